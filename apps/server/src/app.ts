@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthService } from './auth/auth-service';
+import { authPlugin } from './auth/plugin';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { accountRoutes } from './features/account/routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify's logger option; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+/** The whole HTTP application, without a port: main.ts listens, tests inject. */
+export async function buildApp({ config, database, logger, now }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Longer than any handler should take, shorter than a client's patience.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+
+  const auth = new AuthService(database.db, config, now);
+  void auth.warmUp();
+  await app.register(authPlugin, { auth });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/api/ready',
+    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
+    async () => {
+      await database.ping();
+      return { status: 'ready' as const, database: database.kind };
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      await api.register(accountRoutes, { config });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, so relative defaults do not depend on the directory npm starts us in. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const configSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** log2 of scrypt's N. 17 is the OWASP figure; tests may lower it, never below 10. */
+  PASSWORD_HASH_COST: int(10, 20).default(17),
+  LOGIN_MAX_FAILURES_PER_USERNAME: int(1, 100_000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(30),
+  REGISTER_MAX_PER_IP: int(1, 100_000).default(20),
+  RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  /** How long a verified HTTP Basic credential is trusted without hashing again. */
+  BASIC_AUTH_CACHE_SECONDS: int(0, 3600).default(60),
+  BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(64 * 1024),
+  /** Set when behind a reverse proxy, so client IPs and https are read from X-Forwarded-*. */
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; every problem is listed in one readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as a shell user would expect from `FOO= npm start`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return `  ${key}=${JSON.stringify(cleaned[key] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), WEB_DIST: path.resolve(config.WEB_DIST) };
+}
+
+/** A configuration for tests: defaults plus overrides, never the process environment. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', ...overrides });
+}

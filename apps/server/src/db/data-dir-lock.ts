@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An exclusive lock on DATA_DIR: two PGlite instances on one directory corrupt it, so a second
+ * server must refuse to start. The lock file holds the owner's pid; a lock left by a crashed
+ * process (pid gone) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'tokendesk.lock');
+  const me: LockOwner = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx', 0o600);
+      fs.writeSync(fd, JSON.stringify(me));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          const owner = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockOwner;
+          if (owner.pid === me.pid) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let owner: LockOwner | null = null;
+      try {
+        owner = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockOwner;
+      } catch {
+        owner = null; // unreadable or half-written: treat as stale
+      }
+      if (owner && owner.host === me.host && owner.pid !== me.pid && isAlive(owner.pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another TokenDesk server (pid ${owner.pid}, started ${owner.startedAt}). ` +
+            'Stop that server first, or start this one with a different DATA_DIR.',
+        );
+      }
+      if (owner && owner.host !== me.host) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is locked by a TokenDesk server on host ${owner.host} (pid ${owner.pid}). ` +
+            `If that server is gone, delete ${lockPath} and start again.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}

@@ -1,0 +1,153 @@
+import {
+  accountMessages as m,
+  apiErrorSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  changePasswordFieldOrder,
+  detailSchema,
+  loginQuerySchema,
+  loginResponseSchema,
+  registerBodySchema,
+  registerFieldOrder,
+  updateProfileBodySchema,
+  userSchema,
+} from '@tokendesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseBasic, currentAuth } from '../../auth/plugin';
+import { toApiUser } from '../../auth/users-repository';
+import type { Config } from '../../config';
+import { tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import { AccountService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['Account'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const service = new AccountService(app.db, app.auth);
+  const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  // Registration is limited by attempts, not failures: each success creates an account.
+  const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs);
+  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs);
+
+  app.post(
+    '/user/register',
+    {
+      config: { fieldOrder: registerFieldOrder },
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: registerBodySchema,
+        response: { 201: z.object({ user: userSchema }), ...errors },
+      },
+      // Before validation, so even malformed floods are counted and refused cheaply.
+      preValidation: async (request) => {
+        const body = request.body as { username?: unknown } | undefined;
+        const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+        const wait = Math.max(
+          registrationsByIp.retryAfterSeconds(request.ip),
+          username ? registrationsByUsername.retryAfterSeconds(username) : 0,
+        );
+        if (wait > 0) {
+          throw tooManyRequests(`Too many registration attempts. Please try again in ${minutesText(wait)}.`, wait);
+        }
+        registrationsByIp.record(request.ip);
+        if (username) registrationsByUsername.record(username);
+      },
+    },
+    async (request, reply) => {
+      const user = await service.register(request.body);
+      return reply.code(201).send({ user: toApiUser(user) });
+    },
+  );
+
+  const login = async (request: { headers: { authorization?: string | undefined }; ip: string; query: z.infer<typeof loginQuerySchema> }) => {
+    const basic = parseBasic(request.headers.authorization);
+    if (!basic) throw unauthorized(m.loginFailed);
+    const user = await app.auth.verifyCredentials(basic.username, basic.password, request.ip);
+    const remember = request.query.remember === 'true' || request.query.remember === '1';
+    const session = await app.auth.createSession(user.id, remember);
+    return { user: toApiUser(user), token: session.token, expires_at: session.expiresAt.toISOString() };
+  };
+  const loginSchema = {
+    tags,
+    summary: 'Sign in with HTTP Basic and receive a bearer token',
+    description:
+      "Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.",
+    querystring: loginQuerySchema,
+    security: [{ basicAuth: [] }] as Record<string, string[]>[],
+    response: { 200: loginResponseSchema, ...errors },
+  };
+  // GET is what SPEC §7 names; POST is the same operation for clients that avoid state changes on GET.
+  app.get('/user/login', { schema: loginSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return login(request);
+  });
+  app.post('/user/login', { schema: { ...loginSchema, summary: 'Sign in (POST form of GET user/login/)' } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return login(request);
+  });
+
+  app.post(
+    '/user/logout',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Revoke the current session', response: { 200: detailSchema, ...errors } } },
+    async (request) => {
+      const { sessionId } = currentAuth(request);
+      if (sessionId !== null) await app.auth.revokeSession(sessionId);
+      return { detail: m.loggedOut };
+    },
+  );
+
+  app.get(
+    '/user/info',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errors } } },
+    async (request) => toApiUser(currentAuth(request).user),
+  );
+
+  app.patch(
+    '/user/info/update',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['first_name', 'last_name'] },
+      schema: {
+        tags,
+        security,
+        summary: 'Change first and last name',
+        description: 'Only first_name and last_name; any other field (username, email, is_staff…) is refused with 400.',
+        body: updateProfileBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => toApiUser(await service.updateProfile(currentAuth(request).user.id, request.body)),
+  );
+
+  app.post(
+    '/user/change-email',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Change the e-mail address', body: changeEmailBodySchema, response: { 200: userSchema, ...errors } },
+    },
+    async (request) => toApiUser(await service.changeEmail(currentAuth(request).user, request.body)),
+  );
+
+  app.post(
+    '/user/change-password',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: changePasswordFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password; signs out every session',
+        body: changePasswordBodySchema,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.changePassword(currentAuth(request).user, request.body, request.ip);
+      return { detail: m.passwordChanged };
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import {
+  accountMessages as m,
+  splitFullName,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type UpdateProfileBody,
+} from '@tokendesk/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AuthService } from '../../auth/auth-service';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { findUserByUsername } from '../../auth/users-repository';
+import { conflict, fieldError } from '../../lib/http-errors';
+import { isCommonPassword, verifyPassword } from '../../lib/passwords';
+
+export interface RegisterInput {
+  full_name: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+function uniqueViolation(err: unknown): string | null {
+  const candidates = [err, (err as { cause?: unknown })?.cause];
+  for (const c of candidates) {
+    const e = c as { code?: string; constraint?: string } | undefined;
+    if (e?.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}
+
+async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sameEmail : and(sameEmail, ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+  ) {}
+
+  async register(input: RegisterInput): Promise<UserRow> {
+    if (isCommonPassword(input.password)) throw fieldError('password', m.passwordTooCommon);
+    // Checked before hashing so a taken name costs no scrypt; the unique indexes still decide races.
+    if (await findUserByUsername(this.db, input.username)) throw conflict('username', m.usernameTaken);
+    if (await emailTaken(this.db, input.email)) throw conflict('email', m.emailTaken);
+
+    const passwordHash = await this.auth.hashPassword(input.password);
+    const { first_name, last_name } = splitFullName(input.full_name);
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({ username: input.username, email: input.email, firstName: first_name, lastName: last_name, passwordHash })
+        .returning();
+      return row!;
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === null) throw err;
+      if (constraint.includes('email')) throw conflict('email', m.emailTaken);
+      throw conflict('username', m.usernameTaken);
+    }
+  }
+
+  async updateProfile(userId: number, input: UpdateProfileBody): Promise<UserRow> {
+    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.first_name !== undefined) changes.firstName = input.first_name;
+    if (input.last_name !== undefined) changes.lastName = input.last_name;
+    const [row] = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    return row!;
+  }
+
+  async changeEmail(user: UserRow, input: ChangeEmailBody): Promise<UserRow> {
+    if (input.new_email.toLowerCase() === user.email.toLowerCase() && input.new_email === user.email) {
+      throw fieldError('new_email', m.emailUnchanged);
+    }
+    if (await emailTaken(this.db, input.new_email, user.id)) throw conflict('new_email', m.emailTaken);
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ email: input.new_email, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row!;
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw conflict('new_email', m.emailTaken);
+      throw err;
+    }
+  }
+
+  /**
+   * A wrong current password counts as a failed sign-in, so this route cannot be used to guess
+   * passwords faster than the login form.
+   */
+  async changePassword(user: UserRow, input: ChangePasswordBody, ip: string): Promise<void> {
+    this.auth.assertNotLimited(user.username, ip);
+    if (!(await verifyPassword(input.old_password, user.passwordHash))) {
+      this.auth.recordFailure(user.username, ip);
+      throw fieldError('old_password', m.currentPasswordWrong);
+    }
+    if (input.new_password === input.old_password) {
+      throw fieldError('new_password', 'The new password must be different from the current one.');
+    }
+    if (isCommonPassword(input.new_password)) throw fieldError('new_password', m.passwordTooCommon);
+    await this.auth.setPassword(user.id, input.new_password);
+  }
+}
+

@@ -1,0 +1,64 @@
+import { toFieldErrors } from '@tokendesk/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Field order of the form behind a route, so the first error is the one the form shows first. */
+    fieldOrder?: readonly string[];
+  }
+}
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isDatabaseDown(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code && DB_DOWN_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Every error leaves as `{detail, errors}` (SPEC §7); internals never leak to the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail, errors: err.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+        code: v.keyword,
+        keys: (v.params as { keys?: string[] }).keys,
+      }));
+      const errors = toFieldErrors(issues, request.routeOptions.config.fieldOrder ?? []);
+      return reply.code(400).send({ detail: errors[0]?.message ?? 'Invalid request.', errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.', errors: [] });
+    }
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(400).send({ detail: 'The request body is too large.', errors: [] });
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.code(400).send({ detail: 'The request body is not valid JSON.', errors: [] });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.code(fe.statusCode).send({ detail: fe.message, errors: [] });
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err }, 'database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The database is not reachable right now. Please try again later.', errors: [] });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.', errors: [] });
+  });
+}

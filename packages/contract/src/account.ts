@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/** Texts shown to the user; the server answers with the same strings (SPEC §4). */
+export const accountMessages = {
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 4 characters long',
+  usernameTooLong: 'Username must be at most 150 characters long',
+  usernameCharacters: 'Username may contain only letters, digits and @ . + - _',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 1024 characters long',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'Please agree to the Terms of Service and Privacy Policy',
+  fullNameTooLong: 'Full name must be at most 300 characters long',
+  emailTooLong: 'Email must be at most 254 characters long',
+  currentPasswordRequired: 'Please enter your current password',
+  newPasswordRequired: 'Please enter a new password',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  nameTooLong: 'Must be at most 150 characters long',
+  usernameTaken: 'A user with that username already exists.',
+  emailTaken: 'A user with that email address already exists.',
+  emailUnchanged: 'This is already your email address.',
+  loginFailed: 'Login failed. Please check your credentials.',
+  passwordChanged: 'Password changed successfully. Please sign in again.',
+  emailChanged: 'Email updated successfully.',
+  loggedOut: 'Signed out.',
+} as const;
+
+export const USERNAME_MIN = 4;
+export const NAME_MAX = 150;
+export const PASSWORD_MIN = 8;
+/** Verified exactly as typed up to this length; long enough for any passphrase or manager. */
+export const PASSWORD_MAX = 1024;
+
+const m = accountMessages;
+
+// An e-mail check that agrees with the browser's `type=email` rule, so the form and the
+// server never disagree about what is valid.
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+const requiredString = (required: string) => z.string({ error: required });
+
+export const emailField = requiredString(m.emailRequired)
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254, m.emailTooLong)
+  .regex(EMAIL_RE, m.emailInvalid);
+
+/** Passwords are never trimmed or normalised: what the user typed is what is hashed. */
+const newPasswordField = (required: string) =>
+  requiredString(required).min(1, required).min(PASSWORD_MIN, m.passwordTooShort).max(PASSWORD_MAX, m.passwordTooLong);
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    is_staff: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const registerFieldOrder = [
+  'full_name',
+  'email',
+  'username',
+  'password',
+  'confirm_password',
+  'accept_terms',
+] as const;
+
+export const registerBodySchema = z
+  .strictObject({
+    full_name: requiredString(m.fullNameRequired).trim().min(1, m.fullNameRequired).max(300, m.fullNameTooLong),
+    email: emailField,
+    username: requiredString(m.usernameRequired)
+      .trim()
+      .min(1, m.usernameRequired)
+      .min(USERNAME_MIN, m.usernameTooShort)
+      .max(NAME_MAX, m.usernameTooLong)
+      .regex(/^[\w.@+-]+$/, m.usernameCharacters),
+    password: newPasswordField(m.passwordRequired),
+    confirm_password: z.string({ error: m.passwordsDoNotMatch }),
+    accept_terms: z.boolean({ error: m.termsRequired }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: m.passwordsDoNotMatch });
+    }
+    if (value.accept_terms !== true) {
+      ctx.addIssue({ code: 'custom', path: ['accept_terms'], message: m.termsRequired });
+    }
+  })
+  .meta({ id: 'RegisterBody' });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginQuerySchema = z.object({
+  remember: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .describe("'true' keeps the session for 30 days ('Remember me'); otherwise it lasts 24 hours."),
+});
+
+export const loginResponseSchema = z
+  .object({
+    user: userSchema,
+    token: z.string().describe('Opaque bearer token. Send it as `Authorization: Bearer <token>`.'),
+    expires_at: z.string().describe('ISO 8601 time after which the token is refused.'),
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const changePasswordFieldOrder = ['old_password', 'new_password'] as const;
+export const changePasswordBodySchema = z
+  .strictObject({
+    old_password: requiredString(m.currentPasswordRequired).min(1, m.currentPasswordRequired).max(PASSWORD_MAX, m.passwordTooLong),
+    new_password: newPasswordField(m.newPasswordRequired),
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The settings form also asks for a confirmation, which never leaves the browser. */
+export const changePasswordFormSchema = z
+  .object({
+    old_password: requiredString(m.currentPasswordRequired).min(1, m.currentPasswordRequired),
+    new_password: requiredString(m.newPasswordRequired).min(1, m.newPasswordRequired),
+    confirm_password: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.new_password !== value.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: m.newPasswordsDoNotMatch });
+      return;
+    }
+    if (value.new_password.length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: m.passwordTooShort });
+    }
+  });
+export const changePasswordFormFieldOrder = ['old_password', 'new_password', 'confirm_password'] as const;
+
+export const changeEmailBodySchema = z
+  .strictObject({
+    new_email: z
+      .string({ error: m.emailInvalid })
+      .trim()
+      .min(1, m.emailInvalid)
+      .max(254, m.emailTooLong)
+      .regex(EMAIL_RE, m.emailInvalid),
+  })
+  .meta({ id: 'ChangeEmailBody' });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+export const updateProfileBodySchema = z
+  .strictObject({
+    first_name: z.string().trim().max(NAME_MAX, m.nameTooLong),
+    last_name: z.string().trim().max(NAME_MAX, m.nameTooLong),
+  })
+  .partial()
+  .meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** 'Ada Lovelace Byron' → first 'Ada', last 'Lovelace Byron' (the issue's rule). */
+export function splitFullName(fullName: string): { first_name: string; last_name: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
+}

@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './account';
+export * from './format';
