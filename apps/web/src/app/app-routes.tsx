@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageMessage } from '../components/full-page-message';
+import { Button } from '../components/ui/button';
+import { userInfoQueryOptions } from '../features/account/api/get-user-info';
+import { ProfileRoute } from '../features/account/routes/profile-route';
+import { SettingsRoute } from '../features/account/routes/settings-route';
+import { LoginRoute } from '../features/auth/routes/login-route';
+import { RegisterRoute } from '../features/auth/routes/register-route';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
+import { clearSession, recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
+import { CurrentUserProvider } from '../lib/current-user';
+import { AppLayout } from './layout/app-layout';
+import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
+import { useAuthToken } from './use-auth-token';
+
+function LoadingScreen() {
+  return (
+    <FullPageMessage>
+      <p role="status">Loading...</p>
+    </FullPageMessage>
+  );
+}
+
+/**
+ * The auth state picks the route table (SPEC §2.1): signed out, every path but /login and /register
+ * leads to /login; signed in, every unknown path leads to /. Sign-out anywhere therefore lands on
+ * /login without each screen having to navigate.
+ */
+export function AppRoutes() {
+  // Only a tab that may inherit a browser-session token from another tab has to wait to decide.
+  const [recovered, setRecovered] = useState(() => !shouldRecoverTabSession());
+  const token = useAuthToken();
+  useSessionCacheReset(token);
+  useSessionExpiredNotice();
+
+  useEffect(() => {
+    if (recovered) return;
+    let active = true;
+    void recoverTabSession().then(() => {
+      if (active) setRecovered(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [recovered]);
+
+  if (!recovered) return <LoadingScreen />;
+  return token ? <SignedInApp /> : <SignedOutRoutes />;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginRoute />} />
+      <Route path="/register" element={<RegisterRoute />} />
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+function SignedInApp() {
+  // The auth check: a stored token is only trusted once the server accepts it. A 401 clears the
+  // session in the API client, which switches to the signed-out routes.
+  const userInfo = useQuery(userInfoQueryOptions);
+
+  if (userInfo.data) {
+    return (
+      <CurrentUserProvider user={userInfo.data}>
+        <Routes>
+          <Route element={<AppLayout />}>
+            <Route index element={<DashboardRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
+            <Route path="settings" element={<SettingsRoute />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </CurrentUserProvider>
+    );
+  }
+
+  if (userInfo.isError) {
+    return (
+      <FullPageMessage>
+        <div role="alert" className="flex max-w-sm flex-col items-center gap-4">
+          <p className="text-base font-medium text-slate-900">TokenDesk could not be reached.</p>
+          <p>Check your connection and try again.</p>
+          <div className="flex gap-2">
+            <Button onClick={() => void userInfo.refetch()} disabled={userInfo.isFetching} loading={userInfo.isFetching}>
+              Try Again
+            </Button>
+            <Button variant="outline" onClick={clearSession}>
+              Sign Out
+            </Button>
+          </div>
+        </div>
+      </FullPageMessage>
+    );
+  }
+
+  return <LoadingScreen />;
+}

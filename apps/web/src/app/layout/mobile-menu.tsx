@@ -1,0 +1,68 @@
+import { displayName } from '@tokendesk/contract';
+import { BookOpen, Menu, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { Brand } from '../../components/brand';
+import { UserAvatar } from '../../components/user-avatar';
+import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet';
+import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../../lib/current-user';
+import { AccountFooter } from './account-footer';
+import { NavGroups } from './nav-groups';
+
+const itemClasses =
+  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
+
+/** Below 768 px the sidebar is hidden; this sheet holds the same items as the sidebar and header. */
+export function MobileMenu() {
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger
+        className="grid h-10 w-10 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+        aria-label="Open menu"
+      >
+        <Menu className="h-5 w-5" aria-hidden="true" />
+      </SheetTrigger>
+      <SheetContent title="Menu" description="Navigation and account" header={<Brand />}>
+        <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
+          <UserAvatar user={user} size="md" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-slate-900">{displayName(user)}</p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+        </div>
+        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-5">
+          <NavGroups idPrefix="mobile" onNavigate={close} />
+          <div className="mt-6">
+            <p id="mobile-account" className="px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+              Account
+            </p>
+            <ul aria-labelledby="mobile-account" className="mt-2 flex flex-col gap-0.5">
+              <li>
+                <NavLink
+                  to="/profile"
+                  onClick={close}
+                  className={({ isActive }) => cn(itemClasses, isActive && 'bg-indigo-50 text-indigo-700')}
+                >
+                  <UserRound className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  Profile
+                </NavLink>
+              </li>
+              <li>
+                <a href="/api/docs" className={itemClasses}>
+                  <BookOpen className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  Docs
+                </a>
+              </li>
+            </ul>
+          </div>
+        </nav>
+        <AccountFooter />
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,20 @@
+import { LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on the exact path (the dashboard at '/' would otherwise match everything). */
+  end?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+// Only screens that exist are listed; each feature adds its entry when it ships.
+export const navGroups: NavGroup[] = [
+  { label: 'Main', items: [{ to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true }] },
+  { label: 'General', items: [{ to: '/settings', label: 'Settings', icon: Settings }] },
+];

@@ -1,0 +1,64 @@
+import { displayName } from '@tokendesk/contract';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { UserAvatar } from '../../components/user-avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { useCurrentUser } from '../../lib/current-user';
+import { useSignOut } from './sign-out';
+
+export function UserMenu() {
+  const user = useCurrentUser();
+  const { signOut, signingOut } = useSignOut();
+  const name = displayName(user);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex min-w-0 cursor-pointer items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 data-[state=open]:bg-slate-100"
+        aria-label={`User menu for ${name}`}
+      >
+        <UserAvatar user={user} size="sm" />
+        <span className="hidden max-w-40 truncate sm:block">{name}</span>
+        <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3">
+          <UserAvatar user={user} size="md" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{name}</p>
+            <p className="truncate text-xs font-normal text-slate-500">{user.email}</p>
+          </div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <UserRound className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={signingOut}
+          onSelect={signOut}
+          className="text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700"
+        >
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          {signingOut ? 'Logging out...' : 'Sign Out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,118 @@
+import { changePasswordFormFieldOrder, changePasswordFormSchema, toFieldErrors } from '@tokendesk/contract';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { describedBy, Field } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { serverMessage } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/auth-storage';
+import { useChangePassword } from '../api/change-password';
+
+type PasswordField = (typeof changePasswordFormFieldOrder)[number];
+
+const fields: { name: PasswordField; id: string; label: string; autoComplete: string; toggle: string }[] = [
+  { name: 'old_password', id: 'settings-current-password', label: 'Current Password', autoComplete: 'current-password', toggle: 'current password' },
+  { name: 'new_password', id: 'settings-new-password', label: 'New Password', autoComplete: 'new-password', toggle: 'new password' },
+  { name: 'confirm_password', id: 'settings-confirm-password', label: 'Confirm New Password', autoComplete: 'new-password', toggle: 'new password confirmation' },
+];
+
+/** The server has revoked every session; the message stays readable this long before sign-out. */
+const SIGN_OUT_DELAY_MS = 1500;
+
+export function PasswordSettingsCard() {
+  const [values, setValues] = useState<Record<PasswordField, string>>({
+    old_password: '',
+    new_password: '',
+    confirm_password: '',
+  });
+  const [fieldError, setFieldError] = useState<{ field: PasswordField; message: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const changePassword = useChangePassword();
+  const locked = changePassword.isPending || success !== null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked) return;
+    setFormError(null);
+    const parsed = changePasswordFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const [first] = toFieldErrors(parsed.error.issues, changePasswordFormFieldOrder);
+      const field = fields.find((f) => f.name === first?.field);
+      if (first && field) {
+        setFieldError({ field: field.name, message: first.message });
+        document.getElementById(field.id)?.focus();
+      }
+      return;
+    }
+    setFieldError(null);
+    changePassword.mutate(
+      { old_password: values.old_password, new_password: values.new_password },
+      {
+        onSuccess: ({ detail }) => {
+          setSuccess(detail);
+          // Not cancelled on unmount: the session is already dead on the server, so leaving the page
+          // early must still end in a clean local sign-out.
+          window.setTimeout(clearSession, SIGN_OUT_DELAY_MS);
+        },
+        onError: (error) =>
+          setFormError(serverMessage(error) ?? 'Failed to change password. Please check your current password.'),
+      },
+    );
+  }
+
+  return (
+    <Card aria-labelledby="password-settings-title">
+      <CardHeader
+        titleId="password-settings-title"
+        icon={<KeyRound className="h-5 w-5" aria-hidden="true" />}
+        title="Password Settings"
+        description="Changing your password signs you out everywhere, including this browser."
+      />
+      <CardBody>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          {success && <Alert tone="success">{success}</Alert>}
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <div className="grid gap-5 sm:grid-cols-3">
+            {fields.map((field) => {
+              const error = fieldError?.field === field.name ? fieldError.message : null;
+              const hint = field.name === 'new_password';
+              return (
+                <Field
+                  key={field.name}
+                  id={field.id}
+                  label={field.label}
+                  hint={hint ? 'At least 8 characters.' : undefined}
+                  error={error}
+                >
+                  <PasswordInput
+                    id={field.id}
+                    name={field.name}
+                    autoComplete={field.autoComplete}
+                    toggleLabel={field.toggle}
+                    value={values[field.name]}
+                    disabled={locked}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      setValues((current) => ({ ...current, [field.name]: value }));
+                      if (fieldError?.field === field.name) setFieldError(null);
+                    }}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(field.id, { hint, error: !!error })}
+                  />
+                </Field>
+              );
+            })}
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={locked} loading={changePassword.isPending}>
+              {changePassword.isPending ? 'Changing Password...' : 'Change Password'}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

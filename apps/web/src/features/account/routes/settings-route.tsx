@@ -1,0 +1,31 @@
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserInfo } from '../api/get-user-info';
+import { AccountOverviewCard } from '../components/account-overview-card';
+import { EmailSettingsCard } from '../components/email-settings-card';
+import { PasswordSettingsCard } from '../components/password-settings-card';
+
+export function SettingsRoute() {
+  useDocumentTitle('Settings');
+  const userInfo = useUserInfo();
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Settings" description="Manage your email address and password." />
+      {userInfo.data ? (
+        <div className="flex flex-col gap-6">
+          <AccountOverviewCard user={userInfo.data} />
+          <EmailSettingsCard user={userInfo.data} />
+          <PasswordSettingsCard />
+        </div>
+      ) : userInfo.isError ? (
+        <Alert tone="error">Unable to load your account settings. Please try again later.</Alert>
+      ) : (
+        <p role="status" className="py-10 text-center text-sm text-slate-500">
+          Loading settings...
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { accountMessages } from '@tokendesk/contract';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/auth-storage';
+import { useLogin } from '../api/login';
+
+type LoginField = 'username' | 'password';
+
+function loginErrorMessage(error: unknown): string {
+  // A rate limit says when to try again; every other failure gets one message, so the form does
+  // not reveal whether the username exists.
+  if (error instanceof ApiError && error.status === 429 && error.detail) return error.detail;
+  return accountMessages.loginFailed;
+}
+
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: LoginField; message: string } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const login = useLogin();
+
+  const pending = login.isPending || redirecting;
+  const formError = login.isError ? loginErrorMessage(login.error) : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (!username.trim()) {
+      setFieldError({ field: 'username', message: 'Please enter your username' });
+      document.getElementById('login-username')?.focus();
+      return;
+    }
+    if (!password) {
+      setFieldError({ field: 'password', message: 'Please enter your password' });
+      document.getElementById('login-password')?.focus();
+      return;
+    }
+    setFieldError(null);
+    login.mutate(
+      { username: username.trim(), password, remember },
+      {
+        onSuccess: (session) => {
+          saveSession(session, remember);
+          setRedirecting(true);
+          // A full page load (SPEC §2.4) starts the app fresh with the new session and no stale cache.
+          window.location.assign('/');
+        },
+      },
+    );
+  }
+
+  const usernameError = fieldError?.field === 'username' ? fieldError.message : null;
+  const passwordError = fieldError?.field === 'password' ? fieldError.message : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {formError && <Alert tone="error">{formError}</Alert>}
+
+      <Field id="login-username" label="Username" error={usernameError}>
+        <Input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            if (fieldError?.field === 'username') setFieldError(null);
+          }}
+          aria-invalid={usernameError ? true : undefined}
+          aria-describedby={describedBy('login-username', { error: !!usernameError })}
+        />
+      </Field>
+
+      <Field id="login-password" label="Password" error={passwordError}>
+        <PasswordInput
+          id="login-password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (fieldError?.field === 'password') setFieldError(null);
+          }}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={describedBy('login-password', { error: !!passwordError })}
+        />
+      </Field>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Checkbox id="login-remember" checked={remember} onCheckedChange={(value) => setRemember(value === true)} />
+          <Label htmlFor="login-remember" className="cursor-pointer font-normal">
+            Remember me
+          </Label>
+        </div>
+        <Button
+          variant="link"
+          className="text-sm"
+          aria-expanded={forgotOpen}
+          aria-controls="login-forgot-help"
+          onClick={() => setForgotOpen((open) => !open)}
+        >
+          Forgot password?
+        </Button>
+      </div>
+
+      {forgotOpen && (
+        <Alert tone="info" id="login-forgot-help">
+          Ask support staff to reset your password.
+        </Alert>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
+        {pending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

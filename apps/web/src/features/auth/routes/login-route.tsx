@@ -1,0 +1,33 @@
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+
+export function LoginRoute() {
+  useDocumentTitle('Sign In');
+  const [searchParams] = useSearchParams();
+  const registered = searchParams.get('registered') === 'true';
+
+  return (
+    <AuthLayout
+      title="Sign in to TokenDesk"
+      subtitle="Watch your token's pools, prices and on-chain activity."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+            Create an Account
+          </Link>
+        </>
+      }
+    >
+      {registered && (
+        <Alert tone="success" className="mb-5">
+          Account created. Please sign in.
+        </Alert>
+      )}
+      <LoginForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthLayout } from '../components/auth-layout';
+import { RegisterForm } from '../components/register-form';
+
+export function RegisterRoute() {
+  useDocumentTitle('Create an Account');
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Set up TokenDesk for your token projects."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,18 @@
+// First import: configures zod before any schema runs.
+import './lib/zod-config';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { startAuthSync } from './lib/auth-storage';
+import './index.css';
+
+startAuthSync();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
