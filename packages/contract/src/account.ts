@@ -88,7 +88,9 @@ export const registerBodySchema = z
       .regex(/^[\w.@+-]+$/, m.usernameCharacters),
     password: newPasswordField(m.passwordRequired),
     confirm_password: z.string({ error: m.passwordsDoNotMatch }),
-    accept_terms: z.boolean({ error: m.termsRequired }),
+    // Optional in the shape so that a missing tick does not hide the password-match check
+    // (object refinements only run once every field parsed); required to be true below.
+    accept_terms: z.boolean({ error: m.termsRequired }).optional().describe('Must be true.'),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirm_password) {

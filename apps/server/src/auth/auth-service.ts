@@ -38,7 +38,8 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly now: () => number = Date.now,
+    /** The clock of every expiry and rate-limit window; tests move it. */
+    readonly now: () => number = Date.now,
   ) {
     const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
     this.failuresByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, now);

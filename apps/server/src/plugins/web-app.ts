@@ -15,9 +15,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false, // set below: forever for fingerprinted assets, revalidate otherwise
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -29,8 +29,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const service = new AccountService(app.db, app.auth);
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   // Registration is limited by attempts, not failures: each success creates an account.
-  const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs);
-  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs);
+  const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);
+  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, app.auth.now);
 
   app.post(
     '/user/register',

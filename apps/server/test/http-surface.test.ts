@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  // A stand-in build of the web app, so static serving and the SPA fallback are exercised.
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  ctx = await createTestContext({ WEB_DIST: webDist, TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff and a referrer policy on pages and API answers', async () => {
+    for (const url of ['/', '/api/v1/user/info/', '/api/docs/']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS only when the request came over TLS', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('web app serving', () => {
+  it('serves index.html for client routes and fingerprinted assets with long caching', async () => {
+    for (const url of ['/', '/login', '/projects/12', '/profile?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('unknown API paths answer JSON 404 in the error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nope/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'No route GET /api/v1/nope/.', errors: [] });
+    const post = await ctx.app.inject({ method: 'POST', url: '/profile' });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every account route from the zod schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/v1/user/register',
+      '/api/v1/user/login',
+      '/api/v1/user/logout',
+      '/api/v1/user/info',
+      '/api/v1/user/info/update',
+      '/api/v1/user/change-email',
+      '/api/v1/user/change-password',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const register = doc.paths['/api/v1/user/register'].post;
+    const ref: string | undefined = register.requestBody.content['application/json'].schema.$ref;
+    const schema = ref ? doc.components.schemas[ref.split('/').pop()!] : register.requestBody.content['application/json'].schema;
+    const body = JSON.stringify(schema);
+    for (const field of ['full_name', 'email', 'username', 'password', 'confirm_password', 'accept_terms']) expect(body).toContain(field);
+    expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
+    expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
+    expect(doc.components.securitySchemes).toHaveProperty('basicAuth');
+  });
+
+  it('serves a reference page without inline scripts', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => m[1]!.trim());
+    expect(inlineScripts).toEqual([]);
+  });
+});
+
+describe('health', () => {
+  it('/api/health and /api/ready answer', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = (await ctx.app.inject({ method: 'GET', url: '/api/ready' })).json();
+    expect(ready.status).toBe('ready');
+  });
+});
