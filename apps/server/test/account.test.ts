@@ -2,6 +2,7 @@ import { accountMessages as m } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/lib/tokens';
+import { queryRows } from '../src/db/client';
 import { basic, bearer, createTestContext, GOOD_PASSWORD, registerBody, signUp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -17,7 +18,7 @@ const login = (username: string, password: string, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/user/login/${query}`, headers: { authorization: basic(username, password) } });
 const info = (authorization: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization } });
 const userCount = async () => {
-  const { rows } = await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from users`);
   return rows[0]!.n;
 };
 
@@ -36,7 +37,7 @@ describe('POST user/register/', () => {
       is_staff: false,
     });
     expect(res.body).not.toContain('scrypt');
-    const { rows } = await ctx.database.db.execute<{ password_hash: string }>(sql`select password_hash from users`);
+    const rows = await queryRows<{ password_hash: string }>(ctx.database.db, sql`select password_hash from users`);
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$10\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
   });
 
@@ -150,7 +151,7 @@ describe('GET user/login/', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
 
-    const { rows } = await ctx.database.db.execute<Record<string, unknown>>(sql`select * from sessions`);
+    const rows = await queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from sessions`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(sha256Hex(token));
     expect(JSON.stringify(rows)).not.toContain(token);
