@@ -28,12 +28,12 @@ export function UserMenu() {
         <span className="hidden max-w-40 truncate sm:block">{name}</span>
         <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
+      <DropdownMenuContent className="w-72">
         <DropdownMenuLabel className="flex items-center gap-3">
           <UserAvatar user={user} size="md" />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{name}</p>
-            <p className="truncate text-xs font-normal text-slate-500">{user.email}</p>
+            <p className="font-medium break-words text-slate-900">{name}</p>
+            <p className="text-xs font-normal break-all text-slate-500">{user.email}</p>
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

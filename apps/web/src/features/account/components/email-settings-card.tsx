@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { serverMessage } from '../../../lib/api-client';
+import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { useChangeEmail } from '../api/change-email';
 
@@ -35,7 +35,16 @@ export function EmailSettingsCard({ user }: { user: User }) {
         setNewEmail('');
         showFlash(accountMessages.emailChanged);
       },
-      onError: (error) => setFormError(serverMessage(error) ?? 'Failed to change email. Please try again.'),
+      onError: (error) => {
+        const message = serverMessage(error) ?? 'Failed to change email. Please try again.';
+        // 'already taken' or 'unchanged' concern the field; anything else goes above the form.
+        if (serverErrorField(error) === 'new_email') {
+          setFieldError(message);
+          document.getElementById('settings-new-email')?.focus();
+        } else {
+          setFormError(message);
+        }
+      },
     });
   }
 

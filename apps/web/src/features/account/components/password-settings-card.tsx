@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { describedBy, Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { serverMessage } from '../../../lib/api-client';
+import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth-storage';
 import { useChangePassword } from '../api/change-password';
 
@@ -57,8 +57,17 @@ export function PasswordSettingsCard() {
           // early must still end in a clean local sign-out.
           window.setTimeout(clearSession, SIGN_OUT_DELAY_MS);
         },
-        onError: (error) =>
-          setFormError(serverMessage(error) ?? 'Failed to change password. Please check your current password.'),
+        onError: (error) => {
+          const message = serverMessage(error) ?? 'Failed to change password. Please check your current password.';
+          // A wrong current password belongs next to that field; anything else above the form.
+          const field = fields.find((f) => f.name === serverErrorField(error));
+          if (field) {
+            setFieldError({ field: field.name, message });
+            document.getElementById(field.id)?.focus();
+          } else {
+            setFormError(message);
+          }
+        },
       },
     );
   }

@@ -68,15 +68,18 @@ export function GettingStartedCard() {
         <div className="flex items-center gap-4 rounded-lg bg-slate-50 px-4 py-3">
           <UserAvatar user={user} size="md" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-slate-900">Signed in as {displayName(user)}</p>
-            <p className="truncate text-sm text-slate-500">
+            <p className="text-sm font-medium break-words text-slate-900">Signed in as {displayName(user)}</p>
+            <p className="text-sm break-all text-slate-500">
               {user.email} · {roleLabel(user)}
             </p>
           </div>
         </div>
         <ol className="flex flex-col divide-y divide-slate-100">
           {steps.map(({ icon: Icon, title, text, action, done }) => (
-            <li key={title} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+            <li
+              key={title}
+              className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-center"
+            >
               <span
                 className={
                   done
@@ -87,11 +90,11 @@ export function GettingStartedCard() {
               >
                 <Icon className="h-4 w-4" />
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900">{title}</p>
                 <p className="text-sm text-slate-500">{text}</p>
               </div>
-              <div className="shrink-0">{action}</div>
+              <div className="col-start-2 sm:col-start-auto">{action}</div>
             </li>
           ))}
         </ol>

@@ -1,0 +1,132 @@
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+
+export { expect };
+
+export interface TestUser {
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** A failed request the test causes on purpose; Chromium logs it as a console error. */
+export interface ExpectedHttpError {
+  status: number;
+  /** Matched against the URL of the failed request. */
+  url: RegExp;
+}
+
+interface ConsoleGuard {
+  /** Declares an HTTP error the test triggers deliberately, so the guard does not fail on it. */
+  allowHttpError(error: ExpectedHttpError): void;
+  /** Declares any other console error text the test expects. */
+  allowMessage(pattern: RegExp): void;
+}
+
+interface Fixtures {
+  consoleGuard: ConsoleGuard;
+  /** Registers a fresh user through the API (fast); every call gives a new, unique account. */
+  createUser: () => Promise<TestUser>;
+  /** One fresh registered user for the test. */
+  user: TestUser;
+}
+
+let counter = 0;
+
+/** Unique across runs and tests: the database directory is fresh per run, but be safe anyway. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export function newUserData(): TestUser {
+  const username = uniqueUsername();
+  return {
+    fullName: 'Grace Hopper',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `${username}@example.com`,
+    username,
+    // Random so no common-password rule can refuse it.
+    password: `Pw-${Math.random().toString(36).slice(2, 10)}-${Date.now().toString(36)}`,
+  };
+}
+
+export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await request.post('/api/v1/user/register/', {
+    data: {
+      full_name: user.fullName,
+      email: user.email,
+      username: user.username,
+      password: user.password,
+      confirm_password: user.password,
+      accept_terms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export const test = base.extend<Fixtures>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      const allowedHttp: ExpectedHttpError[] = [];
+      const allowedText: RegExp[] = [];
+
+      const isAllowed = (message: ConsoleMessage) => {
+        const text = message.text();
+        if (allowedText.some((pattern) => pattern.test(text))) return true;
+        const url = message.location().url;
+        return allowedHttp.some((e) => text.includes(`status of ${e.status}`) && e.url.test(url));
+      };
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !isAllowed(message)) {
+            problems.push(`console.error on ${page.url()}: ${message.text()} (${message.location().url})`);
+          }
+        });
+        page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+
+      await use({
+        allowHttpError: (error) => allowedHttp.push(error),
+        allowMessage: (pattern) => allowedText.push(pattern),
+      });
+
+      expect(problems, 'unexpected console errors or uncaught exceptions').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  createUser: async ({ request }, use) => {
+    await use(async () => {
+      const user = newUserData();
+      await registerViaApi(request, user);
+      return user;
+    });
+  },
+
+  user: async ({ createUser }, use) => {
+    await use(await createUser());
+  },
+});
+
+/** Signs in through the login form and waits for the dashboard (a full page load). */
+export async function signIn(page: Page, user: Pick<TestUser, 'username' | 'password'>, options: { remember?: boolean } = {}) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (options.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The 'Loading...' screen must give way; a stuck auth check is a failure. */
+export async function expectNotLoading(page: Page) {
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+}

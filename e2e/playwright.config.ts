@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright evaluates this file in the runner and again in every worker; the workers inherit the
+// runner's environment, so the fresh database directory is created once and shared.
+process.env.TOKENDESK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-e2e-'));
+const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: path.join(repoRoot, 'e2e', 'tests'),
+  outputDir: path.join(repoRoot, '.test-results', 'e2e-artifacts'),
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-results', 'e2e.json') }]],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The web app must already be built (apps/web/dist); the test runner does that first.
+    command: 'npm run start -w @tokendesk/server',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // log2 of scrypt's N: cheaper hashing keeps sign-ups and sign-ins quick in tests.
+      PASSWORD_HASH_COST: '14',
+      // Every test registers and signs in from 127.0.0.1; production limits would trip.
+      REGISTER_MAX_PER_IP: '1000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+    },
+  },
+});

@@ -1,0 +1,128 @@
+import { expect, signIn, test } from '../fixtures';
+
+test.describe('profile', () => {
+  test('edit, cancel and save the name', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+    await expect(page.getByText('Your username cannot be changed')).toBeVisible();
+    await expect(page.getByText(user.username, { exact: true })).toBeVisible();
+
+    const personal = page.getByRole('region', { name: 'Personal Information' });
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    const firstName = page.getByLabel('First Name', { exact: true });
+    const lastName = page.getByLabel('Last Name', { exact: true });
+    await expect(firstName).toHaveValue(user.firstName);
+
+    // Cancel throws the edit away.
+    await firstName.fill('Temporary');
+    await personal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(personal.getByText(user.firstName, { exact: true })).toBeVisible();
+    await expect(personal.getByText('Temporary')).toHaveCount(0);
+
+    // Over 150 characters is refused before anything is sent, and the input stays.
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    await firstName.fill('x'.repeat(151));
+    await personal.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(personal.getByRole('alert')).toHaveText('Must be at most 150 characters long');
+    await expect(firstName).toHaveValue('x'.repeat(151));
+
+    await firstName.fill('Ada');
+    await lastName.fill('');
+    await personal.getByRole('button', { name: 'Save Changes' }).click();
+    const banner = page.getByText('Profile updated successfully!');
+    await expect(banner).toBeVisible();
+    await expect(personal.getByText('Ada', { exact: true })).toBeVisible();
+    await expect(personal.getByText('Not set')).toBeVisible();
+    // Only the first name is set, so the display name falls back to the username (SPEC §2.2).
+    await expect(page.getByRole('button', { name: `User menu for ${user.username}` })).toBeVisible();
+    // The banner goes away by itself after 3 s.
+    await expect(banner).toBeHidden({ timeout: 5_000 });
+
+    await personal.getByRole('button', { name: 'Edit' }).click();
+    await lastName.fill('Lovelace');
+    await personal.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'User menu for Ada Lovelace' })).toBeVisible();
+    await expect(page.getByText('AL', { exact: true }).first()).toBeVisible();
+  });
+});
+
+test.describe('settings', () => {
+  test('change e-mail', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Current Email')).toHaveValue(user.email);
+
+    const newEmail = page.getByLabel('New Email');
+    await newEmail.fill('not an email');
+    await page.getByRole('button', { name: 'Update Email' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+
+    const changed = `new.${user.email}`;
+    await newEmail.fill(changed);
+    await page.getByRole('button', { name: 'Update Email' }).click();
+    await expect(page.getByText('Email updated successfully.')).toBeVisible();
+    await expect(page.getByLabel('Current Email')).toHaveValue(changed);
+    await expect(newEmail).toHaveValue('');
+    await expect(page.getByText('Email updated successfully.')).toBeHidden({ timeout: 5_000 });
+
+    await page.goto('/profile');
+    await expect(page.getByText(changed).first()).toBeVisible();
+  });
+
+  test('change password: validation, sign-out after ~1.5 s, only the new password works', async ({ page, user, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/user\/change-password\/?$/ });
+    consoleGuard.allowHttpError({ status: 401, url: /\/api\/v1\/user\/login\/?(\?.*)?$/ });
+    await signIn(page, user);
+    await page.goto('/settings');
+
+    const current = page.getByLabel('Current Password', { exact: true });
+    const next = page.getByLabel('New Password', { exact: true });
+    const confirm = page.getByLabel('Confirm New Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Change Password' });
+    const alerts = page.getByRole('alert');
+
+    await submit.click();
+    await expect(alerts).toHaveText('Please enter your current password');
+    await current.fill(user.password);
+    await submit.click();
+    await expect(alerts).toHaveText('Please enter a new password');
+    await next.fill('short');
+    await confirm.fill('shorter');
+    await submit.click();
+    await expect(alerts).toHaveText('New passwords do not match');
+    await confirm.fill('short');
+    await submit.click();
+    await expect(alerts).toHaveText('Password must be at least 8 characters long');
+
+    const newPassword = `${user.password}-new`;
+    await current.fill(`${user.password}-wrong`);
+    await next.fill(newPassword);
+    await confirm.fill(newPassword);
+    await submit.click();
+    await expect(alerts).toHaveText('Your current password is incorrect.');
+
+    await current.fill(user.password);
+    await submit.click();
+    await expect(page.getByText('Password changed successfully. Please sign in again.')).toBeVisible();
+    const shownAt = Date.now();
+    // The message stays readable before the sign-out…
+    await page.waitForTimeout(700);
+    await expect(page).toHaveURL(/\/settings$/);
+    // …which follows about 1.5 s later.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
+    expect(elapsed).toBeLessThan(4_000);
+
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
+
+    await signIn(page, { username: user.username, password: newPassword });
+  });
+});

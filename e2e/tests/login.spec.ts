@@ -1,0 +1,102 @@
+import { expect, expectNotLoading, signIn, test } from '../fixtures';
+
+const loginUrl = /\/api\/v1\/user\/login\/?(\?.*)?$/;
+
+test.describe('sign in', () => {
+  test('wrong password fails with the generic message; the right one loads the dashboard', async ({ page, user, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 401, url: loginUrl });
+    await page.goto('/login');
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByText('Ask support staff to reset your password.')).toBeVisible();
+
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(`${user.password}x`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Username')).toHaveValue(user.username);
+
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    // SPEC §2.4: success is a full page load of '/', not a client-side navigation.
+    const fullLoad = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await fullLoad;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByText('Welcome to your project overview')).toBeVisible();
+    await expectNotLoading(page);
+
+    // Without 'Remember me' the session ends with the browser session.
+    const stored = await page.evaluate(() => ({
+      local: Object.keys(localStorage).filter((k) => k === 'tokendesk.session').length,
+      session: Object.keys(sessionStorage).filter((k) => k === 'tokendesk.session').length,
+    }));
+    expect(stored).toEqual({ local: 0, session: 1 });
+  });
+
+  test("'Remember me' keeps the session in localStorage and survives a reload", async ({ page, user }) => {
+    await signIn(page, user, { remember: true });
+    const inLocal = await page.evaluate(() => localStorage.getItem('tokendesk.session') !== null);
+    expect(inLocal).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expectNotLoading(page);
+  });
+
+  test('the header shows the display name and the user menu works', async ({ page, user }) => {
+    await signIn(page, user);
+    const menuButton = page.getByRole('button', { name: `User menu for ${user.firstName} ${user.lastName}` });
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(user.email)).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+
+    await menuButton.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await expect(page.getByRole('link', { name: 'Docs' })).toHaveAttribute('href', '/api/docs');
+    await expect(page.getByText('User Account')).toBeVisible();
+    await expect(page.getByText('Standard User', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('routing', () => {
+  test('signed out, any path leads to /login', async ({ page }) => {
+    for (const path of ['/', '/profile', '/settings', '/no/such/page']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    }
+  });
+
+  test('signed in, unknown paths lead to / and /login or /register to /', async ({ page, user }) => {
+    await signIn(page, user);
+    for (const path of ['/no/such/page', '/login', '/register']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    }
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
+    await expectNotLoading(page);
+  });
+
+  test("a revoked token is not stuck on 'Loading...': it ends on /login", async ({ page, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 401, url: /\/api\/v1\/user\/info\/?$/ });
+    await page.goto('/login');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'tokendesk.session',
+        JSON.stringify({ token: 'not-a-real-token', expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+      ),
+    );
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectNotLoading(page);
+    expect(await page.evaluate(() => localStorage.getItem('tokendesk.session'))).toBeNull();
+  });
+});
