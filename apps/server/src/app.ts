@@ -43,6 +43,16 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   app.decorate('db', database.db);
   app.decorate('config', config);
   registerErrorHandler(app);
+
+  // Node closes idle keep-alive connections once, when close() starts. A connection that was busy
+  // then goes idle after its response and would hold the shutdown open until the client hangs up,
+  // so keep sweeping until the server has closed.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
 

@@ -92,6 +92,32 @@ describe('the server process', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 90_000);
 
+  it('finishes a request that is in flight when SIGTERM arrives', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-drain-'));
+    // The production hash cost makes registration take a few hundred milliseconds: long enough
+    // for the signal to land while the handler is still working.
+    const s = await start({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '17' });
+    children.push(s.child);
+    const body = registerBody();
+    const pending = fetch(`${s.url}/api/v1/user/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await new Promise((r) => setTimeout(r, 80));
+    s.child.kill('SIGTERM');
+    expect((await pending).status).toBe(201);
+    expect(await s.exited).toBe(0);
+
+    const again = await start({ DATA_DIR: dataDir });
+    children.push(again.child);
+    const login = await fetch(`${again.url}/api/v1/user/login/`, { headers: { authorization: basicHeader(body.username, GOOD_PASSWORD) } });
+    expect(login.status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 90_000);
+
   it('takes over a lock left by a process that no longer exists', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-stale-'));
     fs.writeFileSync(path.join(dataDir, 'tokendesk.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: 'then' }));
