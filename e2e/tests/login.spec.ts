@@ -35,6 +35,27 @@ test.describe('sign in', () => {
     expect(stored).toEqual({ local: 0, session: 1 });
   });
 
+  test("a rate-limited sign-in shows the server's explanation instead of the generic message", async ({ page, request, user, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 401, url: loginUrl });
+    consoleGuard.allowHttpError({ status: 429, url: loginUrl });
+    const wrong = `Basic ${Buffer.from(`${user.username}:wrong-password`).toString('base64')}`;
+    // Fail through the API until the per-username limit answers 429 (the limit is a server setting).
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 429; attempt += 1) {
+      status = (await request.get('/api/v1/user/login/', { headers: { Authorization: wrong } })).status();
+    }
+    expect(status).toBe(429);
+
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(/try again in/i);
+    await expect(alert).not.toHaveText('Login failed. Please check your credentials.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test("'Remember me' keeps the session in localStorage and survives a reload", async ({ page, user }) => {
     await signIn(page, user, { remember: true });
     const inLocal = await page.evaluate(() => localStorage.getItem('tokendesk.session') !== null);

@@ -41,8 +41,17 @@ test.describe('sessions across tabs', () => {
   test('a failed logout request still signs the user out locally', async ({ page, user, consoleGuard }) => {
     consoleGuard.allowMessage(/Failed to load resource: net::ERR_FAILED/);
     await signIn(page, user, { remember: true });
-    await page.route('**/api/v1/user/logout/**', (route) => route.abort('failed'));
-    await page.getByRole('complementary').getByRole('button', { name: 'Sign Out' }).click();
+    // Hold the request until the pending state has been seen, then make it fail.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/user/logout/**', async (route) => {
+      await released;
+      await route.abort('failed');
+    });
+    const sidebar = page.getByRole('complementary');
+    await sidebar.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(sidebar.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
