@@ -35,6 +35,8 @@ export function LoginForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    // A previous server answer no longer applies to what is being submitted now.
+    login.reset();
     if (!username.trim()) {
       setFieldError({ field: 'username', message: 'Please enter your username' });
       document.getElementById('login-username')?.focus();
