@@ -44,9 +44,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
+    // `npm run start -w @tokendesk/server`, plus deleting the throwaway DATA_DIR afterwards.
     // The web app must already be built (apps/web/dist); the test runner does that first.
-    command: 'npm run start -w @tokendesk/server',
+    command: 'node e2e/start-server.mjs',
     cwd: repoRoot,
+    // SIGTERM lets the server close its database cleanly and the wrapper remove it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
