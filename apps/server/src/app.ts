@@ -5,7 +5,12 @@ import { AuthService } from './auth/auth-service';
 import { authPlugin } from './auth/plugin';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { ChainService } from './chain/chain-service';
+import { NetworkRegistry } from './chain/networks';
 import { accountRoutes } from './features/account/routes';
+import { networkRoutes } from './features/networks/routes';
+import { poolRoutes } from './features/pools/routes';
+import { projectRoutes } from './features/projects/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -15,6 +20,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    chain: ChainService;
   }
 }
 
@@ -24,10 +30,12 @@ export interface AppOptions {
   /** Fastify's logger option; tests pass false. */
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
+  /** The chains; without it the app knows no networks (account-only tests). */
+  chain?: ChainService;
 }
 
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
-export async function buildApp({ config, database, logger, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now, chain }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -42,6 +50,7 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('chain', chain ?? new ChainService(new NetworkRegistry([])));
   registerErrorHandler(app);
 
   // Node closes idle keep-alive connections once, when close() starts. A connection that was busy
@@ -73,6 +82,9 @@ export async function buildApp({ config, database, logger, now }: AppOptions): P
   await app.register(
     async (api) => {
       await api.register(accountRoutes, { config });
+      await api.register(networkRoutes);
+      await api.register(projectRoutes);
+      await api.register(poolRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './account';
 export * from './format';
+export * from './projects';

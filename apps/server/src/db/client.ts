@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,7 +44,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
   const release = target.kind === 'pglite' ? acquireDataDirLock(target.dataDir) : () => {};
   try {
-    const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
+    // pg_trgm backs the indexed project search; PostgreSQL ships it in contrib.
+    const options = { extensions: { pg_trgm } };
+    const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

@@ -1,6 +1,9 @@
 import { toFieldErrors } from '@tokendesk/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ChainUnavailableError } from '../chain/client';
+import { PoolVerificationError } from '../chain/pools';
+import { NotATokenError } from '../chain/token-info';
 import { HttpError } from '../lib/http-errors';
 
 declare module 'fastify' {
@@ -26,6 +29,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail, errors: err.errors });
+    }
+    if (err instanceof ChainUnavailableError) {
+      request.log.warn({ err: err.cause, network: err.network.name }, 'chain node unreachable');
+      return reply.code(503).header('retry-after', '10').send({ detail: err.message, errors: [] });
+    }
+    if (err instanceof NotATokenError) {
+      return reply.code(400).send({ detail: err.message, errors: [{ field: 'contract_address', message: err.message }] });
+    }
+    if (err instanceof PoolVerificationError) {
+      return reply.code(400).send({ detail: err.message, errors: [{ field: 'pool_address', message: err.message }] });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({

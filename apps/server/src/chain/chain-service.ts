@@ -1,0 +1,90 @@
+import type { Address, PublicClient } from 'viem';
+import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
+import type { DexConfig, NetworkConfig, NetworkRegistry } from './networks';
+import { discoverPool, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
+import { readTokenInfo, type TokenInfo } from './token-info';
+
+export interface CachedPoolState {
+  state: PoolState | null;
+  blockNumber: bigint;
+  blockTime: Date;
+  fetchedAt: number;
+}
+
+/**
+ * The one door to the chains: one viem client per network, every operation under a deadline, and
+ * a short cache of pool states so that many open dashboards cost one multicall per network.
+ */
+export class ChainService {
+  private readonly clients = new Map<number, PublicClient>();
+  private readonly poolCache = new Map<string, CachedPoolState>();
+
+  constructor(
+    readonly registry: NetworkRegistry,
+    private readonly options: ChainClientOptions & { poolStateTtlMs?: number } = {},
+  ) {}
+
+  client(network: NetworkConfig): PublicClient {
+    let client = this.clients.get(network.id);
+    if (!client) {
+      client = createChainClient(network, this.options);
+      this.clients.set(network.id, client);
+    }
+    return client;
+  }
+
+  tokenInfo(network: NetworkConfig, address: Address): Promise<TokenInfo> {
+    return withDeadline(network, () => readTokenInfo(this.client(network), address, network.name));
+  }
+
+  discoverPool(network: NetworkConfig, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
+    return withDeadline(network, () => discoverPool(this.client(network), dex, projectToken, pairedToken));
+  }
+
+  verifyPool(network: NetworkConfig, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
+    return withDeadline(network, () => verifyPool(this.client(network), dex, pool, projectToken, pairedToken));
+  }
+
+  /**
+   * Pool states for pools of one network. Fresh cached states are reused; the rest are read in one
+   * multicall. When the node is down, the last known states are returned (callers show their block
+   * and age) and pools never read get null.
+   */
+  async poolStates(network: NetworkConfig, pools: readonly PoolRef[]): Promise<Map<string, CachedPoolState>> {
+    const ttl = this.options.poolStateTtlMs ?? 5_000;
+    const key = (p: PoolRef) => `${network.id}:${p.address.toLowerCase()}`;
+    const stale = pools.filter((p) => {
+      const hit = this.poolCache.get(key(p));
+      return !hit || Date.now() - hit.fetchedAt > ttl;
+    });
+    if (stale.length > 0) {
+      try {
+        await withDeadline(network, async () => {
+          const states = await readPoolStates(this.client(network), stale);
+          const fetchedAt = Date.now();
+          stale.forEach((p, i) => {
+            this.poolCache.set(key(p), { state: states.states[i] ?? null, blockNumber: states.blockNumber, blockTime: states.blockTime, fetchedAt });
+          });
+        });
+      } catch (err) {
+        if (!(err instanceof ChainUnavailableError)) throw err;
+        // Fall through with whatever is cached: old data with its block beats an error page.
+      }
+      if (this.poolCache.size > 50_000) this.poolCache.clear();
+    }
+    const result = new Map<string, CachedPoolState>();
+    for (const p of pools) {
+      const hit = this.poolCache.get(key(p));
+      if (hit) result.set(p.address.toLowerCase(), hit);
+    }
+    return result;
+  }
+
+  /** Forget cached states of a network (after a write on the devnet, in tests). */
+  invalidate(networkId?: number): void {
+    if (networkId === undefined) this.poolCache.clear();
+    else for (const k of this.poolCache.keys()) if (k.startsWith(`${networkId}:`)) this.poolCache.delete(k);
+  }
+}
+
+export { ChainUnavailableError };

@@ -1,0 +1,264 @@
+import type { Address } from 'viem';
+
+/**
+ * The network registry: every network, DEX and common pair token TokenDesk knows, in one file so
+ * a corrected address is a one-line change. Facts from ../shared/NETWORKS.md (each confirmed
+ * against the projects' own deployment docs). DEXes are keyed by (chain id, factory): the same
+ * factory address is a different DEX on another chain.
+ *
+ * Left out on purpose: Aerodrome and Slipstream on Base, QuickSwap V3 (Algebra) on Polygon. Their
+ * pools are not V2/V3-compatible (different getPool signature, slot0 shape or fee model), so the
+ * V2/V3 code paths would read them wrongly; they need adapters of their own.
+ */
+
+export type DexVersion = 'v2' | 'v3';
+
+export interface DexConfig {
+  id: string;
+  name: string;
+  logo: string;
+  version: DexVersion;
+  factory: Address;
+  /** V3 only: the fee tiers this factory enables, in hundredths of a bip. */
+  feeTiers?: readonly number[];
+}
+
+export interface TokenConfig {
+  id: string;
+  name: string;
+  symbol: string;
+  address: Address;
+  decimals: number;
+  logo: string;
+}
+
+export interface NetworkConfig {
+  /** The network id of the API (= chain id). */
+  id: number;
+  /** Short key used in env variable names (RPC_URL_<KEY>) and logo paths. */
+  key: string;
+  name: string;
+  chainId: number;
+  nativeSymbol: string;
+  explorer: string;
+  logo: string;
+  /** Public endpoints; RPC_URL_<KEY> (comma-separated) replaces them. */
+  rpcUrls: readonly string[];
+  /** Blocks behind head that the indexer treats as final. */
+  confirmations: number;
+  pollIntervalMs: number;
+  multicall3: Address;
+  dexes: readonly DexConfig[];
+  tokens: readonly TokenConfig[];
+}
+
+export const MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
+const UNI_V3_FEES = [100, 500, 3000, 10000] as const;
+const PANCAKE_V3_FEES = [100, 500, 2500, 10000] as const;
+const SUSHI_V3_FEES = [100, 500, 3000, 10000] as const;
+
+const logo = {
+  uniswap: '/logos/dex/uniswap.svg',
+  pancakeswap: '/logos/dex/pancakeswap.svg',
+  sushiswap: '/logos/dex/sushiswap.svg',
+  baseswap: '/logos/dex/baseswap.svg',
+  quickswap: '/logos/dex/quickswap.svg',
+  eth: '/logos/tokens/eth.svg',
+  bnb: '/logos/tokens/bnb.svg',
+  pol: '/logos/tokens/pol.svg',
+  usdc: '/logos/tokens/usdc.svg',
+  usdt: '/logos/tokens/usdt.svg',
+};
+
+export const REAL_NETWORKS: readonly NetworkConfig[] = [
+  {
+    id: 1,
+    key: 'ETHEREUM',
+    name: 'Ethereum',
+    chainId: 1,
+    nativeSymbol: 'ETH',
+    explorer: 'https://etherscan.io',
+    logo: '/logos/networks/ethereum.svg',
+    rpcUrls: ['https://ethereum-rpc.publicnode.com', 'https://cloudflare-eth.com'],
+    confirmations: 3,
+    pollIntervalMs: 12_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x1097053Fd2ea711dad45caCcc45EfF7548fCB362' },
+      { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
+      { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac' },
+      { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0xbACEB8eC6b9355Dfc0269C18bac9d6E2Bdc29C4F', feeTiers: SUSHI_V3_FEES },
+    ],
+    tokens: [
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, logo: logo.eth },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, logo: logo.usdt },
+    ],
+  },
+  {
+    id: 56,
+    key: 'BSC',
+    name: 'BNB Smart Chain',
+    chainId: 56,
+    nativeSymbol: 'BNB',
+    explorer: 'https://bscscan.com',
+    logo: '/logos/networks/bsc.svg',
+    rpcUrls: ['https://bsc-dataseed.bnbchain.org', 'https://bsc-rpc.publicnode.com'],
+    confirmations: 3,
+    pollIntervalMs: 6_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73' },
+      // Pools are deployed by the PoolDeployer (0x41ff9AA7…), but factory() still answers this factory.
+      { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7', feeTiers: UNI_V3_FEES },
+      { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
+      { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x126555dd55a39328F69400d6aE4F782Bd4C34ABb', feeTiers: SUSHI_V3_FEES },
+    ],
+    tokens: [
+      { id: 'wbnb', name: 'Wrapped BNB', symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18, logo: logo.bnb },
+      // Both stablecoins have 18 decimals on BNB Smart Chain, unlike elsewhere.
+      { id: 'usdc', name: 'USD Coin (Binance-Peg)', symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD (Binance-Peg)', symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18, logo: logo.usdt },
+    ],
+  },
+  {
+    id: 8453,
+    key: 'BASE',
+    name: 'Base',
+    chainId: 8453,
+    nativeSymbol: 'ETH',
+    explorer: 'https://basescan.org',
+    logo: '/logos/networks/base.svg',
+    rpcUrls: ['https://mainnet.base.org', 'https://base-rpc.publicnode.com'],
+    confirmations: 3,
+    pollIntervalMs: 4_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD', feeTiers: [100, 200, 300, 400, 500, 3000, 10000] },
+      { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E' },
+      { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
+      { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0x71524B4f93c58fcbF659783284E38825f0622859' },
+      { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4', feeTiers: SUSHI_V3_FEES },
+      { id: 'baseswap-v2', name: 'BaseSwap', logo: logo.baseswap, version: 'v2', factory: '0xFDa619b6d20975be80A10332cD39b9a4b0FAa8BB' },
+    ],
+    tokens: [
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD (bridged)', symbol: 'USDT', address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', decimals: 6, logo: logo.usdt },
+    ],
+  },
+  {
+    id: 42161,
+    key: 'ARBITRUM',
+    name: 'Arbitrum One',
+    chainId: 42161,
+    nativeSymbol: 'ETH',
+    explorer: 'https://arbiscan.io',
+    logo: '/logos/networks/arbitrum.svg',
+    rpcUrls: ['https://arb1.arbitrum.io/rpc', 'https://arbitrum-one-rpc.publicnode.com'],
+    confirmations: 3,
+    pollIntervalMs: 4_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E' },
+      { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
+      { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
+      { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x1af415a1EbA07a4986a52B6f2e7dE7003D82231e', feeTiers: SUSHI_V3_FEES },
+    ],
+    tokens: [
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6, logo: logo.usdt },
+    ],
+  },
+  {
+    id: 137,
+    key: 'POLYGON',
+    name: 'Polygon PoS',
+    chainId: 137,
+    nativeSymbol: 'POL',
+    explorer: 'https://polygonscan.com',
+    logo: '/logos/networks/polygon.svg',
+    rpcUrls: ['https://polygon-rpc.com', 'https://polygon-bor-rpc.publicnode.com'],
+    // Polygon PoS has seen reorgs of dozens of blocks.
+    confirmations: 32,
+    pollIntervalMs: 5_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      { id: 'quickswap-v2', name: 'QuickSwap V2', logo: logo.quickswap, version: 'v2', factory: '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32' },
+      { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
+      { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x917933899c6a5F8E37F31E19f92CdBFF7e8FF0e2', feeTiers: SUSHI_V3_FEES },
+    ],
+    tokens: [
+      { id: 'wpol', name: 'Wrapped POL', symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18, logo: logo.pol },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6, logo: logo.usdt },
+    ],
+  },
+];
+
+export const DEVNET_ID = 31337;
+
+/** The Local Devnet entry, built from the addresses the devchain package deployed. */
+export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address; usdt: Address; uniswapV2Factory: Address; uniswapV3Factory: Address }): NetworkConfig {
+  return {
+    id: DEVNET_ID,
+    key: 'DEVNET',
+    name: 'Local Devnet',
+    chainId: DEVNET_ID,
+    nativeSymbol: 'ETH',
+    explorer: '',
+    logo: '/logos/networks/devnet.svg',
+    rpcUrls: [rpcUrl],
+    confirmations: 0,
+    pollIntervalMs: 2_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: a.uniswapV2Factory },
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: a.uniswapV3Factory, feeTiers: UNI_V3_FEES },
+    ],
+    tokens: [
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: a.usdc, decimals: 6, logo: logo.usdc },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: a.usdt, decimals: 6, logo: logo.usdt },
+    ],
+  };
+}
+
+/** Networks with their RPC URLs resolved: RPC_URL_<KEY> (comma-separated) overrides the defaults. */
+export class NetworkRegistry {
+  private readonly byId = new Map<number, NetworkConfig>();
+
+  constructor(networks: readonly NetworkConfig[], env: NodeJS.ProcessEnv = {}) {
+    for (const network of networks) {
+      const override = env[`RPC_URL_${network.key}`]?.split(',').map((u) => u.trim()).filter(Boolean);
+      this.byId.set(network.id, override?.length ? { ...network, rpcUrls: override } : network);
+    }
+  }
+
+  list(): NetworkConfig[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: number): NetworkConfig | undefined {
+    return this.byId.get(id);
+  }
+
+  dex(networkId: number, dexId: string): DexConfig | undefined {
+    return this.get(networkId)?.dexes.find((d) => d.id === dexId);
+  }
+
+  token(networkId: number, tokenId: string): TokenConfig | undefined {
+    return this.get(networkId)?.tokens.find((t) => t.id === tokenId);
+  }
+}

@@ -1,0 +1,185 @@
+import { getAddress, isAddressEqual, zeroAddress, type Abi, type Address, type PublicClient } from 'viem';
+import { erc20Abi, v2FactoryAbi, v2PairAbi, v3FactoryAbi, v3PoolAbi } from './abis';
+import { formatRatio, formatUnits } from './decimal';
+import type { DexConfig } from './networks';
+
+export interface DiscoveredPool {
+  address: Address;
+  version: 'v2' | 'v3';
+  fee: number | null;
+}
+
+/**
+ * The pool of a token pair on a DEX, straight from its factory. V3: every fee tier is asked in
+ * one multicall and the deepest pool (most of the paired token held) wins.
+ */
+export async function discoverPool(client: PublicClient, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
+  if (dex.version === 'v2') {
+    const pair = await client.readContract({ address: dex.factory, abi: v2FactoryAbi, functionName: 'getPair', args: [projectToken, pairedToken] });
+    return isAddressEqual(pair, zeroAddress) ? null : { address: getAddress(pair), version: 'v2', fee: null };
+  }
+  const fees = dex.feeTiers ?? [];
+  const found = await client.multicall({
+    allowFailure: true,
+    contracts: fees.map((fee) => ({ address: dex.factory, abi: v3FactoryAbi, functionName: 'getPool' as const, args: [projectToken, pairedToken, fee] as const })),
+  });
+  const candidates = found
+    .map((r, i) => ({ address: r.status === 'success' ? (r.result as Address) : zeroAddress, fee: fees[i]! }))
+    .filter((c) => !isAddressEqual(c.address, zeroAddress));
+  if (candidates.length === 0) return null;
+  const depths = await client.multicall({
+    allowFailure: true,
+    contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.address] as const })),
+  });
+  let best = candidates[0]!;
+  let bestDepth = -1n;
+  depths.forEach((d, i) => {
+    const depth = d.status === 'success' ? (d.result as bigint) : 0n;
+    if (depth > bestDepth) {
+      bestDepth = depth;
+      best = candidates[i]!;
+    }
+  });
+  return { address: getAddress(best.address), version: 'v3', fee: best.fee };
+}
+
+export class PoolVerificationError extends Error {
+  override name = 'PoolVerificationError';
+}
+
+export interface VerifiedPool {
+  address: Address;
+  version: 'v2' | 'v3';
+  fee: number | null;
+  projectIsToken0: boolean;
+}
+
+/**
+ * Before a pool is saved: the contract must say it belongs to the DEX's factory and pairs exactly
+ * these two tokens, and the factory itself must list it. A contract can claim any factory(), so
+ * the factory's own answer is what makes the check trustworthy.
+ */
+export async function verifyPool(client: PublicClient, dex: DexConfig, poolAddress: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
+  const address = getAddress(poolAddress);
+  const code = await client.getCode({ address });
+  if (!code || code === '0x') throw new PoolVerificationError('There is no contract at this pool address.');
+  const abi = dex.version === 'v2' ? v2PairAbi : v3PoolAbi;
+  const calls = [
+    { address, abi, functionName: 'factory' as const },
+    { address, abi, functionName: 'token0' as const },
+    { address, abi, functionName: 'token1' as const },
+    ...(dex.version === 'v3' ? [{ address, abi: v3PoolAbi, functionName: 'fee' as const }] : []),
+  ];
+  const [factory, token0, token1, fee] = await client.multicall({ allowFailure: true, contracts: calls });
+  if (factory?.status !== 'success' || token0?.status !== 'success' || token1?.status !== 'success') {
+    throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+  }
+  if (!isAddressEqual(factory.result as Address, dex.factory)) {
+    throw new PoolVerificationError(`This pool does not belong to ${dex.name}: its factory is ${factory.result as string}.`);
+  }
+  const t0 = token0.result as Address;
+  const t1 = token1.result as Address;
+  const projectIsToken0 = isAddressEqual(t0, projectToken) && isAddressEqual(t1, pairedToken);
+  const projectIsToken1 = isAddressEqual(t1, projectToken) && isAddressEqual(t0, pairedToken);
+  if (!projectIsToken0 && !projectIsToken1) {
+    throw new PoolVerificationError('This pool does not pair the project token with the selected token.');
+  }
+  let feeTier: number | null = null;
+  let listed: Address;
+  if (dex.version === 'v3') {
+    if (fee?.status !== 'success') throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+    feeTier = Number(fee.result);
+    listed = await client.readContract({ address: dex.factory, abi: v3FactoryAbi, functionName: 'getPool', args: [t0, t1, feeTier] });
+  } else {
+    listed = await client.readContract({ address: dex.factory, abi: v2FactoryAbi, functionName: 'getPair', args: [t0, t1] });
+  }
+  if (!isAddressEqual(listed, address)) {
+    throw new PoolVerificationError(`${dex.name}'s factory does not list this contract as the pool of these tokens.`);
+  }
+  return { address, version: dex.version, fee: feeTier, projectIsToken0 };
+}
+
+export interface PoolRef {
+  address: Address;
+  version: 'v2' | 'v3';
+  projectIsToken0: boolean;
+  projectToken: Address;
+  pairedToken: Address;
+  projectDecimals: number;
+  pairedDecimals: number;
+}
+
+export interface PoolState {
+  /** Exact decimal strings, in whole tokens. */
+  projectReserve: string;
+  pairedReserve: string;
+  /** The project token priced in the paired token; null when the pool is empty. */
+  price: string | null;
+}
+
+export interface PoolStates {
+  blockNumber: bigint;
+  blockTime: Date;
+  states: (PoolState | null)[];
+}
+
+const Q192 = 2n ** 192n;
+
+/**
+ * Reserves and prices of many pools, pinned to one block: the block number, then one multicall
+ * with every pool's reads (V2 getReserves; V3 slot0 and both token balances). Two RPC requests
+ * whatever the number of pools. A pool whose reads fail gets null, not a guess.
+ */
+export async function readPoolStates(client: PublicClient, pools: readonly PoolRef[]): Promise<PoolStates> {
+  const block = await client.getBlock({ blockTag: 'latest' });
+  const blockNumber = block.number;
+  type Call = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+  const contracts: Call[] = pools.flatMap((p): Call[] =>
+    p.version === 'v2'
+      ? [{ address: p.address, abi: v2PairAbi, functionName: 'getReserves' as const }]
+      : [
+          { address: p.address, abi: v3PoolAbi, functionName: 'slot0' as const },
+          { address: p.projectToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [p.address] as const },
+          { address: p.pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [p.address] as const },
+        ],
+  );
+  const results = contracts.length
+    ? await client.multicall({ allowFailure: true, contracts, blockNumber, batchSize: 0 })
+    : [];
+  let cursor = 0;
+  const states = pools.map((p): PoolState | null => {
+    if (p.version === 'v2') {
+      const r = results[cursor++];
+      if (r?.status !== 'success') return null;
+      const [reserve0, reserve1] = r.result as readonly [bigint, bigint, number];
+      const projectRaw = p.projectIsToken0 ? reserve0 : reserve1;
+      const pairedRaw = p.projectIsToken0 ? reserve1 : reserve0;
+      return {
+        projectReserve: formatUnits(projectRaw, p.projectDecimals),
+        pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
+        // (paired / 10^dPaired) / (project / 10^dProject)
+        price: projectRaw === 0n ? null : formatRatio(pairedRaw * 10n ** BigInt(p.projectDecimals), projectRaw * 10n ** BigInt(p.pairedDecimals)),
+      };
+    }
+    const slot0 = results[cursor++];
+    const projectBal = results[cursor++];
+    const pairedBal = results[cursor++];
+    if (slot0?.status !== 'success' || projectBal?.status !== 'success' || pairedBal?.status !== 'success') return null;
+    const sqrtPriceX96 = (slot0.result as readonly [bigint, number])[0];
+    const sq = sqrtPriceX96 * sqrtPriceX96; // token1 per token0 (raw units) = sq / 2^192
+    const scaleProject = 10n ** BigInt(p.projectDecimals);
+    const scalePaired = 10n ** BigInt(p.pairedDecimals);
+    let price: string | null = null;
+    if (sq > 0n) {
+      price = p.projectIsToken0
+        ? formatRatio(sq * scaleProject, Q192 * scalePaired)
+        : formatRatio(Q192 * scaleProject, sq * scalePaired);
+    }
+    return {
+      projectReserve: formatUnits(projectBal.result as bigint, p.projectDecimals),
+      pairedReserve: formatUnits(pairedBal.result as bigint, p.pairedDecimals),
+      price,
+    };
+  });
+  return { blockNumber, blockTime: new Date(Number(block.timestamp) * 1000), states };
+}

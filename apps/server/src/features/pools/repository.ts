@@ -1,0 +1,31 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
+
+export interface PoolWithProject {
+  pool: PoolRow;
+  project: ProjectRow;
+}
+
+const base = (db: Db) => db.select({ pool: pools, project: projects }).from(pools).innerJoin(projects, eq(projects.id, pools.projectId));
+
+export function listUserPools(db: Db, userId: number): Promise<PoolWithProject[]> {
+  return base(db).where(eq(pools.userId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
+}
+
+export function listProjectPools(db: Db, userId: number, projectId: number): Promise<PoolWithProject[]> {
+  return base(db)
+    .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId)))
+    .orderBy(desc(pools.createdAt), desc(pools.id));
+}
+
+/** Tenant-scoped: another user's pool id finds nothing. */
+export async function findUserPool(db: Db, userId: number, poolId: number): Promise<PoolWithProject | undefined> {
+  const [row] = await base(db).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
+  return row;
+}
+
+export async function findOwnProject(db: Db, userId: number, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
+  return row;
+}

@@ -1,0 +1,204 @@
+import {
+  apiErrorSchema,
+  createPoolBodySchema,
+  createPoolFieldOrder,
+  detailSchema,
+  idParamSchema,
+  poolAddressBodySchema,
+  poolAddressSchema,
+  poolListSchema,
+  poolSchema,
+  priceListSchema,
+  projectMessages as m,
+} from '@tokendesk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getAddress, type Address } from 'viem';
+import { z } from 'zod';
+import { currentAuth } from '../../auth/plugin';
+import { pools } from '../../db/schema';
+import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
+import { loadStates, toApiPool, toPriceItem } from './presenter';
+import { findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
+
+const tags = ['Pools and funds'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
+const projectIdParams = z.object({ projectId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { chain } = app;
+  const { registry } = chain;
+
+  /** The project, its network, the DEX and the paired token of a pool request, or a clear 4xx. */
+  async function resolvePair(userId: number, projectId: number, dexId: string, tokenId: string) {
+    const project = await findOwnProject(app.db, userId, projectId);
+    if (!project) throw notFound(m.projectNotFound);
+    const network = registry.get(project.networkId);
+    if (!network) throw fieldError('project_id', m.unknownNetwork);
+    const dex = network.dexes.find((d) => d.id === dexId);
+    if (!dex) throw fieldError('dex', `Unknown DEX '${dexId}' on ${network.name}.`);
+    const token = network.tokens.find((t) => t.id === tokenId);
+    if (!token) throw fieldError('token', `Unknown token '${tokenId}' on ${network.name}.`);
+    if (token.address.toLowerCase() === project.contractAddress.toLowerCase()) {
+      throw fieldError('token', 'A token cannot be paired with itself.');
+    }
+    return { project, network, dex, token };
+  }
+
+  app.post(
+    '/projects/get-pool-address',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['project_id', 'dex_id', 'token_id'] },
+      schema: {
+        tags,
+        security,
+        summary: "Find the pool of the project's token and a paired token on a DEX, from the DEX's factory",
+        body: poolAddressBodySchema,
+        response: { 200: poolAddressSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
+      const found = await chain.discoverPool(network, dex, project.contractAddress as Address, token.address);
+      if (!found) throw new HttpError(404, m.noPool(dex.name));
+      return { pool_address: found.address, pool_version: found.version, fee: found.fee };
+    },
+  );
+
+  app.post(
+    '/projects/pool/:projectId',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: createPoolFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Attach a pool to a project, after verifying it on chain',
+        params: projectIdParams,
+        body: createPoolBodySchema,
+        response: { 201: poolSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const body = request.body;
+      const { project, network, dex, token } = await resolvePair(user.id, request.params.projectId, body.dex, body.token);
+      if (body.pool_version && body.pool_version !== dex.version) {
+        throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
+      }
+      const address = getAddress(body.pool_address.toLowerCase());
+      const existing = await listProjectPools(app.db, user.id, project.id);
+      if (existing.some((r) => r.pool.poolAddress.toLowerCase() === address.toLowerCase())) throw conflict('pool_address', m.duplicatePool);
+      const verified = await chain.verifyPool(network, dex, address, project.contractAddress as Address, token.address);
+      let inserted;
+      try {
+        [inserted] = await app.db
+          .insert(pools)
+          .values({
+            projectId: project.id,
+            userId: user.id,
+            networkId: network.id,
+            dexId: dex.id,
+            tokenId: token.id,
+            pairedTokenAddress: token.address,
+            pairedTokenSymbol: token.symbol,
+            pairedTokenName: token.name,
+            pairedTokenDecimals: token.decimals,
+            poolAddress: verified.address,
+            poolVersion: verified.version,
+            fee: verified.fee,
+            projectIsToken0: verified.projectIsToken0,
+          })
+          .returning();
+      } catch (err) {
+        const code = [err, (err as { cause?: unknown })?.cause].map((e) => (e as { code?: string } | undefined)?.code);
+        if (code.includes('23505')) throw conflict('pool_address', m.duplicatePool);
+        throw err;
+      }
+      const row = { pool: inserted!, project };
+      const states = await loadStates(chain, [row]);
+      return reply.code(201).send(toApiPool(registry, row, states.get(inserted!.id)));
+    },
+  );
+
+  app.get(
+    '/projects/:id/pools',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "A project's pools with live reserves and price", params: idParamSchema, response: { 200: poolListSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      if (!(await findOwnProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
+      const rows = await listProjectPools(app.db, user.id, request.params.id);
+      const states = await loadStates(chain, rows);
+      return rows.map((r) => toApiPool(registry, r, states.get(r.pool.id)));
+    },
+  );
+
+  app.delete(
+    '/projects/pool/delete/:id',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Detach a pool', params: idParamSchema, response: { 200: detailSchema, ...errors } } },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const deleted = await app.db
+        .delete(pools)
+        .where(and(eq(pools.id, request.params.id), eq(pools.userId, user.id)))
+        .returning({ id: pools.id });
+      if (deleted.length === 0) throw notFound('Pool not found.');
+      return { detail: 'Pool deleted.' };
+    },
+  );
+
+  app.get(
+    '/projects/user/pools',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "All the user's pools, without chain reads", response: { 200: poolListSchema, ...errors } },
+    },
+    async (request) => (await listUserPools(app.db, currentAuth(request).user.id)).map((r) => toApiPool(registry, r, undefined)),
+  );
+
+  app.get(
+    '/projects/user/pools/funds',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "All the user's pools with live reserves and price", response: { 200: poolListSchema, ...errors } },
+    },
+    async (request) => {
+      const rows = await listUserPools(app.db, currentAuth(request).user.id);
+      const states = await loadStates(chain, rows);
+      return rows.map((r) => toApiPool(registry, r, states.get(r.pool.id)));
+    },
+  );
+
+  app.get(
+    '/projects/user/pools/funds/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'One fund (pool with its liquidity)', params: idParamSchema, response: { 200: poolSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await findUserPool(app.db, currentAuth(request).user.id, request.params.id);
+      if (!row) throw notFound('Fund not found.');
+      const states = await loadStates(chain, [row]);
+      return toApiPool(registry, row, states.get(row.pool.id));
+    },
+  );
+
+  app.get(
+    '/projects/pool/prices',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Market prices of the user’s pools', response: { 200: priceListSchema, ...errors } },
+    },
+    async (request) => {
+      const rows = await listUserPools(app.db, currentAuth(request).user.id);
+      const states = await loadStates(chain, rows);
+      return rows.map((r) => toPriceItem(toApiPool(registry, r, states.get(r.pool.id))));
+    },
+  );
+};

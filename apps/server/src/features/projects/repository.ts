@@ -1,0 +1,47 @@
+import type { Project } from '@tokendesk/contract';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { projects, type ProjectRow } from '../../db/schema';
+
+export const toApiProject = (p: ProjectRow): Project => ({
+  id: p.id,
+  name: p.name,
+  ticker: p.tokenSymbol,
+  token_symbol: p.tokenSymbol,
+  token_decimal: p.tokenDecimal,
+  network: p.networkId,
+  contract_address: p.contractAddress,
+  created_at: p.createdAt.toISOString(),
+});
+
+export function listProjects(db: Db, userId: number): Promise<ProjectRow[]> {
+  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+}
+
+/** Tenant-scoped: another user's id finds nothing, exactly like an id that does not exist. */
+export async function findProject(db: Db, userId: number, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(and(eq(projects.id, id), eq(projects.userId, userId))).limit(1);
+  return row;
+}
+
+export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.userId, userId), eq(projects.networkId, networkId), sql`lower(${projects.contractAddress}) = lower(${address})`))
+    .limit(1);
+  return row;
+}
+
+/** LIKE wildcards in the user's text are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function searchProjects(db: Db, userId: number, query: string, limit = 10) {
+  const pattern = `%${escapeLike(query.toLowerCase())}%`;
+  return db
+    .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern))))
+    .orderBy(projects.name, projects.id)
+    .limit(limit);
+}

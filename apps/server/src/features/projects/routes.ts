@@ -1,0 +1,141 @@
+import {
+  apiErrorSchema,
+  createProjectBodySchema,
+  createProjectFieldOrder,
+  detailSchema,
+  idParamSchema,
+  projectListSchema,
+  projectMessages as m,
+  projectSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  tokenInfoBodySchema,
+  tokenInfoSchema,
+} from '@tokendesk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getAddress } from 'viem';
+import { currentAuth } from '../../auth/plugin';
+import { projects } from '../../db/schema';
+import { conflict, fieldError, notFound } from '../../lib/http-errors';
+import { findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
+
+const tags = ['Projects'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
+
+function uniqueViolation(err: unknown): boolean {
+  return [err, (err as { cause?: unknown })?.cause].some((e) => (e as { code?: string } | undefined)?.code === '23505');
+}
+
+export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registry } = app.chain;
+  const networkOrFail = (id: number) => {
+    const network = registry.get(id);
+    if (!network) throw fieldError('network', m.unknownNetwork);
+    return network;
+  };
+
+  app.get(
+    '/projects',
+    { preHandler: app.requireUser, schema: { tags, security, summary: "The user's projects, newest first", response: { 200: projectListSchema, ...errors } } },
+    async (request) => ({ projects: (await listProjects(app.db, currentAuth(request).user.id)).map(toApiProject) }),
+  );
+
+  app.get(
+    '/projects/search',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Search own projects by name or symbol (case-insensitive, at most 10)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query.query.trim();
+      if (query.length < 2) return [];
+      return searchProjects(app.db, currentAuth(request).user.id, query);
+    },
+  );
+
+  app.post(
+    '/projects/get-token-info',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['network', 'contract_address'] },
+      schema: { tags, security, summary: 'Read name, symbol and decimals from the token contract', body: tokenInfoBodySchema, response: { 200: tokenInfoSchema, ...errors } },
+    },
+    async (request) => {
+      const network = networkOrFail(request.body.network);
+      return app.chain.tokenInfo(network, getAddress(request.body.contract_address.toLowerCase()));
+    },
+  );
+
+  app.post(
+    '/projects/create',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: createProjectFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a token project',
+        description: 'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal.',
+        body: createProjectBodySchema,
+        response: { 201: projectSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const body = request.body;
+      const network = networkOrFail(body.network);
+      const address = getAddress(body.contract_address.toLowerCase());
+      if (await findProjectByAddress(app.db, user.id, network.id, address)) throw conflict('contract_address', m.duplicateProject);
+      const info = await app.chain.tokenInfo(network, address);
+      if (info.decimals !== body.token_decimal) {
+        throw fieldError('token_decimal', `The contract reports ${info.decimals} decimals. Use Fetch Token Info to fill them in.`);
+      }
+      try {
+        const [row] = await app.db
+          .insert(projects)
+          .values({ userId: user.id, networkId: network.id, contractAddress: address, name: body.name, tokenSymbol: body.token_symbol, tokenDecimal: body.token_decimal })
+          .returning();
+        return reply.code(201).send(toApiProject(row!));
+      } catch (err) {
+        if (uniqueViolation(err)) throw conflict('contract_address', m.duplicateProject);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'One project', params: idParamSchema, response: { 200: projectSchema, ...errors } } },
+    async (request) => {
+      const project = await findProject(app.db, currentAuth(request).user.id, request.params.id);
+      if (!project) throw notFound(m.projectNotFound);
+      return toApiProject(project);
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Delete a project with its pools', params: idParamSchema, response: { 200: detailSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      // Pools go with it (ON DELETE CASCADE), in the same statement.
+      const deleted = await app.db
+        .delete(projects)
+        .where(and(eq(projects.id, request.params.id), eq(projects.userId, user.id)))
+        .returning({ id: projects.id });
+      if (deleted.length === 0) throw notFound(m.projectNotFound);
+      return { detail: 'Project deleted.' };
+    },
+  );
+};

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/** Texts of SPEC §2.3, 2.8, 4 and 5 that the server also answers with. */
+export const projectMessages = {
+  networkRequired: 'Please select a network',
+  addressRequired: 'Contract address is required',
+  addressInvalid: 'Please enter a valid contract address (0x followed by 40 hex characters)',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters long',
+  symbolRequired: 'Symbol is required',
+  symbolTooLong: 'Symbol must be at most 32 characters long',
+  decimalsRequired: 'Decimals is required',
+  decimalsInvalid: 'Decimals must be a whole number from 0 to 36',
+  fetchNeedsNetworkAndAddress: 'Please select a network and enter a contract address.',
+  tokenInfoFailed: 'Failed to fetch token info. Please check the contract address.',
+  createFailed: 'Failed to create project. Please try again.',
+  duplicateProject: 'You already have a project for this token on this network.',
+  unknownNetwork: 'Unknown network.',
+  projectNotFound: 'Project not found',
+  dexRequired: 'Please select a DEX',
+  tokenRequired: 'Please select a token',
+  poolAddressRequired: 'Pool address is required',
+  duplicatePool: 'This pool is already attached to the project.',
+  poolAutoFillHint: 'The pool address is filled in automatically',
+  nodeUnreachable: (network: string) => `The ${network} node is not reachable right now. Please try again later.`,
+  noPool: (dex: string) => `No pool found for this pair on ${dex}`,
+} as const;
+
+export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+const m = projectMessages;
+
+/** A decimal string: exact amounts travel as text, never as floats (SPEC §3). */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/).describe('Exact decimal number as a string');
+
+export const addressField = z
+  .string({ error: m.addressRequired })
+  .trim()
+  .min(1, m.addressRequired)
+  .regex(ADDRESS_RE, m.addressInvalid);
+
+export const networkIdField = z.coerce
+  .number({ error: m.networkRequired })
+  .int(m.networkRequired)
+  .positive(m.networkRequired)
+  .describe('Network id (the chain id)');
+
+export const networkSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    chain_id: z.number().int(),
+    native_symbol: z.string(),
+    network_logo: z.string(),
+    network_explorer: z.string(),
+  })
+  .meta({ id: 'Network' });
+export type Network = z.infer<typeof networkSchema>;
+
+export const dexOptionSchema = z
+  .object({ id: z.string(), name: z.string(), dex_logo: z.string(), version: z.enum(['v2', 'v3']) })
+  .meta({ id: 'DexOption' });
+export type DexOption = z.infer<typeof dexOptionSchema>;
+
+export const tokenOptionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    address: z.string(),
+    decimals: z.number().int(),
+    token_logo: z.string(),
+  })
+  .meta({ id: 'TokenOption' });
+export type TokenOption = z.infer<typeof tokenOptionSchema>;
+
+export const projectSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    ticker: z.string(),
+    token_symbol: z.string(),
+    token_decimal: z.number().int(),
+    network: z.number().int(),
+    contract_address: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListSchema = z.object({ projects: z.array(projectSchema) }).meta({ id: 'ProjectList' });
+
+export const createProjectFieldOrder = ['network', 'contract_address', 'name', 'token_symbol', 'token_decimal'] as const;
+export const createProjectBodySchema = z
+  .strictObject({
+    network: networkIdField,
+    contract_address: addressField,
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameTooLong),
+    token_symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(32, m.symbolTooLong),
+    token_decimal: z.coerce
+      .number({ error: m.decimalsRequired })
+      .int(m.decimalsInvalid)
+      .min(0, m.decimalsInvalid)
+      .max(36, m.decimalsInvalid),
+  })
+  .meta({ id: 'CreateProjectBody' });
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+
+export const tokenInfoBodySchema = z
+  .strictObject({ network: networkIdField, contract_address: addressField })
+  .meta({ id: 'TokenInfoBody' });
+export const tokenInfoSchema = z
+  .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
+  .meta({ id: 'TokenInfo' });
+export type TokenInfo = z.infer<typeof tokenInfoSchema>;
+
+export const searchQuerySchema = z.object({ query: z.string().max(100).default('') });
+export const searchResultSchema = z
+  .array(z.object({ id: z.number().int(), name: z.string(), token_symbol: z.string() }))
+  .meta({ id: 'SearchResults' });
+export type SearchResult = z.infer<typeof searchResultSchema>[number];
+
+export const poolAddressBodySchema = z
+  .strictObject({
+    project_id: z.coerce.number().int().positive(),
+    dex_id: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
+    token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+  })
+  .meta({ id: 'PoolAddressBody' });
+export const poolAddressSchema = z
+  .object({ pool_address: z.string(), pool_version: z.enum(['v2', 'v3']), fee: z.number().int().nullable() })
+  .meta({ id: 'PoolAddress' });
+export type PoolAddress = z.infer<typeof poolAddressSchema>;
+
+export const createPoolFieldOrder = ['dex', 'token', 'pool_address', 'pool_version'] as const;
+export const createPoolBodySchema = z
+  .strictObject({
+    dex: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
+    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+    pool_address: z.string({ error: m.poolAddressRequired }).trim().min(1, m.poolAddressRequired).regex(ADDRESS_RE, m.addressInvalid),
+    pool_version: z.enum(['v2', 'v3']).optional().describe('Checked against the DEX; optional'),
+  })
+  .meta({ id: 'CreatePoolBody' });
+export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
+
+export const poolFundsSchema = z
+  .object({
+    amount_token: decimalString.nullable().describe('Paired-token reserve'),
+    amount_project_token: decimalString.nullable().describe('Project-token reserve'),
+    block_number: z.string().nullable().describe('Block the reserves were read at'),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: 'PoolFunds' });
+
+export const poolSchema = z
+  .object({
+    id: z.number().int(),
+    pool_address: z.string(),
+    pool_version: z.enum(['v2', 'v3']),
+    fee: z.number().int().nullable().describe('V3 fee tier in hundredths of a bip (3000 = 0.3%)'),
+    dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
+    token: z.object({ id: z.string(), name: z.string(), symbol: z.string(), token_logo: z.string(), address: z.string(), decimals: z.number().int() }),
+    project: z.object({ id: z.number().int(), name: z.string(), token_symbol: z.string(), contract_address: z.string(), token_decimal: z.number().int() }),
+    network: z.object({ id: z.number().int(), name: z.string(), network_logo: z.string(), network_explorer: z.string() }),
+    pool_funds: poolFundsSchema.nullable().describe('Null when the pool was not read (list without funds)'),
+    price: decimalString.nullable().describe('Project token priced in the paired token'),
+    change_24h: decimalString.nullable().describe('Percent; null until 24 h of price history exist'),
+    volume_24h: decimalString.nullable().describe('Sum of swaps in the paired token; null until indexed'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Pool' });
+export type Pool = z.infer<typeof poolSchema>;
+export const poolListSchema = z.array(poolSchema).meta({ id: 'PoolList' });
+
+export const priceItemSchema = z
+  .object({
+    pool_id: z.number().int(),
+    token: z.string().describe('Project token symbol'),
+    pair: z.string().describe('Paired token symbol'),
+    dex: z.string(),
+    price: decimalString.nullable(),
+    change_24h: decimalString.nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: 'PriceItem' });
+export type PriceItem = z.infer<typeof priceItemSchema>;
+export const priceListSchema = z.array(priceItemSchema).meta({ id: 'PriceList' });
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
