@@ -1,0 +1,104 @@
+import type { Address } from 'viem';
+
+export const DEVNET_CHAIN_ID = 31337;
+
+export interface DevnetAddresses {
+  deployer: Address;
+  weth: Address;
+  usdc: Address;
+  usdt: Address;
+  demo: Address;
+  smpl: Address;
+  /** An ERC-20 whose name() and symbol() return bytes32 (like MKR). */
+  bytes32Token: Address;
+  /** A contract without ERC-20 methods (its code also marks a completed seed). */
+  notAToken: Address;
+  uniswapV2Factory: Address;
+  uniswapV2Router: Address;
+  uniswapV3Factory: Address;
+  positionManager: Address;
+  /** Uniswap V3 SwapRouter, used for the demo swaps on the V3 pool. */
+  uniswapV3Router: Address;
+  /** Canonical Multicall3 address, the same as on every real network. */
+  multicall3: Address;
+  pools: { demoWethV2: Address; demoUsdcV2: Address; smplWethV3: Address };
+}
+
+/**
+ * The anvil dev accounts of the default mnemonic ("test test … junk"). Their keys are public, so
+ * they are fine ONLY on this local chain; this package never handles their keys: anvil signs for
+ * its own unlocked dev accounts (eth_sendTransaction).
+ */
+export const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'; // account 0
+
+/** Accounts 1–4: the holders and traders of the seeded history, and the swap-cli's senders. */
+export const demoAccounts: readonly Address[] = Object.freeze([
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+] as const);
+
+/**
+ * Where everything lands when the deployer (nonce 0 on a fresh chain) runs the seed in
+ * src/deploy.ts: CREATE addresses from the deployer's nonces, pool addresses by CREATE2 from the
+ * factories. A test recomputes each one and checks it against a real deployment.
+ */
+export const DEPLOYER_NONCES = {
+  weth: 0,
+  usdc: 1,
+  usdt: 2,
+  demo: 3,
+  smpl: 4,
+  bytes32Token: 5,
+  uniswapV2Factory: 6,
+  uniswapV2Router: 7,
+  uniswapV3Factory: 8,
+  positionManager: 9,
+  uniswapV3Router: 10,
+  notAToken: 32,
+} as const;
+
+export const devnetAddresses: DevnetAddresses = Object.freeze({
+  deployer: DEPLOYER,
+  weth: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  usdc: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  usdt: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  demo: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  smpl: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+  bytes32Token: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+  notAToken: '0x84eA74d481Ee0A5332c457a4d796187F6Ba67fEB',
+  uniswapV2Factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+  uniswapV2Router: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+  uniswapV3Factory: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',
+  positionManager: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318',
+  uniswapV3Router: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788',
+  multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+  pools: Object.freeze({
+    demoWethV2: '0x34221076D77AE2aEe654b62CB0ce79f22202B0dF',
+    demoUsdcV2: '0x8b09811c655369C57C553CAFEe703Ee6A077084E',
+    smplWethV3: '0xe61cc4B85E8b7fc79c2b72E6c8cca2D9C6A45CD4',
+  }),
+} as const);
+
+export interface DevnetToken {
+  key: 'weth' | 'usdc' | 'usdt' | 'demo' | 'smpl' | 'bytes32Token';
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Whole tokens minted to the deployer (WETH has no fixed supply). */
+  supply: bigint | null;
+}
+
+/** Token metadata exactly as deployed (name()/symbol() of bytes32Token are bytes32-encoded). */
+export const devnetTokens: readonly DevnetToken[] = Object.freeze([
+  { key: 'weth', address: devnetAddresses.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18, supply: null },
+  { key: 'usdc', address: devnetAddresses.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6, supply: 1_000_000_000n },
+  { key: 'usdt', address: devnetAddresses.usdt, name: 'Tether USD', symbol: 'USDT', decimals: 6, supply: 1_000_000_000n },
+  { key: 'demo', address: devnetAddresses.demo, name: 'Demo Token', symbol: 'DEMO', decimals: 18, supply: 100_000_000n },
+  { key: 'smpl', address: devnetAddresses.smpl, name: 'Sample Token', symbol: 'SMPL', decimals: 9, supply: 1_000_000_000n },
+  { key: 'bytes32Token', address: devnetAddresses.bytes32Token, name: 'Bytes32 Token', symbol: 'B32', decimals: 18, supply: 10_000_000n },
+] as const);
+
+export const V3_FEE = 3000;

@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { DEVNET_CHAIN_ID } from './addresses.js';
+
+const PLATFORM_PACKAGES: Record<string, string> = {
+  'linux-x64': '@foundry-rs/anvil-linux-amd64',
+  'linux-arm64': '@foundry-rs/anvil-linux-arm64',
+  'darwin-x64': '@foundry-rs/anvil-darwin-amd64',
+  'darwin-arm64': '@foundry-rs/anvil-darwin-arm64',
+  'win32-x64': '@foundry-rs/anvil-win32-amd64',
+};
+
+/** The anvil binary shipped in @foundry-rs/anvil's platform package (never downloaded). */
+export function anvilBinary(): string {
+  const key = `${process.platform}-${process.arch}`;
+  const pkg = PLATFORM_PACKAGES[key];
+  if (!pkg) throw new Error(`anvil: no @foundry-rs/anvil build for ${key}`);
+  const require = createRequire(import.meta.url);
+  // The platform package is a dependency of @foundry-rs/anvil: resolve it from there.
+  const fromAnvil = createRequire(require.resolve('@foundry-rs/anvil/package.json'));
+  let dir: string;
+  try {
+    dir = dirname(fromAnvil.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new Error(`anvil: ${pkg} is not installed (npm installs it as an optional dependency of @foundry-rs/anvil on ${key})`);
+  }
+  const bin = join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  if (!existsSync(bin)) throw new Error(`anvil: ${bin} is missing`);
+  return bin;
+}
+
+/** A port the OS reports free on loopback right now (anvil cannot bind port 0 and report it). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * Runs anvil in the background and ties its life to our stdin: when the parent closes the pipe —
+ * stop(), or the parent dying in any way, SIGKILL included — anvil gets SIGTERM, which makes it
+ * write its state file before it exits. The first line on stdout is anvil's pid.
+ */
+const SUPERVISOR = `
+log=$1; shift
+exec 3<&0 </dev/null
+"$@" >"$log" 2>&1 &
+anvil=$!
+echo "$anvil"
+( while read -r _ <&3; do :; done; kill -TERM "$anvil" 2>/dev/null ) &
+watcher=$!
+exec 3<&-
+trap 'kill -TERM "$anvil" 2>/dev/null' TERM INT HUP
+status=0
+while kill -0 "$anvil" 2>/dev/null; do wait "$anvil"; status=$?; done
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+
+export interface AnvilOptions {
+  port: number;
+  statePath: string;
+  logPath: string;
+  /** Seconds between state dumps while running (a clean stop dumps too). */
+  stateInterval: number;
+  /** Genesis timestamp for a new chain; ignored by anvil when it loads a state file. */
+  genesisTimestamp?: number;
+}
+
+export interface AnvilProcess {
+  rpcUrl: string;
+  port: number;
+  pid: number;
+  /** Resolves with the exit code once anvil (and its supervisor) have exited. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export class AnvilExitedError extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly output: string,
+  ) {
+    super(`anvil exited with code ${code} before it was ready${output ? `:\n${output.trim()}` : ''}`);
+    this.name = 'AnvilExitedError';
+  }
+}
+
+export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
+  const args = [
+    '--host', '127.0.0.1',
+    '--port', String(opts.port),
+    '--chain-id', String(DEVNET_CHAIN_ID),
+    '--state', opts.statePath,
+    '--state-interval', String(opts.stateInterval),
+    '--quiet',
+  ];
+  if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
+  const bin = anvilBinary();
+
+  let child: ChildProcess;
+  let pid: Promise<number>;
+  if (process.platform === 'win32') {
+    // No sh: anvil runs directly and is killed when this process exits normally.
+    const { openSync } = await import('node:fs');
+    const out = openSync(opts.logPath, 'w');
+    child = spawn(bin, args, { stdio: ['ignore', out, out], windowsHide: true });
+    const kill = () => child.kill();
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
+    pid = Promise.resolve(child.pid ?? 0);
+  } else {
+    child = spawn('/bin/sh', ['-c', SUPERVISOR, 'anvil-supervisor', opts.logPath, bin, ...args], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      // Its own process group: a Ctrl-C in the terminal reaches the server, which stops the chain
+      // after its indexer, instead of reaching anvil directly.
+      detached: true,
+    });
+    pid = new Promise((resolve, reject) => {
+      let buffered = '';
+      child.stdout!.setEncoding('utf8');
+      child.stdout!.on('data', (chunk: string) => {
+        buffered += chunk;
+        const line = buffered.split('\n')[0];
+        if (buffered.includes('\n') && line) resolve(Number(line));
+      });
+      child.once('exit', () => reject(new Error('anvil supervisor exited before reporting a pid')));
+    });
+  }
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // While running, the child must not keep the parent's event loop alive (the pipe is what ties
+  // them); while starting or stopping it must, or a parent with nothing else to do exits mid-way.
+  const hold = (held: boolean) => {
+    for (const handle of [child, child.stdin, child.stdout] as ({ ref?: () => void; unref?: () => void } | null)[]) {
+      if (held) handle?.ref?.();
+      else handle?.unref?.();
+    }
+  };
+  const rpcUrl = `http://127.0.0.1:${opts.port}`;
+  const anvilPid = await pid.catch(() => 0);
+  let stopping: Promise<void> | undefined;
+
+  const stop = () => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      hold(true);
+      if (process.platform === 'win32') child.kill();
+      else child.stdin!.end();
+      let timeout: NodeJS.Timeout | undefined;
+      const timer = new Promise<'timeout'>((resolve) => (timeout = setTimeout(() => resolve('timeout'), 20_000)));
+      const outcome = await Promise.race([exited, timer]);
+      clearTimeout(timeout);
+      if (outcome === 'timeout') {
+        // anvil did not finish writing its state in 20 s: give up on this dump.
+        for (const p of [anvilPid, child.pid]) {
+          try {
+            if (p) process.kill(p, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+        await exited;
+      }
+    })();
+    return stopping;
+  };
+
+  try {
+    await waitUntilReady(rpcUrl, exited, opts.logPath);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  hold(false);
+  return { rpcUrl, port: opts.port, pid: anvilPid, exited, stop };
+}
+
+async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, logPath: string): Promise<void> {
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new AnvilExitedError(exitCode, existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
+    }
+    try {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(1000),
+      });
+      if (res.ok) {
+        const body = (await res.json()) as { result?: string };
+        if (body.result && Number(body.result) === DEVNET_CHAIN_ID) return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`anvil did not answer on ${rpcUrl} within 60 s`);
+}

@@ -1,0 +1,369 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createPublicClient,
+  encodeAbiParameters,
+  encodePacked,
+  getAddress,
+  getContractAddress,
+  hexToString,
+  http,
+  keccak256,
+  parseAbi,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  erc20Abi,
+  positionManagerAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2RouterAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+} from './abis.js';
+import { DEPLOYER, DEPLOYER_NONCES, demoAccounts, devnetAddresses as A, devnetTokens, V3_FEE } from './addresses.js';
+import { launchAnvil } from './anvil.js';
+import { UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from './artifacts.js';
+import { devnetChain, WrongChainError } from './client.js';
+import { HISTORY } from './deploy.js';
+import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
+import { runSwapCli, UsageError } from './swap-cli.js';
+
+const tmpDirs: string[] = [];
+function tmp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'devchain-test-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function client(rpcUrl: string): PublicClient {
+  return createPublicClient({ chain: devnetChain, transport: http(rpcUrl) });
+}
+
+const v2Swap = parseAbi(['event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)'])[0];
+const v3Swap = uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
+
+async function swapSenders(c: PublicClient, pool: Address, version: 'v2' | 'v3') {
+  const logs = version === 'v2'
+    ? await c.getLogs({ address: pool, event: v2Swap, fromBlock: 0n })
+    : await c.getLogs({ address: pool, event: v3Swap, fromBlock: 0n });
+  const senders = await Promise.all(logs.map(async (l) => (await c.getTransaction({ hash: l.transactionHash })).from));
+  return { logs, senders: new Set(senders.map((s) => getAddress(s))) };
+}
+
+describe('devnet', () => {
+  let dataDir: string;
+  let devnet: Devnet;
+  let c: PublicClient;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = tmp();
+    const started = Date.now();
+    devnet = await startDevnet({ dataDir, log: (line) => lines.push(line) });
+    lines.push(`cold start ${Date.now() - started} ms`);
+    c = client(devnet.rpcUrl);
+  });
+  afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  it('runs on loopback with chain id 31337 and a fresh chain', async () => {
+    expect(devnet.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await c.getChainId()).toBe(31337);
+    expect(devnet.created).toBe(true);
+  });
+
+  it('has code at every recorded address', async () => {
+    const { deployer: _d, pools, ...contracts } = devnet.addresses;
+    for (const address of [...Object.values(contracts), ...Object.values(pools)]) {
+      const code = await c.getCode({ address });
+      expect(code && code.length > 2, `code at ${address}`).toBe(true);
+    }
+  });
+
+  it('devnetAddresses are what the deployer nonces and the factories produce', async () => {
+    expect(devnet.addresses).toEqual(A);
+    for (const [key, nonce] of Object.entries(DEPLOYER_NONCES)) {
+      expect(getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce) }), key).toBe(A[key as keyof typeof DEPLOYER_NONCES]);
+    }
+    expect(await c.getTransactionCount({ address: DEPLOYER })).toBe(DEPLOYER_NONCES.notAToken + 1);
+    const sorted = (x: Address, y: Address) => (x.toLowerCase() < y.toLowerCase() ? ([x, y] as const) : ([y, x] as const));
+    const v2 = (x: Address, y: Address) =>
+      getContractAddress({ opcode: 'CREATE2', from: A.uniswapV2Factory, salt: keccak256(encodePacked(['address', 'address'], sorted(x, y))), bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH });
+    const [t0, t1] = sorted(A.smpl, A.weth);
+    const v3 = getContractAddress({
+      opcode: 'CREATE2',
+      from: A.uniswapV3Factory,
+      salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, V3_FEE])),
+      bytecodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+    });
+    expect(v2(A.demo, A.weth)).toBe(A.pools.demoWethV2);
+    expect(v2(A.demo, A.usdc)).toBe(A.pools.demoUsdcV2);
+    expect(v3).toBe(A.pools.smplWethV3);
+
+    const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
+      c.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
+    expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'getPair', [A.demo, A.weth])).toBe(A.pools.demoWethV2);
+    expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'getPair', [A.usdc, A.demo])).toBe(A.pools.demoUsdcV2);
+    expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'allPairsLength')).toBe(2n);
+    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.smpl, A.weth, V3_FEE])).toBe(A.pools.smplWethV3);
+    expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'factory')).toBe(A.uniswapV2Factory);
+    expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'WETH')).toBe(A.weth);
+    expect(await read(A.positionManager, positionManagerAbi, 'factory')).toBe(A.uniswapV3Factory);
+    expect(await read(A.positionManager, positionManagerAbi, 'WETH9')).toBe(A.weth);
+  });
+
+  it('token metadata is exact', async () => {
+    for (const t of devnetTokens) {
+      if (t.key === 'bytes32Token') continue;
+      expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'name' })).toBe(t.name);
+      expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'symbol' })).toBe(t.symbol);
+      expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'decimals' })).toBe(t.decimals);
+      if (t.supply !== null) {
+        expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(t.supply * 10n ** BigInt(t.decimals));
+      }
+    }
+    expect(devnetTokens.map((t) => [t.symbol, t.decimals])).toEqual([
+      ['WETH', 18], ['USDC', 6], ['USDT', 6], ['DEMO', 18], ['SMPL', 9], ['B32', 18],
+    ]);
+  });
+
+  it('bytes32Token answers name() and symbol() as bytes32; notAToken has no ERC-20 methods', async () => {
+    const b32 = parseAbi(['function name() view returns (bytes32)', 'function symbol() view returns (bytes32)']);
+    const name = await c.readContract({ address: A.bytes32Token, abi: b32, functionName: 'name' });
+    const symbol = await c.readContract({ address: A.bytes32Token, abi: b32, functionName: 'symbol' });
+    expect(hexToString(name, { size: 32 })).toBe('Bytes32 Token');
+    expect(hexToString(symbol, { size: 32 })).toBe('B32');
+    expect(await c.readContract({ address: A.bytes32Token, abi: erc20Abi, functionName: 'decimals' })).toBe(18);
+    // A string-typed read of a bytes32 answer fails to decode, as it does on mainnet's MKR.
+    await expect(c.readContract({ address: A.bytes32Token, abi: erc20Abi, functionName: 'symbol' })).rejects.toThrow();
+    for (const fn of ['name', 'symbol', 'decimals', 'totalSupply'] as const) {
+      await expect(c.readContract({ address: A.notAToken, abi: erc20Abi, functionName: fn })).rejects.toThrow();
+    }
+  });
+
+  it('pools hold liquidity', async () => {
+    for (const pool of [A.pools.demoWethV2, A.pools.demoUsdcV2]) {
+      const [r0, r1] = await c.readContract({ address: pool, abi: uniswapV2PairAbi, functionName: 'getReserves' });
+      expect(r0 > 0n && r1 > 0n).toBe(true);
+    }
+    expect(await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'liquidity' })).toBeGreaterThan(0n);
+    expect(await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'fee' })).toBe(3000);
+    const [sqrtPriceX96] = await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'slot0' });
+    expect(sqrtPriceX96).toBeGreaterThan(0n);
+  });
+
+  it('Multicall3 at the canonical address serves viem multicall', async () => {
+    const [demo, smpl] = await c.multicall({
+      multicallAddress: A.multicall3,
+      allowFailure: false,
+      contracts: [
+        { address: A.demo, abi: erc20Abi, functionName: 'symbol' },
+        { address: A.smpl, abi: erc20Abi, functionName: 'decimals' },
+      ],
+    });
+    expect([demo, smpl]).toEqual(['DEMO', 9]);
+  });
+
+  it('the history has swaps in both directions from at least three accounts in each pool', async () => {
+    for (const [pool, version] of [[A.pools.demoWethV2, 'v2'], [A.pools.demoUsdcV2, 'v2'], [A.pools.smplWethV3, 'v3']] as const) {
+      const { logs, senders } = await swapSenders(c, pool, version);
+      expect(logs.length, pool).toBeGreaterThanOrEqual(6);
+      expect(senders.size, pool).toBeGreaterThanOrEqual(3);
+      for (const s of senders) expect(demoAccounts).toContain(s);
+      const directions = new Set(logs.map((l) => {
+        const args = l.args as Record<string, bigint>;
+        return version === 'v2' ? (args.amount0In! > 0n ? 'in0' : 'in1') : (args.amount0! > 0n ? 'in0' : 'in1');
+      }));
+      expect(directions.size, pool).toBe(2);
+    }
+    // One add and one removal on each protocol besides the deployer's initial liquidity.
+    const v2Mints = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
+    const v2Burns = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
+    const v3Mints = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
+    const v3Burns = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
+    // collect() pokes the position with a zero-amount Burn first, so count only real removals.
+    const v3Removals = v3Burns.filter((l) => (l.args as { amount: bigint }).amount > 0n);
+    expect([v2Mints.length, v2Burns.length, v3Mints.length, v3Removals.length]).toEqual([2, 1, 2, 1]);
+
+    // Each history step in its own block, spread over past hours and ending near now.
+    const swapLogs = [
+      ...(await swapSenders(c, A.pools.demoWethV2, 'v2')).logs,
+      ...(await swapSenders(c, A.pools.demoUsdcV2, 'v2')).logs,
+      ...(await swapSenders(c, A.pools.smplWethV3, 'v3')).logs,
+    ];
+    const historyLogs = [...swapLogs, v2Mints[1]!, ...v2Burns, v3Mints[1]!, ...v3Removals];
+    expect(historyLogs.length).toBe(HISTORY.length);
+    expect(new Set(historyLogs.map((l) => l.blockNumber)).size).toBe(HISTORY.length);
+    const first = await c.getBlock({ blockNumber: (await swapSenders(c, A.pools.demoWethV2, 'v2')).logs[0]!.blockNumber });
+    const latest = await c.getBlock();
+    expect(Number(latest.timestamp - first.timestamp)).toBeGreaterThan(5 * 3600);
+    expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
+    expect(HISTORY.length).toBe(24);
+  });
+
+  it('formatDevnetSummary lists the RPC URL and every address', () => {
+    const text = formatDevnetSummary(devnet);
+    expect(text).toContain(devnet.rpcUrl);
+    const { pools, ...rest } = devnet.addresses;
+    for (const address of [...Object.values(rest), ...Object.values(pools)]) expect(text).toContain(address);
+  });
+
+  it('swap-cli makes one swap on the devnet', async () => {
+    const before = (await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length;
+    const out: string[] = [];
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], (l) => out.push(l));
+    expect((await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length).toBe(before + 1);
+    expect(out.join('\n')).toMatch(/demo-weth buy: 0\.1 ETH → DEMO/);
+    // And the other two pools, selling, from another account.
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'smpl-weth', '--side', 'sell', '--amount', '1000', '--account', '2'], () => {});
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'sell', '--amount', '50', '--account', '3'], () => {});
+  });
+
+  it('a second start with the same directory is refused while the first runs', async () => {
+    await expect(startDevnet({ dataDir })).rejects.toThrow(/already running/);
+  });
+
+  it('a restart reuses the state: same block, no redeploy, history intact; a corrupt file is restored', async () => {
+    const block = await c.getBlockNumber();
+    const swaps = (await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length;
+    const t0 = Date.now();
+    await devnet.stop();
+    const stopMs = Date.now() - t0;
+    const t1 = Date.now();
+    devnet = await startDevnet({ dataDir });
+    const warmMs = Date.now() - t1;
+    c = client(devnet.rpcUrl);
+    expect(devnet.created).toBe(false);
+    expect(await c.getBlockNumber()).toBe(block);
+    expect(await c.getTransactionCount({ address: DEPLOYER })).toBe(DEPLOYER_NONCES.notAToken + 1);
+    expect((await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length).toBe(swaps);
+    lines.push(`clean stop ${stopMs} ms, warm start ${warmMs} ms`);
+
+    // anvil rewrites state.json in place; a crash mid-write leaves it truncated.
+    await devnet.stop();
+    const state = devnet.statePath;
+    writeFileSync(state, readFileSync(state, 'utf8').slice(0, 1000));
+    devnet = await startDevnet({ dataDir, log: (l) => lines.push(l) });
+    c = client(devnet.rpcUrl);
+    expect(devnet.created).toBe(false);
+    expect(await c.getBlockNumber()).toBe(block);
+    console.log(lines.filter((l) => /start|stop/.test(l)).join('\n'));
+  });
+});
+
+describe('devnet process lifetime', () => {
+  it('anvil exits and keeps its state when the parent process is killed', async () => {
+    const dataDir = tmp();
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const rpcUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no summary:\n${output}`)), 60_000);
+      child.stdout.on('data', () => {
+        const match = /RPC URL\s+(http:\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      child.on('exit', () => reject(new Error(`exited early:\n${output}`)));
+    });
+    const block = await client(rpcUrl).getBlockNumber();
+    const lock = JSON.parse(readFileSync(join(dataDir, 'devnet', 'devnet.lock'), 'utf8')) as { anvilPid: number };
+    child.kill('SIGKILL');
+    const deadline = Date.now() + 20_000;
+    const alive = () => {
+      try {
+        process.kill(lock.anvilPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(), 'anvil outlived its parent').toBe(false);
+
+    const devnet = await startDevnet({ dataDir });
+    try {
+      expect(devnet.created).toBe(false);
+      expect(await client(devnet.rpcUrl).getBlockNumber()).toBe(block);
+    } finally {
+      await devnet.stop();
+    }
+  });
+
+  it('an incomplete seed left by an interrupted first start is replaced by a complete one', async () => {
+    const dataDir = tmp();
+    const dir = join(dataDir, 'devnet');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    const { freeLoopbackPort } = await import('./anvil.js');
+    const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: join(dir, 'state.json'), logPath: join(dir, 'anvil.log'), stateInterval: 5 });
+    const { devnetClients } = await import('./client.js');
+    const clients = devnetClients(anvil.rpcUrl);
+    // The deployer's first transaction only, as if the process died right after it.
+    await clients.wallet.sendTransaction({ account: DEPLOYER, chain: devnetChain, to: A.deployer, value: 0n });
+    await anvil.stop();
+
+    const lines: string[] = [];
+    const devnet = await startDevnet({ dataDir, log: (l) => lines.push(l) });
+    try {
+      expect(devnet.created).toBe(true);
+      expect(lines.join('\n')).toMatch(/incomplete demo deployment/);
+      expect(await client(devnet.rpcUrl).getTransactionCount({ address: DEPLOYER })).toBe(DEPLOYER_NONCES.notAToken + 1);
+    } finally {
+      await devnet.stop();
+    }
+    expect(existsSync(join(dir, 'state.json'))).toBe(true);
+  });
+});
+
+describe('swap-cli safety', () => {
+  let server: Server;
+  let url: string;
+  const methods: string[] = [];
+
+  beforeAll(async () => {
+    // A JSON-RPC endpoint claiming to be Ethereum mainnet.
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const msg = JSON.parse(body) as { id: number; method: string };
+        methods.push(msg.method);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'eth_chainId' ? '0x1' : null }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses a chain whose id is not 31337 before sending anything', async () => {
+    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], () => {})).rejects.toBeInstanceOf(WrongChainError);
+    expect(methods).toEqual(['eth_chainId']);
+  });
+
+  it('refuses an RPC that is not on this machine, and bad arguments', async () => {
+    await expect(runSwapCli(['--rpc', 'https://eth.example.org', '--pool', 'demo-weth', '--side', 'buy', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
+    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-eth', '--side', 'buy', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
+    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'hold', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
+    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '-1'], () => {})).rejects.toThrow();
+    expect(methods).toEqual(['eth_chainId']);
+  });
+});

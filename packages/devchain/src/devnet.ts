@@ -1,0 +1,229 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { devnetAddresses, devnetTokens, type DevnetAddresses } from './addresses.js';
+import { AnvilExitedError, freeLoopbackPort, launchAnvil, type AnvilProcess } from './anvil.js';
+import { deployDemo, PartialSeedError } from './deploy.js';
+
+export interface Devnet {
+  rpcUrl: string;
+  addresses: DevnetAddresses;
+  /** anvil's state file: loaded at start, written every few seconds and on stop. */
+  statePath: string;
+  /** True when this start created the chain (no usable state), false when it reused one. */
+  created: boolean;
+  /** SIGTERM to anvil, which writes its state and exits; resolves when it has. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartDevnetOptions {
+  /** The app's data directory; the chain lives in <dataDir>/devnet/. */
+  dataDir: string;
+  /** A fixed port; by default a free loopback port is picked. */
+  port?: number;
+  log?: (line: string) => void;
+}
+
+/** Seconds between anvil's state dumps: the most an unclean stop (power loss, SIGKILL of anvil) loses. */
+export const STATE_INTERVAL_SECONDS = 5;
+/** A new chain starts this far in the past so the seeded history can spread over the last hours. */
+const GENESIS_AGE_SECONDS = 7 * 3600;
+
+/** `DEVNET=off` (or false/0/no) disables the local chain. */
+export function devnetEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  const value = env.DEVNET?.trim().toLowerCase();
+  return !(value === 'off' || value === 'false' || value === '0' || value === 'no');
+}
+
+/**
+ * Starts anvil on loopback with its state in <dataDir>/devnet/state.json and makes sure the demo
+ * deployment is there: seeded on the first start, reused as-is afterwards.
+ */
+export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
+  const log = opts.log ?? (() => {});
+  const dir = join(resolve(opts.dataDir), 'devnet');
+  mkdirSync(dir, { recursive: true });
+  const statePath = join(dir, 'state.json');
+  const logPath = join(dir, 'anvil.log');
+  const lock = await acquireLock(join(dir, 'devnet.lock'));
+
+  let anvil: AnvilProcess | undefined;
+  try {
+    let created = !usableState(statePath, log);
+    anvil = await launch({ port: opts.port, statePath, logPath, created });
+    lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
+    const started = Date.now();
+    try {
+      await deployDemo(anvil.rpcUrl, { log });
+    } catch (error) {
+      if (!(error instanceof PartialSeedError)) throw error;
+      // An earlier first start stopped mid-seed. Addresses hang on the deployer's nonces, so start over.
+      log(`devnet: ${error.message}; moving the state aside and seeding a new chain`);
+      await anvil.stop();
+      renameSync(statePath, `${statePath}.partial-${Date.now()}`);
+      created = true;
+      anvil = await launch({ port: opts.port, statePath, logPath, created });
+      lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
+      await deployDemo(anvil.rpcUrl, { log });
+    }
+    if (!created) log(`devnet: reusing the chain in ${statePath} (checked in ${Date.now() - started} ms)`);
+    const running = anvil;
+    let stopped: Promise<void> | undefined;
+    return {
+      rpcUrl: running.rpcUrl,
+      addresses: devnetAddresses,
+      statePath,
+      created,
+      stop: () => {
+        stopped ??= running.stop().finally(() => lock.release());
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await anvil?.stop();
+    lock.release();
+    throw error;
+  }
+}
+
+async function launch(opts: { port: number | undefined; statePath: string; logPath: string; created: boolean }): Promise<AnvilProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freeLoopbackPort());
+    try {
+      return await launchAnvil({
+        port,
+        statePath: opts.statePath,
+        logPath: opts.logPath,
+        stateInterval: STATE_INTERVAL_SECONDS,
+        genesisTimestamp: opts.created ? Math.floor(Date.now() / 1000) - GENESIS_AGE_SECONDS : undefined,
+      });
+    } catch (error) {
+      // Another process took the port between our probe and anvil's bind: try another one.
+      const raced = error instanceof AnvilExitedError && /address already in use/i.test(error.output);
+      if (!raced || opts.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * Whether state.json can be loaded. anvil rewrites the file in place, so a crash mid-write can
+ * leave it truncated; the copy taken at the previous good start is then restored.
+ */
+function usableState(statePath: string, log: (line: string) => void): boolean {
+  const backup = `${statePath}.bak`;
+  if (!existsSync(statePath)) return false;
+  if (parses(statePath)) {
+    copyFileSync(statePath, backup);
+    return true;
+  }
+  const aside = `${statePath}.corrupt-${Date.now()}`;
+  renameSync(statePath, aside);
+  if (existsSync(backup) && parses(backup)) {
+    copyFileSync(backup, statePath);
+    log(`devnet: ${statePath} was unreadable (kept as ${aside}); restored the copy from the previous start`);
+    return true;
+  }
+  log(`devnet: ${statePath} was unreadable (kept as ${aside}); creating a new chain`);
+  return false;
+}
+
+function parses(path: string): boolean {
+  try {
+    const state = JSON.parse(readFileSync(path, 'utf8')) as { block?: unknown; accounts?: unknown };
+    return typeof state === 'object' && state !== null && 'accounts' in state;
+  } catch {
+    return false;
+  }
+}
+
+interface LockInfo {
+  pid: number;
+  anvilPid?: number;
+  rpcUrl?: string;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One devnet per data directory: two anvils writing one state file would overwrite each other.
+ * A lock left by a process that died is taken over once that process's anvil has exited (it is
+ * told to stop when its parent's pipe closes, and may need a moment to write its state).
+ */
+async function acquireLock(path: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(path, JSON.stringify({ pid: process.pid } satisfies LockInfo), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let held: LockInfo | undefined;
+    try {
+      held = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    } catch {
+      held = undefined; // half-written by a process that died at that instant
+    }
+    if (held && alive(held.pid)) {
+      throw new Error(`the devnet in ${path.replace(/\/devnet\.lock$/, '')} is already running (process ${held.pid}${held.rpcUrl ? `, ${held.rpcUrl}` : ''})`);
+    }
+    if (held?.anvilPid && alive(held.anvilPid)) {
+      if (attempt >= 200) throw new Error(`anvil ${held.anvilPid} from an earlier run is still running after 20 s; stop it and retry`);
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    try {
+      unlinkSync(path);
+    } catch {
+      // someone else removed it first; retry
+    }
+  }
+  let info: LockInfo = { pid: process.pid };
+  return {
+    update(extra: Omit<LockInfo, 'pid'>) {
+      info = { ...info, ...extra };
+      writeFileSync(path, JSON.stringify(info));
+    },
+    release() {
+      try {
+        const held = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+        if (held.pid === process.pid) unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/** The block the server prints at start: where the chain is and every deployed address. */
+export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'> & Partial<Pick<Devnet, 'statePath'>>): string {
+  const a = devnet.addresses;
+  const token = (key: (typeof devnetTokens)[number]['key']) => devnetTokens.find((t) => t.key === key)!;
+  const rows: [string, string][] = [
+    ['RPC URL', devnet.rpcUrl],
+    ['chain id', '31337'],
+    ...(devnet.statePath ? [['state', devnet.statePath] as [string, string]] : []),
+    ['deployer', a.deployer],
+    ...(['weth', 'usdc', 'usdt', 'demo', 'smpl', 'bytes32Token'] as const).map((k): [string, string] => {
+      const t = token(k);
+      return [`${t.symbol} (${t.decimals} dec)`, a[k]];
+    }),
+    ['not a token', a.notAToken],
+    ['Uniswap V2 factory', a.uniswapV2Factory],
+    ['Uniswap V2 router', a.uniswapV2Router],
+    ['Uniswap V3 factory', a.uniswapV3Factory],
+    ['V3 position manager', a.positionManager],
+    ['V3 swap router', a.uniswapV3Router],
+    ['Multicall3', a.multicall3],
+    ['pool DEMO/WETH V2', a.pools.demoWethV2],
+    ['pool DEMO/USDC V2', a.pools.demoUsdcV2],
+    ['pool SMPL/WETH V3 0.3%', a.pools.smplWethV3],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return ['Local devnet (anvil)', ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`)].join('\n');
+}

@@ -1,0 +1,11 @@
+export {
+  DEVNET_CHAIN_ID,
+  devnetAddresses,
+  devnetTokens,
+  demoAccounts,
+  type DevnetAddresses,
+  type DevnetToken,
+} from './addresses.js';
+export { startDevnet, formatDevnetSummary, devnetEnabled, STATE_INTERVAL_SECONDS, type Devnet, type StartDevnetOptions } from './devnet.js';
+export { deployDemo, PartialSeedError } from './deploy.js';
+export { devnetChain } from './client.js';

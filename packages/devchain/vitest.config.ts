@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'devchain', include: ['src/**/*.test.ts'], testTimeout: 120000, hookTimeout: 120000 },
+});
