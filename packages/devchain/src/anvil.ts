@@ -71,8 +71,6 @@ export interface AnvilOptions {
   port: number;
   statePath: string;
   logPath: string;
-  /** Seconds between state dumps while running (a clean stop dumps too). */
-  stateInterval: number;
   /** Genesis timestamp for a new chain; ignored by anvil when it loads a state file. */
   genesisTimestamp?: number;
 }
@@ -101,8 +99,9 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     '--host', '127.0.0.1',
     '--port', String(opts.port),
     '--chain-id', String(DEVNET_CHAIN_ID),
+    // Loads the file if it exists and writes it on exit (SIGTERM included). No --state-interval:
+    // anvil would rewrite the whole file on every tick, changed or not; devnet.ts saves on change.
     '--state', opts.statePath,
-    '--state-interval', String(opts.stateInterval),
     '--quiet',
   ];
   if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));

@@ -258,7 +258,26 @@ describe('devnet', () => {
     c = client(devnet.rpcUrl);
     expect(devnet.created).toBe(false);
     expect(await c.getBlockNumber()).toBe(block);
-    console.log(lines.filter((l) => /start|stop/.test(l)).join('\n'));
+    console.log(lines.filter((l) => /start|stop|saved/.test(l)).join('\n'));
+  });
+
+  it('saves a change within seconds, so a crash of anvil itself loses nothing older', async () => {
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'buy', '--amount', '25'], () => {});
+    const block = await c.getBlockNumber();
+    const t0 = Date.now();
+    const savedBlock = () => BigInt(JSON.parse(readFileSync(devnet.statePath, 'utf8')).best_block_number as string | number);
+    while (savedBlock() !== block && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 100));
+    expect(savedBlock()).toBe(block);
+    lines.push(`change saved after ${Date.now() - t0} ms`);
+
+    const lock = JSON.parse(readFileSync(join(dataDir, 'devnet', 'devnet.lock'), 'utf8')) as { anvilPid: number };
+    process.kill(lock.anvilPid, 'SIGKILL');
+    await devnet.stop();
+    devnet = await startDevnet({ dataDir });
+    c = client(devnet.rpcUrl);
+    expect(devnet.created).toBe(false);
+    expect(await c.getBlockNumber()).toBe(block);
+    console.log(lines.filter((l) => /saved/.test(l)).join('\n'));
   });
 });
 
@@ -311,7 +330,7 @@ describe('devnet process lifetime', () => {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir, { recursive: true });
     const { freeLoopbackPort } = await import('./anvil.js');
-    const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: join(dir, 'state.json'), logPath: join(dir, 'anvil.log'), stateInterval: 5 });
+    const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: join(dir, 'state.json'), logPath: join(dir, 'anvil.log') });
     const { devnetClients } = await import('./client.js');
     const clients = devnetClients(anvil.rpcUrl);
     // The deployer's first transaction only, as if the process died right after it.

@@ -1,5 +1,6 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { devnetAddresses, devnetTokens, type DevnetAddresses } from './addresses.js';
 import { AnvilExitedError, freeLoopbackPort, launchAnvil, type AnvilProcess } from './anvil.js';
 import { deployDemo, PartialSeedError } from './deploy.js';
@@ -7,7 +8,7 @@ import { deployDemo, PartialSeedError } from './deploy.js';
 export interface Devnet {
   rpcUrl: string;
   addresses: DevnetAddresses;
-  /** anvil's state file: loaded at start, written every few seconds and on stop. */
+  /** anvil's state file: loaded at start, saved within seconds of a change and on stop. */
   statePath: string;
   /** True when this start created the chain (no usable state), false when it reused one. */
   created: boolean;
@@ -23,8 +24,8 @@ export interface StartDevnetOptions {
   log?: (line: string) => void;
 }
 
-/** Seconds between anvil's state dumps: the most an unclean stop (power loss, SIGKILL of anvil) loses. */
-export const STATE_INTERVAL_SECONDS = 5;
+/** How often the chain is checked for new blocks to save: the most a crash of anvil itself loses. */
+export const STATE_CHECK_INTERVAL_MS = 2000;
 /** A new chain starts this far in the past so the seeded history can spread over the last hours. */
 const GENESIS_AGE_SECONDS = 7 * 3600;
 
@@ -67,6 +68,9 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
     }
     if (!created) log(`devnet: reusing the chain in ${statePath} (checked in ${Date.now() - started} ms)`);
     const running = anvil;
+    const saver = startStateSaver(running.rpcUrl, statePath, log);
+    // A new seed goes to disk now rather than on the first check.
+    if (created) await saver.save(true);
     let stopped: Promise<void> | undefined;
     return {
       rpcUrl: running.rpcUrl,
@@ -74,7 +78,10 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       statePath,
       created,
       stop: () => {
-        stopped ??= running.stop().finally(() => lock.release());
+        stopped ??= saver
+          .stop()
+          .then(() => running.stop())
+          .finally(() => lock.release());
         return stopped;
       },
     };
@@ -93,7 +100,6 @@ async function launch(opts: { port: number | undefined; statePath: string; logPa
         port,
         statePath: opts.statePath,
         logPath: opts.logPath,
-        stateInterval: STATE_INTERVAL_SECONDS,
         genesisTimestamp: opts.created ? Math.floor(Date.now() / 1000) - GENESIS_AGE_SECONDS : undefined,
       });
     } catch (error) {
@@ -102,6 +108,78 @@ async function launch(opts: { port: number | undefined; statePath: string; logPa
       if (!raced || opts.port !== undefined || attempt >= 3) throw error;
     }
   }
+}
+
+/**
+ * Saves anvil's state when the chain has changed: every STATE_CHECK_INTERVAL_MS it compares the
+ * latest block hash with the one last saved and, if it moved, writes anvil_dumpState (the same JSON
+ * as anvil's own state file) to a temporary file, fsyncs it and renames it over state.json — never
+ * a half-written file. anvil still writes the file itself on exit, which covers the parent dying.
+ */
+function startStateSaver(rpcUrl: string, statePath: string, log: (line: string) => void) {
+  let savedHash: string | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let lastError = '';
+  let stopped = false;
+
+  const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = (await res.json()) as { result?: T; error?: { message: string } };
+    if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`);
+    return body.result;
+  };
+
+  const saveOnce = async (force: boolean) => {
+    const latest = await rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false]);
+    if (!force && latest.hash === savedHash) return;
+    const dump = await rpc<string>('anvil_dumpState', []);
+    const json = gunzipSync(Buffer.from(dump.slice(2), 'hex'));
+    const tmp = `${statePath}.tmp`;
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, json);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, statePath);
+    savedHash = latest.hash;
+  };
+
+  const save = (force = false): Promise<void> => {
+    inFlight = inFlight.then(() =>
+      saveOnce(force).then(
+        () => void (lastError = ''),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== lastError && !stopped) log(`devnet: could not save the chain state: ${message}`);
+          lastError = message;
+        },
+      ),
+    );
+    return inFlight;
+  };
+
+  // The state on disk is the chain as loaded; only later blocks need saving.
+  void rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false]).then(
+    (b) => (savedHash ??= b.hash),
+    () => {},
+  );
+  const timer = setInterval(() => void save(), STATE_CHECK_INTERVAL_MS);
+  timer.unref();
+  return {
+    save,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
 }
 
 /**

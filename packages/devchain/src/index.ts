@@ -6,6 +6,6 @@ export {
   type DevnetAddresses,
   type DevnetToken,
 } from './addresses.js';
-export { startDevnet, formatDevnetSummary, devnetEnabled, STATE_INTERVAL_SECONDS, type Devnet, type StartDevnetOptions } from './devnet.js';
+export { startDevnet, formatDevnetSummary, devnetEnabled, STATE_CHECK_INTERVAL_MS, type Devnet, type StartDevnetOptions } from './devnet.js';
 export { deployDemo, PartialSeedError } from './deploy.js';
 export { devnetChain } from './client.js';
