@@ -20,7 +20,7 @@ export const devnetChain = defineChain({
 export function devnetClients(rpcUrl: string) {
   const transport = http(rpcUrl, { timeout: 30_000, retryCount: 0 });
   return {
-    public: createPublicClient({ chain: devnetChain, transport, pollingInterval: 50 }),
+    public: createPublicClient({ chain: devnetChain, transport, pollingInterval: 50, cacheTime: 0 }),
     // Anvil signs for its unlocked dev accounts (eth_sendTransaction): no key is handled here.
     wallet: createWalletClient({ chain: devnetChain, transport }),
     test: createTestClient({ chain: devnetChain, mode: 'anvil', transport }),

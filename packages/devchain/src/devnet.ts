@@ -60,7 +60,7 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       // An earlier first start stopped mid-seed. Addresses hang on the deployer's nonces, so start over.
       log(`devnet: ${error.message}; moving the state aside and seeding a new chain`);
       await anvil.stop();
-      renameSync(statePath, `${statePath}.partial-${Date.now()}`);
+      if (existsSync(statePath)) renameSync(statePath, `${statePath}.partial-${Date.now()}`);
       created = true;
       anvil = await launch({ port: opts.port, statePath, logPath, created });
       lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
