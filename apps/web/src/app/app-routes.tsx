@@ -8,9 +8,13 @@ import { ProfileRoute } from '../features/account/routes/profile-route';
 import { SettingsRoute } from '../features/account/routes/settings-route';
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { RegisterRoute } from '../features/auth/routes/register-route';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
+import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
+import { FundsRoute } from '../features/funds/routes/funds-route';
+import { ProjectDetailRoute } from '../features/projects/routes/project-detail-route';
+import { ProjectsRoute } from '../features/projects/routes/projects-route';
 import { clearSession, recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
+import { DashboardPage } from './dashboard-page';
 import { AppLayout } from './layout/app-layout';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
 import { useAuthToken } from './use-auth-token';
@@ -70,7 +74,11 @@ function SignedInApp() {
       <CurrentUserProvider user={userInfo.data}>
         <Routes>
           <Route element={<AppLayout />}>
-            <Route index element={<DashboardRoute />} />
+            <Route index element={<DashboardPage />} />
+            <Route path="projects" element={<ProjectsRoute />} />
+            <Route path="projects/:id" element={<ProjectDetailRoute />} />
+            <Route path="funds" element={<FundsRoute />} />
+            <Route path="funds/:id" element={<FundDetailRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="settings" element={<SettingsRoute />} />
           </Route>

@@ -1,7 +1,7 @@
 import { cn } from '../lib/cn';
 
 /** The TokenDesk mark and name. */
-export function Brand({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function Brand({ className, compact = false, textClassName }: { className?: string; compact?: boolean; textClassName?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <span
@@ -10,7 +10,7 @@ export function Brand({ className, compact = false }: { className?: string; comp
       >
         T
       </span>
-      {!compact && <span className="text-lg font-semibold tracking-tight text-slate-900">TokenDesk</span>}
+      {!compact && <span className={cn('text-lg font-semibold tracking-tight text-slate-900', textClassName)}>TokenDesk</span>}
     </span>
   );
 }

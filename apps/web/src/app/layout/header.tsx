@@ -1,28 +1,40 @@
-import { BookOpen } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
+import { ProjectSearch } from '../../features/projects/components/project-search';
+import { ProjectSearchOverlay } from '../../features/projects/components/project-search-overlay';
+import { useOpenAddProject } from './add-project';
 import { MobileMenu } from './mobile-menu';
 import { UserMenu } from './user-menu';
 
 export function Header() {
+  const openAddProject = useOpenAddProject();
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 lg:px-8">
       <MobileMenu />
       <Link
         to="/"
         aria-label="TokenDesk home"
-        className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
+        className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
       >
-        <Brand />
+        <Brand textClassName="hidden min-[400px]:inline" />
       </Link>
-      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
+      <div className="hidden min-w-0 flex-1 md:block md:max-w-md">
+        <ProjectSearch />
+      </div>
+      <div className="ml-auto flex min-w-0 shrink-0 items-center gap-1 sm:gap-2">
+        <ProjectSearchOverlay className="grid h-10 w-10 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden" />
+        <Button size="sm" className="h-9 px-2.5 lg:px-3" onClick={openAddProject}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only lg:not-sr-only">New Project</span>
+        </Button>
         <Tooltip content="API reference">
           {/* A plain link: the docs are served by the API, outside this single-page app. */}
-          <a href="/api/docs" className={buttonClasses('ghost', 'sm', 'h-9')}>
+          <a href="/api/docs" className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}>
             <BookOpen className="h-4 w-4" aria-hidden="true" />
-            Docs
+            <span className="sr-only xl:not-sr-only">Docs</span>
           </a>
         </Tooltip>
         <UserMenu />

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { Droplets, FolderKanban, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -15,6 +15,13 @@ export interface NavGroup {
 
 // Only screens that exist are listed; each feature adds its entry when it ships.
 export const navGroups: NavGroup[] = [
-  { label: 'Main', items: [{ to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true }] },
+  {
+    label: 'Main',
+    items: [
+      { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
+      { to: '/projects', label: 'Projects', icon: FolderKanban },
+      { to: '/funds', label: 'Funds', icon: Droplets },
+    ],
+  },
   { label: 'General', items: [{ to: '/settings', label: 'Settings', icon: Settings }] },
 ];

@@ -25,7 +25,7 @@ export function UserMenu() {
         aria-label={`User menu for ${name}`}
       >
         <UserAvatar user={user} size="sm" />
-        <span className="hidden max-w-40 truncate sm:block">{name}</span>
+        <span className="hidden max-w-40 truncate xl:block">{name}</span>
         <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">

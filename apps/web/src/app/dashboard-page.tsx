@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
+import { fundsQueryOptions } from '../features/funds/api/get-funds';
+import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
+import { projectsQueryOptions } from '../features/projects/api/get-projects';
+import { useOpenAddProject } from './layout/add-project';
+
+/** The dashboard summarises two features; features do not import each other, so it is assembled here. */
+export function DashboardPage() {
+  const projects = useQuery(projectsQueryOptions);
+  const pools = useQuery(userPoolsQueryOptions);
+  const funds = useQuery(fundsQueryOptions);
+  const openAddProject = useOpenAddProject();
+  return <DashboardRoute projects={projects} pools={pools} funds={funds} onCreateProject={openAddProject} />;
+}

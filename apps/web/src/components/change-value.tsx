@@ -1,0 +1,30 @@
+import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { changeDirection, formatChange } from '../lib/format';
+
+/** A 24h change: green up, red down, '—' while there is no 24h of history (SPEC §2.2). */
+export function ChangeValue({ value, className }: { value: string | null | undefined; className?: string }) {
+  const direction = changeDirection(value);
+  const text = formatChange(value);
+  if (direction === null) {
+    return (
+      <span className={cn('text-slate-400', className)} title="Not enough price history yet">
+        {text}
+        <span className="sr-only"> (no 24h history yet)</span>
+      </span>
+    );
+  }
+  const Icon = direction === 'up' ? TrendingUp : direction === 'down' ? TrendingDown : Minus;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 font-medium tabular-nums',
+        direction === 'up' ? 'text-emerald-600' : direction === 'down' ? 'text-red-600' : 'text-slate-500',
+        className,
+      )}
+    >
+      <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Pool, Project } from '@tokendesk/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Activity, ArrowRight, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { UNKNOWN } from '../../../lib/format';
+
+export interface SummaryCardsProps {
+  projects: UseQueryResult<Project[]>;
+  pools: UseQueryResult<Pool[]>;
+}
+
+/** A count while loading is a skeleton, after a failure '—': never a made-up 0. */
+function Count({ query }: { query: UseQueryResult<unknown[]> }) {
+  if (query.isPending) return <Skeleton className="h-9 w-12" />;
+  if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
+  return <>{query.data?.length ?? UNKNOWN}</>;
+}
+
+/** SPEC §2.6: 'Total Projects', 'Liquidity Pools' and 'Status Overview'. */
+export function SummaryCards({ projects, pools }: SummaryCardsProps) {
+  const projectCount = projects.data?.length;
+  const poolCount = pools.data?.length;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3">
+      <CountCard
+        id="total-projects"
+        icon={FolderKanban}
+        title="Total Projects"
+        value={<Count query={projects} />}
+        link={{ to: '/projects', label: 'View all projects' }}
+      />
+      <CountCard
+        id="liquidity-pools"
+        icon={Droplets}
+        title="Liquidity Pools"
+        value={<Count query={pools} />}
+        link={{ to: '/funds', label: 'View all pools' }}
+      />
+      <Card aria-labelledby="status-overview-title" className="col-span-2 @3xl:col-span-1">
+        <div className="px-5 py-4">
+          <h2 id="status-overview-title" className="flex items-center gap-2 text-sm font-medium text-slate-500">
+            <Activity className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+            Status Overview
+          </h2>
+          <div className="mt-4 flex flex-col gap-4">
+            <StatusBar label="Projects" count={projectCount} />
+            <StatusBar label="Funds" count={poolCount} barClassName="bg-emerald-500" />
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+interface CountCardProps {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  value: ReactNode;
+  link: { to: string; label: string };
+}
+
+function CountCard({ id, icon: Icon, title, value, link }: CountCardProps) {
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <div className="flex h-full flex-col px-4 py-4 sm:px-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={`${id}-title`} className="text-sm font-medium text-slate-500">
+            {title}
+          </h2>
+          <span className="hidden h-9 w-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 @md:grid" aria-hidden="true">
+            <Icon className="h-4 w-4" />
+          </span>
+        </div>
+        <div className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums" data-testid={`${id}-count`}>
+          {value}
+        </div>
+        <Link
+          to={link.to}
+          className="mt-3 inline-flex items-center gap-1 self-start rounded text-sm font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          {link.label}
+          <ArrowRight className="h-3.5 w-3.5" aria-hidden="true" />
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** Full when there is at least one (SPEC §2.6); an unknown count shows '—' and an empty bar. */
+function StatusBar({ label, count, barClassName }: { label: string; count: number | undefined; barClassName?: string }) {
+  const value = count === undefined ? 0 : count > 0 ? 100 : 0;
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-700">{label}</span>
+        <span className="text-slate-500 tabular-nums">{count ?? UNKNOWN}</span>
+      </div>
+      <ProgressBar value={value} label={`${label}: ${count ?? 'unknown'}`} barClassName={barClassName} />
+    </div>
+  );
+}

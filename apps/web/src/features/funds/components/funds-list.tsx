@@ -1,0 +1,74 @@
+import { shortenAddress, type Pool } from '@tokendesk/contract';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/logo';
+import { formatAmount, pairLabel } from '../../../lib/format';
+import { DexLabel, PoolNetworkLabel } from './pool-label';
+
+/** SPEC §2.11: paired-token reserve with at most 4 decimals. */
+const LIST_AMOUNT = { minDecimals: 0, maxDecimals: 4 } as const;
+
+export function FundsList({ pools }: { pools: Pool[] }) {
+  return (
+    <div className="@container">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_1rem] gap-4 border-b border-slate-100 px-6 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase @3xl:grid"
+      >
+        <span>Pool</span>
+        <span>DEX · Network</span>
+        <span>Address</span>
+        <span className="text-right">Pool Balance</span>
+        <span className="text-right">Project Token</span>
+        <span />
+      </div>
+      <ul className="divide-y divide-slate-100" aria-label="Funds">
+        {pools.map((pool) => {
+          const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
+          return (
+            <li
+              key={pool.id}
+              className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_1rem]"
+            >
+              <div className="flex min-w-0 items-center gap-3">
+                <Logo src={pool.token.token_logo} name={pool.token.symbol} size="md" />
+                <div className="min-w-0">
+                  <Link
+                    to={`/funds/${pool.id}`}
+                    className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
+                  >
+                    {label}
+                  </Link>
+                  <p className="truncate text-xs text-slate-500">{pool.project.name}</p>
+                </div>
+              </div>
+              <div className="col-span-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 @3xl:col-span-1 @3xl:row-start-auto @3xl:text-sm">
+                <DexLabel dex={pool.dex} />
+                <PoolNetworkLabel network={pool.network} className="text-slate-500" />
+              </div>
+              <span
+                className="col-span-2 row-start-3 font-mono text-xs text-slate-500 @3xl:col-span-1 @3xl:row-start-auto @3xl:text-sm"
+                title={pool.pool_address}
+              >
+                {shortenAddress(pool.pool_address)}
+              </span>
+              <div className="col-start-2 row-start-1 text-right @3xl:col-start-auto @3xl:row-start-auto">
+                <p className="text-sm font-semibold text-slate-900 tabular-nums">
+                  {formatAmount(pool.pool_funds?.amount_token, LIST_AMOUNT)} <span className="font-medium text-slate-500">{pool.token.symbol}</span>
+                </p>
+                <p className="text-xs text-slate-500 tabular-nums @3xl:hidden">
+                  {formatAmount(pool.pool_funds?.amount_project_token, LIST_AMOUNT)} {pool.project.token_symbol}
+                </p>
+              </div>
+              <p className="hidden text-right text-sm text-slate-700 tabular-nums @3xl:block">
+                {formatAmount(pool.pool_funds?.amount_project_token, LIST_AMOUNT)}{' '}
+                <span className="text-slate-500">{pool.project.token_symbol}</span>
+              </p>
+              <ChevronRight className="hidden h-4 w-4 text-slate-400 @3xl:block" aria-hidden="true" />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { formatPrice } from '@tokendesk/contract';
+import { LineChart, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChangeValue } from '../../../components/change-value';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { formatTime, pairLabel } from '../../../lib/format';
+import { usePrices } from '../api/get-prices';
+
+/** SPEC §2.2: the price of each pool, refreshed every 30 s; shown on screens of 1280 px and wider. */
+export function MarketPricesPanel({ className }: { className?: string }) {
+  const prices = usePrices();
+  const refreshing = prices.isFetching;
+
+  return (
+    <aside aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4">
+        <h2 id="market-prices-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <LineChart className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+          Market Prices
+        </h2>
+        <button
+          type="button"
+          onClick={() => void prices.refetch()}
+          disabled={refreshing}
+          aria-label="Refresh prices"
+          title="Refresh prices"
+          className="grid h-8 w-8 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-wait"
+        >
+          <RefreshCw className={cn('h-4 w-4', refreshing && 'animate-spin')} aria-hidden="true" />
+        </button>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {prices.isPending ? (
+          <ul aria-label="Loading prices" className="divide-y divide-slate-100">
+            {[0, 1, 2].map((n) => (
+              <li key={n} className="flex items-center justify-between gap-3 px-5 py-3">
+                <div className="flex flex-col gap-1.5">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="h-3 w-16" />
+                </div>
+                <Skeleton className="h-4 w-14" />
+              </li>
+            ))}
+          </ul>
+        ) : prices.isError && !prices.data ? (
+          <div role="alert" className="px-5 py-8 text-center text-sm text-slate-500">
+            <p>Prices could not be loaded.</p>
+            <button
+              type="button"
+              onClick={() => void prices.refetch()}
+              className="mt-2 cursor-pointer font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              Try Again
+            </button>
+          </div>
+        ) : prices.data.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-slate-500">No price data available</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Pool prices">
+            {prices.data.map((item) => (
+              <li key={item.pool_id}>
+                <Link
+                  to={`/funds/${item.pool_id}`}
+                  className="flex items-center justify-between gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-semibold text-slate-900">{pairLabel(item.token, item.pair)}</span>
+                    <span className="block truncate text-xs text-slate-500">{item.dex}</span>
+                  </span>
+                  <span className="shrink-0 text-right">
+                    <span className="block text-sm font-semibold text-slate-900 tabular-nums" title={item.price ?? undefined}>
+                      {formatPrice(item.price)}
+                    </span>
+                    <ChangeValue value={item.change_24h} className="text-xs" />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="border-t border-slate-200 px-5 py-3 text-xs text-slate-500">
+        {prices.dataUpdatedAt > 0 && (
+          <p>
+            Last updated {formatTime(prices.dataUpdatedAt)}
+            {prices.isError && <span className="text-red-600"> · refresh failed</span>}
+          </p>
+        )}
+        <p>Auto-refreshes every 30s</p>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,250 @@
+import { formatPrice, shortenAddress, type Pool } from '@tokendesk/contract';
+import { ArrowLeft, Coins, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ChangeValue } from '../../../components/change-value';
+import { CopyButton } from '../../../components/copy-button';
+import { ExplorerLink } from '../../../components/explorer-link';
+import { Logo } from '../../../components/logo';
+import { ErrorState, LoadingState } from '../../../components/status-message';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api-client';
+import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, UNKNOWN } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFund } from '../api/get-fund';
+import { PoolNetworkLabel } from '../components/pool-label';
+
+/** SPEC §2.11: 'Pool Balance' with 2 to 6 decimals. */
+const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
+}
+
+function BackLink() {
+  return (
+    <Link to="/funds" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Funds
+    </Link>
+  );
+}
+
+export function FundDetailRoute() {
+  const id = parseId(useParams().id);
+  return id === null ? <FundNotFound /> : <FundDetail id={id} />;
+}
+
+function FundNotFound() {
+  useDocumentTitle('Fund not found');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      <Card>
+        <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
+          <span className="grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-400" aria-hidden="true">
+            <SearchX className="h-6 w-6" />
+          </span>
+          <p className="mt-4 text-sm font-semibold text-slate-900">Failed to load fund</p>
+          <p className="mt-1 text-sm text-slate-600">Fund not found. Please try again.</p>
+          <Link to="/funds" className={buttonClasses('outline', 'sm', 'mt-5')}>
+            View all funds
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function FundDetail({ id }: { id: number }) {
+  const fund = useFund(id);
+  const label = fund.data ? pairLabel(fund.data.project.token_symbol, fund.data.token.symbol) : null;
+  useDocumentTitle(label ? `${label} Pool` : 'Fund');
+
+  if (fund.isError && fund.error instanceof ApiError && fund.error.status === 404) return <FundNotFound />;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      {fund.isPending ? (
+        <Card>
+          <LoadingState>Loading fund details...</LoadingState>
+        </Card>
+      ) : fund.isError ? (
+        <Card>
+          <ErrorState
+            message="Failed to load fund details. Please try again later."
+            onRetry={() => void fund.refetch()}
+            retrying={fund.isFetching}
+          />
+        </Card>
+      ) : (
+        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} />
+      )}
+    </div>
+  );
+}
+
+function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: boolean; onRefresh: () => void }) {
+  const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
+  const fee = pool.pool_version === 'v3' ? formatFeeTier(pool.fee) : null;
+  const funds = pool.pool_funds;
+  const poolExplorerUrl = explorerAddressUrl(pool.network.network_explorer, pool.pool_address);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <Logo src={pool.token.token_logo} name={pool.token.symbol} size="lg" />
+          <div className="min-w-0">
+            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{label} Pool</h1>
+            <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <Badge tone="info">
+                <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="xs" />
+                {pool.dex.name}
+              </Badge>
+              {fee && <Badge>Fee {fee}</Badge>}
+              <PoolNetworkLabel network={pool.network} />
+              <span className="text-slate-400" aria-hidden="true">
+                ·
+              </span>
+              <Link to={`/projects/${pool.project.id}`} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+                {pool.project.name}
+              </Link>
+            </div>
+          </div>
+        </div>
+        <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing} loading={refreshing}>
+          Refresh
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Pool Balance" className="sm:col-span-2">
+          <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums">
+            {formatAmount(funds?.amount_token, BALANCE)} <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
+          </p>
+          <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
+            {formatAmount(funds?.amount_project_token, BALANCE)} {pool.project.token_symbol}{' '}
+            <span className="text-slate-400">project token reserve</span>
+          </p>
+        </Stat>
+        <Stat label="Price">
+          <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums" title={pool.price ?? undefined}>
+            {formatPrice(pool.price)}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            {pool.token.symbol} per {pool.project.token_symbol}
+          </p>
+        </Stat>
+        <Stat label="Last 24 hours">
+          <dl className="flex flex-col gap-1.5 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-slate-500">24h change</dt>
+              <dd>
+                <ChangeValue value={pool.change_24h} />
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-slate-500">24h volume</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">
+                {pool.volume_24h === null ? (
+                  <span className="text-slate-400">{UNKNOWN}</span>
+                ) : (
+                  `${formatAmount(pool.volume_24h, BALANCE)} ${pool.token.symbol}`
+                )}
+              </dd>
+            </div>
+          </dl>
+        </Stat>
+      </div>
+      <p className="-mt-3 text-xs text-slate-500">
+        {funds?.block_number ? (
+          <>
+            Reserves as of block {funds.block_number}
+            {funds.updated_at && <> · read {formatDateTime(funds.updated_at)}</>}
+          </>
+        ) : (
+          'The reserves could not be read from the chain right now.'
+        )}
+      </p>
+
+      <Card aria-labelledby="fund-addresses-title">
+        <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />
+        <CardBody>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <AddressItem
+              label={`${pool.project.token_symbol} contract`}
+              address={pool.project.contract_address}
+              explorer={pool.network.network_explorer}
+              copyLabel="Copy contract address"
+              explorerLabel="View contract on explorer"
+            />
+            <AddressItem
+              label="Pool address"
+              address={pool.pool_address}
+              explorer={pool.network.network_explorer}
+              copyLabel="Copy pool address"
+              explorerLabel="View pool on explorer"
+            />
+          </dl>
+        </CardBody>
+      </Card>
+
+      <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-medium">Never send tokens to the pool address directly. Add liquidity through the DEX.</p>
+          {poolExplorerUrl && (
+            <a
+              href={poolExplorerUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-block font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950"
+            >
+              View the pool on the explorer
+            </a>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <div className="px-5 py-4">
+        <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</h2>
+        <div className="mt-2">{children}</div>
+      </div>
+    </Card>
+  );
+}
+
+interface AddressItemProps {
+  label: string;
+  address: string;
+  explorer: string;
+  copyLabel: string;
+  explorerLabel: string;
+}
+
+function AddressItem({ label, address, explorer, copyLabel, explorerLabel }: AddressItemProps) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 flex items-center gap-0.5 text-sm">
+        <span className="font-mono text-slate-900" title={address}>
+          {shortenAddress(address)}
+        </span>
+        <CopyButton value={address} label={copyLabel} />
+        <ExplorerLink explorer={explorer} address={address} label={explorerLabel} />
+      </dd>
+    </div>
+  );
+}

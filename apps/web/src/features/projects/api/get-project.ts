@@ -1,0 +1,22 @@
+import { projectSchema } from '@tokendesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { projectsRootKey } from '../../../lib/query-keys';
+
+export const projectQueryKey = (id: number) => [...projectsRootKey, 'detail', id] as const;
+
+/** GET projects/{id}/: 404 for an unknown id and for another user's (SPEC §0). */
+export function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/${id}/`, { schema: projectSchema, signal });
+}
+
+export function projectQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: projectQueryKey(id),
+    queryFn: ({ signal }) => getProject(id, { signal }),
+  });
+}
+
+export function useProject(id: number) {
+  return useQuery(projectQueryOptions(id));
+}

@@ -1,0 +1,264 @@
+import { createPoolBodySchema, createPoolFieldOrder, projectMessages, toFieldErrors, type Project } from '@tokendesk/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
+import { formatFeeTier, pairLabel } from '../../../lib/format';
+import { useCreatePool } from '../api/create-pool';
+import { useDexOptions } from '../api/get-dex-options';
+import { usePoolAddress } from '../api/get-pool-address';
+import { useTokenOptions } from '../api/get-token-options';
+
+type PoolField = 'dex' | 'token' | 'pool_address';
+
+export interface AddPoolDialogProps {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
+export function AddPoolDialog({ project, open, onOpenChange }: AddPoolDialogProps) {
+  const formId = useId();
+  const createPool = useCreatePool();
+  const pending = createPool.isPending;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && pending) return;
+        if (!next) createPool.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title="Add Pool"
+        description={`Attach a liquidity pool of ${project.token_symbol}. TokenDesk checks on chain that it really is that DEX's pool of the two tokens.`}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" form={formId} disabled={pending} loading={pending}>
+              {pending ? 'Saving...' : 'Add Pool'}
+            </Button>
+          </>
+        }
+      >
+        <AddPoolForm formId={formId} project={project} createPool={createPool} onCreated={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface AddPoolFormProps {
+  formId: string;
+  project: Project;
+  createPool: ReturnType<typeof useCreatePool>;
+  onCreated: () => void;
+}
+
+interface FormError {
+  field: PoolField | null;
+  message: string;
+}
+
+function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProps) {
+  const dexOptions = useDexOptions(project.network);
+  const tokenOptions = useTokenOptions(project.network);
+  const [dexId, setDexId] = useState('');
+  const [tokenId, setTokenId] = useState('');
+  // null: show what the chain lookup found; a string: the user typed an address of their own.
+  const [typedAddress, setTypedAddress] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const lookup = usePoolAddress({ project_id: project.id, dex_id: dexId, token_id: tokenId });
+
+  const ids: Record<PoolField, string> = { dex: `${formId}-dex`, token: `${formId}-token`, pool_address: `${formId}-address` };
+  useEffect(() => {
+    if (error?.field) document.getElementById(ids[error.field])?.focus();
+    // ids derive from formId, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, attempt]);
+
+  const dex = dexOptions.data?.find((option) => option.id === dexId);
+  const token = tokenOptions.data?.find((option) => option.id === tokenId);
+  // The project's own token cannot be its pair.
+  const pairTokens = (tokenOptions.data ?? []).filter((option) => option.address.toLowerCase() !== project.contract_address.toLowerCase());
+  const bothChosen = dexId !== '' && tokenId !== '';
+  const notFound = bothChosen && lookup.error instanceof ApiError && lookup.error.status === 404;
+  const lookupFailed = bothChosen && lookup.isError && !notFound;
+  const lookingUp = bothChosen && lookup.isFetching && typedAddress === null;
+  const foundAddress = bothChosen && !lookup.isError ? (lookup.data?.pool_address ?? '') : '';
+  const address = typedAddress ?? foundAddress;
+  const fee = typedAddress === null && lookup.data?.pool_version === 'v3' ? formatFeeTier(lookup.data.fee) : null;
+  const pending = createPool.isPending;
+
+  function choose(field: 'dex' | 'token', value: string) {
+    if (field === 'dex') setDexId(value);
+    else setTokenId(value);
+    // A new pair means a new lookup: whatever was in the address field belonged to the old one.
+    setTypedAddress(null);
+    setError(null);
+    createPool.reset();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || lookingUp) return;
+    const parsed = createPoolBodySchema.safeParse({
+      dex: dexId,
+      token: tokenId,
+      pool_address: address,
+      ...(dex ? { pool_version: dex.version } : {}),
+    });
+    if (!parsed.success) {
+      const [first] = toFieldErrors(parsed.error.issues, createPoolFieldOrder);
+      if (first) {
+        const field = first.field === 'dex' || first.field === 'token' || first.field === 'pool_address' ? first.field : null;
+        setError({ field, message: first.message });
+        setAttempt((n) => n + 1);
+      }
+      return;
+    }
+    setError(null);
+    createPool.mutate(
+      { projectId: project.id, body: parsed.data },
+      {
+        onSuccess: (pool) => {
+          toast.success(`${pairLabel(pool.project.token_symbol, pool.token.symbol)} on ${pool.dex.name} was added.`);
+          onCreated();
+        },
+        onError: (failure) => {
+          const field = serverErrorField(failure);
+          const message = serverMessage(failure) ?? 'Failed to add pool. Please try again.';
+          setError({ field: field === 'dex' || field === 'token' || field === 'pool_address' ? field : null, message });
+          setAttempt((n) => n + 1);
+        },
+      },
+    );
+  }
+
+  const errorFor = (field: PoolField) => (error?.field === field ? error.message : null);
+  const optionsFailed = dexOptions.isError || tokenOptions.isError;
+
+  let addressHint: string = projectMessages.poolAutoFillHint;
+  if (lookingUp) addressHint = 'Looking up the pool on chain...';
+  else if (fee) addressHint = `${projectMessages.poolAutoFillHint} (Uniswap V3-style pool, fee tier ${fee})`;
+  const addressMessage = errorFor('pool_address')
+    ? null
+    : notFound
+      ? ((lookup.error as ApiError).detail ?? projectMessages.noPool(dex?.name ?? 'this DEX'))
+      : lookupFailed
+        ? (serverMessage(lookup.error) ?? 'The pool could not be looked up. Please try again.')
+        : null;
+
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {error && !error.field && <Alert tone="error">{error.message}</Alert>}
+      {optionsFailed && (
+        <Alert tone="error">
+          The DEX and token options could not be loaded.{' '}
+          <Button
+            variant="link"
+            className="text-sm"
+            onClick={() => {
+              void dexOptions.refetch();
+              void tokenOptions.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Field id={ids.dex} label="DEX" error={errorFor('dex')}>
+        <Select
+          id={ids.dex}
+          name="dex"
+          value={dexId}
+          disabled={pending || dexOptions.isPending}
+          aria-invalid={errorFor('dex') ? true : undefined}
+          aria-describedby={describedBy(ids.dex, { error: !!errorFor('dex') })}
+          onChange={(e) => choose('dex', e.target.value)}
+        >
+          <option value="">{dexOptions.isPending ? 'Loading DEXes...' : 'Select a DEX'}</option>
+          {dexOptions.data?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field id={ids.token} label="Token" hint={`Paired with ${project.token_symbol}.`} error={errorFor('token')}>
+        <Select
+          id={ids.token}
+          name="token"
+          value={tokenId}
+          disabled={pending || tokenOptions.isPending}
+          aria-invalid={errorFor('token') ? true : undefined}
+          aria-describedby={describedBy(ids.token, { hint: true, error: !!errorFor('token') })}
+          onChange={(e) => choose('token', e.target.value)}
+        >
+          <option value="">{tokenOptions.isPending ? 'Loading tokens...' : 'Select a token'}</option>
+          {pairTokens.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.symbol} · {option.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <div className="flex flex-col gap-1.5">
+        <Field id={ids.pool_address} label="Pool Address" hint={addressHint} error={errorFor('pool_address')}>
+          <Input
+            id={ids.pool_address}
+            name="pool_address"
+            value={address}
+            readOnly={lookingUp}
+            disabled={pending}
+            placeholder={lookingUp ? 'Looking up...' : '0x…'}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="font-mono text-xs sm:text-sm"
+            aria-invalid={errorFor('pool_address') || addressMessage ? true : undefined}
+            aria-describedby={[describedBy(ids.pool_address, { hint: true, error: !!errorFor('pool_address') }), addressMessage ? `${ids.pool_address}-lookup` : null]
+              .filter(Boolean)
+              .join(' ')}
+            onChange={(e) => {
+              setTypedAddress(e.target.value);
+              if (error?.field === 'pool_address' || error?.field === null) setError(null);
+            }}
+          />
+        </Field>
+        {addressMessage && (
+          <p id={`${ids.pool_address}-lookup`} role="alert" className="text-xs font-medium text-red-600">
+            {addressMessage}
+            {lookupFailed && (
+              <>
+                {' '}
+                <Button variant="link" className="text-xs" onClick={() => void lookup.refetch()}>
+                  Try again
+                </Button>
+              </>
+            )}
+          </p>
+        )}
+        {token && dex && !addressMessage && !lookingUp && address && (
+          <p className="text-xs text-slate-500">
+            {pairLabel(project.token_symbol, token.symbol)} on {dex.name}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,324 @@
+import {
+  createProjectBodySchema,
+  createProjectFieldOrder,
+  projectMessages,
+  toFieldErrors,
+  tokenInfoBodySchema,
+  type Project,
+} from '@tokendesk/contract';
+import { Download } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { describedBy, Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
+import { useCreateProject } from '../api/create-project';
+import { useNetworks } from '../api/get-networks';
+import { useGetTokenInfo } from '../api/get-token-info';
+
+type ProjectField = (typeof createProjectFieldOrder)[number];
+
+interface FormValues {
+  network: string;
+  contract_address: string;
+  name: string;
+  token_symbol: string;
+  token_decimal: string;
+}
+
+const emptyValues: FormValues = { network: '', contract_address: '', name: '', token_symbol: '', token_decimal: '' };
+
+function isProjectField(field: string | null): field is ProjectField {
+  return field !== null && (createProjectFieldOrder as readonly string[]).includes(field);
+}
+
+/** Empty inputs go to zod as missing, so `z.coerce.number()` cannot read '' as 0. */
+function blankToUndefined(value: string): string | undefined {
+  return value.trim() === '' ? undefined : value;
+}
+
+export interface AddProjectDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the project exists; the caller decides where to go (SPEC §2.3). */
+  onCreated?: (project: Project) => void;
+}
+
+/** SPEC §2.3: add a token project by network and contract address. */
+export function AddProjectDialog({ open, onOpenChange, onCreated }: AddProjectDialogProps) {
+  const formId = useId();
+  const createProject = useCreateProject();
+  const pending = createProject.isPending;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A request in flight finishes first: closing now would hide its outcome.
+        if (!next && pending) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title="Add Project"
+        description="Pick the network, paste the token's contract address and let TokenDesk read the rest from the chain."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" form={formId} disabled={pending} loading={pending}>
+              {pending ? 'Saving...' : 'Add Project'}
+            </Button>
+          </>
+        }
+      >
+        {/* Mounted only while open: every opening starts from an empty form. */}
+        <AddProjectForm
+          formId={formId}
+          createProject={createProject}
+          onCreated={(project) => {
+            onOpenChange(false);
+            onCreated?.(project);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface AddProjectFormProps {
+  formId: string;
+  createProject: ReturnType<typeof useCreateProject>;
+  onCreated: (project: Project) => void;
+}
+
+interface FormError {
+  field: ProjectField | null;
+  message: string;
+}
+
+function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProps) {
+  const networks = useNetworks();
+  const tokenInfo = useGetTokenInfo();
+  const [values, setValues] = useState<FormValues>(emptyValues);
+  const [error, setError] = useState<FormError | null>(null);
+  const [fetchError, setFetchError] = useState<{ message: string; detail?: string } | null>(null);
+  const [fetchedFrom, setFetchedFrom] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const ids: Record<ProjectField, string> = {
+    network: `${formId}-network`,
+    contract_address: `${formId}-address`,
+    name: `${formId}-name`,
+    token_symbol: `${formId}-symbol`,
+    token_decimal: `${formId}-decimals`,
+  };
+
+  useEffect(() => {
+    if (error?.field) document.getElementById(ids[error.field])?.focus();
+    // ids derive from formId, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, attempt]);
+
+  const pending = createProject.isPending;
+  const fetching = tokenInfo.isPending;
+  const busy = pending || fetching;
+
+  function update(field: ProjectField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (error?.field === field || error?.field === null) setError(null);
+    if (field === 'network' || field === 'contract_address') setFetchError(null);
+  }
+
+  function showError(next: FormError) {
+    setError(next);
+    setAttempt((n) => n + 1);
+  }
+
+  function clearTokenInfo() {
+    setValues((current) => ({ ...current, name: '', token_symbol: '', token_decimal: '' }));
+    setFetchedFrom(null);
+  }
+
+  function fetchTokenInfo() {
+    if (busy) return;
+    setFetchError(null);
+    if (!values.network || !values.contract_address.trim()) {
+      setError(null);
+      setFetchError({ message: projectMessages.fetchNeedsNetworkAndAddress });
+      return;
+    }
+    const parsed = tokenInfoBodySchema.safeParse({ network: values.network, contract_address: values.contract_address });
+    if (!parsed.success) {
+      const [first] = toFieldErrors(parsed.error.issues, createProjectFieldOrder);
+      if (first) showError({ field: isProjectField(first.field) ? first.field : null, message: first.message });
+      return;
+    }
+    setError(null);
+    tokenInfo.mutate(parsed.data, {
+      onSuccess: (info) => {
+        setValues((current) => ({
+          ...current,
+          contract_address: parsed.data.contract_address,
+          name: info.name,
+          token_symbol: info.symbol,
+          token_decimal: String(info.decimals),
+        }));
+        setFetchedFrom(`${info.name} (${info.symbol}), ${info.decimals} decimals`);
+      },
+      onError: (failure) => {
+        clearTokenInfo();
+        // An unreachable node is not the address's fault: say so in the server's words.
+        if (failure instanceof ApiError && failure.status === 503 && failure.detail) {
+          setFetchError({ message: failure.detail });
+          return;
+        }
+        const detail = failure instanceof ApiError && failure.status === 400 ? (failure.detail ?? undefined) : undefined;
+        setFetchError({ message: projectMessages.tokenInfoFailed, detail });
+      },
+    });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = createProjectBodySchema.safeParse({
+      network: blankToUndefined(values.network),
+      contract_address: values.contract_address,
+      name: values.name,
+      token_symbol: values.token_symbol,
+      token_decimal: blankToUndefined(values.token_decimal),
+    });
+    if (!parsed.success) {
+      const [first] = toFieldErrors(parsed.error.issues, createProjectFieldOrder);
+      if (first) showError({ field: isProjectField(first.field) ? first.field : null, message: first.message });
+      return;
+    }
+    setError(null);
+    createProject.mutate(parsed.data, {
+      onSuccess: (project) => {
+        toast.success(`${project.name} (${project.token_symbol}) was added.`);
+        onCreated(project);
+      },
+      onError: (failure) => {
+        const message = serverMessage(failure) ?? projectMessages.createFailed;
+        // SPEC §5: the server's explanation as a toast; the field it names is marked as well.
+        toast.error(message);
+        const field = serverErrorField(failure);
+        if (isProjectField(field)) showError({ field, message });
+      },
+    });
+  }
+
+  const errorFor = (field: ProjectField) => (error?.field === field ? error.message : null);
+  const controlProps = (field: ProjectField, hint = false) => ({
+    id: ids[field],
+    name: field,
+    'aria-invalid': errorFor(field) ? true : undefined,
+    'aria-describedby': describedBy(ids[field], { hint, error: !!errorFor(field) }),
+  });
+  const networkList = networks.data ?? [];
+
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {error && !error.field && <Alert tone="error">{error.message}</Alert>}
+
+      <Field
+        id={ids.network}
+        label="Network"
+        error={errorFor('network') ?? (networks.isError ? 'Networks could not be loaded.' : null)}
+      >
+        <Select
+          {...controlProps('network')}
+          value={values.network}
+          disabled={busy || networks.isPending}
+          onChange={(e) => update('network', e.target.value)}
+        >
+          <option value="">{networks.isPending ? 'Loading networks...' : 'Select a network'}</option>
+          {networkList.map((network) => (
+            <option key={network.id} value={String(network.id)}>
+              {network.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {networks.isError && (
+        <Button variant="link" className="-mt-3 self-start text-sm" onClick={() => void networks.refetch()}>
+          Load networks again
+        </Button>
+      )}
+
+      <div className="flex flex-col gap-2">
+        <Field id={ids.contract_address} label="Contract Address" error={errorFor('contract_address')}>
+          <Input
+            {...controlProps('contract_address')}
+            value={values.contract_address}
+            disabled={busy}
+            placeholder="0x…"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="font-mono"
+            onChange={(e) => update('contract_address', e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" size="sm" onClick={fetchTokenInfo} disabled={busy} loading={fetching}>
+            {!fetching && <Download className="h-4 w-4" aria-hidden="true" />}
+            {fetching ? 'Fetching...' : 'Fetch Token Info'}
+          </Button>
+          {fetchedFrom && !fetchError && (
+            <p role="status" className="min-w-0 text-xs break-words text-emerald-700">
+              Read from the contract: {fetchedFrom}
+            </p>
+          )}
+        </div>
+        {fetchError && (
+          <Alert tone="error">
+            <p>{fetchError.message}</p>
+            {fetchError.detail && fetchError.detail !== fetchError.message && <p className="mt-1 text-red-700/90">{fetchError.detail}</p>}
+          </Alert>
+        )}
+      </div>
+
+      <Field id={ids.name} label="Name" error={errorFor('name')}>
+        <Input
+          {...controlProps('name')}
+          value={values.name}
+          disabled={busy}
+          autoComplete="off"
+          onChange={(e) => update('name', e.target.value)}
+        />
+      </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={ids.token_symbol} label="Symbol" error={errorFor('token_symbol')}>
+          <Input
+            {...controlProps('token_symbol')}
+            value={values.token_symbol}
+            disabled={busy}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(e) => update('token_symbol', e.target.value)}
+          />
+        </Field>
+        <Field id={ids.token_decimal} label="Decimals" hint="A whole number from 0 to 36." error={errorFor('token_decimal')}>
+          <Input
+            {...controlProps('token_decimal', true)}
+            value={values.token_decimal}
+            disabled={busy}
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(e) => update('token_decimal', e.target.value)}
+          />
+        </Field>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { projectMessages, shortenAddress, type Project } from '@tokendesk/contract';
+import { ArrowLeft, FolderX, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { CopyButton } from '../../../components/copy-button';
+import { ExplorerLink } from '../../../components/explorer-link';
+import { InitialsBadge } from '../../../components/initials-badge';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProject } from '../api/get-project';
+import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { NetworkLabel, useNetwork } from '../components/network-label';
+import { ProjectPoolsCard } from '../components/project-pools-card';
+
+/** A path id the server could know; anything else is 'not found' without asking. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
+}
+
+function BackLink() {
+  return (
+    <Link to="/projects" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Projects
+    </Link>
+  );
+}
+
+/** SPEC §2.8. */
+export function ProjectDetailRoute() {
+  const id = parseId(useParams().id);
+  return id === null ? <ProjectNotFound /> : <ProjectDetail id={id} />;
+}
+
+function ProjectNotFound() {
+  useDocumentTitle(projectMessages.projectNotFound);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      <Card>
+        <EmptyState
+          icon={FolderX}
+          title={projectMessages.projectNotFound}
+          description="It does not exist, or it belongs to another account."
+          action={
+            <Link to="/projects" className={buttonClasses('outline', 'sm')}>
+              View all projects
+            </Link>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+function ProjectDetail({ id }: { id: number }) {
+  const project = useProject(id);
+  useDocumentTitle(project.data?.name ?? 'Project');
+
+  if (project.isError && project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      {project.isPending ? (
+        <Card>
+          <LoadingState>Loading project...</LoadingState>
+        </Card>
+      ) : project.isError ? (
+        <Card>
+          <ErrorState
+            message="Failed to load project. Please try again."
+            onRetry={() => void project.refetch()}
+            retrying={project.isFetching}
+          />
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <ProjectSummary project={project.data} />
+          <ProjectPoolsCard project={project.data} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProjectSummary({ project }: { project: Project }) {
+  const network = useNetwork(project.network);
+  const [deleting, setDeleting] = useState(false);
+
+  return (
+    <Card aria-labelledby="project-title">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-100 px-5 py-5 sm:px-6">
+        <div className="flex min-w-0 items-center gap-4">
+          <InitialsBadge id={project.id} name={project.name} size="lg" />
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 id="project-title" className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
+                {project.name}
+              </h1>
+              <Badge tone="success">Active</Badge>
+            </div>
+            <p className="mt-0.5 text-sm font-medium text-slate-500">{project.token_symbol}</p>
+          </div>
+        </div>
+        <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDeleting(true)}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Delete project
+        </Button>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 px-5 py-5 sm:px-6 lg:grid-cols-4">
+        <Detail label="Contract Address">
+          <span className="inline-flex min-w-0 items-center gap-0.5">
+            <span className="font-mono text-slate-900" title={project.contract_address}>
+              {shortenAddress(project.contract_address)}
+            </span>
+            <CopyButton value={project.contract_address} label="Copy contract address" />
+            <ExplorerLink explorer={network?.network_explorer} address={project.contract_address} label="View contract on explorer" />
+          </span>
+        </Detail>
+        <Detail label="Network">
+          <NetworkLabel networkId={project.network} className="text-slate-900" />
+        </Detail>
+        <Detail label="Decimals">
+          <span className="text-slate-900 tabular-nums">{project.token_decimal}</span>
+        </Detail>
+        <Detail label="Added">
+          <span className="text-slate-900">{formatDate(project.created_at)}</span>
+        </Detail>
+      </dl>
+      <DeleteProjectDialog project={project} open={deleting} onOpenChange={setDeleting} />
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 flex min-h-7 items-center text-sm">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { format } from 'date-fns';
+
+/** The '—' of SPEC §0: a figure that is not known is never invented. */
+export const UNKNOWN = '—';
+
+const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export interface AmountFormat {
+  /** Decimals always shown (trailing zeros kept up to here). */
+  minDecimals?: number;
+  /** Decimals at most; the rest is rounded half up. */
+  maxDecimals?: number;
+}
+
+/**
+ * Formats an exact decimal string (token amounts travel as text, SPEC §3) for display without ever
+ * going through a float, so 18-decimal reserves of any size keep their digits. A non-zero amount
+ * that rounds to zero shows as '<0.0001' rather than a misleading '0.00'.
+ */
+export function formatAmount(value: string | null | undefined, { minDecimals = 2, maxDecimals = 6 }: AmountFormat = {}): string {
+  if (value === null || value === undefined) return UNKNOWN;
+  const match = DECIMAL_RE.exec(value.trim());
+  if (!match) return UNKNOWN;
+  const [, sign = '', intPart = '0', fracPart = ''] = match;
+  const scaled = BigInt(intPart + fracPart.padEnd(maxDecimals, '0').slice(0, maxDecimals));
+  const roundUp = (fracPart[maxDecimals] ?? '0') >= '5';
+  const rounded = (scaled + (roundUp ? 1n : 0n)).toString().padStart(maxDecimals + 1, '0');
+  const whole = rounded.slice(0, rounded.length - maxDecimals);
+  let decimals = rounded.slice(rounded.length - maxDecimals);
+  while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+
+  const isZero = /^0*$/.test(whole + decimals);
+  const wasZero = /^0*$/.test(intPart + fracPart);
+  if (isZero && !wasZero) {
+    const smallest = maxDecimals === 0 ? '1' : `0.${'0'.repeat(maxDecimals - 1)}1`;
+    return `${sign === '-' ? '>-' : '<'}${smallest}`;
+  }
+  const body = decimals ? `${groupThousands(whole)}.${decimals}` : groupThousands(whole);
+  return sign && !isZero ? `-${body}` : body;
+}
+
+/** A 24h change in percent: '+1.25%', '-0.40%', or '—' while there is no 24h history. */
+export function formatChange(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return UNKNOWN;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return UNKNOWN;
+  const text = `${Math.abs(n).toFixed(2)}%`;
+  if (n > 0) return `+${text}`;
+  if (n < 0) return `-${text}`;
+  return text;
+}
+
+/** 'up' | 'down' | 'flat' | null (unknown), for colouring a change. */
+export function changeDirection(value: string | null | undefined): 'up' | 'down' | 'flat' | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return null;
+  return n > 0 ? 'up' : n < 0 ? 'down' : 'flat';
+}
+
+function toDate(value: string | Date | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'MMM d, yyyy' (SPEC §2.6). */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy') : UNKNOWN;
+}
+
+/** A time of day with seconds, for 'Last updated {time}'. */
+export function formatTime(value: string | Date | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'h:mm:ss a') : UNKNOWN;
+}
+
+/** 'MMM d, yyyy h:mm a'. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM d, yyyy h:mm a') : UNKNOWN;
+}
+
+/** Two uppercase letters from a name: the first letters of its first two words, else its first two. */
+export function nameInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters = words.length >= 2 ? words[0]!.charAt(0) + words[1]!.charAt(0) : words[0]!.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** 'DEMO/WETH': the project token against the paired token; 'N/A' when a side is missing. */
+export function pairLabel(projectSymbol: string | null | undefined, pairSymbol: string | null | undefined): string {
+  return projectSymbol && pairSymbol ? `${projectSymbol}/${pairSymbol}` : 'N/A';
+}
+
+/** A V3 fee tier in hundredths of a bip: 3000 → '0.3%'. */
+export function formatFeeTier(fee: number | null | undefined): string | null {
+  if (fee === null || fee === undefined) return null;
+  return `${Number((fee / 10_000).toFixed(4))}%`;
+}
+
+/** `${explorer}/address/${address}`, or null when the network has no explorer (the local devnet). */
+export function explorerAddressUrl(explorer: string | null | undefined, address: string): string | null {
+  const base = explorer?.trim().replace(/\/+$/, '');
+  return base ? `${base}/address/${address}` : null;
+}
