@@ -59,6 +59,13 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
   const amountIn = parseUnits(swap.amount, tokenIn.decimals);
   if (amountIn <= 0n) throw new Error('amount must be positive');
   const payWithEth = buying && pool.quote.address === A.weth;
+  const balance = payWithEth
+    ? await clients.public.getBalance({ address: swap.from })
+    : await clients.public.readContract({ address: tokenIn.address, abi: erc20Abi, functionName: 'balanceOf', args: [swap.from] });
+  if (balance < amountIn) {
+    const symbol = payWithEth ? 'ETH' : tokenIn.symbol;
+    throw new Error(`${swap.from} holds ${formatUnits(balance, tokenIn.decimals)} ${symbol}, less than ${swap.amount}`);
+  }
   const router = pool.version === 'v2' ? A.uniswapV2Router : A.uniswapV3Router;
   if (!payWithEth) await ensureAllowance(clients, swap.from, tokenIn.address, router, amountIn);
 
