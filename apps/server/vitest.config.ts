@@ -9,5 +9,6 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['test/setup/fail-on-console-error.ts'],
+    globalSetup: ['test/setup/devnet.ts'],
   },
 });

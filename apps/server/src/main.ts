@@ -1,16 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { formatDevnetSummary, startDevnet, devnetAddresses, type Devnet } from '@tokendesk/devchain';
 import { buildApp } from './app';
+import { ChainService } from './chain/chain-service';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
 
+/** The local chain: started here (state under DATA_DIR/devnet), reused from DEVNET_RPC_URL, or off. */
+async function startChain(config: Config): Promise<{ devnet: Devnet | null; networks: NetworkConfig[] }> {
+  if (!config.DEVNET) return { devnet: null, networks: [...REAL_NETWORKS] };
+  if (config.DEVNET_RPC_URL) {
+    return { devnet: null, networks: [...REAL_NETWORKS, devnetNetwork(config.DEVNET_RPC_URL, devnetAddresses)] };
+  }
+  const devnet = await startDevnet({ dataDir: config.DATA_DIR });
+  console.log(formatDevnetSummary(devnet));
+  return { devnet, networks: [...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)] };
+}
+
 async function start(config: Config): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   let app: FastifyInstance;
+  let devnet: Devnet | null = null;
   try {
-    app = await buildApp({ config, database });
+    const chain = await startChain(config);
+    devnet = chain.devnet;
+    app = await buildApp({ config, database, chain: new ChainService(new NetworkRegistry(chain.networks, process.env)) });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
+    await devnet?.stop();
     await database.close();
     throw err;
   }
@@ -21,10 +39,10 @@ async function start(config: Config): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
-  installShutdown(app, database, config);
+  installShutdown(app, database, config, devnet);
 }
 
-function installShutdown(app: FastifyInstance, database: Database, config: Config): void {
+function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +57,7 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close(); // then the database, cleanly, releasing the data-dir lock
+      await devnet?.stop(); // anvil writes its state on a clean stop
       process.exit(0);
     } catch (err) {
       console.error('Error during shutdown:', err);

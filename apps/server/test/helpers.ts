@@ -4,6 +4,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { inject } from 'vitest';
+import { ChainService } from '../src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -18,7 +21,18 @@ export interface TestContext {
  * A fresh app on a fresh database: PGlite in memory by default, or a new database on the
  * PostgreSQL server of DATABASE_URL (the same suite runs against both).
  */
-export async function createTestContext(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestContext> {
+/** The shared test devnet (see setup/devnet.ts) plus the real networks (never contacted by tests). */
+export function devnetChain(options: { rpcUrl?: string } = {}): ChainService {
+  const devnet = inject('devnet');
+  const network = devnetNetwork(options.rpcUrl ?? devnet.rpcUrl, devnet.addresses);
+  // Tests read the chain right after writing to it, so nothing is cached between calls.
+  return new ChainService(new NetworkRegistry([...REAL_NETWORKS, network]), { poolStateTtlMs: 0 });
+}
+
+export async function createTestContext(
+  overrides: Partial<Record<keyof Config, string>> = {},
+  options: { chain?: ChainService } = {},
+): Promise<TestContext> {
   const adminUrl = process.env.DATABASE_URL;
   let database: Database;
   let dropDatabase = async () => {};
@@ -42,7 +56,7 @@ export async function createTestContext(overrides: Partial<Record<keyof Config, 
   }
   const config = testConfig(overrides);
   let offset = 0;
-  const app = await buildApp({ config, database, logger: false, now: () => Date.now() + offset });
+  const app = await buildApp({ config, database, logger: false, now: () => Date.now() + offset, chain: options.chain });
   await app.ready();
   return {
     app,

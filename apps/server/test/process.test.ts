@@ -17,7 +17,8 @@ interface Running {
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null>; ready: Promise<string> } {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', ...env };
+  // DEVNET=off: these tests are about the process and its database, not the chain.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...env };
   delete childEnv.DATABASE_URL; // this file is about the embedded database
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
   const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
