@@ -130,3 +130,22 @@ export async function signIn(page: Page, user: Pick<TestUser, 'username' | 'pass
 export async function expectNotLoading(page: Page) {
   await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
 }
+
+/** HTTP Basic for API calls made by the test itself (the server accepts it on every route). */
+export function basicAuth(user: Pick<TestUser, 'username' | 'password'>): Record<string, string> {
+  return { Authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`, 'utf8').toString('base64')}` };
+}
+
+/** GET an API path as `user` and return the parsed body (fails the test on a non-2xx answer). */
+export async function apiGet<T>(request: APIRequestContext, user: TestUser, path: string): Promise<T> {
+  const response = await request.get(`/api/v1${path}`, { headers: basicAuth(user) });
+  expect(response.ok(), `GET ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** POST to an API path as `user`; returns the parsed body of a 2xx answer. */
+export async function apiPost<T>(request: APIRequestContext, user: TestUser, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/v1${path}`, { headers: basicAuth(user), data });
+  expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}

@@ -13,7 +13,7 @@ export function MarketPricesPanel({ className }: { className?: string }) {
   const refreshing = prices.isFetching;
 
   return (
-    <aside aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
+    <section aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4">
         <h2 id="market-prices-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <LineChart className="h-4 w-4 text-indigo-600" aria-hidden="true" />
@@ -91,6 +91,6 @@ export function MarketPricesPanel({ className }: { className?: string }) {
         )}
         <p>Auto-refreshes every 30s</p>
       </div>
-    </aside>
+    </section>
   );
 }

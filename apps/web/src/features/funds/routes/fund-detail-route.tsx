@@ -1,6 +1,6 @@
 import { formatPrice, shortenAddress, type Pool } from '@tokendesk/contract';
 import { ArrowLeft, Coins, SearchX, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
 import { CopyButton } from '../../../components/copy-button';
@@ -216,10 +216,13 @@ function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: 
 }
 
 function Stat({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Card className={className}>
+    <Card className={className} aria-labelledby={titleId}>
       <div className="px-5 py-4">
-        <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</h2>
+        <h2 id={titleId} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+          {label}
+        </h2>
         <div className="mt-2">{children}</div>
       </div>
     </Card>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
 import { projectQueryKey } from './get-project';
+import { projectPoolsQueryKey } from './get-project-pools';
 
 /** DELETE projects/{id}/: the project and its pools. */
 export function deleteProject(id: number) {
@@ -14,8 +15,11 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: async (_detail, id) => {
-      // The detail screen is left right away; refetching it would only produce a 404.
-      queryClient.removeQueries({ queryKey: projectQueryKey(id) });
+      // The deleted project's own queries leave the cache first: invalidating them would refetch
+      // them while the detail screen is still mounted (404s), and Back must not show stale data.
+      // Removal does not notify their observers, and the screen is left right after this.
+      queryClient.removeQueries({ queryKey: projectQueryKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: projectPoolsQueryKey(id), exact: true });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsRootKey }),
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),

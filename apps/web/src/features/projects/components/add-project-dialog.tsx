@@ -187,6 +187,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setFetchError(null);
     const parsed = createProjectBodySchema.safeParse({
       network: blankToUndefined(values.network),
       contract_address: values.contract_address,

@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { addPoolViaApi, createProjectViaApi } from '../devnet';
+import { expect, signIn, test } from '../fixtures';
+
+async function expectNoHorizontalOverflow(page: Page, what: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${what} is wider than the viewport`).toBeLessThanOrEqual(clientWidth);
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`every new screen fits ${viewport.width} px`, async ({ page, request, user }) => {
+    const project = await createProjectViaApi(request, user, 'demo');
+    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    await createProjectViaApi(request, user, 'smpl');
+    await page.setViewportSize(viewport);
+    await signIn(page, user);
+
+    // SPEC §2.2: the Market Prices panel exists only from 1280 px.
+    const panel = page.getByRole('region', { name: 'Market Prices' });
+    if (viewport.width >= 1280) await expect(panel.getByText('DEMO/WETH')).toBeVisible();
+    else await expect(panel).toHaveCount(0);
+
+    const screens: [string, string, RegExp][] = [
+      ['/', 'Dashboard', /DEMO\/WETH/],
+      ['/projects', 'Projects', /Sample Token/],
+      [`/projects/${project.id}`, 'Demo Token', /DEMO\/WETH/],
+      ['/funds', 'Funds', /DEMO\/WETH/],
+      [`/funds/${pool.id}`, 'DEMO/WETH Pool', /as of block \d+/],
+    ];
+    for (const [path, heading, content] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(content);
+      await expectNoHorizontalOverflow(page, path);
+    }
+  });
+}
+
+test('phones: the search overlay and the menu reach projects and funds', async ({ page, request, user }) => {
+  const project = await createProjectViaApi(request, user, 'demo');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, user);
+
+  await page.getByRole('button', { name: 'Search projects' }).click();
+  const search = page.getByRole('combobox', { name: 'Search projects' });
+  await expect(search).toBeFocused();
+  await search.fill('DEMO');
+  await expect(page.getByRole('option', { name: /Demo Token/ })).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
+  await expect(search).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await menu.getByRole('link', { name: 'Funds' }).click();
+  await expect(page.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
+  await expect(page.getByText('No funds yet')).toBeVisible();
+
+  // '+ New Project' is an icon on phones, with the same name.
+  await page.getByRole('button', { name: 'New Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Project' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'the Add Project dialog');
+});
