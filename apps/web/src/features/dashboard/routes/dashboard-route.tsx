@@ -26,7 +26,7 @@ export function DashboardRoute({ projects, pools, funds, onCreateProject }: Dash
   const loading = projects.isFetching || pools.isFetching || funds.isFetching;
 
   return (
-    <div className="@container mx-auto flex max-w-6xl flex-col gap-6">
+    <div className="@container mx-auto max-w-6xl">
       <PageHeader
         title="Dashboard"
         description="Welcome to your project overview"
@@ -45,10 +45,12 @@ export function DashboardRoute({ projects, pools, funds, onCreateProject }: Dash
           </Button>
         }
       />
-      <SummaryCards projects={projects} pools={pools} />
-      <div className="grid gap-6 @6xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
-        <LatestFundsCard pools={pools} funds={funds} />
+      <div className="flex flex-col gap-6">
+        <SummaryCards projects={projects} pools={pools} />
+        <div className="grid gap-6 @6xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
+          <LatestFundsCard pools={pools} funds={funds} />
+        </div>
       </div>
     </div>
   );
