@@ -19,6 +19,8 @@ export interface ChainClientOptions {
   /** Per-request timeout of one RPC call; a few retries must fit in CHAIN_DEADLINE_MS. */
   requestTimeoutMs?: number;
   retryCount?: number;
+  /** Observes every HTTP request to the node (benchmarks count them). */
+  onFetchRequest?: (request: Request) => void;
 }
 
 export function createChainClient(network: NetworkConfig, options: ChainClientOptions = {}): PublicClient {
@@ -36,6 +38,7 @@ export function createChainClient(network: NetworkConfig, options: ChainClientOp
       retryDelay: 150,
       // Many reads of one request (and of concurrent requests) share one HTTP round trip.
       batch: { batchSize: 100, wait: 0 },
+      onFetchRequest: options.onFetchRequest,
     }),
   );
   return createPublicClient({
