@@ -110,8 +110,8 @@ function ProjectSummary({ project }: { project: Project }) {
             <p className="mt-0.5 text-sm font-medium text-slate-500">{project.token_symbol}</p>
           </div>
         </div>
-        <Button variant="outline" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDeleting(true)}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        <Button variant="outline" size="sm" onClick={() => setDeleting(true)}>
+          <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
           Delete project
         </Button>
       </div>
