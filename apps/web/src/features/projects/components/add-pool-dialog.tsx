@@ -16,6 +16,10 @@ import { useTokenOptions } from '../api/get-token-options';
 
 type PoolField = 'dex' | 'token' | 'pool_address';
 
+function fieldIds(formId: string): Record<PoolField, string> {
+  return { dex: `${formId}-dex`, token: `${formId}-token`, pool_address: `${formId}-address` };
+}
+
 export interface AddPoolDialogProps {
   project: Project;
   open: boolean;
@@ -81,12 +85,10 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
   const [attempt, setAttempt] = useState(0);
   const lookup = usePoolAddress({ project_id: project.id, dex_id: dexId, token_id: tokenId });
 
-  const ids: Record<PoolField, string> = { dex: `${formId}-dex`, token: `${formId}-token`, pool_address: `${formId}-address` };
+  const ids = fieldIds(formId);
   useEffect(() => {
-    if (error?.field) document.getElementById(ids[error.field])?.focus();
-    // ids derive from formId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [error, attempt]);
+    if (error?.field) document.getElementById(fieldIds(formId)[error.field])?.focus();
+  }, [error, attempt, formId]);
 
   const dex = dexOptions.data?.find((option) => option.id === dexId);
   const token = tokenOptions.data?.find((option) => option.id === tokenId);

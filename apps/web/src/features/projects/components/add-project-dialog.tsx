@@ -36,6 +36,16 @@ function isProjectField(field: string | null): field is ProjectField {
   return field !== null && (createProjectFieldOrder as readonly string[]).includes(field);
 }
 
+function fieldIds(formId: string): Record<ProjectField, string> {
+  return {
+    network: `${formId}-network`,
+    contract_address: `${formId}-address`,
+    name: `${formId}-name`,
+    token_symbol: `${formId}-symbol`,
+    token_decimal: `${formId}-decimals`,
+  };
+}
+
 /** Empty inputs go to zod as missing, so `z.coerce.number()` cannot read '' as 0. */
 function blankToUndefined(value: string): string | undefined {
   return value.trim() === '' ? undefined : value;
@@ -111,19 +121,11 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   const [fetchError, setFetchError] = useState<{ message: string; detail?: string } | null>(null);
   const [fetchedFrom, setFetchedFrom] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const ids: Record<ProjectField, string> = {
-    network: `${formId}-network`,
-    contract_address: `${formId}-address`,
-    name: `${formId}-name`,
-    token_symbol: `${formId}-symbol`,
-    token_decimal: `${formId}-decimals`,
-  };
+  const ids = fieldIds(formId);
 
   useEffect(() => {
-    if (error?.field) document.getElementById(ids[error.field])?.focus();
-    // ids derive from formId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [error, attempt]);
+    if (error?.field) document.getElementById(fieldIds(formId)[error.field])?.focus();
+  }, [error, attempt, formId]);
 
   const pending = createProject.isPending;
   const fetching = tokenInfo.isPending;
