@@ -8,6 +8,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../../db/schema';
 import { findUserByUsername } from '../../auth/users-repository';
 import { conflict, fieldError } from '../../lib/http-errors';
@@ -18,15 +19,6 @@ export interface RegisterInput {
   email: string;
   username: string;
   password: string;
-}
-
-function uniqueViolation(err: unknown): string | null {
-  const candidates = [err, (err as { cause?: unknown })?.cause];
-  for (const c of candidates) {
-    const e = c as { code?: string; constraint?: string } | undefined;
-    if (e?.code === '23505') return e.constraint ?? '';
-  }
-  return null;
 }
 
 async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {

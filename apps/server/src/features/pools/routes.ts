@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
+import { uniqueViolation } from '../../db/errors';
 import { pools } from '../../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { loadStates, toApiPool, toPriceItem } from './presenter';
@@ -114,8 +115,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .returning();
       } catch (err) {
-        const code = [err, (err as { cause?: unknown })?.cause].map((e) => (e as { code?: string } | undefined)?.code);
-        if (code.includes('23505')) throw conflict('pool_address', m.duplicatePool);
+        if (uniqueViolation(err) !== null) throw conflict('pool_address', m.duplicatePool);
         throw err;
       }
       const row = { pool: inserted!, project };

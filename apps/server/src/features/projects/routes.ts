@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress } from 'viem';
 import { currentAuth } from '../../auth/plugin';
+import { uniqueViolation } from '../../db/errors';
 import { projects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
@@ -23,10 +24,6 @@ import { findProject, findProjectByAddress, listProjects, searchProjects, toApiP
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
-
-function uniqueViolation(err: unknown): boolean {
-  return [err, (err as { cause?: unknown })?.cause].some((e) => (e as { code?: string } | undefined)?.code === '23505');
-}
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { registry } = app.chain;
@@ -105,7 +102,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         return reply.code(201).send(toApiProject(row!));
       } catch (err) {
-        if (uniqueViolation(err)) throw conflict('contract_address', m.duplicateProject);
+        if (uniqueViolation(err) !== null) throw conflict('contract_address', m.duplicateProject);
         throw err;
       }
     },
