@@ -55,6 +55,13 @@ describe('web app serving', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
+  it('serves files of a web build made while the server runs', async () => {
+    fs.writeFileSync(path.join(webDist, 'assets', 'rebuilt-abc123.js'), 'console.log(2)');
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/rebuilt-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
   it('unknown API paths answer JSON 404 in the error shape', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nope/' });
     expect(res.statusCode).toBe(404);

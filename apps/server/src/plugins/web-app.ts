@@ -13,7 +13,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Look files up per request, so a web build made while the server runs is served at once.
+      wildcard: true,
       index: false,
       cacheControl: false, // set below: forever for fingerprinted assets, revalidate otherwise
       setHeaders: (res, filePath) => {
@@ -22,6 +23,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+  if (built) {
+    // The root is a directory to the static plugin; it is the app's entry page to users.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
