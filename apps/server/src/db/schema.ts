@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -103,3 +103,141 @@ export const pools = pgTable(
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type PoolRow = typeof pools.$inferSelect;
+
+/** Where each network's indexer has read up to (inclusive); written with the events it covers. */
+export const indexerCheckpoints = pgTable('indexer_checkpoints', {
+  networkId: integer('network_id').primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * First block each tracked pool was read from. A pool attached later is backfilled from its own
+ * start while the network's checkpoint keeps moving for the others.
+ */
+export const indexedPools = pgTable(
+  'indexed_pools',
+  {
+    networkId: integer('network_id').notNull(),
+    /** Lower-case pool address. */
+    poolAddress: text('pool_address').notNull(),
+    version: text('version', { enum: ['v2', 'v3'] }).notNull(),
+    /** Indexed from here … */
+    fromBlock: bigint('from_block', { mode: 'bigint' }).notNull(),
+    /** … up to here (inclusive); null until the first range is stored. */
+    toBlock: bigint('to_block', { mode: 'bigint' }),
+  },
+  (t) => [uniqueIndex('indexed_pools_key').on(t.networkId, t.poolAddress)],
+);
+
+/**
+ * Raw pool events as the chain logged them, from the pool's point of view: amounts are signed,
+ * positive into the pool. Buy/sell and the amounts a user sees are derived per tracked pool,
+ * because which token is "the project token" belongs to the user's pool, not to the log.
+ */
+export const poolEvents = pgTable(
+  'pool_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    networkId: integer('network_id').notNull(),
+    poolAddress: text('pool_address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    type: text('type', { enum: ['swap', 'mint', 'burn'] }).notNull(),
+    amount0: numeric('amount0', { precision: 78, scale: 0 }).notNull(),
+    amount1: numeric('amount1', { precision: 78, scale: 0 }).notNull(),
+    /** V3 swaps: the price after the swap. */
+    sqrtPriceX96: numeric('sqrt_price_x96', { precision: 78, scale: 0 }),
+  },
+  (t) => [
+    uniqueIndex('pool_events_network_tx_log_key').on(t.networkId, t.txHash, t.logIndex),
+    index('pool_events_pool_time_idx').on(t.networkId, t.poolAddress, t.blockNumber, t.logIndex),
+  ],
+);
+
+/**
+ * Pool state over time: raw reserves (V2 reserves, V3 token balances) and, for V3, sqrtPriceX96.
+ * One row per pool per minute bucket; after 48 h only the last row of each hour is kept.
+ */
+export const poolSnapshots = pgTable(
+  'pool_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    networkId: integer('network_id').notNull(),
+    poolAddress: text('pool_address').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
+    reserve0: numeric('reserve0', { precision: 78, scale: 0 }).notNull(),
+    reserve1: numeric('reserve1', { precision: 78, scale: 0 }).notNull(),
+    sqrtPriceX96: numeric('sqrt_price_x96', { precision: 78, scale: 0 }),
+  },
+  (t) => [uniqueIndex('pool_snapshots_bucket_key').on(t.networkId, t.poolAddress, t.bucket)],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['price_move', 'liquidity_drop', 'large_swap'] }).notNull(),
+    thresholdPct: numeric('threshold_pct'),
+    windowMinutes: integer('window_minutes'),
+    minAmount: numeric('min_amount'),
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(60),
+    isActive: boolean('is_active').notNull().default(true),
+    lastTriggeredAt: timestamp('last_triggered_at', { withTimezone: true }),
+    triggerCount: integer('trigger_count').notNull().default(0),
+    /** Large-swap alerts only look at swaps after this block (never at history). */
+    sinceBlock: bigint('since_block', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alerts_user_idx').on(t.userId, t.createdAt), index('alerts_pool_idx').on(t.poolId)],
+);
+
+export const alertTriggers = pgTable(
+  'alert_triggers',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }).notNull(),
+    message: text('message').notNull(),
+    values: jsonb('values').$type<Record<string, string | number | null>>().notNull(),
+  },
+  (t) => [index('alert_triggers_alert_idx').on(t.alertId, t.triggeredAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    navigationUrl: text('navigation_url').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // The unread badge is polled by every open tab: count from a small partial index.
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+  ],
+);
+
+export type PoolEventRow = typeof poolEvents.$inferSelect;
+export type PoolSnapshotRow = typeof poolSnapshots.$inferSelect;
+export type AlertRow = typeof alerts.$inferSelect;
+export type AlertTriggerRow = typeof alertTriggers.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,126 @@
+import type { ActivityEvent, ActivityKind } from '@tokendesk/contract';
+import { formatRatio, formatUnits } from '../chain/decimal';
+import type { PoolEventRow, PoolRow, PoolSnapshotRow, ProjectRow } from '../db/schema';
+
+/**
+ * How one tracked pool sees the chain: which side is the project token, and both decimals. Raw
+ * events and snapshots are stored once per pool address; everything a user sees is derived here.
+ */
+export interface PoolSide {
+  projectIsToken0: boolean;
+  projectDecimals: number;
+  pairedDecimals: number;
+}
+
+export const poolSide = (pool: PoolRow, project: ProjectRow): PoolSide => ({
+  projectIsToken0: pool.projectIsToken0,
+  projectDecimals: project.tokenDecimal,
+  pairedDecimals: pool.pairedTokenDecimals,
+});
+
+const Q192 = 2n ** 192n;
+const abs = (v: bigint) => (v < 0n ? -v : v);
+
+/** The project token priced in the paired token from raw amounts (reserves or a trade's legs). */
+export function priceFromAmounts(side: PoolSide, projectRaw: bigint, pairedRaw: bigint): string | null {
+  if (projectRaw === 0n) return null;
+  return formatRatio(abs(pairedRaw) * 10n ** BigInt(side.projectDecimals), abs(projectRaw) * 10n ** BigInt(side.pairedDecimals));
+}
+
+/** The same from a V3 sqrtPriceX96 (token1 per token0 in raw units is sqrtP² / 2^192). */
+export function priceFromSqrt(side: PoolSide, sqrtPriceX96: bigint): string | null {
+  const sq = sqrtPriceX96 * sqrtPriceX96;
+  if (sq === 0n) return null;
+  const p = 10n ** BigInt(side.projectDecimals);
+  const q = 10n ** BigInt(side.pairedDecimals);
+  return side.projectIsToken0 ? formatRatio(sq * p, Q192 * q) : formatRatio(Q192 * p, sq * q);
+}
+
+export interface SnapshotView {
+  time: Date;
+  blockNumber: bigint;
+  price: string | null;
+  projectReserve: string;
+  pairedReserve: string;
+  pairedRaw: bigint;
+}
+
+export function snapshotView(side: PoolSide, s: Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>): SnapshotView {
+  const r0 = BigInt(s.reserve0);
+  const r1 = BigInt(s.reserve1);
+  const projectRaw = side.projectIsToken0 ? r0 : r1;
+  const pairedRaw = side.projectIsToken0 ? r1 : r0;
+  const price = s.sqrtPriceX96 !== null ? priceFromSqrt(side, BigInt(s.sqrtPriceX96)) : priceFromAmounts(side, projectRaw, pairedRaw);
+  return {
+    time: s.blockTime,
+    blockNumber: s.blockNumber,
+    price,
+    projectReserve: formatUnits(projectRaw, side.projectDecimals),
+    pairedReserve: formatUnits(pairedRaw, side.pairedDecimals),
+    pairedRaw,
+  };
+}
+
+export interface EventView {
+  kind: ActivityKind;
+  projectRaw: bigint;
+  pairedRaw: bigint;
+  price: string | null;
+}
+
+/**
+ * A raw event from the project token's side (SPEC §2.9): a swap in which the pool gives out
+ * project tokens is a Buy, one that takes them in is a Sell; mints add liquidity, burns remove it.
+ * Amounts are absolute. Null for events with nothing in them (V3 collect() logs a zero Burn).
+ */
+export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>): EventView | null {
+  const a0 = BigInt(e.amount0);
+  const a1 = BigInt(e.amount1);
+  if (a0 === 0n && a1 === 0n) return null;
+  const projectSigned = side.projectIsToken0 ? a0 : a1;
+  const pairedSigned = side.projectIsToken0 ? a1 : a0;
+  let kind: ActivityKind;
+  if (e.type === 'swap') kind = projectSigned < 0n ? 'buy' : 'sell';
+  else kind = e.type === 'mint' ? 'add_liquidity' : 'remove_liquidity';
+  return {
+    kind,
+    projectRaw: abs(projectSigned),
+    pairedRaw: abs(pairedSigned),
+    price: priceFromAmounts(side, projectSigned, pairedSigned),
+  };
+}
+
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow): ActivityEvent | null {
+  const view = eventView(side, e);
+  if (!view) return null;
+  return {
+    id: e.id,
+    pool_id: poolId,
+    kind: view.kind,
+    amount_project_token: formatUnits(view.projectRaw, side.projectDecimals),
+    amount_token: formatUnits(view.pairedRaw, side.pairedDecimals),
+    price: view.price,
+    tx_hash: e.txHash,
+    block_number: e.blockNumber.toString(),
+    log_index: e.logIndex,
+    occurred_at: e.blockTime.toISOString(),
+  };
+}
+
+/** Percent change from `from` to `to` as a decimal string (4 fraction digits), null if unknown. */
+export function percentChange(from: string | null, to: string | null): string | null {
+  if (from === null || to === null) return null;
+  const scale = 10n ** 30n;
+  const f = toScaled(from, scale);
+  const t = toScaled(to, scale);
+  if (f === 0n) return null;
+  return formatRatio((t - f) * 100n, f, 4);
+}
+
+function toScaled(decimal: string, scale: bigint): bigint {
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction = ''] = decimal.replace('-', '').split('.');
+  const digits = scale.toString().length - 1;
+  const value = BigInt(whole) * scale + BigInt((fraction + '0'.repeat(digits)).slice(0, digits) || '0');
+  return negative ? -value : value;
+}

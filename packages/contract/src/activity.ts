@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { decimalString } from './projects';
+
+export const activityKinds = ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export const activityEventSchema = z
+  .object({
+    id: z.number().int(),
+    pool_id: z.number().int(),
+    kind: z.enum(activityKinds),
+    amount_project_token: decimalString.describe('Absolute amount of the project token, whole tokens'),
+    amount_token: decimalString.describe('Absolute amount of the paired token, whole tokens'),
+    price: decimalString.nullable().describe('Project token price of this trade in the paired token'),
+    tx_hash: z.string(),
+    block_number: z.string(),
+    log_index: z.number().int(),
+    occurred_at: z.string().describe('Block time, ISO 8601'),
+  })
+  .meta({ id: 'ActivityEvent' });
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const activityQuerySchema = z.object({
+  project: z.coerce.number().int().positive().optional(),
+  pool: z.coerce.number().int().positive().optional(),
+  kind: z.enum(activityKinds).optional(),
+  cursor: z.string().max(200).optional().describe('Opaque; from next_cursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const activityPageSchema = z
+  .object({ events: z.array(activityEventSchema), next_cursor: z.string().nullable() })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+export const activityExportQuerySchema = z.object({
+  project: z.coerce.number().int().positive().optional(),
+  pool: z.coerce.number().int().positive().optional(),
+  kind: z.enum(activityKinds).optional(),
+  from: z.iso.datetime({ offset: true }).describe('Inclusive start, ISO 8601'),
+  to: z.iso.datetime({ offset: true }).describe('Exclusive end, ISO 8601'),
+});
+
+export const historyRanges = ['24h', '7d', '30d'] as const;
+export const historyQuerySchema = z.object({ range: z.enum(historyRanges).default('24h') });
+export const pricePointSchema = z.object({
+  time: z.string().describe('Block time, ISO 8601'),
+  block_number: z.string(),
+  price: decimalString,
+  amount_token: decimalString.nullable(),
+  amount_project_token: decimalString.nullable(),
+});
+export const priceHistorySchema = z
+  .object({ range: z.enum(historyRanges), points: z.array(pricePointSchema) })
+  .meta({ id: 'PriceHistory' });
+export type PriceHistory = z.infer<typeof priceHistorySchema>;

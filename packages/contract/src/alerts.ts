@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { decimalString } from './projects';
+
+export const alertKinds = ['price_move', 'liquidity_drop', 'large_swap'] as const;
+export type AlertKind = (typeof alertKinds)[number];
+
+export const alertMessages = {
+  poolRequired: 'Please select a pool',
+  thresholdRange: 'Threshold must be between 0.1 and 1000 %',
+  windowRange: 'Window must be between 1 and 10080 minutes',
+  minAmountPositive: 'Minimum amount must be greater than 0',
+  cooldownMin: 'Cooldown must be at least 1 minute',
+  alertNotFound: 'Alert not found.',
+} as const;
+
+export const alertTypeSchema = z
+  .object({
+    kind: z.enum(alertKinds),
+    label: z.string().describe("'Price Move', 'Liquidity Drop', 'Large Swap'"),
+    description: z.string(),
+    fields: z.array(z.enum(['threshold_pct', 'window_minutes', 'min_amount'])),
+  })
+  .meta({ id: 'AlertType' });
+export type AlertType = z.infer<typeof alertTypeSchema>;
+
+export const alertSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(alertKinds),
+    pool_id: z.number().int(),
+    label: z.string().describe("Pool label 'PROJECT/PAIR - DEX'"),
+    threshold_pct: decimalString.nullable(),
+    window_minutes: z.number().int().nullable(),
+    min_amount: decimalString.nullable(),
+    cooldown_minutes: z.number().int(),
+    is_active: z.boolean(),
+    last_triggered_at: z.string().nullable(),
+    trigger_count: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Alert' });
+export type Alert = z.infer<typeof alertSchema>;
+
+const m = alertMessages;
+const threshold = z.coerce.number({ error: m.thresholdRange }).min(0.1, m.thresholdRange).max(1000, m.thresholdRange);
+const windowMinutes = z.coerce.number({ error: m.windowRange }).int(m.windowRange).min(1, m.windowRange).max(10080, m.windowRange);
+const minAmount = z.coerce.number({ error: m.minAmountPositive }).positive(m.minAmountPositive).max(1e30, m.minAmountPositive);
+const cooldown = z.coerce.number({ error: m.cooldownMin }).int(m.cooldownMin).min(1, m.cooldownMin).max(525_600, 'Cooldown must be at most 525600 minutes');
+
+export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes'] as const;
+
+/** Create: the kind decides which fields are required (SPEC §2.10, §4). */
+export const createAlertBodySchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('price_move'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('large_swap'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
+  ])
+  .meta({ id: 'CreateAlertBody' });
+export type CreateAlertBody = z.input<typeof createAlertBodySchema>;
+
+/** Edit: the kind and the pool stay; the kind's own fields and the cooldown may change. */
+export const updateAlertBodySchema = z
+  .strictObject({ threshold_pct: threshold, window_minutes: windowMinutes, min_amount: minAmount, cooldown_minutes: cooldown })
+  .partial()
+  .meta({ id: 'UpdateAlertBody' });
+export type UpdateAlertBody = z.input<typeof updateAlertBodySchema>;
+
+export const alertTriggerSchema = z
+  .object({
+    id: z.number().int(),
+    triggered_at: z.string(),
+    message: z.string(),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).describe('The figures that fired it'),
+  })
+  .meta({ id: 'AlertTrigger' });
+export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
