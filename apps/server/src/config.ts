@@ -32,6 +32,8 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  /** Run the pool indexer (one loop per network) inside this server. */
+  INDEXER: bool.default(true),
   /** Start the local development chain (anvil with the demo deployment) with the server. */
   DEVNET: bool.default(true),
   /** Use this devnet RPC instead of starting one (it must hold the demo deployment). */

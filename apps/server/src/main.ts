@@ -3,6 +3,7 @@ import { formatDevnetSummary, startDevnet, devnetAddresses, type Devnet } from '
 import { buildApp } from './app';
 import { ChainService } from './chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
+import { startIndexers } from './indexer/runner';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
@@ -22,10 +23,12 @@ async function start(config: Config): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   let app: FastifyInstance;
   let devnet: Devnet | null = null;
+  let chainService: ChainService;
   try {
     const chain = await startChain(config);
     devnet = chain.devnet;
-    app = await buildApp({ config, database, chain: new ChainService(new NetworkRegistry(chain.networks, process.env)) });
+    chainService = new ChainService(new NetworkRegistry(chain.networks, process.env));
+    app = await buildApp({ config, database, chain: chainService });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     await devnet?.stop();
@@ -39,10 +42,11 @@ async function start(config: Config): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
-  installShutdown(app, database, config, devnet);
+  const indexers = config.INDEXER ? startIndexers(database, chainService, app.log) : null;
+  installShutdown(app, database, config, devnet, () => indexers?.stop() ?? Promise.resolve());
 }
 
-function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null): void {
+function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null, stopIndexers: () => Promise<void>): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -55,6 +59,7 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      await stopIndexers(); // the current tick finishes (its transaction is all or nothing)
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close(); // then the database, cleanly, releasing the data-dir lock
       await devnet?.stop(); // anvil writes its state on a clean stop

@@ -9,3 +9,5 @@ export {
 export { startDevnet, formatDevnetSummary, devnetEnabled, STATE_CHECK_INTERVAL_MS, type Devnet, type StartDevnetOptions } from './devnet.js';
 export { deployDemo, PartialSeedError } from './deploy.js';
 export { devnetChain } from './client.js';
+export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';
+export { devnetClients, type DevnetClients } from './client.js';

@@ -19,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * A session-level advisory lock held until `release` (or until this process dies): at most one
+   * holder per key across every server on the database. Null when another holder has it.
+   */
+  tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await client.query('select 1');
       },
+      // One process owns a PGlite directory (the data-dir lock), so the lock is always ours.
+      tryAdvisoryLock: async () => async () => {},
       close: async () => {
         try {
           // PGlite checkpoints and shuts the WASM Postgres down cleanly on close.
@@ -97,6 +104,21 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    tryAdvisoryLock: async (key) => {
+      // Its own connection: a pooled one would hand the session (and the lock) to other queries.
+      const holder = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      holder.on('error', () => {});
+      await holder.connect();
+      const { rows } = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+      if (!rows[0]?.locked) {
+        await holder.end();
+        return null;
+      }
+      return async () => {
+        await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        await holder.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };

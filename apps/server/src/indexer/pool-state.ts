@@ -1,0 +1,60 @@
+import { parseAbi, type Abi, type Address, type PublicClient } from 'viem';
+import { erc20Abi, v2PairAbi, v3PoolAbi } from '../chain/abis';
+
+const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)']);
+
+export interface TrackedPool {
+  address: Address;
+  version: 'v2' | 'v3';
+  token0: Address;
+  token1: Address;
+}
+
+export interface RawPoolState {
+  reserve0: bigint;
+  reserve1: bigint;
+  sqrtPriceX96: bigint | null;
+}
+
+/**
+ * Raw state of every tracked pool at one block, and that block's time, in a single eth_call:
+ * V2 getReserves; V3 slot0 and both token balances; Multicall3's own block timestamp.
+ */
+export async function readRawPoolStates(
+  client: PublicClient,
+  multicall3: Address,
+  pools: readonly TrackedPool[],
+  blockNumber: bigint,
+): Promise<{ blockTime: Date; states: Map<string, RawPoolState> }> {
+  type Call = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+  const calls: Call[] = [{ address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }];
+  for (const p of pools) {
+    if (p.version === 'v2') calls.push({ address: p.address, abi: v2PairAbi, functionName: 'getReserves' });
+    else {
+      calls.push({ address: p.address, abi: v3PoolAbi, functionName: 'slot0' });
+      calls.push({ address: p.token0, abi: erc20Abi, functionName: 'balanceOf', args: [p.address] });
+      calls.push({ address: p.token1, abi: erc20Abi, functionName: 'balanceOf', args: [p.address] });
+    }
+  }
+  const results = await client.multicall({ allowFailure: true, contracts: calls, blockNumber, batchSize: 0 });
+  const timestamp = results[0]?.status === 'success' ? (results[0].result as bigint) : null;
+  if (timestamp === null) throw new Error('Multicall3 did not answer getCurrentBlockTimestamp');
+  const states = new Map<string, RawPoolState>();
+  let i = 1;
+  for (const p of pools) {
+    const key = p.address.toLowerCase();
+    if (p.version === 'v2') {
+      const r = results[i++];
+      if (r?.status === 'success') {
+        const [r0, r1] = r.result as readonly [bigint, bigint, number];
+        states.set(key, { reserve0: r0, reserve1: r1, sqrtPriceX96: null });
+      }
+    } else {
+      const [slot0, b0, b1] = [results[i++], results[i++], results[i++]];
+      if (slot0?.status === 'success' && b0?.status === 'success' && b1?.status === 'success') {
+        states.set(key, { reserve0: b0.result as bigint, reserve1: b1.result as bigint, sqrtPriceX96: (slot0.result as readonly [bigint, number])[0] });
+      }
+    }
+  }
+  return { blockTime: new Date(Number(timestamp) * 1000), states };
+}

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { devnetClients, startDevnet, swapOnDevnet, demoAccounts, type Devnet } from '@tokendesk/devchain';
+import { and, eq } from 'drizzle-orm';
+import { decodeEventLog, parseAbi, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts, alertTriggers, indexedPools, notifications, poolEvents, pools, projects } from '../src/db/schema';
+import { NetworkIndexer } from '../src/indexer/indexer';
+import { eventView, poolSide } from '../src/market/pool-view';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+
+// Its own devnet: this file swaps, burns liquidity and moves chain time.
+let devnet: Devnet;
+let dataDir: string;
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof signUp>>;
+let demoWethPoolId: number;
+let smplWethPoolId: number;
+const a = () => devnet.addresses;
+
+const pairAbi = parseAbi([
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+  'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+  'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address, uint256) returns (bool)',
+  'function burn(address) returns (uint256, uint256)',
+]);
+
+function newIndexer(options: ConstructorParameters<typeof NetworkIndexer>[3] = {}) {
+  const chain = ctx.app.chain;
+  return new NetworkIndexer(ctx.database.db, chain, chain.registry.get(31337)!, options);
+}
+
+async function catchUp(indexer = newIndexer()) {
+  let fired = 0;
+  for (let i = 0; i < 50; i++) {
+    const r = await indexer.tick();
+    fired += r.alertsFired;
+    if (r.caughtUp) return fired;
+  }
+  throw new Error('indexer did not catch up');
+}
+
+const eventsOf = (address: Address) =>
+  ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
+
+async function chainLogCount(address: Address): Promise<number> {
+  const clients = devnetClients(devnet.rpcUrl);
+  const logs = await clients.public.getLogs({ address, fromBlock: 0n, toBlock: 'latest' });
+  return logs.filter((l) => {
+    try {
+      const e = decodeEventLog({ abi: pairAbi, topics: l.topics, data: l.data });
+      return ['Swap', 'Mint', 'Burn'].includes(e.eventName);
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
+const swap = (pool: 'demo-weth' | 'smpl-weth', side: 'buy' | 'sell', amount: string, from = demoAccounts[0]!) =>
+  swapOnDevnet(devnetClients(devnet.rpcUrl), { from, pool, side, amount });
+
+async function advanceChainTime(seconds: number) {
+  const { test } = devnetClients(devnet.rpcUrl);
+  await test.increaseTime({ seconds });
+  await test.mine({ blocks: 1 });
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-indexer-test-'));
+  devnet = await startDevnet({ dataDir });
+  ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
+  user = await signUp(ctx.app);
+  const auth = { authorization: bearer(user.token) };
+  const create = async (address: Address, symbol: string, decimals: number) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals } });
+    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  const demo = await create(a().demo, 'DEMO', 18);
+  const smpl = await create(a().smpl, 'SMPL', 9);
+  const attach = async (projectId: number, dex: string, pool: Address) => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${projectId}/`, headers: auth, payload: { dex, token: 'weth', pool_address: pool } });
+    if (res.statusCode !== 201) throw new Error(`attach ${pool}: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  demoWethPoolId = await attach(demo, 'uniswap-v2', a().pools.demoWethV2);
+  smplWethPoolId = await attach(smpl, 'uniswap-v3', a().pools.smplWethV3);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await devnet?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the pool indexer', () => {
+  it('backfills the seeded history: every Swap, Mint and Burn once', async () => {
+    await catchUp();
+    for (const address of [a().pools.demoWethV2, a().pools.smplWethV3]) {
+      const stored = await eventsOf(address);
+      const keys = new Set(stored.map((e) => `${e.txHash}:${e.logIndex}`));
+      expect(keys.size).toBe(stored.length);
+      if (address === a().pools.demoWethV2) expect(stored.length).toBe(await chainLogCount(address));
+      expect(stored.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);
+    }
+    // A second pass over everything changes nothing.
+    await ctx.database.db.update(indexedPools).set({ toBlock: null });
+    await catchUp();
+    expect((await eventsOf(a().pools.demoWethV2)).length).toBe(await chainLogCount(a().pools.demoWethV2));
+  });
+
+  it('stores a new V2 buy and a V3 sell once, with the right kind, amounts and price', async () => {
+    const before = (await eventsOf(a().pools.demoWethV2)).length;
+    const buy = await swap('demo-weth', 'buy', '1');
+    await catchUp();
+    const v2 = await eventsOf(a().pools.demoWethV2);
+    expect(v2.length).toBe(before + 1);
+    const stored = v2.find((e) => e.txHash === buy.hash.toLowerCase())!;
+    const [pool] = await ctx.database.db.select().from(pools).where(eq(pools.id, demoWethPoolId));
+    const [project] = await ctx.database.db.select().from(projects).where(eq(projects.id, pool!.projectId));
+    const view = eventView(poolSide(pool!, project!), stored)!;
+    expect(view.kind).toBe('buy');
+    expect(view.pairedRaw).toBe(10n ** 18n); // 1 ETH in
+    const swapLog = buy.receipt.logs.map((l) => { try { return decodeEventLog({ abi: pairAbi, topics: l.topics, data: l.data }); } catch { return null; } }).find((e) => e?.eventName === 'Swap');
+    const args = swapLog!.args as { amount0Out: bigint; amount1Out: bigint };
+    expect(view.projectRaw).toBe(args.amount0Out > 0n ? args.amount0Out : args.amount1Out);
+    expect(Number(view.price)).toBeCloseTo(Number(view.pairedRaw) / Number(view.projectRaw), 12);
+
+    const v3Before = (await eventsOf(a().pools.smplWethV3)).length;
+    const sell = await swap('smpl-weth', 'sell', '1000');
+    await catchUp();
+    const v3 = await eventsOf(a().pools.smplWethV3);
+    expect(v3.length).toBe(v3Before + 1);
+    const [smplPool] = await ctx.database.db.select().from(pools).where(eq(pools.id, smplWethPoolId));
+    const [smplProject] = await ctx.database.db.select().from(projects).where(eq(projects.id, smplPool!.projectId));
+    const v3View = eventView(poolSide(smplPool!, smplProject!), v3.find((e) => e.txHash === sell.hash.toLowerCase())!)!;
+    expect(v3View.kind).toBe('sell');
+    expect(v3View.projectRaw).toBe(1000n * 10n ** 9n);
+  });
+
+  it('a restart in the middle neither duplicates nor drops events', async () => {
+    for (let i = 0; i < 4; i++) await swap('demo-weth', i % 2 ? 'sell' : 'buy', i % 2 ? '500' : '0.2', demoAccounts[i % 4]!);
+    // One block per tick, and "crash" after two ticks: a new indexer continues from the checkpoint.
+    const first = newIndexer({ maxBlocksPerTick: 1n });
+    await first.tick();
+    await first.tick();
+    await catchUp(newIndexer({ maxBlocksPerTick: 2n }));
+    const stored = await eventsOf(a().pools.demoWethV2);
+    expect(new Set(stored.map((e) => `${e.txHash}:${e.logIndex}`)).size).toBe(stored.length);
+    expect(stored.length).toBe(await chainLogCount(a().pools.demoWethV2));
+  });
+});
+
+describe('alerts', () => {
+  async function addAlert(values: Partial<typeof alerts.$inferInsert> & Pick<typeof alerts.$inferInsert, 'kind'>) {
+    const [row] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId: demoWethPoolId, cooldownMinutes: 5, ...values }).returning();
+    await catchUp(); // sets since_block; nothing new to judge yet
+    return row!;
+  }
+  const triggersOf = (id: number) => ctx.database.db.select().from(alertTriggers).where(eq(alertTriggers.alertId, id));
+  const notificationsOf = (id: number) =>
+    ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/alerts/${id}`)));
+
+  it('price move: fires once, is quiet during its cooldown, fires again after it', async () => {
+    const alert = await addAlert({ kind: 'price_move', thresholdPct: '2', windowMinutes: 60 });
+    await swap('demo-weth', 'buy', '10');
+    await catchUp();
+    expect(await triggersOf(alert.id)).toHaveLength(1);
+    await swap('demo-weth', 'buy', '10');
+    await catchUp();
+    expect(await triggersOf(alert.id)).toHaveLength(1); // cooldown
+    await advanceChainTime(6 * 60);
+    await swap('demo-weth', 'sell', '200000');
+    await catchUp();
+    const triggers = await triggersOf(alert.id);
+    expect(triggers).toHaveLength(2);
+    expect(triggers[0]!.values).toMatchObject({ price_from: expect.any(String), price_to: expect.any(String), change_pct: expect.any(String) });
+    expect(await notificationsOf(alert.id)).toHaveLength(2);
+    const [row] = await ctx.database.db.select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(row!.triggerCount).toBe(2);
+    await ctx.database.db.update(alerts).set({ isActive: false }).where(eq(alerts.id, alert.id));
+  });
+
+  it('large swap: quiet on a small swap, fires on a large one', async () => {
+    const alert = await addAlert({ kind: 'large_swap', minAmount: '5' });
+    await swap('demo-weth', 'buy', '0.1');
+    await catchUp();
+    expect(await triggersOf(alert.id)).toHaveLength(0);
+    await swap('demo-weth', 'buy', '6');
+    await catchUp();
+    const triggers = await triggersOf(alert.id);
+    expect(triggers).toHaveLength(1);
+    expect(Number(triggers[0]!.values.amount_token)).toBeCloseTo(6, 10);
+    expect(await notificationsOf(alert.id)).toHaveLength(1);
+    await ctx.database.db.update(alerts).set({ isActive: false }).where(eq(alerts.id, alert.id));
+  });
+
+  it('liquidity drop: fires on a large removal', async () => {
+    const alert = await addAlert({ kind: 'liquidity_drop', thresholdPct: '30', windowMinutes: 60 });
+    // The deployer provided the initial liquidity; it removes most of it straight at the pair.
+    const { wallet, public: pub } = devnetClients(devnet.rpcUrl);
+    const pair = a().pools.demoWethV2;
+    const lp = await pub.readContract({ address: pair, abi: pairAbi, functionName: 'balanceOf', args: [a().deployer] });
+    expect(lp).toBeGreaterThan(0n);
+    const t1 = await wallet.writeContract({ account: a().deployer, chain: null, address: pair, abi: pairAbi, functionName: 'transfer', args: [pair, (lp * 9n) / 10n] });
+    await pub.waitForTransactionReceipt({ hash: t1 });
+    const t2 = await wallet.writeContract({ account: a().deployer, chain: null, address: pair, abi: pairAbi, functionName: 'burn', args: [a().deployer] });
+    await pub.waitForTransactionReceipt({ hash: t2 });
+    await catchUp();
+    const triggers = await triggersOf(alert.id);
+    expect(triggers).toHaveLength(1);
+    expect(Number(triggers[0]!.values.drop_pct)).toBeGreaterThanOrEqual(30);
+    expect(await notificationsOf(alert.id)).toHaveLength(1);
+    // The removal is an event too.
+    const events = await eventsOf(pair);
+    expect(events.some((e) => e.txHash === t2.toLowerCase() && e.type === 'burn')).toBe(true);
+  });
+
+  it('each firing left exactly one notification, and only for its owner', async () => {
+    const triggers = await ctx.database.db.select().from(alertTriggers);
+    const mine = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, user.userId));
+    expect(mine).toHaveLength(triggers.length);
+    const other = await signUp(ctx.app);
+    expect(await ctx.database.db.select().from(notifications).where(eq(notifications.userId, other.userId))).toHaveLength(0);
+  });
+});
