@@ -22,6 +22,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
           if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
+          // Only the fund detail draws a chart; it loads this chunk on demand.
+          if (/[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/.test(id)) return 'charts';
           return 'vendor';
         },
       },

@@ -8,13 +8,13 @@ import { ProfileRoute } from '../features/account/routes/profile-route';
 import { SettingsRoute } from '../features/account/routes/settings-route';
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { RegisterRoute } from '../features/auth/routes/register-route';
-import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
 import { FundsRoute } from '../features/funds/routes/funds-route';
 import { ProjectDetailRoute } from '../features/projects/routes/project-detail-route';
 import { ProjectsRoute } from '../features/projects/routes/projects-route';
 import { clearSession, recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
 import { DashboardPage } from './dashboard-page';
+import { ActivitiesPage, AlertDetailPage, AlertsPage, FundDetailPage } from './feature-pages';
 import { AppLayout } from './layout/app-layout';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
 import { useAuthToken } from './use-auth-token';
@@ -77,8 +77,11 @@ function SignedInApp() {
             <Route index element={<DashboardPage />} />
             <Route path="projects" element={<ProjectsRoute />} />
             <Route path="projects/:id" element={<ProjectDetailRoute />} />
+            <Route path="activities" element={<ActivitiesPage />} />
+            <Route path="alerts" element={<AlertsPage />} />
+            <Route path="alerts/:id" element={<AlertDetailPage />} />
             <Route path="funds" element={<FundsRoute />} />
-            <Route path="funds/:id" element={<FundDetailRoute />} />
+            <Route path="funds/:id" element={<FundDetailPage />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="settings" element={<SettingsRoute />} />
           </Route>

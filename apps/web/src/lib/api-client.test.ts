@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { installFakeBrowser } from '../test/fake-browser';
-import { ApiError, apiRequest, encodeBasicCredentials, serverMessage } from './api-client';
+import { ApiError, apiDownload, apiRequest, encodeBasicCredentials, serverMessage } from './api-client';
 import { getToken, saveSession } from './auth-storage';
 
 const json = (status: number, body: unknown) =>
@@ -74,5 +74,28 @@ describe('apiRequest', () => {
   it('refuses an answer that does not match the contract', async () => {
     fetchMock.mockImplementation(async () => json(200, { unexpected: true }));
     await expect(apiRequest('/user/info/', { schema: z.object({ id: z.number() }) })).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('apiDownload', () => {
+  it('fetches a file with the bearer token and reads its name', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response('a,b\n1,2\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="activity.csv"' },
+        }),
+    );
+    const file = await apiDownload('/projects/activity/export/', { query: { from: 'x', pool: undefined } });
+    expect(file.filename).toBe('activity.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/projects/activity/export/?from=x');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('turns an error body into an ApiError', async () => {
+    fetchMock.mockImplementation(async () => json(400, { detail: 'Bad range.', errors: [{ field: 'from', message: 'Bad range.' }] }));
+    await expect(apiDownload('/projects/activity/export/')).rejects.toMatchObject({ status: 400, detail: 'Bad range.' });
   });
 });

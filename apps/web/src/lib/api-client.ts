@@ -113,6 +113,52 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
   return parsed.data;
 }
 
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition when the server names the file. */
+  filename: string | null;
+}
+
+function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
+/**
+ * A file from the API (e.g. the activity CSV) with this tab's session: a plain link cannot send
+ * the bearer token. Errors are the same ApiError as apiRequest's, and a 401 ends the session too.
+ */
+export async function apiDownload(path: string, { query, signal }: Pick<ApiRequestOptions<z.ZodType>, 'query' | 'signal'> = {}): Promise<Download> {
+  const bearer = getToken();
+  if (!bearer) throw new ApiError(401, null);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      headers: { Authorization: `Bearer ${bearer}` },
+      signal,
+      credentials: 'omit',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(await readJson(response));
+    if (response.status === 401) expireSession(bearer);
+    throw parsed.success ? new ApiError(response.status, parsed.data.detail, parsed.data.errors) : new ApiError(response.status, null);
+  }
+  return { blob: await response.blob(), filename: filenameFrom(response.headers.get('Content-Disposition')) };
+}
+
 /**
  * The server's own explanation when it has one worth showing (validation, conflicts, rate limits,
  * an unreachable node); null for crashes and network failures, where the screen's fallback is clearer.

@@ -8,6 +8,11 @@ import {
   formatFeeTier,
   nameInitials,
   pairLabel,
+  formatNotificationTime,
+  formatRelativeTime,
+  shortTxHash,
+  explorerTxUrl,
+  badgeCount,
 } from './format';
 
 describe('formatAmount', () => {
@@ -79,5 +84,40 @@ describe('small formatters', () => {
     expect(formatFeeTier(null)).toBeNull();
     expect(explorerAddressUrl('https://etherscan.io/', '0xabc')).toBe('https://etherscan.io/address/0xabc');
     expect(explorerAddressUrl('', '0xabc')).toBeNull();
+  });
+});
+
+describe('times of notifications and events', () => {
+  const now = new Date(2025, 2, 12, 15, 30, 0); // Wednesday, Mar 12, 2025 3:30 PM local
+
+  it('shows today as a time, this week as a weekday, older with the date', () => {
+    expect(formatNotificationTime(new Date(2025, 2, 12, 9, 5), now)).toBe('9:05 AM');
+    expect(formatNotificationTime(new Date(2025, 2, 11, 23, 59), now)).toBe('Tuesday 11:59 PM');
+    expect(formatNotificationTime(new Date(2025, 2, 6, 8, 0), now)).toBe('Thursday 8:00 AM');
+    expect(formatNotificationTime(new Date(2025, 2, 5, 8, 0), now)).toBe('Mar 5, 2025 8:00 AM');
+    expect(formatNotificationTime('nonsense', now)).toBe('—');
+  });
+
+  it('says how long ago in seconds, minutes, hours and days', () => {
+    const ago = (ms: number) => formatRelativeTime(new Date(now.getTime() - ms), now);
+    expect(ago(0)).toBe('0 sec ago');
+    expect(ago(-5000)).toBe('0 sec ago');
+    expect(ago(59_000)).toBe('59 sec ago');
+    expect(ago(60_000)).toBe('1 min ago');
+    expect(ago(59 * 60_000)).toBe('59 min ago');
+    expect(ago(3_600_000)).toBe('1 hour ago');
+    expect(ago(5 * 3_600_000)).toBe('5 hours ago');
+    expect(ago(24 * 3_600_000)).toBe('1 day ago');
+    expect(ago(72 * 3_600_000)).toBe('3 days ago');
+    expect(formatRelativeTime(null, now)).toBe('—');
+  });
+
+  it('shortens hashes, links transactions and caps badges', () => {
+    expect(shortTxHash('0x1234567890abcdef')).toBe('90abcdef');
+    expect(explorerTxUrl('https://etherscan.io/', '0xabc')).toBe('https://etherscan.io/tx/0xabc');
+    expect(explorerTxUrl('', '0xabc')).toBeNull();
+    expect(badgeCount(0)).toBe('0');
+    expect(badgeCount(9)).toBe('9');
+    expect(badgeCount(10)).toBe('9+');
   });
 });

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { differenceInCalendarDays, format, isSameDay } from 'date-fns';
 
 /** The '—' of SPEC §0: a figure that is not known is never invented. */
 export const UNKNOWN = '—';
@@ -109,4 +109,50 @@ export function formatFeeTier(fee: number | null | undefined): string | null {
 export function explorerAddressUrl(explorer: string | null | undefined, address: string): string | null {
   const base = explorer?.trim().replace(/\/+$/, '');
   return base ? `${base}/address/${address}` : null;
+}
+
+/**
+ * A notification's time (SPEC §6): today 'h:mm a'; within the last 7 days the weekday and time;
+ * older 'MMM d, yyyy h:mm a'.
+ */
+export function formatNotificationTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN;
+  if (isSameDay(date, now)) return format(date, 'h:mm a');
+  const days = differenceInCalendarDays(now, date);
+  if (days > 0 && days < 7) return format(date, 'EEEE h:mm a');
+  return format(date, 'MMM d, yyyy h:mm a');
+}
+
+/**
+ * How long ago, for activity rows (SPEC §2.9): 'N sec ago', 'N min ago', 'N hour(s) ago',
+ * 'N day(s) ago'. A block time slightly ahead of this clock counts as '0 sec ago'.
+ */
+export function formatRelativeTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return UNKNOWN;
+  const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
+  if (seconds < 60) return `${seconds} sec ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
+
+/** The last 8 characters of a transaction hash, as activity rows show it. */
+export function shortTxHash(hash: string): string {
+  return hash.length > 8 ? hash.slice(-8) : hash;
+}
+
+/** `${explorer}/tx/${hash}`, or null when the network has no explorer (the local devnet). */
+export function explorerTxUrl(explorer: string | null | undefined, hash: string): string | null {
+  const base = explorer?.trim().replace(/\/+$/, '');
+  return base ? `${base}/tx/${hash}` : null;
+}
+
+/** A count shown as a badge: '9+' above 9 (SPEC §2.2). */
+export function badgeCount(count: number): string {
+  return count > 9 ? '9+' : String(count);
 }

@@ -8,3 +8,12 @@ export const projectsRootKey = ['projects'] as const;
 export const poolsRootKey = ['pools'] as const;
 /** Networks and their DEX and token options come from a config file: they change only on deploy. */
 export const networksRootKey = ['networks'] as const;
+/**
+ * Alerts are deleted with their pool or project, and fire from indexed events: the projects
+ * feature and the notification bell invalidate this root.
+ */
+export const alertsRootKey = ['alerts'] as const;
+/** Swaps and liquidity changes of the user's pools (the indexer adds to them all the time). */
+export const activityRootKey = ['activity'] as const;
+/** The bell: the unread count and the newest notifications. */
+export const notificationsRootKey = ['notifications'] as const;

@@ -1,8 +1,10 @@
 import { BookOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ProjectSearch } from '../../features/projects/components/project-search';
 import { ProjectSearchOverlay } from '../../features/projects/components/project-search-overlay';
 import { useOpenAddProject } from './add-project';
@@ -11,9 +13,11 @@ import { UserMenu } from './user-menu';
 
 export function Header() {
   const openAddProject = useOpenAddProject();
+  // The mobile menu opens the same dropdown (SPEC §2.2: it holds the same items as the header).
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 lg:px-8">
-      <MobileMenu />
+      <MobileMenu onOpenNotifications={() => setNotificationsOpen(true)} />
       <Link
         to="/"
         aria-label="TokenDesk home"
@@ -37,6 +41,7 @@ export function Header() {
             <span className="sr-only xl:not-sr-only">Docs</span>
           </a>
         </Tooltip>
+        <NotificationBell open={notificationsOpen} onOpenChange={setNotificationsOpen} />
         <UserMenu />
       </div>
     </header>

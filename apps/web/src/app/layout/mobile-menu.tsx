@@ -1,12 +1,14 @@
 import { displayName } from '@tokendesk/contract';
-import { BookOpen, Menu, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, BookOpen, Menu, UserRound } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
 import { UserAvatar } from '../../components/user-avatar';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
 import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
+import { badgeCount } from '../../lib/format';
 import { AccountFooter } from './account-footer';
 import { NavGroups } from './nav-groups';
 
@@ -14,10 +16,14 @@ const itemClasses =
   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
 /** Below 768 px the sidebar is hidden; this sheet holds the same items as the sidebar and header. */
-export function MobileMenu() {
+export function MobileMenu({ onOpenNotifications }: { onOpenNotifications: () => void }) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const unread = useUnreadCount();
+  const unreadCount = unread.data ?? 0;
+  // The notifications dropdown opens once the sheet has closed and handed focus back.
+  const openNotificationsOnClose = useRef(false);
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -27,7 +33,17 @@ export function MobileMenu() {
       >
         <Menu className="h-5 w-5" aria-hidden="true" />
       </SheetTrigger>
-      <SheetContent title="Menu" description="Navigation and account" header={<Brand />}>
+      <SheetContent
+        title="Menu"
+        description="Navigation and account"
+        header={<Brand />}
+        onCloseAutoFocus={(event) => {
+          if (!openNotificationsOnClose.current) return;
+          openNotificationsOnClose.current = false;
+          event.preventDefault();
+          onOpenNotifications();
+        }}
+      >
         <div className="flex items-center gap-3 border-b border-slate-200 px-5 py-4">
           <UserAvatar user={user} size="md" />
           <div className="min-w-0">
@@ -51,6 +67,25 @@ export function MobileMenu() {
                   <UserRound className="h-4 w-4 shrink-0" aria-hidden="true" />
                   Profile
                 </NavLink>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={cn(itemClasses, 'w-full cursor-pointer')}
+                  onClick={() => {
+                    openNotificationsOnClose.current = true;
+                    close();
+                  }}
+                >
+                  <Bell className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  Notifications
+                  {unreadCount > 0 && (
+                    <span className="ml-auto rounded-full bg-red-600 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-white tabular-nums">
+                      {badgeCount(unreadCount)}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
+                </button>
               </li>
               <li>
                 <a href="/api/docs" className={itemClasses}>

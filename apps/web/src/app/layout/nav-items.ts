@@ -1,4 +1,4 @@
-import { Droplets, FolderKanban, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { Activity, Bell, Droplets, FolderKanban, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -20,6 +20,8 @@ export const navGroups: NavGroup[] = [
     items: [
       { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
       { to: '/projects', label: 'Projects', icon: FolderKanban },
+      { to: '/activities', label: 'Activity', icon: Activity },
+      { to: '/alerts', label: 'Alerts', icon: Bell },
       { to: '/funds', label: 'Funds', icon: Droplets },
     ],
   },

@@ -1,6 +1,6 @@
-import type { Pool, Project } from '@tokendesk/contract';
+import type { Alert, Pool, Project } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Activity, ArrowRight, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
+import { Activity, ArrowRight, BellRing, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -11,6 +11,7 @@ import { UNKNOWN } from '../../../lib/format';
 export interface SummaryCardsProps {
   projects: UseQueryResult<Project[]>;
   pools: UseQueryResult<Pool[]>;
+  alerts: UseQueryResult<Alert[]>;
 }
 
 /** A count while loading is a skeleton, after a failure '—': never a made-up 0. */
@@ -20,12 +21,28 @@ function Count({ query }: { query: UseQueryResult<unknown[]> }) {
   return <>{query.data?.length ?? UNKNOWN}</>;
 }
 
-/** SPEC §2.6: 'Total Projects', 'Liquidity Pools' and 'Status Overview'. */
-export function SummaryCards({ projects, pools }: SummaryCardsProps) {
+/** 'active/total', e.g. '2/3'; a skeleton while loading and '—' after a failure. */
+function AlertCount({ query }: { query: UseQueryResult<Alert[]> }) {
+  if (query.isPending) return <Skeleton className="h-9 w-16" />;
+  if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
+  const active = query.data.filter((alert) => alert.is_active).length;
+  return (
+    <>
+      {active}
+      <span className="text-xl font-medium text-slate-400">/{query.data.length}</span>
+      <span className="sr-only"> active of {query.data.length}</span>
+    </>
+  );
+}
+
+/** SPEC §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools' and 'Status Overview'. */
+export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
   const projectCount = projects.data?.length;
   const poolCount = pools.data?.length;
+  const alertTotal = alerts.data?.length;
+  const alertActive = alerts.data?.filter((alert) => alert.is_active).length;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3 @5xl:grid-cols-4">
       <CountCard
         id="total-projects"
         icon={FolderKanban}
@@ -34,13 +51,20 @@ export function SummaryCards({ projects, pools }: SummaryCardsProps) {
         link={{ to: '/projects', label: 'View all projects' }}
       />
       <CountCard
+        id="active-alerts"
+        icon={BellRing}
+        title="Active Alerts"
+        value={<AlertCount query={alerts} />}
+        link={{ to: '/alerts', label: 'Manage alerts' }}
+      />
+      <CountCard
         id="liquidity-pools"
         icon={Droplets}
         title="Liquidity Pools"
         value={<Count query={pools} />}
         link={{ to: '/funds', label: 'View all pools' }}
       />
-      <Card aria-labelledby="status-overview-title" className="col-span-2 @3xl:col-span-1">
+      <Card aria-labelledby="status-overview-title" className="@3xl:col-span-3 @5xl:col-span-1">
         <div className="px-5 py-4">
           <h2 id="status-overview-title" className="flex items-center gap-2 text-sm font-medium text-slate-500">
             <Activity className="h-4 w-4 text-indigo-600" aria-hidden="true" />
@@ -48,6 +72,7 @@ export function SummaryCards({ projects, pools }: SummaryCardsProps) {
           </h2>
           <div className="mt-4 flex flex-col gap-4">
             <StatusBar label="Projects" count={projectCount} />
+            <AlertsBar active={alertActive} total={alertTotal} />
             <StatusBar label="Funds" count={poolCount} barClassName="bg-emerald-500" />
           </div>
         </div>
@@ -101,6 +126,21 @@ function StatusBar({ label, count, barClassName }: { label: string; count: numbe
         <span className="text-slate-500 tabular-nums">{count ?? UNKNOWN}</span>
       </div>
       <ProgressBar value={value} label={`${label}: ${count ?? 'unknown'}`} barClassName={barClassName} />
+    </div>
+  );
+}
+
+/** The share of alerts that are active (SPEC §2.6), capped at 100%; '—' when unknown. */
+function AlertsBar({ active, total }: { active: number | undefined; total: number | undefined }) {
+  const known = active !== undefined && total !== undefined;
+  const value = known && total > 0 ? (active / total) * 100 : 0;
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-700">Alerts</span>
+        <span className="text-slate-500 tabular-nums">{known ? `${active}/${total} active` : UNKNOWN}</span>
+      </div>
+      <ProgressBar value={value} label={known ? `Alerts: ${active} of ${total} active` : 'Alerts: unknown'} barClassName="bg-amber-500" />
     </div>
   );
 }

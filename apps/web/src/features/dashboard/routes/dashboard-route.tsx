@@ -1,9 +1,10 @@
-import type { Pool, Project } from '@tokendesk/contract';
+import type { Alert, AlertType, Pool, Project } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ActiveAlertsCard } from '../components/active-alerts-card';
 import { LatestFundsCard } from '../components/latest-funds-card';
 import { RecentProjectsCard } from '../components/recent-projects-card';
 import { SummaryCards } from '../components/summary-cards';
@@ -14,6 +15,9 @@ export interface DashboardRouteProps {
   pools: UseQueryResult<Pool[]>;
   /** Pools with reserves (balances). */
   funds: UseQueryResult<Pool[]>;
+  alerts: UseQueryResult<Alert[]>;
+  /** For the kind labels; optional (the labels have fallbacks). */
+  alertTypes: AlertType[] | undefined;
   onCreateProject: () => void;
 }
 
@@ -21,9 +25,9 @@ export interface DashboardRouteProps {
  * SPEC §2.6. The data comes from the projects and funds features; app/ fetches it and passes it in,
  * since features do not import each other.
  */
-export function DashboardRoute({ projects, pools, funds, onCreateProject }: DashboardRouteProps) {
+export function DashboardRoute({ projects, pools, funds, alerts, alertTypes, onCreateProject }: DashboardRouteProps) {
   useDocumentTitle('Dashboard');
-  const loading = projects.isFetching || pools.isFetching || funds.isFetching;
+  const loading = projects.isFetching || pools.isFetching || funds.isFetching || alerts.isFetching;
 
   return (
     <div className="@container mx-auto max-w-6xl">
@@ -37,6 +41,7 @@ export function DashboardRoute({ projects, pools, funds, onCreateProject }: Dash
               void projects.refetch();
               void pools.refetch();
               void funds.refetch();
+              void alerts.refetch();
             }}
             disabled={loading}
           >
@@ -46,11 +51,12 @@ export function DashboardRoute({ projects, pools, funds, onCreateProject }: Dash
         }
       />
       <div className="flex flex-col gap-6">
-        <SummaryCards projects={projects} pools={pools} />
-        <div className="grid gap-6 @6xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <SummaryCards projects={projects} pools={pools} alerts={alerts} />
+        <div className="grid gap-6 @4xl:grid-cols-2">
           <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
-          <LatestFundsCard pools={pools} funds={funds} />
+          <ActiveAlertsCard alerts={alerts} alertTypes={alertTypes} />
         </div>
+        <LatestFundsCard pools={pools} funds={funds} />
       </div>
     </div>
   );

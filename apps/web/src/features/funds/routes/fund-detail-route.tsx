@@ -15,6 +15,8 @@ import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLa
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFund } from '../api/get-fund';
 import { PoolNetworkLabel } from '../components/pool-label';
+import { PriceChartCard } from '../components/price-chart';
+import { isStale, StaleBadge } from '../components/stale-badge';
 
 /** SPEC §2.11: 'Pool Balance' with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
@@ -34,9 +36,14 @@ function BackLink() {
   );
 }
 
-export function FundDetailRoute() {
+export interface FundDetailRouteProps {
+  /** The pool's last events (the activity feature, composed in app/). */
+  renderActivity?: (pool: Pool) => ReactNode;
+}
+
+export function FundDetailRoute({ renderActivity }: FundDetailRouteProps = {}) {
   const id = parseId(useParams().id);
-  return id === null ? <FundNotFound /> : <FundDetail id={id} />;
+  return id === null ? <FundNotFound /> : <FundDetail id={id} renderActivity={renderActivity} />;
 }
 
 function FundNotFound() {
@@ -60,7 +67,7 @@ function FundNotFound() {
   );
 }
 
-function FundDetail({ id }: { id: number }) {
+function FundDetail({ id, renderActivity }: { id: number } & FundDetailRouteProps) {
   const fund = useFund(id);
   const label = fund.data ? pairLabel(fund.data.project.token_symbol, fund.data.token.symbol) : null;
   useDocumentTitle(label ? `${label} Pool` : 'Fund');
@@ -83,13 +90,20 @@ function FundDetail({ id }: { id: number }) {
           />
         </Card>
       ) : (
-        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} />
+        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={renderActivity?.(fund.data)} />
       )}
     </div>
   );
 }
 
-function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: boolean; onRefresh: () => void }) {
+interface FundDetailsProps {
+  pool: Pool;
+  refreshing: boolean;
+  onRefresh: () => void;
+  activity: ReactNode;
+}
+
+function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps) {
   const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
   const fee = pool.pool_version === 'v3' ? formatFeeTier(pool.fee) : null;
   const funds = pool.pool_funds;
@@ -124,7 +138,7 @@ function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: 
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Pool Balance" className="sm:col-span-2">
+        <Stat label="Pool Balance" className="sm:col-span-2" badge={isStale(funds) ? <StaleBadge /> : undefined}>
           <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums">
             {formatAmount(funds?.amount_token, BALANCE)} <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
           </p>
@@ -167,11 +181,16 @@ function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: 
           <>
             Reserves as of block {funds.block_number}
             {funds.updated_at && <> · read {formatDateTime(funds.updated_at)}</>}
+            {isStale(funds) && <span className="font-medium text-amber-700"> · stale: the chain could not be read just now</span>}
           </>
         ) : (
           'The reserves could not be read from the chain right now.'
         )}
       </p>
+
+      <PriceChartCard poolId={pool.id} pairSymbol={pool.token.symbol} projectSymbol={pool.project.token_symbol} />
+
+      {activity}
 
       <Card aria-labelledby="fund-addresses-title">
         <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />
@@ -215,14 +234,17 @@ function FundDetails({ pool, refreshing, onRefresh }: { pool: Pool; refreshing: 
   );
 }
 
-function Stat({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+function Stat({ label, className, badge, children }: { label: string; className?: string; badge?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
     <Card className={className} aria-labelledby={titleId}>
       <div className="px-5 py-4">
-        <h2 id={titleId} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-          {label}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={titleId} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {label}
+          </h2>
+          {badge}
+        </div>
         <div className="mt-2">{children}</div>
       </div>
     </Card>

@@ -1,11 +1,11 @@
 import { detailSchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
+import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
 import { projectQueryKey } from './get-project';
 import { projectPoolsQueryKey } from './get-project-pools';
 
-/** DELETE projects/{id}/: the project and its pools. */
+/** DELETE projects/{id}/: the project, its pools and their alerts. */
 export function deleteProject(id: number) {
   return apiRequest(`/projects/${id}/`, { method: 'DELETE', schema: detailSchema });
 }
@@ -23,6 +23,9 @@ export function useDeleteProject() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsRootKey }),
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),
+        // The pools' alerts and events went with them.
+        queryClient.invalidateQueries({ queryKey: alertsRootKey }),
+        queryClient.invalidateQueries({ queryKey: activityRootKey }),
       ]);
     },
   });

@@ -1,0 +1,40 @@
+import type { Pool } from '@tokendesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { PoolActivityCard } from '../features/activity/components/pool-activity-card';
+import { ActivitiesRoute } from '../features/activity/routes/activities-route';
+import { AlertDetailRoute } from '../features/alerts/routes/alert-detail-route';
+import { AlertsRoute } from '../features/alerts/routes/alerts-route';
+import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
+import { PoolSummaryCard } from '../features/funds/components/pool-summary-card';
+import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
+import { projectsQueryOptions } from '../features/projects/api/get-projects';
+
+/*
+ * Screens that show data of more than one feature. Features do not import each other, so the
+ * pieces meet here: the pools (funds) label the activity and the alerts, a fund shows its activity,
+ * an alert shows its pool.
+ */
+
+export function ActivitiesPage() {
+  const projects = useQuery(projectsQueryOptions);
+  const pools = useQuery(userPoolsQueryOptions);
+  return <ActivitiesRoute projects={projects} pools={pools} />;
+}
+
+export function AlertsPage() {
+  const pools = useQuery(userPoolsQueryOptions);
+  return <AlertsRoute pools={pools} />;
+}
+
+const renderAlertPool = (poolId: number) => <PoolSummaryCard poolId={poolId} />;
+
+export function AlertDetailPage() {
+  const pools = useQuery(userPoolsQueryOptions);
+  return <AlertDetailRoute pools={pools} renderPool={renderAlertPool} />;
+}
+
+const renderFundActivity = (pool: Pool) => <PoolActivityCard pool={pool} />;
+
+export function FundDetailPage() {
+  return <FundDetailRoute renderActivity={renderFundActivity} />;
+}

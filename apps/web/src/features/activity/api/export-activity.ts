@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client';
+import type { ActivityFilters } from './get-activity';
+
+export interface ExportActivityInput extends ActivityFilters {
+  /** Inclusive start, ISO 8601. */
+  from: string;
+  /** Exclusive end, ISO 8601. */
+  to: string;
+  /** Used when the server does not name the file. */
+  fallbackName: string;
+}
+
+/** GET projects/activity/export/?project=&pool=&kind=&from=&to= → a CSV file. */
+export async function exportActivity({ project, pool, kind, from, to }: ExportActivityInput) {
+  return apiDownload('/projects/activity/export/', {
+    query: { project: project?.toString(), pool: pool?.toString(), kind, from, to },
+  });
+}
+
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next task; the URL is not needed after that.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Fetches the CSV with this tab's session and hands it to the browser as a download. */
+export function useExportActivity() {
+  return useMutation({
+    mutationFn: exportActivity,
+    onSuccess: (file, input) => saveFile(file.blob, file.filename ?? input.fallbackName),
+  });
+}

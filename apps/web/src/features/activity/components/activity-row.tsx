@@ -1,0 +1,95 @@
+import { formatPrice, type ActivityEvent, type Pool } from '@tokendesk/contract';
+import { ExternalLink } from 'lucide-react';
+import { CopyButton } from '../../../components/copy-button';
+import { Logo } from '../../../components/logo';
+import { cn } from '../../../lib/cn';
+import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, shortTxHash } from '../../../lib/format';
+import { ActivityKindBadge } from './activity-kind-badge';
+
+const AMOUNT = { minDecimals: 2, maxDecimals: 4 } as const;
+
+export interface ActivityRowProps {
+  event: ActivityEvent;
+  /** The event's pool, for labels and the explorer; unknown while the pool list loads. */
+  pool: Pool | undefined;
+  now: Date;
+  /** Inside one pool's card the pool column is left out. */
+  showPool?: boolean;
+}
+
+/** SPEC §2.9: DEX, pool, kind, both amounts, trade price, time, block and the transaction. */
+export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowProps) {
+  const projectSymbol = pool?.project.token_symbol ?? '';
+  const pairSymbol = pool?.token.symbol ?? '';
+  const txUrl = explorerTxUrl(pool?.network.network_explorer, event.tx_hash);
+  const txText = shortTxHash(event.tx_hash);
+
+  return (
+    <li
+      data-testid="activity-row"
+      data-tx={event.tx_hash}
+      className={cn(
+        'grid items-center gap-x-4 gap-y-2 px-5 py-3.5 sm:px-6',
+        showPool
+          ? 'grid-cols-[minmax(0,1fr)_auto] @3xl:grid-cols-[minmax(0,1.3fr)_8.5rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,1.2fr)]'
+          : 'grid-cols-[minmax(0,1fr)_auto] @2xl:grid-cols-[8.5rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,1.2fr)]',
+      )}
+    >
+      {showPool && (
+        <div className="flex min-w-0 items-center gap-3">
+          <Logo src={pool?.dex.dex_logo} name={pool?.dex.name ?? 'DEX'} size="md" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900">{pool ? pairLabel(projectSymbol, pairSymbol) : `Pool #${event.pool_id}`}</p>
+            <p className="truncate text-xs text-slate-500">{pool?.dex.name ?? '—'}</p>
+          </div>
+        </div>
+      )}
+      <div className={cn(showPool ? 'justify-self-end @3xl:justify-self-start' : 'order-first @2xl:order-none')}>
+        <ActivityKindBadge kind={event.kind} />
+      </div>
+      <div className={cn('min-w-0 text-sm tabular-nums', showPool ? 'col-span-2 @3xl:col-span-1' : 'col-span-2 @2xl:col-span-1')}>
+        <p className="flex flex-wrap gap-x-3 gap-y-0.5">
+          <span className="text-slate-900" title={`${event.amount_project_token} ${projectSymbol}`}>
+            {formatAmount(event.amount_project_token, AMOUNT)} <span className="text-slate-500">{projectSymbol}</span>
+          </span>
+          <span className="text-slate-900" title={`${event.amount_token} ${pairSymbol}`}>
+            {formatAmount(event.amount_token, AMOUNT)} <span className="text-slate-500">{pairSymbol}</span>
+          </span>
+        </p>
+      </div>
+      <p className={cn('min-w-0 text-sm tabular-nums', showPool ? '@3xl:text-right' : '@2xl:text-right')}>
+        <span className="text-xs text-slate-500">Price </span>
+        <span className="font-medium text-slate-900" title={event.price ?? undefined}>
+          {formatPrice(event.price)}
+        </span>
+        {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}
+      </p>
+      <div className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500', showPool ? 'justify-end @3xl:justify-end' : 'justify-end')}>
+        <time dateTime={event.occurred_at} title={formatDateTime(event.occurred_at)}>
+          {formatRelativeTime(event.occurred_at, now)}
+        </time>
+        <span className="tabular-nums">Block {event.block_number}</span>
+        <span className="inline-flex items-center">
+          {txUrl ? (
+            <a
+              href={txUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={event.tx_hash}
+              aria-label={`Transaction ${txText} on the explorer`}
+              className="inline-flex items-center gap-1 font-mono font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
+              {txText}
+              <ExternalLink className="h-3 w-3" aria-hidden="true" />
+            </a>
+          ) : (
+            <span className="font-mono text-slate-700" title={event.tx_hash}>
+              {txText}
+            </span>
+          )}
+          <CopyButton value={event.tx_hash} label="Copy transaction hash" className="h-6 px-1" />
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,152 @@
+import { activityKinds, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Download, History, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { serverMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { pairLabel } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
+import { useActivityFeed, type ActivityFilters as Filters } from '../api/get-activity';
+import { ActivityFilters } from '../components/activity-filters';
+import { activityKindLabels } from '../components/activity-kind-badge';
+import { ActivityRow } from '../components/activity-row';
+import { ExportActivityDialog } from '../components/export-activity-dialog';
+
+export interface ActivitiesRouteProps {
+  /** For the project filter (from the projects feature, composed in app/). */
+  projects: UseQueryResult<Project[]>;
+  /** For the pool filter and the rows' labels (from the funds feature). */
+  pools: UseQueryResult<Pool[]>;
+}
+
+function positiveId(value: string | null): number | undefined {
+  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? id : undefined;
+}
+
+function filtersFrom(params: URLSearchParams): Filters {
+  const kind = params.get('kind');
+  return {
+    project: positiveId(params.get('project')),
+    pool: positiveId(params.get('pool')),
+    kind: kind && (activityKinds as readonly string[]).includes(kind) ? (kind as ActivityKind) : undefined,
+  };
+}
+
+/** SPEC §2.9: every swap and liquidity change of the user's pools, newest first. */
+export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
+  useDocumentTitle('Activity');
+  const [params, setParams] = useSearchParams();
+  // The filters live in the address, so a filtered view can be reloaded and shared.
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const feed = useActivityFeed(filters);
+  const now = useNow(15_000);
+  const [exporting, setExporting] = useState(false);
+  const poolById = useMemo(() => new Map(pools.data?.map((pool) => [pool.id, pool])), [pools.data]);
+  const events = feed.data?.pages.flatMap((page) => page.events) ?? [];
+  const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined;
+
+  const setFilters = (next: Filters) => {
+    const search = new URLSearchParams();
+    if (next.project !== undefined) search.set('project', String(next.project));
+    if (next.pool !== undefined) search.set('pool', String(next.pool));
+    if (next.kind) search.set('kind', next.kind);
+    setParams(search, { replace: true });
+  };
+
+  const summary = [
+    filters.project !== undefined ? (projects.data?.find((p) => p.id === filters.project)?.name ?? `project #${filters.project}`) : null,
+    filters.pool !== undefined
+      ? (() => {
+          const pool = poolById.get(filters.pool);
+          return pool ? `${pairLabel(pool.project.token_symbol, pool.token.symbol)} on ${pool.dex.name}` : `pool #${filters.pool}`;
+        })()
+      : null,
+    filters.kind ? activityKindLabels[filters.kind] : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Activity"
+        description="Swaps and liquidity changes of your pools, read from the chain"
+        actions={
+          <>
+            <Button variant="outline" size="sm" onClick={() => void feed.refetch()} disabled={feed.isFetching}>
+              <RefreshCw className={cn('h-4 w-4', feed.isFetching && !feed.isFetchingNextPage && 'animate-spin')} aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+      <Card aria-label="Activity">
+        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
+          <ActivityFilters filters={filters} onChange={setFilters} projects={projects.data} pools={pools.data} />
+        </div>
+        {feed.isPending ? (
+          <LoadingState>Loading activity...</LoadingState>
+        ) : feed.isError && !feed.data ? (
+          <ErrorState
+            message={serverMessage(feed.error) ?? 'Failed to load activity. Please try again.'}
+            onRetry={() => void feed.refetch()}
+            retrying={feed.isFetching}
+          />
+        ) : events.length === 0 ? (
+          <EmptyState
+            icon={History}
+            title={filtered ? 'No matching activity' : 'No activity yet'}
+            description={
+              filtered ? 'No swaps or liquidity changes match these filters.' : 'Swaps and liquidity changes in your pools will appear here'
+            }
+            action={
+              filtered ? (
+                <Button variant="outline" size="sm" onClick={() => setFilters({})}>
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <>
+            <ul className="@container divide-y divide-slate-100" aria-label="Activity events">
+              {events.map((event) => (
+                <ActivityRow key={event.id} event={event} pool={poolById.get(event.pool_id)} now={now} />
+              ))}
+            </ul>
+            <div className="flex flex-col items-center gap-2 border-t border-slate-100 px-5 py-4 text-xs text-slate-500">
+              <p>
+                {events.length} event{events.length === 1 ? '' : 's'} shown
+              </p>
+              {feed.hasNextPage && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void feed.fetchNextPage()}
+                  disabled={feed.isFetchingNextPage}
+                  loading={feed.isFetchingNextPage}
+                >
+                  {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              )}
+              {feed.isFetchNextPageError && <p className="text-red-600">More events could not be loaded. Please try again.</p>}
+            </div>
+          </>
+        )}
+      </Card>
+      <ExportActivityDialog open={exporting} onOpenChange={setExporting} filters={filters} filterSummary={summary || null} />
+    </div>
+  );
+}

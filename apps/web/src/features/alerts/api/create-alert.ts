@@ -1,0 +1,18 @@
+import { alertSchema, type createAlertBodySchema } from '@tokendesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { alertsRootKey } from '../../../lib/query-keys';
+
+/** POST projects/alerts/ → 201 the alert; 400 with field errors (SPEC §4), 404 for a foreign pool. */
+export function createAlert(body: z.output<typeof createAlertBodySchema>) {
+  return apiRequest('/projects/alerts/', { method: 'POST', body, schema: alertSchema });
+}
+
+export function useCreateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAlert,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsRootKey }),
+  });
+}

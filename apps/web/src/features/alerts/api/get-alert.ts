@@ -1,0 +1,26 @@
+import { alertSchema } from '@tokendesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { alertsRootKey } from '../../../lib/query-keys';
+
+/** SPEC §6: the alert detail refreshes every 60 s. */
+export const ALERT_DETAIL_REFRESH_MS = 60_000;
+
+export const alertQueryKey = (id: number) => [...alertsRootKey, 'detail', id] as const;
+
+/** GET projects/alerts/{id}/: 404 for an unknown id and for another user's (SPEC §0). */
+export function getAlert(id: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/alerts/${id}/`, { schema: alertSchema, signal });
+}
+
+export function alertQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: alertQueryKey(id),
+    queryFn: ({ signal }) => getAlert(id, { signal }),
+    refetchInterval: ALERT_DETAIL_REFRESH_MS,
+  });
+}
+
+export function useAlert(id: number) {
+  return useQuery(alertQueryOptions(id));
+}

@@ -1,0 +1,26 @@
+import type { Alert } from '@tokendesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { alertsRootKey } from '../../../lib/query-keys';
+import { alertQueryKey } from './get-alert';
+import { alertsQueryKey } from './get-alerts';
+
+/** POST projects/alerts/{id}/pause/: the alert stops firing until it is resumed. */
+export function pauseAlert(id: number) {
+  return apiRequest(`/projects/alerts/${id}/pause/`, { method: 'POST', body: {}, schema: z.unknown() });
+}
+
+export function usePauseAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: pauseAlert,
+    onMutate: (id) => {
+      // The status flips at once in the list and the detail; the refetch confirms it.
+      const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: false } : alert);
+      queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map(flip));
+      queryClient.setQueryData<Alert>(alertQueryKey(id), (alert) => (alert ? flip(alert) : alert));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertsRootKey }),
+  });
+}

@@ -1,0 +1,26 @@
+import type { Alert } from '@tokendesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { alertsRootKey } from '../../../lib/query-keys';
+import { alertQueryKey } from './get-alert';
+import { alertsQueryKey } from './get-alerts';
+
+/** POST projects/alerts/{id}/resume/: the alert watches its pool again. */
+export function resumeAlert(id: number) {
+  return apiRequest(`/projects/alerts/${id}/resume/`, { method: 'POST', body: {}, schema: z.unknown() });
+}
+
+export function useResumeAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resumeAlert,
+    onMutate: (id) => {
+      // The status flips at once in the list and the detail; the refetch confirms it.
+      const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: true } : alert);
+      queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map(flip));
+      queryClient.setQueryData<Alert>(alertQueryKey(id), (alert) => (alert ? flip(alert) : alert));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertsRootKey }),
+  });
+}

@@ -1,0 +1,227 @@
+import { alertMessages, type Alert, type AlertType, type Pool } from '@tokendesk/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ArrowLeft, BellOff, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { alertKindLabel } from '../../../lib/alert-kinds';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime, formatTime, UNKNOWN } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAlert } from '../api/get-alert';
+import { useAlertTriggers } from '../api/get-alert-triggers';
+import { useAlertTypes } from '../api/get-alert-types';
+import { AlertFormDialog, type AlertFormTarget } from '../components/alert-form-dialog';
+import { AlertStatusBadge } from '../components/alert-status-badge';
+import { alertDescription, alertPoolLabel, alertSummary, formatMinAmount, formatPercent } from '../components/alert-text';
+import { AlertToggleButton } from '../components/alert-toggle-button';
+import { DeleteAlertDialog } from '../components/delete-alert-dialog';
+import { KindIcon } from '../components/kind-icon';
+import { TriggerHistory } from '../components/trigger-history';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
+}
+
+export interface AlertDetailRouteProps {
+  pools: UseQueryResult<Pool[]>;
+  /** The connected pool card (price, reserves, link to /funds/{id}); composed in app/. */
+  renderPool: (poolId: number) => ReactNode;
+}
+
+function BackLink() {
+  return (
+    <Link to="/alerts" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Alerts
+    </Link>
+  );
+}
+
+/** SPEC §2.10: one alert, its pool and its trigger history, refreshed every 60 s. */
+export function AlertDetailRoute(props: AlertDetailRouteProps) {
+  const id = parseId(useParams().id);
+  return id === null ? <AlertNotFound /> : <AlertDetail key={id} id={id} {...props} />;
+}
+
+function AlertNotFound() {
+  useDocumentTitle('Alert not found');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      <Card>
+        <EmptyState
+          icon={BellOff}
+          title={alertMessages.alertNotFound}
+          description="It does not exist, or it belongs to another account."
+          action={
+            <Link to="/alerts" className={buttonClasses('outline', 'sm')}>
+              View all alerts
+            </Link>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRouteProps) {
+  const alert = useAlert(id);
+  const triggers = useAlertTriggers(id, { enabled: !alert.isError });
+  const types = useAlertTypes();
+  const label = alert.data ? alertKindLabel(alert.data.kind, types.data) : null;
+  useDocumentTitle(label ? `${label} Alert` : 'Alert');
+
+  if (alert.isError && alert.error instanceof ApiError && alert.error.status === 404) return <AlertNotFound />;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <BackLink />
+      {alert.isPending ? (
+        <Card>
+          <LoadingState>Loading alert...</LoadingState>
+        </Card>
+      ) : alert.isError && !alert.data ? (
+        <Card>
+          <ErrorState
+            title="Failed to load alert"
+            message="Unable to load alert information. Please try again later."
+            onRetry={() => void alert.refetch()}
+            retrying={alert.isFetching}
+          />
+        </Card>
+      ) : (
+        <AlertDetails
+          alert={alert.data}
+          pool={pools.data?.find((p) => p.id === alert.data.pool_id)}
+          pools={pools}
+          types={types.data}
+          refreshing={alert.isFetching || triggers.isFetching}
+          refreshFailed={alert.isError || triggers.isError}
+          updatedAt={Math.max(alert.dataUpdatedAt, triggers.dataUpdatedAt)}
+          onRefresh={() => {
+            void alert.refetch();
+            void triggers.refetch();
+          }}
+          poolCard={renderPool(alert.data.pool_id)}
+          triggerHistory={<TriggerHistory triggers={triggers} />}
+        />
+      )}
+    </div>
+  );
+}
+
+interface AlertDetailsProps {
+  alert: Alert;
+  pool: Pool | undefined;
+  pools: UseQueryResult<Pool[]>;
+  types: AlertType[] | undefined;
+  refreshing: boolean;
+  refreshFailed: boolean;
+  updatedAt: number;
+  onRefresh: () => void;
+  poolCard: ReactNode;
+  triggerHistory: ReactNode;
+}
+
+function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
+  const [editing, setEditing] = useState<AlertFormTarget | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const kindLabel = alertKindLabel(alert.kind, types);
+  const poolLabel = alertPoolLabel(alert, pool);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-4">
+          <KindIcon kind={alert.kind} className="h-12 w-12 [&>svg]:h-6 [&>svg]:w-6" />
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{kindLabel} Alert</h1>
+              <AlertStatusBadge active={alert.is_active} />
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              <span className="font-medium text-slate-900">{alert.label}</span>
+              <span className="text-slate-400" aria-hidden="true">
+                {' '}
+                ·{' '}
+              </span>
+              <span className="tabular-nums">{alertSummary(alert, pool)}</span>
+            </p>
+            <p className="mt-1 text-xs text-slate-500" aria-live="polite">
+              Last updated {updatedAt > 0 ? formatTime(updatedAt) : UNKNOWN}
+              {refreshFailed && <span className="text-red-600"> · refresh failed</span>}
+              <span className="text-slate-400"> · refreshes every 60s</span>
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+            <RefreshCw className={cn('h-4 w-4', refreshing && 'animate-spin')} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setEditing({ mode: 'edit', alert })}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+          <AlertToggleButton alert={alert} label={alert.label} />
+          <Button variant="outline" size="sm" onClick={() => setDeleting(true)} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+
+      <section aria-labelledby="alert-configuration-title">
+        <h2 id="alert-configuration-title" className="sr-only">
+          Configuration
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">{alertDescription(alert, pool)}.</p>
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {alert.kind === 'large_swap' ? (
+            <ConfigCard label="Minimum swap">{formatMinAmount(alert, pool)}</ConfigCard>
+          ) : (
+            <>
+              <ConfigCard label={alert.kind === 'liquidity_drop' ? 'Drop threshold' : 'Move threshold'}>
+                {alert.kind === 'liquidity_drop' ? '\u2212' : '±'}
+                {formatPercent(alert.threshold_pct)}
+              </ConfigCard>
+              <ConfigCard label="Window">{alert.window_minutes === null ? UNKNOWN : `${alert.window_minutes} min`}</ConfigCard>
+            </>
+          )}
+          <ConfigCard label="Cooldown">{alert.cooldown_minutes} min</ConfigCard>
+          <ConfigCard label="Status">{alert.is_active ? 'Active' : 'Paused'}</ConfigCard>
+          <ConfigCard label="Times fired">{alert.trigger_count}</ConfigCard>
+          <ConfigCard label="Last fired">{alert.last_triggered_at ? formatDateTime(alert.last_triggered_at) : 'Never fired'}</ConfigCard>
+          <ConfigCard label="Created">{formatDateTime(alert.created_at)}</ConfigCard>
+        </dl>
+      </section>
+
+      <section aria-labelledby="connected-pool-title">
+        <h2 id="connected-pool-title" className="mb-3 text-base font-semibold text-slate-900">
+          Connected Pool <span className="font-normal text-slate-500">· {poolLabel}</span>
+        </h2>
+        {poolCard}
+      </section>
+
+      {triggerHistory}
+
+      <AlertFormDialog target={editing} onClose={() => setEditing(null)} pools={pools.data} poolsPending={pools.isPending} types={types} />
+      <DeleteAlertDialog alert={alert} kindLabel={kindLabel} open={deleting} onOpenChange={setDeleting} />
+    </div>
+  );
+}
+
+function ConfigCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-base font-semibold break-words text-slate-900 tabular-nums">{children}</dd>
+    </div>
+  );
+}

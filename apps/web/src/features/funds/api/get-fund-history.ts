@@ -1,0 +1,23 @@
+import { priceHistorySchema, type historyRanges } from '@tokendesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { fundsQueryKey } from './get-funds';
+
+export type HistoryRange = (typeof historyRanges)[number];
+
+/** GET projects/user/pools/funds/{id}/history/?range=: the pool's stored price snapshots, oldest first. */
+export function getFundHistory(id: number, range: HistoryRange, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/user/pools/funds/${id}/history/`, { query: { range }, schema: priceHistorySchema, signal });
+}
+
+export function fundHistoryQueryOptions(id: number, range: HistoryRange) {
+  return queryOptions({
+    queryKey: [...fundsQueryKey, id, 'history', range] as const,
+    queryFn: ({ signal }) => getFundHistory(id, range, { signal }),
+  });
+}
+
+/** Switching the range keeps the previous line on screen until the new one arrives. */
+export function useFundHistory(id: number, range: HistoryRange) {
+  return useQuery({ ...fundHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+}

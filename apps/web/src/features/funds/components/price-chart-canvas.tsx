@@ -1,0 +1,70 @@
+import { formatPrice } from '@tokendesk/contract';
+import { format } from 'date-fns';
+import { AreaSeries, ColorType, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { cn } from '../../../lib/cn';
+import { chartTimeToDate, minMoveFor, type ChartPoint } from './chart-points';
+
+/** lightweight-charts draws on canvas with inline styles only: nothing that the CSP (script-src 'self') refuses. */
+export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[]; busy: boolean }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#64748b',
+        fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+        fontSize: 11,
+      },
+      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
+      rightPriceScale: { borderColor: '#e2e8f0' },
+      timeScale: {
+        borderColor: '#e2e8f0',
+        timeVisible: true,
+        secondsVisible: false,
+        // The chart's own labels are UTC; the rest of the app speaks local time.
+        tickMarkFormatter: (time: Time, type: TickMarkType) => {
+          const date = chartTimeToDate(time);
+          if (type === TickMarkType.Year) return format(date, 'yyyy');
+          if (type === TickMarkType.Month) return format(date, 'MMM');
+          if (type === TickMarkType.DayOfMonth) return format(date, 'MMM d');
+          return format(date, 'h:mm a');
+        },
+      },
+      localization: {
+        timeFormatter: (time: Time) => format(chartTimeToDate(time), 'MMM d, yyyy h:mm a'),
+        priceFormatter: (price: number) => formatPrice(price),
+      },
+      handleScroll: { vertTouchDrag: false },
+    });
+    chartRef.current = chart;
+    seriesRef.current = chart.addSeries(AreaSeries, {
+      lineColor: '#4f46e5',
+      topColor: 'rgba(79, 70, 229, 0.25)',
+      bottomColor: 'rgba(79, 70, 229, 0.02)',
+      lineWidth: 2,
+      priceLineVisible: false,
+    });
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    series.applyOptions({ priceFormat: { type: 'custom', formatter: (price: number) => formatPrice(price), minMove: minMoveFor(points) } });
+    series.setData(points);
+    chartRef.current?.timeScale().fitContent();
+  }, [points]);
+
+  return <div ref={containerRef} aria-hidden="true" className={cn('h-64 w-full transition-opacity', busy && 'opacity-60')} />;
+}

@@ -1,0 +1,101 @@
+import { formatPrice, historyRanges } from '@tokendesk/contract';
+import { LineChart } from 'lucide-react';
+import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ErrorState } from '../../../components/status-message';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { useFundHistory, type HistoryRange } from '../api/get-fund-history';
+import { chartTimeToDate, toChartPoints } from './chart-points';
+
+// The chart library is loaded with the first chart, not with the app.
+const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
+
+const RANGE_LABELS: Record<HistoryRange, string> = { '24h': '24h', '7d': '7d', '30d': '30d' };
+
+/** SPEC §2.11: the pool's price from stored snapshots, 24h / 7d / 30d. */
+export function PriceChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: number; pairSymbol: string; projectSymbol: string }) {
+  const [range, setRange] = useState<HistoryRange>('24h');
+  const history = useFundHistory(poolId, range);
+  const data = history.data;
+  // Stable between renders: a new array would redraw the chart and reset the user's zoom.
+  const points = useMemo(() => (data ? toChartPoints(data.points) : []), [data]);
+  const shownRange = history.data?.range ?? range;
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const index = historyRanges.indexOf(range);
+    const next =
+      event.key === 'ArrowRight' ? historyRanges[(index + 1) % historyRanges.length] : event.key === 'ArrowLeft' ? historyRanges[(index + historyRanges.length - 1) % historyRanges.length] : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setRange(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  const first = points[0];
+  const last = points[points.length - 1];
+
+  return (
+    <Card aria-labelledby="price-chart-title">
+      <CardHeader
+        titleId="price-chart-title"
+        icon={<LineChart className="h-5 w-5" aria-hidden="true" />}
+        title="Price History"
+        description={`${pairSymbol} per ${projectSymbol}, from stored snapshots of the pool`}
+        actions={
+          <div role="tablist" aria-label="Chart range" className="inline-flex rounded-lg bg-slate-100 p-0.5" onKeyDown={onTabKey}>
+            {historyRanges.map((option) => (
+              <button
+                key={option}
+                ref={(node) => {
+                  tabRefs.current[option] = node;
+                }}
+                type="button"
+                role="tab"
+                id={`price-range-${option}`}
+                aria-selected={range === option}
+                aria-controls="price-chart-panel"
+                tabIndex={range === option ? 0 : -1}
+                onClick={() => setRange(option)}
+                className={cn(
+                  'h-7 cursor-pointer rounded-md px-3 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                  range === option ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {RANGE_LABELS[option]}
+              </button>
+            ))}
+          </div>
+        }
+      />
+      <div id="price-chart-panel" role="tabpanel" aria-labelledby={`price-range-${range}`} className="px-2 py-4 sm:px-4">
+        {history.isPending ? (
+          <Skeleton className="mx-2 h-64" />
+        ) : history.isError && !history.data ? (
+          <ErrorState message="The price history could not be loaded. Please try again." onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        ) : points.length === 0 ? (
+          <div className="grid h-64 place-items-center px-4 text-center">
+            <div>
+              <p className="text-sm font-semibold text-slate-900">No price history yet</p>
+              <p className="mt-1 max-w-sm text-sm text-slate-500">
+                TokenDesk stores the pool's price as it reads the chain; the chart fills in as snapshots of the last {RANGE_LABELS[shownRange]} arrive.
+              </p>
+            </div>
+          </div>
+        ) : (
+          <>
+            <Suspense fallback={<Skeleton className="mx-2 h-64" />}>
+              <PriceChartCanvas points={points} busy={history.isFetching} />
+            </Suspense>
+            <p className="sr-only">
+              {points.length} price points from {formatDateTime(chartTimeToDate(first!.time))} ({formatPrice(first!.value)} {pairSymbol}) to{' '}
+              {formatDateTime(chartTimeToDate(last!.time))} ({formatPrice(last!.value)} {pairSymbol}).
+            </p>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { notificationSchema } from '@tokendesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationsRootKey } from '../../../lib/query-keys';
+
+const notificationListSchema = z.array(notificationSchema);
+
+export const notificationsQueryKey = [...notificationsRootKey, 'list'] as const;
+
+/** GET projects/notifications/: the newest 50, newest first. */
+export function getNotifications({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/projects/notifications/', { schema: notificationListSchema, signal });
+}
+
+export const notificationsQueryOptions = queryOptions({
+  queryKey: notificationsQueryKey,
+  queryFn: ({ signal }) => getNotifications({ signal }),
+});
+
+/** Fetched when the dropdown opens (SPEC §2.2), not in the background. */
+export function useNotifications({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...notificationsQueryOptions, enabled });
+}

@@ -1,0 +1,30 @@
+import type { Notification } from '@tokendesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+import { unreadCountQueryKey } from './get-unread-count';
+
+/** POST projects/notifications/mark-read/ {ids}: ids of other users are ignored by the server. */
+export function markRead(ids: number[]) {
+  return apiRequest('/projects/notifications/mark-read/', { method: 'POST', body: { ids }, schema: z.unknown() });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markRead,
+    onMutate: (ids) => {
+      // The highlight and the badge follow at once; the server's answer confirms them.
+      const read = new Set(ids);
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+        list?.map((item) => (read.has(item.id) ? { ...item, is_read: true } : item)),
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: unreadCountQueryKey }),
+        queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' }),
+      ]),
+  });
+}
