@@ -1,0 +1,119 @@
+/**
+ * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (issue 4): at
+ * most 3 multicall requests, at most 5 eth_getLogs requests, under 2 s.
+ *
+ *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50]
+ *
+ * Setup (not measured): a fresh devnet with 997 real Uniswap V2 pairs plus the three seeded pools, all
+ * tracked by one user in an in-memory database; the indexer backfills them. Then `--activity`
+ * liquidity additions land in different pools (Mint + Sync events), and the next tick is measured:
+ * it reads the new logs, stores them, snapshots all 1,000 pools and evaluates alerts.
+ */
+import { performance } from 'node:perf_hooks';
+import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import { ChainService } from '../apps/server/src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/networks';
+import { openDatabase } from '../apps/server/src/db/client';
+import { pools, projects, users } from '../apps/server/src/db/schema';
+import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
+import { createBenchPools, tokenAbi } from './lib/devnet-pools';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const POOLS = arg('pools', 1000);
+const ACTIVITY = arg('activity', 50);
+const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
+
+const bench = await createBenchPools(POOLS - 3);
+const database = await openDatabase({ kind: 'pglite-memory' });
+try {
+  const a = bench.devnet.addresses;
+  const db = database.db;
+  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
+  // One project per project token, one pool row per pair (+ the seeded pools).
+  const tokenProjects = new Map<string, number>();
+  const projectFor = async (address: Address, symbol: string, decimals: number) => {
+    const key = address.toLowerCase();
+    if (!tokenProjects.has(key)) {
+      const [p] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: address, name: symbol, tokenSymbol: symbol, tokenDecimal: decimals }).returning();
+      tokenProjects.set(key, p!.id);
+    }
+    return tokenProjects.get(key)!;
+  };
+  const rows: (typeof pools.$inferInsert)[] = [];
+  for (const p of bench.pairs) {
+    rows.push({
+      projectId: await projectFor(p.token0, `T${bench.tokens.indexOf(p.token0)}`, 18),
+      userId: user!.id, networkId: 31337, dexId: 'uniswap-v2', tokenId: 'bench',
+      pairedTokenAddress: p.token1, pairedTokenSymbol: `T${bench.tokens.indexOf(p.token1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
+      poolAddress: p.pair, poolVersion: 'v2', fee: null, projectIsToken0: p.projectIsToken0,
+    });
+  }
+  const demo = await projectFor(a.demo, 'DEMO', 18);
+  const smpl = await projectFor(a.smpl, 'SMPL', 9);
+  const seeded = [
+    { projectId: demo, pool: a.pools.demoWethV2, paired: a.weth, sym: 'WETH', dec: 18, version: 'v2' as const, fee: null, project: a.demo },
+    { projectId: demo, pool: a.pools.demoUsdcV2, paired: a.usdc, sym: 'USDC', dec: 6, version: 'v2' as const, fee: null, project: a.demo },
+    { projectId: smpl, pool: a.pools.smplWethV3, paired: a.weth, sym: 'WETH', dec: 18, version: 'v3' as const, fee: 3000, project: a.smpl },
+  ];
+  for (const s of seeded) {
+    rows.push({
+      projectId: s.projectId, userId: user!.id, networkId: 31337, dexId: s.version === 'v2' ? 'uniswap-v2' : 'uniswap-v3', tokenId: s.sym.toLowerCase(),
+      pairedTokenAddress: s.paired, pairedTokenSymbol: s.sym, pairedTokenName: s.sym, pairedTokenDecimals: s.dec,
+      poolAddress: s.pool, poolVersion: s.version, fee: s.fee, projectIsToken0: s.project.toLowerCase() < s.paired.toLowerCase(),
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(pools).values(rows.slice(i, i + 500));
+
+  const counts = new Map<string, number>();
+  let httpRequests = 0;
+  const chain = new ChainService(new NetworkRegistry([devnetNetwork(bench.devnet.rpcUrl, a)]), {
+    requestTimeoutMs: 30_000,
+    onFetchRequest: (request) => {
+      httpRequests++;
+      void request.clone().json().then((body: unknown) => {
+        for (const call of Array.isArray(body) ? body : [body]) {
+          const method = (call as { method: string }).method;
+          counts.set(method, (counts.get(method) ?? 0) + 1);
+        }
+      });
+    },
+  });
+  const indexer = new NetworkIndexer(db, chain, chain.registry.get(31337)!);
+  const backfillStart = performance.now();
+  for (let i = 0; i < 100 && !(await indexer.tick()).caughtUp; i++);
+  const backfillMs = performance.now() - backfillStart;
+
+  // Activity: liquidity added to ACTIVITY different pools.
+  for (let k = 0; k < ACTIVITY; k++) {
+    const p = bench.pairs[(k * 17) % bench.pairs.length]!;
+    await bench.send({ to: p.token0, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.pair, 10n ** 18n] }) });
+    await bench.send({ to: p.token1, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.pair, 10n ** 18n] }) });
+    await bench.send({ to: p.pair, data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [a.deployer] }) });
+  }
+  await bench.flush();
+
+  counts.clear();
+  httpRequests = 0;
+  const start = performance.now();
+  const result = await indexer.tick();
+  const ms = performance.now() - start;
+  await new Promise((r) => setTimeout(r, 50)); // let the body counters settle
+  const multicalls = counts.get('eth_call') ?? 0;
+  const getLogs = counts.get('eth_getLogs') ?? 0;
+
+  console.log(`tracked pools:         ${rows.length} (${rows.length - 1} V2, 1 V3)`);
+  console.log(`setup (not measured):  pools ${(bench.setupMs / 1000).toFixed(1)} s, backfill ${(backfillMs / 1000).toFixed(1)} s`);
+  console.log(`measured tick:         ${result.eventsStored} events stored, ${result.snapshotsWritten} snapshots written, blocks from ${result.fromBlocks?.join(', ')} to ${result.safeBlock}`);
+  console.log(`RPC in the tick:       ${httpRequests} HTTP requests: ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')}`);
+  console.log(`time of the tick:      ${ms.toFixed(0)} ms`);
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  console.log(`target ≤ 3 multicalls: ${verdict(multicalls <= 3)} (${multicalls})`);
+  console.log(`target ≤ 5 getLogs:    ${verdict(getLogs <= 5)} (${getLogs})`);
+  console.log(`target < 2 s:          ${verdict(ms < 2000)} (${ms.toFixed(0)} ms)`);
+} finally {
+  await database.close();
+  await bench.close();
+}

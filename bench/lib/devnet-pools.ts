@@ -1,0 +1,118 @@
+/**
+ * Bench setup shared by the scripts: a fresh local devnet with `count` real Uniswap V2 pairs with
+ * liquidity between freshly deployed tokens. These transactions go only to the throwaway local devnet.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startDevnet, type Devnet } from '@tokendesk/devchain';
+import { createPublicClient, encodeDeployData, encodeFunctionData, getContractAddress, http, parseAbi, toHex, type Address } from 'viem';
+import { devnetChain } from '../../packages/devchain/src/client';
+import { demoERC20 } from '../../packages/devchain/src/generated/contracts';
+
+const factoryAbi = parseAbi(['function createPair(address, address) returns (address)', 'function getPair(address, address) view returns (address)']);
+const pairAbi = parseAbi(['function mint(address) returns (uint256)', 'function token0() view returns (address)']);
+const tokenAbi = parseAbi(['function transfer(address, uint256) returns (bool)']);
+
+export interface BenchPools {
+  devnet: Devnet;
+  dataDir: string;
+  tokens: Address[];
+  pairs: { token0: Address; token1: Address; pair: Address; projectIsToken0: boolean }[];
+  setupMs: number;
+  send(tx: { to?: Address; data: `0x${string}` }): Promise<void>;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createBenchPools(POOLS: number): Promise<BenchPools> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-'));
+  const devnet = await startDevnet({ dataDir });
+  const a = devnet.addresses;
+  const transport = http(devnet.rpcUrl, { timeout: 60_000 });
+  const publicClient = createPublicClient({ chain: devnetChain, transport });
+  const needed = POOLS;
+  let tokenCount = 2;
+  while ((tokenCount * (tokenCount - 1)) / 2 < needed) tokenCount++;
+  const setupStart = performance.now();
+  let nonce = await publicClient.getTransactionCount({ address: a.deployer });
+  // Raw eth_sendTransaction with explicit nonces (anvil signs for its unlocked dev account and
+  // mines on arrival), one after another: anvil leaves out-of-order nonces of a batch pending.
+  const rpc = createPublicClient({ chain: devnetChain, transport: http(devnet.rpcUrl, { timeout: 120_000 }) });
+  const queue: { to?: Address; data: `0x${string}` }[] = [];
+  const flush = async () => {
+    let last: `0x${string}` | undefined;
+    for (const tx of queue.splice(0)) {
+      last = (await rpc.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: a.deployer, ...(tx.to ? { to: tx.to } : {}), data: tx.data, gas: toHex(5_000_000), nonce: toHex(nonce++) }],
+      } as never)) as `0x${string}`;
+    }
+    if (last) {
+      let receipt: { status: string } | null = null;
+      for (let tries = 0; !receipt && tries < 600; tries++) {
+        receipt = (await rpc.request({ method: 'eth_getTransactionReceipt', params: [last] } as never)) as { status: string } | null;
+        if (!receipt) await new Promise((r) => setTimeout(r, 50));
+      }
+      if (receipt?.status !== '0x1') throw new Error(`setup transaction ${last} was not mined successfully: ${JSON.stringify(receipt)?.slice(0, 200)}`);
+    }
+  };
+  const tokens: Address[] = [];
+  const supply = 10n ** 30n;
+  for (let i = 0; i < tokenCount; i++) {
+    tokens.push(getContractAddress({ from: a.deployer, nonce: BigInt(nonce + i) }));
+    queue.push({ data: encodeDeployData({ abi: demoERC20.abi, bytecode: demoERC20.bytecode, args: [`Bench ${i}`, `B${i}`, 18, supply, a.deployer] }) });
+  }
+  await flush();
+  const pairs: [Address, Address][] = [];
+  for (let i = 0; i < tokenCount && pairs.length < needed; i++) {
+    for (let j = i + 1; j < tokenCount && pairs.length < needed; j++) pairs.push([tokens[i]!, tokens[j]!]);
+  }
+  for (const [t0, t1] of pairs) {
+    queue.push({ to: a.uniswapV2Factory, data: encodeFunctionData({ abi: factoryAbi, functionName: 'createPair', args: [t0, t1] }) });
+    if (queue.length >= 200) await flush();
+  }
+  await flush();
+  const pairAddresses = await publicClient.multicall({
+    allowFailure: false,
+    batchSize: 0,
+    multicallAddress: a.multicall3,
+    contracts: pairs.map(([t0, t1]) => ({ address: a.uniswapV2Factory, abi: factoryAbi, functionName: 'getPair' as const, args: [t0, t1] as const })),
+  });
+  // Liquidity: deterministic, different amounts per pool so prices differ.
+  for (let k = 0; k < pairs.length; k++) {
+    const [t0, t1] = pairs[k]!;
+    const pair = pairAddresses[k]!;
+    queue.push({ to: t0, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pair, 10n ** 18n * BigInt(1000 + k)] }) });
+    queue.push({ to: t1, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pair, 10n ** 18n * BigInt(500 + 3 * k)] }) });
+    queue.push({ to: pair, data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [a.deployer] }) });
+    if (queue.length >= 300) await flush();
+  }
+  await flush();
+  const token0s = await publicClient.multicall({
+    allowFailure: false,
+    batchSize: 0,
+    multicallAddress: a.multicall3,
+    contracts: pairAddresses.map((p) => ({ address: p, abi: pairAbi, functionName: 'token0' as const })),
+  });
+  const setupMs = performance.now() - setupStart;
+
+  return {
+    devnet,
+    dataDir,
+    tokens,
+    pairs: pairs.map(([t0, t1], k) => ({ token0: t0, token1: t1, pair: pairAddresses[k]!, projectIsToken0: token0s[k]!.toLowerCase() === t0.toLowerCase() })),
+    setupMs,
+    send: async (tx) => {
+      queue.push(tx);
+    },
+    flush,
+    close: async () => {
+      await devnet.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { tokenAbi };
