@@ -32,6 +32,8 @@ for (const viewport of [
       ['/', 'Dashboard', /DEMO\/WETH/],
       ['/projects', 'Projects', /Sample Token/],
       [`/projects/${project.id}`, 'Demo Token', /DEMO\/WETH/],
+      ['/activities', 'Activity', /DEMO\/WETH/],
+      ['/alerts', 'Alerts', /No alerts yet/],
       ['/funds', 'Funds', /DEMO\/WETH/],
       [`/funds/${pool.id}`, 'DEMO/WETH Pool', /as of block \d+/],
     ];

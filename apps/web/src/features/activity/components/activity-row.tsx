@@ -31,8 +31,8 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
       className={cn(
         'grid items-center gap-x-4 gap-y-2 px-5 py-3.5 sm:px-6',
         showPool
-          ? 'grid-cols-[minmax(0,1fr)_auto] @3xl:grid-cols-[minmax(0,1.3fr)_8.5rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,1.2fr)]'
-          : 'grid-cols-[minmax(0,1fr)_auto] @2xl:grid-cols-[8.5rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,1.2fr)]',
+          ? 'grid-cols-[minmax(0,1fr)_auto] @3xl:grid-cols-[minmax(0,1.2fr)_8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]'
+          : 'grid-cols-[minmax(0,1fr)_auto] @2xl:grid-cols-[8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]',
       )}
     >
       {showPool && (
@@ -44,7 +44,7 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
           </div>
         </div>
       )}
-      <div className={cn(showPool ? 'justify-self-end @3xl:justify-self-start' : 'order-first @2xl:order-none')}>
+      <div className={cn(showPool ? 'justify-self-end @3xl:justify-self-start' : 'col-span-2 @2xl:col-span-1')}>
         <ActivityKindBadge kind={event.kind} />
       </div>
       <div className={cn('min-w-0 text-sm tabular-nums', showPool ? 'col-span-2 @3xl:col-span-1' : 'col-span-2 @2xl:col-span-1')}>
@@ -57,14 +57,19 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
           </span>
         </p>
       </div>
-      <p className={cn('min-w-0 text-sm tabular-nums', showPool ? '@3xl:text-right' : '@2xl:text-right')}>
+      <p className={cn('min-w-0 text-sm whitespace-nowrap tabular-nums', showPool ? '@3xl:text-right' : '@2xl:text-right')}>
         <span className="text-xs text-slate-500">Price </span>
         <span className="font-medium text-slate-900" title={event.price ?? undefined}>
           {formatPrice(event.price)}
         </span>
         {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}
       </p>
-      <div className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500', showPool ? 'justify-end @3xl:justify-end' : 'justify-end')}>
+      <div
+        className={cn(
+          'flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-slate-500',
+          showPool ? '@3xl:col-span-1' : '@2xl:col-span-1',
+        )}
+      >
         <time dateTime={event.occurred_at} title={formatDateTime(event.occurred_at)}>
           {formatRelativeTime(event.occurred_at, now)}
         </time>

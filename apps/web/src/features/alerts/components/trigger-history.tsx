@@ -7,16 +7,23 @@ import { formatAmount, formatDateTime, UNKNOWN } from '../../../lib/format';
 
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
-/** 'change_pct' → 'Change pct': the server names the figures; they are shown as it sends them. */
+/** 'change_pct' → 'Change %': the server names the figures; they are shown as it sends them. */
 function valueLabel(key: string): string {
-  const words = key.replace(/_/g, ' ').trim();
+  const words = key
+    .split('_')
+    .map((word) => (word === 'pct' ? '%' : word))
+    .join(' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Exact as sent (a price of 0.0000984434 keeps its digits); only whole parts get thousands separators. */
 function valueText(value: string | number | null): string {
   if (value === null) return UNKNOWN;
-  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : UNKNOWN;
-  return DECIMAL_RE.test(value) ? formatAmount(value, { minDecimals: 0, maxDecimals: 6 }) : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 12 }) : UNKNOWN;
+  if (!DECIMAL_RE.test(value)) return value;
+  const [whole = '', fraction] = value.split('.');
+  return formatAmount(whole, { minDecimals: 0, maxDecimals: 0 }) + (fraction ? `.${fraction}` : '');
 }
 
 /** SPEC §2.10: every firing with its time, message and the figures that fired it. */

@@ -182,7 +182,7 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
           Configuration
         </h2>
         <p className="mb-3 text-sm text-slate-600">{alertDescription(alert, pool)}.</p>
-        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {alert.kind === 'large_swap' ? (
             <ConfigCard label="Minimum swap">{formatMinAmount(alert, pool)}</ConfigCard>
           ) : (
@@ -195,7 +195,6 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
             </>
           )}
           <ConfigCard label="Cooldown">{alert.cooldown_minutes} min</ConfigCard>
-          <ConfigCard label="Status">{alert.is_active ? 'Active' : 'Paused'}</ConfigCard>
           <ConfigCard label="Times fired">{alert.trigger_count}</ConfigCard>
           <ConfigCard label="Last fired">{alert.last_triggered_at ? formatDateTime(alert.last_triggered_at) : 'Never fired'}</ConfigCard>
           <ConfigCard label="Created">{formatDateTime(alert.created_at)}</ConfigCard>

@@ -72,7 +72,9 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
                 {formatPrice(pool.price)}
               </span>
               <span className="text-xs text-slate-500">{pool.token.symbol}</span>
-              <ChangeValue value={pool.change_24h} className="text-xs" />
+              <span className="text-xs text-slate-500">
+                24h <ChangeValue value={pool.change_24h} />
+              </span>
             </p>
           </div>
           <div className="col-span-3 min-w-0 @2xl:col-span-1 @2xl:col-start-4 @2xl:row-start-1">

@@ -137,44 +137,46 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
         </Button>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Pool Balance" className="sm:col-span-2" badge={isStale(funds) ? <StaleBadge /> : undefined}>
-          <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums">
-            {formatAmount(funds?.amount_token, BALANCE)} <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
-          </p>
-          <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
-            {formatAmount(funds?.amount_project_token, BALANCE)} {pool.project.token_symbol}{' '}
-            <span className="text-slate-400">project token reserve</span>
-          </p>
-        </Stat>
-        <Stat label="Price">
-          <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums" title={pool.price ?? undefined}>
-            {formatPrice(pool.price)}
-          </p>
-          <p className="mt-1 text-sm text-slate-500">
-            {pool.token.symbol} per {pool.project.token_symbol}
-          </p>
-        </Stat>
-        <Stat label="Last 24 hours">
-          <dl className="flex flex-col gap-1.5 text-sm">
-            <div className="flex items-center justify-between gap-2">
-              <dt className="text-slate-500">24h change</dt>
-              <dd>
-                <ChangeValue value={pool.change_24h} />
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-2">
-              <dt className="text-slate-500">24h volume</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">
-                {pool.volume_24h === null ? (
-                  <span className="text-slate-400">{UNKNOWN}</span>
-                ) : (
-                  `${formatAmount(pool.volume_24h, BALANCE)} ${pool.token.symbol}`
-                )}
-              </dd>
-            </div>
-          </dl>
-        </Stat>
+      <div className="@container">
+        <div className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-4">
+          <Stat label="Pool Balance" className="@xl:col-span-2" badge={isStale(funds) ? <StaleBadge /> : undefined}>
+            <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums">
+              {formatAmount(funds?.amount_token, BALANCE)} <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
+            </p>
+            <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
+              {formatAmount(funds?.amount_project_token, BALANCE)} {pool.project.token_symbol}{' '}
+              <span className="text-slate-400">project token reserve</span>
+            </p>
+          </Stat>
+          <Stat label="Price">
+            <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums" title={pool.price ?? undefined}>
+              {formatPrice(pool.price)}
+            </p>
+            <p className="mt-1 text-sm text-slate-500">
+              {pool.token.symbol} per {pool.project.token_symbol}
+            </p>
+          </Stat>
+          <Stat label="Last 24 hours">
+            <dl className="flex flex-col gap-1.5 text-sm">
+              <div className="flex items-center justify-between gap-2">
+                <dt className="text-slate-500">24h change</dt>
+                <dd>
+                  <ChangeValue value={pool.change_24h} />
+                </dd>
+              </div>
+              <div className="flex flex-wrap items-center justify-between gap-x-2">
+                <dt className="text-slate-500">24h volume</dt>
+                <dd className="ml-auto text-right font-medium break-all text-slate-900 tabular-nums">
+                  {pool.volume_24h === null ? (
+                    <span className="text-slate-400">{UNKNOWN}</span>
+                  ) : (
+                    `${formatAmount(pool.volume_24h, BALANCE)} ${pool.token.symbol}`
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </Stat>
+        </div>
       </div>
       <p className="-mt-3 text-xs text-slate-500">
         {funds?.block_number ? (
