@@ -8,7 +8,10 @@ import type { Database, Db } from './db/client';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
 import { accountRoutes } from './features/account/routes';
+import { activityRoutes } from './features/activity/routes';
+import { alertRoutes } from './features/alerts/routes';
 import { networkRoutes } from './features/networks/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
 import { projectRoutes } from './features/projects/routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -85,6 +88,9 @@ export async function buildApp({ config, database, logger, now, chain }: AppOpti
       await api.register(networkRoutes);
       await api.register(projectRoutes);
       await api.register(poolRoutes);
+      await api.register(activityRoutes);
+      await api.register(alertRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -54,3 +54,22 @@ export const priceHistorySchema = z
   .object({ range: z.enum(historyRanges), points: z.array(pricePointSchema) })
   .meta({ id: 'PriceHistory' });
 export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
+/** Header row of the CSV export (GET projects/activity/export/), in this order. */
+export const activityCsvColumns = [
+  'time',
+  'block',
+  'tx_hash',
+  'log_index',
+  'pool',
+  'dex',
+  'kind',
+  'amount_project_token',
+  'project_symbol',
+  'amount_token',
+  'token_symbol',
+  'price',
+] as const;
+
+/** The longest range one CSV export may cover. */
+export const ACTIVITY_EXPORT_MAX_DAYS = 366;

@@ -11,7 +11,16 @@ export const alertMessages = {
   minAmountPositive: 'Minimum amount must be greater than 0',
   cooldownMin: 'Cooldown must be at least 1 minute',
   alertNotFound: 'Alert not found.',
+  poolNotFound: 'Pool not found.',
+  fieldNotOfKind: (field: string, kindLabel: string) => `${kindLabel} alerts have no ${field}.`,
 } as const;
+
+/** Labels of the alert kinds as the screens show them (SPEC §2.10). */
+export const alertKindLabels: Record<AlertKind, string> = {
+  price_move: 'Price Move',
+  liquidity_drop: 'Liquidity Drop',
+  large_swap: 'Large Swap',
+};
 
 export const alertTypeSchema = z
   .object({
@@ -75,3 +84,7 @@ export const alertTriggerSchema = z
   })
   .meta({ id: 'AlertTrigger' });
 export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
+
+export const alertTypeListSchema = z.array(alertTypeSchema).meta({ id: 'AlertTypeList' });
+export const alertListSchema = z.array(alertSchema).meta({ id: 'AlertList' });
+export const alertTriggerListSchema = z.array(alertTriggerSchema).meta({ id: 'AlertTriggerList' });

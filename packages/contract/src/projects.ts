@@ -148,6 +148,9 @@ export const poolFundsSchema = z
     amount_project_token: decimalString.nullable().describe('Project-token reserve'),
     block_number: z.string().nullable().describe('Block the reserves were read at'),
     updated_at: z.string().nullable(),
+    stale: z
+      .boolean()
+      .describe('True when these figures are older than 3 poll intervals of the network (the node is lagging or unreachable)'),
   })
   .meta({ id: 'PoolFunds' });
 
@@ -163,8 +166,12 @@ export const poolSchema = z
     network: z.object({ id: z.number().int(), name: z.string(), network_logo: z.string(), network_explorer: z.string() }),
     pool_funds: poolFundsSchema.nullable().describe('Null when the pool was not read (list without funds)'),
     price: decimalString.nullable().describe('Project token priced in the paired token'),
-    change_24h: decimalString.nullable().describe('Percent; null until 24 h of price history exist'),
-    volume_24h: decimalString.nullable().describe('Sum of swaps in the paired token; null until indexed'),
+    change_24h: decimalString
+      .nullable()
+      .describe('Percent change from the last stored price at or before 24 h ago to the current price; null until 24 h of price history exist or without a current price'),
+    volume_24h: decimalString
+      .nullable()
+      .describe('Sum of the paired-token legs of the swaps of the last 24 h (absolute, whole tokens); null until the indexer has covered the pool'),
     created_at: z.string(),
   })
   .meta({ id: 'Pool' });

@@ -1,8 +1,12 @@
 import type { Pool, PriceItem } from '@tokendesk/contract';
 import type { Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
-import type { NetworkRegistry } from '../../chain/networks';
+import { formatUnits } from '../../chain/decimal';
+import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
+import type { Db } from '../../db/client';
+import { percentChange, poolSide, snapshotView } from '../../market/pool-view';
+import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
 import type { PoolWithProject } from './repository';
 
 export function poolRef({ pool, project }: PoolWithProject): PoolRef {
@@ -17,7 +21,41 @@ export function poolRef({ pool, project }: PoolWithProject): PoolRef {
   };
 }
 
-export function toApiPool(registry: NetworkRegistry, { pool, project }: PoolWithProject, live: CachedPoolState | null | undefined): Pool {
+/**
+ * Figures older than 3 poll intervals are stale. On a real network the age is the age of the block
+ * read (a lagging node shows here as well as an unreachable one). The local devnet mines only when a
+ * transaction arrives, so an old head block is normal there and only the age of the read counts.
+ */
+export function isStale(network: NetworkConfig | undefined, live: CachedPoolState | null, nowMs: number): boolean {
+  if (!network || !live) return true;
+  const limit = 3 * network.pollIntervalMs;
+  if (nowMs - live.fetchedAt > limit) return true;
+  return network.id !== DEVNET_ID && nowMs - live.blockTime.getTime() > limit;
+}
+
+/** change_24h and volume_24h of one user's pool from the stored figures of its address. */
+export function dayFigures(
+  { pool, project }: PoolWithProject,
+  currentPrice: string | null,
+  figures: MarketFigures | undefined,
+): { change_24h: string | null; volume_24h: string | null } {
+  const side = poolSide(pool, project);
+  const basePrice = figures?.base ? snapshotView(side, figures.base).price : null;
+  const pairedVolume = figures ? (pool.projectIsToken0 ? figures.volume1 : figures.volume0) : 0n;
+  return {
+    change_24h: percentChange(basePrice, currentPrice),
+    volume_24h: figures?.covered ? formatUnits(pairedVolume, pool.pairedTokenDecimals) : null,
+  };
+}
+
+export function toApiPool(
+  registry: NetworkRegistry,
+  row: PoolWithProject,
+  live: CachedPoolState | null | undefined,
+  figures: MarketFigures | undefined,
+  nowMs: number,
+): Pool {
+  const { pool, project } = row;
   const network = registry.get(pool.networkId);
   const dex = network?.dexes.find((d) => d.id === pool.dexId);
   const token = network?.tokens.find((t) => t.id === pool.tokenId);
@@ -57,13 +95,32 @@ export function toApiPool(registry: NetworkRegistry, { pool, project }: PoolWith
             amount_project_token: live?.state?.projectReserve ?? null,
             block_number: live ? live.blockNumber.toString() : null,
             updated_at: live ? live.blockTime.toISOString() : null,
+            stale: isStale(network, live ?? null, nowMs),
           },
     price: live?.state?.price ?? null,
-    // Both need stored history, which the indexer brings; until then they are unknown, not zero.
-    change_24h: null,
-    volume_24h: null,
+    ...dayFigures(row, live?.state?.price ?? null, figures),
     created_at: pool.createdAt.toISOString(),
   };
+}
+
+/**
+ * Every pool answer goes through here: live reserves and price (unless `live` is false, for lists
+ * that must not touch the chain) and the 24 h figures from stored history, read in one statement
+ * for all the pools, in parallel with the chain reads.
+ */
+export async function presentPools(
+  deps: { db: Db; chain: ChainService },
+  rows: readonly PoolWithProject[],
+  options: { live: boolean; nowMs?: number } = { live: true },
+): Promise<Pool[]> {
+  const nowMs = options.nowMs ?? Date.now();
+  const [states, figures] = await Promise.all([
+    options.live ? loadStates(deps.chain, rows) : Promise.resolve(undefined),
+    loadMarketFigures(deps.db, rows.map((r) => r.pool), nowMs),
+  ]);
+  return rows.map((r) =>
+    toApiPool(deps.chain.registry, r, states ? states.get(r.pool.id) : undefined, figures.get(marketKey(r.pool.networkId, r.pool.poolAddress)), nowMs),
+  );
 }
 
 /** Live states for pools across networks: one multicall per network. */

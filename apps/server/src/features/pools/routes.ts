@@ -3,13 +3,16 @@ import {
   createPoolBodySchema,
   createPoolFieldOrder,
   detailSchema,
+  historyQuerySchema,
   idParamSchema,
   poolAddressBodySchema,
   poolAddressSchema,
   poolListSchema,
   poolSchema,
+  priceHistorySchema,
   priceListSchema,
   projectMessages as m,
+  type PriceHistory,
 } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,12 +22,15 @@ import { currentAuth } from '../../auth/plugin';
 import { uniqueViolation } from '../../db/errors';
 import { pools } from '../../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
-import { loadStates, toApiPool, toPriceItem } from './presenter';
+import { poolSide, snapshotView } from '../../market/pool-view';
+import { DAY_MS, listSnapshotsSince } from './market-repository';
+import { presentPools, toPriceItem } from './presenter';
 import { findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
+const RANGE_MS = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const;
 const projectIdParams = z.object({ projectId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
 export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,9 +124,8 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         if (uniqueViolation(err) !== null) throw conflict('pool_address', m.duplicatePool);
         throw err;
       }
-      const row = { pool: inserted!, project };
-      const states = await loadStates(chain, [row]);
-      return reply.code(201).send(toApiPool(registry, row, states.get(inserted!.id)));
+      const [created] = await presentPools(app, [{ pool: inserted!, project }]);
+      return reply.code(201).send(created!);
     },
   );
 
@@ -133,9 +138,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       if (!(await findOwnProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
-      const rows = await listProjectPools(app.db, user.id, request.params.id);
-      const states = await loadStates(chain, rows);
-      return rows.map((r) => toApiPool(registry, r, states.get(r.pool.id)));
+      return presentPools(app, await listProjectPools(app.db, user.id, request.params.id));
     },
   );
 
@@ -159,7 +162,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags, security, summary: "All the user's pools, without chain reads", response: { 200: poolListSchema, ...errors } },
     },
-    async (request) => (await listUserPools(app.db, currentAuth(request).user.id)).map((r) => toApiPool(registry, r, undefined)),
+    async (request) => presentPools(app, await listUserPools(app.db, currentAuth(request).user.id), { live: false }),
   );
 
   app.get(
@@ -169,9 +172,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: "All the user's pools with live reserves and price", response: { 200: poolListSchema, ...errors } },
     },
     async (request) => {
-      const rows = await listUserPools(app.db, currentAuth(request).user.id);
-      const states = await loadStates(chain, rows);
-      return rows.map((r) => toApiPool(registry, r, states.get(r.pool.id)));
+      return presentPools(app, await listUserPools(app.db, currentAuth(request).user.id));
     },
   );
 
@@ -184,8 +185,50 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findUserPool(app.db, currentAuth(request).user.id, request.params.id);
       if (!row) throw notFound('Fund not found.');
-      const states = await loadStates(chain, [row]);
-      return toApiPool(registry, row, states.get(row.pool.id));
+      const [fund] = await presentPools(app, [row]);
+      return fund!;
+    },
+  );
+
+  app.get(
+    '/projects/user/pools/funds/:id/history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Price and reserves over time from stored snapshots',
+        description:
+          'Points of the last 24 h, 7 d or 30 d, oldest first, one per block read (snapshots of an unchanged block are ' +
+          'merged). Snapshots are kept per minute for 48 h and hourly after that. Empty until the indexer has stored history.',
+        params: idParamSchema,
+        querystring: historyQuerySchema,
+        response: { 200: priceHistorySchema, ...errors },
+      },
+    },
+    async (request): Promise<PriceHistory> => {
+      const row = await findUserPool(app.db, currentAuth(request).user.id, request.params.id);
+      if (!row) throw notFound('Fund not found.');
+      const { range } = request.query;
+      const since = Date.now() - RANGE_MS[range];
+      const side = poolSide(row.pool, row.project);
+      const points: PriceHistory['points'] = [];
+      let lastBlock: bigint | null = null;
+      for (const snapshot of await listSnapshotsSince(app.db, row.pool.networkId, row.pool.poolAddress, since)) {
+        // A second snapshot of a block already shown says nothing new.
+        if (snapshot.blockNumber === lastBlock) continue;
+        lastBlock = snapshot.blockNumber;
+        const view = snapshotView(side, snapshot);
+        if (view.price === null) continue;
+        points.push({
+          time: view.time.toISOString(),
+          block_number: view.blockNumber.toString(),
+          price: view.price,
+          amount_token: view.pairedReserve,
+          amount_project_token: view.projectReserve,
+        });
+      }
+      return { range, points };
     },
   );
 
@@ -196,9 +239,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Market prices of the user’s pools', response: { 200: priceListSchema, ...errors } },
     },
     async (request) => {
-      const rows = await listUserPools(app.db, currentAuth(request).user.id);
-      const states = await loadStates(chain, rows);
-      return rows.map((r) => toPriceItem(toApiPool(registry, r, states.get(r.pool.id))));
+      return (await presentPools(app, await listUserPools(app.db, currentAuth(request).user.id))).map(toPriceItem);
     },
   );
 };

@@ -1,0 +1,186 @@
+import type { ActivityKind } from '@tokendesk/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { pools, projects, type PoolEventRow } from '../../db/schema';
+import type { PoolSide } from '../../market/pool-view';
+
+export interface ActivityFilter {
+  userId: number;
+  projectId?: number | undefined;
+  poolId?: number | undefined;
+  kind?: ActivityKind | undefined;
+  /** Block time, inclusive. */
+  from?: Date | undefined;
+  /** Block time, exclusive. */
+  to?: Date | undefined;
+}
+
+/**
+ * The sort key of an activity row: newest first by block, log index and event id; the pool id
+ * last, because one pool address tracked in two of the user's projects yields one row per pool.
+ */
+export interface ActivityKey {
+  blockNumber: bigint;
+  logIndex: number;
+  eventId: number;
+  poolId: number;
+}
+
+export interface ActivityRow {
+  poolId: number;
+  poolAddress: string;
+  dexId: string;
+  networkId: number;
+  projectSymbol: string;
+  pairedSymbol: string;
+  side: PoolSide;
+  event: PoolEventRow;
+}
+
+interface RawRow {
+  pool_id: number;
+  pool_address: string;
+  dex_id: string;
+  network_id: number;
+  project_is_token0: boolean;
+  paired_token_decimals: number;
+  paired_token_symbol: string;
+  token_decimal: number;
+  token_symbol: string;
+  id: number | string;
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+  block_ms: number;
+  type: PoolEventRow['type'];
+  amount0: string;
+  amount1: string;
+  sqrt_price_x96: string | null;
+  event_pool_address: string;
+}
+
+/** The project side's signed amount of an event row `e` for the pool row `p`. */
+const projectAmount = sql`(case when p.project_is_token0 then e.amount0 else e.amount1 end)`;
+
+/** Kinds as eventView derives them (a swap whose project amount is negative left the pool: Buy). */
+function kindCondition(kind: ActivityKind): SQL {
+  switch (kind) {
+    case 'buy':
+      return sql`e.type = 'swap' and ${projectAmount} < 0`;
+    case 'sell':
+      return sql`e.type = 'swap' and ${projectAmount} >= 0`;
+    case 'add_liquidity':
+      return sql`e.type = 'mint'`;
+    case 'remove_liquidity':
+      return sql`e.type = 'burn'`;
+  }
+}
+
+/**
+ * One page of the user's activity, newest first, after `after` (exclusive). Each of the user's
+ * pools takes its newest `limit` matching events from the (network, address, block, log index)
+ * index in a lateral subquery, and the union is cut to `limit`: the cost follows the number of
+ * pools and the page size, not the number of stored events.
+ */
+export async function listActivity(db: Db, filter: ActivityFilter, after: ActivityKey | null, limit: number): Promise<ActivityRow[]> {
+  const inner: SQL[] = [
+    sql`e.network_id = p.network_id`,
+    sql`e.pool_address = lower(p.pool_address)`,
+    // V3 collect() logs a Burn of nothing; such events are not activity (eventView drops them too).
+    sql`not (e.amount0 = 0 and e.amount1 = 0)`,
+  ];
+  if (filter.kind) inner.push(kindCondition(filter.kind));
+  if (filter.from) inner.push(sql`e.block_time >= ${filter.from.toISOString()}::timestamptz`);
+  if (filter.to) inner.push(sql`e.block_time < ${filter.to.toISOString()}::timestamptz`);
+  if (after) {
+    const block = after.blockNumber.toString();
+    // The first bound lets the index range-scan; the second is the exact keyset condition.
+    inner.push(sql`(e.block_number, e.log_index) <= (${block}::bigint, ${after.logIndex}::int)`);
+    inner.push(sql`(e.block_number, e.log_index, e.id, p.id) < (${block}::bigint, ${after.logIndex}::int, ${after.eventId}::bigint, ${after.poolId}::int)`);
+  }
+  const outer: SQL[] = [sql`p.user_id = ${filter.userId}`];
+  if (filter.projectId !== undefined) outer.push(sql`p.project_id = ${filter.projectId}`);
+  if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
+
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`
+      select p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.project_is_token0, p.paired_token_decimals,
+        p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
+        x.id, x.tx_hash, x.log_index, x.block_number::text as block_number,
+        (extract(epoch from x.block_time) * 1000)::float8 as block_ms, x.type,
+        x.amount0::text as amount0, x.amount1::text as amount1, x.sqrt_price_x96::text as sqrt_price_x96,
+        x.pool_address as event_pool_address
+      from pools p
+      join projects pr on pr.id = p.project_id
+      cross join lateral (
+        select e.* from pool_events e
+        where ${sql.join(inner, sql` and `)}
+        order by e.block_number desc, e.log_index desc, e.id desc
+        limit ${limit}
+      ) x
+      where ${sql.join(outer, sql` and `)}
+      order by x.block_number desc, x.log_index desc, x.id desc, p.id desc
+      limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    poolId: Number(r.pool_id),
+    poolAddress: r.pool_address,
+    dexId: r.dex_id,
+    networkId: Number(r.network_id),
+    projectSymbol: r.token_symbol,
+    pairedSymbol: r.paired_token_symbol,
+    side: { projectIsToken0: r.project_is_token0, projectDecimals: Number(r.token_decimal), pairedDecimals: Number(r.paired_token_decimals) },
+    event: {
+      id: Number(r.id),
+      networkId: Number(r.network_id),
+      poolAddress: r.event_pool_address,
+      txHash: r.tx_hash,
+      logIndex: Number(r.log_index),
+      blockNumber: BigInt(r.block_number),
+      blockTime: new Date(Number(r.block_ms)),
+      type: r.type,
+      amount0: r.amount0,
+      amount1: r.amount1,
+      sqrtPriceX96: r.sqrt_price_x96,
+    },
+  }));
+}
+
+export const keyOf = (row: ActivityRow): ActivityKey => ({
+  blockNumber: row.event.blockNumber,
+  logIndex: row.event.logIndex,
+  eventId: row.event.id,
+  poolId: row.poolId,
+});
+
+/** The cursor is opaque to clients: base64url of the last row's sort key. */
+export function encodeCursor(key: ActivityKey): string {
+  return Buffer.from(JSON.stringify([key.blockNumber.toString(), key.logIndex, key.eventId, key.poolId]), 'utf8').toString('base64url');
+}
+
+/** Null for anything that is not a cursor this server wrote. */
+export function decodeCursor(cursor: string): ActivityKey | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 4) return null;
+    const [block, logIndex, eventId, poolId] = value as unknown[];
+    const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+    if (typeof block !== 'string' || !/^\d{1,20}$/.test(block) || !isCount(logIndex) || !isCount(eventId) || !isCount(poolId)) return null;
+    if (logIndex > 2 ** 31 - 1 || poolId > 2 ** 31 - 1 || BigInt(block) > 2n ** 63n - 1n) return null;
+    return { blockNumber: BigInt(block), logIndex, eventId, poolId };
+  } catch {
+    return null;
+  }
+}
+
+/** Tenant-scoped existence checks for the filters: another user's id is as unknown as a missing one. */
+export async function ownsProject(db: Db, userId: number, projectId: number): Promise<boolean> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
+  return row !== undefined;
+}
+
+export async function ownsPool(db: Db, userId: number, poolId: number): Promise<boolean> {
+  const [row] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
+  return row !== undefined;
+}

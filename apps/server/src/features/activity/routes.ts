@@ -1,0 +1,156 @@
+import { Readable } from 'node:stream';
+import {
+  ACTIVITY_EXPORT_MAX_DAYS,
+  activityCsvColumns,
+  activityExportQuerySchema,
+  activityPageSchema,
+  activityQuerySchema,
+  apiErrorSchema,
+  projectMessages,
+  type ActivityEvent,
+  type ActivityPage,
+} from '@tokendesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentAuth } from '../../auth/plugin';
+import type { Db } from '../../db/client';
+import { fieldError, notFound } from '../../lib/http-errors';
+import { toActivityEvent } from '../../market/pool-view';
+import { csvField, csvHeader, csvRow, csvText } from './csv';
+import { decodeCursor, encodeCursor, keyOf, listActivity, ownsPool, ownsProject, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
+
+const tags = ['Activity'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+
+/** Rows per database round trip of the CSV export; the stream holds about one chunk at a time. */
+const EXPORT_CHUNK = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registry } = app.chain;
+
+  /** Filters naming a project or pool the user does not own answer 404, like unknown ids. */
+  async function checkFilters(userId: number, query: { project?: number | undefined; pool?: number | undefined }) {
+    if (query.project !== undefined && !(await ownsProject(app.db, userId, query.project))) throw notFound(projectMessages.projectNotFound);
+    if (query.pool !== undefined && !(await ownsPool(app.db, userId, query.pool))) throw notFound('Pool not found.');
+  }
+
+  app.get(
+    '/projects/activity',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['project', 'pool', 'kind', 'cursor', 'limit'] },
+      schema: {
+        tags,
+        security,
+        summary: "On-chain events of the user's pools, newest first",
+        description:
+          'Swaps (buy or sell, seen from the project token: the pool giving out project tokens is a buy), liquidity ' +
+          'added and removed, from the indexed events of every pool of the user. Ordered by block, log index and event id, ' +
+          'newest first. Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
+          'default 50. A pool address tracked in two projects yields one event per pool, so key rows by pool_id and id. ' +
+          'A project or pool filter that is not one of the user’s answers 404.',
+        querystring: activityQuerySchema,
+        response: { 200: activityPageSchema, ...errors },
+      },
+    },
+    async (request): Promise<ActivityPage> => {
+      const { user } = currentAuth(request);
+      const { project, pool, kind, cursor, limit } = request.query;
+      let after: ActivityKey | null = null;
+      if (cursor !== undefined) {
+        after = decodeCursor(cursor);
+        if (!after) throw fieldError('cursor', 'Invalid cursor. Start again from the first page.');
+      }
+      await checkFilters(user.id, { project, pool });
+      // One row more than asked tells whether another page exists.
+      const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind }, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const events = page.map(toEvent).filter((e): e is ActivityEvent => e !== null);
+      const last = page.at(-1);
+      return { events, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+    },
+  );
+
+  app.get(
+    '/projects/activity/export',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['project', 'pool', 'kind', 'from', 'to'] },
+      schema: {
+        tags,
+        security,
+        summary: "The user's activity in a time range as CSV",
+        description:
+          `Streams text/csv, newest first, with the filters of the activity list and a block-time range [from, to) of at ` +
+          `most ${ACTIVITY_EXPORT_MAX_DAYS} days. Columns: ${activityCsvColumns.join(', ')}. Amounts are exact decimal ` +
+          'strings in whole tokens; pool is the pool address; price is empty when unknown. Text that a spreadsheet would ' +
+          "read as a formula is prefixed with an apostrophe.",
+        querystring: activityExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV with a header row, CRLF line ends'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const { project, pool, kind } = request.query;
+      const from = new Date(request.query.from);
+      const to = new Date(request.query.to);
+      if (to.getTime() <= from.getTime()) throw fieldError('to', "'to' must be after 'from'.");
+      if (to.getTime() - from.getTime() > ACTIVITY_EXPORT_MAX_DAYS * DAY_MS) {
+        throw fieldError('to', `The range can be at most ${ACTIVITY_EXPORT_MAX_DAYS} days.`);
+      }
+      await checkFilters(user.id, { project, pool });
+      const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, from, to };
+      const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+      const filename = `tokendesk-activity-${stamp(from)}-${stamp(to)}.csv`;
+      // Pull-based: the next chunk is read only when the client has taken the previous one, so
+      // memory holds about one chunk whatever the size of the export.
+      const stream = Readable.from(csvChunks(app.db, filter), { objectMode: false, highWaterMark: 64 * 1024 });
+      stream.on('error', (err) => request.log.error({ err }, 'activity export failed while streaming'));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store');
+      // A stream is piped as it is; the string schema above only documents the body.
+      return reply.send(stream as unknown as string);
+    },
+  );
+
+  function toEvent(row: ActivityRow): ActivityEvent | null {
+    return toActivityEvent(row.side, row.poolId, row.event);
+  }
+
+  async function* csvChunks(db: Db, filter: ActivityFilter): AsyncGenerator<string> {
+    yield csvHeader();
+    let after: ActivityKey | null = null;
+    for (;;) {
+      const rows = await listActivity(db, filter, after, EXPORT_CHUNK);
+      let chunk = '';
+      for (const row of rows) {
+        const event = toEvent(row);
+        if (!event) continue;
+        const dex = registry.dex(row.networkId, row.dexId)?.name ?? row.dexId;
+        chunk += csvRow([
+          event.occurred_at,
+          event.block_number,
+          csvField(event.tx_hash),
+          String(event.log_index),
+          csvField(row.poolAddress),
+          csvText(dex),
+          event.kind,
+          event.amount_project_token,
+          csvText(row.projectSymbol),
+          event.amount_token,
+          csvText(row.pairedSymbol),
+          event.price ?? '',
+        ]);
+      }
+      if (chunk) yield chunk;
+      const last = rows.at(-1);
+      if (rows.length < EXPORT_CHUNK || !last) return;
+      after = keyOf(last);
+    }
+  }
+};

@@ -1,0 +1,83 @@
+import { alertKindLabels, type Alert, type AlertKind, type AlertTrigger, type AlertType } from '@tokendesk/contract';
+import type { NetworkRegistry } from '../../chain/networks';
+import type { AlertTriggerRow } from '../../db/schema';
+import type { AlertWithPool } from './repository';
+
+/** Which of the editable fields each kind has (SPEC §2.10); the others must stay null. */
+export const kindFields: Record<AlertKind, readonly ('threshold_pct' | 'window_minutes' | 'min_amount')[]> = {
+  price_move: ['threshold_pct', 'window_minutes'],
+  liquidity_drop: ['threshold_pct', 'window_minutes'],
+  large_swap: ['min_amount'],
+};
+
+export const alertTypes: AlertType[] = [
+  {
+    kind: 'price_move',
+    label: alertKindLabels.price_move,
+    description: 'The price changed by at least threshold % within window minutes.',
+    fields: [...kindFields.price_move],
+  },
+  {
+    kind: 'liquidity_drop',
+    label: alertKindLabels.liquidity_drop,
+    description: 'The paired-token reserve fell by at least threshold % from its highest value within window minutes.',
+    fields: [...kindFields.liquidity_drop],
+  },
+  {
+    kind: 'large_swap',
+    label: alertKindLabels.large_swap,
+    description: 'One swap moved at least min_amount of the paired token.',
+    fields: [...kindFields.large_swap],
+  },
+];
+
+/** 'PROJECT/PAIR - DEX', as the pool select of the alert modal shows it. */
+export function poolLabel(registry: NetworkRegistry, { pool, project }: Pick<AlertWithPool, 'pool' | 'project'>): string {
+  const dex = registry.dex(pool.networkId, pool.dexId)?.name ?? pool.dexId;
+  return `${project.tokenSymbol}/${pool.pairedTokenSymbol} - ${dex}`;
+}
+
+export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool): Alert {
+  const { alert } = row;
+  return {
+    id: alert.id,
+    kind: alert.kind,
+    pool_id: alert.poolId,
+    label: poolLabel(registry, row),
+    threshold_pct: alert.thresholdPct,
+    window_minutes: alert.windowMinutes,
+    min_amount: alert.minAmount,
+    cooldown_minutes: alert.cooldownMinutes,
+    is_active: alert.isActive,
+    last_triggered_at: alert.lastTriggeredAt?.toISOString() ?? null,
+    trigger_count: alert.triggerCount,
+    created_at: alert.createdAt.toISOString(),
+  };
+}
+
+export const toApiTrigger = (t: AlertTriggerRow): AlertTrigger => ({
+  id: t.id,
+  triggered_at: t.triggeredAt.toISOString(),
+  message: t.message,
+  values: t.values,
+});
+
+/**
+ * A validated number as the plain decimal text a numeric column stores: the shortest form that
+ * reads back as the same number (what the user typed, for any sane input), never exponent notation.
+ */
+export function toDecimalText(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '', fraction = '', exp = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exp);
+  let result: string;
+  if (point <= 0) result = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) result = digits + '0'.repeat(point - digits.length);
+  else result = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  result = result.replace(/^0+(?=\d)/, '');
+  if (result.includes('.')) result = result.replace(/\.?0+$/, '');
+  return sign + result;
+}

@@ -1,0 +1,231 @@
+import {
+  alertFieldOrder,
+  alertKindLabels,
+  alertListSchema,
+  alertMessages as m,
+  alertSchema,
+  alertTriggerListSchema,
+  alertTypeListSchema,
+  apiErrorSchema,
+  createAlertBodySchema,
+  detailSchema,
+  idParamSchema,
+  updateAlertBodySchema,
+  type FieldError,
+} from '@tokendesk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../auth/plugin';
+import { alerts } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { alertTypes, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
+import { findAlert, findUserPool, listAlerts, listTriggers, updateAlert } from './repository';
+
+const tags = ['Alerts'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+const TRIGGER_LIMIT = 100;
+
+export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registry } = app.chain;
+
+  /** The alert again with its pool, for the answer; 404 when it is not the user's. */
+  async function alertOrFail(userId: number, alertId: number) {
+    const row = await findAlert(app.db, userId, alertId);
+    if (!row) throw notFound(m.alertNotFound);
+    return row;
+  }
+
+  app.get(
+    '/projects/alerts/types',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The kinds of alert and the fields each one takes',
+        description: "Price Move and Liquidity Drop take threshold_pct and window_minutes; Large Swap takes min_amount. Every kind takes cooldown_minutes (default 60).",
+        response: { 200: alertTypeListSchema, ...errors },
+      },
+    },
+    async () => alertTypes,
+  );
+
+  app.get(
+    '/projects/alerts',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The user's alerts, newest first",
+        description: "Each with its pool label 'PROJECT/PAIR - DEX', status, last firing and firing count.",
+        response: { 200: alertListSchema, ...errors },
+      },
+    },
+    async (request) => (await listAlerts(app.db, currentAuth(request).user.id)).map((r) => toApiAlert(registry, r)),
+  );
+
+  app.post(
+    '/projects/alerts',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: alertFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Create an alert on one of the user’s pools',
+        description:
+          'The kind decides the fields (see GET projects/alerts/types/): threshold_pct 0.1–1000, window_minutes 1–10080, ' +
+          'min_amount > 0 in whole paired tokens, cooldown_minutes ≥ 1 (default 60). The alert watches from the next ' +
+          'indexed block on: history never fires it. A pool that is not the user’s answers 404.',
+        body: createAlertBodySchema,
+        response: { 201: alertSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const body = request.body;
+      const pool = await findUserPool(app.db, user.id, body.pool_id);
+      if (!pool) throw notFound(m.poolNotFound);
+      const [inserted] = await app.db
+        .insert(alerts)
+        .values({
+          userId: user.id,
+          poolId: pool.pool.id,
+          kind: body.kind,
+          thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
+          windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
+          minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
+          cooldownMinutes: body.cooldown_minutes,
+          isActive: true,
+          // The indexer sets it to the block it starts watching from.
+          sinceBlock: null,
+        })
+        .returning();
+      return reply.code(201).send(toApiAlert(registry, { alert: inserted!, ...pool }));
+    },
+  );
+
+  app.get(
+    '/projects/alerts/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'One alert', description: 'Another user’s alert answers 404, like a missing one.', params: idParamSchema, response: { 200: alertSchema, ...errors } },
+    },
+    async (request) => toApiAlert(registry, await alertOrFail(currentAuth(request).user.id, request.params.id)),
+  );
+
+  app.patch(
+    '/projects/alerts/:id',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: alertFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Change an alert’s own fields or cooldown',
+        description: 'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400.',
+        params: idParamSchema,
+        body: updateAlertBodySchema,
+        response: { 200: alertSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const current = await alertOrFail(user.id, request.params.id);
+      const body = request.body;
+      const allowed = kindFields[current.alert.kind];
+      const foreign: FieldError[] = alertFieldOrder
+        .filter((f): f is 'threshold_pct' | 'window_minutes' | 'min_amount' => f === 'threshold_pct' || f === 'window_minutes' || f === 'min_amount')
+        .filter((f) => body[f] !== undefined && !allowed.includes(f))
+        .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
+      if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
+
+      const values: Partial<typeof alerts.$inferInsert> = {};
+      if (body.threshold_pct !== undefined) values.thresholdPct = toDecimalText(body.threshold_pct);
+      if (body.window_minutes !== undefined) values.windowMinutes = body.window_minutes;
+      if (body.min_amount !== undefined) values.minAmount = toDecimalText(body.min_amount);
+      if (body.cooldown_minutes !== undefined) values.cooldownMinutes = body.cooldown_minutes;
+      if (Object.keys(values).length === 0) return toApiAlert(registry, current);
+      const updated = await updateAlert(app.db, user.id, current.alert.id, values);
+      if (!updated) throw notFound(m.alertNotFound);
+      return toApiAlert(registry, { ...current, alert: updated });
+    },
+  );
+
+  app.delete(
+    '/projects/alerts/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Delete an alert with its trigger history', description: 'Notifications it raised stay.', params: idParamSchema, response: { 200: detailSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const deleted = await app.db
+        .delete(alerts)
+        .where(and(eq(alerts.id, request.params.id), eq(alerts.userId, user.id)))
+        .returning({ id: alerts.id });
+      if (deleted.length === 0) throw notFound(m.alertNotFound);
+      return { detail: 'Alert deleted.' };
+    },
+  );
+
+  app.post(
+    '/projects/alerts/:id/pause',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Pause an alert', description: 'A paused alert never fires. Pausing a paused alert changes nothing.', params: idParamSchema, response: { 200: alertSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const current = await alertOrFail(user.id, request.params.id);
+      const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: false });
+      if (!updated) throw notFound(m.alertNotFound);
+      return toApiAlert(registry, { ...current, alert: updated });
+    },
+  );
+
+  app.post(
+    '/projects/alerts/:id/resume',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Resume a paused alert',
+        description: 'It watches from the next indexed block on, like a new alert: what happened while it was paused never fires it. Resuming an active alert changes nothing.',
+        params: idParamSchema,
+        response: { 200: alertSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const current = await alertOrFail(user.id, request.params.id);
+      if (current.alert.isActive) return toApiAlert(registry, current);
+      // since_block null: the indexer picks the block to watch from again, as for a new alert.
+      const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: true, sinceBlock: null });
+      if (!updated) throw notFound(m.alertNotFound);
+      return toApiAlert(registry, { ...current, alert: updated });
+    },
+  );
+
+  app.get(
+    '/projects/alerts/:id/triggers',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Trigger history of an alert, newest first',
+        description: `At most ${TRIGGER_LIMIT} firings, each with its message and the figures that fired it.`,
+        params: idParamSchema,
+        response: { 200: alertTriggerListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { alert } = await alertOrFail(currentAuth(request).user.id, request.params.id);
+      return (await listTriggers(app.db, alert.id, TRIGGER_LIMIT)).map(toApiTrigger);
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { poolSnapshots, type PoolSnapshotRow } from '../../db/schema';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Stored rows are keyed by network and lower-case pool address (the indexer writes them so). */
+export const marketKey = (networkId: number, poolAddress: string) => `${networkId}:${poolAddress.toLowerCase()}`;
+
+export type SnapshotPoint = Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>;
+
+/** What stored history says about one pool address over the last 24 h, before a user's side is applied. */
+export interface MarketFigures {
+  /** The last snapshot at or before now − 24 h; null when history does not reach back that far. */
+  base: SnapshotPoint | null;
+  /** Sums of |amount0| and |amount1| of the swaps after now − 24 h, raw units. */
+  volume0: bigint;
+  volume1: bigint;
+  /** The indexer has stored at least one block range for this pool (indexed_pools.to_block set). */
+  covered: boolean;
+}
+
+interface FiguresRow {
+  network_id: number;
+  pool_address: string;
+  base_block: string | null;
+  base_ms: number | null;
+  reserve0: string | null;
+  reserve1: string | null;
+  sqrt_price_x96: string | null;
+  covered: boolean;
+  volume0: string;
+  volume1: string;
+}
+
+/**
+ * 24 h figures for many pool addresses in one statement. Per address: the base snapshot walks the
+ * snapshot key index backwards from the cutoff; the volume sums swaps after the cutoff, bounded
+ * below by the base snapshot's block so the event index does the range (a block before the base
+ * block is no later than the base block's time, which is at or before the cutoff).
+ */
+export async function loadMarketFigures(
+  db: Db,
+  pools: readonly { networkId: number; poolAddress: string }[],
+  nowMs: number,
+): Promise<Map<string, MarketFigures>> {
+  const keys = new Map<string, { networkId: number; address: string }>();
+  for (const p of pools) keys.set(marketKey(p.networkId, p.poolAddress), { networkId: p.networkId, address: p.poolAddress.toLowerCase() });
+  const result = new Map<string, MarketFigures>();
+  if (keys.size === 0) return result;
+
+  const cutoff = new Date(nowMs - DAY_MS).toISOString();
+  const values = sql.join(
+    [...keys.values()].map((k) => sql`(${k.networkId}::int, ${k.address}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<FiguresRow>(
+    db,
+    sql`
+      select k.network_id, k.pool_address,
+        b.block_number::text as base_block,
+        (extract(epoch from b.block_time) * 1000)::float8 as base_ms,
+        b.reserve0::text as reserve0, b.reserve1::text as reserve1, b.sqrt_price_x96::text as sqrt_price_x96,
+        (ip.to_block is not null) as covered,
+        coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1
+      from (values ${values}) as k(network_id, pool_address)
+      left join lateral (
+        select s.block_number, s.block_time, s.reserve0, s.reserve1, s.sqrt_price_x96
+        from pool_snapshots s
+        where s.network_id = k.network_id and s.pool_address = k.pool_address
+          and s.bucket <= ${cutoff}::timestamptz and s.block_time <= ${cutoff}::timestamptz
+        order by s.bucket desc, s.block_time desc
+        limit 1
+      ) b on true
+      left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
+      left join lateral (
+        select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1
+        from pool_events e
+        where e.network_id = k.network_id and e.pool_address = k.pool_address and e.type = 'swap'
+          and e.block_number >= coalesce(b.block_number, 0) and e.block_time > ${cutoff}::timestamptz
+      ) v on true`,
+  );
+  for (const r of rows) {
+    result.set(marketKey(Number(r.network_id), r.pool_address), {
+      base:
+        r.base_block === null || r.reserve0 === null || r.reserve1 === null || r.base_ms === null
+          ? null
+          : { blockNumber: BigInt(r.base_block), blockTime: new Date(Number(r.base_ms)), reserve0: r.reserve0, reserve1: r.reserve1, sqrtPriceX96: r.sqrt_price_x96 },
+      volume0: BigInt(r.volume0),
+      volume1: BigInt(r.volume1),
+      covered: r.covered === true,
+    });
+  }
+  return result;
+}
+
+/**
+ * Snapshots of one pool address since a time, oldest first. The indexer keys snapshots by the
+ * minute of their block time, so the bucket bound is implied by the time bound and lets the
+ * (network, address, bucket) index do the range.
+ */
+export function listSnapshotsSince(db: Db, networkId: number, poolAddress: string, sinceMs: number): Promise<SnapshotPoint[]> {
+  return db
+    .select({
+      blockTime: poolSnapshots.blockTime,
+      blockNumber: poolSnapshots.blockNumber,
+      reserve0: poolSnapshots.reserve0,
+      reserve1: poolSnapshots.reserve1,
+      sqrtPriceX96: poolSnapshots.sqrtPriceX96,
+    })
+    .from(poolSnapshots)
+    .where(
+      and(
+        eq(poolSnapshots.networkId, networkId),
+        eq(poolSnapshots.poolAddress, poolAddress.toLowerCase()),
+        gte(poolSnapshots.bucket, new Date(Math.floor(sinceMs / 60_000) * 60_000)),
+        gte(poolSnapshots.blockTime, new Date(sinceMs)),
+      ),
+    )
+    .orderBy(asc(poolSnapshots.blockTime), asc(poolSnapshots.blockNumber), asc(poolSnapshots.bucket));
+}
