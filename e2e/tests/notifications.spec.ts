@@ -1,4 +1,5 @@
-import { type ActivityPage, type Alert, type Notification } from '@tokendesk/contract';
+import fs from 'node:fs/promises';
+import { activityCsvColumns, type ActivityPage, type Alert, type Notification } from '@tokendesk/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixtures';
@@ -86,6 +87,23 @@ test.describe('alerts that fire on the devnet', () => {
     await expect(row).toHaveCount(0);
     const sells = await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}&kind=sell`);
     expect(sells.events.every((e) => e.kind === 'sell')).toBe(true);
+
+    // Export CSV of the buys, last 7 days by default: the swap is in the file.
+    await page.getByLabel('Kind').selectOption({ label: 'Buy' });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export Activity' });
+    const today = new Date();
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await expect(exportDialog.getByLabel('To')).toHaveValue(day(today));
+    await expect(exportDialog.getByLabel('From')).toHaveValue(day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7)));
+    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    expect(header).toBe(activityCsvColumns.join(','));
+    expect(lines.some((line) => line.includes(swap.txHash))).toBe(true);
+    expect(lines.every((line) => line.includes(',buy,'))).toBe(true);
+    await expect(exportDialog).toBeHidden();
 
     // The fund shows the same swap among its last events, and a price chart drawn under the CSP.
     await page.goto(`/funds/${pool.id}`);

@@ -64,7 +64,7 @@ test.describe('projects and pools on the local devnet', () => {
     const fund = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
     expect(fund.pool_funds?.amount_token).toMatch(/^\d+(\.\d+)?$/);
     const main = page.getByRole('main');
-    await expect(main.getByRole('region', { name: 'Price' })).toContainText(formatPrice(fund.price));
+    await expect(main.getByRole('region', { name: 'Price', exact: true })).toContainText(formatPrice(fund.price));
     const wholeReserve = Number(fund.pool_funds!.amount_token!.split('.')[0]).toLocaleString('en-US');
     await expect(page.getByRole('region', { name: 'Pool Balance' })).toContainText(`${wholeReserve}.`);
     await expect(main.getByText(new RegExp(`as of block ${fund.pool_funds!.block_number}\\b`))).toBeVisible();
