@@ -154,6 +154,8 @@ export const poolEvents = pgTable(
   (t) => [
     uniqueIndex('pool_events_network_tx_log_key').on(t.networkId, t.txHash, t.logIndex),
     index('pool_events_pool_time_idx').on(t.networkId, t.poolAddress, t.blockNumber, t.logIndex),
+    // 24h volume scans a pool's swaps by block time.
+    index('pool_events_pool_block_time_idx').on(t.networkId, t.poolAddress, t.blockTime),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "pool_events_pool_block_time_idx" ON "pool_events" USING btree ("network_id","pool_address","block_time");
