@@ -219,6 +219,22 @@ describe('alerts', () => {
     expect(events.some((e) => e.txHash === t2.toLowerCase() && e.type === 'burn')).toBe(true);
   });
 
+  it('an alert created before its pool is backfilled never fires on that history', async () => {
+    const auth = { authorization: bearer(user.token) };
+    const projectsList = (await ctx.app.inject({ method: 'GET', url: '/api/v1/projects/', headers: auth })).json().projects as { id: number; token_symbol: string }[];
+    const demoProject = projectsList.find((p) => p.token_symbol === 'DEMO')!;
+    const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${demoProject.id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'usdc', pool_address: a().pools.demoUsdcV2 } });
+    expect(attached.statusCode).toBe(201);
+    // The seeded history of DEMO/USDC holds swaps far above 1 USDC.
+    const [alert] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId: attached.json().id, kind: 'large_swap', minAmount: '1', cooldownMinutes: 1 }).returning();
+    await catchUp();
+    expect((await eventsOf(a().pools.demoUsdcV2)).filter((e) => e.type === 'swap').length).toBeGreaterThan(0);
+    expect(await triggersOf(alert!.id)).toHaveLength(0);
+    await swapOnDevnet(devnetClients(devnet.rpcUrl), { from: demoAccounts[1]!, pool: 'demo-usdc', side: 'buy', amount: '50' });
+    await catchUp();
+    expect(await triggersOf(alert!.id)).toHaveLength(1);
+  });
+
   it('each firing left exactly one notification, and only for its owner', async () => {
     const triggers = await ctx.database.db.select().from(alertTriggers);
     const mine = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, user.userId));

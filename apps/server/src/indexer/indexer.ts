@@ -4,7 +4,7 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
-import { indexedPools, indexerCheckpoints, poolEvents, poolSnapshots } from '../db/schema';
+import { indexedPools, poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked } from './get-logs';
@@ -123,10 +123,14 @@ export class NetworkIndexer {
         }
         result.fromBlocks = [...groups.keys()];
 
-        // The alert rules look at swaps after the checkpoint an alert was created at.
-        const [checkpoint] = await this.db.select().from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, this.network.id));
-        await this.db.execute(sql`update alerts set since_block = ${checkpoint?.lastBlock ?? 0n}
-          where since_block is null and pool_id in (select id from pools where network_id = ${this.network.id})`);
+        // A new alert judges swaps from the block its pool was indexed up to when the indexer first
+        // sees it, or from the current safe block if the pool is not indexed yet: history that
+        // happened before the alert existed (a backfill) never fires it.
+        await this.db.execute(sql`update alerts a set since_block = coalesce(
+            (select ip.to_block from pools p join indexed_pools ip
+               on ip.network_id = p.network_id and ip.pool_address = lower(p.pool_address)
+             where p.id = a.pool_id), ${safe})
+          where a.since_block is null and a.pool_id in (select id from pools where network_id = ${this.network.id})`);
 
         const newSwaps: NewSwap[] = [];
         const changed = new Set<string>();
