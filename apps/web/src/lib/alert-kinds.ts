@@ -1,15 +1,9 @@
-import type { AlertKind, AlertType } from '@tokendesk/contract';
+import { alertKindLabels, type AlertKind, type AlertType } from '@tokendesk/contract';
 
 /**
- * The labels of the alert kinds. The server's types/ list is the source; these stand in while it
- * loads, and serve screens (the dashboard) that only need a name.
+ * The label of an alert kind: from the server's types/ list when it is loaded, else the contract's
+ * labels (the same texts), so screens that only need a name (the dashboard) never wait for it.
  */
-const fallbackLabels: Record<AlertKind, string> = {
-  price_move: 'Price Move',
-  liquidity_drop: 'Liquidity Drop',
-  large_swap: 'Large Swap',
-};
-
 export function alertKindLabel(kind: AlertKind, types?: readonly AlertType[]): string {
-  return types?.find((type) => type.kind === kind)?.label ?? fallbackLabels[kind] ?? kind;
+  return types?.find((type) => type.kind === kind)?.label ?? alertKindLabels[kind] ?? kind;
 }

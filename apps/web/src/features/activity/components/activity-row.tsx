@@ -23,20 +23,14 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
   const pairSymbol = pool?.token.symbol ?? '';
   const txUrl = explorerTxUrl(pool?.network.network_explorer, event.tx_hash);
   const txText = shortTxHash(event.tx_hash);
+  // Narrow rows stack (pool | kind, amounts, price, time); wide ones are columns. The pool's own
+  // card leaves the pool out and puts the price next to the kind.
+  const wide = showPool ? layouts.withPool : layouts.poolCard;
 
   return (
-    <li
-      data-testid="activity-row"
-      data-tx={event.tx_hash}
-      className={cn(
-        'grid items-center gap-x-4 gap-y-2 px-5 py-3.5 sm:px-6',
-        showPool
-          ? 'grid-cols-[minmax(0,1fr)_auto] @3xl:grid-cols-[minmax(0,1.2fr)_8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]'
-          : 'grid-cols-[minmax(0,1fr)_auto] @2xl:grid-cols-[8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]',
-      )}
-    >
+    <li data-testid="activity-row" data-tx={event.tx_hash} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
       {showPool && (
-        <div className="flex min-w-0 items-center gap-3">
+        <div className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 @3xl:col-start-auto @3xl:row-start-auto">
           <Logo src={pool?.dex.dex_logo} name={pool?.dex.name ?? 'DEX'} size="md" />
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-slate-900">{pool ? pairLabel(projectSymbol, pairSymbol) : `Pool #${event.pool_id}`}</p>
@@ -44,32 +38,25 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
           </div>
         </div>
       )}
-      <div className={cn(showPool ? 'justify-self-end @3xl:justify-self-start' : 'col-span-2 @2xl:col-span-1')}>
+      <div className={wide.badge}>
         <ActivityKindBadge kind={event.kind} />
       </div>
-      <div className={cn('min-w-0 text-sm tabular-nums', showPool ? 'col-span-2 @3xl:col-span-1' : 'col-span-2 @2xl:col-span-1')}>
-        <p className="flex flex-wrap gap-x-3 gap-y-0.5">
-          <span className="text-slate-900" title={`${event.amount_project_token} ${projectSymbol}`}>
-            {formatAmount(event.amount_project_token, AMOUNT)} <span className="text-slate-500">{projectSymbol}</span>
-          </span>
-          <span className="text-slate-900" title={`${event.amount_token} ${pairSymbol}`}>
-            {formatAmount(event.amount_token, AMOUNT)} <span className="text-slate-500">{pairSymbol}</span>
-          </span>
-        </p>
-      </div>
-      <p className={cn('min-w-0 text-sm whitespace-nowrap tabular-nums', showPool ? '@3xl:text-right' : '@2xl:text-right')}>
+      <p className={cn('flex min-w-0 flex-wrap gap-x-3 gap-y-0.5 text-sm tabular-nums', wide.amounts)}>
+        <span className="text-slate-900" title={`${event.amount_project_token} ${projectSymbol}`}>
+          {formatAmount(event.amount_project_token, AMOUNT)} <span className="text-slate-500">{projectSymbol}</span>
+        </span>
+        <span className="text-slate-900" title={`${event.amount_token} ${pairSymbol}`}>
+          {formatAmount(event.amount_token, AMOUNT)} <span className="text-slate-500">{pairSymbol}</span>
+        </span>
+      </p>
+      <p className={cn('min-w-0 text-sm whitespace-nowrap tabular-nums', wide.price)}>
         <span className="text-xs text-slate-500">Price </span>
         <span className="font-medium text-slate-900" title={event.price ?? undefined}>
           {formatPrice(event.price)}
         </span>
         {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}
       </p>
-      <div
-        className={cn(
-          'flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-slate-500',
-          showPool ? '@3xl:col-span-1' : '@2xl:col-span-1',
-        )}
-      >
+      <div className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500', wide.meta)}>
         <time dateTime={event.occurred_at} title={formatDateTime(event.occurred_at)}>
           {formatRelativeTime(event.occurred_at, now)}
         </time>
@@ -98,3 +85,21 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
     </li>
   );
 }
+
+/** Grid placement per cell: stacked on narrow containers, columns from @3xl (@2xl without the pool). */
+const layouts = {
+  withPool: {
+    row: 'grid-cols-[minmax(0,1fr)_auto] @3xl:grid-cols-[minmax(0,1.2fr)_8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]',
+    badge: 'col-start-2 row-start-1 justify-self-end @3xl:col-start-auto @3xl:row-start-auto @3xl:justify-self-start',
+    amounts: 'col-span-2 row-start-2 @3xl:col-span-1 @3xl:row-start-auto',
+    price: 'col-span-2 row-start-3 @3xl:col-span-1 @3xl:row-start-auto @3xl:text-right',
+    meta: 'col-span-2 row-start-4 @3xl:col-span-1 @3xl:row-start-auto @3xl:justify-end',
+  },
+  poolCard: {
+    row: 'grid-cols-[auto_minmax(0,1fr)] @2xl:grid-cols-[8.5rem_minmax(0,1.4fr)_minmax(0,1.1fr)_minmax(0,1.2fr)]',
+    badge: 'col-start-1 row-start-1 @2xl:col-start-auto @2xl:row-start-auto',
+    amounts: 'col-span-2 row-start-2 @2xl:col-span-1 @2xl:row-start-auto',
+    price: 'col-start-2 row-start-1 text-right @2xl:col-start-auto @2xl:row-start-auto',
+    meta: 'col-span-2 row-start-3 @2xl:col-span-1 @2xl:row-start-auto @2xl:justify-end',
+  },
+} as const;

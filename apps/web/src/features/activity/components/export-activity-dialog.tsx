@@ -1,4 +1,5 @@
-import { format, subDays } from 'date-fns';
+import { ACTIVITY_EXPORT_MAX_DAYS } from '@tokendesk/contract';
+import { differenceInCalendarDays, format, subDays } from 'date-fns';
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -76,6 +77,9 @@ function ExportForm({
     if (!start) return setError({ field: 'from', message: 'Please choose the first day.' });
     if (!end) return setError({ field: 'to', message: 'Please choose the last day.' });
     if (end < start) return setError({ field: 'to', message: 'The last day cannot be before the first day.' });
+    if (differenceInCalendarDays(end, start) + 1 > ACTIVITY_EXPORT_MAX_DAYS) {
+      return setError({ field: 'to', message: `The range can be at most ${ACTIVITY_EXPORT_MAX_DAYS} days.` });
+    }
     setError(null);
     // The last day counts in full: the range ends at the next local midnight (exclusive).
     const endExclusive = new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1);

@@ -1,5 +1,5 @@
+import { detailSchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
@@ -7,7 +7,7 @@ import { alertTriggersQueryKey } from './get-alert-triggers';
 
 /** DELETE projects/alerts/{id}/: the alert and its trigger history. */
 export function deleteAlert(id: number) {
-  return apiRequest(`/projects/alerts/${id}/`, { method: 'DELETE', schema: z.unknown() });
+  return apiRequest(`/projects/alerts/${id}/`, { method: 'DELETE', schema: detailSchema });
 }
 
 export function useDeleteAlert() {

@@ -1,17 +1,14 @@
-import { alertTriggerSchema } from '@tokendesk/contract';
+import { alertTriggerListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { ALERT_DETAIL_REFRESH_MS } from './get-alert';
-
-const triggerListSchema = z.array(alertTriggerSchema);
 
 export const alertTriggersQueryKey = (id: number) => [...alertsRootKey, 'triggers', id] as const;
 
 /** GET projects/alerts/{id}/triggers/: every firing of the alert, newest first. */
 export function getAlertTriggers(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/alerts/${id}/triggers/`, { schema: triggerListSchema, signal });
+  return apiRequest(`/projects/alerts/${id}/triggers/`, { schema: alertTriggerListSchema, signal });
 }
 
 export function alertTriggersQueryOptions(id: number) {

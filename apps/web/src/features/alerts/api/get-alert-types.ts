@@ -1,10 +1,7 @@
-import { alertTypeSchema } from '@tokendesk/contract';
+import { alertTypeListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
-
-const alertTypeListSchema = z.array(alertTypeSchema);
 
 /** GET projects/alerts/types/: the kinds the server supports, with their labels and fields. */
 export function getAlertTypes({ signal }: { signal?: AbortSignal } = {}) {

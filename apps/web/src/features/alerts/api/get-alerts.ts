@@ -1,10 +1,7 @@
-import { alertSchema } from '@tokendesk/contract';
+import { alertListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
-
-const alertListSchema = z.array(alertSchema);
 
 export const alertsQueryKey = [...alertsRootKey, 'list'] as const;
 

@@ -1,6 +1,5 @@
-import type { Alert } from '@tokendesk/contract';
+import { alertSchema, type Alert } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
@@ -8,7 +7,7 @@ import { alertsQueryKey } from './get-alerts';
 
 /** POST projects/alerts/{id}/pause/: the alert stops firing until it is resumed. */
 export function pauseAlert(id: number) {
-  return apiRequest(`/projects/alerts/${id}/pause/`, { method: 'POST', body: {}, schema: z.unknown() });
+  return apiRequest(`/projects/alerts/${id}/pause/`, { method: 'POST', body: {}, schema: alertSchema });
 }
 
 export function usePauseAlert() {
@@ -20,6 +19,10 @@ export function usePauseAlert() {
       const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: false } : alert);
       queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map(flip));
       queryClient.setQueryData<Alert>(alertQueryKey(id), (alert) => (alert ? flip(alert) : alert));
+    },
+    onSuccess: (alert) => {
+      queryClient.setQueryData(alertQueryKey(alert.id), alert);
+      queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map((item) => (item.id === alert.id ? alert : item)));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertsRootKey }),
   });

@@ -17,13 +17,17 @@ function valueLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Exact as sent (a price of 0.0000984434 keeps its digits); only whole parts get thousands separators. */
+/**
+ * Decimal strings keep six significant digits (a price of 0.0000984434… shows as 0.0000984434);
+ * the exact figure is in the tooltip. Other values are shown as sent.
+ */
 function valueText(value: string | number | null): string {
   if (value === null) return UNKNOWN;
-  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 12 }) : UNKNOWN;
+  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : UNKNOWN;
   if (!DECIMAL_RE.test(value)) return value;
-  const [whole = '', fraction] = value.split('.');
-  return formatAmount(whole, { minDecimals: 0, maxDecimals: 0 }) + (fraction ? `.${fraction}` : '');
+  const [whole = '', fraction = ''] = value.replace(/^-/, '').split('.');
+  const leadingZeros = /^0*$/.test(whole) ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
+  return formatAmount(value, { minDecimals: 0, maxDecimals: Math.min(leadingZeros + 6, 36) });
 }
 
 /** SPEC §2.10: every firing with its time, message and the figures that fired it. */
@@ -63,7 +67,9 @@ export function TriggerHistory({ triggers }: { triggers: UseQueryResult<AlertTri
                     {entries.map(([key, value]) => (
                       <div key={key} className="flex min-w-0 items-baseline gap-1.5 rounded-md bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200 ring-inset">
                         <dt className="text-slate-500">{valueLabel(key)}</dt>
-                        <dd className="font-medium break-all text-slate-900 tabular-nums">{valueText(value)}</dd>
+                        <dd className="font-medium break-all text-slate-900 tabular-nums" title={value === null ? undefined : String(value)}>
+                          {valueText(value)}
+                        </dd>
                       </div>
                     ))}
                   </dl>

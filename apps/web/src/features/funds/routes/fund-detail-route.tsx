@@ -183,7 +183,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
           <>
             Reserves as of block {funds.block_number}
             {funds.updated_at && <> · read {formatDateTime(funds.updated_at)}</>}
-            {isStale(funds) && <span className="font-medium text-amber-700"> · stale: the chain could not be read just now</span>}
+            {isStale(funds) && <span className="font-medium text-amber-700"> · stale: the network has not answered for a while</span>}
           </>
         ) : (
           'The reserves could not be read from the chain right now.'

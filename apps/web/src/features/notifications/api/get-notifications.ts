@@ -1,10 +1,7 @@
-import { notificationSchema } from '@tokendesk/contract';
+import { notificationListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsRootKey } from '../../../lib/query-keys';
-
-const notificationListSchema = z.array(notificationSchema);
 
 export const notificationsQueryKey = [...notificationsRootKey, 'list'] as const;
 

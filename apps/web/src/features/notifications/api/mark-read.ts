@@ -1,13 +1,12 @@
-import type { Notification } from '@tokendesk/contract';
+import { markReadResultSchema, type Notification } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 
-/** POST projects/notifications/mark-read/ {ids}: ids of other users are ignored by the server. */
+/** POST projects/notifications/mark-read/ {ids} → {marked, unread_count}; ids of other users are ignored by the server. */
 export function markRead(ids: number[]) {
-  return apiRequest('/projects/notifications/mark-read/', { method: 'POST', body: { ids }, schema: z.unknown() });
+  return apiRequest('/projects/notifications/mark-read/', { method: 'POST', body: { ids }, schema: markReadResultSchema });
 }
 
 export function useMarkRead() {
@@ -21,9 +20,10 @@ export function useMarkRead() {
         list?.map((item) => (read.has(item.id) ? { ...item, is_read: true } : item)),
       );
     },
+    // The answer carries the unread count after it: the badge needs no extra request.
+    onSuccess: ({ unread_count }) => queryClient.setQueryData(unreadCountQueryKey, unread_count),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: unreadCountQueryKey }),
         queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' }),
       ]),
   });

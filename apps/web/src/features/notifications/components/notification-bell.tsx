@@ -182,19 +182,23 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
             })
           )}
         </div>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={markAllRead.isPending}
-          onSelect={(event) => {
-            event.preventDefault();
-            setHighlighted(new Set());
-            markAllRead.mutate();
-          }}
-          className="justify-center font-medium text-indigo-600 data-[highlighted]:text-indigo-700"
-        >
-          <CheckCheck className="h-4 w-4" aria-hidden="true" />
-          Mark all as read
-        </DropdownMenuItem>
+        {(items.length > 0 || count > 0) && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              disabled={markAllRead.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                setHighlighted(new Set());
+                markAllRead.mutate();
+              }}
+              className="justify-center font-medium text-indigo-600 data-[highlighted]:text-indigo-700"
+            >
+              <CheckCheck className="h-4 w-4" aria-hidden="true" />
+              Mark all as read
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );
