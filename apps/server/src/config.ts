@@ -34,6 +34,8 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
   /** Run the pool indexer (one loop per network) inside this server. */
   INDEXER: bool.default(true),
+  /** How far back a newly tracked pool's history is read, in hours. */
+  INDEXER_BACKFILL_HOURS: int(1, 24 * 365).default(24),
   /** Start the local development chain (anvil with the demo deployment) with the server. */
   DEVNET: bool.default(true),
   /** Use this devnet RPC instead of starting one (it must hold the demo deployment). */

@@ -42,7 +42,9 @@ async function start(config: Config): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
-  const indexers = config.INDEXER ? startIndexers(database, chainService, app.log) : null;
+  const indexers = config.INDEXER
+    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600 })
+    : null;
   installShutdown(app, database, config, devnet, () => indexers?.stop() ?? Promise.resolve());
 }
 
