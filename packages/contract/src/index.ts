@@ -5,3 +5,4 @@ export * from './projects';
 export * from './activity';
 export * from './alerts';
 export * from './notifications';
+export * from './tickets';
