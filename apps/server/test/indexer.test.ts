@@ -5,7 +5,7 @@ import { devnetClients, startDevnet, swapOnDevnet, demoAccounts, type Devnet } f
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertTriggers, indexedPools, notifications, poolEvents, pools, projects } from '../src/db/schema';
+import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications, poolEvents, pools, projects } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { eventView, poolSide } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
@@ -106,6 +106,9 @@ describe('the pool indexer', () => {
       if (address === a().pools.demoWethV2) expect(stored.length).toBe(await chainLogCount(address));
       expect(stored.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);
     }
+    // The network checkpoint is the head (the devnet needs no confirmations).
+    const [checkpoint] = await ctx.database.db.select().from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, 31337));
+    expect(checkpoint!.lastBlock).toBe(await devnetClients(devnet.rpcUrl).public.getBlockNumber({ cacheTime: 0 }));
     // A second pass over everything changes nothing.
     await ctx.database.db.update(indexedPools).set({ toBlock: null });
     await catchUp();

@@ -255,8 +255,13 @@ export class NetworkIndexer {
         .set({ toBlock: end })
         .where(and(eq(indexedPools.networkId, this.network.id), inArray(indexedPools.poolAddress, lower)));
       // The network checkpoint: the block every tracked pool has been read up to.
+      // Over the pools still tracked: a detached pool keeps its row (so re-attaching it resumes
+      // without a gap) but must not hold the checkpoint back.
       await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
-        select ${this.network.id}, min(coalesce(to_block, from_block - 1)), now() from indexed_pools where network_id = ${this.network.id}
+        select ${this.network.id}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
+        where ip.network_id = ${this.network.id}
+          and exists (select 1 from pools p where p.network_id = ip.network_id and lower(p.pool_address) = ip.pool_address)
+        having count(*) > 0
         on conflict (network_id) do update set last_block = excluded.last_block, updated_at = now()`);
       const swaps: NewSwap[] = inserted.filter((e) => e.type === 'swap').map((e) => e);
       return { events: inserted.length, snapshots: syncRows.length, swaps, changed: new Set(inserted.map((e) => e.poolAddress)) };
