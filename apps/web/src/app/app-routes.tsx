@@ -8,13 +8,16 @@ import { ProfileRoute } from '../features/account/routes/profile-route';
 import { SettingsRoute } from '../features/account/routes/settings-route';
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { RegisterRoute } from '../features/auth/routes/register-route';
+import { StaffTicketDetailRoute } from '../features/support/routes/staff-ticket-detail-route';
+import { StaffTicketsRoute } from '../features/support/routes/staff-tickets-route';
+import { TicketDetailRoute } from '../features/support/routes/ticket-detail-route';
 import { FundsRoute } from '../features/funds/routes/funds-route';
 import { ProjectDetailRoute } from '../features/projects/routes/project-detail-route';
 import { ProjectsRoute } from '../features/projects/routes/projects-route';
 import { clearSession, recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
 import { DashboardPage } from './dashboard-page';
-import { ActivitiesPage, AlertDetailPage, AlertsPage, FundDetailPage } from './feature-pages';
+import { ActivitiesPage, AlertDetailPage, AlertsPage, FundDetailPage, SupportPage } from './feature-pages';
 import { AppLayout } from './layout/app-layout';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
 import { useAuthToken } from './use-auth-token';
@@ -84,6 +87,11 @@ function SignedInApp() {
             <Route path="funds/:id" element={<FundDetailPage />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="settings" element={<SettingsRoute />} />
+            <Route path="support" element={<SupportPage />} />
+            <Route path="support/:id" element={<TicketDetailRoute />} />
+            {/* Staff only (SPEC §2.1): everyone else is sent to /. */}
+            {userInfo.data.is_staff && <Route path="staff/tickets" element={<StaffTicketsRoute />} />}
+            {userInfo.data.is_staff && <Route path="staff/tickets/:id" element={<StaffTicketDetailRoute />} />}
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

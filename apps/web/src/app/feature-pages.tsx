@@ -8,6 +8,7 @@ import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
 import { PoolSummaryCard } from '../features/funds/components/pool-summary-card';
 import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
 import { projectsQueryOptions } from '../features/projects/api/get-projects';
+import { SupportRoute } from '../features/support/routes/support-route';
 
 /*
  * Screens that show data of more than one feature. Features do not import each other, so the
@@ -37,4 +38,9 @@ const renderFundActivity = (pool: Pool) => <PoolActivityCard pool={pool} />;
 
 export function FundDetailPage() {
   return <FundDetailRoute renderActivity={renderFundActivity} />;
+}
+
+export function SupportPage() {
+  const projects = useQuery(projectsQueryOptions);
+  return <SupportRoute projects={projects} />;
 }

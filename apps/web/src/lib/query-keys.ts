@@ -17,3 +17,5 @@ export const alertsRootKey = ['alerts'] as const;
 export const activityRootKey = ['activity'] as const;
 /** The bell: the unread count and the newest notifications. */
 export const notificationsRootKey = ['notifications'] as const;
+/** Support tickets (the user's and the staff console's); a ticket notification invalidates it. */
+export const ticketsRootKey = ['tickets'] as const;

@@ -1,4 +1,4 @@
-import { BookOpen, Plus } from 'lucide-react';
+import { BookOpen, LifeBuoy, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -41,6 +41,15 @@ export function Header() {
             <span className="sr-only xl:not-sr-only">Docs</span>
           </a>
         </Tooltip>
+        {/* Phones reach Support through the menu (General), where the header has no room. */}
+        <div className="hidden sm:block">
+          <Tooltip content="Support">
+            <Link to="/support" className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}>
+              <LifeBuoy className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only xl:not-sr-only">Support</span>
+            </Link>
+          </Tooltip>
+        </div>
         <NotificationBell open={notificationsOpen} onOpenChange={setNotificationsOpen} />
         <UserMenu />
       </div>

@@ -1,12 +1,15 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
-import { navGroups } from './nav-items';
+import { useCurrentUser } from '../../lib/current-user';
+import { navGroups, staffNavGroup } from './nav-items';
 
 /** The navigation of the sidebar and of the mobile menu. */
 export function NavGroups({ onNavigate, idPrefix }: { onNavigate?: () => void; idPrefix: string }) {
+  const user = useCurrentUser();
+  const groups = user.is_staff ? [...navGroups, staffNavGroup] : navGroups;
   return (
     <div className="flex flex-col gap-6">
-      {navGroups.map((group) => {
+      {groups.map((group) => {
         const headingId = `${idPrefix}-${group.label.toLowerCase()}`;
         return (
           <div key={group.label}>

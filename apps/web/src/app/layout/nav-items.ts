@@ -1,4 +1,4 @@
-import { Activity, Bell, Droplets, FolderKanban, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { Activity, Bell, Droplets, FolderKanban, Headset, LayoutDashboard, LifeBuoy, Settings, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -25,5 +25,14 @@ export const navGroups: NavGroup[] = [
       { to: '/funds', label: 'Funds', icon: Droplets },
     ],
   },
-  { label: 'General', items: [{ to: '/settings', label: 'Settings', icon: Settings }] },
+  {
+    label: 'General',
+    items: [
+      { to: '/settings', label: 'Settings', icon: Settings },
+      { to: '/support', label: 'Support', icon: LifeBuoy },
+    ],
+  },
 ];
+
+/** SPEC §2.2: shown to staff only. */
+export const staffNavGroup: NavGroup = { label: 'Staff', items: [{ to: '/staff/tickets', label: 'Support Desk', icon: Headset }] };

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { badgeCount, formatDateTime, formatNotificationTime } from '../../../lib/format';
-import { alertsRootKey } from '../../../lib/query-keys';
+import { alertsRootKey, ticketsRootKey } from '../../../lib/query-keys';
 import { notificationsQueryKey, notificationsQueryOptions, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
@@ -53,6 +53,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
     if (count === undefined) return;
     if (lastCount.current !== undefined && count > lastCount.current) {
       void queryClient.invalidateQueries({ queryKey: alertsRootKey });
+      void queryClient.invalidateQueries({ queryKey: ticketsRootKey });
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' });
     }
     lastCount.current = count;
@@ -83,8 +84,9 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
     if (!item.is_read) markReadMutate([item.id]);
     const path = inAppPath(item.navigation_url);
     if (path) {
-      // The target (an alert) has just fired: show its newest state, not a cached one.
+      // The target (an alert, a ticket) has just changed: show its newest state, not a cached one.
       void queryClient.invalidateQueries({ queryKey: alertsRootKey });
+      void queryClient.invalidateQueries({ queryKey: ticketsRootKey });
       navigate(path);
     }
   }

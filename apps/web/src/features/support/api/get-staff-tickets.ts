@@ -1,0 +1,24 @@
+import { ticketPageSchema, type staffTicketStatuses } from '@tokendesk/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ticketsRootKey } from '../../../lib/query-keys';
+
+export type StaffTicketStatus = (typeof staffTicketStatuses)[number];
+export const staffTicketsQueryKey = (status: StaffTicketStatus) => [...ticketsRootKey, 'staff', 'list', status] as const;
+const PAGE_SIZE = 50;
+
+/** GET staff/tickets/?status: every user's tickets (awaiting: oldest first), staff only. */
+export function getStaffTickets(status: StaffTicketStatus, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/staff/tickets/', { schema: ticketPageSchema, query: { status, cursor, limit: String(PAGE_SIZE) }, signal });
+}
+
+export function useStaffTickets(status: StaffTicketStatus) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: staffTicketsQueryKey(status),
+      queryFn: ({ pageParam, signal }) => getStaffTickets(status, pageParam, { signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.next_cursor ?? undefined,
+    }),
+  );
+}

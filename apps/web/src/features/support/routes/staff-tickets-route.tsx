@@ -1,0 +1,85 @@
+import { Inbox, RefreshCw } from 'lucide-react';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSearchParams } from 'react-router';
+import { useStaffTickets, type StaffTicketStatus } from '../api/get-staff-tickets';
+import { TicketsTable } from '../components/tickets-table';
+
+const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
+  { value: 'awaiting', label: 'Awaiting Reply' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
+];
+
+const isStatus = (value: string | null): value is StaffTicketStatus => STATUS_FILTERS.some((f) => f.value === value);
+
+/** SPEC §2.13: the staff console, every user's tickets by status (awaiting: oldest first, from the API). */
+export function StaffTicketsRoute() {
+  useDocumentTitle('Support Desk');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: StaffTicketStatus = isStatus(raw) ? raw : 'awaiting';
+  const tickets = useStaffTickets(status);
+  const all = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
+  const refreshing = tickets.isFetching && !tickets.isFetchingNextPage;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Support Desk"
+        description="Every user's support tickets"
+        actions={
+          <Button variant="outline" onClick={() => void tickets.refetch()} disabled={refreshing}>
+            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+      <Card>
+        <div role="group" aria-label="Status" className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4 sm:px-6">
+          {STATUS_FILTERS.map((filter) => (
+            <button
+              key={filter.value}
+              type="button"
+              aria-pressed={status === filter.value}
+              onClick={() => setParams(filter.value === 'awaiting' ? {} : { status: filter.value }, { replace: true })}
+              className={cn(
+                'cursor-pointer rounded-full px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+                status === filter.value ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
+              )}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+        {tickets.isPending ? (
+          <LoadingState>Loading tickets...</LoadingState>
+        ) : tickets.isError && !tickets.data ? (
+          <ErrorState message="Failed to load tickets. Please try again." onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+        ) : all.length === 0 ? (
+          <EmptyState icon={Inbox} title="No tickets found" description="No tickets have this status." />
+        ) : (
+          <TicketsTable tickets={all} hrefFor={(ticket) => `/staff/tickets/${ticket.id}`} showUser />
+        )}
+        {tickets.hasNextPage && (
+          <div className="flex justify-center border-t border-slate-100 px-5 py-3">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void tickets.fetchNextPage()}
+              disabled={tickets.isFetchingNextPage}
+              loading={tickets.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

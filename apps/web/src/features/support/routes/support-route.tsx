@@ -1,0 +1,118 @@
+import { Filter, LifeBuoy, Plus, RefreshCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTickets } from '../api/get-tickets';
+import { CreateTicketDialog, type ProjectsState } from '../components/create-ticket-dialog';
+import { TicketsTable } from '../components/tickets-table';
+
+const FILTERS = ['all', 'open', 'resolved'] as const;
+type TicketFilter = (typeof FILTERS)[number];
+const FILTER_LABEL: Record<TicketFilter, string> = { all: 'All Tickets', open: 'Open Tickets', resolved: 'Resolved Tickets' };
+
+export interface SupportRouteProps {
+  /** The user's projects (from the projects feature, composed in app/): the create dialog's select. */
+  projects: ProjectsState;
+}
+
+/** SPEC §2.13: the user's tickets, searched and filtered over the loaded ones. */
+export function SupportRoute({ projects }: SupportRouteProps) {
+  useDocumentTitle('Support');
+  const tickets = useTickets();
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<TicketFilter>('all');
+  const [creating, setCreating] = useState(false);
+
+  const all = useMemo(() => tickets.data?.pages.flatMap((page) => page.tickets) ?? [], [tickets.data]);
+  const needle = query.trim().toLowerCase();
+  const shown = all.filter((ticket) => {
+    if (filter === 'open' && ticket.is_resolved) return false;
+    if (filter === 'resolved' && !ticket.is_resolved) return false;
+    if (!needle) return true;
+    return ticket.subject.toLowerCase().includes(needle) || ticket.project_name.toLowerCase().includes(needle);
+  });
+  const narrowed = filter !== 'all' || needle !== '';
+  const nextFilter = () => setFilter((f) => FILTERS[(FILTERS.indexOf(f) + 1) % FILTERS.length] ?? 'all');
+  const refreshing = tickets.isFetching && !tickets.isFetchingNextPage;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Support Tickets"
+        description="Manage your support requests"
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Ticket
+          </Button>
+        }
+      />
+      <Card>
+        <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:px-6">
+          <div className="relative min-w-0 flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search tickets"
+              placeholder="Search tickets by subject or project..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Button variant="outline" onClick={nextFilter} className="flex-1 sm:flex-none">
+              <Filter className="h-4 w-4" aria-hidden="true" />
+              {FILTER_LABEL[filter]}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => void tickets.refetch()}
+              disabled={refreshing}
+              className="flex-1 sm:flex-none"
+            >
+              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              Refresh
+            </Button>
+          </div>
+        </div>
+        {tickets.isPending ? (
+          <LoadingState>Loading tickets...</LoadingState>
+        ) : tickets.isError && !tickets.data ? (
+          <ErrorState message="Failed to load tickets. Please try again." onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+        ) : shown.length === 0 ? (
+          <EmptyState
+            icon={LifeBuoy}
+            title="No tickets found"
+            description={
+              narrowed
+                ? 'No tickets match your search criteria. Try adjusting your filters.'
+                : "You haven't created any support tickets yet. Create one when you need help."
+            }
+            action={!narrowed && <Button onClick={() => setCreating(true)}>Create Your First Ticket</Button>}
+          />
+        ) : (
+          <TicketsTable tickets={shown} hrefFor={(ticket) => `/support/${ticket.id}`} />
+        )}
+        {tickets.hasNextPage && (
+          <div className="flex justify-center border-t border-slate-100 px-5 py-3">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void tickets.fetchNextPage()}
+              disabled={tickets.isFetchingNextPage}
+              loading={tickets.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          </div>
+        )}
+      </Card>
+      <CreateTicketDialog open={creating} onOpenChange={setCreating} projects={projects} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { ticketMessages } from '@tokendesk/contract';
+import { useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/status-message';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTicket } from '../api/get-ticket';
+import { useReplyTicket } from '../api/reply-ticket';
+import { BackLink } from '../components/back-link';
+import { Conversation } from '../components/conversation';
+import { MessageText } from '../components/message-text';
+import { ReplyForm } from '../components/reply-form';
+import { formatMessageTime } from '../components/ticket-dates';
+import { TicketFacts } from '../components/ticket-facts';
+import { TicketStatusBadge } from '../components/ticket-status-badge';
+
+/** SPEC §2.13: one of the user's tickets, its conversation and the reply form. */
+export function TicketDetailRoute() {
+  const id = Number(useParams().id);
+  const ticket = useTicket(id);
+  const reply = useReplyTicket();
+  useDocumentTitle(ticket.data ? ticket.data.subject : 'Support Ticket');
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink to="/support">Back to Tickets</BackLink>
+      {ticket.isPending ? (
+        <Card>
+          <LoadingState>Loading ticket details...</LoadingState>
+        </Card>
+      ) : ticket.isError && !ticket.data ? (
+        <Card>
+          <ErrorState
+            message="Failed to load ticket details. Please try again."
+            onRetry={() => void ticket.refetch()}
+            retrying={ticket.isFetching}
+          />
+        </Card>
+      ) : (
+        (() => {
+          const t = ticket.data;
+          const [original, ...rest] = t.messages;
+          return (
+            <div className="flex flex-col gap-6">
+              <div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{t.subject}</h1>
+                  <TicketStatusBadge ticket={t} />
+                </div>
+                <TicketFacts ticket={t} />
+              </div>
+              {original && (
+                <Card aria-labelledby="original-request">
+                  <CardHeader title="Original Request" titleId="original-request" />
+                  <CardBody className="px-5 py-4 sm:px-6">
+                    <p className="mb-2 flex items-baseline gap-2 text-xs text-slate-500">
+                      <span className="font-medium text-slate-700">You</span>
+                      <time dateTime={original.created_at}>{formatMessageTime(original.created_at)}</time>
+                    </p>
+                    <MessageText text={original.message} className="text-slate-800" />
+                  </CardBody>
+                </Card>
+              )}
+              <Card aria-labelledby="conversation">
+                <CardHeader title="Conversation" titleId="conversation" />
+                {rest.length > 0 ? (
+                  <Conversation messages={rest} viewer="user" />
+                ) : (
+                  <p className="px-5 py-6 text-sm text-slate-500 sm:px-6">No replies yet. Our support team will get back to you soon.</p>
+                )}
+                <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
+                  {t.is_resolved ? (
+                    <Alert tone="success">
+                      {ticketMessages.resolvedNoReplies}
+                    </Alert>
+                  ) : (
+                    <ReplyForm
+                      sending={reply.isPending}
+                      onSend={(message, done) => reply.mutate({ id: t.id, message }, done)}
+                    />
+                  )}
+                </div>
+              </Card>
+            </div>
+          );
+        })()
+      )}
+    </div>
+  );
+}
