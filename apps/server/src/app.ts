@@ -14,6 +14,7 @@ import { networkRoutes } from './features/networks/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
 import { projectRoutes } from './features/projects/routes';
+import { ticketRoutes } from './features/tickets/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger, now, chain }: AppOpti
       await api.register(activityRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
+      await api.register(ticketRoutes);
     },
     { prefix: '/api/v1' },
   );

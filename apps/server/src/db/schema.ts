@@ -243,3 +243,53 @@ export type PoolSnapshotRow = typeof poolSnapshots.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertTriggerRow = typeof alertTriggers.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Support tickets. A ticket outlives its project: deleting the project sets project_id to null and
+ * the ticket keeps the name it was opened under (project_name), so the conversation stays readable.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The project's name when the ticket was opened; shown once the project is gone. */
+    projectName: text('project_name').notNull(),
+    subject: text('subject').notNull(),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    /** True while the last word is the user's (SPEC §2.13 'Awaiting Reply'). */
+    waitingAnswer: boolean('waiting_answer').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message or status change; the staff queue is ordered by it (oldest first). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.id),
+    index('tickets_queue_idx').on(t.isResolved, t.waitingAnswer, t.updatedAt, t.id),
+    index('tickets_project_idx').on(t.projectId),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Who wrote it; null once that account is deleted (the message stays). */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Written by support staff (shown as 'Support Team'). */
+    isAdmin: boolean('is_admin').notNull(),
+    /** Plain text, trimmed, at most 10,000 characters. */
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.id)],
+);
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;

@@ -1,0 +1,190 @@
+import { ticketMessages as m, type Ticket } from '@tokendesk/contract';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notifications, projects, ticketMessages, tickets, users, type TicketMessageRow, type TicketRow } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-errors';
+
+export type StaffStatus = 'awaiting' | 'in_progress' | 'resolved' | 'all';
+
+// Spelled out with table names: in a one-table select drizzle leaves columns unqualified, and an
+// unqualified "id" inside the subquery would be the message's id.
+const messageCount = sql<number>`(select count(*) from "ticket_messages" tm where tm."ticket_id" = "tickets"."id")::int`;
+/** The staff queue's order: awaiting, then in progress, then resolved; oldest last activity first in each. */
+const queueRank = sql<number>`(case when "tickets"."is_resolved" then 2 when "tickets"."waiting_answer" then 0 else 1 end)`;
+
+interface ListedRow {
+  ticket: TicketRow;
+  messageCount: number;
+  username?: string;
+}
+
+export function toApiTicket(row: ListedRow, messages: TicketMessageRow[] = []): Ticket {
+  const t = row.ticket;
+  return {
+    id: t.id,
+    subject: t.subject,
+    // 0 once the project was deleted: the ticket stays, under the name it was opened with.
+    project: t.projectId ?? 0,
+    project_name: t.projectName,
+    created_at: t.createdAt.toISOString(),
+    is_resolved: t.isResolved,
+    waiting_answer: t.waitingAnswer,
+    message_count: row.messageCount,
+    messages: messages.map((msg) => ({ message: msg.message, is_admin: msg.isAdmin, created_at: msg.createdAt.toISOString() })),
+    ...(row.username !== undefined ? { username: row.username } : {}),
+  };
+}
+
+/** Opaque cursors: base64url of the last row's sort key. Null for anything this server did not write. */
+export function encodeCursor(key: readonly number[]): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+export function decodeCursor(cursor: string, length: number): number[] | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== length) return null;
+    if (!value.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) return null;
+    return value as number[];
+  } catch {
+    return null;
+  }
+}
+
+/** The user's tickets, newest first; `before` is the id the previous page ended on. */
+export function listUserTickets(db: Db, userId: number, before: number | null, limit: number): Promise<ListedRow[]> {
+  const where = [eq(tickets.userId, userId)];
+  if (before !== null) where.push(lt(tickets.id, before));
+  return db
+    .select({ ticket: tickets, messageCount })
+    .from(tickets)
+    .where(and(...where))
+    .orderBy(desc(tickets.id))
+    .limit(limit);
+}
+
+const statusFilter: Record<StaffStatus, SQL | undefined> = {
+  awaiting: and(eq(tickets.isResolved, false), eq(tickets.waitingAnswer, true)),
+  in_progress: and(eq(tickets.isResolved, false), eq(tickets.waitingAnswer, false)),
+  resolved: eq(tickets.isResolved, true),
+  all: undefined,
+};
+
+/** Every user's tickets in queue order; `after` is [rank, updated_at ms, id] of the previous page's last row. */
+export async function listStaffTickets(db: Db, status: StaffStatus, after: number[] | null, limit: number) {
+  const where: (SQL | undefined)[] = [statusFilter[status]];
+  if (after) {
+    const [rank, updatedMs, id] = after as [number, number, number];
+    where.push(sql`(${queueRank}, ${tickets.updatedAt}, ${tickets.id}) > (${rank}, ${new Date(updatedMs).toISOString()}::timestamptz, ${id})`);
+  }
+  return db
+    .select({ ticket: tickets, messageCount, username: users.username, rank: queueRank })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(...where))
+    .orderBy(queueRank, asc(tickets.updatedAt), asc(tickets.id))
+    .limit(limit);
+}
+
+/** One ticket with its messages, oldest first; `userId` null for staff (any user's ticket). */
+export async function findTicket(db: Db, ticketId: number, userId: number | null) {
+  const where = [eq(tickets.id, ticketId)];
+  if (userId !== null) where.push(eq(tickets.userId, userId));
+  const [row] = await db
+    .select({ ticket: tickets, messageCount, username: users.username })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(...where))
+    .limit(1);
+  if (!row) throw notFound(m.ticketNotFound);
+  const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId)).orderBy(asc(ticketMessages.id));
+  return { row, messages };
+}
+
+/** The user's project (id and name), or null when it is not theirs. */
+export async function findUserProject(db: Db, userId: number, projectId: number) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createTicket(db: Db, userId: number, project: { id: number; name: string }, subject: string, message: string): Promise<number> {
+  // Timestamps from one JS clock, at millisecond precision, so keyset cursors compare exactly.
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({ userId, projectId: project.id, projectName: project.name, subject, isResolved: false, waitingAnswer: true, createdAt: now, updatedAt: now })
+      .returning({ id: tickets.id });
+    await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorUserId: userId, isAdmin: false, message, createdAt: now });
+    return ticket!.id;
+  });
+}
+
+const resolvedConflict = () => new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
+
+/** Notification text for a staff reply: its first ~140 characters. */
+export function replyPreview(message: string): string {
+  const flat = message.replace(/\s+/g, ' ').trim();
+  return flat.length <= 140 ? flat : `${flat.slice(0, 139).trimEnd()}…`;
+}
+
+/**
+ * Adds a message to an open ticket. The status change and the message (and, for staff, the owner's
+ * notification) are one transaction; the resolved check is part of the update, so a reply racing a
+ * resolve cannot slip in. `ownerId` restricts the ticket to that user (null for staff).
+ */
+export async function addReply(db: Db, ticketId: number, ownerId: number | null, author: { id: number; isAdmin: boolean }, message: string): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const where = [eq(tickets.id, ticketId), eq(tickets.isResolved, false)];
+    if (ownerId !== null) where.push(eq(tickets.userId, ownerId));
+    const [updated] = await tx
+      .update(tickets)
+      .set({ waitingAnswer: !author.isAdmin, updatedAt: now })
+      .where(and(...where))
+      .returning({ id: tickets.id, userId: tickets.userId });
+    if (!updated) {
+      const ownerWhere = [eq(tickets.id, ticketId)];
+      if (ownerId !== null) ownerWhere.push(eq(tickets.userId, ownerId));
+      const [exists] = await tx.select({ id: tickets.id }).from(tickets).where(and(...ownerWhere)).limit(1);
+      throw exists ? resolvedConflict() : notFound(m.ticketNotFound);
+    }
+    await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now });
+    if (author.isAdmin) {
+      await tx.insert(notifications).values({
+        userId: updated.userId,
+        title: m.supportReplied,
+        message: replyPreview(message),
+        navigationUrl: `/support/${ticketId}`,
+        createdAt: now,
+      });
+    }
+  });
+}
+
+/** Staff: resolve (notifies the owner) or reopen. Resolving a resolved ticket changes nothing and notifies no one. */
+export async function setResolved(db: Db, ticketId: number, resolved: boolean): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1).for('update');
+    if (!current) throw notFound(m.ticketNotFound);
+    if (current.isResolved === resolved) return;
+    await tx
+      .update(tickets)
+      // Reopened, the ticket is back in the queue as awaiting an answer.
+      .set(resolved ? { isResolved: true, waitingAnswer: false, updatedAt: now } : { isResolved: false, waitingAnswer: true, updatedAt: now })
+      .where(eq(tickets.id, ticketId));
+    if (resolved) {
+      await tx.insert(notifications).values({
+        userId: current.userId,
+        title: m.ticketResolved,
+        message: `Ticket #${ticketId} '${current.subject}' was marked resolved.`,
+        navigationUrl: `/support/${ticketId}`,
+        createdAt: now,
+      });
+    }
+  });
+}
