@@ -15,28 +15,28 @@ export interface TicketsTableProps {
 export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTableProps) {
   const navigate = useNavigate();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <div className="@container overflow-x-auto">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="px-5 py-3 sm:px-6">
               Subject
             </th>
             {showUser && (
-              <th scope="col" className="px-3 py-3">
+              <th scope="col" className="hidden px-3 py-3 @2xl:table-cell">
                 User
               </th>
             )}
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="hidden px-3 py-3 @2xl:table-cell">
               Project
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="hidden px-3 py-3 @2xl:table-cell">
               Date
             </th>
             <th scope="col" className="px-3 py-3">
               Status
             </th>
-            <th scope="col" className="px-5 py-3 text-right sm:px-6">
+            <th scope="col" className="hidden px-5 py-3 text-right sm:px-6 @2xl:table-cell">
               Messages
             </th>
           </tr>
@@ -46,7 +46,7 @@ export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTabl
             const href = hrefFor(ticket);
             return (
               <tr key={ticket.id} className="cursor-pointer hover:bg-slate-50" onClick={() => navigate(href)}>
-                <td className="max-w-xs px-5 py-3 sm:px-6">
+                <td className="w-full max-w-0 px-5 py-3 sm:px-6">
                   <a
                     href={href}
                     onClick={(e) => {
@@ -59,16 +59,22 @@ export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTabl
                     {ticket.subject}
                   </a>
                   <span className="text-xs text-slate-500">ID: #{ticket.id}</span>
+                  {/* Narrow containers: the other columns stack under the subject. */}
+                  <span className="mt-0.5 block text-xs break-words text-slate-500 @2xl:hidden">
+                    {showUser && ticket.username ? `${ticket.username} · ` : ''}
+                    {ticket.project_name} · {formatTicketDate(ticket.created_at)} · {ticket.message_count}{' '}
+                    {ticket.message_count === 1 ? 'message' : 'messages'}
+                  </span>
                 </td>
-                {showUser && <td className="px-3 py-3 text-slate-700">{ticket.username ?? '—'}</td>}
-                <td className="max-w-[12rem] truncate px-3 py-3 text-slate-700">{ticket.project_name}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                {showUser && <td className="hidden px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.username ?? '—'}</td>}
+                <td className="hidden max-w-[12rem] truncate px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.project_name}</td>
+                <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 @2xl:table-cell">
                   <time dateTime={ticket.created_at}>{formatTicketDate(ticket.created_at)}</time>
                 </td>
                 <td className="px-3 py-3">
                   <TicketStatusBadge ticket={ticket} />
                 </td>
-                <td className="px-5 py-3 text-right text-slate-700 tabular-nums sm:px-6">{ticket.message_count}</td>
+                <td className="hidden px-5 py-3 text-right text-slate-700 tabular-nums sm:px-6 @2xl:table-cell">{ticket.message_count}</td>
               </tr>
             );
           })}
