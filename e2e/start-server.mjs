@@ -7,7 +7,8 @@
  * (gracefulShutdown in playwright.config.ts): the server drains and exits by itself; this script
  * only waits for it before cleaning up.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,27 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const dataDir = process.env.DATA_DIR ?? '';
 // Only ever delete what playwright.config.ts created.
 const disposable = dataDir.startsWith(path.join(os.tmpdir(), 'tokendesk-e2e-'));
+
+/**
+ * A support staff account for the support e2e tests. PGlite allows one process per data directory,
+ * so the CLI runs before the server starts. The credentials go to a file in the throwaway DATA_DIR
+ * (E2E_STAFF_FILE); without the CLI the file is missing and the staff tests are skipped.
+ */
+const E2E_STAFF_USERNAME = 'e2e_support_staff';
+if (disposable && fs.existsSync(path.join(repoRoot, 'apps', 'server', 'src', 'cli.ts'))) {
+  const password = `Staff-${randomBytes(12).toString('base64url')}`;
+  const created = spawnSync('npm', ['run', '--silent', 'cli', '-w', '@tokendesk/server', '--', 'create-staff', E2E_STAFF_USERNAME, `${E2E_STAFF_USERNAME}@example.com`], {
+    cwd: repoRoot,
+    env: process.env,
+    input: `${password}\n`,
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  if (created.status === 0) {
+    fs.writeFileSync(path.join(dataDir, 'e2e-staff.json'), JSON.stringify({ username: E2E_STAFF_USERNAME, password }), { mode: 0o600 });
+  } else {
+    console.error(`e2e: could not create the staff account (exit ${created.status}); staff tests will be skipped.`);
+  }
+}
 
 const child = spawn('npm', ['run', 'start', '-w', '@tokendesk/server'], { cwd: repoRoot, stdio: 'inherit', env: process.env });
 
