@@ -8,11 +8,9 @@ import { Input } from '../../../components/ui/input';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTickets } from '../api/get-tickets';
 import { CreateTicketDialog, type ProjectsState } from '../components/create-ticket-dialog';
+import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../components/ticket-filter';
 import { TicketsTable } from '../components/tickets-table';
 
-const FILTERS = ['all', 'open', 'resolved'] as const;
-type TicketFilter = (typeof FILTERS)[number];
-const FILTER_LABEL: Record<TicketFilter, string> = { all: 'All Tickets', open: 'Open Tickets', resolved: 'Resolved Tickets' };
 
 export interface SupportRouteProps {
   /** The user's projects (from the projects feature, composed in app/): the create dialog's select. */
@@ -28,15 +26,9 @@ export function SupportRoute({ projects }: SupportRouteProps) {
   const [creating, setCreating] = useState(false);
 
   const all = useMemo(() => tickets.data?.pages.flatMap((page) => page.tickets) ?? [], [tickets.data]);
-  const needle = query.trim().toLowerCase();
-  const shown = all.filter((ticket) => {
-    if (filter === 'open' && ticket.is_resolved) return false;
-    if (filter === 'resolved' && !ticket.is_resolved) return false;
-    if (!needle) return true;
-    return ticket.subject.toLowerCase().includes(needle) || ticket.project_name.toLowerCase().includes(needle);
-  });
-  const narrowed = filter !== 'all' || needle !== '';
-  const nextFilter = () => setFilter((f) => FILTERS[(FILTERS.indexOf(f) + 1) % FILTERS.length] ?? 'all');
+  const shown = filterTickets(all, filter, query);
+  const narrowed = filter !== 'all' || query.trim() !== '';
+  const nextFilter = () => setFilter(nextTicketFilter);
   const refreshing = tickets.isFetching && !tickets.isFetchingNextPage;
 
   return (
@@ -67,7 +59,7 @@ export function SupportRoute({ projects }: SupportRouteProps) {
           <div className="flex shrink-0 gap-2">
             <Button variant="outline" onClick={nextFilter} className="flex-1 sm:flex-none">
               <Filter className="h-4 w-4" aria-hidden="true" />
-              {FILTER_LABEL[filter]}
+              {TICKET_FILTER_LABEL[filter]}
             </Button>
             <Button
               variant="outline"
