@@ -1,0 +1,238 @@
+/**
+ * Administration from the command line (README: 'Support staff').
+ *
+ *   npm run cli -w @tokendesk/server -- create-staff <username> <email> [--generate]
+ *   npm run cli -w @tokendesk/server -- promote <username>
+ *   npm run cli -w @tokendesk/server -- demote <username>
+ *   npm run cli -w @tokendesk/server -- reset-password <username> [--generate]
+ *
+ * Passwords are never taken from the command line (it shows in `ps` and shell history): they are
+ * read from stdin — a hidden prompt on a terminal, or the first line of a pipe — or, with
+ * --generate, made up and printed once.
+ */
+import { randomBytes } from 'node:crypto';
+import { accountMessages, registerBodySchema } from '@tokendesk/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AuthService } from './auth/auth-service';
+import { findUserByUsername } from './auth/users-repository';
+import { ConfigError, loadConfig, type Config } from './config';
+import { databaseTarget, openDatabase, type Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { uniqueViolation } from './db/errors';
+import { users } from './db/schema';
+import { isCommonPassword } from './lib/passwords';
+
+/** sysexits(3) codes, as main.ts uses them. */
+const EXIT = { ok: 0, failure: 1, usage: 64, data: 65, noUser: 67, locked: 75, config: 78 } as const;
+
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+const USAGE = `Usage: npm run cli -w @tokendesk/server -- <command>
+
+Commands:
+  create-staff <username> <email> [--generate]   Create a support staff account
+  promote <username>                             Make an existing user support staff
+  demote <username>                              Take staff rights away from a user
+  reset-password <username> [--generate]         Set a new password; signs the user out everywhere
+
+The password is read from stdin (a hidden prompt on a terminal, or the first line of a pipe);
+--generate prints a random one-time password instead. Never pass a password as an argument.
+Uses the server's configuration (DATA_DIR or DATABASE_URL). With PGlite (no DATABASE_URL) the
+server must be stopped first: only one process may open the data directory.`;
+
+const { shape } = registerBodySchema;
+
+function check<T extends z.ZodType>(schema: T, value: string, what: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new CliError(`Invalid ${what}: ${result.error.issues[0]?.message ?? 'invalid'}`, EXIT.data);
+  return result.data;
+}
+
+function checkPassword(password: string): string {
+  check(shape.password, password, 'password');
+  if (isCommonPassword(password)) throw new CliError(`Invalid password: ${accountMessages.passwordTooCommon}`, EXIT.data);
+  return password;
+}
+
+/** 24 characters of base64url: 144 random bits. */
+const generatePassword = () => randomBytes(18).toString('base64url');
+
+function promptHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let value: string[] = [];
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          resolve(value.join(''));
+          return;
+        }
+        if (ch === '\u0003' || ch === '\u0004') {
+          finish();
+          reject(new CliError('Cancelled.', EXIT.failure));
+          return;
+        }
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value.push(ch);
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPipedLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  // Only the line ending is removed: a password is used exactly as typed.
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** The new password: generated and printed, prompted twice on a terminal, or the first piped line. */
+async function newPassword(generate: boolean): Promise<{ password: string; generated: boolean }> {
+  if (generate) return { password: generatePassword(), generated: true };
+  if (process.stdin.isTTY) {
+    const first = await promptHidden('New password: ');
+    checkPassword(first);
+    const second = await promptHidden('Repeat the password: ');
+    if (first !== second) throw new CliError(`Invalid password: ${accountMessages.passwordsDoNotMatch}`, EXIT.data);
+    return { password: first, generated: false };
+  }
+  const piped = await readPipedLine();
+  if (piped === '') throw new CliError('No password on stdin. Pipe one in, type it at the prompt, or use --generate.', EXIT.usage);
+  return { password: checkPassword(piped), generated: false };
+}
+
+async function withDatabase<T>(config: Config, run: (database: Database) => Promise<T>): Promise<T> {
+  let database: Database;
+  try {
+    database = await openDatabase(databaseTarget(config));
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      throw new CliError(
+        `${err.message}\nPGlite allows one process per data directory: stop the server, run this command, then start the server again.`,
+        EXIT.locked,
+      );
+    }
+    throw err;
+  }
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function requireUser(database: Database, username: string) {
+  const user = await findUserByUsername(database.db, username);
+  if (!user) throw new CliError(`No user named '${username}'.`, EXIT.noUser);
+  return user;
+}
+
+function printOneTime(username: string, password: string): void {
+  console.log(`One-time password for ${username} (shown only now; ask them to change it after signing in):\n${password}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const generate = argv.includes('--generate');
+  const unknownFlag = argv.find((a) => a.startsWith('-') && a !== '--generate');
+  const args = argv.filter((a) => !a.startsWith('-'));
+  const [command, ...rest] = args;
+  if (!command || command === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return command || argv.length > 0 ? EXIT.ok : EXIT.usage;
+  }
+  if (unknownFlag) throw new CliError(`Unknown option ${unknownFlag}.\n\n${USAGE}`, EXIT.usage);
+  const arity: Record<string, number> = { 'create-staff': 2, promote: 1, demote: 1, 'reset-password': 1 };
+  const expected = arity[command];
+  if (expected === undefined) throw new CliError(`Unknown command '${command}'.\n\n${USAGE}`, EXIT.usage);
+  if (rest.length !== expected) throw new CliError(`'${command}' takes ${expected === 1 ? '<username>' : '<username> <email>'}.\n\n${USAGE}`, EXIT.usage);
+  if (generate && command !== 'create-staff' && command !== 'reset-password') throw new CliError(`'${command}' takes no --generate.`, EXIT.usage);
+
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, EXIT.config);
+    throw err;
+  }
+
+  switch (command) {
+    case 'create-staff': {
+      const username = check(shape.username, rest[0]!, 'username');
+      const email = check(shape.email, rest[1]!, 'email');
+      const { password, generated } = await newPassword(generate);
+      await withDatabase(config, async (database) => {
+        const auth = new AuthService(database.db, config);
+        const passwordHash = await auth.hashPassword(password);
+        try {
+          await database.db.insert(users).values({ username, email, passwordHash, isStaff: true });
+        } catch (err) {
+          const constraint = uniqueViolation(err);
+          if (constraint === null) throw err;
+          throw new CliError(constraint.includes('email') ? accountMessages.emailTaken : accountMessages.usernameTaken, EXIT.failure);
+        }
+      });
+      console.log(`Created staff account '${username}' <${email}>.`);
+      if (generated) printOneTime(username, password);
+      return EXIT.ok;
+    }
+    case 'promote':
+    case 'demote': {
+      const isStaff = command === 'promote';
+      const name = await withDatabase(config, async (database) => {
+        const user = await requireUser(database, rest[0]!);
+        await database.db.update(users).set({ isStaff, updatedAt: new Date() }).where(eq(users.id, user.id));
+        return user.username;
+      });
+      console.log(isStaff ? `'${name}' is now support staff.` : `'${name}' is no longer support staff.`);
+      return EXIT.ok;
+    }
+    case 'reset-password': {
+      const username = rest[0]!;
+      const { password, generated } = await newPassword(generate);
+      const name = await withDatabase(config, async (database) => {
+        const user = await requireUser(database, username);
+        // The auth service's own path: new hash, credential version bumped, every session revoked.
+        await new AuthService(database.db, config).setPassword(user.id, password);
+        return user.username;
+      });
+      console.log(`Password of '${name}' reset; every session of theirs was signed out.`);
+      if (generated) printOneTime(name, password);
+      return EXIT.ok;
+    }
+    default:
+      throw new CliError(`Unknown command '${command}'.`, EXIT.usage);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof CliError) {
+      console.error(err.message);
+      process.exit(err.code);
+    }
+    console.error('tokendesk cli failed:', err);
+    process.exit(EXIT.failure);
+  },
+);

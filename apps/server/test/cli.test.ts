@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { sessions, users } from '../src/db/schema';
+import { basic, bearer, GOOD_PASSWORD } from './helpers';
+
+/** The admin CLI as a child process on a temporary PGlite DATA_DIR, checked through the database and the API. */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+let dataDir: string;
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-cli-'));
+});
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ['src/cli.ts', ...args], {
+      cwd: serverDir,
+      // DATABASE_URL emptied: the CLI must use this DATA_DIR even when the suite runs on PostgreSQL.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEVNET: 'off', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** Opens the CLI's database with the app on it (the CLI must have exited: one PGlite process at a time). */
+async function withApp<T>(run: (app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, logger: false });
+  await app.ready();
+  try {
+    return await run(app, database.db);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const login = (app: Awaited<ReturnType<typeof buildApp>>, username: string, password: string) =>
+  app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, password) } });
+
+const userRow = (db: Awaited<ReturnType<typeof openDatabase>>['db'], username: string) =>
+  db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).then((r) => r[0]);
+
+describe('admin CLI', () => {
+  it('creates a staff account, demotes, promotes and resets its password (revoking its sessions)', async () => {
+    const created = await cli(['create-staff', 'support_ann', 'ann@example.com'], `${GOOD_PASSWORD}\n`);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Created staff account 'support_ann'");
+    expect(created.stdout).not.toContain(GOOD_PASSWORD);
+
+    const token = await withApp(async (app, db) => {
+      expect(await userRow(db, 'support_ann')).toMatchObject({ email: 'ann@example.com', isStaff: true });
+      const res = await login(app, 'support_ann', GOOD_PASSWORD);
+      expect(res.statusCode, res.body).toBe(200);
+      const { token, user } = res.json() as { token: string; user: { is_staff: boolean } };
+      expect(user.is_staff).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } })).statusCode).toBe(200);
+      return token;
+    });
+
+    const demoted = await cli(['demote', 'SUPPORT_ANN']);
+    expect(demoted.code, demoted.stderr).toBe(0);
+    await withApp(async (app, db) => {
+      expect((await userRow(db, 'support_ann'))!.isStaff).toBe(false);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } })).statusCode).toBe(403);
+    });
+
+    const promoted = await cli(['promote', 'support_ann']);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    await withApp(async (_app, db) => expect((await userRow(db, 'support_ann'))!.isStaff).toBe(true));
+
+    const newPassword = 'quiet-meadow-47-compass';
+    const reset = await cli(['reset-password', 'support_ann'], `${newPassword}\n`);
+    expect(reset.code, reset.stderr).toBe(0);
+    await withApp(async (app, db) => {
+      const user = (await userRow(db, 'support_ann'))!;
+      const open = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.every((s) => s.revokedAt !== null)).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } })).statusCode).toBe(401);
+      expect((await login(app, 'support_ann', GOOD_PASSWORD)).statusCode).toBe(401);
+      expect((await login(app, 'support_ann', newPassword)).statusCode).toBe(200);
+    });
+
+    const generated = await cli(['reset-password', 'support_ann', '--generate']);
+    expect(generated.code, generated.stderr).toBe(0);
+    const oneTime = generated.stdout.trim().split('\n').at(-1)!;
+    expect(oneTime).toMatch(/^[\w-]{24}$/);
+    await withApp(async (app) => {
+      expect((await login(app, 'support_ann', newPassword)).statusCode).toBe(401);
+      expect((await login(app, 'support_ann', oneTime)).statusCode).toBe(200);
+    });
+  }, 120_000);
+
+  it('refuses bad input with clear messages and exit codes', async () => {
+    const common = await cli(['create-staff', 'support_bob', 'bob@example.com'], 'password123\n');
+    expect(common.code).toBe(65);
+    expect(common.stderr).toContain('too common');
+    const short = await cli(['create-staff', 'support_bob', 'bob@example.com'], 'short\n');
+    expect(short.code).toBe(65);
+    expect(short.stderr).toContain('at least 8 characters');
+    const email = await cli(['create-staff', 'support_bob', 'not-an-email', '--generate']);
+    expect(email.code).toBe(65);
+    expect(email.stderr).toContain('Please enter a valid email address');
+    const noPassword = await cli(['create-staff', 'support_bob', 'bob@example.com']);
+    expect(noPassword.code).toBe(64);
+    expect((await cli(['promote', 'nobody_here'])).code).toBe(67);
+    expect((await cli(['frobnicate'])).code).toBe(64);
+    const generated = await cli(['create-staff', 'support_bob', 'bob@example.com', '--generate']);
+    expect(generated.code, generated.stderr).toBe(0);
+    const taken = await cli(['create-staff', 'Support_Bob', 'other@example.com', '--generate']);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('already exists');
+    await withApp(async (_app, db) => expect((await userRow(db, 'support_bob'))!.isStaff).toBe(true));
+  }, 120_000);
+
+  it('says the server must be stopped when the PGlite data directory is in use', async () => {
+    // This test process stands in for a running server holding the lock.
+    const lockPath = path.join(dataDir, 'tokendesk.lock');
+    fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
+    try {
+      const res = await cli(['promote', 'support_ann']);
+      expect(res.code).toBe(75);
+      expect(res.stderr).toContain('stop the server');
+    } finally {
+      fs.unlinkSync(lockPath);
+    }
+  }, 60_000);
+});
