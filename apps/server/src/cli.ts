@@ -65,12 +65,13 @@ function checkPassword(password: string): string {
 /** 24 characters of base64url: 144 random bits. */
 const generatePassword = () => randomBytes(18).toString('base64url');
 
+/** Keys typed ahead of the next prompt (a fast typist or a paste may send both lines at once). */
+let typedAhead: string[] = [];
+
+/** Reads one line from the terminal without echoing it. */
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
   process.stderr.write(prompt);
-  stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  stdin.resume();
   return new Promise((resolve, reject) => {
     let value: string[] = [];
     const finish = () => {
@@ -79,9 +80,11 @@ function promptHidden(prompt: string): Promise<string> {
       stdin.pause();
       process.stderr.write('\n');
     };
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
+    const consume = (chars: string[]) => {
+      for (let i = 0; i < chars.length; i++) {
+        const ch = chars[i]!;
         if (ch === '\r' || ch === '\n') {
+          typedAhead = chars.slice(i + 1);
           finish();
           resolve(value.join(''));
           return;
@@ -95,7 +98,14 @@ function promptHidden(prompt: string): Promise<string> {
         else value.push(ch);
       }
     };
+    const onData = (chunk: string) => consume(Array.from(chunk));
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
     stdin.on('data', onData);
+    stdin.resume();
+    const ahead = typedAhead;
+    typedAhead = [];
+    consume(ahead);
   });
 }
 
