@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
-import { expect, signIn, test } from '../fixtures';
+import { apiPost, expect, signIn, test } from '../fixtures';
 
 async function expectNoHorizontalOverflow(page: Page, what: string) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -20,6 +20,11 @@ for (const viewport of [
     const project = await createProjectViaApi(request, user, 'demo');
     const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     await createProjectViaApi(request, user, 'smpl');
+    const ticket = await apiPost<{ id: number }>(request, user, '/user/tickets/create/', {
+      project: project.id,
+      subject: 'A long subject that should wrap or truncate on a phone without widening the page',
+      message: 'A first message\nwith a second line and averyveryveryveryveryveryveryverylongwordthatmustbreak',
+    });
     await page.setViewportSize(viewport);
     await signIn(page, user);
 
@@ -36,6 +41,8 @@ for (const viewport of [
       ['/alerts', 'Alerts', /No alerts yet/],
       ['/funds', 'Funds', /DEMO\/WETH/],
       [`/funds/${pool.id}`, 'DEMO/WETH Pool', /as of block \d+/],
+      ['/support', 'Support Tickets', /A long subject/],
+      [`/support/${ticket.id}`, 'A long subject that should wrap or truncate on a phone without widening the page', /Original Request/],
     ];
     for (const [path, heading, content] of screens) {
       await page.goto(path);
