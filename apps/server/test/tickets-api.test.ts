@@ -112,16 +112,17 @@ describe('validation', () => {
     return res.json() as { detail: string; errors: { field: string; message: string }[] };
   };
 
-  it('reports project, subject, message in that order', async () => {
+  it('reports subject, message, project in that order (SPEC §4)', async () => {
     const all = await errorOf({});
-    expect(all.detail).toBe(m.projectRequired);
+    expect(all.detail).toBe(m.subjectRequired);
     expect(all.errors.map((e) => [e.field, e.message])).toEqual([
-      ['project', m.projectRequired],
       ['subject', m.subjectRequired],
       ['message', m.messageRequired],
+      ['project', m.projectRequired],
     ]);
     expect((await errorOf({ project: projectId, subject: '   ', message: '' })).detail).toBe(m.subjectRequired);
     expect((await errorOf({ project: projectId, subject: 'Hi', message: '  \n ' })).detail).toBe(m.messageRequired);
+    expect((await errorOf({ subject: 'Hi', message: 'Help' })).detail).toBe(m.projectRequired);
   });
 
   it('refuses messages and subjects that are too long', async () => {

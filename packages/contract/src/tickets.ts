@@ -48,7 +48,8 @@ export const ticketListQuerySchema = z.object({
 export const staffTicketStatuses = ['awaiting', 'in_progress', 'resolved', 'all'] as const;
 export const staffTicketListQuerySchema = ticketListQuerySchema.extend({ status: z.enum(staffTicketStatuses).default('awaiting') });
 
-export const createTicketFieldOrder = ['project', 'subject', 'message'] as const;
+// SPEC §4 order: subject, message, project.
+export const createTicketFieldOrder = ['subject', 'message', 'project'] as const;
 export const createTicketBodySchema = z
   .strictObject({
     project: z.coerce.number({ error: m.projectRequired }).int(m.projectRequired).positive(m.projectRequired),
