@@ -113,10 +113,13 @@ function tokenTag(token: string): string {
   return hash.toString(36);
 }
 
+/**
+ * An id for one cross-tab message. getRandomValues, unlike randomUUID, also exists on plain-http
+ * origins (a LAN address), where the app still has to work.
+ */
 function randomId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function notify(reason: AuthChangeReason): void {

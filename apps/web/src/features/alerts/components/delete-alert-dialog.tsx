@@ -1,9 +1,7 @@
 import type { Alert } from '@tokendesk/contract';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert as Banner } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteAlert } from '../api/delete-alert';
 
@@ -18,55 +16,30 @@ export interface DeleteAlertDialogProps {
 export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: DeleteAlertDialogProps) {
   const navigate = useNavigate();
   const deleteAlert = useDeleteAlert();
-  const pending = deleteAlert.isPending;
-
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        if (!next) deleteAlert.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title="Delete alert?"
+      confirmLabel="Delete alert"
+      pending={deleteAlert.isPending}
+      error={deleteAlert.isError ? (serverMessage(deleteAlert.error) ?? 'Failed to delete alert. Please try again.') : null}
+      onReset={deleteAlert.reset}
+      onConfirm={() =>
+        deleteAlert.mutate(alert.id, {
+          onSuccess: () => {
+            toast.success('Alert deleted.');
+            onOpenChange(false);
+            navigate('/alerts', { replace: true });
+          },
+        })
+      }
     >
-      <DialogContent
-        title="Delete alert?"
-        role="alertdialog"
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={pending}
-              loading={pending}
-              onClick={() =>
-                deleteAlert.mutate(alert.id, {
-                  onSuccess: () => {
-                    toast.success('Alert deleted.');
-                    onOpenChange(false);
-                    navigate('/alerts', { replace: true });
-                  },
-                })
-              }
-            >
-              {pending ? 'Deleting...' : 'Delete alert'}
-            </Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-4 text-sm text-slate-600">
-          <p>
-            The <span className="font-semibold text-slate-900">{kindLabel}</span> alert on{' '}
-            <span className="font-semibold text-slate-900">{alert.label}</span> and its trigger history will be deleted. This cannot be
-            undone.
-          </p>
-          {deleteAlert.isError && <Banner tone="error">{serverMessage(deleteAlert.error) ?? 'Failed to delete alert. Please try again.'}</Banner>}
-        </div>
-      </DialogContent>
-    </Dialog>
+      <p>
+        The <span className="font-semibold text-slate-900">{kindLabel}</span> alert on{' '}
+        <span className="font-semibold text-slate-900">{alert.label}</span> and its trigger history will be deleted. This cannot be
+        undone.
+      </p>
+    </ConfirmDeleteDialog>
   );
 }

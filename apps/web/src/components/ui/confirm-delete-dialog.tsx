@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Dialog, DialogClose, DialogContent } from './dialog';
+
+export interface ConfirmDeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The destructive button's label, e.g. 'Delete project'. */
+  confirmLabel: string;
+  pending: boolean;
+  /** Shown under the text when the deletion failed; null hides it. */
+  error: string | null;
+  onConfirm: () => void;
+  /** Clears the mutation's state when the dialog closes, so it reopens clean. */
+  onReset: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A destructive confirmation: it cannot be dismissed while the deletion runs, and it reports a
+ * failure in place. The feature supplies the text and the mutation.
+ */
+export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, pending, error, onConfirm, onReset, children }: ConfirmDeleteDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && pending) return;
+        if (!next) onReset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={title}
+        role="alertdialog"
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={pending} loading={pending} onClick={onConfirm}>
+              {pending ? 'Deleting...' : confirmLabel}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-4 text-sm text-slate-600">
+          {children}
+          {error !== null && <Alert tone="error">{error}</Alert>}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
