@@ -1,6 +1,8 @@
-import { getAddress, isAddressEqual, zeroAddress, type Abi, type Address, type PublicClient } from 'viem';
+import { getAddress, isAddressEqual, zeroAddress, type Address, type PublicClient } from 'viem';
 import { erc20Abi, v2FactoryAbi, v2PairAbi, v3FactoryAbi, v3PoolAbi } from './abis';
-import { formatRatio, formatUnits } from './decimal';
+import { formatUnits } from './decimal';
+import { readRawPoolStates } from './pool-state';
+import { priceFromAmounts, priceFromSqrt } from './prices';
 import type { DexConfig } from './networks';
 
 export interface DiscoveredPool {
@@ -123,63 +125,33 @@ export interface PoolStates {
   states: (PoolState | null)[];
 }
 
-const Q192 = 2n ** 192n;
-
 /**
  * Reserves and prices of many pools, pinned to one block: the block number, then one multicall
- * with every pool's reads (V2 getReserves; V3 slot0 and both token balances). Two RPC requests
- * whatever the number of pools. A pool whose reads fail gets null, not a guess.
+ * with every pool's reads (chain/pool-state.ts). Two RPC requests whatever the number of pools.
+ * A pool whose reads fail gets null, not a guess.
  */
 export async function readPoolStates(client: PublicClient, pools: readonly PoolRef[]): Promise<PoolStates> {
-  const block = await client.getBlock({ blockTag: 'latest' });
-  const blockNumber = block.number;
-  type Call = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
-  const contracts: Call[] = pools.flatMap((p): Call[] =>
-    p.version === 'v2'
-      ? [{ address: p.address, abi: v2PairAbi, functionName: 'getReserves' as const }]
-      : [
-          { address: p.address, abi: v3PoolAbi, functionName: 'slot0' as const },
-          { address: p.projectToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [p.address] as const },
-          { address: p.pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [p.address] as const },
-        ],
-  );
-  const results = contracts.length
-    ? await client.multicall({ allowFailure: true, contracts, blockNumber, batchSize: 0 })
-    : [];
-  let cursor = 0;
+  const multicall3 = client.chain?.contracts?.multicall3?.address;
+  if (!multicall3) throw new Error('The chain client has no Multicall3 address');
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  const tracked = pools.map((p) => ({
+    address: p.address,
+    version: p.version,
+    token0: p.projectIsToken0 ? p.projectToken : p.pairedToken,
+    token1: p.projectIsToken0 ? p.pairedToken : p.projectToken,
+  }));
+  const { blockTime, states: raw } = await readRawPoolStates(client, multicall3, tracked, blockNumber);
   const states = pools.map((p): PoolState | null => {
-    if (p.version === 'v2') {
-      const r = results[cursor++];
-      if (r?.status !== 'success') return null;
-      const [reserve0, reserve1] = r.result as readonly [bigint, bigint, number];
-      const projectRaw = p.projectIsToken0 ? reserve0 : reserve1;
-      const pairedRaw = p.projectIsToken0 ? reserve1 : reserve0;
-      return {
-        projectReserve: formatUnits(projectRaw, p.projectDecimals),
-        pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
-        // (paired / 10^dPaired) / (project / 10^dProject)
-        price: projectRaw === 0n ? null : formatRatio(pairedRaw * 10n ** BigInt(p.projectDecimals), projectRaw * 10n ** BigInt(p.pairedDecimals)),
-      };
-    }
-    const slot0 = results[cursor++];
-    const projectBal = results[cursor++];
-    const pairedBal = results[cursor++];
-    if (slot0?.status !== 'success' || projectBal?.status !== 'success' || pairedBal?.status !== 'success') return null;
-    const sqrtPriceX96 = (slot0.result as readonly [bigint, number])[0];
-    const sq = sqrtPriceX96 * sqrtPriceX96; // token1 per token0 (raw units) = sq / 2^192
-    const scaleProject = 10n ** BigInt(p.projectDecimals);
-    const scalePaired = 10n ** BigInt(p.pairedDecimals);
-    let price: string | null = null;
-    if (sq > 0n) {
-      price = p.projectIsToken0
-        ? formatRatio(sq * scaleProject, Q192 * scalePaired)
-        : formatRatio(Q192 * scaleProject, sq * scalePaired);
-    }
+    const state = raw.get(p.address.toLowerCase());
+    if (!state) return null;
+    const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
+    const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
+    const pairedRaw = p.projectIsToken0 ? state.reserve1 : state.reserve0;
     return {
-      projectReserve: formatUnits(projectBal.result as bigint, p.projectDecimals),
-      pairedReserve: formatUnits(pairedBal.result as bigint, p.pairedDecimals),
-      price,
+      projectReserve: formatUnits(projectRaw, p.projectDecimals),
+      pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
+      price: state.sqrtPriceX96 !== null ? priceFromSqrt(side, state.sqrtPriceX96) : priceFromAmounts(side, projectRaw, pairedRaw),
     };
   });
-  return { blockNumber, blockTime: new Date(Number(block.timestamp) * 1000), states };
+  return { blockNumber, blockTime, states };
 }

@@ -4,7 +4,7 @@ import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
 import { alerts, alertTriggers, notifications, pools, poolSnapshots, projects, type AlertRow, type PoolEventRow } from '../db/schema';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
-import type { RawPoolState } from './pool-state';
+import type { RawPoolState } from '../chain/pool-state';
 
 export type NewSwap = PoolEventRow;
 

@@ -8,7 +8,7 @@ import { indexedPools, poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked } from './get-logs';
-import { readRawPoolStates, type RawPoolState, type TrackedPool } from './pool-state';
+import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain/pool-state';
 
 export interface IndexerOptions {
   /** How far back a newly tracked pool is read (default: the last 24 h of blocks). */
@@ -36,6 +36,20 @@ export interface TickResult {
 const MINUTE = 60_000;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
 const hexToBig = (v: unknown) => BigInt(v as string);
+
+/** One row per pool per minute bucket: a later block in the same minute replaces the earlier one. */
+async function upsertSnapshots(db: Pick<Db, 'insert'>, rows: (typeof poolSnapshots.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insert(poolSnapshots)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [poolSnapshots.networkId, poolSnapshots.poolAddress, poolSnapshots.bucket],
+        set: { blockNumber: sql`excluded.block_number`, blockTime: sql`excluded.block_time`, reserve0: sql`excluded.reserve0`, reserve1: sql`excluded.reserve1`, sqrtPriceX96: sql`excluded.sqrt_price_x96` },
+        setWhere: sql`${poolSnapshots.blockNumber} <= excluded.block_number`,
+      });
+  }
+}
 
 /**
  * One network's indexer. Each tick reads the blocks from every tracked pool's checkpoint up to
@@ -239,16 +253,7 @@ export class NetworkIndexer {
         inserted = inserted.concat(part);
       }
       const syncRows = [...syncs.values()];
-      for (let i = 0; i < syncRows.length; i += 1000) {
-        await tx
-          .insert(poolSnapshots)
-          .values(syncRows.slice(i, i + 1000))
-          .onConflictDoUpdate({
-            target: [poolSnapshots.networkId, poolSnapshots.poolAddress, poolSnapshots.bucket],
-            set: { blockNumber: sql`excluded.block_number`, blockTime: sql`excluded.block_time`, reserve0: sql`excluded.reserve0`, reserve1: sql`excluded.reserve1`, sqrtPriceX96: sql`excluded.sqrt_price_x96` },
-            setWhere: sql`${poolSnapshots.blockNumber} <= excluded.block_number`,
-          });
-      }
+      await upsertSnapshots(tx, syncRows);
       const lower = addresses.map((a) => a.toLowerCase());
       await tx
         .update(indexedPools)
@@ -295,16 +300,7 @@ export class NetworkIndexer {
       reserve1: s.reserve1.toString(),
       sqrtPriceX96: s.sqrtPriceX96?.toString() ?? null,
     }));
-    for (let i = 0; i < rows.length; i += 1000) {
-      await this.db
-        .insert(poolSnapshots)
-        .values(rows.slice(i, i + 1000))
-        .onConflictDoUpdate({
-          target: [poolSnapshots.networkId, poolSnapshots.poolAddress, poolSnapshots.bucket],
-          set: { blockNumber: sql`excluded.block_number`, blockTime: sql`excluded.block_time`, reserve0: sql`excluded.reserve0`, reserve1: sql`excluded.reserve1`, sqrtPriceX96: sql`excluded.sqrt_price_x96` },
-          setWhere: sql`${poolSnapshots.blockNumber} <= excluded.block_number`,
-        });
-    }
+    await upsertSnapshots(this.db, rows);
     return rows.length;
   }
 

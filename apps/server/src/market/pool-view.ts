@@ -1,16 +1,10 @@
 import type { ActivityEvent, ActivityKind } from '@tokendesk/contract';
 import { formatRatio, formatUnits } from '../chain/decimal';
+import { priceFromAmounts, priceFromSqrt, type PoolSide } from '../chain/prices';
 import type { PoolEventRow, PoolRow, PoolSnapshotRow, ProjectRow } from '../db/schema';
 
-/**
- * How one tracked pool sees the chain: which side is the project token, and both decimals. Raw
- * events and snapshots are stored once per pool address; everything a user sees is derived here.
- */
-export interface PoolSide {
-  projectIsToken0: boolean;
-  projectDecimals: number;
-  pairedDecimals: number;
-}
+export type { PoolSide };
+export { priceFromAmounts, priceFromSqrt };
 
 export const poolSide = (pool: PoolRow, project: ProjectRow): PoolSide => ({
   projectIsToken0: pool.projectIsToken0,
@@ -18,23 +12,7 @@ export const poolSide = (pool: PoolRow, project: ProjectRow): PoolSide => ({
   pairedDecimals: pool.pairedTokenDecimals,
 });
 
-const Q192 = 2n ** 192n;
 const abs = (v: bigint) => (v < 0n ? -v : v);
-
-/** The project token priced in the paired token from raw amounts (reserves or a trade's legs). */
-export function priceFromAmounts(side: PoolSide, projectRaw: bigint, pairedRaw: bigint): string | null {
-  if (projectRaw === 0n) return null;
-  return formatRatio(abs(pairedRaw) * 10n ** BigInt(side.projectDecimals), abs(projectRaw) * 10n ** BigInt(side.pairedDecimals));
-}
-
-/** The same from a V3 sqrtPriceX96 (token1 per token0 in raw units is sqrtP² / 2^192). */
-export function priceFromSqrt(side: PoolSide, sqrtPriceX96: bigint): string | null {
-  const sq = sqrtPriceX96 * sqrtPriceX96;
-  if (sq === 0n) return null;
-  const p = 10n ** BigInt(side.projectDecimals);
-  const q = 10n ** BigInt(side.pairedDecimals);
-  return side.projectIsToken0 ? formatRatio(sq * p, Q192 * q) : formatRatio(Q192 * p, sq * q);
-}
 
 export interface SnapshotView {
   time: Date;

@@ -1,5 +1,5 @@
 import { parseAbi, type Abi, type Address, type PublicClient } from 'viem';
-import { erc20Abi, v2PairAbi, v3PoolAbi } from '../chain/abis';
+import { erc20Abi, v2PairAbi, v3PoolAbi } from './abis';
 
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)']);
 
