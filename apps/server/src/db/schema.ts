@@ -293,3 +293,99 @@ export const ticketMessages = pgTable(
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketMessageRow = typeof ticketMessages.$inferSelect;
+
+/**
+ * Holder indexing of one token on one network. Token data is public chain data, so it is shared by
+ * every project that tracks the same token; users reach it only through their own project.
+ */
+export const tokenHolderSync = pgTable(
+  'token_holder_sync',
+  {
+    networkId: integer('network_id').notNull(),
+    /** Lower-case token address. */
+    tokenAddress: text('token_address').notNull(),
+    /** The block the token's code first exists at (binary search over eth_getCode); null until found. */
+    deployBlock: bigint('deploy_block', { mode: 'bigint' }),
+    /** The account that sent the deployment transaction, when it could be found. */
+    deployer: text('deployer'),
+    /** Transfer logs are applied up to here (inclusive); null until the first range is stored. */
+    toBlock: bigint('to_block', { mode: 'bigint' }),
+    /** The safe head the last tick aimed at: the denominator of the backfill progress. */
+    targetBlock: bigint('target_block', { mode: 'bigint' }),
+    /** Addresses with a balance above zero, the zero address excepted; kept with the balances. */
+    holderCount: integer('holder_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('token_holder_sync_key').on(t.networkId, t.tokenAddress)],
+);
+
+/** Balances derived from Transfer logs. Rows at zero are deleted, so the table holds holders only. */
+export const tokenBalances = pgTable(
+  'token_balances',
+  {
+    networkId: integer('network_id').notNull(),
+    tokenAddress: text('token_address').notNull(),
+    /** Lower-case holder address. */
+    holder: text('holder').notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('token_balances_key').on(t.networkId, t.tokenAddress, t.holder),
+    // Top holders and the CSV export read a token's balances largest first.
+    index('token_balances_rank_idx').on(t.networkId, t.tokenAddress, t.balance.desc()),
+  ],
+);
+
+/** The holder count at the end of each UTC day that had transfers (days without keep the last). */
+export const tokenHolderDaily = pgTable(
+  'token_holder_daily',
+  {
+    networkId: integer('network_id').notNull(),
+    tokenAddress: text('token_address').notNull(),
+    day: text('day').notNull(),
+    holderCount: integer('holder_count').notNull(),
+  },
+  (t) => [uniqueIndex('token_holder_daily_key').on(t.networkId, t.tokenAddress, t.day)],
+);
+
+/** Where each network's new-pool watch has read factory events up to (inclusive). */
+export const poolWatchCheckpoints = pgTable('pool_watch_checkpoints', {
+  networkId: integer('network_id').primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Pools of a project's token created on a configured factory after the project existed and not
+ * attached to it. One row per project and pool: its insert and the owner's notification are one
+ * transaction, so each new pool notifies exactly once.
+ */
+export const discoveredPools = pgTable(
+  'discovered_pools',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    networkId: integer('network_id').notNull(),
+    dexId: text('dex_id').notNull(),
+    /** Checksummed, as the factory logged it. */
+    poolAddress: text('pool_address').notNull(),
+    poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
+    fee: integer('fee'),
+    pairedTokenAddress: text('paired_token_address').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discovered_pools_project_pool_key').on(t.projectId, sql`lower(${t.poolAddress})`),
+    index('discovered_pools_user_idx').on(t.userId, t.projectId),
+  ],
+);
+
+export type TokenHolderSyncRow = typeof tokenHolderSync.$inferSelect;
+export type DiscoveredPoolRow = typeof discoveredPools.$inferSelect;
