@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './ports';
+
+/** A throwaway PostgreSQL cluster that the test stops and starts at will. */
+export interface Cluster {
+  /** The `postgres` database as the trusted superuser `tokendesk`. */
+  url: string;
+  port: number;
+  dataDir: string;
+  start(): void;
+  /** `pg_ctl stop`; mode `immediate` is a crash of the database server (recovery on the next start). */
+  stop(mode?: 'fast' | 'immediate'): void;
+  destroy(): void;
+}
+
+export function pgBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) {
+    throw new Error(
+      'PostgreSQL binaries not found under /usr/lib/postgresql/*/bin: install the postgresql package ' +
+        '(apt-get install postgresql; .ci/run does it) to run the PostgreSQL fault tests.',
+    );
+  }
+  return path.join(root, newest, 'bin');
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** initdb refuses to run as root: as root the cluster belongs to the `postgres` system user. */
+function pgRun(bin: string, args: string[]): string {
+  try {
+    if (asRoot) {
+      const quoted = [bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      return execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', quoted], { encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+    }
+    return execFileSync(bin, args, { encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+  } catch (err) {
+    const e = err as { stderr?: string; stdout?: string; message: string };
+    throw new Error(`${path.basename(bin)} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
+  }
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const bin = pgBinDir();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-pg-'));
+  if (asRoot) execFileSync('chown', ['postgres', dataDir]);
+  const port = await freePort();
+  pgRun(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'tokendesk', '--no-sync']);
+  const logFile = path.join(dataDir, 'server.log');
+  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`;
+  const cluster: Cluster = {
+    url: `postgres://tokendesk@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    start: () => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '30', 'start']),
+    stop: (mode = 'fast') => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', '-t', '30', 'stop']),
+    destroy: () => {
+      try {
+        if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) cluster.stop('immediate');
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+  cluster.start();
+  return cluster;
+}
