@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AuthService } from './auth/auth-service';
 import { authPlugin } from './auth/plugin';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
+import { IndexerStatus } from './indexer/status';
+import { requestId } from './lib/request-id';
+import { createMetrics, type Metrics } from './ops/metrics';
 import { accountRoutes } from './features/account/routes';
 import { activityRoutes } from './features/activity/routes';
 import { alertRoutes } from './features/alerts/routes';
@@ -17,6 +19,7 @@ import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerOperations } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -36,12 +39,19 @@ export interface AppOptions {
   now?: () => number;
   /** The chains; without it the app knows no networks (account-only tests). */
   chain?: ChainService;
+  /** Shared with the chain client's onRpc hook; a fresh registry when absent. */
+  metrics?: Metrics;
+  /** Written by the indexer loops (main.ts); /ready and /metrics read it. */
+  indexerStatus?: IndexerStatus;
+  indexerRunning?: boolean;
 }
 
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
-export async function buildApp({ config, database, logger, now, chain }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
+    // Every log line of a request carries its id (pino child logger, field reqId).
+    genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -56,6 +66,15 @@ export async function buildApp({ config, database, logger, now, chain }: AppOpti
   app.decorate('config', config);
   app.decorate('chain', chain ?? new ChainService(new NetworkRegistry([])));
   registerErrorHandler(app);
+  const status = indexerStatus ?? new IndexerStatus();
+  await registerOperations(app, {
+    config,
+    database,
+    networks: app.chain.registry,
+    metrics: metrics ?? createMetrics(status),
+    indexerStatus: status,
+    indexerRunning,
+  });
 
   // Node closes idle keep-alive connections once, when close() starts. A connection that was busy
   // then goes idle after its response and would hold the shutdown open until the client hangs up,
@@ -72,16 +91,6 @@ export async function buildApp({ config, database, logger, now, chain }: AppOpti
   const auth = new AuthService(database.db, config, now);
   void auth.warmUp();
   await app.register(authPlugin, { auth });
-
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get(
-    '/api/ready',
-    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) } } },
-    async () => {
-      await database.ping();
-      return { status: 'ready' as const, database: database.kind };
-    },
-  );
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseIpAllowList } from './lib/ip-allowlist';
 
 /** The repository root, so relative defaults do not depend on the directory npm starts us in. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,6 +41,19 @@ const configSchema = z.object({
   DEVNET: bool.default(true),
   /** Use this devnet RPC instead of starting one (it must hold the demo deployment). */
   DEVNET_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Who may read /metrics: addresses and CIDR ranges, comma-separated, or * for everyone. */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1')
+    .superRefine((value, ctx) => {
+      try {
+        parseIpAllowList(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** A bearer token that also opens /metrics (for a Prometheus elsewhere); long enough not to guess. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

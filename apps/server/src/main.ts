@@ -4,6 +4,9 @@ import { buildApp } from './app';
 import { ChainService } from './chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
 import { startIndexers } from './indexer/runner';
+import { IndexerStatus } from './indexer/status';
+import { createMetrics } from './ops/metrics';
+import { startOpsSocket, type OpsSocket } from './ops/ops-socket';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
@@ -24,13 +27,18 @@ async function start(config: Config): Promise<void> {
   let app: FastifyInstance;
   let devnet: Devnet | null = null;
   let chainService: ChainService;
+  let opsSocket: OpsSocket | null = null;
+  const indexerStatus = new IndexerStatus();
+  const metrics = createMetrics(indexerStatus);
   try {
     const chain = await startChain(config);
     devnet = chain.devnet;
-    chainService = new ChainService(new NetworkRegistry(chain.networks, process.env));
-    app = await buildApp({ config, database, chain: chainService });
+    chainService = new ChainService(new NetworkRegistry(chain.networks, process.env), { onRpc: metrics.observeRpc });
+    app = await buildApp({ config, database, chain: chainService, metrics, indexerStatus, indexerRunning: config.INDEXER });
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (database.kind === 'pglite') opsSocket = await startOpsSocket(config.DATA_DIR, database, app.log);
   } catch (err) {
+    await opsSocket?.close();
     await devnet?.stop();
     await database.close();
     throw err;
@@ -43,12 +51,15 @@ async function start(config: Config): Promise<void> {
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
   const indexers = config.INDEXER
-    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600 })
+    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, status: indexerStatus })
     : null;
-  installShutdown(app, database, config, devnet, () => indexers?.stop() ?? Promise.resolve());
+  installShutdown(app, database, config, devnet, async () => {
+    await opsSocket?.close(); // a backup in progress finishes first (its response is written before close resolves)
+    await indexers?.stop();
+  });
 }
 
-function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null, stopIndexers: () => Promise<void>): void {
+function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null, stopWorkers: () => Promise<void>): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -61,7 +72,7 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
-      await stopIndexers(); // the current tick finishes (its transaction is all or nothing)
+      await stopWorkers(); // the current tick finishes (its transaction is all or nothing)
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close(); // then the database, cleanly, releasing the data-dir lock
       await devnet?.stop(); // anvil writes its state on a clean stop

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { inject } from 'vitest';
@@ -31,7 +31,7 @@ export function devnetChain(options: { rpcUrl?: string } = {}): ChainService {
 
 export async function createTestContext(
   overrides: Partial<Record<keyof Config, string>> = {},
-  options: { chain?: ChainService } = {},
+  options: { chain?: ChainService; app?: Pick<AppOptions, 'logger' | 'metrics' | 'indexerStatus' | 'indexerRunning'> } = {},
 ): Promise<TestContext> {
   const adminUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -56,7 +56,7 @@ export async function createTestContext(
   }
   const config = testConfig(overrides);
   let offset = 0;
-  const app = await buildApp({ config, database, logger: false, now: () => Date.now() + offset, chain: options.chain });
+  const app = await buildApp({ config, database, logger: false, now: () => Date.now() + offset, chain: options.chain, ...options.app });
   await app.ready();
   return {
     app,

@@ -113,6 +113,6 @@ describe('health', () => {
     const ready = (await ctx.app.inject({ method: 'GET', url: '/api/ready' })).json();
     expect(ready.status).toBe('ready');
     // Proves which database this run really used (CI runs the suite on both).
-    expect(ready.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(ready.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
 });

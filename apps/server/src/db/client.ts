@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { dumpPglite, pgliteOptions } from './pglite-backup';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +24,8 @@ export interface Database {
    * holder per key across every server on the database. Null when another holder has it.
    */
   tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
+  /** PGlite only: a consistent gzipped tar of the data directory, taken while the server runs. */
+  backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -50,8 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = target.kind === 'pglite' ? acquireDataDirLock(target.dataDir) : () => {};
   try {
     // pg_trgm backs the indexed project search; PostgreSQL ships it in contrib.
-    const options = { extensions: { pg_trgm } };
-    const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), options) : new PGlite(options);
+    const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -63,6 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       // One process owns a PGlite directory (the data-dir lock), so the lock is always ours.
       tryAdvisoryLock: async () => async () => {},
+      backup: () => dumpPglite(client),
       close: async () => {
         try {
           // PGlite checkpoints and shuts the WASM Postgres down cleanly on close.

@@ -1,11 +1,20 @@
+import { eq } from 'drizzle-orm';
 import type { ChainService } from '../chain/chain-service';
-import { ChainUnavailableError } from '../chain/client';
 import type { Database } from '../db/client';
+import { indexerCheckpoints } from '../db/schema';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
+import { describeIndexerError, IndexerStatus } from './status';
 
 export interface IndexerLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  /** Every line of a network's loop carries that network (pino's child loggers). */
+  child(bindings: Record<string, unknown>): IndexerLogger;
+}
+
+export interface RunnerOptions extends IndexerOptions {
+  /** Where each loop reports its last tick (for /ready and /metrics). */
+  status?: IndexerStatus;
 }
 
 // Base of the advisory-lock keys; one key per network.
@@ -16,9 +25,11 @@ const LOCK_BASE = 7_243_120_000;
  * several servers on one database exactly one indexes each network; the others keep trying and
  * take over when the holder goes away.
  */
-export function startIndexers(database: Database, chain: ChainService, log: IndexerLogger, options: IndexerOptions = {}) {
+export function startIndexers(database: Database, chain: ChainService, parentLog: IndexerLogger, { status = new IndexerStatus(), ...options }: RunnerOptions = {}) {
   const loops = chain.registry.list().map((network) => {
     const indexer = new NetworkIndexer(database.db, chain, network, options);
+    const log = parentLog.child({ network: network.key.toLowerCase() });
+    status.register(network);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
@@ -31,21 +42,29 @@ export function startIndexers(database: Database, chain: ChainService, log: Inde
     const loop = async () => {
       try {
         release ??= await database.tryAdvisoryLock(LOCK_BASE + network.id);
-        if (!release) return schedule(network.pollIntervalMs * 5);
+        if (!release) {
+          status.standby(network);
+          return schedule(network.pollIntervalMs * 5);
+        }
         const result = await indexer.tick();
-        if (failures > 0) log.info({ network: network.name }, 'indexer recovered');
+        const idle = result.skipped === 'no pools';
+        const [checkpoint] = idle
+          ? []
+          : await database.db.select({ block: indexerCheckpoints.lastBlock }).from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, network.id));
+        status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock: checkpoint?.block ?? null });
+        if (failures > 0) log.info({}, 'indexer recovered');
         failures = 0;
         if (result.eventsStored > 0 || result.alertsFired > 0) {
-          log.info({ network: network.name, events: result.eventsStored, alerts: result.alertsFired, block: result.safeBlock?.toString() }, 'indexed');
+          log.info({ events: result.eventsStored, alerts: result.alertsFired, block: result.safeBlock?.toString() }, 'indexed');
         }
         // Backfilling: go again at once instead of waiting a poll interval.
         schedule(result.caughtUp || result.skipped ? network.pollIntervalMs : 0);
       } catch (err) {
         failures++;
+        status.failed(network, err);
         // Log the first failure of an outage and then rarely, not every tick.
         if (failures === 1 || failures % 30 === 0) {
-          const reason = err instanceof ChainUnavailableError ? err.message : (err as Error).message;
-          log.warn({ network: network.name, failures }, `indexer tick failed: ${reason}`);
+          log.warn({ failures }, `indexer tick failed: ${describeIndexerError(err)}`);
         }
         schedule(Math.min(60_000, network.pollIntervalMs * 2 ** Math.min(failures, 5)));
       }
@@ -61,5 +80,5 @@ export function startIndexers(database: Database, chain: ChainService, log: Inde
       },
     };
   });
-  return { loops, stop: () => Promise.all(loops.map((l) => l.stop())).then(() => undefined) };
+  return { loops, status, stop: () => Promise.all(loops.map((l) => l.stop())).then(() => undefined) };
 }

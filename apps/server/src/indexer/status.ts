@@ -1,5 +1,6 @@
 import { ChainUnavailableError } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
+import { safeErrorText } from '../lib/error-text';
 
 /**
  * - idle: no pool of this network is tracked, so the node is not contacted at all
@@ -32,11 +33,7 @@ export interface NetworkIndexerStatus {
 
 /** Error text that is safe to show on /ready: RPC URLs may carry provider API keys. */
 export function describeIndexerError(err: unknown): string {
-  if (err instanceof ChainUnavailableError) return err.message;
-  const e = err as { name?: string; shortMessage?: string; message?: string };
-  const text = (e.shortMessage ?? e.message ?? String(err)).split('\n')[0]!;
-  const clean = text.replace(/\b(?:https?|wss?):\/\/\S+/gi, '<url>').slice(0, 300);
-  return e.name && e.name !== 'Error' ? `${e.name}: ${clean}` : clean;
+  return err instanceof ChainUnavailableError ? err.message : safeErrorText(err);
 }
 
 /** What each network's indexer loop did last, for /ready and /metrics; written by the runner. */

@@ -1,0 +1,102 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RpcEvent } from '../chain/client';
+import type { IndexerStatus } from '../indexer/status';
+
+export interface Metrics {
+  registry: Registry;
+  observeHttp(labels: { method: string; route: string; status: number }, seconds: number): void;
+  /** The chain client's onRpc hook. */
+  observeRpc(event: RpcEvent): void;
+}
+
+const networkLabel = (key: string) => key.toLowerCase();
+
+/**
+ * One registry per app (not prom-client's global one): tests build many apps in one process, and
+ * a second server in the same process must not share counters. Indexer gauges are read from the
+ * status at scrape time, so they are never older than the loop's last report.
+ */
+export function createMetrics(indexerStatus: IndexerStatus): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpRequests = new Counter({
+    name: 'tokendesk_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: 'tokendesk_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending the response, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const rpcRequests = new Counter({
+    name: 'tokendesk_rpc_requests_total',
+    help: 'JSON-RPC calls to network nodes (a batch of N calls counts N), by network and method',
+    labelNames: ['network', 'method'] as const,
+    registers,
+  });
+  const rpcErrors = new Counter({
+    name: 'tokendesk_rpc_errors_total',
+    help: 'JSON-RPC calls that failed after their retries, by network, method and kind (timeout, http, rpc, other)',
+    labelNames: ['network', 'method', 'kind'] as const,
+    registers,
+  });
+  const rpcDuration = new Histogram({
+    name: 'tokendesk_rpc_request_duration_seconds',
+    help: 'Duration of JSON-RPC calls including retries, by network',
+    labelNames: ['network'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
+    registers,
+  });
+
+  // Gauges that are unknown (an idle network has no head) are left out rather than reported as 0.
+  const perNetwork = (name: string, help: string, value: (s: ReturnType<IndexerStatus['list']>[number]) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['network'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const s of indexerStatus.list()) {
+          const v = value(s);
+          if (v !== null) this.set({ network: networkLabel(s.key) }, v);
+        }
+      },
+    });
+  perNetwork('tokendesk_indexer_lag_blocks', 'Final blocks (head − confirmations) not indexed yet; 0 when caught up', (s) => (s.lagBlocks === null ? null : Number(s.lagBlocks)));
+  perNetwork('tokendesk_indexer_head_block', "The node's latest block at the last successful tick", (s) => (s.headBlock === null ? null : Number(s.headBlock)));
+  perNetwork('tokendesk_indexer_indexed_block', 'Every tracked pool is indexed up to this block', (s) => (s.indexedBlock === null ? null : Number(s.indexedBlock)));
+  perNetwork('tokendesk_indexer_last_tick_timestamp_seconds', 'Unix time of the last successful tick', (s) => (s.lastTickAt === null ? null : s.lastTickAt.getTime() / 1000));
+  perNetwork('tokendesk_indexer_up', '1 while the last tick succeeded (or the network is idle or on standby), 0 while failing', (s) => (s.state === 'starting' ? null : s.state === 'failing' ? 0 : 1));
+  new Counter({
+    name: 'tokendesk_indexer_failed_ticks_total',
+    help: 'Indexer ticks that failed, by network',
+    labelNames: ['network'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const s of indexerStatus.list()) this.inc({ network: networkLabel(s.key) }, s.failedTicks);
+    },
+  });
+
+  return {
+    registry,
+    observeHttp({ method, route, status }, seconds) {
+      const labels = { method, route, status_code: String(status) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, seconds);
+    },
+    observeRpc({ network, method, seconds, error }) {
+      const n = networkLabel(network.key);
+      rpcRequests.inc({ network: n, method });
+      rpcDuration.observe({ network: n }, seconds);
+      if (error) rpcErrors.inc({ network: n, method, kind: error });
+    },
+  };
+}

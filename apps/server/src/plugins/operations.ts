@@ -1,0 +1,148 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { NetworkRegistry } from '../chain/networks';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { indexerCheckpoints } from '../db/schema';
+import type { IndexerStatus } from '../indexer/status';
+import { safeErrorText } from '../lib/error-text';
+import { parseIpAllowList } from '../lib/ip-allowlist';
+import { REQUEST_ID_HEADER } from '../lib/request-id';
+import type { Metrics } from '../ops/metrics';
+
+export interface OperationsOptions {
+  config: Config;
+  database: Database;
+  networks: NetworkRegistry;
+  metrics: Metrics;
+  indexerStatus: IndexerStatus;
+  /** Whether this process runs the indexer loops (main.ts with INDEXER on). */
+  indexerRunning: boolean;
+}
+
+/** A database that does not answer within this long counts as down: a probe must not hang. */
+const READY_DB_TIMEOUT_MS = 3_000;
+
+const block = z.string().nullable();
+const networkState = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.enum(['off', 'starting', 'idle', 'indexing', 'failing', 'standby']),
+  head_block: block,
+  safe_block: block,
+  indexed_block: block,
+  lag_blocks: block,
+  last_tick_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  consecutive_failures: z.number(),
+});
+const readyBody = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  detail: z.string().optional(),
+  errors: z.array(z.never()).optional(),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), error: z.string().optional() }),
+  indexer: z.enum(['running', 'off']),
+  networks: z.array(networkState),
+});
+
+const str = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
+const iso = (v: Date | null | undefined) => (v ? v.toISOString() : null);
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Liveness, readiness, Prometheus metrics and request ids (README 'Operations';
+ * docs/decisions/0008-operations-surface.md). Registered before the web app, whose not-found
+ * handler would otherwise serve the SPA for /health.
+ */
+export async function registerOperations(parent: FastifyInstance, options: OperationsOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { config, database, networks, metrics, indexerStatus, indexerRunning } = options;
+
+  // Every response names its request, so a user's report can be matched with the log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern ('/api/v1/projects/:id'), never the URL: ids in labels would grow without bound.
+    metrics.observeHttp({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+  });
+
+  const liveness = async () => ({ status: 'ok' as const });
+  for (const url of ['/health', '/api/health']) {
+    app.get(url, { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } }, liveness);
+  }
+
+  const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
+    let dbError: string | null = null;
+    let checkpoints = new Map<number, bigint>();
+    try {
+      await withTimeout(database.ping(), READY_DB_TIMEOUT_MS);
+      // Checkpoints of networks another server indexes (or none, with the indexer off).
+      const rows = await withTimeout(database.db.select().from(indexerCheckpoints), READY_DB_TIMEOUT_MS);
+      checkpoints = new Map(rows.map((r) => [r.networkId, r.lastBlock]));
+    } catch (err) {
+      dbError = safeErrorText(err);
+    }
+    const list = networks.list().map((network) => {
+      const s = indexerStatus.get(network.id);
+      return {
+        id: network.id,
+        name: network.name,
+        state: s?.state ?? (indexerRunning ? ('starting' as const) : ('off' as const)),
+        head_block: str(s?.headBlock),
+        safe_block: str(s?.safeBlock),
+        indexed_block: str(s && s.state !== 'standby' && s.indexedBlock !== null ? s.indexedBlock : checkpoints.get(network.id)),
+        lag_blocks: str(s?.lagBlocks),
+        last_tick_at: iso(s?.lastTickAt),
+        last_error: s?.lastError ?? null,
+        last_error_at: iso(s?.lastErrorAt),
+        consecutive_failures: s?.consecutiveFailures ?? 0,
+      };
+    });
+    // A network whose node is down is reported, not fatal: the rest of the app works without it.
+    const body = {
+      database: { kind: database.kind, reachable: dbError === null, ...(dbError ? { error: dbError } : {}) },
+      indexer: indexerRunning ? ('running' as const) : ('off' as const),
+      networks: list,
+    };
+    if (dbError !== null) {
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ status: 'unavailable' as const, detail: `The database is not reachable: ${dbError}`, errors: [], ...body });
+    }
+    return { status: 'ready' as const, ...body };
+  };
+  for (const url of ['/ready', '/api/ready']) {
+    app.get(url, { schema: { hide: true, response: { 200: readyBody, 503: readyBody } } }, readiness);
+  }
+
+  const allowed = parseIpAllowList(config.METRICS_ALLOW);
+  const token = config.METRICS_TOKEN ? sha256(config.METRICS_TOKEN) : null;
+  const hasToken = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!token || !header?.startsWith('Bearer ')) return false;
+    // Hashing first makes the comparison constant-time whatever the lengths.
+    return timingSafeEqual(sha256(header.slice(7)), token);
+  };
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // request.ip follows TRUST_PROXY: behind a proxy it is the client, not the proxy's loopback.
+    if (!allowed(request.ip) && !hasToken(request)) {
+      return reply.code(403).send({
+        detail: 'Metrics are served to allowed clients only (METRICS_ALLOW, or METRICS_TOKEN as a bearer token).',
+        errors: [],
+      });
+    }
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+  });
+}
