@@ -17,6 +17,8 @@ import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
 import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
+import { holderRoutes } from './features/holders/routes';
+import { discoveredPoolRoutes } from './features/pools/discovered-routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOperations } from './plugins/operations';
@@ -102,6 +104,8 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(ticketRoutes);
+      await api.register(holderRoutes);
+      await api.register(discoveredPoolRoutes);
     },
     { prefix: '/api/v1' },
   );

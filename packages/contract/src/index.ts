@@ -6,3 +6,4 @@ export * from './activity';
 export * from './alerts';
 export * from './notifications';
 export * from './tickets';
+export * from './holders';

@@ -83,6 +83,11 @@ export const projectSchema = z
     network: z.number().int(),
     contract_address: z.string(),
     created_at: z.string(),
+    holder_count: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Addresses holding the token, from its Transfer history; null until the history is indexed"),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof projectSchema>;

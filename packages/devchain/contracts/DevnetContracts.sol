@@ -92,3 +92,42 @@ contract DevnetMarker {
         return 1;
     }
 }
+
+/// A test-only ERC-20 for the holder indexer's tests and benchmark; never part of the demo seed.
+/// Like some early tokens it lets holders send to the zero address (a "burn" that keeps the supply
+/// and shows up in balanceOf(0)), and `transferRepeated` makes many real transfers in one
+/// transaction so a long Transfer history can be built quickly between the devnet's own accounts.
+contract HolderTestToken {
+    string public constant name = "Holder Test";
+    string public constant symbol = "HOLD";
+    uint8 public constant decimals = 18;
+    uint256 public immutable totalSupply;
+    mapping(address => uint256) public balanceOf;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+
+    constructor(uint256 supply) {
+        totalSupply = supply;
+        balanceOf[msg.sender] = supply;
+        emit Transfer(address(0), msg.sender, supply);
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        _transfer(msg.sender, to, value);
+        return true;
+    }
+
+    function transferRepeated(address to, uint256 value, uint256 times) external {
+        for (uint256 i = 0; i < times; i++) _transfer(msg.sender, to, value);
+    }
+
+    function _transfer(address from, address to, uint256 value) private {
+        uint256 balance = balanceOf[from];
+        require(balance >= value, "transfer amount exceeds balance");
+        unchecked {
+            balanceOf[from] = balance - value;
+            balanceOf[to] += value;
+        }
+        emit Transfer(from, to, value);
+    }
+}

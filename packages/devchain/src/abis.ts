@@ -19,6 +19,7 @@ export const wethAbi = parseAbi(['function deposit() payable', 'function withdra
 export const uniswapV2FactoryAbi = parseAbi([
   'function getPair(address tokenA, address tokenB) view returns (address)',
   'function allPairsLength() view returns (uint256)',
+  'function createPair(address tokenA, address tokenB) returns (address)',
 ]);
 
 export const uniswapV2PairAbi = parseAbi([
@@ -47,6 +48,7 @@ export const uniswapV2RouterAbi = parseAbi([
 export const uniswapV3FactoryAbi = parseAbi([
   'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)',
   'function feeAmountTickSpacing(uint24 fee) view returns (int24)',
+  'function createPool(address tokenA, address tokenB, uint24 fee) returns (address)',
 ]);
 
 export const uniswapV3PoolAbi = parseAbi([

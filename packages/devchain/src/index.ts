@@ -11,3 +11,5 @@ export { deployDemo, PartialSeedError } from './deploy.js';
 export { devnetChain } from './client.js';
 export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';
 export { devnetClients, type DevnetClients } from './client.js';
+export { deployHolderTestToken, transferTestToken, createPoolOnDevnet } from './test-fixtures.js';
+export { holderTestToken } from './generated/contracts.js';

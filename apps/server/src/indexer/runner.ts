@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { ChainService } from '../chain/chain-service';
 import type { Database } from '../db/client';
 import { indexerCheckpoints } from '../db/schema';
+import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
+import { PoolWatch } from './pool-watch';
 import { describeIndexerError, IndexerStatus } from './status';
 
 export interface IndexerLogger {
@@ -30,6 +32,8 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     const indexer = new NetworkIndexer(database.db, chain, network, options);
     const log = parentLog.child({ network: network.key.toLowerCase() });
     status.register(network);
+    const holders = new HolderIndexer(database.db, chain, network);
+    const watch = new PoolWatch(database.db, chain, network);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
@@ -47,6 +51,9 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
           return schedule(network.pollIntervalMs * 5);
         }
         const result = await indexer.tick();
+        // Holders and new pools ride on the same loop and lock: one writer per network.
+        const held = await holders.tick();
+        const watched = await watch.tick();
         const idle = result.skipped === 'no pools';
         const [checkpoint] = idle
           ? []
@@ -54,11 +61,15 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock: checkpoint?.block ?? null });
         if (failures > 0) log.info({}, 'indexer recovered');
         failures = 0;
-        if (result.eventsStored > 0 || result.alertsFired > 0) {
-          log.info({ events: result.eventsStored, alerts: result.alertsFired, block: result.safeBlock?.toString() }, 'indexed');
+        if (result.eventsStored > 0 || result.alertsFired > 0 || held.transfers > 0 || watched.found > 0) {
+          log.info(
+            { events: result.eventsStored, alerts: result.alertsFired, transfers: held.transfers, newPools: watched.found, block: result.safeBlock?.toString() },
+            'indexed',
+          );
         }
         // Backfilling: go again at once instead of waiting a poll interval.
-        schedule(result.caughtUp || result.skipped ? network.pollIntervalMs : 0);
+        const caughtUp = (result.caughtUp || !!result.skipped) && held.caughtUp && watched.caughtUp;
+        schedule(caughtUp ? network.pollIntervalMs : 0);
       } catch (err) {
         failures++;
         status.failed(network, err);

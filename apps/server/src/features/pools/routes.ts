@@ -19,11 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
-import { uniqueViolation } from '../../db/errors';
 import { pools } from '../../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
+import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
 import { findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
 
@@ -100,32 +100,8 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await listProjectPools(app.db, user.id, project.id);
       if (existing.some((r) => r.pool.poolAddress.toLowerCase() === address.toLowerCase())) throw conflict('pool_address', m.duplicatePool);
       const verified = await chain.verifyPool(network, dex, address, project.contractAddress as Address, token.address);
-      let inserted;
-      try {
-        [inserted] = await app.db
-          .insert(pools)
-          .values({
-            projectId: project.id,
-            userId: user.id,
-            networkId: network.id,
-            dexId: dex.id,
-            tokenId: token.id,
-            pairedTokenAddress: token.address,
-            pairedTokenSymbol: token.symbol,
-            pairedTokenName: token.name,
-            pairedTokenDecimals: token.decimals,
-            poolAddress: verified.address,
-            poolVersion: verified.version,
-            fee: verified.fee,
-            projectIsToken0: verified.projectIsToken0,
-          })
-          .returning();
-      } catch (err) {
-        if (uniqueViolation(err) !== null) throw conflict('pool_address', m.duplicatePool);
-        throw err;
-      }
-      const [created] = await presentPools(app, [{ pool: inserted!, project }]);
-      return reply.code(201).send(created!);
+      const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
+      return reply.code(201).send(created);
     },
   );
 

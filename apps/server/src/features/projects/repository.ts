@@ -3,7 +3,9 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects, type ProjectRow } from '../../db/schema';
 
-export const toApiProject = (p: ProjectRow): Project => ({
+export type ProjectWithHolders = ProjectRow & { holderCount?: number | null };
+
+export const toApiProject = (p: ProjectWithHolders): Project => ({
   id: p.id,
   name: p.name,
   ticker: p.tokenSymbol,
@@ -12,16 +14,33 @@ export const toApiProject = (p: ProjectRow): Project => ({
   network: p.networkId,
   contract_address: p.contractAddress,
   created_at: p.createdAt.toISOString(),
+  holder_count: p.holderCount ?? null,
 });
 
-export function listProjects(db: Db, userId: number): Promise<ProjectRow[]> {
-  return db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+/**
+ * The holder count once the token's history is fully indexed; a partial count during a backfill
+ * would understate it, so it stays null until then.
+ */
+const liveHolderCount = sql<number | null>`(select case when s.to_block is not null and s.to_block >= s.target_block then s.holder_count end
+  from token_holder_sync s where s.network_id = ${projects.networkId} and s.token_address = lower(${projects.contractAddress}))`;
+
+export async function listProjects(db: Db, userId: number): Promise<ProjectWithHolders[]> {
+  const rows = await db
+    .select({ project: projects, holderCount: liveHolderCount })
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+  return rows.map((r) => ({ ...r.project, holderCount: r.holderCount }));
 }
 
 /** Tenant-scoped: another user's id finds nothing, exactly like an id that does not exist. */
-export async function findProject(db: Db, userId: number, id: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(and(eq(projects.id, id), eq(projects.userId, userId))).limit(1);
-  return row;
+export async function findProject(db: Db, userId: number, id: number): Promise<ProjectWithHolders | undefined> {
+  const [row] = await db
+    .select({ project: projects, holderCount: liveHolderCount })
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+    .limit(1);
+  return row && { ...row.project, holderCount: row.holderCount };
 }
 
 export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: string): Promise<ProjectRow | undefined> {

@@ -1,0 +1,180 @@
+import type { HolderLabel, HolderSync, HoldersSummary, TopHolder } from '@tokendesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { formatUnits } from '../../chain/decimal';
+import { queryRows, type Db } from '../../db/client';
+import { projects, type ProjectRow, type TokenHolderSyncRow } from '../../db/schema';
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+/** Addresses people send tokens to so that nobody can move them again. */
+export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069'];
+
+const tokenOf = (project: ProjectRow) => project.contractAddress.toLowerCase();
+
+/** Tenant-scoped: another user's project is not found, exactly like one that does not exist. */
+export async function findOwnProject(db: Db, userId: number, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
+  return row;
+}
+
+export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolderSyncRow | undefined> {
+  const rows = await queryRows<{
+    network_id: number;
+    token_address: string;
+    deploy_block: string | null;
+    deployer: string | null;
+    to_block: string | null;
+    target_block: string | null;
+    holder_count: number;
+    updated_at: string | Date;
+  }>(db, sql`select * from token_holder_sync where network_id = ${project.networkId} and token_address = ${tokenOf(project)}`);
+  const r = rows[0];
+  if (!r) return undefined;
+  const big = (v: string | null) => (v === null ? null : BigInt(v));
+  return {
+    networkId: r.network_id,
+    tokenAddress: r.token_address,
+    deployBlock: big(r.deploy_block),
+    deployer: r.deployer,
+    toBlock: big(r.to_block),
+    targetBlock: big(r.target_block),
+    holderCount: r.holder_count,
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+export function isLive(sync: TokenHolderSyncRow | undefined): boolean {
+  return !!sync && sync.toBlock !== null && sync.targetBlock !== null && sync.toBlock >= sync.targetBlock;
+}
+
+export function toApiSync(sync: TokenHolderSyncRow | undefined): HolderSync {
+  if (!sync || sync.deployBlock === null) {
+    return { state: 'pending', indexed_block: null, target_block: null, deploy_block: null, progress_pct: null };
+  }
+  const target = sync.targetBlock ?? sync.deployBlock;
+  const done = sync.toBlock === null ? 0n : sync.toBlock - sync.deployBlock + 1n;
+  const total = target - sync.deployBlock + 1n;
+  const live = isLive(sync);
+  return {
+    state: live ? 'live' : 'indexing',
+    indexed_block: sync.toBlock?.toString() ?? null,
+    target_block: target.toString(),
+    deploy_block: sync.deployBlock.toString(),
+    progress_pct: live ? 100 : total > 0n ? Math.min(99.9, Number((done * 1000n) / total) / 10) : 0,
+  };
+}
+
+/** Share of `part` in `whole`, in % with two decimals, computed exactly on integers. */
+export function sharePct(part: bigint, whole: bigint): number | null {
+  if (whole <= 0n) return null;
+  return Number((part * 10_000n) / whole) / 100;
+}
+
+interface KnownAddresses {
+  /** Lower-case pool address → the user's pool id (null for a discovered, unattached pool). */
+  pools: Map<string, number | null>;
+  deployer: string | null;
+}
+
+export function labelsOf(address: string, known: KnownAddresses): HolderLabel[] {
+  const labels: HolderLabel[] = [];
+  if (known.pools.has(address)) labels.push('pool');
+  if (address === ZERO_ADDRESS) labels.push('zero_address');
+  if (BURN_ADDRESSES.includes(address)) labels.push('burn_address');
+  if (known.deployer && address === known.deployer) labels.push('deployer');
+  return labels;
+}
+
+/** The project's own pools and the pools the watch found for it: all are pools of this token. */
+export async function knownPools(db: Db, userId: number, project: ProjectRow): Promise<Map<string, number | null>> {
+  const rows = await queryRows<{ address: string; pool_id: number | null }>(
+    db,
+    sql`select lower(pool_address) as address, id as pool_id from pools where user_id = ${userId} and project_id = ${project.id}
+        union all
+        select lower(pool_address), null from discovered_pools where user_id = ${userId} and project_id = ${project.id}`,
+  );
+  const map = new Map<string, number | null>();
+  for (const r of rows) if (!map.has(r.address) || r.pool_id !== null) map.set(r.address, r.pool_id);
+  return map;
+}
+
+export async function holdersSummary(db: Db, userId: number, project: ProjectRow): Promise<HoldersSummary> {
+  const sync = await findSync(db, project);
+  const apiSync = toApiSync(sync);
+  if (!sync || sync.toBlock === null) return { sync: apiSync, holder_count: null, supply: null, top10_share_pct: null, top: [] };
+
+  const token = tokenOf(project);
+  const known: KnownAddresses = { pools: await knownPools(db, userId, project), deployer: sync.deployer };
+  const supply = await supplyOf(db, project);
+  const top = await queryRows<{ holder: string; balance: string }>(
+    db,
+    sql`select holder, balance::text as balance from token_balances
+        where network_id = ${project.networkId} and token_address = ${token}
+        order by token_balances.balance desc, holder limit 20`,
+  );
+  // Concentration: the 10 largest holders that are people or contracts, not pools or burn sinks.
+  const excluded = [ZERO_ADDRESS, ...BURN_ADDRESSES, ...known.pools.keys()];
+  const [top10] = await queryRows<{ total: string | null }>(
+    db,
+    sql`select sum(balance)::text as total from (
+          select balance from token_balances
+          where network_id = ${project.networkId} and token_address = ${token} and balance > 0
+            and holder not in (${sql.join(excluded.map((a) => sql`${a}`), sql`, `)})
+          order by balance desc limit 10) t`,
+  );
+
+  const rows: TopHolder[] = top.map((r, i) => {
+    const balance = BigInt(r.balance);
+    return {
+      rank: i + 1,
+      address: r.holder,
+      balance: formatUnits(balance, project.tokenDecimal),
+      share_pct: sharePct(balance, supply),
+      labels: labelsOf(r.holder, known),
+      pool_id: known.pools.get(r.holder) ?? null,
+    };
+  });
+  return {
+    sync: apiSync,
+    holder_count: sync.holderCount,
+    supply: formatUnits(supply, project.tokenDecimal),
+    top10_share_pct: sharePct(BigInt(top10?.total ?? '0'), supply),
+    top: rows,
+  };
+}
+
+export async function holderHistory(db: Db, project: ProjectRow): Promise<{ day: string; holder_count: number }[]> {
+  return queryRows<{ day: string; holder_count: number }>(
+    db,
+    sql`select day, holder_count from token_holder_daily
+        where network_id = ${project.networkId} and token_address = ${tokenOf(project)} order by day`,
+  );
+}
+
+/** Every holder, largest first, in pages (keyset on balance, then address) for the CSV export. */
+export async function* holderPages(db: Db, project: ProjectRow, pageSize = 5_000): AsyncGenerator<{ holder: string; balance: string }[]> {
+  let after: { balance: string; holder: string } | null = null;
+  for (;;) {
+    const cursor: ReturnType<typeof sql> = after
+      ? sql`and (balance < ${after.balance}::numeric or (balance = ${after.balance}::numeric and holder > ${after.holder}))`
+      : sql``;
+    const page = await queryRows<{ holder: string; balance: string }>(
+      db,
+      sql`select holder, balance::text as balance from token_balances
+          where network_id = ${project.networkId} and token_address = ${tokenOf(project)} and balance > 0 ${cursor}
+          order by token_balances.balance desc, holder limit ${pageSize}`,
+    );
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]!;
+  }
+}
+
+export async function supplyOf(db: Db, project: ProjectRow): Promise<bigint> {
+  const [row] = await queryRows<{ supply: string | null }>(
+    db,
+    sql`select sum(balance)::text as supply from token_balances
+        where network_id = ${project.networkId} and token_address = ${tokenOf(project)} and holder <> ${ZERO_ADDRESS} and balance > 0`,
+  );
+  return BigInt(row?.supply ?? '0');
+}

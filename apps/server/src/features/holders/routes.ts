@@ -1,0 +1,111 @@
+import { apiErrorSchema, holderCsvColumns, holderHistorySchema, holdersSummarySchema, idParamSchema, projectMessages as m } from '@tokendesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { currentAuth } from '../../auth/plugin';
+import { formatUnits } from '../../chain/decimal';
+import type { Db } from '../../db/client';
+import type { ProjectRow } from '../../db/schema';
+import { csvField, csvRow } from '../../lib/csv';
+import { notFound } from '../../lib/http-errors';
+import { findOwnProject, findSync, holderHistory, holderPages, holdersSummary, knownPools, labelsOf, sharePct, supplyOf } from './repository';
+
+const tags = ['Holders'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function ownProject(userId: number, id: number): Promise<ProjectRow> {
+    const project = await findOwnProject(app.db, userId, id);
+    if (!project) throw notFound(m.projectNotFound);
+    return project;
+  }
+
+  app.get(
+    '/projects/:id/holders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The token's holders from its Transfer history: count, concentration, the 20 largest, and the indexing state",
+        params: idParamSchema,
+        response: { 200: holdersSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      return holdersSummary(app.db, user.id, await ownProject(user.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/projects/:id/holders/history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Holder count at the end of each UTC day that had transfers',
+        params: idParamSchema,
+        response: { 200: holderHistorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      return { points: await holderHistory(app.db, await ownProject(user.id, request.params.id)) };
+    },
+  );
+
+  app.get(
+    '/projects/:id/holders/export',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Every holder as CSV, largest first',
+        description: `Streams text/csv with the columns ${holderCsvColumns.join(', ')}. Balances as of the indexed block.`,
+        params: idParamSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const project = await ownProject(user.id, request.params.id);
+      const sync = await findSync(app.db, project);
+      const block = sync?.toBlock?.toString() ?? 'none';
+      const stream = Readable.from(csvChunks(app.db, user.id, project, sync?.deployer ?? null), { objectMode: false, highWaterMark: 64 * 1024 });
+      stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tokendesk-holders-${project.tokenSymbol.replace(/[^A-Za-z0-9]/g, '') || 'token'}-block-${block}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(stream as unknown as string);
+    },
+  );
+
+  async function* csvChunks(db: Db, userId: number, project: ProjectRow, deployer: string | null): AsyncGenerator<string> {
+    yield csvRow([...holderCsvColumns]);
+    const supply = await supplyOf(db, project);
+    const known = { pools: await knownPools(db, userId, project), deployer };
+    let rank = 0;
+    for await (const page of holderPages(db, project)) {
+      let chunk = '';
+      for (const row of page) {
+        const balance = BigInt(row.balance);
+        const share = sharePct(balance, supply);
+        chunk += csvRow([
+          String(++rank),
+          csvField(row.holder),
+          formatUnits(balance, project.tokenDecimal),
+          row.balance,
+          share === null ? '' : share.toFixed(2),
+          labelsOf(row.holder, known).join(' '),
+        ]);
+      }
+      yield chunk;
+    }
+  }
+};

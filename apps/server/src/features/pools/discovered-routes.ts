@@ -1,0 +1,131 @@
+import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, poolSchema, projectMessages as m, type DiscoveredPool } from '@tokendesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getAddress, type Address } from 'viem';
+import { z } from 'zod';
+import { currentAuth } from '../../auth/plugin';
+import { discoveredPools, type DiscoveredPoolRow } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { saveVerifiedPool, type PairedToken } from './attach';
+import { findOwnProject } from './repository';
+
+const tags = ['Pools and funds'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
+const discoveredParams = z.object({
+  id: z.coerce.number().int().positive().max(2 ** 31 - 1),
+  poolId: z.coerce.number().int().positive().max(2 ** 31 - 1),
+});
+const discoveredMissing = 'This pool was not found for this project.';
+
+/** Pools the new-pool watch found for a project's token: list, attach in one click, dismiss. */
+export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { chain } = app;
+
+  const toApi = (row: DiscoveredPoolRow): DiscoveredPool => {
+    const network = chain.registry.get(row.networkId);
+    const dex = network?.dexes.find((d) => d.id === row.dexId);
+    const known = network?.tokens.find((t) => t.address.toLowerCase() === row.pairedTokenAddress.toLowerCase());
+    return {
+      id: row.id,
+      project_id: row.projectId,
+      dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
+      pool_address: row.poolAddress,
+      pool_version: row.poolVersion,
+      fee: row.fee,
+      paired_token: { address: row.pairedTokenAddress, symbol: known?.symbol ?? null },
+      block_number: row.blockNumber.toString(),
+      tx_hash: row.txHash,
+      found_at: row.createdAt.toISOString(),
+    };
+  };
+
+  async function findDiscovered(userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow> {
+    const [row] = await app.db
+      .select()
+      .from(discoveredPools)
+      .where(and(eq(discoveredPools.id, id), eq(discoveredPools.projectId, projectId), eq(discoveredPools.userId, userId)))
+      .limit(1);
+    if (!row) throw notFound(discoveredMissing);
+    return row;
+  }
+
+  app.get(
+    '/projects/:id/discovered-pools',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "New pools of the project's token that the watch found on the network's DEXes and that are not attached",
+        params: idParamSchema,
+        response: { 200: discoveredPoolListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const project = await findOwnProject(app.db, user.id, request.params.id);
+      if (!project) throw notFound(m.projectNotFound);
+      const rows = await app.db
+        .select()
+        .from(discoveredPools)
+        .where(
+          and(
+            eq(discoveredPools.userId, user.id),
+            eq(discoveredPools.projectId, project.id),
+            sql`not exists (select 1 from pools p where p.project_id = ${discoveredPools.projectId} and lower(p.pool_address) = lower(${discoveredPools.poolAddress}))`,
+          ),
+        )
+        .orderBy(sql`${discoveredPools.id} desc`);
+      return { pools: rows.map(toApi) };
+    },
+  );
+
+  app.post(
+    '/projects/:id/discovered-pools/:poolId/attach',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Attach a found pool to the project, after verifying it on chain like any other pool',
+        params: discoveredParams,
+        response: { 201: poolSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const project = await findOwnProject(app.db, user.id, request.params.id);
+      if (!project) throw notFound(m.projectNotFound);
+      const found = await findDiscovered(user.id, project.id, request.params.poolId);
+      const network = chain.registry.get(found.networkId);
+      const dex = network?.dexes.find((d) => d.id === found.dexId);
+      if (!network || !dex) throw new HttpError(400, `The DEX '${found.dexId}' is no longer configured.`);
+      const paired = getAddress(found.pairedTokenAddress);
+      let token: PairedToken | undefined = network.tokens.find((t) => t.address.toLowerCase() === paired.toLowerCase());
+      if (!token) {
+        // A pair token outside the registry (common for copies): its facts come from its contract.
+        const info = await chain.tokenInfo(network, paired);
+        token = { id: paired.toLowerCase(), address: paired, symbol: info.symbol, name: info.name, decimals: info.decimals };
+      }
+      const verified = await chain.verifyPool(network, dex, getAddress(found.poolAddress), project.contractAddress as Address, paired);
+      const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
+      await app.db.delete(discoveredPools).where(eq(discoveredPools.id, found.id));
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/discovered-pools/:poolId',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Dismiss a found pool', params: discoveredParams, response: { 200: detailSchema, ...errors } },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const found = await findDiscovered(user.id, request.params.id, request.params.poolId);
+      await app.db.delete(discoveredPools).where(eq(discoveredPools.id, found.id));
+      return { detail: 'Pool dismissed.' };
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getAddress, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import type { ChainService } from '../chain/chain-service';
+import { withDeadline } from '../chain/client';
+import type { NetworkConfig } from '../chain/networks';
+import { queryRows, type Db } from '../db/client';
+import { tokenBalances, tokenHolderDaily, tokenHolderSync } from '../db/schema';
+import { getLogsChunked } from './get-logs';
+
+export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
+const ZERO = zeroAddress.toLowerCase();
+
+export interface HolderIndexerOptions {
+  /** Largest block range per eth_getLogs to start with; it shrinks on "too large" and grows back. */
+  maxRange?: bigint;
+  /** Most blocks one tick reads for one group of tokens, so a long backfill does not stall ticks. */
+  maxBlocksPerTick?: bigint;
+  onRequest?: (method: string) => void;
+}
+
+export interface HolderTickResult {
+  transfers: number;
+  tokens: number;
+  caughtUp: boolean;
+}
+
+export interface Transfer {
+  token: string;
+  from: string;
+  to: string;
+  value: bigint;
+  blockNumber: bigint;
+  logIndex: number;
+}
+
+/**
+ * A Transfer log of an ERC-20, or null. ERC-721 logs share the signature but index the token id
+ * (four topics, empty data), so the shape is checked, not only the topic.
+ */
+export function decodeTransfer(log: Pick<Log, 'address' | 'topics' | 'data' | 'blockNumber' | 'logIndex'>): Transfer | null {
+  if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) return null;
+  const addr = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase();
+  return {
+    token: (log.address as string).toLowerCase(),
+    from: addr(log.topics[1]!),
+    to: addr(log.topics[2]!),
+    value: BigInt(log.data),
+    blockNumber: BigInt(log.blockNumber as unknown as string),
+    logIndex: Number(BigInt(log.logIndex as unknown as string)),
+  };
+}
+
+/**
+ * Applies transfers, in chain order, to the balances they touch. Mints (from the zero address)
+ * debit nobody; burns (to the zero address) credit the zero address, which therefore shows what
+ * was burned — but it is never counted as a holder. A transfer to oneself or of zero changes
+ * nothing. Returns the holder-count change after each transfer, for the daily history.
+ */
+export function applyTransfers(balances: Map<string, bigint>, transfers: readonly Transfer[], onCount?: (t: Transfer, delta: number) => void): number {
+  let total = 0;
+  const isHolder = (address: string, balance: bigint) => address !== ZERO && balance > 0n;
+  const move = (address: string, amount: bigint) => {
+    const before = balances.get(address) ?? 0n;
+    const after = before + amount;
+    balances.set(address, after);
+    return (isHolder(address, after) ? 1 : 0) - (isHolder(address, before) ? 1 : 0);
+  };
+  for (const t of transfers) {
+    let delta = 0;
+    if (t.value !== 0n && t.from !== t.to) {
+      if (t.from !== ZERO) delta += move(t.from, -t.value);
+      delta += move(t.to, t.value);
+    }
+    total += delta;
+    onCount?.(t, delta);
+  }
+  return total;
+}
+
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/**
+ * Holder balances of every project token of one network, from Transfer logs. A token is read from
+ * its deployment block (found by binary search over eth_getCode) in slices; every slice's balances,
+ * holder counts and checkpoint are one transaction, so a restart resumes exactly where the last
+ * committed slice ended — nothing is counted twice. Once caught up it follows the safe head.
+ */
+export class HolderIndexer {
+  private range: bigint;
+
+  constructor(
+    private readonly db: Db,
+    private readonly chain: ChainService,
+    readonly network: NetworkConfig,
+    private readonly options: HolderIndexerOptions = {},
+  ) {
+    this.range = options.maxRange ?? 10_000n;
+  }
+
+  private request(method: string) {
+    this.options.onRequest?.(method);
+  }
+
+  private async trackedTokens(): Promise<string[]> {
+    const rows = await queryRows<{ token: string }>(
+      this.db,
+      sql`select distinct lower(contract_address) as token from projects where network_id = ${this.network.id}`,
+    );
+    return rows.map((r) => r.token);
+  }
+
+  /** The first block at which the token has code, or null if it has none at `head`. */
+  async findDeployBlock(client: PublicClient, token: Address, head: bigint): Promise<bigint | null> {
+    const hasCode = async (blockNumber: bigint) => {
+      this.request('eth_getCode');
+      const code = await client.getCode({ address: token, blockNumber });
+      return !!code && code !== '0x';
+    };
+    if (!(await hasCode(head))) return null;
+    let lo = 0n;
+    let hi = head;
+    while (lo < hi) {
+      const mid = (lo + hi) / 2n;
+      if (await hasCode(mid)) hi = mid;
+      else lo = mid + 1n;
+    }
+    return lo;
+  }
+
+  /** Who sent the transaction that created the token (a factory's caller for factory-made tokens). */
+  private async findDeployer(client: PublicClient, token: string, block: bigint): Promise<string | null> {
+    this.request('eth_getBlockByNumber');
+    const full = await client.getBlock({ blockNumber: block, includeTransactions: true });
+    const creations = full.transactions.filter((tx) => tx.to === null);
+    for (const tx of creations) {
+      this.request('eth_getTransactionReceipt');
+      const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+      if (receipt.contractAddress?.toLowerCase() === token) return tx.from.toLowerCase();
+    }
+    // Made by a factory: the first transaction of the block that touched it is the best evidence
+    // we have without tracing, so no deployer label rather than a guess.
+    return null;
+  }
+
+  async tick(): Promise<HolderTickResult> {
+    const result: HolderTickResult = { transfers: 0, tokens: 0, caughtUp: true };
+    const tokens = await this.trackedTokens();
+    if (tokens.length === 0) return result;
+    result.tokens = tokens.length;
+    const client = this.chain.client(this.network);
+
+    return withDeadline(
+      this.network,
+      async () => {
+        this.request('eth_blockNumber');
+        const head = await client.getBlockNumber({ cacheTime: 0 });
+        const safe = head - BigInt(this.network.confirmations);
+        if (safe < 0n) return result;
+
+        await this.db
+          .insert(tokenHolderSync)
+          .values(tokens.map((tokenAddress) => ({ networkId: this.network.id, tokenAddress })))
+          .onConflictDoNothing();
+        const states = await this.db
+          .select()
+          .from(tokenHolderSync)
+          .where(and(eq(tokenHolderSync.networkId, this.network.id), inArray(tokenHolderSync.tokenAddress, tokens)));
+
+        // Tokens seen for the first time: where their history starts.
+        for (const state of states.filter((s) => s.deployBlock === null)) {
+          const deployBlock = await this.findDeployBlock(client, getAddress(state.tokenAddress), safe);
+          if (deployBlock === null) continue; // no code (yet): not a token we can index
+          const deployer = await this.findDeployer(client, state.tokenAddress, deployBlock);
+          await this.db
+            .update(tokenHolderSync)
+            .set({ deployBlock, deployer, targetBlock: safe, updatedAt: new Date() })
+            .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, state.tokenAddress)));
+          state.deployBlock = deployBlock;
+        }
+
+        // Tokens that continue from the same block are read together, in one eth_getLogs.
+        const groups = new Map<bigint, string[]>();
+        for (const s of states) {
+          if (s.deployBlock === null) continue;
+          const next = s.toBlock === null ? s.deployBlock : s.toBlock + 1n;
+          if (next > safe) continue;
+          groups.set(next, [...(groups.get(next) ?? []), s.tokenAddress]);
+        }
+        const maxPerTick = this.options.maxBlocksPerTick ?? 100_000n;
+        for (const [next, group] of groups) {
+          const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
+          if (end < safe) result.caughtUp = false;
+          const { logs, range } = await getLogsChunked(client, group.map((t) => getAddress(t)), [TRANSFER_TOPIC], next, end, {
+            maxRange: this.range,
+            maxAddresses: 500,
+            onRequest: () => this.request('eth_getLogs'),
+          });
+          // Adaptive range: keep the size that worked, and grow it again while answers stay small.
+          this.range = logs.length < 2_000 ? (range * 2n > (this.options.maxRange ?? 10_000n) ? (this.options.maxRange ?? 10_000n) : range * 2n) : range;
+          result.transfers += await this.store(client, group, logs, end, safe);
+        }
+        return result;
+      },
+      // A slice may be a long read; each RPC call keeps its own timeout.
+      300_000,
+    );
+  }
+
+  /** Block times of the blocks that hold transfers, from the logs when the node includes them. */
+  private async blockTimes(client: PublicClient, logs: Log[]): Promise<Map<bigint, Date>> {
+    const times = new Map<bigint, Date>();
+    for (const log of logs) {
+      const ts = (log as unknown as { blockTimestamp?: Hex }).blockTimestamp;
+      if (ts) times.set(BigInt(log.blockNumber as unknown as string), new Date(Number(BigInt(ts)) * 1000));
+    }
+    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber as unknown as string)))].filter((b) => !times.has(b));
+    for (let i = 0; i < missing.length; i += 100) {
+      const part = missing.slice(i, i + 100);
+      this.request('eth_getBlockByNumber');
+      const blocks = await Promise.all(part.map((n) => client.getBlock({ blockNumber: n })));
+      for (const b of blocks) times.set(b.number, new Date(Number(b.timestamp) * 1000));
+    }
+    return times;
+  }
+
+  /** One slice of a token group: balances, counts, the daily history and the checkpoints, atomically. */
+  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint): Promise<number> {
+    const transfers = logs
+      .map(decodeTransfer)
+      .filter((t): t is Transfer => t !== null && group.includes(t.token))
+      .sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    const times = await this.blockTimes(client, logs);
+
+    await this.db.transaction(async (tx) => {
+      for (const token of group) {
+        const own = transfers.filter((t) => t.token === token);
+        const [sync] = await tx
+          .select({ holderCount: tokenHolderSync.holderCount })
+          .from(tokenHolderSync)
+          .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)))
+          .for('update');
+        let count = sync?.holderCount ?? 0;
+        if (own.length > 0) {
+          const touched = [...new Set(own.flatMap((t) => [t.from, t.to]))];
+          const balances = new Map<string, bigint>();
+          for (let i = 0; i < touched.length; i += 5_000) {
+            const rows = await tx
+              .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
+              .from(tokenBalances)
+              .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, touched.slice(i, i + 5_000))));
+            for (const r of rows) balances.set(r.holder, BigInt(r.balance));
+          }
+          const daily = new Map<string, number>();
+          applyTransfers(balances, own, (t, delta) => {
+            count += delta;
+            daily.set(dayOf(times.get(t.blockNumber)!), count);
+          });
+          await this.writeBalances(tx, token, touched, balances);
+          const dailyRows = [...daily].map(([day, holderCount]) => ({ networkId: this.network.id, tokenAddress: token, day, holderCount }));
+          for (let i = 0; i < dailyRows.length; i += 1_000) {
+            await tx
+              .insert(tokenHolderDaily)
+              .values(dailyRows.slice(i, i + 1_000))
+              .onConflictDoUpdate({
+                target: [tokenHolderDaily.networkId, tokenHolderDaily.tokenAddress, tokenHolderDaily.day],
+                set: { holderCount: sql`excluded.holder_count` },
+              });
+          }
+        }
+        await tx
+          .update(tokenHolderSync)
+          .set({ toBlock: end, targetBlock: safe, holderCount: count, updatedAt: new Date() })
+          .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)));
+      }
+    });
+    return transfers.length;
+  }
+
+  private async writeBalances(tx: Pick<Db, 'insert' | 'delete'>, token: string, touched: string[], balances: Map<string, bigint>): Promise<void> {
+    // The zero address as a sender (a mint) was never debited, so it may have no entry at all.
+    const zeroed = touched.filter((h) => balances.get(h) === 0n);
+    const kept = touched.filter((h) => balances.has(h) && balances.get(h) !== 0n);
+    for (let i = 0; i < kept.length; i += 1_000) {
+      await tx
+        .insert(tokenBalances)
+        .values(kept.slice(i, i + 1_000).map((holder) => ({ networkId: this.network.id, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })))
+        .onConflictDoUpdate({
+          target: [tokenBalances.networkId, tokenBalances.tokenAddress, tokenBalances.holder],
+          set: { balance: sql`excluded.balance` },
+        });
+    }
+    for (let i = 0; i < zeroed.length; i += 5_000) {
+      await tx
+        .delete(tokenBalances)
+        .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, zeroed.slice(i, i + 5_000))));
+    }
+  }
+}

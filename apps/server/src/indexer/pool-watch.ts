@@ -1,0 +1,202 @@
+import { eq, sql } from 'drizzle-orm';
+import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import type { ChainService } from '../chain/chain-service';
+import { withDeadline } from '../chain/client';
+import type { DexConfig, NetworkConfig } from '../chain/networks';
+import { readTokenInfo } from '../chain/token-info';
+import { queryRows, type Db } from '../db/client';
+import { discoveredPools, notifications, poolWatchCheckpoints } from '../db/schema';
+
+const factoryEvents = parseAbi([
+  // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
+  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairIndex)',
+  'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
+]);
+const PAIR_CREATED = toEventSelector(factoryEvents[0]);
+const POOL_CREATED = toEventSelector(factoryEvents[1]);
+
+export interface CreatedPool {
+  factory: string;
+  token0: string;
+  token1: string;
+  pool: Address;
+  version: 'v2' | 'v3';
+  fee: number | null;
+  blockNumber: bigint;
+  txHash: string;
+}
+
+/** A factory's PairCreated (V2) or PoolCreated (V3) log, or null for anything else. */
+export function decodePoolCreated(log: Log): CreatedPool | null {
+  try {
+    const decoded = decodeEventLog({ abi: factoryEvents, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+    const a = decoded.args as unknown as { token0: Address; token1: Address; pair?: Address; pool?: Address; fee?: number };
+    const base = {
+      factory: (log.address as string).toLowerCase(),
+      token0: a.token0.toLowerCase(),
+      token1: a.token1.toLowerCase(),
+      blockNumber: BigInt(log.blockNumber as unknown as string),
+      txHash: (log.transactionHash as string).toLowerCase(),
+    };
+    if (decoded.eventName === 'PairCreated') return { ...base, pool: getAddress(a.pair!), version: 'v2', fee: null };
+    return { ...base, pool: getAddress(a.pool!), version: 'v3', fee: Number(a.fee) };
+  } catch {
+    return null;
+  }
+}
+
+export const newPoolTitle = (symbol: string, dexName: string) => `New pool found for ${symbol} on ${dexName}`;
+
+interface WatchedProject {
+  id: number;
+  user_id: number;
+  token: string;
+  token_symbol: string;
+}
+
+/**
+ * The new-pool watch of one network: every configured factory's pool-creation events that involve
+ * a project token, from the moment the watch starts (history is what 'Add Pool' is for). A pool
+ * that is not attached to the project is recorded once per project with one notification to its
+ * owner, in the same transaction as the checkpoint, so a restart neither loses nor repeats one.
+ */
+export class PoolWatch {
+  constructor(
+    private readonly db: Db,
+    private readonly chain: ChainService,
+    readonly network: NetworkConfig,
+    private readonly options: { maxBlocksPerTick?: bigint; onRequest?: (method: string) => void } = {},
+  ) {}
+
+  private dexOf(factory: string, version: 'v2' | 'v3'): DexConfig | undefined {
+    return this.network.dexes.find((d) => d.factory.toLowerCase() === factory && d.version === version);
+  }
+
+  async tick(): Promise<{ found: number; caughtUp: boolean }> {
+    const client = this.chain.client(this.network);
+    const factories = [...new Set(this.network.dexes.map((d) => getAddress(d.factory)))];
+    if (factories.length === 0) return { found: 0, caughtUp: true };
+    const projects = await queryRows<WatchedProject>(
+      this.db,
+      sql`select id, user_id, lower(contract_address) as token, token_symbol from projects where network_id = ${this.network.id}`,
+    );
+    if (projects.length === 0) {
+      // Nothing to watch, so no node calls. Forget the checkpoint: a project added later starts a
+      // fresh watch instead of being told about pools created while nobody watched.
+      await this.db.delete(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, this.network.id));
+      return { found: 0, caughtUp: true };
+    }
+    const tokens = [...new Set(projects.map((p) => p.token as Hex))];
+    return withDeadline(
+      this.network,
+      async () => {
+        this.options.onRequest?.('eth_blockNumber');
+        const head = await client.getBlockNumber({ cacheTime: 0 });
+        const safe = head - BigInt(this.network.confirmations);
+        if (safe < 0n) return { found: 0, caughtUp: true };
+        const [checkpoint] = await this.db.select().from(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, this.network.id));
+        if (!checkpoint) {
+          // The watch starts now: pools that existed before are found through 'Add Pool'.
+          await this.db.insert(poolWatchCheckpoints).values({ networkId: this.network.id, lastBlock: safe }).onConflictDoNothing();
+          return { found: 0, caughtUp: true };
+        }
+        const from = checkpoint.lastBlock + 1n;
+        if (from > safe) return { found: 0, caughtUp: true };
+        const maxPerTick = this.options.maxBlocksPerTick ?? 10_000n;
+        const to = from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
+
+        const created: CreatedPool[] = [];
+        for (const log of await this.factoryLogs(client, factories, tokens, from, to)) {
+          const c = decodePoolCreated(log);
+          if (c && this.dexOf(c.factory, c.version)) created.push(c);
+        }
+        const found = await this.record(client, created, projects, to);
+        return { found, caughtUp: to === safe };
+      },
+      120_000,
+    );
+  }
+
+  /** The project token may be token0 or token1: one filter for each topic position. */
+  private async factoryLogs(client: PublicClient, factories: Address[], tokens: Hex[], from: bigint, to: bigint): Promise<Log[]> {
+    const padded = tokens.map((t) => `0x${t.slice(2).padStart(64, '0')}` as Hex);
+    const range = { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` } as const;
+    const byKey = new Map<string, Log>();
+    for (const topics of [
+      [[PAIR_CREATED, POOL_CREATED], padded],
+      [[PAIR_CREATED, POOL_CREATED], null, padded],
+    ]) {
+      this.options.onRequest?.('eth_getLogs');
+      const logs = (await client.request({ method: 'eth_getLogs', params: [{ address: factories, topics: topics as never, ...range }] })) as unknown as Log[];
+      // A pool of two project tokens matches both filters; count it once.
+      for (const log of logs) byKey.set(`${log.transactionHash}:${log.logIndex}`, log);
+    }
+    return [...byKey.values()];
+  }
+
+  private async record(client: PublicClient, created: CreatedPool[], projects: WatchedProject[], to: bigint): Promise<number> {
+    // The paired token's symbol for the message; a token that does not answer is shown by address.
+    const symbols = new Map<string, string>();
+    for (const c of created) {
+      for (const token of [c.token0, c.token1]) {
+        if (symbols.has(token)) continue;
+        const known = this.network.tokens.find((t) => t.address.toLowerCase() === token);
+        if (known) symbols.set(token, known.symbol);
+        else {
+          try {
+            symbols.set(token, (await readTokenInfo(client, getAddress(token), this.network.name)).symbol);
+          } catch {
+            symbols.set(token, `${token.slice(0, 6)}…${token.slice(-4)}`);
+          }
+        }
+      }
+    }
+
+    return this.db.transaction(async (tx) => {
+      let found = 0;
+      for (const c of created) {
+        const dex = this.dexOf(c.factory, c.version)!;
+        for (const project of projects.filter((p) => p.token === c.token0 || p.token === c.token1)) {
+          const paired = project.token === c.token0 ? c.token1 : c.token0;
+          // Already attached by its owner (before the watch saw it): nothing to tell.
+          const attached = await queryRows<{ id: number }>(
+            tx as unknown as Db,
+            sql`select id from pools where project_id = ${project.id} and lower(pool_address) = ${c.pool.toLowerCase()} limit 1`,
+          );
+          if (attached.length > 0) continue;
+          const [row] = await tx
+            .insert(discoveredPools)
+            .values({
+              projectId: project.id,
+              userId: project.user_id,
+              networkId: this.network.id,
+              dexId: dex.id,
+              poolAddress: c.pool,
+              poolVersion: c.version,
+              fee: c.fee,
+              pairedTokenAddress: getAddress(paired),
+              blockNumber: c.blockNumber,
+              txHash: c.txHash,
+            })
+            .onConflictDoNothing()
+            .returning({ id: discoveredPools.id });
+          if (!row) continue;
+          found++;
+          const pair = `${project.token_symbol}/${symbols.get(paired)}`;
+          const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;
+          await tx.insert(notifications).values({
+            userId: project.user_id,
+            title: newPoolTitle(project.token_symbol, dex.name),
+            message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
+            navigationUrl: `/projects/${project.id}`,
+          });
+        }
+      }
+      await tx
+        .insert(poolWatchCheckpoints)
+        .values({ networkId: this.network.id, lastBlock: to })
+        .onConflictDoUpdate({ target: poolWatchCheckpoints.networkId, set: { lastBlock: to, updatedAt: new Date() } });
+      return found;
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import { getAddress, type Abi, type Address, type Hash } from 'viem';
+import { devnetAddresses } from './addresses.js';
+import { uniswapV2FactoryAbi, uniswapV3FactoryAbi } from './abis.js';
+import { assertDevnet, mined, type DevnetClients } from './client.js';
+import { holderTestToken } from './generated/contracts.js';
+import { sendContractTx } from './swap.js';
+
+/**
+ * Devnet-only fixtures for tests, end-to-end tests and benchmarks. Every write checks first that
+ * the chain is the local devnet (chain id 31337); nothing here can reach a real network.
+ */
+
+/** Deploys a fresh HolderTestToken whose whole supply starts with `from` (an anvil dev account). */
+export async function deployHolderTestToken(clients: DevnetClients, from: Address, supply: bigint): Promise<{ address: Address; blockNumber: bigint }> {
+  await assertDevnet(clients);
+  const hash = await clients.wallet.deployContract({
+    abi: holderTestToken.abi as Abi,
+    bytecode: holderTestToken.bytecode,
+    args: [supply],
+    account: from,
+    chain: clients.wallet.chain,
+  });
+  const receipt = await mined(clients, hash);
+  return { address: getAddress(receipt.contractAddress!), blockNumber: receipt.blockNumber };
+}
+
+/** One HolderTestToken transfer from a dev account; `times` > 1 repeats it inside one transaction. */
+export async function transferTestToken(clients: DevnetClients, token: Address, from: Address, to: Address, value: bigint, times = 1): Promise<Hash> {
+  await assertDevnet(clients);
+  const call =
+    times === 1
+      ? { address: token, abi: holderTestToken.abi as Abi, functionName: 'transfer', args: [to, value] }
+      : { address: token, abi: holderTestToken.abi as Abi, functionName: 'transferRepeated', args: [to, value, BigInt(times)] };
+  const hash = await sendContractTx(clients, from, call);
+  await mined(clients, hash);
+  return hash;
+}
+
+/**
+ * Creates a new, empty pool of two tokens on the devnet's Uniswap V2 or V3 factory (as anyone on
+ * a real chain can), for the new-pool watch. Returns the pool address.
+ */
+export async function createPoolOnDevnet(
+  clients: DevnetClients,
+  pool: { version: 'v2' | 'v3'; tokenA: Address; tokenB: Address; fee?: number; from?: Address },
+): Promise<{ address: Address; hash: Hash }> {
+  await assertDevnet(clients);
+  const from = pool.from ?? devnetAddresses.deployer;
+  const call =
+    pool.version === 'v2'
+      ? { address: devnetAddresses.uniswapV2Factory, abi: uniswapV2FactoryAbi as Abi, functionName: 'createPair', args: [pool.tokenA, pool.tokenB] }
+      : { address: devnetAddresses.uniswapV3Factory, abi: uniswapV3FactoryAbi as Abi, functionName: 'createPool', args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000] };
+  const hash = await sendContractTx(clients, from, call);
+  await mined(clients, hash);
+  const address =
+    pool.version === 'v2'
+      ? await clients.public.readContract({ address: devnetAddresses.uniswapV2Factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [pool.tokenA, pool.tokenB] })
+      : await clients.public.readContract({ address: devnetAddresses.uniswapV3Factory, abi: uniswapV3FactoryAbi, functionName: 'getPool', args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000] });
+  return { address: getAddress(address as Address), hash };
+}
