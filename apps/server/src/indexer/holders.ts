@@ -16,6 +16,7 @@ export interface HolderIndexerOptions {
   /** Most blocks one tick reads for one group of tokens, so a long backfill does not stall ticks. */
   maxBlocksPerTick?: bigint;
   onRequest?: (method: string) => void;
+  onTokenError?: (token: string, err: unknown) => void;
 }
 
 export interface HolderTickResult {
@@ -168,9 +169,18 @@ export class HolderIndexer {
 
         // Tokens seen for the first time: where their history starts.
         for (const state of states.filter((s) => s.deployBlock === null)) {
-          const deployBlock = await this.findDeployBlock(client, getAddress(state.tokenAddress), safe);
-          if (deployBlock === null) continue; // no code (yet): not a token we can index
-          const deployer = await this.findDeployer(client, state.tokenAddress, deployBlock);
+          let deployBlock: bigint | null;
+          let deployer: string | null;
+          try {
+            deployBlock = await this.findDeployBlock(client, getAddress(state.tokenAddress), safe);
+            if (deployBlock === null) continue; // no code (yet): not a token we can index
+            deployer = await this.findDeployer(client, state.tokenAddress, deployBlock);
+          } catch (err) {
+            // A node without historical state cannot answer getCode at old blocks. That token
+            // waits (and is retried next tick); the others go on.
+            this.options.onTokenError?.(state.tokenAddress, err);
+            continue;
+          }
           await this.db
             .update(tokenHolderSync)
             .set({ deployBlock, deployer, targetBlock: safe, updatedAt: new Date() })

@@ -32,7 +32,13 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     const indexer = new NetworkIndexer(database.db, chain, network, options);
     const log = parentLog.child({ network: network.key.toLowerCase() });
     status.register(network);
-    const holders = new HolderIndexer(database.db, chain, network);
+    const sideFailures = new Map<string, number>();
+    const sideFailure = (part: string, err: unknown) => {
+      const n = (sideFailures.get(part) ?? 0) + 1;
+      sideFailures.set(part, n);
+      if (n === 1 || n % 30 === 0) log.warn({ failures: n }, `${part} tick failed: ${describeIndexerError(err)}`);
+    };
+    const holders = new HolderIndexer(database.db, chain, network, { onTokenError: (token, err) => sideFailure(`holders of ${token}`, err) });
     const watch = new PoolWatch(database.db, chain, network);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
@@ -51,9 +57,16 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
           return schedule(network.pollIntervalMs * 5);
         }
         const result = await indexer.tick();
-        // Holders and new pools ride on the same loop and lock: one writer per network.
-        const held = await holders.tick();
-        const watched = await watch.tick();
+        // Holders and new pools ride on the same loop and lock: one writer per network. Their
+        // failures (a node without archive state, say) are theirs: pool indexing goes on.
+        const held = await holders.tick().catch((err: unknown) => {
+          sideFailure('holders', err);
+          return { transfers: 0, tokens: 0, caughtUp: true };
+        });
+        const watched = await watch.tick().catch((err: unknown) => {
+          sideFailure('new-pool watch', err);
+          return { found: 0, caughtUp: true };
+        });
         const idle = result.skipped === 'no pools';
         const [checkpoint] = idle
           ? []
