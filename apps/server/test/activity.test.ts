@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { REAL_NETWORKS } from '../src/chain/networks';
 import { indexedPools, poolEvents, pools, poolSnapshots, projects, type PoolRow } from '../src/db/schema';
+import { PER_POOL_SCAN_MAX } from '../src/features/activity/repository';
 import { isStale } from '../src/features/pools/presenter';
 import { percentChange } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
@@ -328,6 +329,76 @@ function parseCsv(text: string): string[][] {
   if (field || row.length) throw new Error('CSV does not end with CRLF');
   return rows;
 }
+
+describe('activity of a user with more pools than the per-pool query takes', () => {
+  // Above PER_POOL_SCAN_MAX pools the list is one ordered scan of all events (decision 0010); with a
+  // project filter of fewer pools it is the per-pool query. Both must give the same rows in the same order.
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectX: Awaited<ReturnType<typeof seedProject>>;
+  let projectY: Awaited<ReturnType<typeof seedProject>>;
+  let shared: PoolRow;
+  beforeAll(async () => {
+    user = await signUp(ctx.app);
+    projectX = await seedProject(user.userId, 'XXX');
+    projectY = await seedProject(user.userId, 'YYY');
+    const mine: PoolRow[] = [];
+    for (let i = 0; i < PER_POOL_SCAN_MAX - 20; i++) mine.push(await seedPool(user.userId, projectX.id, { projectIsToken0: i % 2 === 0 }));
+    for (let i = 0; i < 30; i++) mine.push(await seedPool(user.userId, projectY.id, { projectIsToken0: i % 2 === 1, networkId: i % 3 === 0 ? 8453 : NET }));
+    // One address in both projects (two rows per event), and tracked by another user too.
+    shared = mine[0]!;
+    await seedPool(user.userId, projectY.id, { address: shared.poolAddress.toLowerCase(), projectIsToken0: false });
+    const theirProject = await seedProject(other.userId, 'OTX');
+    await seedPool(other.userId, theirProject.id, { address: shared.poolAddress.toLowerCase(), projectIsToken0: true });
+    // Events nobody here tracks are skipped by the scan.
+    await seedEvents(newAddress(), Array.from({ length: 40 }, (_, i) => ({ type: 'swap' as const, amount0: -E18, amount1: E6, block: 2000 + i })));
+    let k = 0;
+    for (const pool of mine) {
+      await seedEvents(
+        pool.poolAddress,
+        Array.from({ length: 4 }, (_, i) => {
+          k++;
+          return {
+            type: (k % 5 === 0 ? 'mint' : k % 7 === 0 ? 'burn' : 'swap') as EventSpec['type'],
+            amount0: k % 11 === 0 ? 0n : (k % 2 === 0 ? -1n : 1n) * BigInt(k) * E18,
+            amount1: k % 11 === 0 ? 0n : (k % 2 === 0 ? 1n : -1n) * BigInt(k) * E6,
+            block: 2000 + ((k * 13) % 50),
+            logIndex: i,
+            networkId: pool.networkId,
+          };
+        }),
+      );
+    }
+  });
+
+  const ids = (events: ActivityEvent[]) => events.map((e) => `${e.pool_id}:${e.id}`);
+  const order = (a: ActivityEvent, b: ActivityEvent) => {
+    const ka = [BigInt(a.block_number), BigInt(a.log_index), BigInt(a.id), BigInt(a.pool_id)];
+    const kb = [BigInt(b.block_number), BigInt(b.log_index), BigInt(b.id), BigInt(b.pool_id)];
+    for (let i = 0; i < 4; i++) if (ka[i] !== kb[i]) return ka[i]! > kb[i]! ? -1 : 1;
+    return 0;
+  };
+
+  it('lists the same rows as the per-project (per-pool) queries, merged, in any page size', async () => {
+    const byX = await all(user.token, `project=${projectX.id}`, 200);
+    const byY = await all(user.token, `project=${projectY.id}`, 200);
+    const expected = [...byX, ...byY].sort(order);
+    // 4 events per pool, the zero-amount ones skipped, the shared address listed once per pool row.
+    expect(byX.length + byY.length).toBeGreaterThan(PER_POOL_SCAN_MAX * 3);
+    expect(byY.filter((e) => e.pool_id !== shared.id && byX.some((x) => x.id === e.id))).toHaveLength(byX.filter((e) => e.pool_id === shared.id).length);
+    for (const size of [200, 7]) expect(ids(await all(user.token, '', size)), `limit ${size}`).toEqual(ids(expected));
+    for (const kind of ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const) {
+      expect(ids(await all(user.token, `kind=${kind}`, 9)), kind).toEqual(ids(expected.filter((e) => e.kind === kind)));
+    }
+  });
+
+  it('exports the same rows as it lists', async () => {
+    const listed = await all(user.token, '', 200);
+    const res = await call(user.token, 'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\r\n').slice(1);
+    expect(lines.map((l) => l.split(',')[2])).toEqual(listed.map((e) => e.tx_hash));
+  });
+});
 
 describe('CSV export', () => {
   const from = '2025-01-01T00:00:00.000Z';

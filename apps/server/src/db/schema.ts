@@ -156,6 +156,9 @@ export const poolEvents = pgTable(
     index('pool_events_pool_time_idx').on(t.networkId, t.poolAddress, t.blockNumber, t.logIndex),
     // 24h volume scans a pool's swaps by block time.
     index('pool_events_pool_block_time_idx').on(t.networkId, t.poolAddress, t.blockTime),
+    // Activity order across pools: the list of a user with many pools reads events in this order
+    // and keeps the user's (decision 0010).
+    index('pool_events_order_idx').on(t.blockNumber, t.logIndex, t.id),
   ],
 );
 

@@ -77,10 +77,19 @@ function kindCondition(kind: ActivityKind): SQL {
 }
 
 /**
- * One page of the user's activity, newest first, after `after` (exclusive). Each of the user's
- * pools takes its newest `limit` matching events from the (network, address, block, log index)
- * index in a lateral subquery, and the union is cut to `limit`: the cost follows the number of
- * pools and the page size, not the number of stored events.
+ * Up to this many pools, each pool's newest events are read from its own index range; above it, one
+ * backward scan of all events in activity order, joined to the user's pools, is cheaper (see
+ * docs/decisions/0010-activity-query-by-pool-count.md).
+ */
+export const PER_POOL_SCAN_MAX = 64;
+
+/**
+ * One page of the user's activity, newest first, after `after` (exclusive). With few pools, each
+ * pool takes its newest `limit` matching events from the (network, address, block, log index)
+ * index in a lateral subquery and the union is cut to `limit`: the cost follows the number of pools
+ * and the page size. With many pools that union alone is pools × limit rows, so the events are read
+ * instead in activity order from the (block, log index, id) index and kept when they belong to one
+ * of the user's pools: the cost follows the page size and how much of the stored activity is the user's.
  */
 export async function listActivity(db: Db, filter: ActivityFilter, after: ActivityKey | null, limit: number): Promise<ActivityRow[]> {
   const inner: SQL[] = [
@@ -102,15 +111,20 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
   if (filter.projectId !== undefined) outer.push(sql`p.project_id = ${filter.projectId}`);
   if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
 
+  // The event columns come from the lateral subquery `x` (per pool) or straight from `e` (merged).
+  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.project_is_token0, p.paired_token_decimals,
+        p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
+        ${x}.id, ${x}.tx_hash, ${x}.log_index, ${x}.block_number::text as block_number,
+        (extract(epoch from ${x}.block_time) * 1000)::float8 as block_ms, ${x}.type,
+        ${x}.amount0::text as amount0, ${x}.amount1::text as amount1, ${x}.sqrt_price_x96::text as sqrt_price_x96,
+        ${x}.pool_address as event_pool_address`;
+  const perPool = filter.poolId !== undefined || (await countPools(db, outer)) <= PER_POOL_SCAN_MAX;
+  const x = sql.raw(perPool ? 'x' : 'e');
   const rows = await queryRows<RawRow>(
     db,
-    sql`
-      select p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.project_is_token0, p.paired_token_decimals,
-        p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
-        x.id, x.tx_hash, x.log_index, x.block_number::text as block_number,
-        (extract(epoch from x.block_time) * 1000)::float8 as block_ms, x.type,
-        x.amount0::text as amount0, x.amount1::text as amount1, x.sqrt_price_x96::text as sqrt_price_x96,
-        x.pool_address as event_pool_address
+    perPool
+      ? sql`
+      select ${columns(x)}
       from pools p
       join projects pr on pr.id = p.project_id
       cross join lateral (
@@ -121,6 +135,20 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
       ) x
       where ${sql.join(outer, sql` and `)}
       order by x.block_number desc, x.log_index desc, x.id desc, p.id desc
+      limit ${limit}`
+      : sql`
+      select ${columns(x)}
+      from pool_events e
+      cross join lateral (
+        select p.* from pools p
+        where p.network_id = e.network_id and lower(p.pool_address) = e.pool_address and ${sql.join(outer, sql` and `)}
+        -- A fence: without it the planner flattens this into a hash join of all the user's events
+        -- and sorts them, because it cannot know that most events are this user's.
+        offset 0
+      ) p
+      join projects pr on pr.id = p.project_id
+      where ${sql.join(inner, sql` and `)}
+      order by e.block_number desc, e.log_index desc, e.id desc, p.id desc
       limit ${limit}`,
   );
   return rows.map((r) => ({
@@ -145,6 +173,11 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
       sqrtPriceX96: r.sqrt_price_x96,
     },
   }));
+}
+
+async function countPools(db: Db, conditions: SQL[]): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from pools p where ${sql.join(conditions, sql` and `)}`);
+  return Number(row?.n ?? 0);
 }
 
 export const keyOf = (row: ActivityRow): ActivityKey => ({

@@ -1,0 +1,1 @@
+CREATE INDEX "pool_events_order_idx" ON "pool_events" USING btree ("block_number","log_index","id");
