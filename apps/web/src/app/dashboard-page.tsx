@@ -7,9 +7,15 @@ import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
 import { projectsQueryOptions } from '../features/projects/api/get-projects';
 import { useOpenAddProject } from './layout/add-project';
 
+const HOLDER_COUNT_POLL_MS = 10_000;
+
 /** The dashboard summarises several features; features do not import each other, so it is assembled here. */
 export function DashboardPage() {
-  const projects = useQuery(projectsQueryOptions);
+  const projects = useQuery({
+    ...projectsQueryOptions,
+    // A holder count still being indexed is shown as such; ask again until every one is known.
+    refetchInterval: (query) => (query.state.data?.some((project) => project.holder_count === null) ? HOLDER_COUNT_POLL_MS : false),
+  });
   const pools = useQuery(userPoolsQueryOptions);
   const funds = useQuery(fundsQueryOptions);
   const alerts = useQuery(alertsQueryOptions);

@@ -19,3 +19,8 @@ export const activityRootKey = ['activity'] as const;
 export const notificationsRootKey = ['notifications'] as const;
 /** Support tickets (the user's and the staff console's); a ticket notification invalidates it. */
 export const ticketsRootKey = ['tickets'] as const;
+/**
+ * Pools the new-pool watch found for a project and that are not attached yet. The bell
+ * invalidates it when a notification arrives: one of them may be a 'New pool found'.
+ */
+export const discoveredPoolsRootKey = ['discovered-pools'] as const;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import type { ActivityFilters } from './get-activity';
 
 export interface ExportActivityInput extends ActivityFilters {
@@ -16,19 +17,6 @@ export async function exportActivity({ project, pool, kind, from, to }: ExportAc
   return apiDownload('/projects/activity/export/', {
     query: { project: project?.toString(), pool: pool?.toString(), kind, from, to },
   });
-}
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next task; the URL is not needed after that.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Fetches the CSV with this tab's session and hands it to the browser as a download. */

@@ -71,7 +71,11 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
                 <InitialsBadge id={project.id} name={project.name} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold text-slate-900">{project.name}</span>
-                  <span className="block text-xs text-slate-500">{project.token_symbol}</span>
+                  <span className="block truncate text-xs text-slate-500">
+                    {project.token_symbol}
+                    <span aria-hidden="true"> · </span>
+                    <HolderCount count={project.holder_count} />
+                  </span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-500">{formatDate(project.created_at)}</span>
               </Link>
@@ -80,5 +84,22 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
         </ul>
       )}
     </Card>
+  );
+}
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * The project's holder count; null until the token's transfer history is fully indexed, which is
+ * said as such rather than shown as a number that is still growing.
+ */
+function HolderCount({ count }: { count: number | null }) {
+  if (count === null) {
+    return <span title="The holder count appears once the token's transfer history is indexed">Holders indexing…</span>;
+  }
+  return (
+    <span className="tabular-nums">
+      {countFormat.format(count)} {count === 1 ? 'holder' : 'holders'}
+    </span>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { badgeCount, formatDateTime, formatNotificationTime } from '../../../lib/format';
-import { alertsRootKey, ticketsRootKey } from '../../../lib/query-keys';
+import { alertsRootKey, discoveredPoolsRootKey, ticketsRootKey } from '../../../lib/query-keys';
 import { notificationsQueryKey, notificationsQueryOptions, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
@@ -46,7 +46,8 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
   // Unread when this opening fetched them: highlighted until the dropdown closes.
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
 
-  // A rising count means something fired: the alert screens should not show a stale history.
+  // A rising count means something fired: the alert screens should not show a stale history, nor a
+  // project page miss a pool just found.
   const lastCount = useRef<number | undefined>(undefined);
   useEffect(() => {
     const count = unread.data;
@@ -54,6 +55,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
     if (lastCount.current !== undefined && count > lastCount.current) {
       void queryClient.invalidateQueries({ queryKey: alertsRootKey });
       void queryClient.invalidateQueries({ queryKey: ticketsRootKey });
+      void queryClient.invalidateQueries({ queryKey: discoveredPoolsRootKey });
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' });
     }
     lastCount.current = count;
@@ -84,9 +86,10 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
     if (!item.is_read) markReadMutate([item.id]);
     const path = inAppPath(item.navigation_url);
     if (path) {
-      // The target (an alert, a ticket) has just changed: show its newest state, not a cached one.
+      // The target (an alert, a ticket, a project with a new pool) has just changed: show its newest state, not a cached one.
       void queryClient.invalidateQueries({ queryKey: alertsRootKey });
       void queryClient.invalidateQueries({ queryKey: ticketsRootKey });
+      void queryClient.invalidateQueries({ queryKey: discoveredPoolsRootKey });
       navigate(path);
     }
   }

@@ -14,6 +14,8 @@ import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { DiscoveredPoolsCard } from '../components/discovered-pools-card';
+import { HoldersCard } from '../components/holders-card';
 import { NetworkLabel, useNetwork } from '../components/network-label';
 import { ProjectPoolsCard } from '../components/project-pools-card';
 
@@ -84,7 +86,9 @@ function ProjectDetail({ id }: { id: number }) {
       ) : (
         <div className="flex flex-col gap-6">
           <ProjectSummary project={project.data} />
+          <DiscoveredPoolsCard project={project.data} />
           <ProjectPoolsCard project={project.data} />
+          <HoldersCard project={project.data} />
         </div>
       )}
     </div>

@@ -1,0 +1,46 @@
+import { holderHistorySchema, holdersSummarySchema, type HolderSyncState } from '@tokendesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { projectsRootKey } from '../../../lib/query-keys';
+
+/** Under the projects root: deleting or changing a project refreshes its holders too. */
+export const holdersQueryKey = (projectId: number) => [...projectsRootKey, 'holders', projectId] as const;
+export const holderHistoryQueryKey = (projectId: number) => [...holdersQueryKey(projectId), 'history'] as const;
+
+/** How often the summary is asked again while the backfill runs (it moves every indexer tick). */
+export const HOLDER_SYNC_POLL_MS = 3_000;
+
+/** Poll while the figures are still being built; a live or unavailable token does not move on its own clock. */
+export function holderPollInterval(state: HolderSyncState | undefined): number | false {
+  return state === 'pending' || state === 'indexing' ? HOLDER_SYNC_POLL_MS : false;
+}
+
+/** GET projects/{id}/holders/: count, concentration, the 20 largest balances and the indexing state. */
+export function getHolders(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/${projectId}/holders/`, { schema: holdersSummarySchema, signal });
+}
+
+/** GET projects/{id}/holders/history/: the holder count at the end of each UTC day that had transfers. */
+export function getHolderHistory(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/${projectId}/holders/history/`, { schema: holderHistorySchema, signal });
+}
+
+export function holdersQueryOptions(projectId: number) {
+  return queryOptions({
+    queryKey: holdersQueryKey(projectId),
+    queryFn: ({ signal }) => getHolders(projectId, { signal }),
+    refetchInterval: (query) => holderPollInterval(query.state.data?.sync.state),
+  });
+}
+
+export function useHolders(projectId: number) {
+  return useQuery(holdersQueryOptions(projectId));
+}
+
+/** Asked only once the history is complete (the caller mounts when live): a partial one draws a false curve. */
+export function useHolderHistory(projectId: number) {
+  return useQuery({
+    queryKey: holderHistoryQueryKey(projectId),
+    queryFn: ({ signal }) => getHolderHistory(projectId, { signal }),
+  });
+}

@@ -1,0 +1,72 @@
+import { format } from 'date-fns';
+import { AreaSeries, ColorType, createChart, LineType, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
+
+/**
+ * The daily holder count as a stepped area: the count holds all day and changes between days.
+ * Loaded lazily with the chart library; canvas with inline styles only, nothing the CSP refuses.
+ */
+export default function HolderChartCanvas({ points }: { points: HolderChartPoint[] }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#64748b',
+        fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+        fontSize: 11,
+      },
+      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
+      rightPriceScale: { borderColor: '#e2e8f0' },
+      timeScale: {
+        borderColor: '#e2e8f0',
+        timeVisible: false,
+        // Days are UTC days (the server counts them so); labels name that day in any time zone.
+        tickMarkFormatter: (time: Time, type: TickMarkType) => {
+          const date = chartDay(time);
+          if (type === TickMarkType.Year) return format(date, 'yyyy');
+          if (type === TickMarkType.Month) return format(date, 'MMM');
+          return format(date, 'MMM d');
+        },
+      },
+      localization: {
+        timeFormatter: (time: Time) => format(chartDay(time), 'MMM d, yyyy'),
+        priceFormatter: (value: number) => formatCount(Math.round(value)),
+      },
+      handleScroll: { vertTouchDrag: false },
+    });
+    chartRef.current = chart;
+    seriesRef.current = chart.addSeries(AreaSeries, {
+      lineColor: '#4f46e5',
+      topColor: 'rgba(79, 70, 229, 0.22)',
+      bottomColor: 'rgba(79, 70, 229, 0.02)',
+      lineWidth: 2,
+      lineType: LineType.WithSteps,
+      priceLineVisible: false,
+      priceFormat: { type: 'custom', formatter: (value: number) => formatCount(Math.round(value)), minMove: 1 },
+    });
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    // A history of a day or two is a dot or two, not a line: show the points themselves.
+    series.applyOptions({ pointMarkersVisible: points.length <= 2 });
+    series.setData(points);
+    chartRef.current?.timeScale().fitContent();
+  }, [points]);
+
+  return <div ref={containerRef} aria-hidden="true" data-testid="holder-chart" className="h-56 w-full" />;
+}
