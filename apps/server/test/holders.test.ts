@@ -139,6 +139,17 @@ describe('the holder indexer', () => {
     const [sync] = await ctx.database.db.select().from(tokenHolderSync).where(eq(tokenHolderSync.tokenAddress, devnet.addresses.demo.toLowerCase()));
     expect(sync!.holderCount).toBe([...stored.values()].filter((b) => b > 0n).length);
     expect(sync!.deployer).toBe(devnet.addresses.deployer.toLowerCase());
+
+    // The seeded DEMO pools are labelled as pools although nobody attached them (the factory
+    // lists them), and concentration leaves them out.
+    const summary = (await get(`/api/v1/projects/${demoProjectId}/holders/`)).json<HoldersSummary>();
+    expect(summary.pools_checked).toBe(true);
+    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2].map((p) => p.toLowerCase());
+    const labelled = summary.top.filter((t) => t.labels.includes('pool')).map((t) => t.address);
+    expect(labelled.sort()).toEqual([...pools].sort());
+    expect(summary.top.find((t) => t.address === devnet.addresses.deployer.toLowerCase())!.labels).toEqual(['deployer']);
+    const inPools = pools.reduce((sum, p) => sum + stored.get(p)!, 0n);
+    expect(summary.top10_share_pct).toBe(Number(((supply - inPools) * 10_000n) / supply) / 100);
   });
 
   it('resumes after a crash in the middle of a backfill without counting anything twice', async () => {

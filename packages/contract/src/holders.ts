@@ -44,6 +44,9 @@ export const holdersSummarySchema = z
     holder_count: z.number().int().nullable().describe('Addresses with a balance above zero (the zero address excepted)'),
     supply: decimalString.nullable().describe('Sum of all balances except the zero address, whole tokens'),
     top10_share_pct: z.number().nullable().describe('Share of the supply held by the 10 largest holders that are not pools or burn addresses'),
+    pools_checked: z
+      .boolean()
+      .describe("False when the node could not be asked which holders are pools: pool labels then cover only the project's own and found pools"),
     top: z.array(topHolderSchema).describe('The 20 largest balances'),
   })
   .meta({ id: 'HoldersSummary' });

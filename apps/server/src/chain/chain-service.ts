@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from 'viem';
 import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
 import type { DexConfig, NetworkConfig, NetworkRegistry } from './networks';
-import { discoverPool, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
+import { discoverPool, findPoolsAmong, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
 import { readTokenInfo, type TokenInfo } from './token-info';
 
 export interface CachedPoolState {
@@ -18,6 +18,7 @@ export interface CachedPoolState {
 export class ChainService {
   private readonly clients = new Map<number, PublicClient>();
   private readonly poolCache = new Map<string, CachedPoolState>();
+  private readonly poolCheckCache = new Map<string, { dex: DexConfig | null; at: number }>();
 
   constructor(
     readonly registry: NetworkRegistry,
@@ -43,6 +44,30 @@ export class ChainService {
 
   verifyPool(network: NetworkConfig, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
     return withDeadline(network, () => verifyPool(this.client(network), dex, pool, projectToken, pairedToken));
+  }
+
+  /**
+   * Which addresses are verified pools of `token` on the network's DEXes. Whether an address is a
+   * pool never changes once it is one, so answers are kept; addresses that are not pools are asked
+   * again after an hour (a pool can be created at a precomputed address).
+   */
+  async poolsAmong(network: NetworkConfig, token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
+    const key = (a: string) => `${network.id}:${token.toLowerCase()}:${a.toLowerCase()}`;
+    const fresh = (a: string) => {
+      const hit = this.poolCheckCache.get(key(a));
+      return hit && (hit.dex || Date.now() - hit.at < 3_600_000);
+    };
+    const unknown = addresses.filter((a) => !fresh(a));
+    if (unknown.length > 0) {
+      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes, token, unknown));
+      for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(a.toLowerCase()) ?? null, at: Date.now() });
+    }
+    const result = new Map<string, DexConfig>();
+    for (const a of addresses) {
+      const dex = this.poolCheckCache.get(key(a))?.dex;
+      if (dex) result.set(a.toLowerCase(), dex);
+    }
+    return result;
   }
 
   /**

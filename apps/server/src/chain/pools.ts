@@ -155,3 +155,47 @@ export async function readPoolStates(client: PublicClient, pools: readonly PoolR
   });
   return { blockNumber, blockTime, states };
 }
+
+/**
+ * Which of `addresses` are pools of `token` on the given DEXes: the contract names a configured
+ * factory and the token, and that factory lists it (a contract can claim any factory, so the
+ * factory's answer decides). Two multicalls whatever the number of addresses.
+ */
+export async function findPoolsAmong(client: PublicClient, dexes: readonly DexConfig[], token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
+  const found = new Map<string, DexConfig>();
+  if (addresses.length === 0) return found;
+  const claims = await client.multicall({
+    allowFailure: true,
+    contracts: addresses.flatMap((address) => [
+      { address, abi: v3PoolAbi, functionName: 'factory' as const },
+      { address, abi: v3PoolAbi, functionName: 'token0' as const },
+      { address, abi: v3PoolAbi, functionName: 'token1' as const },
+      { address, abi: v3PoolAbi, functionName: 'fee' as const },
+    ]),
+  });
+  const candidates: { address: Address; dex: DexConfig; token0: Address; token1: Address; fee: number }[] = [];
+  addresses.forEach((address, i) => {
+    const [factory, t0, t1, fee] = claims.slice(i * 4, i * 4 + 4);
+    if (factory?.status !== 'success' || t0?.status !== 'success' || t1?.status !== 'success') return;
+    const token0 = t0.result as Address;
+    const token1 = t1.result as Address;
+    if (!isAddressEqual(token0, token) && !isAddressEqual(token1, token)) return;
+    const isV3 = fee?.status === 'success';
+    const dex = dexes.find((d) => isAddressEqual(d.factory, factory.result as Address) && d.version === (isV3 ? 'v3' : 'v2'));
+    if (dex) candidates.push({ address, dex, token0, token1, fee: isV3 ? Number(fee.result) : 0 });
+  });
+  if (candidates.length === 0) return found;
+  const listed = await client.multicall({
+    allowFailure: true,
+    contracts: candidates.map((c) =>
+      c.dex.version === 'v3'
+        ? { address: c.dex.factory, abi: v3FactoryAbi, functionName: 'getPool' as const, args: [c.token0, c.token1, c.fee] as const }
+        : { address: c.dex.factory, abi: v2FactoryAbi, functionName: 'getPair' as const, args: [c.token0, c.token1] as const },
+    ),
+  });
+  candidates.forEach((c, i) => {
+    const r = listed[i];
+    if (r?.status === 'success' && isAddressEqual(r.result as Address, c.address)) found.set(c.address.toLowerCase(), c.dex);
+  });
+  return found;
+}

@@ -97,32 +97,36 @@ export async function knownPools(db: Db, userId: number, project: ProjectRow): P
   return map;
 }
 
-export async function holdersSummary(db: Db, userId: number, project: ProjectRow): Promise<HoldersSummary> {
+/**
+ * Asks the chain which of these addresses are pools of the token; the project's known pools are
+ * labelled without it. Null when the node could not be asked.
+ */
+export type PoolDetector = (addresses: string[]) => Promise<Set<string> | null>;
+
+/** The largest balances looked at: the top 20 shown, and enough to find 10 that are not pools. */
+export const POOL_CHECK_CANDIDATES = 40;
+
+export async function holdersSummary(db: Db, userId: number, project: ProjectRow, detectPools?: PoolDetector): Promise<HoldersSummary> {
   const sync = await findSync(db, project);
   const apiSync = toApiSync(sync);
-  if (!sync || sync.toBlock === null) return { sync: apiSync, holder_count: null, supply: null, top10_share_pct: null, top: [] };
+  if (!sync || sync.toBlock === null) {
+    return { sync: apiSync, holder_count: null, supply: null, top10_share_pct: null, pools_checked: false, top: [] };
+  }
 
-  const token = tokenOf(project);
   const known: KnownAddresses = { pools: await knownPools(db, userId, project), deployer: sync.deployer };
   const supply = await supplyOf(db, project);
-  const top = await queryRows<{ holder: string; balance: string }>(
-    db,
-    sql`select holder, balance::text as balance from token_balances
-        where network_id = ${project.networkId} and token_address = ${token}
-        order by token_balances.balance desc, holder limit 20`,
-  );
-  // Concentration: the 10 largest holders that are people or contracts, not pools or burn sinks.
-  const excluded = [ZERO_ADDRESS, ...BURN_ADDRESSES, ...known.pools.keys()];
-  const [top10] = await queryRows<{ total: string | null }>(
-    db,
-    sql`select sum(balance)::text as total from (
-          select balance from token_balances
-          where network_id = ${project.networkId} and token_address = ${token} and balance > 0
-            and holder not in (${sql.join(excluded.map((a) => sql`${a}`), sql`, `)})
-          order by balance desc limit 10) t`,
-  );
+  const candidates = await largestHolders(db, project, POOL_CHECK_CANDIDATES);
+  // Pools nobody attached (the pair every token gets on a DEX, say) are still pools.
+  const detected = detectPools ? await detectPools(candidates.map((c) => c.holder).filter((h) => !known.pools.has(h))) : null;
+  for (const address of detected ?? []) known.pools.set(address, null);
 
-  const rows: TopHolder[] = top.map((r, i) => {
+  // Concentration: the 10 largest holders that are people or contracts, not pools or burn sinks.
+  const top10 = candidates
+    .filter((c) => c.holder !== ZERO_ADDRESS && !BURN_ADDRESSES.includes(c.holder) && !known.pools.has(c.holder))
+    .slice(0, 10)
+    .reduce((sum, c) => sum + BigInt(c.balance), 0n);
+
+  const rows: TopHolder[] = candidates.slice(0, 20).map((r, i) => {
     const balance = BigInt(r.balance);
     return {
       rank: i + 1,
@@ -137,9 +141,19 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
     sync: apiSync,
     holder_count: sync.holderCount,
     supply: formatUnits(supply, project.tokenDecimal),
-    top10_share_pct: sharePct(BigInt(top10?.total ?? '0'), supply),
+    top10_share_pct: sharePct(top10, supply),
+    pools_checked: detected !== null,
     top: rows,
   };
+}
+
+export function largestHolders(db: Db, project: ProjectRow, limit: number): Promise<{ holder: string; balance: string }[]> {
+  return queryRows<{ holder: string; balance: string }>(
+    db,
+    sql`select holder, balance::text as balance from token_balances
+        where network_id = ${project.networkId} and token_address = ${tokenOf(project)}
+        order by token_balances.balance desc, holder limit ${limit}`,
+  );
 }
 
 export async function holderHistory(db: Db, project: ProjectRow): Promise<{ day: string; holder_count: number }[]> {

@@ -1,6 +1,8 @@
 import { apiErrorSchema, holderCsvColumns, holderHistorySchema, holdersSummarySchema, idParamSchema, projectMessages as m } from '@tokendesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
+import { getAddress } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { formatUnits } from '../../chain/decimal';
@@ -8,13 +10,30 @@ import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
 import { csvField, csvRow } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
-import { findOwnProject, findSync, holderHistory, holderPages, holdersSummary, knownPools, labelsOf, sharePct, supplyOf } from './repository';
+import { findOwnProject, findSync, holderHistory, holderPages, holdersSummary, knownPools, labelsOf, largestHolders, POOL_CHECK_CANDIDATES, sharePct, supplyOf, type PoolDetector } from './repository';
 
 const tags = ['Holders'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The holder figures come from the database; the chain is only asked which holders are pools,
+   * so a node outage costs labels, never the answer.
+   */
+  function poolDetector(log: FastifyBaseLogger, project: ProjectRow): PoolDetector {
+    const network = app.chain.registry.get(project.networkId);
+    return async (addresses) => {
+      if (!network) return null;
+      try {
+        return new Set((await app.chain.poolsAmong(network, getAddress(project.contractAddress), addresses.map((a) => getAddress(a)))).keys());
+      } catch (err) {
+        log.warn({ err }, 'could not check which holders are pools');
+        return null;
+      }
+    };
+  }
+
   async function ownProject(userId: number, id: number): Promise<ProjectRow> {
     const project = await findOwnProject(app.db, userId, id);
     if (!project) throw notFound(m.projectNotFound);
@@ -35,7 +54,8 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      return holdersSummary(app.db, user.id, await ownProject(user.id, request.params.id));
+      const project = await ownProject(user.id, request.params.id);
+      return holdersSummary(app.db, user.id, project, poolDetector(request.log, project));
     },
   );
 
@@ -76,7 +96,12 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await ownProject(user.id, request.params.id);
       const sync = await findSync(app.db, project);
       const block = sync?.toBlock?.toString() ?? 'none';
-      const stream = Readable.from(csvChunks(app.db, user.id, project, sync?.deployer ?? null), { objectMode: false, highWaterMark: 64 * 1024 });
+      const known = { pools: await knownPools(app.db, user.id, project), deployer: sync?.deployer ?? null };
+      const largest = await largestHolders(app.db, project, POOL_CHECK_CANDIDATES);
+      for (const address of (await poolDetector(request.log, project)(largest.map((r) => r.holder).filter((h) => !known.pools.has(h)))) ?? []) {
+        known.pools.set(address, null);
+      }
+      const stream = Readable.from(csvChunks(app.db, project, known), { objectMode: false, highWaterMark: 64 * 1024 });
       stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -86,10 +111,9 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function* csvChunks(db: Db, userId: number, project: ProjectRow, deployer: string | null): AsyncGenerator<string> {
+  async function* csvChunks(db: Db, project: ProjectRow, known: Parameters<typeof labelsOf>[1]): AsyncGenerator<string> {
     yield csvRow([...holderCsvColumns]);
     const supply = await supplyOf(db, project);
-    const known = { pools: await knownPools(db, userId, project), deployer };
     let rank = 0;
     for await (const page of holderPages(db, project)) {
       let chunk = '';
