@@ -20,6 +20,7 @@ import { ticketRoutes } from './features/tickets/routes';
 import { holderRoutes } from './features/holders/routes';
 import { discoveredPoolRoutes } from './features/pools/discovered-routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOperations } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   app.decorate('config', config);
   app.decorate('chain', chain ?? new ChainService(new NetworkRegistry([])));
   registerErrorHandler(app);
+  registerNulGuard(app);
   const status = indexerStatus ?? new IndexerStatus();
   await registerOperations(app, {
     config,

@@ -21,8 +21,8 @@ export const activityEventSchema = z
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
 export const activityQuerySchema = z.object({
-  project: z.coerce.number().int().positive().optional(),
-  pool: z.coerce.number().int().positive().optional(),
+  project: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  pool: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
   kind: z.enum(activityKinds).optional(),
   cursor: z.string().max(200).optional().describe('Opaque; from next_cursor of the previous page'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -34,8 +34,8 @@ export const activityPageSchema = z
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityExportQuerySchema = z.object({
-  project: z.coerce.number().int().positive().optional(),
-  pool: z.coerce.number().int().positive().optional(),
+  project: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  pool: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
   kind: z.enum(activityKinds).optional(),
   from: z.iso.datetime({ offset: true }).describe('Inclusive start, ISO 8601'),
   to: z.iso.datetime({ offset: true }).describe('Exclusive end, ISO 8601'),

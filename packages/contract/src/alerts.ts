@@ -61,9 +61,9 @@ export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minu
 /** Create: the kind decides which fields are required (SPEC §2.10, §4). */
 export const createAlertBodySchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('price_move'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('large_swap'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired), min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('price_move'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('large_swap'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
   ])
   .meta({ id: 'CreateAlertBody' });
 export type CreateAlertBody = z.input<typeof createAlertBodySchema>;

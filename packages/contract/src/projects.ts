@@ -126,7 +126,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>[number];
 
 export const poolAddressBodySchema = z
   .strictObject({
-    project_id: z.coerce.number().int().positive(),
+    project_id: z.coerce.number().int().positive().max(2 ** 31 - 1),
     dex_id: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
     token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
   })

@@ -4,6 +4,8 @@ import { users, type UserRow } from '../db/schema';
 import type { User } from '@tokendesk/contract';
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  // No username holds U+0000, and PostgreSQL text cannot carry it (the query would fail, not miss).
+  if (username.includes('\u0000')) return undefined;
   const [row] = await db
     .select()
     .from(users)
