@@ -11,6 +11,8 @@ export interface Reply<T = unknown> {
 
 export interface CallOptions {
   token?: string | undefined;
+  /** Extra headers (an Authorization here wins over `token`). */
+  headers?: Record<string, string>;
   body?: unknown;
   /** Sent as is (already serialized), for bodies that are not JSON. */
   rawBody?: string;
@@ -21,6 +23,7 @@ export interface CallOptions {
 export async function call<T = unknown>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  Object.assign(headers, opts.headers);
   let body: string | undefined;
   if (opts.rawBody !== undefined) {
     body = opts.rawBody;
@@ -63,9 +66,11 @@ export async function signUp(base: string, prefix = 'fault'): Promise<User> {
   return signIn(base, username);
 }
 
+export const basicAuth = (username: string, password = PASSWORD) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
 export async function signIn(base: string, username: string, password = PASSWORD): Promise<User> {
   const res = await fetch(`${base}/api/v1/user/login/`, {
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+    headers: { authorization: basicAuth(username, password) },
     signal: AbortSignal.timeout(30_000),
   });
   const body = (await res.json()) as { token: string; user: { id: number } };

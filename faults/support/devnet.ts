@@ -50,7 +50,7 @@ export async function createProject(base: string, user: User, token: keyof typeo
 }
 
 /** Attaches a demo pool (verified on chain by the server). */
-export async function attachPool(base: string, user: User, projectId: number, pool = DEMO_WETH_POOL, paired = 'weth'): Promise<{ id: number }> {
+export async function attachPool(base: string, user: User, projectId: number, pool: string = DEMO_WETH_POOL, paired = 'weth'): Promise<{ id: number }> {
   const res = await call<{ id: number }>(base, 'POST', `/api/v1/projects/pool/${projectId}`, {
     token: user.token,
     body: { dex: 'uniswap-v2', token: paired, pool_address: pool },

@@ -11,6 +11,7 @@ export interface Cluster {
   port: number;
   dataDir: string;
   start(): void;
+  running(): boolean;
   /** `pg_ctl stop`; mode `immediate` is a crash of the database server (recovery on the next start). */
   stop(mode?: 'fast' | 'immediate'): void;
   destroy(): void;
@@ -58,10 +59,11 @@ export async function startCluster(): Promise<Cluster> {
     port,
     dataDir,
     start: () => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '30', 'start']),
+    running: () => fs.existsSync(path.join(dataDir, 'postmaster.pid')),
     stop: (mode = 'fast') => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', '-t', '30', 'stop']),
     destroy: () => {
       try {
-        if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) cluster.stop('immediate');
+        if (cluster.running()) cluster.stop('immediate');
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

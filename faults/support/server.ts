@@ -98,3 +98,20 @@ export async function killAllServers(): Promise<void> {
   }));
   await Promise.all(waits);
 }
+
+/** The admin CLI (apps/server/src/cli.ts) on the same data; with PGlite the server must not be running. */
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
