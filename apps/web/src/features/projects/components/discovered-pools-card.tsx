@@ -63,18 +63,20 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
 
   function onAttach() {
     setError(null);
-    attach.mutate(input, {
-      onSuccess: () => toast.success(`${label} on ${pool.dex.name} was attached.`),
-      onError: (failure) => setError(serverMessage(failure) ?? 'Failed to attach the pool. Please try again.'),
-    });
+    // The promise, not mutate's callbacks: on success the row leaves the list (and unmounts)
+    // before the mutation settles, and mutate's callbacks do not run for an unmounted row.
+    attach.mutateAsync(input).then(
+      () => toast.success(`${label} on ${pool.dex.name} was attached.`),
+      (failure: unknown) => setError(serverMessage(failure) ?? 'Failed to attach the pool. Please try again.'),
+    );
   }
 
   function onDismiss() {
     setError(null);
-    dismiss.mutate(input, {
-      onSuccess: () => toast.success(`${label} on ${pool.dex.name} was dismissed. 'Add Pool' can still attach it.`),
-      onError: (failure) => setError(serverMessage(failure) ?? 'Failed to dismiss the pool. Please try again.'),
-    });
+    dismiss.mutateAsync(input).then(
+      () => toast.success(`${label} on ${pool.dex.name} was dismissed. 'Add Pool' can still attach it.`),
+      (failure: unknown) => setError(serverMessage(failure) ?? 'Failed to dismiss the pool. Please try again.'),
+    );
   }
 
   return (
