@@ -92,9 +92,8 @@ export const PER_POOL_SCAN_MAX = 64;
  * of the user's pools: the cost follows the page size and how much of the stored activity is the user's.
  */
 export async function listActivity(db: Db, filter: ActivityFilter, after: ActivityKey | null, limit: number): Promise<ActivityRow[]> {
+  const join = sql`e.network_id = p.network_id and e.pool_address = lower(p.pool_address)`;
   const inner: SQL[] = [
-    sql`e.network_id = p.network_id`,
-    sql`e.pool_address = lower(p.pool_address)`,
     // V3 collect() logs a Burn of nothing; such events are not activity (eventView drops them too).
     sql`not (e.amount0 = 0 and e.amount1 = 0)`,
   ];
@@ -129,7 +128,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
       join projects pr on pr.id = p.project_id
       cross join lateral (
         select e.* from pool_events e
-        where ${sql.join(inner, sql` and `)}
+        where ${join} and ${sql.join(inner, sql` and `)}
         order by e.block_number desc, e.log_index desc, e.id desc
         limit ${limit}
       ) x
@@ -141,7 +140,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
       from pool_events e
       cross join lateral (
         select p.* from pools p
-        where p.network_id = e.network_id and lower(p.pool_address) = e.pool_address and ${sql.join(outer, sql` and `)}
+        where ${join} and ${sql.join(outer, sql` and `)}
         -- A fence: without it the planner flattens this into a hash join of all the user's events
         -- and sorts them, because it cannot know that most events are this user's.
         offset 0

@@ -7,7 +7,13 @@ export interface PoolWithProject {
   project: ProjectRow;
 }
 
-const base = (db: Db) => db.select({ pool: pools, project: projects }).from(pools).innerJoin(projects, eq(projects.id, pools.projectId));
+// The owner condition is implied (a pool's user is its project's user) but lets PostgreSQL read only
+// the user's projects by index instead of scanning all projects to join a user with many pools.
+const base = (db: Db) =>
+  db
+    .select({ pool: pools, project: projects })
+    .from(pools)
+    .innerJoin(projects, and(eq(projects.id, pools.projectId), eq(projects.userId, pools.userId)));
 
 export function listUserPools(db: Db, userId: number): Promise<PoolWithProject[]> {
   return base(db).where(eq(pools.userId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
