@@ -194,6 +194,12 @@ describe('/metrics', () => {
         expect(refused.body).not.toContain('tokendesk_');
       }
       expect((await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+      // Through a reverse proxy on this host: the peer is loopback, the client is not.
+      for (const xff of ['203.0.113.9', '127.0.0.1, 203.0.113.9', '127.0.0.1,bogus']) {
+        const proxied = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': xff } });
+        expect(proxied.statusCode, xff).toBe(403);
+      }
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
     } finally {
       await ctx.close();

@@ -135,9 +135,16 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     // Hashing first makes the comparison constant-time whatever the lengths.
     return timingSafeEqual(sha256(header.slice(7)), token);
   };
+  // The connecting peer and every hop a proxy reports must be allowed: a proxy on this host makes
+  // every request arrive from loopback, and a client can put anything at the front of
+  // X-Forwarded-For, so neither the peer alone nor request.ip (TRUST_PROXY) is enough.
+  const fromAllowedClient = (request: FastifyRequest) => {
+    const forwarded = request.headers['x-forwarded-for'];
+    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((h) => h.trim()).filter(Boolean);
+    return [request.socket.remoteAddress ?? '', ...hops].every(allowed);
+  };
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    // request.ip follows TRUST_PROXY: behind a proxy it is the client, not the proxy's loopback.
-    if (!allowed(request.ip) && !hasToken(request)) {
+    if (!fromAllowedClient(request) && !hasToken(request)) {
       return reply.code(403).send({
         detail: 'Metrics are served to allowed clients only (METRICS_ALLOW, or METRICS_TOKEN as a bearer token).',
         errors: [],
