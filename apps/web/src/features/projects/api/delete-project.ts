@@ -2,6 +2,8 @@ import { detailSchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
+import { discoveredPoolsQueryKey } from './discovered-pools';
+import { holdersQueryKey } from './get-holders';
 import { projectQueryKey } from './get-project';
 import { projectPoolsQueryKey } from './get-project-pools';
 
@@ -20,6 +22,8 @@ export function useDeleteProject() {
       // Removal does not notify their observers, and the screen is left right after this.
       queryClient.removeQueries({ queryKey: projectQueryKey(id), exact: true });
       queryClient.removeQueries({ queryKey: projectPoolsQueryKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: holdersQueryKey(id) });
+      queryClient.removeQueries({ queryKey: discoveredPoolsQueryKey(id), exact: true });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsRootKey }),
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),
