@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTickets, call, signUp, waitFor, type User } from './support/api';
 import { createProject, startTestDevnet, type TestDevnet } from './support/devnet';
@@ -140,5 +141,40 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
       `PostgreSQL -m ${mode}: down ${up - down} ms; while down ${JSON.stringify(during)}; /api/ready 200 again ${recoveredMs} ms after the start; ` +
         `${writes.acked.size} writes acknowledged and kept, ${writes.refused} refused with 503, ${tickets.length} tickets all complete`,
     );
+  });
+});
+
+describe('PostgreSQL cuts the server\'s connections mid-transaction', () => {
+  it('keeps the process up and answers 201 or 503 while backends are terminated under a write burst', async () => {
+    if (!cluster.running()) cluster.start();
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    const load = keepWriting();
+    let terminated = 0;
+    try {
+      // Every 50 ms for 4 s: some cuts land between two statements of a ticket's transaction.
+      const until = Date.now() + 4_000;
+      while (Date.now() < until) {
+        const { rows } = await admin.query<{ n: number }>(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        );
+        terminated += rows[0]!.n;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const acked = load.writes.acked.size;
+      await waitFor('writes acknowledged after the cuts', async () => load.writes.acked.size > acked + 10, 30_000, 100);
+    } finally {
+      await load.stop();
+      await admin.end();
+    }
+    expect(server.child.exitCode, `the server died:\n${server.output()}`).toBeNull();
+    const { writes } = load;
+    expect(writes.other, 'answers other than 201 or the database-down 503').toEqual([]);
+    const tickets = await allTickets(server.url, user.token);
+    const byId = new Map(tickets.map((t) => [t.id, t]));
+    expect([...writes.acked].filter(([id, subject]) => byId.get(id)?.subject !== subject), 'acknowledged tickets lost').toEqual([]);
+    expect(tickets.filter((t) => t.message_count !== 1), 'half-written tickets').toEqual([]);
+    console.log(`pg_terminate_backend: ${terminated} server connections cut; ${writes.acked.size} writes acknowledged and kept, ${writes.refused} refused with 503`);
   });
 });

@@ -100,6 +100,7 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => surviveConnectionLoss(client));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
@@ -123,6 +124,42 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     close: () => pool.end(),
+  };
+}
+
+const CONNECTION_GONE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A pooled client whose connection dies while it is checked out (a database restart, or
+ * pg_terminate_backend) must neither crash the process nor be lost to the pool:
+ * - the pool listens for 'error' only on idle clients; a server message that arrives between two
+ *   statements of a transaction is an 'error' event with no listener, which kills the process;
+ * - drizzle's transaction() sends BEGIN before its try/finally, so when BEGIN fails the client is
+ *   never released: after `max` such losses every request waits for a connection and answers 503
+ *   until the server is restarted.
+ * So a promise query that fails because the connection is gone gives the client back at once,
+ * with the error (the pool then drops it), and a later release by its user does nothing.
+ */
+function surviveConnectionLoss(client: pg.PoolClient): void {
+  client.on('error', () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const gone = (err: unknown) => {
+    const e = err as { code?: string; message?: string };
+    const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
+    return state._queryable === false || state._ending === true || CONNECTION_GONE_CODES.has(e.code ?? '') || /Connection terminated|not queryable/i.test(e.message ?? '');
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    // Callback queries come from pool.query(), which releases with the error itself.
+    if (!(result instanceof Promise)) return result;
+    return result.catch((err: unknown) => {
+      if (gone(err)) {
+        const release = client.release;
+        client.release = () => {};
+        release?.(err as Error);
+      }
+      throw err;
+    });
   };
 }
 

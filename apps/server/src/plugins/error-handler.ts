@@ -18,7 +18,7 @@ const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01
 function isDatabaseDown(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0; e && depth < 4; depth++) {
     if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;
