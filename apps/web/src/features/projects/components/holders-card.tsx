@@ -245,6 +245,12 @@ function TopHolders({ project, summary }: { project: Project; summary: HoldersSu
     <section aria-labelledby="top-holders-title" className="@container py-5">
       <div className="px-5 sm:px-6">
         <SectionTitle id="top-holders-title" title={rows.length === 20 ? 'Top 20 holders' : 'Top holders'} note="Share of the supply held by each address" />
+        {!summary.pools_checked && (
+          <p className="mt-1 text-xs text-amber-700">
+            The {network?.name ?? 'network'} node could not be asked which holders are pools, so only this project&apos;s own pools are labelled
+            and counted out of the concentration.
+          </p>
+        )}
       </div>
       {rows.length === 0 ? (
         <p className="px-5 pt-4 text-sm text-slate-500 sm:px-6">No address holds {project.token_symbol} yet.</p>
