@@ -7,6 +7,7 @@
  *
  *   node scripts/test-all.mjs              the full suite (clears earlier results)
  *   node scripts/test-all.mjs --postgres   only the server suite again, on DATABASE_URL (CI)
+ *   node scripts/test-all.mjs --faults     the fault suite (faults/: kill -9, outages, fuzz, load; CI)
  *   node scripts/test-all.mjs --summary    print the total of the steps recorded so far
  */
 import { spawnSync } from 'node:child_process';
@@ -86,6 +87,10 @@ if (args.has('--summary')) {
     process.exit(2);
   }
   vitest('server-postgres', ['--project', 'server']);
+  process.exit(summary() ? 1 : 0);
+} else if (args.has('--faults')) {
+  // The suite starts its own devnets, servers and PostgreSQL clusters.
+  vitest('faults', ['-c', 'faults/vitest.config.ts'], { DATABASE_URL: '' });
   process.exit(summary() ? 1 : 0);
 } else {
   fs.rmSync(resultsDir, { recursive: true, force: true });
