@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -60,6 +61,24 @@ describe('web app serving', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/rebuilt-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(2)');
+  });
+
+  it('sends the build\'s precompressed copy to a browser that accepts it, the plain file otherwise', async () => {
+    const source = 'export const big = "' + 'tokendesk '.repeat(500) + '";';
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js'), source);
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(source));
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(source));
+    const url = '/assets/big-abc123.js';
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(source);
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
   });
 
   it('unknown API paths answer JSON 404 in the error shape', async () => {

@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // Look files up per request, so a web build made while the server runs is served at once.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies (apps/web/vite.config.ts); browsers that accept them get those.
+      preCompressed: true,
       cacheControl: false, // set below: forever for fingerprinted assets, revalidate otherwise
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.

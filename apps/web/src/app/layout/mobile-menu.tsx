@@ -54,7 +54,7 @@ export function MobileMenu({ onOpenNotifications }: { onOpenNotifications: () =>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-5">
           <NavGroups idPrefix="mobile" onNavigate={close} />
           <div className="mt-6">
-            <p id="mobile-account" className="px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+            <p id="mobile-account" className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
               Account
             </p>
             <ul aria-labelledby="mobile-account" className="mt-2 flex flex-col gap-0.5">

@@ -13,7 +13,7 @@ export function NavGroups({ onNavigate, idPrefix }: { onNavigate?: () => void; i
         const headingId = `${idPrefix}-${group.label.toLowerCase()}`;
         return (
           <div key={group.label}>
-            <p id={headingId} className="px-3 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+            <p id={headingId} className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
               {group.label}
             </p>
             <ul aria-labelledby={headingId} className="mt-2 flex flex-col gap-0.5">

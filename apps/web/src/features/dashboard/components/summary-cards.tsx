@@ -29,7 +29,7 @@ function AlertCount({ query }: { query: UseQueryResult<Alert[]> }) {
   return (
     <>
       {active}
-      <span className="text-xl font-medium text-slate-400">/{query.data.length}</span>
+      <span className="text-xl font-medium text-slate-500">/{query.data.length}</span>
       <span className="sr-only"> active of {query.data.length}</span>
     </>
   );

@@ -1,0 +1,10 @@
+import { FullPageMessage } from '../components/full-page-message';
+
+/** SPEC §2.1: a plain 'Loading...' screen while the authentication check is pending. */
+export function LoadingScreen() {
+  return (
+    <FullPageMessage>
+      <p role="status">Loading...</p>
+    </FullPageMessage>
+  );
+}
