@@ -1,0 +1,231 @@
+/**
+ * Benchmark (issue 6): the API on a large database. 10k users, 100k projects, 300k pools, 1M pool
+ * events and 1M notifications, seeded through the real schema with set-based SQL; then the routes
+ * of a heavy user (1,000 projects, 5,000 pools, all 1M events) timed through the real server.
+ *
+ *   npm run bench:scale -- [--samples 200] [--no-pglite] [--no-export] [--no-doc]
+ *
+ * PostgreSQL (the target): DATABASE_URL (a fresh database on it, dropped afterwards) or a
+ * throwaway server started here. The real server (apps/server/src/main.ts) runs as its own process
+ * with DEVNET=off: the pools are on the devnet's chain id, which that server does not know, so the
+ * funds routes answer without chain reads (bench:api measures those). Each route is requested one
+ * request at a time over loopback HTTP, after a warm-up; p95 of `--samples` requests.
+ * The CSV export streams all 1M events of the heavy user from a fresh server process to nowhere,
+ * and the server's peak RSS (VmHWM) is read from /proc.
+ * PGlite: the same routes at a tenth of the data (the heavy user unchanged) through app.inject in
+ * this process: PGlite is an in-process database, one process per data set.
+ *
+ * Targets: each route p95 ≤ 20 ms; the CSV export of 1M events with peak RSS under 256 MB.
+ * Exits 0 when a target is missed (it says so); non-zero only when the run itself broke.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase, queryRows, type Db } from '../../apps/server/src/db/client';
+import { encodeCursor } from '../../apps/server/src/features/activity/repository';
+import { hashPassword } from '../../apps/server/src/lib/passwords';
+import { startBenchPostgres, type BenchPostgres } from '../lib/postgres';
+import { arg, flag, machineLines, ms, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
+import { memoryOf, startServer } from '../lib/server-process';
+import { DASHBOARD_ROUTES, measure, measurePaging, SEARCH_TERMS, type Get, type RouteTiming } from './measure';
+import { EVENT_SPACING_S, FULL_SCALE, seed, type ScaleSize } from './seed';
+
+const SAMPLES = arg('samples', 200);
+const SERVER_PORT = 4431;
+const EXPORT_PORT = 4432;
+const PASSWORD = 'violet-harbour-92-lantern';
+const TARGET_MS = 20;
+const TARGET_RSS = 256 * 2 ** 20;
+const PGLITE_SCALE: ScaleSize = {
+  users: 1_000,
+  projects: 10_000,
+  pools: 30_000,
+  events: 100_000,
+  notifications: 100_000,
+  heavyProjects: 1_000,
+  heavyPools: 5_000,
+  heavyNotifications: 10_000,
+  heavyUnread: 1_000,
+};
+const basic = `Basic ${Buffer.from(`scaleuser1:${PASSWORD}`).toString('base64')}`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The cursor a client holds after paging down to row `depth` of the heavy user's activity. */
+async function cursorAt(db: Db, depth: number): Promise<string> {
+  const [row] = await queryRows<{ block: string; log_index: number; id: string; pool_id: number }>(
+    db,
+    sql`select e.block_number::text as block, e.log_index, e.id, p.id as pool_id
+      from pool_events e join pools p on p.network_id = e.network_id and lower(p.pool_address) = e.pool_address
+      where p.user_id = 1 order by e.block_number desc, e.log_index desc, e.id desc, p.id desc offset ${depth - 1} limit 1`,
+  );
+  if (!row) throw new Error(`no activity row at depth ${depth}`);
+  return encodeCursor({ blockNumber: BigInt(row.block), logIndex: Number(row.log_index), eventId: Number(row.id), poolId: Number(row.pool_id) });
+}
+
+async function measureAll(get: Get, cursor: string, depth: number): Promise<RouteTiming[]> {
+  const out: RouteTiming[] = [];
+  out.push(await measure(get, 'GET projects/search/?query=… (10 terms)', (i) => `/api/v1/projects/search/?query=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`, SAMPLES));
+  out.push(await measure(get, 'GET projects/notifications/new-count/', () => '/api/v1/projects/notifications/new-count/', SAMPLES));
+  for (const route of DASHBOARD_ROUTES) out.push(await measure(get, route.name, () => route.path, SAMPLES, 5));
+  out.push(await measure(get, 'GET projects/activity/ first page of 50', () => '/api/v1/projects/activity/?limit=50', SAMPLES));
+  out.push(await measurePaging(get, `GET projects/activity/ pages of 50 from row ${count(depth)}`, cursor, 50, SAMPLES));
+  return out;
+}
+
+function timingTable(report: Report, timings: RouteTiming[]): void {
+  report.table(
+    ['route (heavy user)', 'p50 ms', 'p95 ms', 'max ms', 'bytes'],
+    timings.map((t) => [t.name, ms(t.p50), ms(t.p95), ms(t.max), count(t.bytes)]),
+  );
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/user/login/`, { headers: { authorization: basic } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const report = new Report();
+let pg: BenchPostgres | null = null;
+let failed = false;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-scale-'));
+try {
+  pg = await startBenchPostgres('tokendesk_bench_scale');
+  const pgliteVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+  for (const line of machineLines({ databases: `${pg.version}, ${pg.origin}; PGlite ${pgliteVersion} (in memory, smaller scale)` })) report.line(line);
+  const s = FULL_SCALE;
+  report.line(
+    `data:      ${count(s.users)} users, ${count(s.projects)} projects, ${count(s.pools)} pools, ${count(s.events)} pool events, ${count(s.notifications)} notifications`,
+  );
+  report.line(
+    `heavy user: ${count(s.heavyProjects)} projects, ${count(s.heavyPools)} pools, all ${count(s.events)} events (over ${Math.round((s.events * EVENT_SPACING_S) / 86400)} days), ` +
+      `${count(s.heavyPools * 48)} snapshots, ${count(s.heavyPools / 5)} alerts, ${count(s.heavyNotifications)} notifications (${count(s.heavyUnread)} unread)`,
+  );
+  report.line(`timing:    one request at a time over loopback HTTP to apps/server/src/main.ts (own process, LOG_LEVEL=warn, DEVNET=off), ${SAMPLES} samples per route after a warm-up`);
+  report.line('');
+
+  // --- PostgreSQL, full scale ---
+  const database = await openDatabase({ kind: 'postgres', url: pg.url }); // the real migrations
+  const seedMs = await seed(database.db, s, await hashPassword(PASSWORD, 10), (line) => report.line(line));
+  report.line(`seeded in ${(seedMs / 1000).toFixed(1)} s (generate_series, then ANALYZE; not measured)`);
+  const depth = Math.floor(s.events / 2);
+  const cursor = await cursorAt(database.db, depth);
+  await database.close();
+
+  const env = { DATABASE_URL: pg.url, DATA_DIR: tmp, DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10' };
+  const server = await startServer(env, { port: SERVER_PORT });
+  let timings: RouteTiming[];
+  try {
+    const token = await login(server.url);
+    const get: Get = async (p) => {
+      const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, body: await res.text() };
+    };
+    timings = await measureAll(get, cursor, depth);
+  } finally {
+    await server.stop();
+  }
+  report.line('');
+  report.line('PostgreSQL, full scale:');
+  timingTable(report, timings);
+
+  interface ExportRun {
+    rows: number;
+    bytes: number;
+    seconds: number;
+    idle: number;
+    peak: number;
+  }
+  /** The whole history of the heavy user as CSV, read and dropped as it arrives (a download to /dev/null). */
+  const runExport = async (nodeArgs: string[]): Promise<ExportRun> => {
+    // A fresh process, so its peak RSS is the export's and not the routes' above.
+    const exporter = await startServer(env, { port: EXPORT_PORT, nodeArgs });
+    try {
+      const token = await login(exporter.url);
+      const idle = memoryOf(exporter.pid).current;
+      const from = new Date(Date.now() - (s.events + 10) * EVENT_SPACING_S * 1000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const started = performance.now();
+      const res = await fetch(`${exporter.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      return { rows: lines - 1, bytes, seconds, idle, peak: memoryOf(exporter.pid).peak };
+    } finally {
+      await exporter.stop();
+    }
+  };
+  const exportLine = (e: ExportRun) =>
+    `${count(e.rows)} rows, ${mb(e.bytes)} in ${e.seconds.toFixed(1)} s (${count(Math.round(e.rows / e.seconds))} rows/s); server RSS ${mb(e.idle)} after start, peak (VmHWM) ${mb(e.peak)}`;
+  let exportResult: ExportRun | null = null;
+  if (!flag('no-export')) {
+    exportResult = await runExport([]);
+    report.line('');
+    report.line(`CSV export (server as started by npm start): ${exportLine(exportResult)}`);
+    // The same export with V8's old generation capped: if the export held its rows, this would fail
+    // or take as much; if the default peak is garbage V8 had no reason to collect yet, it drops.
+    const capped = await runExport(['--max-old-space-size=128']);
+    report.line(`same export, node --max-old-space-size=128 (diagnostic only): ${exportLine(capped)}`);
+  }
+
+  // --- PGlite, smaller scale, in process ---
+  let pgliteTimings: RouteTiming[] | null = null;
+  if (!flag('no-pglite')) {
+    const p = PGLITE_SCALE;
+    report.line('');
+    report.line(
+      `PGlite, a tenth of the data (${count(p.users)} users, ${count(p.projects)} projects, ${count(p.pools)} pools, ${count(p.events)} events, ${count(p.notifications)} notifications; ` +
+        `the heavy user keeps ${count(p.heavyProjects)} projects and ${count(p.heavyPools)} pools), app.inject in this process:`,
+    );
+    const lite = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      const liteSeedMs = await seed(lite.db, p, await hashPassword(PASSWORD, 10), () => {});
+      report.line(`seeded in ${(liteSeedMs / 1000).toFixed(1)} s`);
+      const liteDepth = Math.floor(p.events / 2);
+      const liteCursor = await cursorAt(lite.db, liteDepth);
+      const app = await buildApp({ config: loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: tmp }), database: lite, logger: false });
+      try {
+        const auth = await app.inject({ url: '/api/v1/user/login/', headers: { authorization: basic } });
+        const token = (auth.json() as { token: string }).token;
+        const get: Get = async (u) => {
+          const res = await app.inject({ url: u, headers: { authorization: `Bearer ${token}` } });
+          return { status: res.statusCode, body: res.body };
+        };
+        pgliteTimings = await measureAll(get, liteCursor, liteDepth);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await lite.close();
+    }
+    timingTable(report, pgliteTimings);
+  }
+
+  report.line('');
+  report.line(`targets (PostgreSQL, full scale):`);
+  for (const t of timings) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
+  if (exportResult) {
+    report.target(`CSV export of ${count(exportResult.rows)} events, peak RSS < 256 MB`, exportResult.peak < TARGET_RSS && exportResult.rows === s.events, `(${mb(exportResult.peak)})`);
+  }
+} catch (err) {
+  failed = true;
+  console.error('bench:scale broke:', err);
+} finally {
+  await pg?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+if (failed) process.exit(1);
+if (!flag('no-doc')) {
+  updateDocSection('scale', runBlock('npm run bench:scale', report));
+  console.log('\ndocs/benchmarks.md: section bench:scale updated');
+}

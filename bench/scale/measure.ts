@@ -1,0 +1,80 @@
+/**
+ * The timed part of the scale bench: the routes a heavy user's browser calls, each requested
+ * one after another (warm-up first), with p50/p95/max per route. `get` is a real HTTP request
+ * on loopback or an app.inject, so every figure includes routing, auth, database and JSON.
+ */
+import { performance } from 'node:perf_hooks';
+import { percentile } from '../lib/report';
+
+export type Get = (path: string) => Promise<{ status: number; body: string }>;
+
+export interface RouteTiming {
+  name: string;
+  samples: number[];
+  bytes: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Terms a user would type; several, so no single query plan or result is all we measure. */
+export const SEARCH_TERMS = ['nova', 'swap', 'quantum labs', 'orbit', 'alp', 'dao 7', 'echo', 'zen fin', 'ion chain', 'cash 9'];
+
+export const DASHBOARD_ROUTES: { name: string; path: string }[] = [
+  { name: 'GET projects/ (dashboard)', path: '/api/v1/projects/' },
+  { name: 'GET projects/user/pools/ (dashboard)', path: '/api/v1/projects/user/pools/' },
+  { name: 'GET projects/user/pools/funds/ (dashboard)', path: '/api/v1/projects/user/pools/funds/' },
+  { name: 'GET projects/alerts/ (dashboard)', path: '/api/v1/projects/alerts/' },
+  { name: 'GET projects/pool/prices/ (prices panel)', path: '/api/v1/projects/pool/prices/' },
+  { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/' },
+  { name: 'GET projects/notifications/ (bell)', path: '/api/v1/projects/notifications/' },
+];
+
+async function timed(get: Get, path: string): Promise<{ ms: number; body: string }> {
+  const start = performance.now();
+  const res = await get(path);
+  const ms = performance.now() - start;
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body.slice(0, 300)}`);
+  return { ms, body: res.body };
+}
+
+function summary(name: string, samples: number[], bytes: number): RouteTiming {
+  return { name, samples, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
+}
+
+/** `paths(i)` gives the i-th request's path; `warmup` requests are made first and not counted. */
+export async function measure(get: Get, name: string, paths: (i: number) => string, samples: number, warmup = 20): Promise<RouteTiming> {
+  for (let i = 0; i < warmup; i++) await timed(get, paths(i));
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < samples; i++) {
+    const { ms, body } = await timed(get, paths(i));
+    times.push(ms);
+    bytes = Buffer.byteLength(body);
+  }
+  return summary(name, times, bytes);
+}
+
+/**
+ * Keyset paging from `cursor` on: each sample is the next page (following next_cursor), so the
+ * samples walk `samples` pages further down the list.
+ */
+export async function measurePaging(get: Get, name: string, cursor: string, limit: number, samples: number): Promise<RouteTiming> {
+  let next: string | null = cursor;
+  const page = async () => {
+    const res = await timed(get, `/api/v1/projects/activity/?limit=${limit}&cursor=${encodeURIComponent(next!)}`);
+    const body = JSON.parse(res.body) as { events: unknown[]; next_cursor: string | null };
+    if (body.events.length !== limit || !body.next_cursor) throw new Error(`activity page ended early (${body.events.length} events)`);
+    next = body.next_cursor;
+    return res;
+  };
+  for (let i = 0; i < 5; i++) await page();
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < samples; i++) {
+    const res = await page();
+    times.push(res.ms);
+    bytes = Buffer.byteLength(res.body);
+  }
+  return summary(name, times, bytes);
+}
