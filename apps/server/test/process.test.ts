@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, registerBody } from './helpers';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 
 interface Running {
   child: ChildProcess;
@@ -21,7 +20,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...env };
   delete childEnv.DATABASE_URL; // this file is about the embedded database
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  const child = spawn(tsx, ['src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm start` runs it: node with tsx's loader, so signals reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
