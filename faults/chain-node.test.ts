@@ -89,7 +89,8 @@ async function checkDuringOutage(mode: ProxyMode) {
   for (const path of ['/api/v1/projects/', '/api/v1/user/info/', '/api/v1/user/tickets/', '/api/v1/projects/user/pools/', `/api/v1/projects/activity/?pool=${poolId}`]) {
     const res = await call(server.url, 'GET', path, { token: user.token });
     expect(res.status, `${mode}: GET ${path}`).toBe(200);
-    expect(res.ms, `${mode}: GET ${path} must not wait for the chain`).toBeLessThan(1_000);
+    // Well under the 4.5 s chain deadline: these never wait for the node (2 s leaves room for a busy CI machine).
+    expect(res.ms, `${mode}: GET ${path} must not wait for the chain`).toBeLessThan(2_000);
   }
   const tokenInfo = await call<{ detail: string }>(server.url, 'POST', '/api/v1/projects/get-token-info/', {
     token: user.token,

@@ -144,10 +144,13 @@ async function snapshot(): Promise<{ user: string; victim: string; staff: string
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
 const opKey = (op: Operation) => `${op.method} ${op.path}`;
 
-/** Bodies naming a real network go to the devnet instead (see the file comment). */
+/**
+ * Bodies naming a real network go to the devnet instead (see the file comment). The contract
+ * coerces with Number(), so true, "1" and [1] all name Ethereum.
+ */
 function offline(request: FuzzRequest): FuzzRequest {
   const body = request.body as { network?: unknown } | undefined;
-  if (body && typeof body === 'object' && !Array.isArray(body) && typeof body.network === 'number' && REAL_NETWORKS.has(body.network)) {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'network' in body && REAL_NETWORKS.has(Number(body.network))) {
     return { ...request, body: { ...body, network: DEVNET_ID } };
   }
   return request;

@@ -51,7 +51,12 @@ export async function startCluster(): Promise<Cluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-pg-'));
   if (asRoot) execFileSync('chown', ['postgres', dataDir]);
   const port = await freePort();
-  pgRun(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'tokendesk', '--no-sync']);
+  try {
+    pgRun(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'tokendesk', '--no-sync']);
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const logFile = path.join(dataDir, 'server.log');
   const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`;
   const cluster: Cluster = {
@@ -69,6 +74,11 @@ export async function startCluster(): Promise<Cluster> {
       }
     },
   };
-  cluster.start();
+  try {
+    cluster.start();
+  } catch (err) {
+    cluster.destroy();
+    throw err;
+  }
   return cluster;
 }
