@@ -14,6 +14,9 @@ import { dumpPglite, pgliteOptions } from './pglite-backup';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Releases the lock; `isLost` tells when its session ended on its own and the lock with it. */
+export type AdvisoryLock = (() => Promise<void>) & { isLost?: () => boolean };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -23,7 +26,7 @@ export interface Database {
    * A session-level advisory lock held until `release` (or until this process dies): at most one
    * holder per key across every server on the database. Null when another holder has it.
    */
-  tryAdvisoryLock(key: number): Promise<(() => Promise<void>) | null>;
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /** PGlite only: a consistent gzipped tar of the data directory, taken while the server runs. */
   backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -111,17 +114,22 @@ async function openPostgres(url: string): Promise<Database> {
     tryAdvisoryLock: async (key) => {
       // Its own connection: a pooled one would hand the session (and the lock) to other queries.
       const holder = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-      holder.on('error', () => {});
+      // A session lock dies with its connection (a database restart, a terminated backend): the
+      // holder must learn that, or two servers could both believe they index one network.
+      let lost = false;
+      holder.on('error', () => (lost = true));
+      holder.on('end', () => (lost = true));
       await holder.connect();
       const { rows } = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
       if (!rows[0]?.locked) {
         await holder.end();
         return null;
       }
-      return async () => {
+      const release = async () => {
         await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
         await holder.end().catch(() => {});
       };
+      return Object.assign(release, { isLost: () => lost });
     },
     close: () => pool.end(),
   };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ChainService } from '../chain/chain-service';
-import type { Database } from '../db/client';
+import type { AdvisoryLock, Database } from '../db/client';
 import { indexerCheckpoints } from '../db/schema';
 import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
@@ -43,7 +43,7 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
-    let release: (() => Promise<void>) | null = null;
+    let release: AdvisoryLock | null = null;
     let failures = 0;
 
     const schedule = (ms: number) => {
@@ -51,6 +51,11 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     };
     const loop = async () => {
       try {
+        if (release?.isLost?.()) {
+          // The lock's session is gone (the database restarted): take it again or stand by.
+          await release();
+          release = null;
+        }
         release ??= await database.tryAdvisoryLock(LOCK_BASE + network.id);
         if (!release) {
           status.standby(network);

@@ -1,0 +1,48 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { safeErrorText } from '../src/lib/error-text';
+
+const url = process.env.DATABASE_URL;
+const KEY = 7_243_199_999;
+
+// Advisory locks are a PostgreSQL matter (PGlite is one process); this runs in the PostgreSQL pass.
+describe.runIf(!!url)('the indexer advisory lock on PostgreSQL', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'postgres', url: url! });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('knows when its session died with the database connection, so it can be taken again', async () => {
+    const lock = await database.tryAdvisoryLock(KEY);
+    expect(lock).not.toBeNull();
+    expect(lock!.isLost!()).toBe(false);
+    expect(await database.tryAdvisoryLock(KEY)).toBeNull(); // held: a second taker stands by
+
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and ((classid::bigint << 32) | objid::bigint) = $1`,
+      [KEY],
+    );
+    await admin.end();
+    await expect.poll(() => lock!.isLost!(), { timeout: 5_000 }).toBe(true);
+
+    await lock!(); // releasing a lost lock is harmless
+    const again = await database.tryAdvisoryLock(KEY);
+    expect(again).not.toBeNull();
+    await again!();
+  });
+});
+
+describe('errors shown outside the logs', () => {
+  it('show the database reason, not the SQL of a failed query', () => {
+    const err = Object.assign(new Error('Failed query: update "token_holder_sync" set x = $1\nparams: 1'), {
+      cause: Object.assign(new Error('Connection terminated unexpectedly'), { name: 'Error' }),
+    });
+    expect(safeErrorText(err)).toBe('Connection terminated unexpectedly');
+  });
+});
