@@ -40,8 +40,11 @@ export async function getLogsChunked(
         start = end + 1n;
       } catch (err) {
         const text = `${(err as Error).message} ${String((err as { details?: string }).details ?? '')}`;
-        if (range > 1n && TOO_LARGE.test(text)) {
-          range = range / 2n;
+        const span = end - start + 1n;
+        if (span > 1n && TOO_LARGE.test(text)) {
+          // Halve what was actually asked for: near the head the nominal range can be far larger
+          // than the span, and halving it would repeat the same oversized request many times.
+          range = span / 2n;
           continue;
         }
         throw err;
