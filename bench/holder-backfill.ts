@@ -128,10 +128,11 @@ try {
         ...report.lines,
         '```',
         '',
-        'The devnet answers the whole history in one eth_getLogs (anvil has no range limit), so the',
-        'node\'s answer of 100,000 logs is held in memory at once; that is most of the peak. Public',
-        'nodes cap ranges or results, and the indexer then halves the range and keeps the size that',
-        'worked, which bounds memory by the slice, not the history.',
+        'anvil itself has no range limit, but an answer over 10 MB (about 16,000 transfers) is refused',
+        'by the HTTP client, so the indexer halves the span it asked for until answers fit and keeps',
+        'that size (the eth_getLogs count above). Public nodes cap ranges or results the same way. Memory',
+        'is therefore bounded by the slice, not by the history: the peak is the largest accepted answer',
+        'plus its decoding, on top of the PGlite heap.',
       ].join('\n'),
     );
   }
