@@ -28,6 +28,14 @@ const configSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   /** How long a verified HTTP Basic credential is trusted without hashing again. */
   BASIC_AUTH_CACHE_SECONDS: int(0, 3600).default(60),
+  /**
+   * How long a resolved bearer session is reused without asking the database. Sign-out, password
+   * and profile changes clear it at once on this server; other servers on the same database see
+   * them within this time. 0 turns it off.
+   */
+  SESSION_CACHE_SECONDS: int(0, 60).default(5),
+  /** How long a user's unread-notification count is reused (the bell polls it every 10 s). 0: off. */
+  UNREAD_COUNT_CACHE_SECONDS: int(0, 60).default(2),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(64 * 1024),
   /** Set when behind a reverse proxy, so client IPs and https are read from X-Forwarded-*. */
   TRUST_PROXY: bool.default(false),
@@ -80,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', ...overrides });
+  // Tests write notifications straight into the database and read the count right after.
+  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', ...overrides });
 }

@@ -33,6 +33,8 @@ export class AuthService {
   private readonly failuresByUsername: SlidingWindowLimiter;
   private readonly failuresByIp: SlidingWindowLimiter;
   private readonly basicCache = new Map<string, CachedCredential>();
+  /** Bearer token hash → its resolution, reused for SESSION_CACHE_SECONDS (every request needs it). */
+  private readonly sessionCache = new Map<string, { auth: Authentication; until: number; sessionExpiresAt: number }>();
   private dummyHash: Promise<string> | null = null;
 
   constructor(
@@ -138,23 +140,42 @@ export class AuthService {
   }
 
   async resolveBearer(token: string): Promise<Authentication | null> {
+    const tokenHash = sha256Hex(token);
+    const now = this.now();
+    const hit = this.sessionCache.get(tokenHash);
+    if (hit && hit.until > now && hit.sessionExpiresAt > now) return hit.auth;
+    if (hit) this.sessionCache.delete(tokenHash);
     const [row] = await this.db
-      .select({ user: users, sessionId: sessions.id })
+      .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, sha256Hex(token)),
+          eq(sessions.tokenHash, tokenHash),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date(this.now())),
+          gt(sessions.expiresAt, new Date(now)),
         ),
       )
       .limit(1);
-    return row ? { user: row.user, sessionId: row.sessionId, method: 'bearer' } : null;
+    if (!row) return null;
+    const auth: Authentication = { user: row.user, sessionId: row.sessionId, method: 'bearer' };
+    const ttl = this.config.SESSION_CACHE_SECONDS * 1000;
+    if (ttl > 0) {
+      // Bounded: a flood of distinct tokens cannot grow it without limit.
+      if (this.sessionCache.size >= 10_000) this.sessionCache.clear();
+      this.sessionCache.set(tokenHash, { auth, until: now + ttl, sessionExpiresAt: row.expiresAt.getTime() });
+    }
+    return auth;
   }
 
   async revokeSession(sessionId: number): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: new Date(this.now()) }).where(eq(sessions.id, sessionId));
+    for (const [key, entry] of this.sessionCache) if (entry.auth.sessionId === sessionId) this.sessionCache.delete(key);
+  }
+
+  /** After a change to the user's row (profile, e-mail, staff flag): reread it on the next request. */
+  forgetUser(userId: number): void {
+    for (const [key, entry] of this.sessionCache) if (entry.auth.user.id === userId) this.sessionCache.delete(key);
   }
 
   /**
@@ -174,5 +195,6 @@ export class AuthService {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     });
     for (const [key, entry] of this.basicCache) if (entry.userId === userId) this.basicCache.delete(key);
+    this.forgetUser(userId);
   }
 }

@@ -64,6 +64,7 @@ export class AccountService {
     if (input.first_name !== undefined) changes.firstName = input.first_name;
     if (input.last_name !== undefined) changes.lastName = input.last_name;
     const [row] = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    this.auth.forgetUser(userId);
     return row!;
   }
 
@@ -78,6 +79,7 @@ export class AccountService {
         .set({ email: input.new_email, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      this.auth.forgetUser(user.id);
       return row!;
     } catch (err) {
       if (uniqueViolation(err) !== null) throw conflict('new_email', m.emailTaken);

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { countUnread, listNotifications, markRead, toApiNotification } from './repository';
+import { UnreadCountCache } from './unread-cache';
 
 const tags = ['Notifications'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -15,6 +16,12 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 503: apiErrorSchema }
 const LIST_LIMIT = 50;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const unreadCounts = new UnreadCountCache(app.config.UNREAD_COUNT_CACHE_SECONDS * 1000);
+  const freshCount = async (userId: number) => {
+    const count = await countUnread(app.db, userId);
+    unreadCounts.set(userId, count);
+    return count;
+  };
   app.get(
     '/projects/notifications',
     {
@@ -42,7 +49,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ unread_count: await countUnread(app.db, currentAuth(request).user.id) }),
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      return { unread_count: await unreadCounts.get(userId, () => countUnread(app.db, userId)) };
+    },
   );
 
   app.post(
@@ -65,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const marked = await markRead(app.db, user.id, request.body.ids);
-      return { marked, unread_count: await countUnread(app.db, user.id) };
+      return { marked, unread_count: await freshCount(user.id) };
     },
   );
 
@@ -84,7 +94,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const marked = await markRead(app.db, user.id, 'all');
-      return { marked, unread_count: await countUnread(app.db, user.id) };
+      return { marked, unread_count: await freshCount(user.id) };
     },
   );
 };
