@@ -38,16 +38,34 @@ const SERVER_PORT = 4421;
 const BASELINE_PORT = 4425;
 const PROXY_PORT = 4426;
 const CACHE_TTL_MS = 5_000; // ChainService's pool-state cache
+const DOC_INTRO = `
+Targets (issue 6): GET projects/notifications/new-count/ (polled by every open tab every 10 s) at
+least 50 % of the baseline's requests per second, the list routes (projects/, user/pools/funds/,
+search/) at least 25 %, p99 at most 25 ms at 50 connections, no errors.
+
+The real server (\`apps/server/src/main.ts\`, its own process) in both database modes, with a user
+made through the API: 20 projects and 50 real Uniswap V2 pools on a fresh devnet, each read and
+verified on chain by the server. autocannon drives it over loopback with 50 connections; the
+baseline is a bare Fastify route answering a static JSON body of the same size, measured in the
+same run right before each route. The funds route reads reserves through the server's 5 s pool
+cache; a counting proxy in front of the devnet tells how many chain reads a run caused.`;
 
 interface RouteSpec {
   name: string;
   path: string;
-  /** 'count' ≥ 50 % of the baseline, 'list' ≥ 25 %. */
-  kind: 'count' | 'list';
+  /** 'count' ≥ 50 % of the baseline, 'list' ≥ 25 %; 'reference' has no target. */
+  kind: 'count' | 'list' | 'reference';
   check(body: unknown): string | null;
 }
 
 const routes: RouteSpec[] = [
+  {
+    // No auth, no database: what the server's own plugin stack costs, for reading the others.
+    name: 'health',
+    path: '/api/health',
+    kind: 'reference',
+    check: (b) => ((b as { status: string }).status === 'ok' ? null : 'not ok'),
+  },
   {
     name: 'projects',
     path: '/api/v1/projects/',
@@ -220,10 +238,11 @@ try {
   report.line('chain cost of the funds route:');
   for (const line of funds) report.line(`  ${line}`);
   for (const r of rows.filter((x) => x.route.name === 'funds')) report.line(`  ${r.mode} under load: ${r.chain}`);
-  const others = rows.filter((x) => x.route.name !== 'funds' && x.chain !== '0 eth_call');
-  for (const r of others) report.line(`  note: ${r.mode} ${r.route.name} caused ${r.chain} during its run (the indexer)`);
+  const others = rows.filter((x) => x.route.name !== 'funds').map((x) => `${x.mode} ${x.route.name} ${x.chain.replace(' eth_call', '')}`);
+  report.line(`  the indexer's own eth_call in the other routes' runs (also in the counts above): ${others.join(', ')}`);
   report.line('');
   for (const r of rows) {
+    if (r.route.kind === 'reference') continue;
     const ratio = r.real.requests.average / r.base.requests.average;
     const need = r.route.kind === 'count' ? 0.5 : 0.25;
     const label = `${r.mode} ${r.route.name}`;
@@ -242,6 +261,6 @@ try {
 }
 if (failed) process.exit(1);
 if (!flag('no-doc')) {
-  updateDocSection('api', runBlock('npm run bench:api', report));
+  updateDocSection('api', runBlock('npm run bench:api', 'API throughput against a bare Fastify baseline', DOC_INTRO, report));
   console.log('\ndocs/benchmarks.md: section bench:api updated');
 }

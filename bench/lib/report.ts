@@ -62,10 +62,10 @@ export function updateDocSection(name: string, body: string): void {
   fs.writeFileSync(docPath, next);
 }
 
-/** A run as it goes into the doc: the command, the date, and the printed output verbatim. */
-export function runBlock(command: string, report: Report, note = ''): string {
+/** A section as it goes into the doc: heading, what the bench does, the date and the printed output verbatim. */
+export function runBlock(command: string, title: string, intro: string, report: Report): string {
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  return [`Run of ${date} UTC (\`${command}\`):`, '', '```', ...report.lines, '```', note ? `\n${note}` : ''].join('\n');
+  return [`## ${title} (\`${command}\`)`, '', intro.trim(), '', `Run of ${date} UTC:`, '', '```', ...report.lines, '```'].join('\n');
 }
 
 export const arg = (name: string, fallback: number): number => {
