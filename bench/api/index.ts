@@ -21,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
 import { startDevnet } from '@tokendesk/devchain';
+import { onInterrupt } from '../lib/cleanup';
 import { createProjectPools } from '../lib/devnet-projects';
 import { startBenchPostgres, type BenchPostgres } from '../lib/postgres';
 import { arg, flag, machineLines, ms, percentile, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
@@ -121,9 +122,11 @@ async function startBaseline(sizes: Record<string, number>): Promise<{ stop(): P
     child.stdout!.on('data', (c: Buffer) => c.toString().includes('listening') && resolve());
   });
   child.removeAllListeners('exit');
+  const forget = onInterrupt(async () => void child.kill('SIGTERM'));
   return {
     stop: () =>
       new Promise<void>((resolve) => {
+        forget();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -132,7 +135,9 @@ async function startBaseline(sizes: Record<string, number>): Promise<{ stop(): P
 
 const report = new Report();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-api-'));
+onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 const devnet = await startDevnet({ dataDir: tmp });
+onInterrupt(() => devnet.stop());
 let pg: BenchPostgres | null = null;
 const proxy = await startRpcProxy(devnet.rpcUrl, PROXY_PORT);
 let failed = false;
@@ -145,7 +150,10 @@ try {
   }
   report.line(`setup:     devnet with 20 project tokens and 50 V2 pools in ${(setup.setupMs / 1000).toFixed(1)} s (not measured)`);
   report.line(`load:      autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up, loopback, autocannon in the bench process`);
-  report.line(`server:    apps/server/src/main.ts as its own process, LOG_LEVEL=warn (no per-request log lines), indexer on, PASSWORD_HASH_COST=10 (only sign-in cost; setup speed)`);
+  report.line(
+    `server:    apps/server/src/main.ts as its own process, LOG_LEVEL=warn (no per-request log lines), indexer on, PASSWORD_HASH_COST=10 ` +
+      `(only sign-in cost; setup speed); session and unread-count caches at their defaults (SESSION_CACHE_SECONDS, UNREAD_COUNT_CACHE_SECONDS)`,
+  );
   report.line(`baseline:  a bare Fastify 5 route answering a static JSON body of the same size, its own process, measured right before each route`);
   report.line('');
 

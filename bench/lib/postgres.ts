@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { onInterrupt } from './cleanup';
 
 export interface BenchPostgres {
   url: string;
@@ -69,16 +70,19 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
+    const drop = async () => {
+      forget();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${database} with (force)`);
+      await c.end();
+    };
+    const forget = onInterrupt(drop);
     return {
       url: url.toString(),
       version: await serverVersion(url.toString()),
       origin: `database ${database} on the server of DATABASE_URL (dropped after the run)`,
-      stop: async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${database} with (force)`);
-        await c.end();
-      },
+      stop: drop,
     };
   }
 
@@ -99,12 +103,14 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    forget();
     try {
       runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
+  const forget = onInterrupt(stop);
   try {
     return { url, version: await serverVersion(url), origin: `throwaway server from ${bin} (default settings) on 127.0.0.1:${port}`, stop };
   } catch (err) {

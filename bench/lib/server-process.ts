@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { onInterrupt } from './cleanup';
 import { repoRoot } from './report';
 
 export interface ServerProcess {
@@ -33,6 +34,10 @@ export async function startServer(env: Record<string, string>, options: { port: 
   let gone = false;
   void exited.then(() => (gone = true));
 
+  const forget = onInterrupt(async () => {
+    if (!gone) child.kill('SIGTERM');
+    await exited;
+  });
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   for (;;) {
@@ -55,6 +60,7 @@ export async function startServer(env: Record<string, string>, options: { port: 
     pid: child.pid!,
     output: () => output,
     stop: async () => {
+      forget();
       if (gone) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -28,6 +28,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { createBenchUser } from '../api/fixture';
+import { onInterrupt } from '../lib/cleanup';
 import { createProjectPools } from '../lib/devnet-projects';
 import { arg, flag, machineLines, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
 import { startServer } from '../lib/server-process';
@@ -155,6 +156,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const report = new Report();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-web-'));
+onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 let failed = false;
 try {
   for (const line of machineLines({ browser: `${chromiumVersion()}, Lighthouse ${version('lighthouse')} (desktop preset), playwright-core ${version('playwright-core')}` })) report.line(line);
@@ -166,6 +168,7 @@ try {
     report.line('build:     the existing apps/web/dist (--no-build)');
   }
   const devnet = await startDevnet({ dataDir: tmp });
+  onInterrupt(() => devnet.stop());
   try {
     const setup = await createProjectPools(devnet, 5, 10);
     const server = await startServer({ DATA_DIR: path.join(tmp, 'data'), DEVNET_RPC_URL: devnet.rpcUrl, PASSWORD_HASH_COST: '10', LOG_LEVEL: 'warn' }, { port: SERVER_PORT });
