@@ -1,7 +1,7 @@
 import type { Project } from '@tokendesk/contract';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { projects, type ProjectRow } from '../../db/schema';
+import { projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
 export type ProjectWithHolders = ProjectRow & { holderCount?: number | null };
 
@@ -21,13 +21,15 @@ export const toApiProject = (p: ProjectWithHolders): Project => ({
  * The holder count once the token's history is fully indexed; a partial count during a backfill
  * would understate it, so it stays null until then.
  */
-const liveHolderCount = sql<number | null>`(select case when s.to_block is not null and s.to_block >= s.target_block then s.holder_count end
-  from token_holder_sync s where s.network_id = ${projects.networkId} and s.token_address = lower(${projects.contractAddress}))`;
+const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} then ${tokenHolderSync.holderCount} end`;
+/** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
+const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, sql`lower(${projects.contractAddress})`));
 
 export async function listProjects(db: Db, userId: number): Promise<ProjectWithHolders[]> {
   const rows = await db
     .select({ project: projects, holderCount: liveHolderCount })
     .from(projects)
+    .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(eq(projects.userId, userId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
   return rows.map((r) => ({ ...r.project, holderCount: r.holderCount }));
@@ -38,6 +40,7 @@ export async function findProject(db: Db, userId: number, id: number): Promise<P
   const [row] = await db
     .select({ project: projects, holderCount: liveHolderCount })
     .from(projects)
+    .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .limit(1);
   return row && { ...row.project, holderCount: row.holderCount };
