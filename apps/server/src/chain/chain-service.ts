@@ -19,6 +19,8 @@ export class ChainService {
   private readonly clients = new Map<number, PublicClient>();
   private readonly poolCache = new Map<string, CachedPoolState>();
   private readonly poolCheckCache = new Map<string, { dex: DexConfig | null; at: number }>();
+  /** Pool reads in flight, by pool, so concurrent requests share them. */
+  private readonly poolReads = new Map<string, { done?: Promise<void> }>();
 
   constructor(
     readonly registry: NetworkRegistry,
@@ -83,18 +85,36 @@ export class ChainService {
       return !hit || Date.now() - hit.fetchedAt > ttl;
     });
     if (stale.length > 0) {
-      try {
-        await withDeadline(network, async () => {
-          const states = await readPoolStates(this.client(network), stale);
-          const fetchedAt = Date.now();
-          stale.forEach((p, i) => {
-            this.poolCache.set(key(p), { state: states.states[i] ?? null, blockNumber: states.blockNumber, blockTime: states.blockTime, fetchedAt });
-          });
-        });
-      } catch (err) {
-        if (!(err instanceof ChainUnavailableError)) throw err;
-        // Fall through with whatever is cached: old data with its block beats an error page.
+      // When the cache expires under load, the requests in flight share one read instead of each
+      // starting its own multicall: pools already being read are awaited, the rest read together.
+      const waiting = new Set<Promise<void>>();
+      const toRead = stale.filter((p) => {
+        const pending = this.poolReads.get(key(p))?.done;
+        if (pending) waiting.add(pending);
+        return !pending;
+      });
+      if (toRead.length > 0) {
+        const flight: { done?: Promise<void> } = {};
+        flight.done = (async () => {
+          try {
+            await withDeadline(network, async () => {
+              const states = await readPoolStates(this.client(network), toRead);
+              const fetchedAt = Date.now();
+              toRead.forEach((p, i) => {
+                this.poolCache.set(key(p), { state: states.states[i] ?? null, blockNumber: states.blockNumber, blockTime: states.blockTime, fetchedAt });
+              });
+            });
+          } catch (err) {
+            if (!(err instanceof ChainUnavailableError)) throw err;
+            // Fall through with whatever is cached: old data with its block beats an error page.
+          } finally {
+            for (const p of toRead) if (this.poolReads.get(key(p)) === flight) this.poolReads.delete(key(p));
+          }
+        })();
+        for (const p of toRead) this.poolReads.set(key(p), flight);
+        waiting.add(flight.done);
       }
+      await Promise.all(waiting);
       if (this.poolCache.size > 50_000) this.poolCache.clear();
     }
     const result = new Map<string, CachedPoolState>();
