@@ -88,6 +88,8 @@ const dayOf = (time: Date) => time.toISOString().slice(0, 10);
  */
 export class HolderIndexer {
   private range: bigint;
+  /** Blocks per slice: shrinks after a slice with many transfers, so one slice's logs stay bounded. */
+  private sliceBlocks: bigint;
 
   constructor(
     private readonly db: Db,
@@ -96,6 +98,7 @@ export class HolderIndexer {
     private readonly options: HolderIndexerOptions = {},
   ) {
     this.range = options.maxRange ?? 10_000n;
+    this.sliceBlocks = options.maxBlocksPerTick ?? 100_000n;
   }
 
   private request(method: string) {
@@ -196,7 +199,7 @@ export class HolderIndexer {
           if (next > safe) continue;
           groups.set(next, [...(groups.get(next) ?? []), s.tokenAddress]);
         }
-        const maxPerTick = this.options.maxBlocksPerTick ?? 100_000n;
+        const maxPerTick = this.sliceBlocks;
         for (const [next, group] of groups) {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
           if (end < safe) result.caughtUp = false;
@@ -206,7 +209,13 @@ export class HolderIndexer {
             onRequest: () => this.request('eth_getLogs'),
           });
           // Adaptive range: keep the size that worked, and grow it again while answers stay small.
-          this.range = logs.length < 2_000 ? (range * 2n > (this.options.maxRange ?? 10_000n) ? (this.options.maxRange ?? 10_000n) : range * 2n) : range;
+          const maxRange = this.options.maxRange ?? 10_000n;
+          this.range = logs.length < 2_000 ? (range * 2n > maxRange ? maxRange : range * 2n) : range;
+          // A slice holds all its logs in memory until its transaction: after a slice of more than
+          // 200,000 transfers the next ones cover fewer blocks, and they grow back when quiet.
+          const maxSlice = this.options.maxBlocksPerTick ?? 100_000n;
+          if (logs.length > 200_000 && this.sliceBlocks > 100n) this.sliceBlocks /= 2n;
+          else if (logs.length < 20_000 && this.sliceBlocks < maxSlice) this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
           result.transfers += await this.store(client, group, logs, end, safe);
         }
         return result;
