@@ -1,6 +1,7 @@
 import { formatPrice } from '@tokendesk/contract';
 import { format } from 'date-fns';
-import { AreaSeries, ColorType, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { AreaSeries, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { chartBorderColor, chartTheme } from '../../../components/chart-theme';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../../lib/cn';
 import { chartTimeToDate, minMoveFor, type ChartPoint } from './chart-points';
@@ -15,17 +16,9 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#64748b',
-        fontFamily: 'ui-sans-serif, system-ui, sans-serif',
-        fontSize: 11,
-      },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      rightPriceScale: { borderColor: '#e2e8f0' },
+      ...chartTheme,
       timeScale: {
-        borderColor: '#e2e8f0',
+        borderColor: chartBorderColor,
         timeVisible: true,
         secondsVisible: false,
         // The chart's own labels are UTC; the rest of the app speaks local time.

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
-import { AreaSeries, ColorType, createChart, LineType, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { AreaSeries, createChart, LineType, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { chartBorderColor, chartTheme } from '../../../components/chart-theme';
 import { useEffect, useRef } from 'react';
 import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
 
@@ -16,17 +17,9 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#64748b',
-        fontFamily: 'ui-sans-serif, system-ui, sans-serif',
-        fontSize: 11,
-      },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-      rightPriceScale: { borderColor: '#e2e8f0' },
+      ...chartTheme,
       timeScale: {
-        borderColor: '#e2e8f0',
+        borderColor: chartBorderColor,
         timeVisible: false,
         // Days are UTC days (the server counts them so); labels name that day in any time zone.
         tickMarkFormatter: (time: Time, type: TickMarkType) => {
