@@ -1,8 +1,8 @@
 import type { HolderLabel, HolderSync, HoldersSummary, TopHolder } from '@tokendesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formatUnits } from '../../chain/decimal';
 import { queryRows, type Db } from '../../db/client';
-import { projects, type ProjectRow, type TokenHolderSyncRow } from '../../db/schema';
+import type { ProjectRow, TokenHolderSyncRow } from '../../db/schema';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Addresses people send tokens to so that nobody can move them again. */
@@ -10,11 +10,7 @@ export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0x
 
 const tokenOf = (project: ProjectRow) => project.contractAddress.toLowerCase();
 
-/** Tenant-scoped: another user's project is not found, exactly like one that does not exist. */
-export async function findOwnProject(db: Db, userId: number, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
-  return row;
-}
+export { findOwnProject } from '../../db/own-project';
 
 export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolderSyncRow | undefined> {
   const rows = await queryRows<{

@@ -31,7 +31,4 @@ export async function findUserPool(db: Db, userId: number, poolId: number): Prom
   return row;
 }
 
-export async function findOwnProject(db: Db, userId: number, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
-  return row;
-}
+export { findOwnProject } from '../../db/own-project';
