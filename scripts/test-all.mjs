@@ -26,10 +26,51 @@ function run(command, commandArgs, env = {}) {
   return res.status === 0;
 }
 
-function record(name, passed, failed) {
+// `failures` names what failed, so the closing summary says which tests they were: a CI log is
+// often read only from its end, where the full reporter output is long gone.
+function record(name, passed, failed, failures = []) {
   fs.mkdirSync(stepsDir, { recursive: true });
-  fs.writeFileSync(path.join(stepsDir, `${name}.json`), JSON.stringify({ passed, failed }));
+  fs.writeFileSync(path.join(stepsDir, `${name}.json`), JSON.stringify({ passed, failed, failures }));
   console.log(`■ ${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** The first lines of a failure message, without colour codes, cut to a readable length. */
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex
+  const lines = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.slice(0, 4).join(' | ').slice(0, 500);
+}
+
+function vitestFailures(report, base) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(base, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${rel} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    // A file that failed to load or threw outside a test has no failed assertion to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${rel}: ${firstLine(file.message)}`);
+    }
+  }
+  return failures;
+}
+
+function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        failures.push(`${[...titles, spec.title].join(' > ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) failures.push(`(outside a test): ${firstLine(error.message)}`);
+  return failures;
 }
 
 function readJson(file) {
@@ -51,9 +92,11 @@ function vitest(name, vitestArgs, env) {
   fs.rmSync(out, { force: true });
   const ok = run('npx', ['vitest', 'run', ...vitestArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   const report = readJson(out);
-  if (!report) return record(name, 0, 1); // crashed before reporting: count it, never hide it
+  if (!report) return record(name, 0, 1, [`${name}: vitest ended without a report`]); // count it, never hide it
   const failed = report.numFailedTests + (report.numRuntimeErrors ?? 0) + (ok || report.numFailedTests ? 0 : 1);
-  record(name, report.numPassedTests, failed);
+  const failures = vitestFailures(report, root);
+  if (failed > failures.length) failures.push(`${name}: vitest exited non-zero (see its output)`);
+  record(name, report.numPassedTests, failed, failures);
 }
 
 function playwright(name) {
@@ -61,20 +104,27 @@ function playwright(name) {
   fs.rmSync(out, { force: true });
   const ok = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
   const report = readJson(out);
-  if (!report?.stats) return record(name, 0, 1);
+  if (!report?.stats) return record(name, 0, 1, [`${name}: Playwright ended without a report`]);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
   const errors = report.errors?.length ?? 0;
-  record(name, expected + flaky, unexpected + errors + (ok || unexpected || errors ? 0 : 1));
+  const failed = unexpected + errors + (ok || unexpected || errors ? 0 : 1);
+  const failures = playwrightFailures(report);
+  if (failed > failures.length) failures.push(`${name}: Playwright exited non-zero (see its output)`);
+  record(name, expected + flaky, failed, failures);
 }
 
 function summary() {
   let passed = 0;
   let failed = 0;
+  const failures = [];
   for (const file of fs.existsSync(stepsDir) ? fs.readdirSync(stepsDir) : []) {
     const step = readJson(path.join(stepsDir, file));
     passed += step?.passed ?? 0;
     failed += step ? step.failed : 1;
+    if (!step) failures.push(`${file}: unreadable step result`);
+    else if (step.failed) failures.push(...(step.failures?.length ? step.failures : [`${file.replace(/\.json$/, '')} failed`]));
   }
+  if (failures.length) console.log(`Failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed;
 }

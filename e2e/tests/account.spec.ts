@@ -8,7 +8,7 @@ test.describe('profile', () => {
     await expect(page.getByText('Your username cannot be changed')).toBeVisible();
     await expect(page.getByText(user.username, { exact: true })).toBeVisible();
 
-    const personal = page.getByRole('region', { name: 'Personal Information' });
+    const personal = page.getByRole('region', { name: 'Personal Information', exact: true });
     await personal.getByRole('button', { name: 'Edit' }).click();
     const firstName = page.getByLabel('First Name', { exact: true });
     const lastName = page.getByLabel('Last Name', { exact: true });

@@ -91,7 +91,7 @@ test.describe('alerts', () => {
     await expect(page.getByRole('heading', { name: 'Price Move Alert', level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(/Last updated \d{1,2}:\d{2}:\d{2} [AP]M/)).toBeVisible();
     await expect(page.getByText('This alert has not fired yet')).toBeVisible();
-    const config = page.getByRole('region', { name: 'Configuration' });
+    const config = page.getByRole('region', { name: 'Configuration', exact: true });
     await expect(config).toContainText('±10%');
     await expect(config).toContainText('60 min');
     await expect(config).toContainText('30 min');

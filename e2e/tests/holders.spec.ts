@@ -79,7 +79,7 @@ test.describe('holder insights and the new-pool watch', () => {
     await signIn(page, user);
     await page.goto(`/projects/${project.id}`);
 
-    const section = page.getByRole('region', { name: 'Holders' });
+    const section = page.getByRole('region', { name: 'Holders', exact: true });
     await expect(section).toBeVisible();
     const count = section.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Holders$/ }) }).locator('dd').first();
     await expect(count).toHaveText(/^[1-9][\d,]*$/, { timeout: INDEXED_TIMEOUT });
@@ -151,7 +151,7 @@ test.describe('holder insights and the new-pool watch', () => {
     await item.click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
 
-    const found = page.getByRole('region', { name: 'New pools found' });
+    const found = page.getByRole('region', { name: 'New pools found', exact: true });
     const row = found.getByRole('listitem').filter({ hasText: pairText });
     await expect(row).toBeVisible();
     await expect(row).toContainText('Uniswap V3');

@@ -107,13 +107,13 @@ test.describe('alerts that fire on the devnet', () => {
 
     // The fund shows the same swap among its last events, and a price chart drawn under the CSP.
     await page.goto(`/funds/${pool.id}`);
-    await expect(page.getByRole('region', { name: 'Recent Activity' }).getByTestId('activity-row').filter({ hasText: swap.txHash.slice(-8) })).toHaveCount(1);
-    const chart = page.getByRole('region', { name: 'Price History' });
+    await expect(page.getByRole('region', { name: 'Recent Activity', exact: true }).getByTestId('activity-row').filter({ hasText: swap.txHash.slice(-8) })).toHaveCount(1);
+    const chart = page.getByRole('region', { name: 'Price History', exact: true });
     await expect(chart.locator('canvas').first()).toBeVisible();
     await chart.getByRole('tab', { name: '7d' }).click();
     await expect(chart.getByRole('tab', { name: '7d' })).toHaveAttribute('aria-selected', 'true');
     await expect(chart.locator('canvas').first()).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Last 24 hours' })).toContainText(/24h volume\s*[\d,.]+ WETH/);
+    await expect(page.getByRole('region', { name: 'Last 24 hours', exact: true })).toContainText(/24h volume\s*[\d,.]+ WETH/);
   });
 
   test("'Mark all as read' clears the badge; another user sees none of it", async ({ page, request, createUser }) => {

@@ -66,26 +66,26 @@ test.describe('projects and pools on the local devnet', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('region', { name: 'Price', exact: true })).toContainText(formatPrice(fund.price));
     const wholeReserve = Number(fund.pool_funds!.amount_token!.split('.')[0]).toLocaleString('en-US');
-    await expect(page.getByRole('region', { name: 'Pool Balance' })).toContainText(`${wholeReserve}.`);
+    await expect(page.getByRole('region', { name: 'Pool Balance', exact: true })).toContainText(`${wholeReserve}.`);
     await expect(main.getByText(new RegExp(`as of block ${fund.pool_funds!.block_number}\\b`))).toBeVisible();
     await expect(page.getByText('Never send tokens to the pool address directly. Add liquidity through the DEX.')).toBeVisible();
     // The devnet has no block explorer: no explorer links at all.
     await expect(page.getByRole('link', { name: /explorer/i })).toHaveCount(0);
     // 24h change and volume are not indexed yet: unknown, not zero.
-    await expect(page.getByRole('region', { name: 'Last 24 hours' })).toContainText('—');
+    await expect(page.getByRole('region', { name: 'Last 24 hours', exact: true })).toContainText('—');
 
     // Dashboard: counts, Recent Projects, Latest Funds.
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('total-projects-count')).toHaveText('1');
     await expect(page.getByTestId('liquidity-pools-count')).toHaveText('1');
     await expect(page.getByRole('list', { name: 'Recent projects' })).toContainText(demo.name);
-    const latest = page.getByRole('region', { name: 'Latest Funds' });
+    const latest = page.getByRole('region', { name: 'Latest Funds', exact: true });
     await expect(latest.getByRole('row').filter({ hasText: 'DEMO/WETH' })).toContainText(`${wholeReserve}.`);
 
     // Market Prices (the default 1280 px viewport shows the panel): the price the API reports.
     const prices = await apiGet<PriceItem[]>(request, user, '/projects/pool/prices/');
     expect(prices).toHaveLength(1);
-    const panel = page.getByRole('region', { name: 'Market Prices' });
+    const panel = page.getByRole('region', { name: 'Market Prices', exact: true });
     const priceRow = panel.getByRole('link', { name: /DEMO\/WETH/ });
     await expect(priceRow).toContainText('Uniswap V2');
     await expect(priceRow).toContainText(formatPrice(prices[0]!.price));
@@ -119,7 +119,7 @@ test.describe('projects and pools on the local devnet', () => {
     await signIn(page, user);
     await expect(page.getByText('No projects yet')).toBeVisible();
     await expect(page.getByText('No funds yet')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Market Prices' }).getByText('No price data available')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Market Prices', exact: true }).getByText('No price data available')).toBeVisible();
 
     const addSmpl = async () => {
       const dialog = page.getByRole('dialog', { name: 'Add Project' });

@@ -75,7 +75,7 @@ test.describe('Support', () => {
     await page.getByRole('link', { name: 'Chart is empty' }).click();
     await expect(page).toHaveURL(/\/support\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Chart is empty', level: 1 })).toBeVisible();
-    const original = page.getByRole('region', { name: 'Original Request' });
+    const original = page.getByRole('region', { name: 'Original Request', exact: true });
     // Shown as text, line break kept; nothing was parsed as HTML.
     await expect(original.getByText(XSS, { exact: false })).toBeVisible();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
@@ -84,7 +84,7 @@ test.describe('Support', () => {
     await expect(page.getByRole('button', { name: 'Send Reply' })).toBeDisabled();
     await reply.fill('Any news?');
     await page.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(page.getByRole('region', { name: 'Conversation' }).getByText('Any news?')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Any news?')).toBeVisible();
     await expect(reply).toHaveValue('');
 
     await page.goto('/staff/tickets');
@@ -124,7 +124,7 @@ test.describe('Support', () => {
     await deskRow.getByRole('link', { name: subject }).click();
     await desk.page.getByPlaceholder('Type your reply here...').fill(`Which network?\n${XSS}`);
     await desk.page.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(desk.page.getByRole('region', { name: 'Conversation' }).getByText('Which network?', { exact: false })).toBeVisible();
+    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Which network?', { exact: false })).toBeVisible();
 
     // The bell (polled every 10 s) rises; the notification leads to the ticket.
     const bell = user.page.getByRole('button', { name: /^Notifications/ });
@@ -132,7 +132,7 @@ test.describe('Support', () => {
     await bell.click();
     await user.page.getByRole('menu', { name: 'Notifications' }).getByText('Support replied to your ticket').click();
     await expect(user.page).toHaveURL(/\/support\/\d+$/);
-    const conversation = user.page.getByRole('region', { name: 'Conversation' });
+    const conversation = user.page.getByRole('region', { name: 'Conversation', exact: true });
     await expect(conversation.getByText('Support Team')).toBeVisible();
     await expect(conversation.getByText(XSS, { exact: false })).toBeVisible();
     await expect(user.page.locator('img[src="x"]')).toHaveCount(0);
@@ -141,7 +141,7 @@ test.describe('Support', () => {
     await expect(conversation.getByText('Devnet, thanks.')).toBeVisible();
 
     await desk.page.reload();
-    await expect(desk.page.getByRole('region', { name: 'Conversation' }).getByText('Devnet, thanks.')).toBeVisible();
+    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Devnet, thanks.')).toBeVisible();
     await desk.page.getByRole('button', { name: 'Resolve' }).click();
     await expect(desk.page.getByRole('button', { name: 'Reopen' })).toBeVisible();
 
