@@ -91,6 +91,13 @@ export const test = base.extend<Fixtures>({
       };
       context.pages().forEach(watch);
       context.on('page', watch);
+      // Chromium blocks what the CSP forbids (eval, inline script, a foreign origin) without a console
+      // error; the page's own violation event is turned into one, so a violation fails the test.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} in ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
 
       await use({
         allowHttpError: (error) => allowedHttp.push(error),

@@ -46,6 +46,13 @@ export default defineConfig({
         // deploys. The other libraries go with the code that uses them (no catch-all vendor chunk),
         // so the login page does not download the signed-in app's libraries.
         manualChunks(id) {
+          // Configures zod; in zod's own chunk it runs before any module that builds a schema.
+          if (/[\\/]src[\\/]lib[\\/]zod-config\.ts$/.test(id)) return 'zod';
+          // The contract's schemas, shared by registration, sign-in and the signed-in app. Its texts
+          // (account-messages) stay with the sign-in page, which must not import zod.
+          if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) && !id.endsWith('account-messages.ts')) return 'contract';
+          // Loaded on demand by sign-in; left alone, the bundler would fold it into the entry chunk.
+          if (/[\\/]features[\\/]auth[\\/]api[\\/]login-schema\.ts$/.test(id)) return 'contract';
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
           if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';

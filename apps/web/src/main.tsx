@@ -1,5 +1,3 @@
-// First import: configures zod before any schema runs.
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

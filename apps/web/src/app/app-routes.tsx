@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginRoute } from '../features/auth/routes/login-route';
-import { RegisterRoute } from '../features/auth/routes/register-route';
 import { recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { LoadingScreen } from './loading-screen';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
@@ -9,6 +8,9 @@ import { useAuthToken } from './use-auth-token';
 
 // The signed-in app (layout and every screen) is its own chunk: the login page does not load it.
 const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+// Registration validates with the contract's schemas; it is its own chunk so the sign-in page loads
+// no schema library (docs/decisions/0013).
+const RegisterRoute = lazy(() => import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })));
 
 /**
  * The auth state picks the route table (SPEC §2.1): signed out, every path but /login and /register
@@ -47,7 +49,14 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
-      <Route path="/register" element={<RegisterRoute />} />
+      <Route
+        path="/register"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <RegisterRoute />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Navigate to="/login" replace />} />
     </Routes>
   );

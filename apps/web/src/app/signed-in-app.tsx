@@ -1,3 +1,5 @@
+// First import: the schema library must be configured before any schema is built.
+import '../lib/zod-config';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageMessage } from '../components/full-page-message';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { installFakeBrowser } from '../test/fake-browser';
-import { ApiError, apiDownload, apiRequest, encodeBasicCredentials, serverMessage } from './api-client';
+import { apiErrorSchema } from '@tokendesk/contract';
+import { ApiError, apiDownload, apiRequest, encodeBasicCredentials, readApiError, serverMessage } from './api-client';
 import { getToken, saveSession } from './auth-storage';
 
 const json = (status: number, body: unknown) =>
@@ -22,6 +23,30 @@ describe('encodeBasicCredentials', () => {
   it('encodes UTF-8, which plain btoa() cannot', () => {
     const encoded = encodeBasicCredentials('jörg', 'pässwörd€🔑');
     expect(encoded).toBe(Buffer.from('jörg:pässwörd€🔑', 'utf8').toString('base64'));
+  });
+});
+
+describe('readApiError', () => {
+  // It stands in for the contract's apiErrorSchema on the sign-in page; the two must agree.
+  const payloads: unknown[] = [
+    { detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] },
+    { detail: 'Nope.', errors: [] },
+    { detail: 'Extra keys are dropped.', errors: [{ field: 'a', message: 'b', code: 7 }], trace: 'x' },
+    { detail: 'No errors array.' },
+    { detail: 5, errors: [] },
+    { detail: 'Bad item.', errors: [{ field: 'a' }] },
+    { detail: 'Bad item.', errors: [null] },
+    { detail: 'Bad item.', errors: ['text'] },
+    { detail: 'Not an array.', errors: { field: 'a', message: 'b' } },
+    [],
+    null,
+    undefined,
+    'Internal Server Error',
+    42,
+  ];
+  it.each(payloads.map((payload) => [JSON.stringify(payload) ?? 'undefined', payload]))('agrees with apiErrorSchema on %s', (_, payload) => {
+    const parsed = apiErrorSchema.safeParse(payload);
+    expect(readApiError(payload)).toEqual(parsed.success ? parsed.data : null);
   });
 });
 

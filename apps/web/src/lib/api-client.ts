@@ -1,4 +1,4 @@
-import { apiErrorSchema, type FieldError } from '@tokendesk/contract';
+import type { FieldError } from '@tokendesk/contract';
 import type { z } from 'zod';
 import { expireSession, getToken } from './auth-storage';
 
@@ -57,6 +57,29 @@ function buildUrl(path: string, query: ApiRequestOptions<z.ZodType>['query']): s
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The server's error body `{detail, errors}` (the contract's apiErrorSchema), checked by hand: this
+ * module is on the sign-in page, which loads no schema library (docs/decisions/0013).
+ */
+export function readApiError(payload: unknown): { detail: string; errors: FieldError[] } | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { detail, errors } = payload as Record<string, unknown>;
+  if (typeof detail !== 'string' || !Array.isArray(errors)) return null;
+  const fieldErrors: FieldError[] = [];
+  for (const item of errors as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { field, message } = item as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string') return null;
+    fieldErrors.push({ field, message });
+  }
+  return { detail, errors: fieldErrors };
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const body = readApiError(payload);
+  return body ? new ApiError(status, body.detail, body.errors) : new ApiError(status, null);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -98,10 +121,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
   const payload = await readJson(response);
 
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    const apiError = parsed.success
-      ? new ApiError(response.status, parsed.data.detail, parsed.data.errors)
-      : new ApiError(response.status, null);
+    const apiError = toApiError(response.status, payload);
     if (response.status === 401 && bearer && expireOn401) expireSession(bearer);
     throw apiError;
   }
@@ -152,9 +172,9 @@ export async function apiDownload(path: string, { query, signal }: Pick<ApiReque
     throw new ApiError(0, null);
   }
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(await readJson(response));
+    const apiError = toApiError(response.status, await readJson(response));
     if (response.status === 401) expireSession(bearer);
-    throw parsed.success ? new ApiError(response.status, parsed.data.detail, parsed.data.errors) : new ApiError(response.status, null);
+    throw apiError;
   }
   return { blob: await response.blob(), filename: filenameFrom(response.headers.get('Content-Disposition')) };
 }

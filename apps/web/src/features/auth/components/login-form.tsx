@@ -1,4 +1,4 @@
-import { accountMessages } from '@tokendesk/contract';
+import { accountMessages } from '@tokendesk/contract/account-messages';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,3 +1,5 @@
+// First import: the schema library must be configured before any schema is built.
+import '../../../lib/zod-config';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
