@@ -48,9 +48,11 @@ export default defineConfig({
         manualChunks(id) {
           // Configures zod; in zod's own chunk it runs before any module that builds a schema.
           if (/[\\/]src[\\/]lib[\\/]zod-config\.ts$/.test(id)) return 'zod';
-          // The contract's schemas, shared by registration, sign-in and the signed-in app. Its texts
-          // (account-messages) stay with the sign-in page, which must not import zod.
-          if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) && !id.endsWith('account-messages.ts')) return 'contract';
+          // The contract's texts for the sign-in page, which must not import zod. Named explicitly:
+          // otherwise the bundler pulls them into the contract chunk below with account.ts.
+          if (/[\\/]packages[\\/]contract[\\/]src[\\/]account-messages\.ts$/.test(id)) return 'account-messages';
+          // The contract's schemas, shared by registration, sign-in and the signed-in app.
+          if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return 'contract';
           // Loaded on demand by sign-in; left alone, the bundler would fold it into the entry chunk.
           if (/[\\/]features[\\/]auth[\\/]api[\\/]login-schema\.ts$/.test(id)) return 'contract';
           if (!id.includes('node_modules')) return undefined;

@@ -35,6 +35,22 @@ test.describe('sign in', () => {
     expect(stored).toEqual({ local: 0, session: 1 });
   });
 
+  test('the sign-in page loads no schema library until the user signs in', async ({ page, user }) => {
+    // Decision 0013: the login page stays within its JavaScript budget by leaving zod and the
+    // contract's schemas to the moment the user signs in.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /\/(zod|contract|signed-in-app|register-route)-/.test(s))).toEqual([]);
+
+    await signIn(page, user);
+    expect(scripts.some((s) => /\/zod-/.test(s))).toBe(true);
+  });
+
   test("a rate-limited sign-in shows the server's explanation instead of the generic message", async ({ page, request, user, consoleGuard }) => {
     consoleGuard.allowHttpError({ status: 401, url: loginUrl });
     consoleGuard.allowHttpError({ status: 429, url: loginUrl });
