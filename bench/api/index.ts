@@ -152,7 +152,7 @@ try {
   report.line(`setup:     devnet with 20 project tokens and 50 V2 pools in ${(setup.setupMs / 1000).toFixed(1)} s (not measured)`);
   report.line(`load:      autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up, loopback, autocannon in the bench process`);
   report.line(
-    `server:    apps/server/src/main.ts as its own process, LOG_LEVEL=warn (no per-request log lines), indexer on, PASSWORD_HASH_COST=10 ` +
+    `server:    apps/server/src/main.ts bundled as npm start runs it (dist/main.js), its own process, LOG_LEVEL=warn (no per-request log lines), indexer on, PASSWORD_HASH_COST=10 ` +
       `(only sign-in cost; setup speed); session and unread-count caches at their defaults (SESSION_CACHE_SECONDS, UNREAD_COUNT_CACHE_SECONDS)`,
   );
   report.line(`baseline:  a bare Fastify 5 route answering a static JSON body of the same size, its own process, measured right before each route`);

@@ -1,9 +1,10 @@
 /**
- * The real server (apps/server/src/main.ts) as its own process, as `npm start` runs it, so that
- * the load generator and the server do not share an event loop. Node runs it directly with the
- * tsx loader, so `pid` is the server itself (its /proc status is the server's memory).
+ * The real server (apps/server/src/main.ts) as its own process, as `npm start` runs it (bundled
+ * into apps/server/dist/main.js, decision 0001), so that the load generator and the server do not
+ * share an event loop. Node runs the bundle directly, so `pid` is the server itself (its /proc
+ * status is the server's memory).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { onInterrupt } from './cleanup';
@@ -18,8 +19,9 @@ export interface ServerProcess {
 }
 
 export async function startServer(env: Record<string, string>, options: { port: number; readyTimeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
-  const entry = path.join(repoRoot, 'apps/server/src/main.ts');
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+  buildServer();
+  const entry = path.join(repoRoot, 'apps/server/dist/main.js');
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', entry], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,4 +77,13 @@ export function memoryOf(pid: number): { peak: number; current: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
   return { peak: kb('VmHWM'), current: kb('VmRSS') };
+}
+
+let built = false;
+
+/** `npm start`'s build step, once per bench run, so the bundle is never older than the sources. */
+function buildServer(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(repoRoot, 'apps/server/build.mjs')], { stdio: 'inherit' });
+  built = true;
 }

@@ -124,7 +124,7 @@ try {
       `${count(s.heavyPools * 48)} snapshots, ${count(s.heavyPools / 5)} alerts, ${count(s.heavyNotifications)} notifications (${count(s.heavyUnread)} unread)`,
   );
   report.line(
-    `timing:    one request at a time over loopback HTTP to apps/server/src/main.ts (own process, LOG_LEVEL=warn, DEVNET=off, ` +
+    `timing:    one request at a time over loopback HTTP to the server as npm start runs it (apps/server/dist/main.js, own process, LOG_LEVEL=warn, DEVNET=off, ` +
       `SESSION_CACHE_SECONDS=0 and UNREAD_COUNT_CACHE_SECONDS=0: every request reaches the database), ${SAMPLES} samples per route after a warm-up`,
   );
   report.line('');

@@ -175,7 +175,7 @@ try {
     try {
       const { token } = await createBenchUser(server.url, 'bench_web', setup.tokens, setup.pools);
       const session = JSON.stringify({ token, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
-      report.line('server:    apps/server/src/main.ts serving apps/web/dist, PGlite; the user has 5 projects and 10 devnet pools');
+      report.line('server:    the server as npm start runs it (apps/server/dist/main.js) serving apps/web/dist, PGlite; the user has 5 projects and 10 devnet pools');
       report.line('');
 
       const pages = [

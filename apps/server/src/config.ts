@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseIpAllowList } from './lib/ip-allowlist';
+import { repoRoot } from './paths';
 
-/** The repository root, so relative defaults do not depend on the directory npm starts us in. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { repoRoot };
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { dumpPglite, pgliteOptions } from './pglite-backup';
+import { serverRoot } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -32,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 // Any fixed 64-bit number, shared by every TokenDesk server on one database.
 const MIGRATION_LOCK_KEY = 7_243_110_001;

@@ -1,0 +1,29 @@
+// Bundles the server for `npm start` (decision 0001): one ES module in dist/ with our own code and
+// the workspace packages (which export TypeScript sources), every npm dependency left as an import.
+// Running plain JavaScript instead of the tsx loader saves ~90 MB of resident memory per process.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** Bare imports stay imports, except ours: node cannot load the .ts files they export. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@tokendesk/') ? undefined : { external: true }));
+  },
+};
+
+await build({
+  entryPoints: [path.join(serverRoot, 'src/main.ts')],
+  // dist/ is one level below apps/server like src/, which src/paths.ts relies on.
+  outfile: path.join(serverRoot, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalDependencies],
+});
