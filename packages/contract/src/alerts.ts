@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './projects';
+import { DASHBOARD_LIST_LIMIT, decimalString } from './projects';
 
 export const alertKinds = ['price_move', 'liquidity_drop', 'large_swap'] as const;
 export type AlertKind = (typeof alertKinds)[number];
@@ -87,4 +87,12 @@ export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 
 export const alertTypeListSchema = z.array(alertTypeSchema).meta({ id: 'AlertTypeList' });
 export const alertListSchema = z.array(alertSchema).meta({ id: 'AlertList' });
+export const alertSummarySchema = z
+  .object({
+    alert_count: z.number().int(),
+    active_alert_count: z.number().int(),
+    active_alerts: z.array(alertSchema).describe(`The ${DASHBOARD_LIST_LIMIT} newest active alerts, in the order of alerts/`),
+  })
+  .meta({ id: 'AlertSummary' });
+export type AlertSummary = z.infer<typeof alertSummarySchema>;
 export const alertTriggerListSchema = z.array(alertTriggerSchema).meta({ id: 'AlertTriggerList' });

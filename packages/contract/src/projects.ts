@@ -94,6 +94,17 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectListSchema = z.object({ projects: z.array(projectSchema) }).meta({ id: 'ProjectList' });
 
+/** SPEC §6: dashboard lists show at most 5; the summary routes answer that many. */
+export const DASHBOARD_LIST_LIMIT = 5;
+
+export const projectSummarySchema = z
+  .object({
+    project_count: z.number().int(),
+    recent_projects: z.array(projectSchema).describe(`The ${DASHBOARD_LIST_LIMIT} newest, in the order of projects/`),
+  })
+  .meta({ id: 'ProjectSummary' });
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
 export const createProjectFieldOrder = ['network', 'contract_address', 'name', 'token_symbol', 'token_decimal'] as const;
 export const createProjectBodySchema = z
   .strictObject({
@@ -182,6 +193,26 @@ export const poolSchema = z
   .meta({ id: 'Pool' });
 export type Pool = z.infer<typeof poolSchema>;
 export const poolListSchema = z.array(poolSchema).meta({ id: 'PoolList' });
+
+export const poolSummarySchema = z
+  .object({
+    pool_count: z.number().int(),
+    latest_pools: z
+      .array(poolSchema)
+      .describe(`The ${DASHBOARD_LIST_LIMIT} newest, in the order of user/pools/, without chain reads (pool_funds and price null)`),
+  })
+  .meta({ id: 'PoolSummary' });
+export type PoolSummary = z.infer<typeof poolSummarySchema>;
+
+export const fundsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Only the first `limit` pools of the list (the dashboard asks for 5); all of them without it'),
+});
 
 export const priceItemSchema = z
   .object({

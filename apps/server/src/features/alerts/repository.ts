@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts, alertTriggers, pools, projects, type AlertRow, type AlertTriggerRow, type PoolRow, type ProjectRow } from '../../db/schema';
 
@@ -15,8 +15,20 @@ const base = (db: Db) =>
     .innerJoin(pools, eq(pools.id, alerts.poolId))
     .innerJoin(projects, eq(projects.id, pools.projectId));
 
-export function listAlerts(db: Db, userId: number): Promise<AlertWithPool[]> {
-  return base(db).where(eq(alerts.userId, userId)).orderBy(desc(alerts.createdAt), desc(alerts.id));
+/** Newest first; the dashboard asks for the first few active ones. */
+export async function listAlerts(db: Db, userId: number, options: { activeOnly?: boolean; limit?: number } = {}): Promise<AlertWithPool[]> {
+  const query = base(db)
+    .where(options.activeOnly ? and(eq(alerts.userId, userId), eq(alerts.isActive, true)) : eq(alerts.userId, userId))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export async function countAlerts(db: Db, userId: number): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({ total: count(), active: count(sql`case when ${alerts.isActive} then 1 end`) })
+    .from(alerts)
+    .where(eq(alerts.userId, userId));
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
 /** Tenant-scoped: another user's alert id finds nothing, exactly like a missing one. */

@@ -4,14 +4,17 @@ import {
   alertListSchema,
   alertMessages as m,
   alertSchema,
+  alertSummarySchema,
   alertTriggerListSchema,
   alertTypeListSchema,
   apiErrorSchema,
   createAlertBodySchema,
+  DASHBOARD_LIST_LIMIT,
   detailSchema,
   idParamSchema,
   updateAlertBodySchema,
   type FieldError,
+  type AlertSummary,
 } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +22,7 @@ import { currentAuth } from '../../auth/plugin';
 import { alerts } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { alertTypes, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
-import { findAlert, findUserPool, listAlerts, listTriggers, updateAlert } from './repository';
+import { countAlerts, findAlert, findUserPool, listAlerts, listTriggers, updateAlert } from './repository';
 
 const tags = ['Alerts'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -64,6 +67,25 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => (await listAlerts(app.db, currentAuth(request).user.id)).map((r) => toApiAlert(registry, r)),
+  );
+
+  app.get(
+    '/projects/alerts/summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'For the dashboard: how many alerts the user has, how many are active, and the newest five active',
+        description: 'The same alerts as the first five active ones of alerts/, and the counts, without reading the whole list.',
+        response: { 200: alertSummarySchema, ...errors },
+      },
+    },
+    async (request): Promise<AlertSummary> => {
+      const userId = currentAuth(request).user.id;
+      const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
+      return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: active.map((r) => toApiAlert(registry, r)) };
+    },
   );
 
   app.post(

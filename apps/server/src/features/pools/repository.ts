@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
 
@@ -15,8 +15,15 @@ const base = (db: Db) =>
     .from(pools)
     .innerJoin(projects, and(eq(projects.id, pools.projectId), eq(projects.userId, pools.userId)));
 
-export function listUserPools(db: Db, userId: number): Promise<PoolWithProject[]> {
-  return base(db).where(eq(pools.userId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
+/** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
+export async function listUserPools(db: Db, userId: number, limit?: number): Promise<PoolWithProject[]> {
+  const query = base(db).where(eq(pools.userId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function countUserPools(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pools).where(eq(pools.userId, userId));
+  return row?.n ?? 0;
 }
 
 export function listProjectPools(db: Db, userId: number, projectId: number): Promise<PoolWithProject[]> {

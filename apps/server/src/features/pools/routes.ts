@@ -2,16 +2,20 @@ import {
   apiErrorSchema,
   createPoolBodySchema,
   createPoolFieldOrder,
+  DASHBOARD_LIST_LIMIT,
   detailSchema,
+  fundsQuerySchema,
   historyQuerySchema,
   idParamSchema,
   poolAddressBodySchema,
   poolAddressSchema,
   poolListSchema,
   poolSchema,
+  poolSummarySchema,
   priceHistorySchema,
   priceListSchema,
   projectMessages as m,
+  type PoolSummary,
   type PriceHistory,
 } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
@@ -25,7 +29,7 @@ import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
-import { findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
+import { countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -142,13 +146,40 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/projects/user/pools/summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'For the dashboard: how many pools the user has and the newest five, without chain reads',
+        description: 'The same pools as the first five of user/pools/, and their count, without reading the whole list.',
+        response: { 200: poolSummarySchema, ...errors },
+      },
+    },
+    async (request): Promise<PoolSummary> => {
+      const userId = currentAuth(request).user.id;
+      const [poolCount, latest] = await Promise.all([countUserPools(app.db, userId), listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT)]);
+      return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
+    },
+  );
+
+  app.get(
     '/projects/user/pools/funds',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: "All the user's pools with live reserves and price", response: { 200: poolListSchema, ...errors } },
+      config: { fieldOrder: ['limit'] },
+      schema: {
+        tags,
+        security,
+        summary: "The user's pools with live reserves and price",
+        description: 'Newest first, as user/pools/. With `limit`, only the first pools of that order are read and answered.',
+        querystring: fundsQuerySchema,
+        response: { 200: poolListSchema, ...errors },
+      },
     },
     async (request) => {
-      return presentPools(app, await listUserPools(app.db, currentAuth(request).user.id));
+      return presentPools(app, await listUserPools(app.db, currentAuth(request).user.id, request.query.limit));
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Project } from '@tokendesk/contract';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
@@ -25,14 +25,21 @@ const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} 
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
 const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, sql`lower(${projects.contractAddress})`));
 
-export async function listProjects(db: Db, userId: number): Promise<ProjectWithHolders[]> {
-  const rows = await db
+/** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
+export async function listProjects(db: Db, userId: number, limit?: number): Promise<ProjectWithHolders[]> {
+  const query = db
     .select({ project: projects, holderCount: liveHolderCount })
     .from(projects)
     .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(eq(projects.userId, userId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => ({ ...r.project, holderCount: r.holderCount }));
+}
+
+export async function countProjects(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Tenant-scoped: another user's id finds nothing, exactly like an id that does not exist. */

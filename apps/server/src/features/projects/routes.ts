@@ -2,15 +2,18 @@ import {
   apiErrorSchema,
   createProjectBodySchema,
   createProjectFieldOrder,
+  DASHBOARD_LIST_LIMIT,
   detailSchema,
   idParamSchema,
   projectListSchema,
   projectMessages as m,
   projectSchema,
+  projectSummarySchema,
   searchQuerySchema,
   searchResultSchema,
   tokenInfoBodySchema,
   tokenInfoSchema,
+  type ProjectSummary,
 } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +22,7 @@ import { currentAuth } from '../../auth/plugin';
 import { uniqueViolation } from '../../db/errors';
 import { projects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
-import { findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
+import { countProjects, findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
 
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -37,6 +40,25 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects',
     { preHandler: app.requireUser, schema: { tags, security, summary: "The user's projects, newest first", response: { 200: projectListSchema, ...errors } } },
     async (request) => ({ projects: (await listProjects(app.db, currentAuth(request).user.id)).map(toApiProject) }),
+  );
+
+  app.get(
+    '/projects/summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'For the dashboard: how many projects the user has and the newest five',
+        description: 'The same projects as the first five of projects/, and their count, without reading the whole list.',
+        response: { 200: projectSummarySchema, ...errors },
+      },
+    },
+    async (request): Promise<ProjectSummary> => {
+      const userId = currentAuth(request).user.id;
+      const [projectCount, recent] = await Promise.all([countProjects(app.db, userId), listProjects(app.db, userId, DASHBOARD_LIST_LIMIT)]);
+      return { project_count: projectCount, recent_projects: recent.map(toApiProject) };
+    },
   );
 
   app.get(
