@@ -97,7 +97,10 @@ describe('the server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-drain-'));
     // The production hash cost makes registration take a few hundred milliseconds: long enough
     // for the signal to land while the handler is still working.
-    const s = await start({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '17' });
+    // LOG_LEVEL=info logs 'incoming request': the signal is sent once the server has the request.
+    // A fixed delay raced on a busy machine: the request had not arrived yet, and a server that is
+    // closing rightly refuses new requests with 503.
+    const s = await start({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '17', LOG_LEVEL: 'info' });
     children.push(s.child);
     const body = registerBody();
     const pending = fetch(`${s.url}/api/v1/user/register/`, {
@@ -105,7 +108,11 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    await new Promise((r) => setTimeout(r, 80));
+    const arrived = () => s.output().split('\n').some((line) => line.includes('incoming request') && line.includes('/api/v1/user/register/'));
+    for (const deadline = Date.now() + 20_000; !arrived(); ) {
+      if (Date.now() > deadline) throw new Error(`the register request never reached the server:\n${s.output()}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
     s.child.kill('SIGTERM');
     expect((await pending).status).toBe(201);
     expect(await s.exited).toBe(0);
