@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { alertTypesQueryOptions } from '../features/alerts/api/get-alert-types';
-import { alertsQueryOptions } from '../features/alerts/api/get-alerts';
+import { alertsSummaryQueryOptions } from '../features/alerts/api/get-alerts-summary';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
-import { fundsQueryOptions } from '../features/funds/api/get-funds';
-import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
-import { projectsQueryOptions } from '../features/projects/api/get-projects';
+import { latestFundsQueryOptions } from '../features/funds/api/get-latest-funds';
+import { poolsSummaryQueryOptions } from '../features/funds/api/get-pools-summary';
+import { projectsSummaryQueryOptions } from '../features/projects/api/get-projects-summary';
 import { useOpenAddProject } from './layout/add-project';
 
 const HOLDER_COUNT_POLL_MS = 10_000;
@@ -12,13 +12,13 @@ const HOLDER_COUNT_POLL_MS = 10_000;
 /** The dashboard summarises several features; features do not import each other, so it is assembled here. */
 export function DashboardPage() {
   const projects = useQuery({
-    ...projectsQueryOptions,
+    ...projectsSummaryQueryOptions,
     // A holder count still being indexed is shown as such; ask again until every one is known.
-    refetchInterval: (query) => (query.state.data?.some((project) => project.holder_count === null) ? HOLDER_COUNT_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.recent_projects.some((project) => project.holder_count === null) ? HOLDER_COUNT_POLL_MS : false),
   });
-  const pools = useQuery(userPoolsQueryOptions);
-  const funds = useQuery(fundsQueryOptions);
-  const alerts = useQuery(alertsQueryOptions);
+  const pools = useQuery(poolsSummaryQueryOptions);
+  const funds = useQuery(latestFundsQueryOptions);
+  const alerts = useQuery(alertsSummaryQueryOptions);
   const alertTypes = useQuery(alertTypesQueryOptions);
   const openAddProject = useOpenAddProject();
   return (

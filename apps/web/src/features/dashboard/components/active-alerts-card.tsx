@@ -1,4 +1,4 @@
-import type { Alert, AlertType } from '@tokendesk/contract';
+import type { AlertSummary, AlertType } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BellRing, ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,23 +8,23 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { alertKindLabel } from '../../../lib/alert-kinds';
-import { DASHBOARD_LIST_LIMIT } from './limits';
 
 export interface ActiveAlertsCardProps {
-  alerts: UseQueryResult<Alert[]>;
+  /** The counts and the five newest active alerts (alerts/summary/). */
+  alerts: UseQueryResult<AlertSummary>;
   alertTypes: AlertType[] | undefined;
 }
 
 /** SPEC §2.6: the first five active alerts. */
 export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) {
-  const active = alerts.data?.filter((alert) => alert.is_active) ?? [];
+  const active = alerts.data?.active_alerts ?? [];
   return (
     <Card aria-labelledby="active-alerts-list-title" className="flex flex-col">
       <CardHeader
         titleId="active-alerts-list-title"
         title="Active Alerts"
         actions={
-          alerts.data && alerts.data.length > 0 ? (
+          alerts.data && alerts.data.alert_count > 0 ? (
             <Link to="/alerts" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
@@ -59,7 +59,7 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
         />
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Active alerts">
-          {active.slice(0, DASHBOARD_LIST_LIMIT).map((alert) => (
+          {active.map((alert) => (
             <li key={alert.id}>
               <Link
                 to={`/alerts/${alert.id}`}

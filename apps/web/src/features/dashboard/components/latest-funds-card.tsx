@@ -1,4 +1,4 @@
-import { shortenAddress, type Pool } from '@tokendesk/contract';
+import { shortenAddress, type Pool, type PoolSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Droplets } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -7,15 +7,14 @@ import { EmptyState, ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatAmount, pairLabel, UNKNOWN } from '../../../lib/format';
-import { DASHBOARD_LIST_LIMIT } from './limits';
 
 /** SPEC §2.6: the balance is the paired-token reserve with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
 
 export interface LatestFundsCardProps {
-  /** The pools without chain reads: rows and labels never wait for a node. */
-  pools: UseQueryResult<Pool[]>;
-  /** The same pools with reserves read from the chain: the Balance column. */
+  /** The count and the five newest pools without chain reads: rows and labels never wait for a node. */
+  pools: UseQueryResult<PoolSummary>;
+  /** The same five pools with reserves read from the chain: the Balance column. */
   funds: UseQueryResult<Pool[]>;
 }
 
@@ -42,7 +41,7 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
         titleId="latest-funds-title"
         title="Latest Funds"
         actions={
-          pools.data && pools.data.length > 0 ? (
+          pools.data && pools.data.pool_count > 0 ? (
             <Link to="/funds" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
@@ -57,7 +56,7 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
         </div>
       ) : pools.isError && !pools.data ? (
         <ErrorState message="Failed to load funds. Please try again." onRetry={() => void pools.refetch()} retrying={pools.isFetching} />
-      ) : pools.data.length === 0 ? (
+      ) : pools.data.latest_pools.length === 0 ? (
         <EmptyState
           icon={Droplets}
           title="No funds yet"
@@ -90,7 +89,7 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {pools.data.slice(0, DASHBOARD_LIST_LIMIT).map((pool) => (
+              {pools.data.latest_pools.map((pool) => (
                 <tr
                   key={pool.id}
                   // The row is a big target for the mouse; keyboard users reach the link in the first cell.

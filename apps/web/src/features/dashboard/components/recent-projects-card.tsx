@@ -1,4 +1,4 @@
-import type { Project } from '@tokendesk/contract';
+import type { ProjectSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FolderKanban, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
-import { DASHBOARD_LIST_LIMIT } from './limits';
 
 export interface RecentProjectsCardProps {
-  projects: UseQueryResult<Project[]>;
+  /** The count and the five newest (projects/summary/). */
+  projects: UseQueryResult<ProjectSummary>;
   onCreateProject: () => void;
 }
 
@@ -23,7 +23,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
         titleId="recent-projects-title"
         title="Recent Projects"
         actions={
-          projects.data && projects.data.length > 0 ? (
+          projects.data && projects.data.project_count > 0 ? (
             <Link to="/projects" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
@@ -48,7 +48,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
           onRetry={() => void projects.refetch()}
           retrying={projects.isFetching}
         />
-      ) : projects.data.length === 0 ? (
+      ) : projects.data.recent_projects.length === 0 ? (
         <EmptyState
           icon={FolderKanban}
           title="No projects yet"
@@ -62,7 +62,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
         />
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Recent projects">
-          {projects.data.slice(0, DASHBOARD_LIST_LIMIT).map((project) => (
+          {projects.data.recent_projects.map((project) => (
             <li key={project.id}>
               <Link
                 to={`/projects/${project.id}`}

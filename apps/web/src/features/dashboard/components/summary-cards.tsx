@@ -1,4 +1,4 @@
-import type { Alert, Pool, Project } from '@tokendesk/contract';
+import type { AlertSummary, PoolSummary, ProjectSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Activity, ArrowRight, BellRing, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -9,45 +9,45 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { UNKNOWN } from '../../../lib/format';
 
 export interface SummaryCardsProps {
-  projects: UseQueryResult<Project[]>;
-  pools: UseQueryResult<Pool[]>;
-  alerts: UseQueryResult<Alert[]>;
+  projects: UseQueryResult<ProjectSummary>;
+  pools: UseQueryResult<PoolSummary>;
+  alerts: UseQueryResult<AlertSummary>;
 }
 
 /** A count while loading is a skeleton, after a failure '—': never a made-up 0. */
-function Count({ query }: { query: UseQueryResult<unknown[]> }) {
+function Count({ query, count }: { query: UseQueryResult<unknown>; count: number | undefined }) {
   if (query.isPending) return <Skeleton className="h-9 w-12" />;
   if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
-  return <>{query.data?.length ?? UNKNOWN}</>;
+  return <>{count ?? UNKNOWN}</>;
 }
 
 /** 'active/total', e.g. '2/3'; a skeleton while loading and '—' after a failure. */
-function AlertCount({ query }: { query: UseQueryResult<Alert[]> }) {
+function AlertCount({ query }: { query: UseQueryResult<AlertSummary> }) {
   if (query.isPending) return <Skeleton className="h-9 w-16" />;
   if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
-  const active = query.data.filter((alert) => alert.is_active).length;
+  const { active_alert_count: active, alert_count: total } = query.data;
   return (
     <>
       {active}
-      <span className="text-xl font-medium text-slate-500">/{query.data.length}</span>
-      <span className="sr-only"> active of {query.data.length}</span>
+      <span className="text-xl font-medium text-slate-500">/{total}</span>
+      <span className="sr-only"> active of {total}</span>
     </>
   );
 }
 
 /** SPEC §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools' and 'Status Overview'. */
 export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
-  const projectCount = projects.data?.length;
-  const poolCount = pools.data?.length;
-  const alertTotal = alerts.data?.length;
-  const alertActive = alerts.data?.filter((alert) => alert.is_active).length;
+  const projectCount = projects.data?.project_count;
+  const poolCount = pools.data?.pool_count;
+  const alertTotal = alerts.data?.alert_count;
+  const alertActive = alerts.data?.active_alert_count;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3 @5xl:grid-cols-4">
       <CountCard
         id="total-projects"
         icon={FolderKanban}
         title="Total Projects"
-        value={<Count query={projects} />}
+        value={<Count query={projects} count={projectCount} />}
         link={{ to: '/projects', label: 'View all projects' }}
       />
       <CountCard
@@ -61,7 +61,7 @@ export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
         id="liquidity-pools"
         icon={Droplets}
         title="Liquidity Pools"
-        value={<Count query={pools} />}
+        value={<Count query={pools} count={poolCount} />}
         link={{ to: '/funds', label: 'View all pools' }}
       />
       <Card aria-labelledby="status-overview-title" className="@3xl:col-span-3 @5xl:col-span-1">

@@ -1,4 +1,4 @@
-import type { Alert, AlertType, Pool, Project } from '@tokendesk/contract';
+import type { AlertSummary, AlertType, Pool, PoolSummary, ProjectSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '../../../components/page-header';
@@ -9,13 +9,17 @@ import { LatestFundsCard } from '../components/latest-funds-card';
 import { RecentProjectsCard } from '../components/recent-projects-card';
 import { SummaryCards } from '../components/summary-cards';
 
+/**
+ * Counts and the first five rows from the summary routes: the dashboard of a user with thousands of
+ * pools reads five of them, not all (SPEC §6: dashboard lists show at most 5).
+ */
 export interface DashboardRouteProps {
-  projects: UseQueryResult<Project[]>;
-  /** Pools without chain reads (counts, rows). */
-  pools: UseQueryResult<Pool[]>;
-  /** Pools with reserves (balances). */
+  projects: UseQueryResult<ProjectSummary>;
+  /** Pools without chain reads (count, rows). */
+  pools: UseQueryResult<PoolSummary>;
+  /** The same five pools with reserves (balances). */
   funds: UseQueryResult<Pool[]>;
-  alerts: UseQueryResult<Alert[]>;
+  alerts: UseQueryResult<AlertSummary>;
   /** For the kind labels; optional (the labels have fallbacks). */
   alertTypes: AlertType[] | undefined;
   onCreateProject: () => void;

@@ -1,0 +1,18 @@
+import { DASHBOARD_LIST_LIMIT, poolListSchema } from '@tokendesk/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { fundsQueryKey } from './get-funds';
+
+/**
+ * GET projects/user/pools/funds/?limit=5: the five newest pools with reserves read from the chain,
+ * the balances of the dashboard's Latest Funds. Under the funds key, so whatever refreshes the funds
+ * list refreshes these too.
+ */
+export function getLatestFunds({ signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/user/pools/funds/?limit=${DASHBOARD_LIST_LIMIT}`, { schema: poolListSchema, signal });
+}
+
+export const latestFundsQueryOptions = queryOptions({
+  queryKey: [...fundsQueryKey, { limit: DASHBOARD_LIST_LIMIT }] as const,
+  queryFn: ({ signal }) => getLatestFunds({ signal }),
+});
