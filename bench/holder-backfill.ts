@@ -39,7 +39,8 @@ const devnet = await startDevnet({ dataDir });
 const database = await openDatabase(usePostgres ? { kind: 'postgres', url: process.env.DATABASE_URL! } : { kind: 'pglite-memory' });
 try {
   const clients = devnetClients(devnet.rpcUrl);
-  const accounts = (await clients.public.request({ method: 'eth_accounts' })) as Address[];
+  // anvil's ten unlocked dev accounts; eth_accounts is a wallet method, so it is typed on the wallet client.
+  const accounts = await clients.wallet.getAddresses();
   const [sender, ...others] = accounts as [Address, ...Address[]];
 
   const setupStart = performance.now();

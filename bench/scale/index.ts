@@ -32,7 +32,7 @@ import { onInterrupt } from '../lib/cleanup';
 import { startBenchPostgres, type BenchPostgres } from '../lib/postgres';
 import { arg, flag, machineLines, ms, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
 import { memoryOf, startServer } from '../lib/server-process';
-import { DASHBOARD_ROUTES, measure, measurePaging, SEARCH_TERMS, type Get, type RouteTiming } from './measure';
+import { ROUTES, measure, measurePaging, SEARCH_TERMS, type Get, type RouteTiming } from './measure';
 import { EVENT_SPACING_S, FULL_SCALE, seed, type ScaleSize } from './seed';
 
 const SAMPLES = arg('samples', 200);
@@ -54,7 +54,12 @@ heavy user (user 1) owns 1,000 projects, 5,000 pools and every event. Each route
 at a time over loopback HTTP from the real server (its own process, DEVNET=off, so the funds routes
 do no chain reads here; bench:api measures those), after a warm-up. The export streams the heavy
 user's whole history from a fresh server process and reads its VmHWM. PGlite gets the same routes
-at a tenth of the data through app.inject (an in-process database); its figures have no target.`;
+at a tenth of the data through app.inject (an in-process database); its figures have no target.
+
+The dashboard asks for counts and five rows (projects/summary/, user/pools/summary/,
+user/pools/funds/?limit=5, alerts/summary/) and the prices panel for the newest 50 pools; those and
+what every page asks for are held to the target. The list pages' routes answer every row of the user (1,000 projects, 5,000
+pools, 1,000 alerts): their figures are printed, marked 'all', without a target.`;
 const TARGET_RSS = 256 * 2 ** 20;
 const PGLITE_SCALE: ScaleSize = {
   users: 1_000,
@@ -87,7 +92,7 @@ async function measureAll(get: Get, cursor: string, depth: number): Promise<Rout
   const out: RouteTiming[] = [];
   out.push(await measure(get, 'GET projects/search/?query=… (10 terms)', (i) => `/api/v1/projects/search/?query=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`, SAMPLES));
   out.push(await measure(get, 'GET projects/notifications/new-count/', () => '/api/v1/projects/notifications/new-count/', SAMPLES));
-  for (const route of DASHBOARD_ROUTES) out.push(await measure(get, route.name, () => route.path, SAMPLES, 5));
+  for (const route of ROUTES) out.push({ ...(await measure(get, route.name, () => route.path, SAMPLES, 5)), target: route.target });
   out.push(await measure(get, 'GET projects/activity/ first page of 50', () => '/api/v1/projects/activity/?limit=50', SAMPLES));
   out.push(await measurePaging(get, `GET projects/activity/ pages of 50 from row ${count(depth)}`, cursor, 50, SAMPLES));
   return out;
@@ -172,7 +177,9 @@ try {
     try {
       const token = await login(exporter.url);
       const idle = memoryOf(exporter.pid).current;
-      const from = new Date(Date.now() - (s.events + 10) * EVENT_SPACING_S * 1000).toISOString();
+      // A day of margin before the oldest event: the events are dated from the seeding, and a slow
+      // run (seeding and routes took over 4 minutes once) otherwise let the oldest slip out of range.
+      const from = new Date(Date.now() - (s.events * EVENT_SPACING_S + 86_400) * 1000).toISOString();
       const to = new Date(Date.now() + 60_000).toISOString();
       const started = performance.now();
       const res = await fetch(`${exporter.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
@@ -245,7 +252,7 @@ try {
 
   report.line('');
   report.line(`targets (PostgreSQL, full scale):`);
-  for (const t of timings) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
+  for (const t of timings) if (t.target !== false) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
   if (exportResult) {
     report.target(`CSV export of ${count(exportResult.rows)} events, peak RSS < 256 MB`, exportResult.peak < TARGET_RSS && exportResult.rows === s.events, `(${mb(exportResult.peak)})`);
   }

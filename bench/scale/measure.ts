@@ -10,6 +10,8 @@ export type Get = (path: string) => Promise<{ status: number; body: string }>;
 
 export interface RouteTiming {
   name: string;
+  /** False for the list pages' routes: shown, not held to the target. */
+  target?: boolean;
   samples: number[];
   bytes: number;
   p50: number;
@@ -20,14 +22,27 @@ export interface RouteTiming {
 /** Terms a user would type; several, so no single query plan or result is all we measure. */
 export const SEARCH_TERMS = ['nova', 'swap', 'quantum labs', 'orbit', 'alp', 'dao 7', 'echo', 'zen fin', 'ion chain', 'cash 9'];
 
-export const DASHBOARD_ROUTES: { name: string; path: string }[] = [
-  { name: 'GET projects/ (dashboard)', path: '/api/v1/projects/' },
-  { name: 'GET projects/user/pools/ (dashboard)', path: '/api/v1/projects/user/pools/' },
-  { name: 'GET projects/user/pools/funds/ (dashboard)', path: '/api/v1/projects/user/pools/funds/' },
-  { name: 'GET projects/alerts/ (dashboard)', path: '/api/v1/projects/alerts/' },
-  { name: 'GET projects/pool/prices/ (prices panel)', path: '/api/v1/projects/pool/prices/' },
-  { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/' },
-  { name: 'GET projects/notifications/ (bell)', path: '/api/v1/projects/notifications/' },
+export interface Route {
+  name: string;
+  path: string;
+  /** Held to the 20 ms target: what the dashboard and every page ask for. */
+  target: boolean;
+}
+
+export const ROUTES: Route[] = [
+  { name: 'GET projects/summary/ (dashboard)', path: '/api/v1/projects/summary/', target: true },
+  { name: 'GET projects/user/pools/summary/ (dashboard)', path: '/api/v1/projects/user/pools/summary/', target: true },
+  { name: 'GET projects/user/pools/funds/?limit=5 (dashboard)', path: '/api/v1/projects/user/pools/funds/?limit=5', target: true },
+  { name: 'GET projects/alerts/summary/ (dashboard)', path: '/api/v1/projects/alerts/summary/', target: true },
+  { name: 'GET projects/pool/prices/?limit=50 (prices panel)', path: '/api/v1/projects/pool/prices/?limit=50', target: true },
+  { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/', target: true },
+  { name: 'GET projects/notifications/ (bell)', path: '/api/v1/projects/notifications/', target: true },
+  // The list pages answer every row; their figures are shown, not held to the dashboard's target.
+  { name: 'GET projects/ (/projects, all 1,000)', path: '/api/v1/projects/', target: false },
+  { name: 'GET projects/user/pools/ (alert forms, all 5,000)', path: '/api/v1/projects/user/pools/', target: false },
+  { name: 'GET projects/user/pools/funds/ (/funds, all 5,000)', path: '/api/v1/projects/user/pools/funds/', target: false },
+  { name: 'GET projects/alerts/ (/alerts, all 1,000)', path: '/api/v1/projects/alerts/', target: false },
+  { name: 'GET projects/pool/prices/ (all 5,000)', path: '/api/v1/projects/pool/prices/', target: false },
 ];
 
 async function timed(get: Get, path: string): Promise<{ ms: number; body: string }> {

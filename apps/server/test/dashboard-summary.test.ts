@@ -100,6 +100,13 @@ describe('dashboard summaries', () => {
     expect(limited.every((p) => p.pool_funds !== null)).toBe(true);
   });
 
+  it('prices with a limit: the first pools of the full price list', async () => {
+    const limited = await get<{ pool_id: number }[]>(owner.token, 'projects/pool/prices/?limit=3');
+    const full = await get<{ pool_id: number }[]>(owner.token, 'projects/pool/prices/');
+    expect(full).toHaveLength(14);
+    expect(limited).toEqual(full.slice(0, 3));
+  });
+
   it('alerts: both counts and the first five active alerts of the full list', async () => {
     const summary = await get<AlertSummary>(owner.token, 'projects/alerts/summary/');
     const full = await get<{ id: number; is_active: boolean }[]>(owner.token, 'projects/alerts/');
@@ -126,10 +133,12 @@ describe('dashboard summaries', () => {
     expect(await get<AlertSummary>(empty.token, 'projects/alerts/summary/')).toEqual({ alert_count: 0, active_alert_count: 0, active_alerts: [] });
   });
 
-  it.each(['0', '-1', '1001', '2.5', 'five', ''])('funds limit %j answers 400 naming the field', async (limit) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/user/pools/funds/?limit=${limit}`, headers: { authorization: bearer(owner.token) } });
-    expect(res.statusCode, res.body).toBe(400);
-    expect((res.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['limit']);
+  it.each(['0', '-1', '1001', '2.5', 'five', ''])('a limit of %j answers 400 naming the field, on funds and prices', async (limit) => {
+    for (const route of ['projects/user/pools/funds/', 'projects/pool/prices/']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/${route}?limit=${limit}`, headers: { authorization: bearer(owner.token) } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['limit']);
+    }
   });
 
   it('needs a credential', async () => {

@@ -204,15 +204,19 @@ export const poolSummarySchema = z
   .meta({ id: 'PoolSummary' });
 export type PoolSummary = z.infer<typeof poolSummarySchema>;
 
-export const fundsQuerySchema = z.object({
+/** For the pool lists that the dashboard and the prices panel show only the start of. */
+export const poolLimitQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(1000)
     .optional()
-    .describe('Only the first `limit` pools of the list (the dashboard asks for 5); all of them without it'),
+    .describe('Only the first `limit` pools of the list, newest first; all of them without it'),
 });
+
+/** The Market Prices panel shows this many pools, the newest; more are a link to the funds list. */
+export const PRICES_PANEL_LIMIT = 50;
 
 export const priceItemSchema = z
   .object({

@@ -4,16 +4,17 @@ import {
   createPoolFieldOrder,
   DASHBOARD_LIST_LIMIT,
   detailSchema,
-  fundsQuerySchema,
   historyQuerySchema,
   idParamSchema,
   poolAddressBodySchema,
   poolAddressSchema,
+  poolLimitQuerySchema,
   poolListSchema,
   poolSchema,
   poolSummarySchema,
   priceHistorySchema,
   priceListSchema,
+  PRICES_PANEL_LIMIT,
   projectMessages as m,
   type PoolSummary,
   type PriceHistory,
@@ -174,7 +175,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "The user's pools with live reserves and price",
         description: 'Newest first, as user/pools/. With `limit`, only the first pools of that order are read and answered.',
-        querystring: fundsQuerySchema,
+        querystring: poolLimitQuerySchema,
         response: { 200: poolListSchema, ...errors },
       },
     },
@@ -243,10 +244,18 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/pool/prices',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: 'Market prices of the user’s pools', response: { 200: priceListSchema, ...errors } },
+      config: { fieldOrder: ['limit'] },
+      schema: {
+        tags,
+        security,
+        summary: 'Market prices of the user’s pools',
+        description: `Newest pool first. With \`limit\`, only the first pools of that order (the web panel asks for ${PRICES_PANEL_LIMIT}).`,
+        querystring: poolLimitQuerySchema,
+        response: { 200: priceListSchema, ...errors },
+      },
     },
     async (request) => {
-      return (await presentPools(app, await listUserPools(app.db, currentAuth(request).user.id))).map(toPriceItem);
+      return (await presentPools(app, await listUserPools(app.db, currentAuth(request).user.id, request.query.limit))).map(toPriceItem);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { priceListSchema } from '@tokendesk/contract';
+import { PRICES_PANEL_LIMIT, priceListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
@@ -6,9 +6,12 @@ import { poolsRootKey } from '../../../lib/query-keys';
 /** SPEC §6: the Market Prices panel polls every 30 s. */
 export const PRICES_REFRESH_MS = 30_000;
 
-/** GET projects/pool/prices/: the price and 24h change of each of the user's pools. */
+/**
+ * GET projects/pool/prices/?limit=50: the price and 24h change of the user's newest pools. The panel
+ * polls on every page; a user with thousands of pools gets the newest 50 and a link to all of them.
+ */
 export function getPrices({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/pool/prices/', { schema: priceListSchema, signal });
+  return apiRequest(`/projects/pool/prices/?limit=${PRICES_PANEL_LIMIT}`, { schema: priceListSchema, signal });
 }
 
 export const pricesQueryOptions = queryOptions({

@@ -1,4 +1,5 @@
-import { formatPrice } from '@tokendesk/contract';
+import { formatPrice, PRICES_PANEL_LIMIT } from '@tokendesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import { LineChart, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
@@ -6,11 +7,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatTime, pairLabel } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
+import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 
 /** SPEC §2.2: the price of each pool, refreshed every 30 s; shown on screens of 1280 px and wider. */
 export function MarketPricesPanel({ className }: { className?: string }) {
   const prices = usePrices();
   const refreshing = prices.isFetching;
+  // A full panel may be cut off: then the count of all pools says how many more there are.
+  const cutOff = (prices.data?.length ?? 0) >= PRICES_PANEL_LIMIT;
+  const summary = useQuery({ ...poolsSummaryQueryOptions, enabled: cutOff });
+  const poolCount = summary.data?.pool_count;
 
   return (
     <section aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
@@ -78,6 +84,14 @@ export function MarketPricesPanel({ className }: { className?: string }) {
                 </Link>
               </li>
             ))}
+            {cutOff && (poolCount === undefined || poolCount > prices.data.length) && (
+              <li className="px-5 py-3 text-xs text-slate-500">
+                {poolCount === undefined ? `The ${prices.data.length} newest pools. ` : `The ${prices.data.length} newest of ${poolCount.toLocaleString('en-US')} pools. `}
+                <Link to="/funds" className="rounded font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                  View all in Funds
+                </Link>
+              </li>
+            )}
           </ul>
         )}
       </div>
