@@ -36,6 +36,36 @@ describe('security headers', () => {
     }
   });
 
+  it('sends the same full set on every answer: pages, API, errors, 404s and operations', async () => {
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const first = await ctx.app.inject({ method: 'GET', url: '/' });
+    const csp = first.headers['content-security-policy'];
+    expect(csp).toBeTruthy();
+    for (const [method, url, status] of [
+      ['GET', '/', 200],
+      ['GET', '/health', 200],
+      ['GET', '/api/v1/user/info/', 401],
+      ['GET', '/api/v1/nothing-here/', 404],
+      ['POST', '/api/v1/user/register/', 400],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['content-security-policy'], url).toBe(csp);
+    }
+  });
+
   it('adds HSTS only when the request came over TLS', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

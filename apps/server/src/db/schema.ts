@@ -62,7 +62,9 @@ export const projects = pgTable(
   },
   (t) => [
     uniqueIndex('projects_user_network_address_key').on(t.userId, t.networkId, sql`lower(${t.contractAddress})`),
-    index('projects_user_created_idx').on(t.userId, t.createdAt),
+    // The lists' order (created_at desc, id desc) with the id tie-break, so a page of the first N
+    // reads N index entries instead of sorting all of a user's rows (decision 0014).
+    index('projects_user_created_idx').on(t.userId, t.createdAt, t.id),
     // Trigram indexes keep `ILIKE '%term%'` search fast with 100k projects.
     index('projects_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('projects_symbol_trgm_idx').using('gin', sql`lower(${t.tokenSymbol}) gin_trgm_ops`),
@@ -96,7 +98,7 @@ export const pools = pgTable(
   },
   (t) => [
     uniqueIndex('pools_project_address_key').on(t.projectId, sql`lower(${t.poolAddress})`),
-    index('pools_user_idx').on(t.userId, t.createdAt),
+    index('pools_user_idx').on(t.userId, t.createdAt, t.id),
     index('pools_network_address_idx').on(t.networkId, sql`lower(${t.poolAddress})`),
   ],
 );
@@ -204,7 +206,7 @@ export const alerts = pgTable(
     sinceBlock: bigint('since_block', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alerts_user_idx').on(t.userId, t.createdAt), index('alerts_pool_idx').on(t.poolId)],
+  (t) => [index('alerts_user_idx').on(t.userId, t.createdAt, t.id), index('alerts_pool_idx').on(t.poolId)],
 );
 
 export const alertTriggers = pgTable(

@@ -20,8 +20,8 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
  * a 500. It is bad input: refuse it with a 400 before validation and before any handler runs.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const path = findNul(request.body) ?? findNul(request.query) ?? findNul(request.params);
-    if (path) throw fieldError(path.join('.') || 'body', NUL_MESSAGE);
+    done(path ? fieldError(path.join('.') || 'body', NUL_MESSAGE) : undefined);
   });
 }

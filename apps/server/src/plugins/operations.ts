@@ -71,12 +71,15 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
   const { config, database, networks, metrics, indexerStatus, indexerRunning } = options;
 
   // Every response names its request, so a user's report can be matched with the log lines.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are callback-style: an async hook costs a promise per request for nothing here.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern ('/api/v1/projects/:id'), never the URL: ids in labels would grow without bound.
     metrics.observeHttp({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
   });
 
   const liveness = async () => ({ status: 'ok' as const });

@@ -15,10 +15,16 @@ const base = (db: Db) =>
     .from(pools)
     .innerJoin(projects, and(eq(projects.id, pools.projectId), eq(projects.userId, pools.userId)));
 
+// For the first few rows the redundant condition backfires: PostgreSQL takes it as selective,
+// expects ~50 rows, and hash-joins all of a user's pools to sort them (9 ms for 5,000 pools)
+// instead of walking pools_user_idx backwards and joining N projects by key (1 ms).
+const firstRows = (db: Db) => db.select({ pool: pools, project: projects }).from(pools).innerJoin(projects, eq(projects.id, pools.projectId));
+
 /** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
 export async function listUserPools(db: Db, userId: number, limit?: number): Promise<PoolWithProject[]> {
-  const query = base(db).where(eq(pools.userId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
-  return limit === undefined ? query : query.limit(limit);
+  const order = [desc(pools.createdAt), desc(pools.id)] as const;
+  if (limit === undefined) return base(db).where(eq(pools.userId, userId)).orderBy(...order);
+  return firstRows(db).where(eq(pools.userId, userId)).orderBy(...order).limit(limit);
 }
 
 export async function countUserPools(db: Db, userId: number): Promise<number> {
