@@ -1,4 +1,4 @@
-import type { Project } from '@tokendesk/contract';
+import { PRICES_PANEL_LIMIT, type PoolSummary, type PriceItem, type Project } from '@tokendesk/contract';
 import { devnetTokens } from '@tokendesk/devchain';
 import { DEVNET_CHAIN_ID } from '../devnet';
 import { apiPost, expect, signIn, test } from '../fixtures';
@@ -46,4 +46,29 @@ test.describe('dashboard', () => {
     expect(beforeProjectsPage).toEqual(expect.arrayContaining(['/api/v1/projects/summary/', '/api/v1/projects/user/pools/summary/', '/api/v1/projects/alerts/summary/']));
     expect(beforeProjectsPage.filter((p) => /^\/api\/v1\/projects\/(user\/pools|alerts)\/?$/.test(p))).toEqual([]);
   });
+
+  test('the Market Prices panel shows the newest 50 pools and links to all of them when there are more', async ({ page, user }) => {
+    // 50 prices and a count of 120: a stand-in for an owner with more pools than the devnet has.
+    const prices: PriceItem[] = Array.from({ length: PRICES_PANEL_LIMIT }, (_, i) => ({
+      pool_id: 100_000 + i,
+      token: 'DEMO',
+      pair: `T${i}`,
+      dex: 'Uniswap V2',
+      price: '0.5',
+      change_24h: null,
+      updated_at: null,
+    }));
+    const summary: PoolSummary = { pool_count: 120, latest_pools: [] };
+    await page.route(/\/api\/v1\/projects\/pool\/prices\/\?limit=50$/, (route) => route.fulfill({ json: prices }));
+    await page.route(/\/api\/v1\/projects\/user\/pools\/summary\/?$/, (route) => route.fulfill({ json: summary }));
+    await signIn(page, user);
+    await page.goto('/activities');
+
+    const panel = page.getByRole('region', { name: 'Market Prices', exact: true });
+    await expect(panel.getByRole('list', { name: 'Pool prices' }).getByRole('link')).toHaveCount(PRICES_PANEL_LIMIT + 1);
+    await expect(panel.getByText('The 50 newest of 120 pools.')).toBeVisible();
+    await panel.getByRole('link', { name: 'View all in Funds' }).click();
+    await expect(page).toHaveURL(/\/funds$/);
+  });
 });
+
