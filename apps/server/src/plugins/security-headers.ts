@@ -36,7 +36,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * more than some whole routes (bench:api). Nothing here varies per request but HSTS, so helmet runs
  * once against a recording response and every reply gets the same headers.
  */
-export function helmetHeaders(helmetOptions: Readonly<HelmetOptions> = options): Readonly<Record<string, string>> {
+function helmetHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -47,7 +47,7 @@ export function helmetHeaders(helmetOptions: Readonly<HelmetOptions> = options):
     },
   };
   let failure: unknown;
-  helmet(helmetOptions)({} as never, recorder as never, (err?: unknown) => {
+  helmet(options)({} as never, recorder as never, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
