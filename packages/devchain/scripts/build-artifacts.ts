@@ -16,7 +16,19 @@ const packageDir = join(here, '..');
 const require = createRequire(import.meta.url);
 
 export const SOURCE_FILE = 'DevnetContracts.sol';
-export const CONTRACTS = ['DemoERC20', 'Bytes32Token', 'DevnetMarker', 'HolderTestToken'] as const;
+export const CONTRACTS = [
+  'DemoERC20',
+  'Bytes32Token',
+  'DevnetMarker',
+  'HolderTestToken',
+  'OddMetadataToken',
+  'SilentMintToken',
+  'UnindexedTransferToken',
+  'RebasingToken',
+  'ProxiedTokenBackend',
+  'ForwardingProxyToken',
+  'FeeOnTransferToken',
+] as const;
 export const OUTPUT_FILE = join(packageDir, 'src', 'generated', 'contracts.ts');
 
 interface SolcOutput {

@@ -11,5 +11,13 @@ export { deployDemo, PartialSeedError } from './deploy.js';
 export { devnetChain } from './client.js';
 export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';
 export { devnetClients, type DevnetClients } from './client.js';
-export { deployHolderTestToken, transferTestToken, createPoolOnDevnet } from './test-fixtures.js';
+export {
+  deployHolderTestToken,
+  transferTestToken,
+  createPoolOnDevnet,
+  deployTestContract,
+  callTestContract,
+  testContracts,
+  type TestContractName,
+} from './test-fixtures.js';
 export { holderTestToken } from './generated/contracts.js';

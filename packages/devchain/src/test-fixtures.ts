@@ -2,6 +2,7 @@ import { getAddress, type Abi, type Address, type Hash } from 'viem';
 import { devnetAddresses } from './addresses.js';
 import { uniswapV2FactoryAbi, uniswapV3FactoryAbi } from './abis.js';
 import { assertDevnet, mined, type DevnetClients } from './client.js';
+import * as contracts from './generated/contracts.js';
 import { holderTestToken } from './generated/contracts.js';
 import { sendContractTx } from './swap.js';
 
@@ -57,4 +58,55 @@ export async function createPoolOnDevnet(
       ? await clients.public.readContract({ address: devnetAddresses.uniswapV2Factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [pool.tokenA, pool.tokenB] })
       : await clients.public.readContract({ address: devnetAddresses.uniswapV3Factory, abi: uniswapV3FactoryAbi, functionName: 'getPool', args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000] });
   return { address: getAddress(address as Address), hash };
+}
+
+/** The test-only contracts of contracts/DevnetContracts.sol that tests may deploy by name. */
+export const testContracts = {
+  oddMetadataToken: contracts.oddMetadataToken,
+  silentMintToken: contracts.silentMintToken,
+  unindexedTransferToken: contracts.unindexedTransferToken,
+  rebasingToken: contracts.rebasingToken,
+  forwardingProxyToken: contracts.forwardingProxyToken,
+  proxiedTokenBackend: contracts.proxiedTokenBackend,
+  feeOnTransferToken: contracts.feeOnTransferToken,
+  holderTestToken: contracts.holderTestToken,
+} as const;
+export type TestContractName = keyof typeof testContracts;
+
+/**
+ * Deploys one of the hostile or unconventional test tokens (see contracts/DevnetContracts.sol)
+ * from a dev account, e.g. `deployTestContract(c, alice, 'oddMetadataToken', ['Name\0', 'SYM', false, 10n ** 24n])`.
+ */
+export async function deployTestContract(
+  clients: DevnetClients,
+  from: Address,
+  name: TestContractName,
+  args: readonly unknown[],
+): Promise<{ address: Address; blockNumber: bigint; hash: Hash }> {
+  await assertDevnet(clients);
+  const artifact = testContracts[name];
+  const hash = await clients.wallet.deployContract({
+    abi: artifact.abi as Abi,
+    bytecode: artifact.bytecode,
+    args: args as unknown[],
+    account: from,
+    chain: clients.wallet.chain,
+  });
+  const receipt = await mined(clients, hash);
+  return { address: getAddress(receipt.contractAddress!), blockNumber: receipt.blockNumber, hash };
+}
+
+/** Calls a state-changing function of a deployed test contract from a dev account and waits for it. */
+export async function callTestContract(
+  clients: DevnetClients,
+  from: Address,
+  name: TestContractName,
+  address: Address,
+  functionName: string,
+  args: readonly unknown[],
+): Promise<Hash> {
+  await assertDevnet(clients);
+  const hash = await sendContractTx(clients, from, { address, abi: testContracts[name].abi as Abi, functionName, args: args as unknown[] });
+  await mined(clients, hash);
+  return hash;
 }
