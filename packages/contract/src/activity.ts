@@ -9,9 +9,18 @@ export const activityEventSchema = z
     id: z.number().int(),
     pool_id: z.number().int(),
     kind: z.enum(activityKinds),
-    amount_project_token: decimalString.describe('Absolute amount of the project token, whole tokens'),
-    amount_token: decimalString.describe('Absolute amount of the paired token, whole tokens'),
-    price: decimalString.nullable().describe('Project token price of this trade in the paired token'),
+    amount_project_token: decimalString.describe(
+      'Absolute amount of the project token, whole tokens, as the pool booked it in its event. For a token that takes a fee on ' +
+        'transfer this is what reached (or left) the pool: the sender paid more, or the recipient received less.',
+    ),
+    amount_token: decimalString.describe('Absolute amount of the paired token, whole tokens, as the pool booked it (see amount_project_token)'),
+    price: decimalString
+      .nullable()
+      .describe(
+        'Project token price in the paired token. Swaps: the price of this trade. Uniswap V2 liquidity changes: the pool ratio ' +
+          'they were made at. Uniswap V3 liquidity changes: null, because the two deposited or withdrawn amounts depend on the ' +
+          "position's price range and are not a price.",
+      ),
     tx_hash: z.string(),
     block_number: z.string(),
     log_index: z.number().int(),

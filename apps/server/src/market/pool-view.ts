@@ -50,8 +50,15 @@ export interface EventView {
  * A raw event from the project token's side (SPEC §2.9): a swap in which the pool gives out
  * project tokens is a Buy, one that takes them in is a Sell; mints add liquidity, burns remove it.
  * Amounts are absolute. Null for events with nothing in them (V3 collect() logs a zero Burn).
+ *
+ * Price: a swap's two legs are a trade, so their ratio is its price. A V2 Burn pays out both
+ * reserves pro rata and the router adds liquidity at the reserve ratio (its quote()), so a V2
+ * Mint/Burn ratio is the pool's price at that moment (a hand-made mint that skews the ratio donates
+ * the excess, a rare case). A V3 Mint/Burn's two amounts depend on where the position's range sits
+ * around the price (one of them is 0 outside it): their ratio is no price, so it has none (null),
+ * as have liquidity rows of an unknown version.
  */
-export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>): EventView | null {
+export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: 'v2' | 'v3'): EventView | null {
   const a0 = BigInt(e.amount0);
   const a1 = BigInt(e.amount1);
   if (a0 === 0n && a1 === 0n) return null;
@@ -64,12 +71,12 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
     kind,
     projectRaw: abs(projectSigned),
     pairedRaw: abs(pairedSigned),
-    price: priceFromAmounts(side, projectSigned, pairedSigned),
+    price: e.type === 'swap' || version === 'v2' ? priceFromAmounts(side, projectSigned, pairedSigned) : null,
   };
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow): ActivityEvent | null {
-  const view = eventView(side, e);
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3'): ActivityEvent | null {
+  const view = eventView(side, e, version);
   if (!view) return null;
   return {
     id: e.id,

@@ -31,6 +31,8 @@ export interface ActivityRow {
   poolAddress: string;
   dexId: string;
   networkId: number;
+  /** V3 liquidity rows carry no price of their own (see eventView). */
+  poolVersion: 'v2' | 'v3';
   projectSymbol: string;
   pairedSymbol: string;
   side: PoolSide;
@@ -42,6 +44,7 @@ interface RawRow {
   pool_address: string;
   dex_id: string;
   network_id: number;
+  pool_version: 'v2' | 'v3';
   project_is_token0: boolean;
   paired_token_decimals: number;
   paired_token_symbol: string;
@@ -111,7 +114,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
   if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
 
   // The event columns come from the lateral subquery `x` (per pool) or straight from `e` (merged).
-  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.project_is_token0, p.paired_token_decimals,
+  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.pool_version, p.project_is_token0, p.paired_token_decimals,
         p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
         ${x}.id, ${x}.tx_hash, ${x}.log_index, ${x}.block_number::text as block_number,
         (extract(epoch from ${x}.block_time) * 1000)::float8 as block_ms, ${x}.type,
@@ -155,6 +158,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     poolAddress: r.pool_address,
     dexId: r.dex_id,
     networkId: Number(r.network_id),
+    poolVersion: r.pool_version,
     projectSymbol: r.token_symbol,
     pairedSymbol: r.paired_token_symbol,
     side: { projectIsToken0: r.project_is_token0, projectDecimals: Number(r.token_decimal), pairedDecimals: Number(r.paired_token_decimals) },

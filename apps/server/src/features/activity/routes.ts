@@ -47,7 +47,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "On-chain events of the user's pools, newest first",
         description:
           'Swaps (buy or sell, seen from the project token: the pool giving out project tokens is a buy), liquidity ' +
-          'added and removed, from the indexed events of every pool of the user. Ordered by block, log index and event id, ' +
+          'added and removed, from the indexed events of every pool of the user. Amounts are what the pool booked in its ' +
+          'event: for a token that takes a fee on transfer, the sender paid more or the recipient received less. `price` is ' +
+          'the trade price of a swap; on liquidity rows it is the V2 pool ratio, and null for Uniswap V3 (see the field). Ordered by block, log index and event id, ' +
           'newest first. Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
           'default 50. A pool address tracked in two projects yields one event per pool, so key rows by pool_id and id. ' +
           'A project or pool filter that is not one of the user’s answers 404.',
@@ -85,7 +87,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Streams text/csv, newest first, with the filters of the activity list and a block-time range [from, to) of at ` +
           `most ${ACTIVITY_EXPORT_MAX_DAYS} days. Columns: ${activityCsvColumns.join(', ')}. Amounts are exact decimal ` +
-          'strings in whole tokens; pool is the pool address; price is empty when unknown. Text that a spreadsheet would ' +
+          'strings in whole tokens, as the pool booked them (for a token that takes a fee on transfer, the sender ' +
+          'paid more or the recipient got less); pool is the pool address; price is empty when unknown and on Uniswap V3 ' +
+          'liquidity rows, whose two amounts are no price. Text that a spreadsheet would ' +
           "read as a formula is prefixed with an apostrophe.",
         querystring: activityExportQuerySchema,
         produces: ['text/csv'],
@@ -119,7 +123,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   function toEvent(row: ActivityRow): ActivityEvent | null {
-    return toActivityEvent(row.side, row.poolId, row.event);
+    return toActivityEvent(row.side, row.poolId, row.event, row.poolVersion);
   }
 
   async function* csvChunks(db: Db, filter: ActivityFilter): AsyncGenerator<string> {

@@ -7,6 +7,7 @@ import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLa
 import { ActivityKindBadge } from './activity-kind-badge';
 
 const AMOUNT = { minDecimals: 2, maxDecimals: 4 } as const;
+const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a Uniswap V3 liquidity change depend on the position’s price range, not on the price';
 
 export interface ActivityRowProps {
   event: ActivityEvent;
@@ -17,7 +18,10 @@ export interface ActivityRowProps {
   showPool?: boolean;
 }
 
-/** SPEC §2.9: DEX, pool, kind, both amounts, trade price, time, block and the transaction. */
+/**
+ * SPEC §2.9: DEX, pool, kind, both amounts (as the pool booked them), trade price, time, block and
+ * the transaction. Liquidity rows of Uniswap V3 pools come without a price ('—').
+ */
 export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowProps) {
   const projectSymbol = pool?.project.token_symbol ?? '';
   const pairSymbol = pool?.token.symbol ?? '';
@@ -26,6 +30,7 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
   // Narrow rows stack (pool | kind, amounts, price, time); wide ones are columns. The pool's own
   // card leaves the pool out and puts the price next to the kind.
   const wide = showPool ? layouts.withPool : layouts.poolCard;
+  const liquidity = event.kind === 'add_liquidity' || event.kind === 'remove_liquidity';
 
   return (
     <li data-testid="activity-row" data-tx={event.tx_hash} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
@@ -51,10 +56,19 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
       </p>
       <p className={cn('min-w-0 text-sm whitespace-nowrap tabular-nums', wide.price)}>
         <span className="text-xs text-slate-500">Price </span>
-        <span className="font-medium text-slate-900" title={event.price ?? undefined}>
-          {formatPrice(event.price)}
-        </span>
-        {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}
+        {event.price === null && liquidity && pool?.pool_version === 'v3' ? (
+          // A V3 liquidity change has no price of its own (its amounts follow the position's range).
+          <span className="font-medium text-slate-900" title={NO_LIQUIDITY_PRICE} data-testid="no-price">
+            —<span className="sr-only"> ({NO_LIQUIDITY_PRICE})</span>
+          </span>
+        ) : (
+          <>
+            <span className="font-medium text-slate-900" title={event.price ?? undefined}>
+              {formatPrice(event.price)}
+            </span>
+            {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}
+          </>
+        )}
       </p>
       <div className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500', wide.meta)}>
         <time dateTime={event.occurred_at} title={formatDateTime(event.occurred_at)}>

@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { POOL_ACTIVITY_LIMIT, usePoolActivity } from '../api/get-activity';
 import { ActivityRow } from './activity-row';
+import { BookedAmountsNote } from './booked-amounts-note';
 
 /** SPEC §2.11: the pool's last 20 swaps and liquidity changes on the fund detail. */
 export function PoolActivityCard({ pool }: { pool: Pool }) {
@@ -44,11 +45,14 @@ export function PoolActivityCard({ pool }: { pool: Pool }) {
       ) : activity.data.events.length === 0 ? (
         <EmptyState icon={History} title="No activity yet" description="Swaps and liquidity changes in this pool will appear here" />
       ) : (
-        <ul className="@container divide-y divide-slate-100" aria-label="Pool activity">
-          {activity.data.events.map((event) => (
-            <ActivityRow key={event.id} event={event} pool={pool} now={now} showPool={false} />
-          ))}
-        </ul>
+        <>
+          <ul className="@container divide-y divide-slate-100" aria-label="Pool activity">
+            {activity.data.events.map((event) => (
+              <ActivityRow key={event.id} event={event} pool={pool} now={now} showPool={false} />
+            ))}
+          </ul>
+          <BookedAmountsNote className="border-t border-slate-100 px-5 py-3 sm:px-6" />
+        </>
       )}
     </Card>
   );

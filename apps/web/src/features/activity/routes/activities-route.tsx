@@ -16,6 +16,7 @@ import { useActivityFeed, type ActivityFilters as Filters } from '../api/get-act
 import { ActivityFilters } from '../components/activity-filters';
 import { activityKindLabels } from '../components/activity-kind-badge';
 import { ActivityRow } from '../components/activity-row';
+import { BookedAmountsNote } from '../components/booked-amounts-note';
 import { ExportActivityDialog } from '../components/export-activity-dialog';
 
 export interface ActivitiesRouteProps {
@@ -130,6 +131,7 @@ export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
               <p>
                 {events.length} event{events.length === 1 ? '' : 's'} shown
               </p>
+              <BookedAmountsNote className="text-center" />
               {feed.hasNextPage && (
                 <Button
                   variant="outline"
