@@ -239,7 +239,7 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
           id={ids.pool_id}
           name="pool_id"
           value={values.pool_id}
-          disabled={pending || editing || poolsPending}
+          disabled={pending || editing}
           aria-invalid={invalid('pool_id')}
           aria-describedby={describedBy(ids.pool_id, { hint: editing, error: !!errorFor('pool_id') })}
           onChange={(e) => set('pool_id', e.target.value)}

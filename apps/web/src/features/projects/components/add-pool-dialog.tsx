@@ -186,7 +186,7 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
           id={ids.dex}
           name="dex"
           value={dexId}
-          disabled={pending || dexOptions.isPending}
+          disabled={pending}
           aria-invalid={errorFor('dex') ? true : undefined}
           aria-describedby={describedBy(ids.dex, { error: !!errorFor('dex') })}
           onChange={(e) => choose('dex', e.target.value)}

@@ -239,7 +239,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
         <Select
           {...controlProps('network')}
           value={values.network}
-          disabled={busy || networks.isPending}
+          disabled={busy}
           onChange={(e) => update('network', e.target.value)}
         >
           <option value="">{networks.isPending ? 'Loading networks...' : 'Select a network'}</option>
