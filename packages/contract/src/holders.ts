@@ -38,11 +38,48 @@ export const topHolderSchema = z
   .meta({ id: 'TopHolder' });
 export type TopHolder = z.infer<typeof topHolderSchema>;
 
+export const holderReconciliationStatuses = ['pending', 'matches', 'differs', 'unavailable', 'no_logs'] as const;
+export type HolderReconciliationStatus = (typeof holderReconciliationStatuses)[number];
+
+export const holderReconciliationSchema = z
+  .object({
+    status: z
+      .enum(holderReconciliationStatuses)
+      .describe(
+        'pending: not checked yet; matches: totalSupply() and balanceOf of the checked addresses agree with the Transfer logs; differs: they do not (rebasing token, supply assigned without an event, logs emitted elsewhere) and the figures shown are the chain\'s; unavailable: the chain could not be asked; no_logs: the token has a supply but no Transfer logs could be read from its address, so holder statistics are not available',
+      ),
+    block: z.string().nullable().describe('The block both sides were compared at'),
+    checked_at: z.string().nullable(),
+    supply_from_logs: decimalString.nullable().describe('Sum of the balances built from Transfer logs (the zero address excepted), whole tokens'),
+    supply_on_chain: decimalString.nullable().describe('totalSupply() less balanceOf(0x0) at the block, whole tokens'),
+    difference: decimalString.nullable().describe('supply_on_chain − supply_from_logs, whole tokens'),
+    largest_difference: decimalString
+      .nullable()
+      .describe('The largest difference between balanceOf and the log balance of one checked address, or of the supplies, whole tokens'),
+    addresses_checked: z.number().int().describe('Addresses whose balanceOf was read: the largest holders, the deployer and addresses the logs overdrew'),
+    addresses_differing: z.number().int(),
+    note: z.string().describe('Which figures come from the Transfer logs and which from balanceOf/totalSupply(), in plain words'),
+  })
+  .meta({ id: 'HolderReconciliation' });
+export type HolderReconciliation = z.infer<typeof holderReconciliationSchema>;
+
 export const holdersSummarySchema = z
   .object({
     sync: holderSyncSchema,
-    holder_count: z.number().int().nullable().describe('Addresses with a balance above zero (the zero address excepted)'),
-    supply: decimalString.nullable().describe('Sum of all balances except the zero address, whole tokens'),
+    holder_count: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Addresses with a balance above zero (the zero address excepted), counted from Transfer logs; null while indexing and when holder statistics are not available'),
+    supply: decimalString
+      .nullable()
+      .describe('totalSupply() less what the zero address holds, at the reconciliation block; the sum of the log balances until the first check'),
+    supply_source: z.enum(['total_supply', 'transfer_logs']).nullable(),
+    balances_source: z
+      .enum(['transfer_logs', 'balance_of'])
+      .nullable()
+      .describe("Where the balances of `top` come from: the Transfer logs, or the chain's balanceOf at the reconciliation block when the two differ"),
+    reconciliation: holderReconciliationSchema,
     top10_share_pct: z.number().nullable().describe('Share of the supply held by the 10 largest holders that are not pools or burn addresses'),
     pools_checked: z
       .boolean()
@@ -56,6 +93,13 @@ export const holderHistorySchema = z
   .object({ points: z.array(z.object({ day: z.string().describe('UTC day, YYYY-MM-DD'), holder_count: z.number().int() })) })
   .meta({ id: 'HolderHistory' });
 export type HolderHistory = z.infer<typeof holderHistorySchema>;
+
+/** 'Holders' card title of the notice for each reconciliation state that needs one. */
+export const holderNoticeTitle: Partial<Record<HolderReconciliationStatus, string>> = {
+  differs: 'The chain disagrees with the transfer history',
+  unavailable: 'Not checked against the chain',
+  no_logs: 'Holder statistics are not available for this token',
+};
 
 export const holderCsvColumns = ['rank', 'address', 'balance', 'balance_raw', 'share_pct', 'labels'] as const;
 

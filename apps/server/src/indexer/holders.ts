@@ -4,8 +4,9 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
-import { tokenBalances, tokenHolderDaily, tokenHolderSync } from '../db/schema';
+import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolderSync, type TokenHolderSyncRow } from '../db/schema';
 import { getLogsChunked } from './get-logs';
+import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconciliation';
 
 export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
 const ZERO = zeroAddress.toLowerCase();
@@ -34,18 +35,33 @@ export interface Transfer {
   logIndex: number;
 }
 
+/** A 32-byte word that holds an address: 12 zero bytes, then 20. Anything else is not one. */
+const ADDRESS_WORD = /^0x0{24}([0-9a-fA-F]{40})$/;
+
 /**
- * A Transfer log of an ERC-20, or null. ERC-721 logs share the signature but index the token id
- * (four topics, empty data), so the shape is checked, not only the topic.
+ * A Transfer log of an ERC-20, or null. Two shapes carry the same signature and topic: the
+ * standard one (from and to indexed: three topics, the value in 32 bytes of data) and the
+ * pre-standard one some old tokens emit (nothing indexed: one topic, from, to and value in 96
+ * bytes of data). ERC-721 logs share the signature too but index the token id (four topics,
+ * empty data), so the shape is checked, not only the topic. Logs are untrusted input: an address
+ * word with bits above its 20 bytes is no address, and the log is skipped.
  */
 export function decodeTransfer(log: Pick<Log, 'address' | 'topics' | 'data' | 'blockNumber' | 'logIndex'>): Transfer | null {
-  if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || log.data.length !== 66) return null;
-  const addr = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase();
+  if (log.topics[0] !== TRANSFER_TOPIC) return null;
+  let words: [Hex, Hex, Hex];
+  if (log.topics.length === 3 && log.data.length === 66) words = [log.topics[1]!, log.topics[2]!, log.data];
+  else if (log.topics.length === 1 && log.data.length === 2 + 3 * 64) {
+    const word = (i: number) => `0x${log.data.slice(2 + i * 64, 2 + (i + 1) * 64)}` as Hex;
+    words = [word(0), word(1), word(2)];
+  } else return null;
+  const from = ADDRESS_WORD.exec(words[0])?.[1];
+  const to = ADDRESS_WORD.exec(words[1])?.[1];
+  if (from === undefined || to === undefined) return null;
   return {
     token: (log.address as string).toLowerCase(),
-    from: addr(log.topics[1]!),
-    to: addr(log.topics[2]!),
-    value: BigInt(log.data),
+    from: `0x${from}`.toLowerCase(),
+    to: `0x${to}`.toLowerCase(),
+    value: BigInt(words[2]),
     blockNumber: BigInt(log.blockNumber as unknown as string),
     logIndex: Number(BigInt(log.logIndex as unknown as string)),
   };
@@ -56,20 +72,34 @@ export function decodeTransfer(log: Pick<Log, 'address' | 'topics' | 'data' | 'b
  * debit nobody; burns (to the zero address) credit the zero address, which therefore shows what
  * was burned — but it is never counted as a holder. A transfer to oneself or of zero changes
  * nothing. Returns the holder-count change after each transfer, for the daily history.
+ *
+ * A debit larger than the balance the logs credited cannot happen on a token whose logs tell
+ * everything; it happens when a supply was assigned without an event, after a rebase, or when
+ * another contract emits the logs. The balance stops at zero (a negative one is no balance) and
+ * `onShortfall` hears how much was missing, for the reconciliation with the chain.
  */
-export function applyTransfers(balances: Map<string, bigint>, transfers: readonly Transfer[], onCount?: (t: Transfer, delta: number) => void): number {
+export function applyTransfers(
+  balances: Map<string, bigint>,
+  transfers: readonly Transfer[],
+  onCount?: (t: Transfer, delta: number) => void,
+  onShortfall?: (t: Transfer, missing: bigint) => void,
+): number {
   let total = 0;
   const isHolder = (address: string, balance: bigint) => address !== ZERO && balance > 0n;
   const move = (address: string, amount: bigint) => {
     const before = balances.get(address) ?? 0n;
     const after = before + amount;
-    balances.set(address, after);
+    balances.set(address, after < 0n ? 0n : after);
     return (isHolder(address, after) ? 1 : 0) - (isHolder(address, before) ? 1 : 0);
   };
   for (const t of transfers) {
     let delta = 0;
     if (t.value !== 0n && t.from !== t.to) {
-      if (t.from !== ZERO) delta += move(t.from, -t.value);
+      if (t.from !== ZERO) {
+        const had = balances.get(t.from) ?? 0n;
+        if (had < t.value) onShortfall?.(t, t.value - had);
+        delta += move(t.from, -t.value);
+      }
       delta += move(t.to, t.value);
     }
     total += delta;
@@ -79,6 +109,9 @@ export function applyTransfers(balances: Map<string, bigint>, transfers: readonl
 }
 
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Addresses kept of those the logs debited beyond their logged balance: the latest, for the check. */
+const MAX_SHORTFALL_HOLDERS = 20;
 
 /**
  * Holder balances of every project token of one network, from Transfer logs. A token is read from
@@ -218,11 +251,90 @@ export class HolderIndexer {
           else if (logs.length < 20_000 && this.sliceBlocks < maxSlice) this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
           result.transfers += await this.store(client, group, logs, end, safe);
         }
+        await this.reconcileAll(client, tokens);
         return result;
       },
       // A slice may be a long read; each RPC call keeps its own timeout.
       300_000,
     );
+  }
+
+  /**
+   * Every caught-up token whose logs moved since its last check is compared with the chain at the
+   * block its logs end at. One token's failure (a node that cannot serve that block, a contract
+   * that answers nonsense) costs that token its check, never the others or the tick.
+   */
+  private async reconcileAll(client: PublicClient, tokens: string[]): Promise<void> {
+    const rows = await this.db
+      .select({ sync: tokenHolderSync, checkedBlock: tokenHolderReconciliation.blockNumber, checkedStatus: tokenHolderReconciliation.status })
+      .from(tokenHolderSync)
+      .leftJoin(
+        tokenHolderReconciliation,
+        and(eq(tokenHolderReconciliation.networkId, tokenHolderSync.networkId), eq(tokenHolderReconciliation.tokenAddress, tokenHolderSync.tokenAddress)),
+      )
+      .where(and(eq(tokenHolderSync.networkId, this.network.id), inArray(tokenHolderSync.tokenAddress, tokens)));
+    for (const { sync, checkedBlock, checkedStatus } of rows) {
+      const block = sync.toBlock;
+      if (block === null || sync.targetBlock === null || block < sync.targetBlock) continue; // still backfilling
+      if (checkedBlock === block && checkedStatus !== 'unavailable') continue;
+      try {
+        await this.reconcileToken(client, sync, block);
+      } catch (err) {
+        this.options.onTokenError?.(sync.tokenAddress, err);
+        // A check that could not run says so, unless an earlier one stands (it shows its own block).
+        await this.db
+          .insert(tokenHolderReconciliation)
+          .values({ networkId: this.network.id, tokenAddress: sync.tokenAddress, status: 'unavailable', blockNumber: block, reason: 'The node did not answer the check.' })
+          .onConflictDoNothing();
+      }
+    }
+  }
+
+  private async reconcileToken(client: PublicClient, sync: TokenHolderSyncRow, block: bigint): Promise<void> {
+    const token = sync.tokenAddress;
+    const top = await queryRows<{ holder: string; balance: string }>(
+      this.db,
+      sql`select holder, balance::text as balance from token_balances
+          where network_id = ${this.network.id} and token_address = ${token}
+          order by balance desc, holder limit ${RECONCILED_TOP}`,
+    );
+    // Beyond the largest logged balances: the deployer (a supply assigned without an event lands
+    // there) and the addresses the logs debited beyond what they credited.
+    const asked = [...new Set([ZERO, ...top.map((r) => r.holder), ...(sync.deployer ? [sync.deployer] : []), ...sync.shortfallHolders])];
+    const logBalances = new Map(top.map((r) => [r.holder, BigInt(r.balance)]));
+    const missing = asked.filter((a) => !logBalances.has(a));
+    if (missing.length > 0) {
+      const rows = await this.db
+        .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
+        .from(tokenBalances)
+        .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, missing)));
+      for (const r of rows) logBalances.set(r.holder, BigInt(r.balance));
+    }
+    const [sums] = await queryRows<{ supply: string | null; rows: string | number }>(
+      this.db,
+      sql`select sum(balance) filter (where holder <> ${ZERO})::text as supply, count(*) as rows from token_balances
+          where network_id = ${this.network.id} and token_address = ${token}`,
+    );
+    this.request('eth_call');
+    const chain = await readChainHolders(client, this.network.multicall3, getAddress(token), asked, block);
+    const result = reconcile(chain, { balances: logBalances, supply: BigInt(sums?.supply ?? '0'), anyBalances: Number(sums?.rows ?? 0) > 0 });
+    const values = {
+      status: result.status,
+      blockNumber: result.block,
+      supplyFromLogs: result.supplyFromLogs.toString(),
+      totalSupply: result.totalSupply?.toString() ?? null,
+      zeroAddressBalance: result.zeroAddressBalance?.toString() ?? null,
+      largestDifference: result.largestDifference?.toString() ?? null,
+      addressesChecked: result.addressesChecked,
+      addressesDiffering: result.addressesDiffering,
+      chainBalances: result.chainBalances,
+      reason: result.reason,
+      checkedAt: new Date(),
+    };
+    await this.db
+      .insert(tokenHolderReconciliation)
+      .values({ networkId: this.network.id, tokenAddress: token, ...values })
+      .onConflictDoUpdate({ target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress], set: values });
   }
 
   /** Block times of the blocks that hold transfers, from the logs when the node includes them. */
@@ -254,11 +366,13 @@ export class HolderIndexer {
       for (const token of group) {
         const own = transfers.filter((t) => t.token === token);
         const [sync] = await tx
-          .select({ holderCount: tokenHolderSync.holderCount })
+          .select({ holderCount: tokenHolderSync.holderCount, logShortfall: tokenHolderSync.logShortfall, shortfallHolders: tokenHolderSync.shortfallHolders })
           .from(tokenHolderSync)
           .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)))
           .for('update');
         let count = sync?.holderCount ?? 0;
+        let shortfall = BigInt(sync?.logShortfall ?? '0');
+        let shortHolders = sync?.shortfallHolders ?? [];
         if (own.length > 0) {
           const touched = [...new Set(own.flatMap((t) => [t.from, t.to]))];
           const balances = new Map<string, bigint>();
@@ -270,10 +384,18 @@ export class HolderIndexer {
             for (const r of rows) balances.set(r.holder, BigInt(r.balance));
           }
           const daily = new Map<string, number>();
-          applyTransfers(balances, own, (t, delta) => {
-            count += delta;
-            daily.set(dayOf(times.get(t.blockNumber)!), count);
-          });
+          applyTransfers(
+            balances,
+            own,
+            (t, delta) => {
+              count += delta;
+              daily.set(dayOf(times.get(t.blockNumber)!), count);
+            },
+            (t, missing) => {
+              shortfall += missing;
+              shortHolders = [...shortHolders.filter((h) => h !== t.from), t.from].slice(-MAX_SHORTFALL_HOLDERS);
+            },
+          );
           await this.writeBalances(tx, token, touched, balances);
           const dailyRows = [...daily].map(([day, holderCount]) => ({ networkId: this.network.id, tokenAddress: token, day, holderCount }));
           for (let i = 0; i < dailyRows.length; i += 1_000) {
@@ -288,7 +410,7 @@ export class HolderIndexer {
         }
         await tx
           .update(tokenHolderSync)
-          .set({ toBlock: end, targetBlock: safe, holderCount: count, updatedAt: new Date() })
+          .set({ toBlock: end, targetBlock: safe, holderCount: count, logShortfall: shortfall.toString(), shortfallHolders: shortHolders, updatedAt: new Date() })
           .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)));
       }
     });
