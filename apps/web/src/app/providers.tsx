@@ -9,8 +9,19 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>{children}</BrowserRouter>
-      {/* SPEC §5: toasts at the top right, closing after 5 s. */}
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      {/*
+        Toasts close after 5 s (SPEC §5). They sit at the bottom right, not the top right: there they
+        covered the bell and the user menu of the sticky header for those 5 s (issue 18). Next to the
+        Market Prices panel they move left of it (--toast-offset-right, index.css), and on phones they
+        span the bottom, where nothing is fixed: the page scrolls out from under them.
+      */}
+      <Toaster
+        position="bottom-right"
+        duration={5000}
+        richColors
+        closeButton
+        offset={{ top: 24, right: 'var(--toast-offset-right, 24px)', bottom: 24, left: 24 }}
+      />
     </QueryClientProvider>
   );
 }
