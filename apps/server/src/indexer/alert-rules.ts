@@ -103,8 +103,10 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
   for (const f of firings) {
     // The trigger, its notification and the alert's counters land together or not at all.
     await db.transaction(async (tx) => {
-      await tx.insert(alertTriggers).values({ alertId: f.alert.id, triggeredAt: input.chainTime, message: f.message, values: f.values });
-      await tx.insert(notifications).values({ userId: f.alert.userId, title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}` });
+      // The block the firing was judged on goes with both, so a reorganisation above it withdraws them.
+      const source = { networkId: input.network.id, blockNumber: BigInt(f.values.block_number!) };
+      await tx.insert(alertTriggers).values({ alertId: f.alert.id, triggeredAt: input.chainTime, message: f.message, values: f.values, ...source });
+      await tx.insert(notifications).values({ userId: f.alert.userId, title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}`, ...source });
       await tx
         .update(alerts)
         .set({ lastTriggeredAt: input.chainTime, triggerCount: sql`${alerts.triggerCount} + 1` })

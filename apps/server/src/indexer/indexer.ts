@@ -8,6 +8,7 @@ import { indexedPools, poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked } from './get-logs';
+import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain/pool-state';
 
 export interface IndexerOptions {
@@ -55,8 +56,8 @@ async function upsertSnapshots(db: Pick<Db, 'insert'>, rows: (typeof poolSnapsho
  * One network's indexer. Each tick reads the blocks from every tracked pool's checkpoint up to
  * head − confirmations, stores Swap/Mint/Burn idempotently together with the new checkpoints in one
  * transaction, snapshots every pool's state with one multicall, then evaluates the alerts of the
- * pools that changed. Reorgs deeper than the confirmation depth are out of scope
- * (docs/decisions/0007-indexer.md).
+ * pools that changed. The hashes of the recent blocks it stored are recorded with the data, so a
+ * reorganisation deeper than the confirmation depth is rolled back (reorg.ts, decision 0016).
  */
 export class NetworkIndexer {
   private lastCompaction = 0;
@@ -151,12 +152,14 @@ export class NetworkIndexer {
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
         for (const [next, addresses] of groups) {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
+          // Before the logs: see rangeEndBlock.
+          const endBlock = await rangeEndBlock(client, this.network, end, safe, request);
           const { logs } = await getLogsChunked(client, addresses, EVENT_TOPICS, next, end, {
             maxRange: this.options.maxRange ?? 10_000n,
             maxAddresses: this.options.maxAddresses ?? 1_000,
             onRequest: () => request('eth_getLogs'),
           });
-          const stored = await this.store(logs, addresses, end);
+          const stored = await this.store(logs, addresses, end, { safe, blocks: [endBlock, ...logBlocks(logs)] });
           result.eventsStored += stored.events;
           result.snapshotsWritten += stored.snapshots;
           newSwaps.push(...stored.swaps);
@@ -196,8 +199,8 @@ export class NetworkIndexer {
     );
   }
 
-  /** Events, V2 Sync snapshots and the new checkpoints of one range, in one transaction. */
-  private async store(logs: Log[], addresses: Address[], end: bigint) {
+  /** Events, V2 Sync snapshots, the new checkpoints and the blocks' hashes of one range, in one transaction. */
+  private async store(logs: Log[], addresses: Address[], end: bigint, recorded: { safe: bigint; blocks: (RecordedBlock | null)[] }) {
     const client = this.chain.client(this.network);
     const times = new Map<bigint, Date>();
     for (const log of logs) {
@@ -254,6 +257,7 @@ export class NetworkIndexer {
       }
       const syncRows = [...syncs.values()];
       await upsertSnapshots(tx, syncRows);
+      await recordBlocks(tx, this.network, recorded.safe, recorded.blocks);
       const lower = addresses.map((a) => a.toLowerCase());
       await tx
         .update(indexedPools)

@@ -5,6 +5,7 @@ import { indexerCheckpoints } from '../db/schema';
 import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
 import { PoolWatch } from './pool-watch';
+import { ReorgGuard } from './reorg';
 import { describeIndexerError, IndexerStatus } from './status';
 
 export interface IndexerLogger {
@@ -40,6 +41,7 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     };
     const holders = new HolderIndexer(database.db, chain, network, { onTokenError: (token, err) => sideFailure(`holders of ${token}`, err) });
     const watch = new PoolWatch(database.db, chain, network);
+    const reorgGuard = new ReorgGuard(database.db, chain, network, options);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
@@ -61,6 +63,9 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
           status.standby(network);
           return schedule(network.pollIntervalMs * 5);
         }
+        // Before anything is read on top of it: is every recent block we stored still on the chain?
+        const reorg = await reorgGuard.check();
+        if (reorg) log.warn({ ...reorg, forkBlock: reorg.forkBlock.toString(), orphanedFrom: reorg.orphanedFrom.toString() }, `chain reorganisation above block ${reorg.forkBlock}: rolled back`);
         const result = await indexer.tick();
         // Holders and new pools ride on the same loop and lock: one writer per network. Their
         // failures (a node without archive state, say) are theirs: pool indexing goes on.

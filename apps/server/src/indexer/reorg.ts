@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import type { Log, PublicClient } from 'viem';
+import type { ChainService } from '../chain/chain-service';
+import { withDeadline } from '../chain/client';
+import type { NetworkConfig } from '../chain/networks';
+import { queryRows, type Db } from '../db/client';
+import { indexedBlocks } from '../db/schema';
+
+/**
+ * Chain reorganisations (decision 0016). The indexers record the hash of every recent block they
+ * store data from or checkpoint at (indexed_blocks), in the same transaction as that data. At the
+ * start of each tick the newest recorded hashes are compared with the chain in one batched request;
+ * on a mismatch everything stored from the orphaned blocks is removed in one transaction and the
+ * checkpoints go back to the fork, so the normal tick re-indexes the new chain.
+ */
+
+export interface RecordedBlock {
+  number: bigint;
+  hash: string;
+}
+
+/**
+ * How many blocks below the safe head keep their hashes (and the holder journal). A reorganisation
+ * deeper than this cannot be undone exactly; the window is far beyond every confirmation depth.
+ */
+export function reorgWindow(network: NetworkConfig): bigint {
+  return BigInt(Math.max(256, network.confirmations * 8));
+}
+
+/** Whether data of `block` is recent enough to be journaled, given the tick's safe block. */
+export function inReorgWindow(network: NetworkConfig, block: bigint, safe: bigint): boolean {
+  return block > safe - reorgWindow(network);
+}
+
+async function hashAt(client: PublicClient, blockNumber: bigint): Promise<string | null> {
+  try {
+    const block = await client.getBlock({ blockNumber });
+    return block.hash?.toLowerCase() ?? null;
+  } catch (err) {
+    // A node that does not have the block (a lagging one behind a load balancer, or a chain that
+    // got shorter) cannot tell us anything about it: neither a match nor a mismatch.
+    if ((err as Error).name === 'BlockNotFoundError') return null;
+    throw err;
+  }
+}
+
+/**
+ * The hash of the last block of a range, read BEFORE the range's logs: if the chain reorganises in
+ * between, the recorded hash is the old one and the next tick rolls the range back. (Read after,
+ * it could be the new chain's hash recorded over old data, and the reorg would go unnoticed.)
+ * Null outside the window, where nothing is recorded.
+ */
+export async function rangeEndBlock(client: PublicClient, network: NetworkConfig, end: bigint, safe: bigint, onRequest?: (method: string) => void): Promise<RecordedBlock | null> {
+  if (!inReorgWindow(network, end, safe)) return null;
+  onRequest?.('eth_getBlockByNumber');
+  const hash = await hashAt(client, end);
+  return hash ? { number: end, hash } : null;
+}
+
+/** The blocks the logs came from, as the node reported them (each log carries its block hash). */
+export function logBlocks(logs: readonly Log[]): RecordedBlock[] {
+  const seen = new Map<string, RecordedBlock>();
+  for (const log of logs) {
+    if (!log.blockHash || log.blockNumber === null) continue;
+    const number = BigInt(log.blockNumber as unknown as string);
+    const hash = log.blockHash.toLowerCase();
+    seen.set(`${number}:${hash}`, { number, hash });
+  }
+  return [...seen.values()];
+}
+
+/** Records block hashes inside the caller's transaction (the one that stores their data). */
+export async function recordBlocks(tx: Pick<Db, 'insert'>, network: NetworkConfig, safe: bigint, blocks: readonly (RecordedBlock | null)[]): Promise<void> {
+  const rows = blocks
+    .filter((b): b is RecordedBlock => b !== null && inReorgWindow(network, b.number, safe))
+    .map((b) => ({ networkId: network.id, blockNumber: b.number, blockHash: b.hash }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(indexedBlocks).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+  }
+}
+
+export interface ReorgRollback {
+  /** The newest recorded block the chain still has: everything above it was removed. */
+  forkBlock: bigint;
+  /** The lowest recorded block found orphaned. */
+  orphanedFrom: bigint;
+  /** True when no recorded block in the window matched: the fork may be older than the window. */
+  beyondWindow: boolean;
+  events: number;
+  snapshots: number;
+  alertTriggers: number;
+  notificationsWithdrawn: number;
+  discoveredPools: number;
+  holderBalances: number;
+}
+
+/** Recorded blocks compared per round trip: detecting needs one, finding the fork usually a few. */
+const PAGE = 12;
+const MINUTE = 60_000;
+
+/** One network's reorganisation check, run by the runner before the indexers of each tick. */
+export class ReorgGuard {
+  constructor(
+    private readonly db: Db,
+    private readonly chain: ChainService,
+    readonly network: NetworkConfig,
+    private readonly options: { onRequest?: (method: string) => void } = {},
+  ) {}
+
+  /** Compares, and rolls back when the chain no longer has a recorded block. Null when nothing changed. */
+  async check(): Promise<ReorgRollback | null> {
+    const client = this.chain.client(this.network);
+    const found = await withDeadline(this.network, () => this.findFork(client), 60_000);
+    if (!found) return null;
+    // The fork block's time tells which minute bucket mixes kept and orphaned blocks.
+    const fork = found.forkBlock;
+    const forkBlock = fork >= 0n ? await withDeadline(this.network, () => client.getBlock({ blockNumber: fork }), 30_000) : null;
+    const forkTime = forkBlock ? new Date(Number(forkBlock.timestamp) * 1000) : null;
+    const rewind = forkTime ? await this.poolRewindPoint(client, fork, forkTime) : fork;
+    return this.rollback({ ...found, forkTime, poolRewind: rewind });
+  }
+
+  /** Walks the recorded blocks from the newest down until one still matches the chain. */
+  private async findFork(client: PublicClient): Promise<{ forkBlock: bigint; orphanedFrom: bigint; beyondWindow: boolean } | null> {
+    let below: bigint | null = null;
+    let orphanedFrom: bigint | null = null;
+    let oldest: bigint | null = null;
+    for (;;) {
+      const rows: { block_number: string; block_hash: string }[] = await queryRows<{ block_number: string; block_hash: string }>(
+        this.db,
+        sql`select block_number::text as block_number, block_hash from indexed_blocks
+            where network_id = ${this.network.id} and block_number in (
+              select distinct block_number from indexed_blocks
+              where network_id = ${this.network.id} ${below === null ? sql`` : sql`and block_number < ${below}`}
+              order by block_number desc limit ${PAGE})`,
+      );
+      if (rows.length === 0) break;
+      const stored = new Map<bigint, string[]>();
+      for (const r of rows) stored.set(BigInt(r.block_number), [...(stored.get(BigInt(r.block_number)) ?? []), r.block_hash]);
+      const numbers = [...stored.keys()].sort((a, b) => (a > b ? -1 : 1));
+      this.options.onRequest?.('eth_getBlockByNumber');
+      // Concurrent reads share one HTTP batch (the transport batches).
+      const hashes = await Promise.all(numbers.map((n) => hashAt(client, n)));
+      for (let i = 0; i < numbers.length; i++) {
+        const chainHash = hashes[i];
+        if (chainHash === null || chainHash === undefined) continue;
+        if (stored.get(numbers[i]!)!.every((h) => h === chainHash)) {
+          // A reorganisation replaces a suffix of the chain: the newest block that still matches is
+          // the fork (or below it), and if that is the newest comparable one, nothing changed.
+          if (orphanedFrom === null) {
+            await this.prune(numbers[0]!);
+            return null;
+          }
+          return { forkBlock: numbers[i]!, orphanedFrom, beyondWindow: false };
+        }
+        orphanedFrom = numbers[i]!;
+      }
+      below = numbers[numbers.length - 1]!;
+      oldest = below;
+    }
+    if (orphanedFrom === null || oldest === null) return null;
+    // Even the oldest recorded block is gone: the best we can do is drop everything we recorded.
+    return { forkBlock: oldest - 1n, orphanedFrom, beyondWindow: true };
+  }
+
+  /** Hashes older than the window are dropped: their blocks are as final as the window assumes. */
+  private async prune(newest: bigint): Promise<void> {
+    const floor = newest - reorgWindow(this.network);
+    await this.db.execute(sql`delete from indexed_blocks where network_id = ${this.network.id} and block_number <= ${floor}`);
+    await this.db.execute(sql`delete from holder_balance_journal where network_id = ${this.network.id} and block_number <= ${floor}`);
+  }
+
+  /**
+   * Price points are one per pool and minute, the last block of the minute winning. The minute of
+   * the fork can hold kept blocks whose point an orphaned block overwrote: the pool indexer re-reads
+   * from the first block of that minute (its events are stored already and insert nothing twice).
+   */
+  private async poolRewindPoint(client: PublicClient, fork: bigint, forkTime: Date): Promise<bigint> {
+    const bucket = new Date(Math.floor(forkTime.getTime() / MINUTE) * MINUTE);
+    const mixed = await queryRows<{ one: number }>(
+      this.db,
+      sql`select 1 as one from pool_snapshots where network_id = ${this.network.id} and block_number > ${fork} and bucket = ${bucket} limit 1`,
+    );
+    if (mixed.length === 0) return fork;
+    const floor = fork - reorgWindow(this.network) > 0n ? fork - reorgWindow(this.network) : 0n;
+    let lo = floor;
+    let hi = fork;
+    return withDeadline(
+      this.network,
+      async () => {
+        while (lo < hi) {
+          const mid = (lo + hi) / 2n;
+          const block = await client.getBlock({ blockNumber: mid });
+          if (Number(block.timestamp) * 1000 < bucket.getTime()) lo = mid + 1n;
+          else hi = mid;
+        }
+        return lo - 1n;
+      },
+      60_000,
+    );
+  }
+
+  /** Everything stored from blocks above the fork goes, in one transaction; checkpoints go back to it. */
+  private async rollback(at: { forkBlock: bigint; orphanedFrom: bigint; beyondWindow: boolean; forkTime: Date | null; poolRewind: bigint }): Promise<ReorgRollback> {
+    const id = this.network.id;
+    const fork = at.forkBlock;
+    return this.db.transaction(async (tx) => {
+      const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(tx as unknown as Db, query);
+
+      // Alert firings judged on orphaned blocks are withdrawn, and each alert's counters and
+      // cooldown go back to what its remaining firings say.
+      const triggers = await q<{ alert_id: number }>(sql`delete from alert_triggers where network_id = ${id} and block_number > ${fork} returning alert_id`);
+      const perAlert = new Map<number, number>();
+      for (const t of triggers) perAlert.set(t.alert_id, (perAlert.get(t.alert_id) ?? 0) + 1);
+      for (const [alertId, n] of perAlert) {
+        await tx.execute(sql`update alerts set trigger_count = greatest(trigger_count - ${n}, 0),
+            last_triggered_at = (select max(t.triggered_at) from alert_triggers t where t.alert_id = ${alertId})
+          where id = ${alertId}`);
+      }
+
+      // Their notices (and those of pools found in orphaned blocks) are deleted: they state
+      // something the chain no longer holds. One the user has already read is replaced by a note
+      // saying it was withdrawn, so nothing they saw silently disappears.
+      const notices = await q<{ user_id: number; title: string; message: string; navigation_url: string; is_read: boolean }>(
+        sql`delete from notifications where network_id = ${id} and block_number > ${fork} returning user_id, title, message, navigation_url, is_read`,
+      );
+      for (const n of notices.filter((x) => x.is_read)) {
+        await tx.execute(sql`insert into notifications (user_id, title, message, navigation_url)
+          values (${n.user_id}, ${`Withdrawn: ${n.title}`},
+            ${`The ${this.network.name} chain reorganised above block ${fork}: the blocks this notice was based on were replaced, so it no longer holds. It said: ${n.message}`},
+            ${n.navigation_url})`);
+      }
+      const discovered = await q<{ id: number }>(sql`delete from discovered_pools where network_id = ${id} and block_number > ${fork} returning id`);
+
+      // Pool data: events and price points of orphaned blocks; coverage back to the fork.
+      const events = await q<{ id: number }>(sql`delete from pool_events where network_id = ${id} and block_number > ${fork} returning id`);
+      const snapshots = await q<{ id: number }>(sql`delete from pool_snapshots where network_id = ${id} and block_number > ${fork} returning id`);
+      const rewind = at.poolRewind < fork ? at.poolRewind : fork;
+      await tx.execute(sql`update indexed_pools set to_block = case when from_block > ${rewind} then null else ${rewind}::bigint end
+        where network_id = ${id} and to_block > ${rewind}`);
+      await tx.execute(sql`update indexer_checkpoints set last_block = ${rewind}::bigint, updated_at = now() where network_id = ${id} and last_block > ${rewind}`);
+      await tx.execute(sql`update pool_watch_checkpoints set last_block = ${fork}::bigint, updated_at = now() where network_id = ${id} and last_block > ${fork}`);
+
+      await tx.execute(sql`delete from indexed_blocks where network_id = ${id} and block_number > ${fork}`);
+      return {
+        forkBlock: fork,
+        orphanedFrom: at.orphanedFrom,
+        beyondWindow: at.beyondWindow,
+        events: events.length,
+        snapshots: snapshots.length,
+        alertTriggers: triggers.length,
+        notificationsWithdrawn: notices.length,
+        discoveredPools: discovered.length,
+        holderBalances: 0,
+      };
+    });
+  }
+}
