@@ -329,9 +329,47 @@ export const tokenHolderSync = pgTable(
     targetBlock: bigint('target_block', { mode: 'bigint' }),
     /** Addresses with a balance above zero, the zero address excepted; kept with the balances. */
     holderCount: integer('holder_count').notNull().default(0),
+    /**
+     * What Transfer logs debited beyond the balance they had credited (clamped at zero, summed):
+     * evidence that the logs do not tell the whole story (a supply assigned without an event, a rebase).
+     */
+    logShortfall: numeric('log_shortfall', { precision: 78, scale: 0 }).notNull().default('0'),
+    /** The latest addresses such a debit hit (at most 20): the reconciliation asks the chain about them. */
+    shortfallHolders: jsonb('shortfall_holders').$type<string[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('token_holder_sync_key').on(t.networkId, t.tokenAddress)],
+);
+
+/**
+ * The last check of a token's log-derived figures against the chain: totalSupply() and balanceOf
+ * of the largest holders (and of the other addresses the holders card shows), at one block.
+ */
+export const tokenHolderReconciliation = pgTable(
+  'token_holder_reconciliation',
+  {
+    networkId: integer('network_id').notNull(),
+    tokenAddress: text('token_address').notNull(),
+    /** matches | differs | unavailable (the chain could not be asked) | no_logs (a supply, but no Transfer logs). */
+    status: text('status').notNull(),
+    /** The block both sides were read at: logs applied up to it, the multicall pinned to it. */
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    /** Sum of the log-derived balances, the zero address excepted. */
+    supplyFromLogs: numeric('supply_from_logs', { precision: 78, scale: 0 }),
+    totalSupply: numeric('total_supply', { precision: 78, scale: 0 }),
+    /** balanceOf(0x0): tokens sent to the zero address that the contract still counts in totalSupply(). */
+    zeroAddressBalance: numeric('zero_address_balance', { precision: 78, scale: 0 }),
+    /** The largest |balanceOf − log balance| among the checked addresses (or of the supplies). */
+    largestDifference: numeric('largest_difference', { precision: 78, scale: 0 }),
+    addressesChecked: integer('addresses_checked').notNull().default(0),
+    addressesDiffering: integer('addresses_differing').notNull().default(0),
+    /** balanceOf at `blockNumber` of every checked address, lower-case, raw integer strings. */
+    chainBalances: jsonb('chain_balances').$type<{ holder: string; balance: string }[]>().notNull().default([]),
+    /** Why the check could not be done, when status is unavailable. */
+    reason: text('reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('token_holder_reconciliation_key').on(t.networkId, t.tokenAddress)],
 );
 
 /** Balances derived from Transfer logs. Rows at zero are deleted, so the table holds holders only. */
@@ -404,6 +442,7 @@ export const discoveredPools = pgTable(
 );
 
 export type TokenHolderSyncRow = typeof tokenHolderSync.$inferSelect;
+export type TokenHolderReconciliationRow = typeof tokenHolderReconciliation.$inferSelect;
 export type DiscoveredPoolRow = typeof discoveredPools.$inferSelect;
 
 /**
@@ -438,5 +477,34 @@ export const holderBalanceJournal = pgTable(
   (t) => [
     uniqueIndex('holder_balance_journal_key').on(t.networkId, t.tokenAddress, t.holder, t.blockNumber),
     index('holder_balance_journal_block_idx').on(t.networkId, t.blockNumber),
+  ],
+);
+
+/**
+ * Items an indexer loop skipped instead of stalling on them: a pool-creation log it could not
+ * decode, a notification the database refused, a token whose history could not be read. One row
+ * per network, part, item and reason; `attempts` counts how often it happened again.
+ */
+export const indexerSkippedItems = pgTable(
+  'indexer_skipped_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    networkId: integer('network_id').notNull(),
+    /** pools | holders | pool-watch */
+    part: text('part').notNull(),
+    /** What was skipped: an address, or 'txhash:logIndex' for one log. */
+    item: text('item').notNull(),
+    /** A short code (metrics label), e.g. notification-rejected, undecodable-log, token-failed. */
+    reason: text('reason').notNull(),
+    /** The error, with URLs cut out (safeErrorText). */
+    detail: text('detail').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    attempts: integer('attempts').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('indexer_skipped_items_key').on(t.networkId, t.part, t.item, t.reason),
+    index('indexer_skipped_items_recent_idx').on(t.networkId, t.lastSeenAt.desc()),
   ],
 );
