@@ -27,6 +27,9 @@ export const projectMessages = {
 } as const;
 
 export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+/** What a project stores of a token's name and symbol; 'Fetch Token Info' never answers longer. */
+export const TOKEN_NAME_MAX_LENGTH = 100;
+export const TOKEN_SYMBOL_MAX_LENGTH = 32;
 const m = projectMessages;
 
 /** A decimal string: exact amounts travel as text, never as floats (SPEC §3). */
@@ -110,8 +113,8 @@ export const createProjectBodySchema = z
   .strictObject({
     network: networkIdField,
     contract_address: addressField,
-    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameTooLong),
-    token_symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(32, m.symbolTooLong),
+    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(TOKEN_NAME_MAX_LENGTH, m.nameTooLong),
+    token_symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(TOKEN_SYMBOL_MAX_LENGTH, m.symbolTooLong),
     token_decimal: z.coerce
       .number({ error: m.decimalsRequired })
       .int(m.decimalsInvalid)
@@ -125,7 +128,19 @@ export const tokenInfoBodySchema = z
   .strictObject({ network: networkIdField, contract_address: addressField })
   .meta({ id: 'TokenInfoBody' });
 export const tokenInfoSchema = z
-  .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
+  .object({
+    name: z.string().describe(`Cleaned of control and invisible characters and cut to ${TOKEN_NAME_MAX_LENGTH} characters, so Add Project accepts it as is`),
+    symbol: z.string().describe(`Cleaned like the name and cut to ${TOKEN_SYMBOL_MAX_LENGTH} characters`),
+    decimals: z.number().int(),
+    notes: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Present when name or symbol are not exactly what the contract answered: a sentence per change ' +
+          '(characters removed, text shortened, or a fallback because name() or symbol() reverted or answered nothing — both are optional in EIP-20). ' +
+          'Absent when the contract answered clean values.',
+      ),
+  })
   .meta({ id: 'TokenInfo' });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 

@@ -8,6 +8,7 @@ import { indexedPools, poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked } from './get-logs';
+import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain/pool-state';
 
@@ -22,6 +23,8 @@ export interface IndexerOptions {
   /** Observes RPC requests (benchmarks count them). */
   onRequest?: (method: string) => void;
   log?: (level: 'info' | 'warn', message: string, extra?: object) => void;
+  /** Told about each log skipped because it does not decode (already recorded in indexer_skipped_items). */
+  onSkip?: OnSkip;
 }
 
 export interface TickResult {
@@ -214,9 +217,15 @@ export class NetworkIndexer {
 
     const eventRows: (typeof poolEvents.$inferInsert)[] = [];
     const syncs = new Map<string, typeof poolSnapshots.$inferInsert>();
+    const undecodable: SkippedItem[] = [];
     for (const log of logs) {
       const decoded = decodePoolLog(log);
-      if (!decoded) continue;
+      if (!decoded) {
+        // One of our topics from a tracked pool in a shape we do not know: skipped, on record.
+        const item = `${String(log.transactionHash).toLowerCase()}:${Number(hexToBig(log.logIndex))}`;
+        undecodable.push({ part: 'pools', item, reason: 'undecodable-log', error: new Error(`A log of pool ${String(log.address)} does not decode as a V2 or V3 event.`), blockNumber: hexToBig(log.blockNumber) });
+        continue;
+      }
       const blockNumber = hexToBig(log.blockNumber);
       const blockTime = times.get(blockNumber)!;
       const poolAddress = (log.address as string).toLowerCase();
@@ -248,6 +257,9 @@ export class NetworkIndexer {
         sqrtPriceX96: decoded.sqrtPriceX96?.toString() ?? null,
       });
     }
+
+    // Recorded before the range's transaction; a repeat (if that transaction fails) counts an attempt.
+    for (const item of undecodable) this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
 
     return this.db.transaction(async (tx) => {
       let inserted: (typeof poolEvents.$inferSelect)[] = [];

@@ -3,9 +3,11 @@ import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, ty
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { DexConfig, NetworkConfig } from '../chain/networks';
-import { readTokenInfo } from '../chain/token-info';
+import { addressLabel, readTokenInfo } from '../chain/token-info';
+import { tokenSymbolText } from '../chain/untrusted-text';
 import { queryRows, type Db } from '../db/client';
 import { discoveredPools, notifications, poolWatchCheckpoints } from '../db/schema';
+import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 
 const factoryEvents = parseAbi([
   // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
@@ -65,7 +67,7 @@ export class PoolWatch {
     private readonly db: Db,
     private readonly chain: ChainService,
     readonly network: NetworkConfig,
-    private readonly options: { maxBlocksPerTick?: bigint; onRequest?: (method: string) => void } = {},
+    private readonly options: { maxBlocksPerTick?: bigint; onRequest?: (method: string) => void; onSkip?: OnSkip } = {},
   ) {}
 
   private dexOf(factory: string, version: 'v2' | 'v3'): DexConfig | undefined {
@@ -106,11 +108,22 @@ export class PoolWatch {
         const to = from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
 
         const created: CreatedPool[] = [];
+        const undecodable: SkippedItem[] = [];
         for (const log of await this.factoryLogs(client, factories, tokens, from, to)) {
           const c = decodePoolCreated(log);
           if (c && this.dexOf(c.factory, c.version)) created.push(c);
+          else if (!c) {
+            // A factory's log with a pool-creation topic that does not decode: skipped, on record.
+            undecodable.push({
+              part: 'pool-watch',
+              item: `${String(log.transactionHash).toLowerCase()}:${Number(log.logIndex)}`,
+              reason: 'undecodable-log',
+              error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as PairCreated or PoolCreated.`),
+              blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber as unknown as string),
+            });
+          }
         }
-        const found = await this.record(client, created, projects, to);
+        const found = await this.record(client, created, projects, to, undecodable);
         return { found, caughtUp: to === safe };
       },
       120_000,
@@ -134,8 +147,10 @@ export class PoolWatch {
     return [...byKey.values()];
   }
 
-  private async record(client: PublicClient, created: CreatedPool[], projects: WatchedProject[], to: bigint): Promise<number> {
+  private async record(client: PublicClient, created: CreatedPool[], projects: WatchedProject[], to: bigint, skipped: SkippedItem[]): Promise<number> {
     // The paired token's symbol for the message; a token that does not answer is shown by address.
+    // Symbols pass the untrusted-text boundary (readTokenInfo's): a NUL in one would otherwise make
+    // the notification insert, and with it the watch's whole transaction, fail on every tick.
     const symbols = new Map<string, string>();
     for (const c of created) {
       for (const token of [c.token0, c.token1]) {
@@ -146,50 +161,29 @@ export class PoolWatch {
           try {
             symbols.set(token, (await readTokenInfo(client, getAddress(token), this.network.name)).symbol);
           } catch {
-            symbols.set(token, `${token.slice(0, 6)}…${token.slice(-4)}`);
+            symbols.set(token, addressLabel(token));
           }
         }
       }
     }
 
-    return this.db.transaction(async (tx) => {
+    const recorded: Parameters<OnSkip>[0][] = [];
+    const found = await this.db.transaction(async (tx) => {
       let found = 0;
+      recorded.length = 0;
+      for (const item of skipped) recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
       for (const c of created) {
         const dex = this.dexOf(c.factory, c.version)!;
         for (const project of projects.filter((p) => p.token === c.token0 || p.token === c.token1)) {
           const paired = project.token === c.token0 ? c.token1 : c.token0;
-          // Already attached by its owner (before the watch saw it): nothing to tell.
-          const attached = await queryRows<{ id: number }>(
-            tx as unknown as Db,
-            sql`select id from pools where project_id = ${project.id} and lower(pool_address) = ${c.pool.toLowerCase()} limit 1`,
-          );
-          if (attached.length > 0) continue;
-          const [row] = await tx
-            .insert(discoveredPools)
-            .values({
-              projectId: project.id,
-              userId: project.user_id,
-              networkId: this.network.id,
-              dexId: dex.id,
-              poolAddress: c.pool,
-              poolVersion: c.version,
-              fee: c.fee,
-              pairedTokenAddress: getAddress(paired),
-              blockNumber: c.blockNumber,
-              txHash: c.txHash,
-            })
-            .onConflictDoNothing()
-            .returning({ id: discoveredPools.id });
-          if (!row) continue;
-          found++;
-          const pair = `${project.token_symbol}/${symbols.get(paired)}`;
-          const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;
-          await tx.insert(notifications).values({
-            userId: project.user_id,
-            title: newPoolTitle(project.token_symbol, dex.name),
-            message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
-            navigationUrl: `/projects/${project.id}`,
-          });
+          try {
+            // One savepoint per pool and project: a row the database refuses is skipped and
+            // recorded, and the rest of the range and the checkpoint still commit.
+            if (await tx.transaction((sp) => this.recordOne(sp as unknown as Db, c, dex, project, paired, symbols.get(paired) ?? addressLabel(paired)))) found++;
+          } catch (err) {
+            const item: SkippedItem = { part: 'pool-watch', item: `${c.pool.toLowerCase()}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
+            recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
+          }
         }
       }
       await tx
@@ -198,5 +192,45 @@ export class PoolWatch {
         .onConflictDoUpdate({ target: poolWatchCheckpoints.networkId, set: { lastBlock: to, updatedAt: new Date() } });
       return found;
     });
+    // Told only once committed: a transaction that failed skipped nothing.
+    for (const item of recorded) this.options.onSkip?.(item);
+    return found;
+  }
+
+  /** One discovered pool of one project and its owner's notification; false if already known. */
+  private async recordOne(tx: Db, c: CreatedPool, dex: DexConfig, project: WatchedProject, paired: string, pairedSymbol: string): Promise<boolean> {
+    // Already attached by its owner (before the watch saw it): nothing to tell.
+    const attached = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from pools where project_id = ${project.id} and lower(pool_address) = ${c.pool.toLowerCase()} limit 1`,
+    );
+    if (attached.length > 0) return false;
+    const [row] = await tx
+      .insert(discoveredPools)
+      .values({
+        projectId: project.id,
+        userId: project.user_id,
+        networkId: this.network.id,
+        dexId: dex.id,
+        poolAddress: c.pool,
+        poolVersion: c.version,
+        fee: c.fee,
+        pairedTokenAddress: getAddress(paired),
+        blockNumber: c.blockNumber,
+        txHash: c.txHash,
+      })
+      .onConflictDoNothing()
+      .returning({ id: discoveredPools.id });
+    if (!row) return false;
+    const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
+    const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
+    const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;
+    await tx.insert(notifications).values({
+      userId: project.user_id,
+      title: newPoolTitle(projectSymbol, dex.name),
+      message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
+      navigationUrl: `/projects/${project.id}`,
+    });
+    return true;
   }
 }

@@ -1,15 +1,43 @@
 import { ChainUnavailableError } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { safeErrorText } from '../lib/error-text';
+import type { IndexerPart } from './skipped-items';
+
+export type { IndexerPart } from './skipped-items';
+/** The loops of a network in the order they run in a tick (and are listed on /ready). */
+export const INDEXER_PARTS: readonly IndexerPart[] = ['pools', 'holders', 'pool-watch'];
 
 /**
- * - idle: no pool of this network is tracked, so the node is not contacted at all
- * - indexing: the last tick succeeded
- * - failing: the last tick failed (the node is unreachable, or a database error)
+ * - idle: no pool of this network is tracked, so the node is not contacted for pools
+ * - indexing: the last tick of every part succeeded
+ * - failing: the last attempt of at least one part (pools, holders, new-pool watch) failed, so
+ *   that part of the network makes no progress; `failingPart` and `failingSince` say which and since when
  * - standby: another server on the same PostgreSQL holds this network's indexer lock
  * - starting: no tick has finished yet
  */
 export type IndexerState = 'starting' | 'idle' | 'indexing' | 'failing' | 'standby';
+
+export interface IndexerPartStatus {
+  part: IndexerPart;
+  /** ok: its last attempt succeeded; failing: it failed and waits for `nextAttemptAt`; starting: not run yet. */
+  state: 'starting' | 'ok' | 'failing';
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  /** The first failure of the current run of failures; null while it works. */
+  failingSince: Date | null;
+  /** Seconds since `failingSince` at the time of reading; null while it works. */
+  stuckSeconds: number | null;
+  consecutiveFailures: number;
+  failedTicks: number;
+  /** When the loop tries this part again (exponential backoff); null while it works. */
+  nextAttemptAt: Date | null;
+}
+
+export interface SkippedCount {
+  part: IndexerPart;
+  reason: string;
+  count: number;
+}
 
 export interface NetworkIndexerStatus {
   networkId: number;
@@ -25,10 +53,20 @@ export interface NetworkIndexerStatus {
   /** Final blocks not indexed yet (safe − indexed); 0 when caught up. */
   lagBlocks: bigint | null;
   lastTickAt: Date | null;
+  /** The latest error of any part (kept after recovery, with its time). */
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** The part that has been failing longest, while one fails. */
+  failingPart: IndexerPart | null;
+  failingSince: Date | null;
+  stuckSeconds: number | null;
+  /** The most consecutive failures of any part right now. */
   consecutiveFailures: number;
+  /** Failed attempts of all parts since the process started. */
   failedTicks: number;
+  parts: IndexerPartStatus[];
+  /** Items skipped (and recorded in indexer_skipped_items) since the process started. */
+  skipped: SkippedCount[];
 }
 
 /** Error text that is safe to show on /ready: RPC URLs may carry provider API keys. */
@@ -36,20 +74,37 @@ export function describeIndexerError(err: unknown): string {
   return err instanceof ChainUnavailableError ? err.message : safeErrorText(err);
 }
 
-/** What each network's indexer loop did last, for /ready and /metrics; written by the runner. */
+interface Entry {
+  networkId: number;
+  key: string;
+  name: string;
+  /** What the pool part's last success said: idle (nothing tracked) or indexing. */
+  base: 'starting' | 'idle' | 'indexing' | 'standby';
+  headBlock: bigint | null;
+  safeBlock: bigint | null;
+  indexedBlock: bigint | null;
+  lagBlocks: bigint | null;
+  lastTickAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  parts: Map<IndexerPart, Omit<IndexerPartStatus, 'stuckSeconds'>>;
+  skipped: Map<string, SkippedCount>;
+}
+
+/** What each network's indexer loops did last, for /ready and /metrics; written by the runner. */
 export class IndexerStatus {
-  private readonly byId = new Map<number, NetworkIndexerStatus>();
+  private readonly byId = new Map<number, Entry>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  private entry(network: NetworkConfig): NetworkIndexerStatus {
+  private entry(network: NetworkConfig): Entry {
     let s = this.byId.get(network.id);
     if (!s) {
       s = {
         networkId: network.id,
         key: network.key,
         name: network.name,
-        state: 'starting',
+        base: 'starting',
         headBlock: null,
         safeBlock: null,
         indexedBlock: null,
@@ -57,8 +112,13 @@ export class IndexerStatus {
         lastTickAt: null,
         lastError: null,
         lastErrorAt: null,
-        consecutiveFailures: 0,
-        failedTicks: 0,
+        parts: new Map(
+          INDEXER_PARTS.map((part) => [
+            part,
+            { part, state: 'starting', lastError: null, lastErrorAt: null, failingSince: null, consecutiveFailures: 0, failedTicks: 0, nextAttemptAt: null },
+          ]),
+        ),
+        skipped: new Map(),
       };
       this.byId.set(network.id, s);
     }
@@ -70,14 +130,15 @@ export class IndexerStatus {
   }
 
   standby(network: NetworkConfig): void {
-    this.entry(network).state = 'standby';
+    this.entry(network).base = 'standby';
   }
 
+  /** The pool indexer's tick succeeded. */
   succeeded(network: NetworkConfig, tick: { safeBlock?: bigint; idle: boolean; indexedBlock: bigint | null }): void {
     const s = this.entry(network);
-    s.state = tick.idle ? 'idle' : 'indexing';
+    s.base = tick.idle ? 'idle' : 'indexing';
     s.lastTickAt = new Date(this.now());
-    s.consecutiveFailures = 0;
+    this.partSucceeded(network, 'pools');
     s.indexedBlock = tick.indexedBlock;
     if (tick.safeBlock !== undefined) {
       s.safeBlock = tick.safeBlock;
@@ -95,21 +156,78 @@ export class IndexerStatus {
     }
   }
 
-  failed(network: NetworkConfig, err: unknown): void {
+  partSucceeded(network: NetworkConfig, part: IndexerPart): void {
+    const p = this.entry(network).parts.get(part)!;
+    p.state = 'ok';
+    p.consecutiveFailures = 0;
+    p.failingSince = null;
+    p.nextAttemptAt = null;
+  }
+
+  /** A part's attempt failed; `nextAttemptAt` is when the loop will try it again. */
+  failed(network: NetworkConfig, err: unknown, part: IndexerPart = 'pools', nextAttemptAt: Date | null = null): void {
     const s = this.entry(network);
-    s.state = 'failing';
-    s.lastError = describeIndexerError(err);
-    s.lastErrorAt = new Date(this.now());
-    s.consecutiveFailures += 1;
-    s.failedTicks += 1;
+    const p = s.parts.get(part)!;
+    const at = new Date(this.now());
+    // It holds the lock now (it would not have tried otherwise): no longer on standby.
+    if (s.base === 'standby') s.base = 'starting';
+    p.state = 'failing';
+    p.lastError = describeIndexerError(err);
+    p.lastErrorAt = at;
+    p.failingSince ??= at;
+    p.consecutiveFailures += 1;
+    p.failedTicks += 1;
+    p.nextAttemptAt = nextAttemptAt;
+    s.lastError = p.lastError;
+    s.lastErrorAt = at;
+  }
+
+  /** An item was skipped (and recorded) instead of stopping the loop. */
+  skipped(network: NetworkConfig, part: IndexerPart, reason: string): void {
+    const s = this.entry(network);
+    const key = `${part}\n${reason}`;
+    const c = s.skipped.get(key) ?? { part, reason, count: 0 };
+    c.count += 1;
+    s.skipped.set(key, c);
+  }
+
+  private view(s: Entry): NetworkIndexerStatus {
+    const now = this.now();
+    const parts = INDEXER_PARTS.map((part) => {
+      const p = s.parts.get(part)!;
+      return { ...p, stuckSeconds: p.failingSince ? Math.max(0, Math.round((now - p.failingSince.getTime()) / 1000)) : null };
+    });
+    const failing = parts.filter((p) => p.state === 'failing').sort((a, b) => a.failingSince!.getTime() - b.failingSince!.getTime());
+    const oldest = failing[0];
+    const state: IndexerState = s.base === 'standby' ? 'standby' : oldest ? 'failing' : s.base;
+    return {
+      networkId: s.networkId,
+      key: s.key,
+      name: s.name,
+      state,
+      headBlock: s.headBlock,
+      safeBlock: s.safeBlock,
+      indexedBlock: s.indexedBlock,
+      lagBlocks: s.lagBlocks,
+      lastTickAt: s.lastTickAt,
+      lastError: s.lastError,
+      lastErrorAt: s.lastErrorAt,
+      failingPart: oldest?.part ?? null,
+      failingSince: oldest?.failingSince ?? null,
+      stuckSeconds: oldest?.stuckSeconds ?? null,
+      consecutiveFailures: Math.max(0, ...parts.map((p) => p.consecutiveFailures)),
+      failedTicks: parts.reduce((n, p) => n + p.failedTicks, 0),
+      parts,
+      skipped: [...s.skipped.values()].map((c) => ({ ...c })),
+    };
   }
 
   get(networkId: number): NetworkIndexerStatus | undefined {
     const s = this.byId.get(networkId);
-    return s && { ...s };
+    return s && this.view(s);
   }
 
   list(): NetworkIndexerStatus[] {
-    return [...this.byId.values()].map((s) => ({ ...s }));
+    return [...this.byId.values()].map((s) => this.view(s));
   }
 }

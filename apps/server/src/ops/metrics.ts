@@ -73,15 +73,42 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
   perNetwork('tokendesk_indexer_head_block', "The node's latest block at the last successful tick", (s) => (s.headBlock === null ? null : Number(s.headBlock)));
   perNetwork('tokendesk_indexer_indexed_block', 'Every tracked pool is indexed up to this block', (s) => (s.indexedBlock === null ? null : Number(s.indexedBlock)));
   perNetwork('tokendesk_indexer_last_tick_timestamp_seconds', 'Unix time of the last successful tick', (s) => (s.lastTickAt === null ? null : s.lastTickAt.getTime() / 1000));
-  perNetwork('tokendesk_indexer_up', '1 while the last tick succeeded (or the network is idle or on standby), 0 while failing', (s) => (s.state === 'starting' ? null : s.state === 'failing' ? 0 : 1));
+  perNetwork('tokendesk_indexer_up', '1 while the last attempt of every part succeeded (or the network is idle or on standby), 0 while a part fails', (s) => (s.state === 'starting' ? null : s.state === 'failing' ? 0 : 1));
+  // Failed attempts per part: a stuck new-pool watch or holder indexer shows even while pools index.
   new Counter({
     name: 'tokendesk_indexer_failed_ticks_total',
-    help: 'Indexer ticks that failed, by network',
-    labelNames: ['network'] as const,
+    help: 'Indexer attempts that failed since the process started, by network and part (pools, holders, pool-watch)',
+    labelNames: ['network', 'part'] as const,
     registers,
     collect() {
       this.reset();
-      for (const s of indexerStatus.list()) this.inc({ network: networkLabel(s.key) }, s.failedTicks);
+      for (const s of indexerStatus.list()) {
+        for (const p of s.parts) this.inc({ network: networkLabel(s.key), part: p.part }, p.failedTicks);
+      }
+    },
+  });
+  new Gauge({
+    name: 'tokendesk_indexer_part_failing_seconds',
+    help: 'Seconds since a part of a network indexer started failing (its progress is stuck); absent while it works',
+    labelNames: ['network', 'part'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const s of indexerStatus.list()) {
+        for (const p of s.parts) if (p.stuckSeconds !== null) this.set({ network: networkLabel(s.key), part: p.part }, p.stuckSeconds);
+      }
+    },
+  });
+  new Counter({
+    name: 'tokendesk_indexer_skipped_items_total',
+    help: 'Items (pools, tokens, logs, notifications) an indexer skipped instead of stalling, by network, part and reason; listed in indexer_skipped_items',
+    labelNames: ['network', 'part', 'reason'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const s of indexerStatus.list()) {
+        for (const c of s.skipped) this.inc({ network: networkLabel(s.key), part: c.part, reason: c.reason }, c.count);
+      }
     },
   });
 

@@ -6,7 +6,7 @@ import type { NetworkRegistry } from '../chain/networks';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { indexerCheckpoints } from '../db/schema';
-import type { IndexerStatus } from '../indexer/status';
+import { INDEXER_PARTS, type IndexerPart, type IndexerPartStatus, type IndexerStatus } from '../indexer/status';
 import { safeErrorText } from '../lib/error-text';
 import { parseIpAllowList } from '../lib/ip-allowlist';
 import { REQUEST_ID_HEADER } from '../lib/request-id';
@@ -38,6 +38,25 @@ const networkState = z.object({
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
   consecutive_failures: z.number(),
+  // Which loop of the network makes no progress, since when and for how long (README 'Operations').
+  failing_part: z.enum(['pools', 'holders', 'pool-watch']).nullable(),
+  failing_since: z.string().nullable(),
+  stuck_seconds: z.number().nullable(),
+  parts: z.array(
+    z.object({
+      part: z.enum(['pools', 'holders', 'pool-watch']),
+      state: z.enum(['off', 'starting', 'ok', 'failing']),
+      last_error: z.string().nullable(),
+      last_error_at: z.string().nullable(),
+      failing_since: z.string().nullable(),
+      stuck_seconds: z.number().nullable(),
+      consecutive_failures: z.number(),
+      failed_ticks: z.number(),
+      next_attempt_at: z.string().nullable(),
+    }),
+  ),
+  /** Since the process started; the items themselves are in indexer_skipped_items. */
+  skipped_items: z.array(z.object({ part: z.enum(['pools', 'holders', 'pool-watch']), reason: z.string(), count: z.number() })),
 });
 const readyBody = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -48,6 +67,18 @@ const readyBody = z.object({
   networks: z.array(networkState),
 });
 
+/** A part of a network this process does not index (yet). */
+const notRun = (part: IndexerPart, indexerRunning: boolean): Omit<IndexerPartStatus, 'state'> & { state: 'off' | 'starting' } => ({
+  part,
+  state: indexerRunning ? 'starting' : 'off',
+  lastError: null,
+  lastErrorAt: null,
+  failingSince: null,
+  stuckSeconds: null,
+  consecutiveFailures: 0,
+  failedTicks: 0,
+  nextAttemptAt: null,
+});
 const str = (v: bigint | null | undefined) => (v === null || v === undefined ? null : v.toString());
 const iso = (v: Date | null | undefined) => (v ? v.toISOString() : null);
 
@@ -112,6 +143,21 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
         last_error: s?.lastError ?? null,
         last_error_at: iso(s?.lastErrorAt),
         consecutive_failures: s?.consecutiveFailures ?? 0,
+        failing_part: s?.failingPart ?? null,
+        failing_since: iso(s?.failingSince),
+        stuck_seconds: s?.stuckSeconds ?? null,
+        parts: (s?.parts ?? INDEXER_PARTS.map((part) => notRun(part, indexerRunning))).map((p) => ({
+          part: p.part,
+          state: p.state,
+          last_error: p.lastError,
+          last_error_at: iso(p.lastErrorAt),
+          failing_since: iso(p.failingSince),
+          stuck_seconds: p.stuckSeconds,
+          consecutive_failures: p.consecutiveFailures,
+          failed_ticks: p.failedTicks,
+          next_attempt_at: iso(p.nextAttemptAt),
+        })),
+        skipped_items: s?.skipped ?? [],
       };
     });
     // A network whose node is down is reported, not fatal: the rest of the app works without it.
