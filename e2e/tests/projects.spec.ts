@@ -308,6 +308,6 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(page.getByText('No projects yet')).toBeVisible();
     await page.goto('/funds');
     await expect(page.getByText('No funds yet')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add Your First Fund' })).toHaveAttribute('href', '/projects');
+    await expect(page.getByRole('link', { name: 'Add Your First Fund' })).toHaveAttribute('href', '/funds/new');
   });
 });

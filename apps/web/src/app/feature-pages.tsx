@@ -8,7 +8,9 @@ import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
 import { PoolSummaryCard } from '../features/funds/components/pool-summary-card';
 import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
 import { projectsQueryOptions } from '../features/projects/api/get-projects';
+import { AddPoolRoute } from '../features/projects/routes/add-pool-route';
 import { SupportRoute } from '../features/support/routes/support-route';
+import { useOpenAddProject } from './layout/add-project';
 
 /*
  * Screens that show data of more than one feature. Features do not import each other, so the
@@ -43,4 +45,10 @@ export function FundDetailPage() {
 export function SupportPage() {
   const projects = useQuery(projectsQueryOptions);
   return <SupportRoute projects={projects} />;
+}
+
+/** /funds/new: a fund is a pool, and a pool is added to a project (the Add Project dialog is the app's). */
+export function AddFundPage() {
+  const openAddProject = useOpenAddProject();
+  return <AddPoolRoute onCreateProject={openAddProject} />;
 }

@@ -17,7 +17,7 @@ import { ProjectsRoute } from '../features/projects/routes/projects-route';
 import { clearSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
 import { DashboardPage } from './dashboard-page';
-import { ActivitiesPage, AlertDetailPage, AlertsPage, FundDetailPage, SupportPage } from './feature-pages';
+import { ActivitiesPage, AddFundPage, AlertDetailPage, AlertsPage, FundDetailPage, SupportPage } from './feature-pages';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
 
@@ -40,6 +40,7 @@ export function SignedInApp() {
               <Route path="alerts" element={<AlertsPage />} />
               <Route path="alerts/:id" element={<AlertDetailPage />} />
               <Route path="funds" element={<FundsRoute />} />
+              <Route path="funds/new" element={<AddFundPage />} />
               <Route path="funds/:id" element={<FundDetailPage />} />
               <Route path="profile" element={<ProfileRoute />} />
               <Route path="settings" element={<SettingsRoute />} />

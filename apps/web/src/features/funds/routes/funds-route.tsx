@@ -1,4 +1,4 @@
-import { Droplets } from 'lucide-react';
+import { Droplets, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
@@ -21,9 +21,15 @@ export function FundsRoute() {
         description="The liquidity in your pools, read from the chain"
         actions={
           funds.data && funds.data.length > 0 ? (
-            <Button variant="outline" size="sm" onClick={() => void funds.refetch()} disabled={funds.isFetching} loading={funds.isFetching}>
-              Refresh
-            </Button>
+            <>
+              <Button variant="outline" size="sm" onClick={() => void funds.refetch()} disabled={funds.isFetching} loading={funds.isFetching}>
+                Refresh
+              </Button>
+              <Link to="/funds/new" className={buttonClasses('primary', 'sm')}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add Pool
+              </Link>
+            </>
           ) : undefined
         }
       />
@@ -40,9 +46,9 @@ export function FundsRoute() {
           <EmptyState
             icon={Droplets}
             title="No funds yet"
-            description="Pools are added from a project: open one of your projects and add its liquidity pool."
+            description="A fund is the liquidity in one of your pools. Choose one of your projects and add its pool."
             action={
-              <Link to="/projects" className={buttonClasses('primary')}>
+              <Link to="/funds/new" className={buttonClasses('primary')}>
                 Add Your First Fund
               </Link>
             }

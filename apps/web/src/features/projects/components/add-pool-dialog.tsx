@@ -1,4 +1,4 @@
-import { createPoolBodySchema, createPoolFieldOrder, projectMessages, toFieldErrors, type Project } from '@tokendesk/contract';
+import { createPoolBodySchema, createPoolFieldOrder, projectMessages, toFieldErrors, type Pool, type Project } from '@tokendesk/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -24,10 +24,12 @@ export interface AddPoolDialogProps {
   project: Project;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After the pool is saved (the dialog has closed). */
+  onCreated?: (pool: Pool) => void;
 }
 
 /** SPEC §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
-export function AddPoolDialog({ project, open, onOpenChange }: AddPoolDialogProps) {
+export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoolDialogProps) {
   const formId = useId();
   const createPool = useCreatePool();
   const pending = createPool.isPending;
@@ -56,7 +58,15 @@ export function AddPoolDialog({ project, open, onOpenChange }: AddPoolDialogProp
           </>
         }
       >
-        <AddPoolForm formId={formId} project={project} createPool={createPool} onCreated={() => onOpenChange(false)} />
+        <AddPoolForm
+          formId={formId}
+          project={project}
+          createPool={createPool}
+          onCreated={(pool) => {
+            onOpenChange(false);
+            onCreated?.(pool);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -66,7 +76,7 @@ interface AddPoolFormProps {
   formId: string;
   project: Project;
   createPool: ReturnType<typeof useCreatePool>;
-  onCreated: () => void;
+  onCreated: (pool: Pool) => void;
 }
 
 interface FormError {
@@ -136,7 +146,7 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
       {
         onSuccess: (pool) => {
           toast.success(`${pairLabel(pool.project.token_symbol, pool.token.symbol)} on ${pool.dex.name} was added.`);
-          onCreated();
+          onCreated(pool);
         },
         onError: (failure) => {
           const field = serverErrorField(failure);

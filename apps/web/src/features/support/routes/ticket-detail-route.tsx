@@ -1,8 +1,11 @@
 import { ticketMessages } from '@tokendesk/contract';
-import { useParams } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/status-message';
+import { MessageSquareOff } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { Alert } from '../../../components/ui/alert';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTicket } from '../api/get-ticket';
 import { useReplyTicket } from '../api/reply-ticket';
@@ -14,12 +17,47 @@ import { formatMessageTime } from '../components/ticket-dates';
 import { TicketFacts } from '../components/ticket-facts';
 import { TicketStatusBadge } from '../components/ticket-status-badge';
 
+/** A path id the server could know; anything else is 'not found' without asking. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
+}
+
 /** SPEC §2.13: one of the user's tickets, its conversation and the reply form. */
 export function TicketDetailRoute() {
-  const id = Number(useParams().id);
+  const id = parseId(useParams().id);
+  return id === null ? <TicketNotFound /> : <TicketDetail key={id} id={id} />;
+}
+
+/** An unknown id and another user's ticket look the same (both answer 404), like projects and alerts. */
+function TicketNotFound() {
+  useDocumentTitle('Ticket not found');
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink to="/support">Back to Tickets</BackLink>
+      <Card>
+        <EmptyState
+          icon={MessageSquareOff}
+          title={ticketMessages.ticketNotFound}
+          description="It does not exist, or it belongs to another account."
+          action={
+            <Link to="/support" className={buttonClasses('outline', 'sm')}>
+              View all tickets
+            </Link>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+function TicketDetail({ id }: { id: number }) {
   const ticket = useTicket(id);
   const reply = useReplyTicket();
   useDocumentTitle(ticket.data ? ticket.data.subject : 'Support Ticket');
+
+  if (ticket.isError && !ticket.data && ticket.error instanceof ApiError && ticket.error.status === 404) return <TicketNotFound />;
 
   return (
     <div className="mx-auto max-w-4xl">
