@@ -6,6 +6,7 @@ import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
 import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolderSync, type TokenHolderSyncRow } from '../db/schema';
 import { getLogsChunked } from './get-logs';
+import { BalanceJournal, logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconciliation';
 
 export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
@@ -236,6 +237,8 @@ export class HolderIndexer {
         for (const [next, group] of groups) {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
           if (end < safe) result.caughtUp = false;
+          // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
+          const endBlock = await rangeEndBlock(client, this.network, end, safe, (m) => this.request(m));
           const { logs, range } = await getLogsChunked(client, group.map((t) => getAddress(t)), [TRANSFER_TOPIC], next, end, {
             maxRange: this.range,
             maxAddresses: 500,
@@ -249,7 +252,7 @@ export class HolderIndexer {
           const maxSlice = this.options.maxBlocksPerTick ?? 100_000n;
           if (logs.length > 200_000 && this.sliceBlocks > 100n) this.sliceBlocks /= 2n;
           else if (logs.length < 20_000 && this.sliceBlocks < maxSlice) this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
-          result.transfers += await this.store(client, group, logs, end, safe);
+          result.transfers += await this.store(client, group, logs, end, safe, [endBlock, ...logBlocks(logs)]);
         }
         await this.reconcileAll(client, tokens);
         return result;
@@ -355,7 +358,7 @@ export class HolderIndexer {
   }
 
   /** One slice of a token group: balances, counts, the daily history and the checkpoints, atomically. */
-  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint): Promise<number> {
+  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint, blocks: (RecordedBlock | null)[]): Promise<number> {
     const transfers = logs
       .map(decodeTransfer)
       .filter((t): t is Transfer => t !== null && group.includes(t.token))
@@ -384,10 +387,13 @@ export class HolderIndexer {
             for (const r of rows) balances.set(r.holder, BigInt(r.balance));
           }
           const daily = new Map<string, number>();
+          // Balances before each recent block, so a reorganisation can put them back.
+          const journal = new BalanceJournal(this.network, safe, balances);
           applyTransfers(
             balances,
             own,
             (t, delta) => {
+              journal.note(t, balances);
               count += delta;
               daily.set(dayOf(times.get(t.blockNumber)!), count);
             },
@@ -397,6 +403,7 @@ export class HolderIndexer {
             },
           );
           await this.writeBalances(tx, token, touched, balances);
+          await journal.write(tx, token);
           const dailyRows = [...daily].map(([day, holderCount]) => ({ networkId: this.network.id, tokenAddress: token, day, holderCount }));
           for (let i = 0; i < dailyRows.length; i += 1_000) {
             await tx
@@ -413,6 +420,7 @@ export class HolderIndexer {
           .set({ toBlock: end, targetBlock: safe, holderCount: count, logShortfall: shortfall.toString(), shortfallHolders: shortHolders, updatedAt: new Date() })
           .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)));
       }
+      await recordBlocks(tx, this.network, safe, blocks);
     });
     return transfers.length;
   }

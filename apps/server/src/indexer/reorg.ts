@@ -4,7 +4,7 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
-import { indexedBlocks } from '../db/schema';
+import { holderBalanceJournal, indexedBlocks } from '../db/schema';
 
 /**
  * Chain reorganisations (decision 0016). The indexers record the hash of every recent block they
@@ -76,6 +76,40 @@ export async function recordBlocks(tx: Pick<Db, 'insert'>, network: NetworkConfi
     .map((b) => ({ networkId: network.id, blockNumber: b.number, blockHash: b.hash }));
   for (let i = 0; i < rows.length; i += 1000) {
     await tx.insert(indexedBlocks).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+  }
+}
+
+/**
+ * The holder indexer's undo log for one token and slice: each holder's balance before the first
+ * transfer of each recent block that touched it. Fed after every applied transfer, written in the
+ * slice's transaction. Before-values (not deltas) stay exact when balances are clamped at zero.
+ */
+export class BalanceJournal {
+  private readonly shadow: Map<string, bigint>;
+  private readonly entries = new Map<string, { holder: string; block: bigint; before: bigint }>();
+
+  constructor(
+    private readonly network: NetworkConfig,
+    private readonly safe: bigint,
+    balances: ReadonlyMap<string, bigint>,
+  ) {
+    this.shadow = new Map(balances);
+  }
+
+  note(t: { from: string; to: string; blockNumber: bigint }, balances: ReadonlyMap<string, bigint>): void {
+    const recent = inReorgWindow(this.network, t.blockNumber, this.safe);
+    for (const holder of [t.from, t.to]) {
+      const key = `${holder}:${t.blockNumber}`;
+      if (recent && !this.entries.has(key)) this.entries.set(key, { holder, block: t.blockNumber, before: this.shadow.get(holder) ?? 0n });
+      this.shadow.set(holder, balances.get(holder) ?? 0n);
+    }
+  }
+
+  async write(tx: Pick<Db, 'insert'>, token: string): Promise<void> {
+    const rows = [...this.entries.values()].map((e) => ({ networkId: this.network.id, tokenAddress: token, blockNumber: e.block, holder: e.holder, balanceBefore: e.before.toString() }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      await tx.insert(holderBalanceJournal).values(rows.slice(i, i + 1000)).onConflictDoNothing();
+    }
   }
 }
 
@@ -241,6 +275,8 @@ export class ReorgGuard {
       await tx.execute(sql`update indexer_checkpoints set last_block = ${rewind}::bigint, updated_at = now() where network_id = ${id} and last_block > ${rewind}`);
       await tx.execute(sql`update pool_watch_checkpoints set last_block = ${fork}::bigint, updated_at = now() where network_id = ${id} and last_block > ${fork}`);
 
+      const holderBalances = await this.rollbackHolders(tx as unknown as Db, fork, at.forkTime);
+
       await tx.execute(sql`delete from indexed_blocks where network_id = ${id} and block_number > ${fork}`);
       return {
         forkBlock: fork,
@@ -251,8 +287,70 @@ export class ReorgGuard {
         alertTriggers: triggers.length,
         notificationsWithdrawn: notices.length,
         discoveredPools: discovered.length,
-        holderBalances: 0,
+        holderBalances,
       };
     });
+  }
+
+  /**
+   * Holder balances go back to their journaled value before the first orphaned block that touched
+   * them; the holder count follows the restored balances, the daily history loses the orphaned
+   * days and the fork's day holds the restored count. Returns how many balances changed.
+   */
+  private async rollbackHolders(tx: Db, fork: bigint, forkTime: Date | null): Promise<number> {
+    const id = this.network.id;
+    const ZERO = '0x0000000000000000000000000000000000000000';
+    const tokens = await queryRows<{ token_address: string; deploy_block: string | null; holder_count: number }>(
+      tx,
+      sql`select token_address, deploy_block::text as deploy_block, holder_count from token_holder_sync
+          where network_id = ${id} and (to_block > ${fork} or deploy_block > ${fork}) for update`,
+    );
+    let restoredRows = 0;
+    for (const t of tokens) {
+      const token = t.token_address;
+      if (t.deploy_block !== null && BigInt(t.deploy_block) > fork) {
+        // The token's deployment itself was orphaned: its holder history starts over.
+        await tx.execute(sql`delete from token_balances where network_id = ${id} and token_address = ${token}`);
+        await tx.execute(sql`delete from token_holder_daily where network_id = ${id} and token_address = ${token}`);
+        await tx.execute(sql`update token_holder_sync set deploy_block = null, deployer = null, to_block = null, holder_count = 0, updated_at = now()
+          where network_id = ${id} and token_address = ${token}`);
+        continue;
+      }
+      const restored = await queryRows<{ holder: string; before: string; current: string | null }>(
+        tx,
+        sql`select j.holder, j.balance_before::text as before, b.balance::text as current
+            from (select distinct on (holder) holder, balance_before from holder_balance_journal
+                  where network_id = ${id} and token_address = ${token} and block_number > ${fork}
+                  order by holder, block_number) j
+            left join token_balances b on b.network_id = ${id} and b.token_address = ${token} and b.holder = j.holder`,
+      );
+      let count = t.holder_count;
+      const isHolder = (holder: string, balance: bigint) => holder !== ZERO && balance > 0n;
+      for (const r of restored) {
+        const before = BigInt(r.before);
+        const current = BigInt(r.current ?? '0');
+        if (before === current) continue;
+        restoredRows++;
+        count += (isHolder(r.holder, before) ? 1 : 0) - (isHolder(r.holder, current) ? 1 : 0);
+        // The table holds holders only: a balance back at zero is no row.
+        if (before === 0n) await tx.execute(sql`delete from token_balances where network_id = ${id} and token_address = ${token} and holder = ${r.holder}`);
+        else {
+          await tx.execute(sql`insert into token_balances (network_id, token_address, holder, balance) values (${id}, ${token}, ${r.holder}, ${before.toString()}::numeric)
+            on conflict (network_id, token_address, holder) do update set balance = excluded.balance`);
+        }
+      }
+      if (restored.length > 0 && forkTime) {
+        const day = forkTime.toISOString().slice(0, 10);
+        await tx.execute(sql`delete from token_holder_daily where network_id = ${id} and token_address = ${token} and day > ${day}`);
+        await tx.execute(sql`insert into token_holder_daily (network_id, token_address, day, holder_count) values (${id}, ${token}, ${day}, ${count})
+          on conflict (network_id, token_address, day) do update set holder_count = excluded.holder_count`);
+      }
+      await tx.execute(sql`update token_holder_sync set to_block = ${fork}::bigint, holder_count = ${count}, updated_at = now()
+        where network_id = ${id} and token_address = ${token} and to_block > ${fork}`);
+    }
+    // A check of the holder figures made at an orphaned block describes a chain that is gone.
+    await tx.execute(sql`delete from token_holder_reconciliation where network_id = ${id} and block_number > ${fork}`);
+    await tx.execute(sql`delete from holder_balance_journal where network_id = ${id} and block_number > ${fork}`);
+    return restoredRows;
   }
 }
