@@ -147,15 +147,24 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
     setFetchedFrom(null);
   }
 
-  function fetchTokenInfo() {
+  /**
+   * `source` is given when the fetch starts by itself (a pasted address, a network chosen after it):
+   * the state has not caught up with that change yet, and an address that is not one yet stays quiet.
+   */
+  function fetchTokenInfo(source?: { network: string; contract_address: string }) {
     if (busy) return;
+    const network = source?.network ?? values.network;
+    const address = source?.contract_address ?? values.contract_address;
+    if (source) {
+      if (!tokenInfoBodySchema.safeParse({ network, contract_address: address }).success) return;
+    }
     setFetchError(null);
-    if (!values.network || !values.contract_address.trim()) {
+    if (!network || !address.trim()) {
       setError(null);
       setFetchError({ message: projectMessages.fetchNeedsNetworkAndAddress });
       return;
     }
-    const parsed = tokenInfoBodySchema.safeParse({ network: values.network, contract_address: values.contract_address });
+    const parsed = tokenInfoBodySchema.safeParse({ network, contract_address: address });
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, createProjectFieldOrder);
       if (first) showError({ field: isProjectField(first.field) ? first.field : null, message: first.message });
@@ -240,7 +249,11 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
           {...controlProps('network')}
           value={values.network}
           disabled={busy}
-          onChange={(e) => update('network', e.target.value)}
+          onChange={(e) => {
+            update('network', e.target.value);
+            // An address entered before the network was chosen (or on another network) is read again.
+            fetchTokenInfo({ network: e.target.value, contract_address: values.contract_address });
+          }}
         >
           <option value="">{networks.isPending ? 'Loading networks...' : 'Select a network'}</option>
           {networkList.map((network) => (
@@ -267,11 +280,23 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
             autoCapitalize="none"
             spellCheck={false}
             className="font-mono"
-            onChange={(e) => update('contract_address', e.target.value)}
+            onChange={(e) => {
+              update('contract_address', e.target.value);
+              // A pasted address is complete: read the token at once instead of waiting for the button.
+              const native = e.nativeEvent as Partial<InputEvent>;
+              if (native.inputType === 'insertFromPaste') fetchTokenInfo({ network: values.network, contract_address: e.target.value });
+            }}
+            onKeyDown={(e) => {
+              // Enter here means 'read this address', not 'save a project that has no name yet'.
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                fetchTokenInfo();
+              }
+            }}
           />
         </Field>
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" size="sm" onClick={fetchTokenInfo} disabled={busy} loading={fetching}>
+          <Button variant="secondary" size="sm" onClick={() => fetchTokenInfo()} disabled={busy} loading={fetching}>
             {!fetching && <Download className="h-4 w-4" aria-hidden="true" />}
             {fetching ? 'Fetching...' : 'Fetch Token Info'}
           </Button>
