@@ -7,6 +7,8 @@ import type { Database, Db } from './db/client';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
 import { IndexerStatus } from './indexer/status';
+import { registerSecrets, secretsFromEnv } from './lib/error-text';
+import { withLogRedaction } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { accountRoutes } from './features/account/routes';
@@ -51,8 +53,10 @@ export interface AppOptions {
 
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
 export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false }: AppOptions): Promise<FastifyInstance> {
+  // Every log line passes the redaction (RPC URLs hold provider keys): lib/log-redaction.ts.
+  registerSecrets(secretsFromEnv({ ...process.env, DATABASE_URL: config.DATABASE_URL }));
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger === false ? false : withLogRedaction(logger === undefined || logger === true ? { level: config.LOG_LEVEL } : logger),
     // Every log line of a request carries its id (pino child logger, field reqId).
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { pools, projects, users } from '../src/db/schema';
+import { redactSecrets } from '../src/lib/error-text';
+import { registerBody } from './helpers';
+
+/**
+ * RPC URLs hold provider keys. The real server process runs with such URLs for real networks
+ * whose node is down; a request and the indexer loops fail against it, and the WHOLE output of
+ * the process (stdout and stderr: every log line, every error and its causes) must not contain
+ * the keys, while it still says what failed.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PATH_KEY = 'SECRETKEY123';
+const QUERY_KEY = 'SECRETQUERY456';
+const children: ChildProcess[] = [];
+let dataDir: string | undefined;
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A loopback port where nothing listens: a node that refuses every connection, at once. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean, what: string, output: () => string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('secrets in RPC URLs', () => {
+  it('never reach the log: a failing request and failing indexer ticks, errors and causes included', async () => {
+    const port = await closedPort();
+    const secretUrl = `http://127.0.0.1:${port}/v3/${PATH_KEY}?apikey=${QUERY_KEY}`;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-redaction-'));
+
+    // A project and a pool on Ethereum, so the indexer loops of that network contact its node.
+    const db = await openDatabase({ kind: 'pglite', dataDir });
+    const [user] = await db.db.insert(users).values({ username: 'seeded-owner', email: 'seeded@example.com', passwordHash: 'x' }).returning();
+    const [project] = await db.db
+      .insert(projects)
+      .values({ userId: user!.id, networkId: 1, contractAddress: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
+      .returning();
+    await db.db.insert(pools).values({
+      projectId: project!.id,
+      userId: user!.id,
+      networkId: 1,
+      dexId: 'uniswap-v2',
+      tokenId: 'weth',
+      pairedTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      pairedTokenSymbol: 'WETH',
+      pairedTokenName: 'Wrapped Ether',
+      pairedTokenDecimals: 18,
+      poolAddress: '0xd3d2E2692501A5c9Ca623199D38826e513033a17',
+      poolVersion: 'v2',
+      fee: null,
+      projectIsToken0: true,
+    });
+    await db.close();
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'trace',
+      PASSWORD_HASH_COST: '10',
+      DEVNET: 'off',
+      INDEXER: 'on',
+      RPC_URL_ETHEREUM: secretUrl,
+      // Every other real network also points at the closed port: nothing leaves the machine.
+      RPC_URL_BSC: secretUrl,
+      RPC_URL_BASE: `http://127.0.0.1:${port}/`,
+      RPC_URL_ARBITRUM: `http://127.0.0.1:${port}/`,
+      RPC_URL_POLYGON: `http://127.0.0.1:${port}/`,
+    };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const output = () => out;
+    await waitFor(() => /running at http:\/\/\S+/.test(out), 'the server to start', output);
+    const base = /running at (http:\/\/[^\s]+)/.exec(out)![1]!.replace(/\/$/, '');
+
+    const body = registerBody();
+    expect((await fetch(`${base}/api/v1/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201);
+    const login = await fetch(`${base}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`${body.username}:${body.password}`).toString('base64')}` } });
+    const { token } = (await login.json()) as { token: string };
+    const info = await fetch(`${base}/api/v1/projects/get-token-info/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ network: 1, contract_address: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' }),
+    });
+    expect(info.status).toBe(503);
+    const answer = await info.text();
+
+    // The Ethereum loops fail against the node (pool indexer, holders, new-pool watch).
+    await waitFor(() => /"network":"ethereum".*tick failed/.test(out), 'a failed indexer tick on ethereum', output);
+    const ready = await (await fetch(`${base}/ready`)).text();
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const everything = `${out}\n${answer}\n${ready}`;
+    for (const secret of [PATH_KEY, QUERY_KEY]) {
+      const at = everything.indexOf(secret);
+      expect(at, `${secret} found in: …${everything.slice(Math.max(0, at - 300), at + 100)}…`).toBe(-1);
+    }
+    // And the log still says what failed, and where.
+    const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const unreachable = lines.find((l) => l.msg === 'chain node unreachable');
+    expect(unreachable, out).toBeDefined();
+    expect(unreachable!.network).toBe('Ethereum');
+    expect(JSON.stringify(unreachable!.err)).toContain(`127.0.0.1:${port}`);
+    expect(JSON.stringify(unreachable!.err)).toMatch(/HTTP request failed|fetch failed|ECONNREFUSED/);
+    const tick = lines.find((l) => l.network === 'ethereum' && typeof l.msg === 'string' && l.msg.includes('tick failed'));
+    expect(tick!.msg).toMatch(/not reachable|failed|refused/i);
+  }, 150_000);
+});
+
+describe('redactSecrets', () => {
+  it('cuts path, query and user info of any URL, and leaves scheme and host', () => {
+    expect(redactSecrets('URL: https://eth-mainnet.g.alchemy.com/v2/abcDEF123456 failed')).toBe('URL: https://eth-mainnet.g.alchemy.com/… failed');
+    expect(redactSecrets('postgres://u:pw123456@db:5432/tokendesk')).toBe('postgres://…@db:5432/…');
+    expect(redactSecrets('"url":"http://127.0.0.1:9/?apikey=zz"')).toBe('"url":"http://127.0.0.1:9/…"');
+    expect(redactSecrets('no url here')).toBe('no url here');
+  });
+});
