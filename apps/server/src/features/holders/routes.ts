@@ -10,7 +10,21 @@ import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
 import { csvField, csvRow } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
-import { findOwnProject, findSync, holderHistory, holderPages, holdersSummary, knownPools, labelsOf, largestHolders, POOL_CHECK_CANDIDATES, sharePct, supplyOf, type PoolDetector } from './repository';
+import {
+  findOwnProject,
+  findSync,
+  holderHistory,
+  holderPages,
+  holdersSummary,
+  holderTruth,
+  knownPools,
+  labelsOf,
+  largestHolders,
+  POOL_CHECK_CANDIDATES,
+  sharePct,
+  type HolderTruth,
+  type PoolDetector,
+} from './repository';
 
 const tags = ['Holders'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -47,7 +61,7 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The token's holders from its Transfer history: count, concentration, the 20 largest, and the indexing state",
+        summary: "The token's holders from its Transfer history, checked against totalSupply() and balanceOf: count, concentration, the 20 largest, the indexing state and the reconciliation with the chain",
         params: idParamSchema,
         response: { 200: holdersSummarySchema, ...errors },
       },
@@ -85,7 +99,11 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Every holder as CSV, largest first',
-        description: `Streams text/csv with the columns ${holderCsvColumns.join(', ')}. Balances as of the indexed block.`,
+        description:
+          `Streams text/csv with the columns ${holderCsvColumns.join(', ')}. Balances as of the indexed block, shares of totalSupply() (less the zero address's balance). ` +
+          'When the last check against the chain did not find the logs and the chain in agreement (reconciliation status other than matches), ' +
+          'the file starts with one line of a single field beginning with "# " that says where the balances come from, and the header follows; ' +
+          "when the chain differs, the checked addresses carry their balanceOf at the reconciliation block (as on the holders card) and come first, the rest their log balances.",
         params: idParamSchema,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
@@ -96,12 +114,13 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await ownProject(user.id, request.params.id);
       const sync = await findSync(app.db, project);
       const block = sync?.toBlock?.toString() ?? 'none';
+      const truth = await holderTruth(app.db, project, sync);
       const known = { pools: await knownPools(app.db, user.id, project), deployer: sync?.deployer ?? null };
-      const largest = await largestHolders(app.db, project, POOL_CHECK_CANDIDATES);
-      for (const address of (await poolDetector(request.log, project)(largest.map((r) => r.holder).filter((h) => !known.pools.has(h)))) ?? []) {
+      const largest = truth.chainBalances ? [...truth.chainBalances.keys()] : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
+      for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ?? []) {
         known.pools.set(address, null);
       }
-      const stream = Readable.from(csvChunks(app.db, project, known), { objectMode: false, highWaterMark: 64 * 1024 });
+      const stream = Readable.from(csvChunks(app.db, project, known, truth), { objectMode: false, highWaterMark: 64 * 1024 });
       stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -111,25 +130,38 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function* csvChunks(db: Db, project: ProjectRow, known: Parameters<typeof labelsOf>[1]): AsyncGenerator<string> {
+  /**
+   * The file must not contradict the card: the same supply, and when the chain disagrees with the
+   * logs, the same balanceOf figures for the addresses the card shows, first. A line above the
+   * header says so whenever the figures are not simply the logs confirmed by the chain.
+   */
+  async function* csvChunks(db: Db, project: ProjectRow, known: Parameters<typeof labelsOf>[1], truth: HolderTruth): AsyncGenerator<string> {
+    if (truth.api.status !== 'matches') yield csvRow([csvField(`# ${truth.api.note.replace(/[\r\n]+/g, ' ')}`)]);
     yield csvRow([...holderCsvColumns]);
-    const supply = await supplyOf(db, project);
+    if (truth.api.status === 'no_logs') return;
+    const supply = truth.supply;
     let rank = 0;
+    const line = (holder: string, balance: bigint) => {
+      const share = sharePct(balance, supply);
+      return csvRow([
+        String(++rank),
+        csvField(holder),
+        formatUnits(balance, project.tokenDecimal),
+        balance.toString(),
+        share === null ? '' : share.toFixed(2),
+        labelsOf(holder, known).join(' '),
+      ]);
+    };
+    const fromChain = truth.chainBalances;
+    if (fromChain) {
+      const checked = [...fromChain].filter(([, balance]) => balance > 0n).sort(([, x], [, y]) => (x === y ? 0 : x > y ? -1 : 1));
+      yield checked.map(([holder, balance]) => line(holder, balance)).join('');
+    }
     for await (const page of holderPages(db, project)) {
-      let chunk = '';
-      for (const row of page) {
-        const balance = BigInt(row.balance);
-        const share = sharePct(balance, supply);
-        chunk += csvRow([
-          String(++rank),
-          csvField(row.holder),
-          formatUnits(balance, project.tokenDecimal),
-          row.balance,
-          share === null ? '' : share.toFixed(2),
-          labelsOf(row.holder, known).join(' '),
-        ]);
-      }
-      yield chunk;
+      yield page
+        .filter((row) => !fromChain?.has(row.holder))
+        .map((row) => line(row.holder, BigInt(row.balance)))
+        .join('');
     }
   }
 };

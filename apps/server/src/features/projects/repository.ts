@@ -19,9 +19,12 @@ export const toApiProject = (p: ProjectWithHolders): Project => ({
 
 /**
  * The holder count once the token's history is fully indexed; a partial count during a backfill
- * would understate it, so it stays null until then.
+ * would understate it, so it stays null until then. Null too for a token with a supply but no
+ * Transfer logs of its own (decision 0015): '0 holders' would be false.
  */
-const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} then ${tokenHolderSync.holderCount} end`;
+const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not exists (
+  select 1 from token_holder_reconciliation r where r.network_id = ${tokenHolderSync.networkId} and r.token_address = ${tokenHolderSync.tokenAddress} and r.status = 'no_logs'
+) then ${tokenHolderSync.holderCount} end`;
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
 const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, sql`lower(${projects.contractAddress})`));
 

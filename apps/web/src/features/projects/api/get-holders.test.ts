@@ -9,4 +9,11 @@ describe('holderPollInterval', () => {
     expect(holderPollInterval('unavailable')).toBe(false);
     expect(holderPollInterval(undefined)).toBe(false);
   });
+
+  it('polls a live token until its first check against the chain has run', () => {
+    expect(holderPollInterval('live', 'pending')).toBe(HOLDER_SYNC_POLL_MS);
+    expect(holderPollInterval('live', 'matches')).toBe(false);
+    expect(holderPollInterval('live', 'differs')).toBe(false);
+    expect(holderPollInterval('live', 'no_logs')).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { holderHistorySchema, holdersSummarySchema, type HolderSyncState } from '@tokendesk/contract';
+import { holderHistorySchema, holdersSummarySchema, type HolderReconciliationStatus, type HolderSyncState } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
@@ -10,9 +10,12 @@ export const holderHistoryQueryKey = (projectId: number) => [...holdersQueryKey(
 /** How often the summary is asked again while the backfill runs (it moves every indexer tick). */
 export const HOLDER_SYNC_POLL_MS = 3_000;
 
-/** Poll while the figures are still being built; a live or unavailable token does not move on its own clock. */
-export function holderPollInterval(state: HolderSyncState | undefined): number | false {
-  return state === 'pending' || state === 'indexing' ? HOLDER_SYNC_POLL_MS : false;
+/**
+ * Poll while the figures are still being built, and until their first check against the chain
+ * (it runs right after the backfill ends); a live, checked token does not move on its own clock.
+ */
+export function holderPollInterval(state: HolderSyncState | undefined, check?: HolderReconciliationStatus): number | false {
+  return state === 'pending' || state === 'indexing' || (state === 'live' && check === 'pending') ? HOLDER_SYNC_POLL_MS : false;
 }
 
 /** GET projects/{id}/holders/: count, concentration, the 20 largest balances and the indexing state. */
@@ -29,7 +32,7 @@ export function holdersQueryOptions(projectId: number) {
   return queryOptions({
     queryKey: holdersQueryKey(projectId),
     queryFn: ({ signal }) => getHolders(projectId, { signal }),
-    refetchInterval: (query) => holderPollInterval(query.state.data?.sync.state),
+    refetchInterval: (query) => holderPollInterval(query.state.data?.sync.state, query.state.data?.reconciliation.status),
   });
 }
 

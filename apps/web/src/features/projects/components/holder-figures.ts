@@ -1,4 +1,5 @@
 import { shortenAddress, type HolderHistory } from '@tokendesk/contract';
+import { format } from 'date-fns';
 import type { Time, UTCTimestamp } from 'lightweight-charts';
 import { UNKNOWN } from '../../../lib/format';
 
@@ -73,4 +74,18 @@ export function formatSharePct(value: number | null | undefined): string {
 /** The other token of a found pool: its symbol when the registry knows it, else its short address. */
 export function pairedTokenLabel(paired: { address: string; symbol: string | null }): string {
   return paired.symbol ?? shortenAddress(paired.address);
+}
+
+/**
+ * What the chart shows, in words. One day of history is one figure on one day, said once (it read
+ * '7 holders on Nov 23, 2026, 7 on Nov 23, 2026'); the card shows this one, not only reads it out,
+ * since a lone point on a chart says little.
+ */
+export function historyText(points: readonly HolderChartPoint[]): string {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return '';
+  const day = (time: Time) => format(chartDay(time), 'MMM d, yyyy');
+  if (points.length === 1) return `One day of history so far: ${holdersText(first.value)} on ${day(first.time)}.`;
+  return `${holdersText(first.value)} on ${day(first.time)}, ${formatCount(last.value)} on ${day(last.time)}.`;
 }

@@ -1,7 +1,16 @@
-import { holderLabelText, holderProgressText, shortenAddress, type HolderLabel, type HoldersSummary, type HolderSync, type Project, type TopHolder } from '@tokendesk/contract';
+import {
+  holderLabelText,
+  holderNoticeTitle,
+  holderProgressText,
+  shortenAddress,
+  type HolderLabel,
+  type HoldersSummary,
+  type HolderSync,
+  type Project,
+  type TopHolder,
+} from '@tokendesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { Ban, Download, Hourglass, Users } from 'lucide-react';
+import { Ban, Download, Hourglass, TriangleAlert, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -19,7 +28,7 @@ import { useExportHolders } from '../api/export-holders';
 import { useHolderHistory, useHolders } from '../api/get-holders';
 import { projectQueryKey } from '../api/get-project';
 import { projectsQueryKey } from '../api/get-projects';
-import { chartDay, dailyHolderPoints, formatCount, formatSharePct } from './holder-figures';
+import { dailyHolderPoints, formatCount, formatSharePct, historyText } from './holder-figures';
 import { useNetwork } from './network-label';
 
 // The chart library is loaded with the first chart, not with the app.
@@ -35,13 +44,16 @@ const labelTone: Record<HolderLabel, 'info' | 'neutral' | 'warning'> = {
 };
 
 /**
- * The token's holders, built by the server from every Transfer since deployment: count,
- * concentration, a daily count chart and the 20 largest balances. Figures show only once the
- * history is complete; until then the card shows how far the backfill has come.
+ * The token's holders, built by the server from every Transfer since deployment and checked
+ * against the chain's totalSupply() and balanceOf: count, concentration, a daily count chart and
+ * the 20 largest balances. Figures show only once the history is complete; until then the card
+ * shows how far the backfill has come. Where the chain disagrees with the logs, a notice says
+ * which figures come from where (decision 0015).
  */
 export function HoldersCard({ project }: { project: Project }) {
   const holders = useHolders(project.id);
   const state = holders.data?.sync.state;
+  const noLogs = holders.data?.reconciliation.status === 'no_logs';
   const exportHolders = useExportHolders();
   useRefreshProjectWhenLive(project.id, state);
 
@@ -63,7 +75,7 @@ export function HoldersCard({ project }: { project: Project }) {
         title="Holders"
         description={`Every address holding ${project.token_symbol}, counted from the token's transfers since its deployment.`}
         actions={
-          state === 'live' ? (
+          state === 'live' && !noLogs ? (
             <Button variant="outline" size="sm" onClick={onExport} disabled={exportHolders.isPending} loading={exportHolders.isPending}>
               {!exportHolders.isPending && <Download className="h-4 w-4" aria-hidden="true" />}
               {exportHolders.isPending ? 'Exporting...' : 'Export CSV'}
@@ -93,6 +105,8 @@ export function HoldersCard({ project }: { project: Project }) {
         />
       ) : holders.data.sync.state === 'indexing' ? (
         <IndexingProgress sync={holders.data.sync} symbol={project.token_symbol} />
+      ) : noLogs ? (
+        <EmptyState icon={Ban} title={holderNoticeTitle.no_logs!} description={holders.data.reconciliation.note} />
       ) : (
         <LiveHolders project={project} summary={holders.data} />
       )}
@@ -157,21 +171,53 @@ function HoldersSkeleton() {
 
 function LiveHolders({ project, summary }: { project: Project; summary: HoldersSummary }) {
   const block = summary.sync.indexed_block;
+  const check = summary.reconciliation;
+  const fromChain = summary.balances_source === 'balance_of';
+  const supplyNote =
+    summary.supply_source === 'total_supply'
+      ? `totalSupply() at block ${check.block}, less what the zero address holds`
+      : block
+        ? `Sum of the balances in the transfer history, block ${block}`
+        : 'Sum of the balances in the transfer history';
+  const noticeTitle = holderNoticeTitle[check.status];
   return (
     <>
+      {noticeTitle && (
+        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
+          <div
+            role="note"
+            aria-labelledby="holders-notice-title"
+            className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden="true" />
+            <div className="min-w-0">
+              <p id="holders-notice-title" className="font-medium">
+                {noticeTitle}
+              </p>
+              <p className="mt-1 break-words">{check.note}</p>
+            </div>
+          </div>
+        </div>
+      )}
       <dl className="grid gap-x-6 gap-y-5 border-b border-slate-100 px-5 py-5 sm:grid-cols-3 sm:px-6">
-        <Stat label="Holders" value={formatCount(summary.holder_count)} note="Addresses with a balance above zero" />
+        <Stat
+          label="Holders"
+          value={formatCount(summary.holder_count)}
+          note={fromChain ? 'Counted from the transfer history, which the chain contradicts: may be off' : 'Addresses with a balance above zero'}
+        />
         <Stat
           label="Concentration"
           value={summary.top10_share_pct === null ? 'Not known' : `Top 10 hold ${formatSharePct(summary.top10_share_pct)}`}
           note="Share of the supply held by the 10 largest holders, not counting pools and burn addresses"
         />
-        <Stat
-          label="Supply"
-          value={`${formatAmount(summary.supply, BALANCE)} ${project.token_symbol}`}
-          note={block ? `All balances as of block ${block}` : 'All balances'}
-        />
+        <Stat label="Supply" value={`${formatAmount(summary.supply, BALANCE)} ${project.token_symbol}`} note={supplyNote} />
       </dl>
+      {check.status === 'matches' && (
+        <p className="border-b border-slate-100 px-5 py-2.5 text-xs text-slate-500 sm:px-6">
+          Checked against the chain at block {check.block}: totalSupply() and balanceOf of the {check.addresses_checked} largest holders agree
+          with the transfer history.
+        </p>
+      )}
       <HolderHistoryChart projectId={project.id} />
       <TopHolders project={project} summary={summary} />
     </>
@@ -227,10 +273,7 @@ function HolderHistoryChart({ projectId }: { projectId: number }) {
             <Suspense fallback={<Skeleton className="h-56" />}>
               <HolderChartCanvas points={points} />
             </Suspense>
-            <p className="sr-only">
-              {formatCount(first.value)} holders on {format(chartDay(first.time), 'MMM d, yyyy')}, {formatCount(last.value)} on{' '}
-              {format(chartDay(last.time), 'MMM d, yyyy')}.
-            </p>
+            <p className={points.length === 1 ? 'mt-2 text-xs text-slate-500' : 'sr-only'}>{historyText(points)}</p>
           </>
         )}
       </div>
@@ -244,7 +287,15 @@ function TopHolders({ project, summary }: { project: Project; summary: HoldersSu
   return (
     <section aria-labelledby="top-holders-title" className="@container py-5">
       <div className="px-5 sm:px-6">
-        <SectionTitle id="top-holders-title" title={rows.length === 20 ? 'Top 20 holders' : 'Top holders'} note="Share of the supply held by each address" />
+        <SectionTitle
+          id="top-holders-title"
+          title={rows.length === 20 ? 'Top 20 holders' : 'Top holders'}
+          note={
+            summary.balances_source === 'balance_of'
+              ? `balanceOf at block ${summary.reconciliation.block}; share of totalSupply()`
+              : 'Share of the supply held by each address'
+          }
+        />
         {!summary.pools_checked && (
           <p className="mt-1 text-xs text-amber-700">
             The {network?.name ?? 'network'} node could not be asked which holders are pools, so only this project&apos;s own pools are labelled
