@@ -71,7 +71,12 @@ export interface NetworkIndexerStatus {
 
 /** Error text that is safe to show on /ready: RPC URLs may carry provider API keys. */
 export function describeIndexerError(err: unknown): string {
-  return err instanceof ChainUnavailableError ? err.message : safeErrorText(err);
+  if (err instanceof ChainUnavailableError) return err.message;
+  const text = safeErrorText(err);
+  // viem's short message ("RPC Request failed.") leaves out what the node said; that is in `details`.
+  const details = (err as { details?: unknown } | null)?.details;
+  if (typeof details !== 'string' || details.trim() === '' || text.includes(details)) return text;
+  return safeErrorText({ message: `${text.replace(/\.$/, '')}: ${details.trim()}` });
 }
 
 interface Entry {
