@@ -120,6 +120,8 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   const [error, setError] = useState<FormError | null>(null);
   const [fetchError, setFetchError] = useState<{ message: string; detail?: string } | null>(null);
   const [fetchedFrom, setFetchedFrom] = useState<string | null>(null);
+  // What the server changed or filled in (an odd or missing name/symbol): shown, and still editable.
+  const [fetchNotes, setFetchNotes] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const ids = fieldIds(formId);
 
@@ -145,6 +147,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   function clearTokenInfo() {
     setValues((current) => ({ ...current, name: '', token_symbol: '', token_decimal: '' }));
     setFetchedFrom(null);
+    setFetchNotes([]);
   }
 
   /**
@@ -181,6 +184,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
           token_decimal: String(info.decimals),
         }));
         setFetchedFrom(`${info.name} (${info.symbol}), ${info.decimals} decimals`);
+        setFetchNotes(info.notes ?? []);
       },
       onError: (failure) => {
         clearTokenInfo();
@@ -306,6 +310,15 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
             </p>
           )}
         </div>
+        {fetchedFrom && !fetchError && fetchNotes.length > 0 && (
+          <Alert tone="info">
+            <ul className="flex flex-col gap-1">
+              {fetchNotes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
         {fetchError && (
           <Alert tone="error">
             <p>{fetchError.message}</p>
