@@ -370,7 +370,7 @@ describe('a reorganisation deeper than the confirmation depth', () => {
     expect(last!.holderCount).toBe(sync!.holderCount);
   }, 120_000);
 
-  it.skip('withdraws the pool found in an orphaned block, and replaces its read notice with a note', async () => {
+  it('withdraws the pool found in an orphaned block, and replaces its read notice with a note', async () => {
     expect(await db().select().from(discoveredPools).where(eq(discoveredPools.projectId, projectId))).toEqual([]);
     expect(await db().select().from(notifications).where(eq(notifications.id, poolNoticeId))).toEqual([]);
     const notes = await db().select().from(notifications).where(and(eq(notifications.userId, userId), sql`${notifications.title} like 'Withdrawn:%'`));

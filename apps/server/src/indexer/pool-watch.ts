@@ -8,6 +8,7 @@ import { tokenSymbolText } from '../chain/untrusted-text';
 import { queryRows, type Db } from '../db/client';
 import { discoveredPools, notifications, poolWatchCheckpoints } from '../db/schema';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
+import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 
 const factoryEvents = parseAbi([
   // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
@@ -107,9 +108,12 @@ export class PoolWatch {
         const maxPerTick = this.options.maxBlocksPerTick ?? 10_000n;
         const to = from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
 
+        // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
+        const endBlock = await rangeEndBlock(client, this.network, to, safe, this.options.onRequest);
+        const logs = await this.factoryLogs(client, factories, tokens, from, to);
         const created: CreatedPool[] = [];
         const undecodable: SkippedItem[] = [];
-        for (const log of await this.factoryLogs(client, factories, tokens, from, to)) {
+        for (const log of logs) {
           const c = decodePoolCreated(log);
           if (c && this.dexOf(c.factory, c.version)) created.push(c);
           else if (!c) {
@@ -123,7 +127,7 @@ export class PoolWatch {
             });
           }
         }
-        const found = await this.record(client, created, projects, to, undecodable);
+        const found = await this.record(client, created, projects, to, undecodable, { safe, blocks: [endBlock, ...logBlocks(logs)] });
         return { found, caughtUp: to === safe };
       },
       120_000,
@@ -147,7 +151,14 @@ export class PoolWatch {
     return [...byKey.values()];
   }
 
-  private async record(client: PublicClient, created: CreatedPool[], projects: WatchedProject[], to: bigint, skipped: SkippedItem[]): Promise<number> {
+  private async record(
+    client: PublicClient,
+    created: CreatedPool[],
+    projects: WatchedProject[],
+    to: bigint,
+    skipped: SkippedItem[],
+    hashes: { safe: bigint; blocks: (RecordedBlock | null)[] },
+  ): Promise<number> {
     // The paired token's symbol for the message; a token that does not answer is shown by address.
     // Symbols pass the untrusted-text boundary (readTokenInfo's): a NUL in one would otherwise make
     // the notification insert, and with it the watch's whole transaction, fail on every tick.
@@ -186,6 +197,7 @@ export class PoolWatch {
           }
         }
       }
+      await recordBlocks(tx, this.network, hashes.safe, hashes.blocks);
       await tx
         .insert(poolWatchCheckpoints)
         .values({ networkId: this.network.id, lastBlock: to })
@@ -230,6 +242,9 @@ export class PoolWatch {
       title: newPoolTitle(projectSymbol, dex.name),
       message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
       navigationUrl: `/projects/${project.id}`,
+      // Its block: a reorganisation above it withdraws the notice (decision 0016).
+      networkId: this.network.id,
+      blockNumber: c.blockNumber,
     });
     return true;
   }
