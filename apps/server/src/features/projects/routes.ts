@@ -85,7 +85,17 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       config: { fieldOrder: ['network', 'contract_address'] },
-      schema: { tags, security, summary: 'Read name, symbol and decimals from the token contract', body: tokenInfoBodySchema, response: { 200: tokenInfoSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Read name, symbol and decimals from the token contract',
+        description:
+          'Name and symbol are untrusted contract data: control and invisible characters are removed and they are cut to what a project stores, ' +
+          'so projects/create accepts the answer unchanged. A token whose name() or symbol() reverts or answers nothing printable is still a token ' +
+          '(decimals() and totalSupply() decide); a fallback is filled in and `notes` says what was changed.',
+        body: tokenInfoBodySchema,
+        response: { 200: tokenInfoSchema, ...errors },
+      },
     },
     async (request) => {
       const network = networkOrFail(request.body.network);
