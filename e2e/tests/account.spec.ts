@@ -113,10 +113,13 @@ test.describe('settings', () => {
     await page.waitForTimeout(700);
     await expect(page).toHaveURL(/\/settings$/);
     // …which follows about 1.5 s later.
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/login\?password_changed=true$/, { timeout: 5_000 });
     const elapsed = Date.now() - shownAt;
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
     expect(elapsed).toBeLessThan(4_000);
+    // The sign-in page says why the user is there (issue 18 item 10).
+    await expect(page.getByText('Password changed successfully. Please sign in again.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to TokenDesk' })).toBeVisible();
 
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(user.password);

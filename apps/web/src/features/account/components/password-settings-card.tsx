@@ -55,7 +55,12 @@ export function PasswordSettingsCard() {
           setSuccess(detail);
           // Not cancelled on unmount: the session is already dead on the server, so leaving the page
           // early must still end in a clean local sign-out.
-          window.setTimeout(clearSession, SIGN_OUT_DELAY_MS);
+          window.setTimeout(() => {
+            clearSession();
+            // A fresh page load, signed out, on a sign-in page that says why the user is there
+            // (issue 18). A router navigation raced the signed-out routes' own redirect to a bare /login.
+            window.location.replace('/login?password_changed=true');
+          }, SIGN_OUT_DELAY_MS);
         },
         onError: (error) => {
           const message = serverMessage(error) ?? 'Failed to change password. Please check your current password.';

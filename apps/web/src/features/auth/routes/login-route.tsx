@@ -1,3 +1,4 @@
+import { accountMessages } from '@tokendesk/contract/account-messages';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,6 +9,8 @@ export function LoginRoute() {
   useDocumentTitle('Sign In');
   const [searchParams] = useSearchParams();
   const registered = searchParams.get('registered') === 'true';
+  // Set by Settings after a password change, which signs out every session (SPEC §4).
+  const passwordChanged = searchParams.get('password_changed') === 'true';
 
   return (
     <AuthLayout
@@ -25,6 +28,11 @@ export function LoginRoute() {
       {registered && (
         <Alert tone="success" className="mb-5">
           Account created. Please sign in.
+        </Alert>
+      )}
+      {passwordChanged && (
+        <Alert tone="success" className="mb-5">
+          {accountMessages.passwordChanged}
         </Alert>
       )}
       <LoginForm />
