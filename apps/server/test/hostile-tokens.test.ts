@@ -45,11 +45,18 @@ const auth = () => ({ authorization: bearer(owner.token) });
  * new-pool watch's reads) — a node that fails deterministically for one loop only.
  */
 async function startRpcProxy(upstream: string, factories: string[]) {
-  const state = { failFactoryLogs: false, refused: 0, firstRefusedAt: 0 };
+  // refuseHistoricCodeOf: eth_getCode of that token at any block but 'latest' fails, as on a node
+  // without archive state (the holder indexer's deploy-block search needs it; token info does not).
+  const state = { failFactoryLogs: false, refused: 0, firstRefusedAt: 0, refuseHistoricCodeOf: '' };
   const watched = factories.map((f) => f.toLowerCase());
-  type Call = { id: number; method: string; params?: { address?: string | string[] }[] };
-  const refuses = (c: Call) =>
-    state.failFactoryLogs && c.method === 'eth_getLogs' && [c.params?.[0]?.address ?? []].flat().some((a) => watched.includes(String(a).toLowerCase()));
+  type Call = { id: number; method: string; params?: unknown[] };
+  const refusesCode = (c: Call) =>
+    c.method === 'eth_getCode' && state.refuseHistoricCodeOf !== '' && String(c.params?.[0]).toLowerCase() === state.refuseHistoricCodeOf && c.params?.[1] !== 'latest';
+  const refusesLogs = (c: Call) =>
+    state.failFactoryLogs &&
+    c.method === 'eth_getLogs' &&
+    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []].flat().some((a) => watched.includes(String(a).toLowerCase()));
+  const refuses = (c: Call) => refusesCode(c) || refusesLogs(c);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -65,6 +72,7 @@ async function startRpcProxy(upstream: string, factories: string[]) {
         }
         const out = calls.map((c) => {
           if (answers.has(c.id)) return answers.get(c.id);
+          if (refusesCode(c)) return { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'missing trie node (historical state not available)' } };
           state.refused += 1;
           state.firstRefusedAt ||= Date.now();
           return { jsonrpc: '2.0', id: c.id, error: { code: -32603, message: `internal error at upstream http://127.0.0.1:${port}/v3/${SECRET} while serving logs` } };
@@ -253,12 +261,26 @@ describe('a stuck loop on /ready and /metrics', () => {
       const part = (name: string) => status.get(31337)?.parts.find((p) => p.part === name);
       await waitFor('the watch to run', () => part('pool-watch')?.state === 'ok');
 
+      // One token whose history the node cannot serve: skipped and recorded, the holder loop goes on.
+      const { address: archiveless } = await deployHolderTestToken(clients(), alice, SUPPLY);
+      proxy.state.refuseHistoricCodeOf = archiveless.toLowerCase();
+      expect((await createProject(archiveless, 'Archiveless', 'ARCH', 18)).statusCode).toBe(201);
+      await waitFor('the token skip', () => status.get(31337)?.skipped.find((s) => s.part === 'holders' && s.reason === 'token-failed'));
+      expect(part('holders')!.state).toBe('ok');
+      const [tokenSkip] = await ctx.database.db
+        .select()
+        .from(indexerSkippedItems)
+        .where(and(eq(indexerSkippedItems.part, 'holders'), eq(indexerSkippedItems.item, archiveless.toLowerCase())));
+      expect(tokenSkip).toMatchObject({ reason: 'token-failed', detail: expect.stringContaining('missing trie node') });
+      expect(tokenSkip!.detail).not.toContain(SECRET);
+
       // A skipped item under the running loop: counted by reason on /metrics.
       const refused = (await deployTestContract(clients(), alice, 'oddMetadataToken', ['Refused again', 'REFUSEME2', false, SUPPLY])).address;
       await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: refused });
       await waitFor('the skip', () => status.get(31337)?.skipped.find((s) => s.reason === 'notification-rejected'));
       const metricsBefore = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
       expect(metricsBefore).toMatch(/^tokendesk_indexer_skipped_items_total\{network="devnet",part="pool-watch",reason="notification-rejected"\} 1$/m);
+      expect(metricsBefore).toMatch(/^tokendesk_indexer_skipped_items_total\{network="devnet",part="holders",reason="token-failed"\} [1-9]\d*$/m);
       expect(metricsBefore).toMatch(/^tokendesk_indexer_up\{network="devnet"\} 1$/m);
 
       // The node now refuses the watch's eth_getLogs: that loop cannot progress.

@@ -16,7 +16,7 @@ export class NotATokenError extends Error {
 }
 
 /** A bytes32 name or symbol: NUL padding ends it; bytes that are not UTF-8 become U+FFFD. */
-function bytes32Text(value: `0x${string}`): Uint8Array {
+export function bytes32Text(value: `0x${string}`): Uint8Array {
   const bytes = hexToBytes(value, { size: 32 });
   const end = bytes.indexOf(0);
   return end === -1 ? bytes : bytes.subarray(0, end);

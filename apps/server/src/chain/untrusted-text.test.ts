@@ -1,5 +1,6 @@
 import { createProjectBodySchema, TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH } from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
+import { bytes32Text } from './token-info';
 import { cleanUntrustedText, tokenNameText, tokenSymbolText, untrustedText } from './untrusted-text';
 
 const NUL = String.fromCharCode(0);
@@ -34,6 +35,16 @@ describe('untrustedText', () => {
     expect(untrustedText(new Uint8Array([0xe2, 0x82, 0xac]), 32)).toBe('€');
     expect(untrustedText('a\ud800b', 32)).toBe('a\ufffdb');
     expect(cleanUntrustedText('a\ud800b', 32).altered).toBe(true);
+  });
+
+  it('decodes bytes32 names up to their NUL padding, invalid UTF-8 included', () => {
+    const pad = (hex: string) => `0x${hex.padEnd(64, '0')}` as const;
+    expect(untrustedText(bytes32Text(pad('4d4b52')), 32)).toBe('MKR');
+    expect(untrustedText(bytes32Text(pad('41ff42')), 32)).toBe('A\ufffdB');
+    // Bytes after the first NUL are padding, whatever they hold.
+    expect(untrustedText(bytes32Text(pad('53594d0001ff')), 32)).toBe('SYM');
+    expect(untrustedText(bytes32Text(pad('')), 32)).toBe('');
+    expect(untrustedText(bytes32Text(`0x${'41'.repeat(32)}`), 32)).toBe('A'.repeat(32));
   });
 
   it('keeps ordinary text, accents, CJK and emoji as they are', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { indexerSkippedItems } from '../db/schema';
 import { untrustedText } from '../chain/untrusted-text';
-import { safeErrorText } from '../lib/error-text';
+import { describeIndexerError } from './status';
 
 /** The three loops of a network; the label of their metrics and of /ready's parts. */
 export type IndexerPart = 'pools' | 'holders' | 'pool-watch';
@@ -27,7 +27,7 @@ export type OnSkip = (skipped: SkippedItem & { detail: string }) => void;
  */
 export async function recordSkippedItem(db: Pick<Db, 'insert'>, networkId: number, skipped: SkippedItem): Promise<string> {
   // An error can quote what the chain answered (a NUL, say): the text passes the same boundary.
-  const detail = untrustedText(safeErrorText(skipped.error), 500);
+  const detail = untrustedText(describeIndexerError(skipped.error), 500);
   await db
     .insert(indexerSkippedItems)
     .values({ networkId, part: skipped.part, item: skipped.item, reason: skipped.reason, detail, blockNumber: skipped.blockNumber ?? null })
