@@ -24,7 +24,7 @@ import { discoveredPoolRoutes } from './features/pools/discovered-routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
-import { registerOperations } from './plugins/operations';
+import { registerOperations, type OperationsOptions } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -49,10 +49,12 @@ export interface AppOptions {
   /** Written by the indexer loops (main.ts); /ready and /metrics read it. */
   indexerStatus?: IndexerStatus;
   indexerRunning?: boolean;
+  /** The supervised local devnet's state for /ready (main.ts); absent when this process runs none. */
+  devnet?: OperationsOptions['devnet'];
 }
 
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
-export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false, devnet }: AppOptions): Promise<FastifyInstance> {
   // Every log line passes the redaction (RPC URLs hold provider keys): lib/log-redaction.ts.
   registerSecrets(secretsFromEnv({ ...process.env, DATABASE_URL: config.DATABASE_URL }));
   const app = Fastify({
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
     metrics: metrics ?? createMetrics(status),
     indexerStatus: status,
     indexerRunning,
+    devnet,
   });
 
   // Node closes idle keep-alive connections once, when close() starts. A connection that was busy

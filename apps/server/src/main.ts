@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { formatDevnetSummary, startDevnet, devnetAddresses, type Devnet } from '@tokendesk/devchain';
+import { inspect } from 'node:util';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { formatDevnetSummary, startDevnet, devnetAddresses, type Devnet, type DevnetEvent, type DevnetHealth } from '@tokendesk/devchain';
 import { buildApp } from './app';
 import { ChainService } from './chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
@@ -10,14 +11,63 @@ import { startOpsSocket, type OpsSocket } from './ops/ops-socket';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
+import { redactSecrets, registerSecrets, secretsFromEnv } from './lib/error-text';
+
+/**
+ * The devnet's log lines (its exits and restarts included). It starts before the app and its
+ * logger exist, so lines are held until attach() and then written by the app's logger.
+ */
+function devnetLog() {
+  type Level = 'info' | 'warn' | 'error';
+  let target: FastifyBaseLogger | null = null;
+  const pending: [Level, object, string][] = [];
+  const write = (level: Level, fields: object, msg: string) => (target ? target[level](fields, msg) : pending.push([level, fields, msg]));
+  const event = (e: DevnetEvent) => {
+    switch (e.kind) {
+      case 'exited': {
+        const how = `exit code ${e.code ?? 'none'}${e.signal ? `, signal ${e.signal}` : ''}`;
+        const when = e.restartInMs > 0 ? ` in ${e.restartInMs} ms` : '';
+        return write('warn', { pid: e.pid, code: e.code, signal: e.signal, restartInMs: e.restartInMs }, `devnet exited unexpectedly (anvil ${e.pid}, ${how}); restarting it from its saved state${when}`);
+      }
+      case 'restarted':
+        return write(
+          'info',
+          { pid: e.pid, downMs: e.downMs, restarts: e.restarts },
+          e.created
+            ? `devnet restarted (anvil ${e.pid}) on a NEW chain after ${e.downMs} ms: its saved state was unusable`
+            : `devnet restarted (anvil ${e.pid}) from its saved state after ${e.downMs} ms`,
+        );
+      case 'restart-failed':
+        return write('error', { attempt: e.attempt, retryInMs: e.retryInMs }, `devnet restart attempt ${e.attempt} failed: ${e.error}; next attempt in ${e.retryInMs} ms`);
+    }
+  };
+  return {
+    line: (msg: string) => write('info', {}, msg),
+    event,
+    attach(log: FastifyBaseLogger) {
+      target = log.child({ component: 'devnet' });
+      for (const [level, fields, msg] of pending.splice(0)) target[level](fields, msg);
+    },
+  };
+}
+
+const readyDevnet = (h: DevnetHealth) => ({
+  state: h.state,
+  pid: h.pid,
+  restarts: h.restarts,
+  last_exit: h.lastExit && { code: h.lastExit.code, signal: h.lastExit.signal, at: h.lastExit.at.toISOString() },
+  down_since: h.downSince?.toISOString() ?? null,
+  last_error: h.lastError,
+});
 
 /** The local chain: started here (state under DATA_DIR/devnet), reused from DEVNET_RPC_URL, or off. */
-async function startChain(config: Config): Promise<{ devnet: Devnet | null; networks: NetworkConfig[] }> {
+async function startChain(config: Config, log: ReturnType<typeof devnetLog>): Promise<{ devnet: Devnet | null; networks: NetworkConfig[] }> {
   if (!config.DEVNET) return { devnet: null, networks: [...REAL_NETWORKS] };
   if (config.DEVNET_RPC_URL) {
     return { devnet: null, networks: [...REAL_NETWORKS, devnetNetwork(config.DEVNET_RPC_URL, devnetAddresses)] };
   }
-  const devnet = await startDevnet({ dataDir: config.DATA_DIR });
+  // Supervised: if anvil exits, it is restarted on the same port from its saved state (devnet.ts).
+  const devnet = await startDevnet({ dataDir: config.DATA_DIR, log: log.line, onEvent: log.event });
   console.log(formatDevnetSummary(devnet));
   return { devnet, networks: [...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)] };
 }
@@ -30,11 +80,22 @@ async function start(config: Config): Promise<void> {
   let opsSocket: OpsSocket | null = null;
   const indexerStatus = new IndexerStatus();
   const metrics = createMetrics(indexerStatus);
+  const chainLog = devnetLog();
   try {
-    const chain = await startChain(config);
+    const chain = await startChain(config, chainLog);
     devnet = chain.devnet;
     chainService = new ChainService(new NetworkRegistry(chain.networks, process.env), { onRpc: metrics.observeRpc });
-    app = await buildApp({ config, database, chain: chainService, metrics, indexerStatus, indexerRunning: config.INDEXER });
+    const supervised = devnet;
+    app = await buildApp({
+      config,
+      database,
+      chain: chainService,
+      metrics,
+      indexerStatus,
+      indexerRunning: config.INDEXER,
+      devnet: supervised ? () => readyDevnet(supervised.health()) : undefined,
+    });
+    chainLog.attach(app.log);
     await app.listen({ port: config.PORT, host: config.HOST });
     if (database.kind === 'pglite') opsSocket = await startOpsSocket(config.DATA_DIR, database, app.log);
   } catch (err) {
@@ -78,7 +139,7 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
       await devnet?.stop(); // anvil writes its state on a clean stop
       process.exit(0);
     } catch (err) {
-      console.error('Error during shutdown:', err);
+      console.error('Error during shutdown:', redactSecrets(inspect(err)));
       process.exit(1);
     }
   };
@@ -89,6 +150,8 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
 let config: Config;
 try {
   config = loadConfig();
+  // What this process prints outside its logger (a failed start) is redacted too.
+  registerSecrets(secretsFromEnv({ ...process.env, DATABASE_URL: config.DATABASE_URL }));
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
@@ -102,6 +165,6 @@ start(config).catch((err: unknown) => {
     console.error(`TokenDesk cannot start: ${err.message}`);
     process.exit(75);
   }
-  console.error('TokenDesk failed to start:', err);
+  console.error('TokenDesk failed to start:', redactSecrets(inspect(err)));
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DEVNET_CHAIN_ID } from './addresses.js';
 
@@ -81,7 +82,24 @@ export interface AnvilProcess {
   pid: number;
   /** Resolves with the exit code once anvil (and its supervisor) have exited. */
   exited: Promise<number | null>;
+  /** The same, with the signal that ended anvil when one did (SIGKILL, the OOM killer's too). */
+  exit: Promise<AnvilExit>;
   stop(): Promise<void>;
+}
+
+export interface AnvilExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * The supervisor shell exits with anvil's status, which is 128 + n when signal n ended anvil;
+ * a signal that ended the shell itself comes from the child's exit event.
+ */
+export function describeExit(code: number | null, signal: NodeJS.Signals | null): AnvilExit {
+  if (signal || code === null || code <= 128) return { code, signal };
+  const name = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] as NodeJS.Signals | undefined;
+  return { code, signal: name ?? null };
 }
 
 export class AnvilExitedError extends Error {
@@ -137,7 +155,8 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     });
   }
 
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exit = new Promise<AnvilExit>((resolve) => child.once('exit', (code, signal) => resolve(describeExit(code, signal))));
+  const exited = exit.then((e) => e.code);
   // While running, the child must not keep the parent's event loop alive (the pipe is what ties
   // them); while starting or stopping it must, or a parent with nothing else to do exits mid-way.
   const hold = (held: boolean) => {
@@ -182,7 +201,7 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     throw error;
   }
   hold(false);
-  return { rpcUrl, port: opts.port, pid: anvilPid, exited, stop };
+  return { rpcUrl, port: opts.port, pid: anvilPid, exited, exit, stop };
 }
 
 async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, logPath: string): Promise<void> {

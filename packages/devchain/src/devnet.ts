@@ -12,9 +12,35 @@ export interface Devnet {
   statePath: string;
   /** True when this start created the chain (no usable state), false when it reused one. */
   created: boolean;
+  /** Whether anvil runs now, and what happened to it (see DevnetHealth). */
+  health(): DevnetHealth;
   /** SIGTERM to anvil, which writes its state and exits; resolves when it has. Idempotent. */
   stop(): Promise<void>;
 }
+
+/**
+ * The supervised chain: `up` while anvil runs, `restarting` from the moment it exited until it
+ * answers again with its saved state, `stopped` after stop().
+ */
+export interface DevnetHealth {
+  state: 'up' | 'restarting' | 'stopped';
+  /** anvil's process id while it runs. */
+  pid: number | null;
+  /** Restarts after an unexpected exit, since the server started. */
+  restarts: number;
+  lastExit: { code: number | null; signal: NodeJS.Signals | null; at: Date } | null;
+  /** Since when it has been down (null while up). */
+  downSince: Date | null;
+  /** The last failed restart attempt, while it keeps failing. */
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}
+
+/** What the supervision reports, for the server's log. */
+export type DevnetEvent =
+  | { kind: 'exited'; pid: number; code: number | null; signal: NodeJS.Signals | null; restartInMs: number }
+  | { kind: 'restarted'; pid: number; downMs: number; restarts: number; created: boolean }
+  | { kind: 'restart-failed'; attempt: number; error: string; retryInMs: number };
 
 export interface StartDevnetOptions {
   /** The app's data directory; the chain lives in <dataDir>/devnet/. */
@@ -22,12 +48,20 @@ export interface StartDevnetOptions {
   /** A fixed port; by default a free loopback port is picked. */
   port?: number;
   log?: (line: string) => void;
+  /** Exits, restarts and failed restarts of anvil (it is restarted whenever it exits unasked). */
+  onEvent?: (event: DevnetEvent) => void;
 }
 
 /** How often the chain is checked for new blocks to save: the most a crash of anvil itself loses. */
 export const STATE_CHECK_INTERVAL_MS = 2000;
 /** A new chain starts this far in the past so the seeded history can spread over the last hours. */
 const GENESIS_AGE_SECONDS = 7 * 3600;
+/**
+ * Waits before restarting anvil: at once after the first exit, then doubling up to 30 s while it
+ * keeps dying (an exit within STABLE_MS of its start, or a failed start, counts as another one).
+ */
+export const restartDelayMs = (failures: number) => (failures <= 0 ? 0 : Math.min(30_000, 500 * 2 ** (failures - 1)));
+const STABLE_MS = 60_000;
 
 /** `DEVNET=off` (or false/0/no) disables the local chain. */
 export function devnetEnabled(env: Record<string, string | undefined> = process.env): boolean {
@@ -37,59 +71,139 @@ export function devnetEnabled(env: Record<string, string | undefined> = process.
 
 /**
  * Starts anvil on loopback with its state in <dataDir>/devnet/state.json and makes sure the demo
- * deployment is there: seeded on the first start, reused as-is afterwards.
+ * deployment is there: seeded on the first start, reused as-is afterwards. If anvil exits without
+ * being asked to (killed, crashed), it is started again on the same port from the saved state
+ * (at most STATE_CHECK_INTERVAL_MS of blocks behind), with backoff while it keeps dying.
  */
 export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
   const log = opts.log ?? (() => {});
+  const emit = opts.onEvent ?? (() => {});
   const dir = join(resolve(opts.dataDir), 'devnet');
   mkdirSync(dir, { recursive: true });
   const statePath = join(dir, 'state.json');
   const logPath = join(dir, 'anvil.log');
   const lock = await acquireLock(join(dir, 'devnet.lock'));
 
-  let anvil: AnvilProcess | undefined;
-  try {
+  /** anvil running with the demo deployment checked (or seeded): at start and at every restart. */
+  const bringUp = async (port: number | undefined): Promise<{ anvil: AnvilProcess; created: boolean }> => {
     let created = !usableState(statePath, log);
-    anvil = await launch({ port: opts.port, statePath, logPath, created });
+    let anvil = await launch({ port, statePath, logPath, created });
     lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
-    const started = Date.now();
     try {
-      await deployDemo(anvil.rpcUrl, { log });
+      const started = Date.now();
+      try {
+        await deployDemo(anvil.rpcUrl, { log });
+      } catch (error) {
+        if (!(error instanceof PartialSeedError)) throw error;
+        // An earlier first start stopped mid-seed. Addresses hang on the deployer's nonces, so start over.
+        log(`devnet: ${error.message}; moving the state aside and seeding a new chain`);
+        await anvil.stop();
+        if (existsSync(statePath)) renameSync(statePath, `${statePath}.partial-${Date.now()}`);
+        created = true;
+        anvil = await launch({ port: port ?? anvil.port, statePath, logPath, created });
+        lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
+        await deployDemo(anvil.rpcUrl, { log });
+      }
+      if (!created) log(`devnet: reusing the chain in ${statePath} (checked in ${Date.now() - started} ms)`);
+      return { anvil, created };
     } catch (error) {
-      if (!(error instanceof PartialSeedError)) throw error;
-      // An earlier first start stopped mid-seed. Addresses hang on the deployer's nonces, so start over.
-      log(`devnet: ${error.message}; moving the state aside and seeding a new chain`);
       await anvil.stop();
-      if (existsSync(statePath)) renameSync(statePath, `${statePath}.partial-${Date.now()}`);
-      created = true;
-      anvil = await launch({ port: opts.port, statePath, logPath, created });
-      lock.update({ anvilPid: anvil.pid, rpcUrl: anvil.rpcUrl });
-      await deployDemo(anvil.rpcUrl, { log });
+      throw error;
     }
-    if (!created) log(`devnet: reusing the chain in ${statePath} (checked in ${Date.now() - started} ms)`);
-    const running = anvil;
-    const saver = startStateSaver(running.rpcUrl, statePath, log);
-    // A new seed goes to disk now rather than on the first check.
-    if (created) await saver.save(true);
-    let stopped: Promise<void> | undefined;
-    return {
-      rpcUrl: running.rpcUrl,
-      addresses: devnetAddresses,
-      statePath,
-      created,
-      stop: () => {
-        stopped ??= saver
-          .stop()
-          .then(() => running.stop())
-          .finally(() => lock.release());
-        return stopped;
-      },
-    };
+  };
+
+  let first: { anvil: AnvilProcess; created: boolean };
+  try {
+    first = await bringUp(opts.port);
   } catch (error) {
-    await anvil?.stop();
     lock.release();
     throw error;
   }
+  let running = first.anvil;
+  let saver = startStateSaver(running.rpcUrl, statePath, log);
+  // A new seed goes to disk now rather than on the first check.
+  if (first.created) await saver.save(true);
+
+  const health: DevnetHealth = { state: 'up', pid: running.pid, restarts: 0, lastExit: null, downSince: null, lastError: null, nextAttemptAt: null };
+  let startedAt = Date.now();
+  let failures = 0;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let restarting: Promise<void> = Promise.resolve();
+  const sleep = (ms: number) =>
+    new Promise<void>((done) => {
+      const timer = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
+
+  const restart = async (exited: AnvilProcess) => {
+    // The same port: the server's network registry and every client keep the URL.
+    const port = exited.port;
+    await saver.stop();
+    await exited.stop(); // the supervisor shell has exited with anvil; this settles its state
+    for (let attempt = 1; !stopping; attempt++) {
+      const wait = restartDelayMs(failures);
+      health.nextAttemptAt = new Date(Date.now() + wait);
+      if (wait > 0) await sleep(wait);
+      if (stopping) return;
+      try {
+        const { anvil, created } = await bringUp(port);
+        if (stopping) {
+          await anvil.stop();
+          return;
+        }
+        running = anvil;
+        saver = startStateSaver(anvil.rpcUrl, statePath, log);
+        if (created) await saver.save(true);
+        const downMs = Date.now() - (health.downSince?.getTime() ?? Date.now());
+        Object.assign(health, { state: 'up', pid: anvil.pid, restarts: health.restarts + 1, downSince: null, lastError: null, nextAttemptAt: null });
+        startedAt = Date.now();
+        watch(anvil);
+        emit({ kind: 'restarted', pid: anvil.pid, downMs, restarts: health.restarts, created });
+        return;
+      } catch (error) {
+        failures += 1;
+        health.lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        emit({ kind: 'restart-failed', attempt, error: health.lastError, retryInMs: restartDelayMs(failures) });
+      }
+    }
+  };
+
+  const watch = (anvil: AnvilProcess) => {
+    void anvil.exit.then((exit) => {
+      if (stopping || anvil !== running) return;
+      // Dying again soon after a start is dying repeatedly: back off. A long life starts afresh.
+      failures = Date.now() - startedAt < STABLE_MS ? failures + 1 : 0;
+      Object.assign(health, { state: 'restarting', pid: null, lastExit: { ...exit, at: new Date() }, downSince: new Date() });
+      emit({ kind: 'exited', pid: anvil.pid, code: exit.code, signal: exit.signal, restartInMs: restartDelayMs(failures) });
+      restarting = restart(anvil);
+    });
+  };
+  watch(running);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    rpcUrl: running.rpcUrl,
+    addresses: devnetAddresses,
+    statePath,
+    created: first.created,
+    health: () => ({ ...health, lastExit: health.lastExit && { ...health.lastExit } }),
+    stop: () => {
+      stopped ??= (async () => {
+        stopping = true;
+        wake?.();
+        await restarting;
+        await saver.stop();
+        await running.stop();
+        health.state = 'stopped';
+        health.pid = null;
+      })().finally(() => lock.release());
+      return stopped;
+    },
+  };
 }
 
 async function launch(opts: { port: number | undefined; statePath: string; logPath: string; created: boolean }): Promise<AnvilProcess> {

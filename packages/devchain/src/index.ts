@@ -6,7 +6,17 @@ export {
   type DevnetAddresses,
   type DevnetToken,
 } from './addresses.js';
-export { startDevnet, formatDevnetSummary, devnetEnabled, STATE_CHECK_INTERVAL_MS, type Devnet, type StartDevnetOptions } from './devnet.js';
+export {
+  startDevnet,
+  formatDevnetSummary,
+  devnetEnabled,
+  restartDelayMs,
+  STATE_CHECK_INTERVAL_MS,
+  type Devnet,
+  type DevnetEvent,
+  type DevnetHealth,
+  type StartDevnetOptions,
+} from './devnet.js';
 export { deployDemo, PartialSeedError } from './deploy.js';
 export { devnetChain } from './client.js';
 export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';

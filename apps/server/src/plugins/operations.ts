@@ -20,7 +20,20 @@ export interface OperationsOptions {
   indexerStatus: IndexerStatus;
   /** Whether this process runs the indexer loops (main.ts with INDEXER on). */
   indexerRunning: boolean;
+  /** The local devnet this process supervises (main.ts); null when it started none. */
+  devnet?: () => ReadyDevnet | null;
 }
+
+/** The devnet part of /ready: `restarting` from anvil's exit until it answers again. */
+export const readyDevnet = z.object({
+  state: z.enum(['up', 'restarting', 'stopped']),
+  pid: z.number().nullable(),
+  restarts: z.number(),
+  last_exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), at: z.string() }).nullable(),
+  down_since: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type ReadyDevnet = z.infer<typeof readyDevnet>;
 
 /** A database that does not answer within this long counts as down: a probe must not hang. */
 const READY_DB_TIMEOUT_MS = 3_000;
@@ -65,6 +78,7 @@ const readyBody = z.object({
   database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), error: z.string().optional() }),
   indexer: z.enum(['running', 'off']),
   networks: z.array(networkState),
+  devnet: readyDevnet.nullable(),
 });
 
 /** A part of a network this process does not index (yet). */
@@ -165,6 +179,7 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
       database: { kind: database.kind, reachable: dbError === null, ...(dbError ? { error: dbError } : {}) },
       indexer: indexerRunning ? ('running' as const) : ('off' as const),
       networks: list,
+      devnet: options.devnet?.() ?? null,
     };
     if (dbError !== null) {
       reply.header('retry-after', '5');
