@@ -1,0 +1,47 @@
+import type { ActivityEvent, Pool } from '@tokendesk/contract';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ActivityRow } from './activity-row';
+
+const pool = (version: 'v2' | 'v3') =>
+  ({
+    id: 1,
+    pool_version: version,
+    project: { token_symbol: 'SMPL' },
+    token: { symbol: 'WETH' },
+    dex: { name: version === 'v3' ? 'Uniswap V3' : 'Uniswap V2', dex_logo: '' },
+    network: { network_explorer: 'https://etherscan.io' },
+  }) as unknown as Pool;
+
+const event = (kind: ActivityEvent['kind'], price: string | null): ActivityEvent => ({
+  id: 1,
+  pool_id: 1,
+  kind,
+  amount_project_token: '1000',
+  amount_token: '0.00327',
+  price,
+  tx_hash: `0x${'ab'.repeat(32)}`,
+  block_number: '42',
+  log_index: 0,
+  occurred_at: '2025-01-01T00:00:00.000Z',
+});
+
+const render = (e: ActivityEvent, p: Pool) => renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
+
+describe('ActivityRow price', () => {
+  it("shows '—' and says why on a V3 liquidity row, which has no price of its own", () => {
+    const html = render(event('add_liquidity', null), pool('v3'));
+    expect(html).toContain('data-testid="no-price"');
+    expect(html).toContain('—');
+    expect(html).toContain('No price: the two amounts of a Uniswap V3 liquidity change');
+    expect(html).not.toContain('3.27');
+  });
+
+  it('shows the trade price of a swap and the pool ratio of a V2 liquidity row', () => {
+    expect(render(event('buy', '0.00000327'), pool('v3'))).not.toContain('no-price');
+    const v2 = render(event('add_liquidity', '0.00000446'), pool('v2'));
+    expect(v2).not.toContain('no-price');
+    expect(v2).toContain('title="0.00000446"');
+  });
+});
