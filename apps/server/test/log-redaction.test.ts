@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { pools, projects, users } from '../src/db/schema';
-import { redactSecrets } from '../src/lib/error-text';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { HttpRequestError } from 'viem';
+import { redactSecrets, registerSecrets, secretsFromEnv } from '../src/lib/error-text';
+import { withLogRedaction } from '../src/lib/log-redaction';
 import { registerBody } from './helpers';
 
 /**
@@ -146,5 +150,34 @@ describe('redactSecrets', () => {
     expect(redactSecrets('postgres://u:pw123456@db:5432/tokendesk')).toBe('postgres://…@db:5432/…');
     expect(redactSecrets('"url":"http://127.0.0.1:9/?apikey=zz"')).toBe('"url":"http://127.0.0.1:9/…"');
     expect(redactSecrets('no url here')).toBe('no url here');
+  });
+});
+
+describe('the logger redaction', () => {
+  it('covers an error logged alone, errors and URLs under any field, causes, and format arguments', async () => {
+    const url = `https://rpc.example.org/v2/${PATH_KEY}?apikey=${QUERY_KEY}`;
+    let written = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const app = Fastify({ logger: withLogRedaction({ level: 'trace', stream }) });
+    const viemError = new HttpRequestError({ url, details: `fetch failed for ${url}`, cause: new Error(`connect to ${url} refused`) });
+    app.log.error(viemError);
+    app.log.warn({ err: viemError, error: new Error(url), nested: { list: [url], deeper: { url } } }, 'calling %s failed', url);
+    app.log.child({ network: 'ethereum' }).info(`tick failed: ${url}`);
+    // A key outside any URL the pattern can see: cut because it is configured.
+    registerSecrets(secretsFromEnv({ RPC_URL_EXAMPLE: url }));
+    app.log.info({ echoed: `the node said: invalid key ${PATH_KEY}` }, 'echo');
+    await app.close();
+    expect(written.split('\n').filter(Boolean)).toHaveLength(4);
+    expect(written).not.toContain(PATH_KEY);
+    expect(written).not.toContain(QUERY_KEY);
+    expect(written).toContain('https://rpc.example.org/…');
+    expect(written).toContain('HTTP request failed');
+    expect(written).toContain('"type":"HttpRequestError"');
+    expect(written).toContain('refused');
   });
 });
