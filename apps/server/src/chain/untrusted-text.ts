@@ -11,7 +11,9 @@ import { TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH } from '@tokendesk/contr
  * - control characters (C0 incl. NUL, DEL, C1) and format characters (bidi overrides and isolates,
  *   zero-width spaces and joiners, BOM, soft hyphen, tag characters) are removed: they are invisible
  *   or reorder what is shown, which makes a token look like another (a classic spoofing trick),
- *   and PostgreSQL cannot store NUL in text at all;
+ *   and PostgreSQL cannot store NUL in text at all. The joiners go too: an emoji family shows as
+ *   its members and some Persian words lose a ligature break — still legible, and two tokens can no
+ *   longer differ by an invisible character;
  * - Unicode noncharacters are removed;
  * - the result is trimmed and cut to `maxLength` UTF-16 code units (what zod's .max() and the
  *   Add Project form count), on a grapheme boundary, ending in '…' when cut.
