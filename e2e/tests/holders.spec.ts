@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
-import { holderCsvColumns, holderLabelText, shortenAddress, type DiscoveredPoolList, type HoldersSummary } from '@tokendesk/contract';
-import { createPoolOnDevnet, devnetClients } from '@tokendesk/devchain';
-import type { APIRequestContext } from '@playwright/test';
-import { parseAbi, zeroAddress, type Address } from 'viem';
-import { addPoolViaApi, createProjectViaApi, devnetAddresses, devnetRpcUrl } from '../devnet';
-import { apiGet, expect, signIn, test, type TestUser } from '../fixtures';
+import path from 'node:path';
+import { holderCsvColumns, holderLabelText, holderNoticeTitle, shortenAddress, type DiscoveredPoolList, type HoldersSummary, type Project } from '@tokendesk/contract';
+import { callTestContract, createPoolOnDevnet, deployTestContract, devnetClients } from '@tokendesk/devchain';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatUnits, parseAbi, zeroAddress, type Address } from 'viem';
+import { addPoolViaApi, createProjectViaApi, demoAccounts, DEVNET_CHAIN_ID, devnetAddresses, devnetRpcUrl } from '../devnet';
+import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixtures';
 
 /** The devnet indexer ticks every 2 s; a backfill of the seeded history takes a few ticks. */
 const INDEXED_TIMEOUT = 30_000;
@@ -93,6 +94,11 @@ test.describe('holder insights and the new-pool watch', () => {
 
     // The daily chart draws on a canvas.
     await expect(section.getByTestId('holder-chart').locator('canvas').first()).toBeVisible();
+    // The check against the chain ran and agrees.
+    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('matches');
+    await expect(section.getByText(/^Checked against the chain at block \d+: totalSupply\(\) and balanceOf of the \d+ largest holders agree/)).toBeVisible();
+    await expect(section.getByRole('note')).toHaveCount(0);
+    await shoot(page, section, 'holders-demo');
 
     // Top holders: the attached pool is labelled and links to its fund; the deployer is labelled.
     const table = section.getByRole('table', { name: /holders/i });
@@ -173,3 +179,91 @@ test.describe('holder insights and the new-pool watch', () => {
     expect((await apiGet<DiscoveredPoolList>(request, user, `/projects/${project.id}/discovered-pools/`)).pools).toEqual([]);
   });
 });
+
+const erc20Abi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+
+/** Screenshots to look at (not compared): set E2E_SCREENSHOT_DIR to keep them. */
+async function shoot(page: Page, section: Locator, name: string) {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await section.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** No part of the card is wider than the screen at 390 px. */
+async function expectNoOverflow(page: Page, section: Locator) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test.describe('holder figures that agree with the chain, or say why not', () => {
+  const [alice, bob] = demoAccounts as [Address, Address];
+  const E18 = 10n ** 18n;
+
+  async function projectOf(request: APIRequestContext, user: TestUser, token: Address, symbol: string): Promise<Project> {
+    return apiPost<Project>(request, user, '/projects/create/', { network: DEVNET_CHAIN_ID, contract_address: token, name: symbol, token_symbol: symbol, token_decimal: 18 });
+  }
+
+  test("a rebasing token: the card shows balanceOf and totalSupply() after a rebase, with a notice saying so", async ({ page, request, user }) => {
+    test.setTimeout(90_000);
+    const clients = devnetClients(devnetRpcUrl());
+    const { address: token } = await deployTestContract(clients, alice, 'rebasingToken', [1_000_000n * E18]);
+    await callTestContract(clients, alice, 'rebasingToken', token, 'transfer', [bob, 1_000n * E18]);
+    await callTestContract(clients, alice, 'rebasingToken', token, 'rebase', [11n * 10n ** 17n]);
+    const project = await projectOf(request, user, token, 'RBS');
+
+    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('differs');
+    const summary = await holders(request, user, project.id);
+    await signIn(page, user);
+    await page.goto(`/projects/${project.id}`);
+    const section = page.getByRole('region', { name: 'Holders', exact: true });
+    const notice = section.getByRole('note');
+    await expect(notice).toContainText(holderNoticeTitle.differs!);
+    await expect(notice).toContainText(summary.reconciliation.note);
+
+    // Supply and balances on the card are the chain's, read now.
+    const supply = await clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'totalSupply' });
+    expect(supply).toBe(1_100_000n * E18);
+    await expect(section.locator('dl')).toContainText('1,100,000 RBS');
+    const bobBalance = await clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [bob] });
+    expect(summary.top.find((r) => r.address === bob.toLowerCase())!.balance).toBe(formatUnits(bobBalance, 18));
+    const bobRow = section.getByRole('table', { name: /holders/i }).locator('tbody tr').filter({ hasText: shortAddressRe(bob) });
+    await expect(bobRow).toContainText('1,100 RBS');
+    await expect(bobRow).toContainText('0.10%');
+    await expect(section.getByText(/^balanceOf at block \d+; share of totalSupply\(\)$/)).toBeVisible();
+    await expectNoOverflow(page, section);
+    await shoot(page, section, 'holders-rebasing');
+  });
+
+  test("a forwarding proxy whose logs come from its backend: 'not available' with the reason, not 0 holders", async ({ page, request, user }) => {
+    test.setTimeout(90_000);
+    const clients = devnetClients(devnetRpcUrl());
+    const { address: token } = await deployTestContract(clients, alice, 'forwardingProxyToken', [1_000_000n * E18]);
+    await callTestContract(clients, alice, 'forwardingProxyToken', token, 'transfer', [bob, 5n * E18]);
+    const project = await projectOf(request, user, token, 'PRXY');
+
+    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('no_logs');
+    const summary = await holders(request, user, project.id);
+    expect(summary.holder_count).toBeNull();
+    await signIn(page, user);
+    await page.goto(`/projects/${project.id}`);
+    const section = page.getByRole('region', { name: 'Holders', exact: true });
+    await expect(section.getByText(holderNoticeTitle.no_logs!, { exact: true })).toBeVisible();
+    await expect(section).toContainText('no Transfer logs from its address');
+    await expect(section).toContainText('1,000,000 PRXY');
+    await expect(section).not.toContainText(/\b0 holders\b/);
+    await expect(section.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+    await expectNoOverflow(page, section);
+    await shoot(page, section, 'holders-no-logs');
+  });
+});
+

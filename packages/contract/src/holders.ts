@@ -51,6 +51,7 @@ export const holderReconciliationSchema = z
     block: z.string().nullable().describe('The block both sides were compared at'),
     checked_at: z.string().nullable(),
     supply_from_logs: decimalString.nullable().describe('Sum of the balances built from Transfer logs (the zero address excepted), whole tokens'),
+    total_supply: decimalString.nullable().describe('totalSupply() at the block, whole tokens'),
     supply_on_chain: decimalString.nullable().describe('totalSupply() less balanceOf(0x0) at the block, whole tokens'),
     difference: decimalString.nullable().describe('supply_on_chain − supply_from_logs, whole tokens'),
     largest_difference: decimalString

@@ -144,7 +144,7 @@ export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolder
   const onChain = total === null ? null : circulatingSupply(total, big(row?.zeroAddressBalance));
   const fromLogs = big(row?.supplyFromLogs);
   const blockText = row?.blockNumber?.toString() ?? '';
-  const empty = { block: null, checked_at: null, supply_from_logs: units(logSupply), supply_on_chain: null, difference: null, largest_difference: null };
+  const empty = { block: null, checked_at: null, supply_from_logs: units(logSupply), total_supply: null, supply_on_chain: null, difference: null, largest_difference: null };
   const counts = { addresses_checked: row?.addressesChecked ?? 0, addresses_differing: row?.addressesDiffering ?? 0 };
   const shortfall = BigInt(sync?.logShortfall ?? '0');
   const overdrawn =
@@ -167,6 +167,7 @@ export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolder
       block: blockText,
       checked_at: row.checkedAt.toISOString(),
       supply_from_logs: units(fromLogs),
+      total_supply: units(total),
       supply_on_chain: units(onChain),
       difference: fromLogs === null ? null : units(onChain - fromLogs),
       largest_difference: units(big(row.largestDifference)),
@@ -195,6 +196,7 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
       block: null,
       checked_at: null,
       supply_from_logs: null,
+      total_supply: null,
       supply_on_chain: null,
       difference: null,
       largest_difference: null,

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { AreaSeries, createChart, LineType, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
+import { AreaSeries, createChart, LineType, TickMarkType, type AutoscaleInfo, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
 import { chartBorderColor, chartTheme } from '../../../components/chart-theme';
 import { useEffect, useRef } from 'react';
 import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
@@ -44,6 +44,12 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
       lineType: LineType.WithSteps,
       priceLineVisible: false,
       priceFormat: { type: 'custom', formatter: (value: number) => formatCount(Math.round(value)), minMove: 1 },
+      // A count is never negative: a flat or one-day history would otherwise get a scale around it, -2 included.
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        if (info?.priceRange) info.priceRange = { minValue: Math.max(0, info.priceRange.minValue), maxValue: info.priceRange.maxValue };
+        return info;
+      },
     });
     return () => {
       chart.remove();

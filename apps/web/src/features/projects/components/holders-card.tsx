@@ -106,12 +106,19 @@ export function HoldersCard({ project }: { project: Project }) {
       ) : holders.data.sync.state === 'indexing' ? (
         <IndexingProgress sync={holders.data.sync} symbol={project.token_symbol} />
       ) : noLogs ? (
-        <EmptyState icon={Ban} title={holderNoticeTitle.no_logs!} description={holders.data.reconciliation.note} />
+        <EmptyState icon={Ban} title={holderNoticeTitle.no_logs!} description={withoutTitle(holders.data.reconciliation.note, holderNoticeTitle.no_logs!)} />
       ) : (
         <LiveHolders project={project} summary={holders.data} />
       )}
     </Card>
   );
+}
+
+/** The server's note without the title the card already shows above it. */
+function withoutTitle(note: string, title: string): string {
+  if (!note.startsWith(`${title}: `)) return note;
+  const rest = note.slice(title.length + 2);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /**
@@ -175,7 +182,9 @@ function LiveHolders({ project, summary }: { project: Project; summary: HoldersS
   const fromChain = summary.balances_source === 'balance_of';
   const supplyNote =
     summary.supply_source === 'total_supply'
-      ? `totalSupply() at block ${check.block}, less what the zero address holds`
+      ? check.total_supply !== null && check.total_supply !== check.supply_on_chain
+        ? `totalSupply() at block ${check.block} (${formatAmount(check.total_supply, BALANCE)}), less what was sent to the zero address`
+        : `totalSupply() at block ${check.block}`
       : block
         ? `Sum of the balances in the transfer history, block ${block}`
         : 'Sum of the balances in the transfer history';
