@@ -39,8 +39,8 @@ test.describe('alerts that fire on the devnet', () => {
     await page.getByRole('menuitem', { name: /Price Move/ }).click();
     const dialog = page.getByRole('dialog', { name: 'New Price Move Alert' });
     await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
-    await dialog.getByLabel('Threshold (%)').fill('0.1');
-    await dialog.getByLabel('Window (minutes)').fill('60');
+    await dialog.getByLabel('Price change of at least (%)').fill('0.1');
+    await dialog.getByLabel('Within (minutes)').fill('60');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await expect(dialog).toBeHidden();
     const [alert] = await apiGet<Alert[]>(request, user, '/projects/alerts/');

@@ -6,10 +6,10 @@ export type AlertKind = (typeof alertKinds)[number];
 
 export const alertMessages = {
   poolRequired: 'Please select a pool',
-  thresholdRange: 'Threshold must be between 0.1 and 1000 %',
-  windowRange: 'Window must be between 1 and 10080 minutes',
-  minAmountPositive: 'Minimum amount must be greater than 0',
-  cooldownMin: 'Cooldown must be at least 1 minute',
+  thresholdRange: 'Enter a percentage from 0.1 to 1000',
+  windowRange: 'Enter a number of minutes from 1 to 10080 (7 days)',
+  minAmountPositive: 'Enter an amount greater than 0',
+  cooldownMin: 'The cooldown must be at least 1 minute',
   alertNotFound: 'Alert not found.',
   poolNotFound: 'Pool not found.',
   fieldNotOfKind: (field: string, kindLabel: string) => `${kindLabel} alerts have no ${field}.`,

@@ -14,19 +14,19 @@ export const alertTypes: AlertType[] = [
   {
     kind: 'price_move',
     label: alertKindLabels.price_move,
-    description: 'The price changed by at least threshold % within window minutes.',
+    description: 'The price moves up or down by at least the percentage you set, within the minutes you set (for example 10% within 60 minutes).',
     fields: [...kindFields.price_move],
   },
   {
     kind: 'liquidity_drop',
     label: alertKindLabels.liquidity_drop,
-    description: 'The paired-token reserve fell by at least threshold % from its highest value within window minutes.',
+    description: 'The pool holds less of the paired token (for example WETH): at least the percentage you set below its highest level within the minutes you set.',
     fields: [...kindFields.liquidity_drop],
   },
   {
     kind: 'large_swap',
     label: alertKindLabels.large_swap,
-    description: 'One swap moved at least min_amount of the paired token.',
+    description: 'A single swap buys or sells at least the amount of the paired token you set (for example 5 WETH).',
     fields: [...kindFields.large_swap],
   },
 ];

@@ -264,8 +264,12 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
           {fields.includes('threshold_pct') && (
             <Field
               id={ids.threshold_pct}
-              label="Threshold (%)"
-              hint={kind === 'liquidity_drop' ? 'Drop from the highest reserve, 0.1 to 1000' : 'Move up or down, 0.1 to 1000'}
+              label={kind === 'liquidity_drop' ? 'Drop of at least (%)' : 'Price change of at least (%)'}
+              hint={
+                kind === 'liquidity_drop'
+                  ? `Below the highest ${pair ?? 'paired-token'} reserve, 0.1 to 1000`
+                  : 'Up or down, 0.1 to 1000'
+              }
               error={errorFor('threshold_pct')}
             >
               <Input
@@ -283,7 +287,7 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
             </Field>
           )}
           {fields.includes('window_minutes') && (
-            <Field id={ids.window_minutes} label="Window (minutes)" hint="1 to 10080 (7 days)" error={errorFor('window_minutes')}>
+            <Field id={ids.window_minutes} label="Within (minutes)" hint="1 to 10080 (7 days)" error={errorFor('window_minutes')}>
               <Input
                 id={ids.window_minutes}
                 name="window_minutes"
@@ -304,7 +308,7 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
         <Field
           id={ids.min_amount}
           label={pair ? `Minimum amount (${pair})` : 'Minimum amount'}
-          hint="One swap moving at least this much of the paired token fires the alert"
+          hint={`One swap buying or selling at least this much ${pair ?? 'of the paired token'} fires the alert`}
           error={errorFor('min_amount')}
         >
           <Input
@@ -325,7 +329,7 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
       <Field
         id={ids.cooldown_minutes}
         label="Cooldown (minutes)"
-        hint="After firing, the alert stays quiet this long"
+        hint="After firing, the alert stays quiet for this many minutes"
         error={errorFor('cooldown_minutes')}
       >
         <Input

@@ -109,7 +109,7 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
             void triggers.refetch();
           }}
           poolCard={renderPool(alert.data.pool_id)}
-          triggerHistory={<TriggerHistory triggers={triggers} />}
+          triggerHistory={<TriggerHistory triggers={triggers} alert={alert.data} pool={pools.data?.find((p) => p.id === alert.data.pool_id)} />}
         />
       )}
     </div>
@@ -184,14 +184,14 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
         <p className="mb-3 text-sm text-slate-600">{alertDescription(alert, pool)}.</p>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {alert.kind === 'large_swap' ? (
-            <ConfigCard label="Minimum swap">{formatMinAmount(alert, pool)}</ConfigCard>
+            <ConfigCard label="Swap of at least">{formatMinAmount(alert, pool)}</ConfigCard>
           ) : (
             <>
-              <ConfigCard label={alert.kind === 'liquidity_drop' ? 'Drop threshold' : 'Move threshold'}>
+              <ConfigCard label={alert.kind === 'liquidity_drop' ? 'Drop of at least' : 'Price change of at least'}>
                 {alert.kind === 'liquidity_drop' ? '\u2212' : '±'}
                 {formatPercent(alert.threshold_pct)}
               </ConfigCard>
-              <ConfigCard label="Window">{alert.window_minutes === null ? UNKNOWN : `${alert.window_minutes} min`}</ConfigCard>
+              <ConfigCard label="Within">{alert.window_minutes === null ? UNKNOWN : `${alert.window_minutes} min`}</ConfigCard>
             </>
           )}
           <ConfigCard label="Cooldown">{alert.cooldown_minutes} min</ConfigCard>

@@ -1,0 +1,74 @@
+import type { Alert } from '@tokendesk/contract';
+import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
+import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
+
+/** The words of the API and the database that used to reach the alert screens (issue 18 item 5). */
+const DEVELOPER_WORDS = /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
+
+test.describe('alert screens in plain words', () => {
+  test('the Add Alert menu and the New Alert dialogs say what fires, with units', async ({ page, request, user }) => {
+    const project = await createProjectViaApi(request, user, 'demo');
+    await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    await signIn(page, user);
+    await page.goto('/alerts');
+
+    await page.getByRole('button', { name: 'Create Your First Alert' }).click();
+    const items = page.getByRole('menuitem');
+    await expect(items).toHaveCount(3);
+    for (const text of await items.allTextContents()) expect(text).not.toMatch(DEVELOPER_WORDS);
+    await expect(items.filter({ hasText: 'Large Swap' })).toContainText('5 WETH');
+
+    await items.filter({ hasText: 'Large Swap' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New Large Swap Alert' });
+    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    await expect(dialog.getByLabel('Minimum amount (WETH)')).toBeVisible();
+    await expect(dialog).toContainText('One swap buying or selling at least this much WETH fires the alert');
+    expect(await dialog.textContent()).not.toMatch(DEVELOPER_WORDS);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Create Your First Alert' }).click();
+    await page.getByRole('menuitem', { name: /Liquidity Drop/ }).click();
+    dialog = page.getByRole('dialog', { name: 'New Liquidity Drop Alert' });
+    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    await expect(dialog.getByLabel('Drop of at least (%)')).toBeVisible();
+    await expect(dialog.getByLabel('Within (minutes)')).toBeVisible();
+    await expect(dialog).toContainText('Below the highest WETH reserve');
+    expect(await dialog.textContent()).not.toMatch(DEVELOPER_WORDS);
+  });
+
+  test('a firing lists its figures in order, with the token symbol: Amount 1 WETH, Price from … to …', async ({ page, request, user }) => {
+    test.setTimeout(120_000);
+    const project = await createProjectViaApi(request, user, 'demo');
+    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    const large = await apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.5', cooldown_minutes: 1 });
+    const move = await apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: '0.1', window_minutes: 60, cooldown_minutes: 1 });
+    await signIn(page, user);
+
+    // A real buy paying 1 WETH: a large swap and a price move of far more than 0.1 %.
+    const swap = await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '1' });
+    await expect
+      .poll(async () => (await apiGet<Alert[]>(request, user, '/projects/alerts/')).every((a) => a.trigger_count > 0), { timeout: 30_000 })
+      .toBe(true);
+
+    await page.goto(`/alerts/${large.id}`);
+    let firing = page.getByRole('list', { name: 'Trigger history' }).getByRole('listitem').first();
+    await expect(firing).toBeVisible();
+    let chips = firing.locator('dl > div');
+    await expect(chips.nth(0)).toHaveText(/^Amount\s*1 WETH$/);
+    await expect(chips.nth(1)).toHaveText(/^Fires at\s*0\.5 WETH or more$/);
+    await expect(chips.nth(2)).toHaveText(new RegExp(`^Transaction\\s*${swap.txHash.slice(0, 6)}\\.\\.\\.${swap.txHash.slice(-4)}$`));
+    await expect(chips.nth(3)).toHaveText(`Block${swap.blockNumber}`);
+    await expect(page.getByText('Swap of at least', { exact: true })).toBeVisible();
+    expect(await page.getByRole('main').textContent()).not.toMatch(DEVELOPER_WORDS);
+
+    await page.goto(`/alerts/${move.id}`);
+    firing = page.getByRole('list', { name: 'Trigger history' }).getByRole('listitem').first();
+    await expect(firing).toBeVisible();
+    chips = firing.locator('dl > div');
+    await expect(chips.nth(0)).toHaveText(/^Price\s*from [\d.,]+ to [\d.,]+ WETH$/);
+    await expect(chips.nth(1)).toHaveText(/^Change\s*[+\u2212][\d.,]+%$/);
+    await expect(chips.nth(2)).toHaveText(/^Fires at\s*±0\.1% within 60 min$/);
+    await expect(page.getByText('Price change of at least', { exact: true })).toBeVisible();
+    expect(await page.getByRole('main').textContent()).not.toMatch(DEVELOPER_WORDS);
+  });
+});
