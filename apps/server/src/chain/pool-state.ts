@@ -38,7 +38,9 @@ export async function readRawPoolStates(
   }
   const results = await client.multicall({ allowFailure: true, contracts: calls, blockNumber, batchSize: 0 });
   const timestamp = results[0]?.status === 'success' ? (results[0].result as bigint) : null;
-  if (timestamp === null) throw new Error('Multicall3 did not answer getCurrentBlockTimestamp');
+  // With allowFailure, viem turns a failed eth_call (throttled, node behind) into failed results:
+  // throw what really happened, so that callers can tell "try again later" from a broken chain.
+  if (timestamp === null) throw results[0]?.status === 'failure' && results[0].error ? results[0].error : new Error('Multicall3 did not answer getCurrentBlockTimestamp');
   const states = new Map<string, RawPoolState>();
   let i = 1;
   for (const p of pools) {

@@ -7,6 +7,7 @@ import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
 import { queryRows, type Db } from '../db/client';
 import { discoveredPools, notifications, poolWatchCheckpoints } from '../db/schema';
+import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 
@@ -134,17 +135,21 @@ export class PoolWatch {
     );
   }
 
-  /** The project token may be token0 or token1: one filter for each topic position. */
+  /**
+   * The project token may be token0 or token1: one filter for each topic position. Through
+   * getLogsChunked like the other indexers, so a provider's range and result caps shrink the
+   * range, and a lagging node's short answer is never taken for the whole range.
+   */
   private async factoryLogs(client: PublicClient, factories: Address[], tokens: Hex[], from: bigint, to: bigint): Promise<Log[]> {
     const padded = tokens.map((t) => `0x${t.slice(2).padStart(64, '0')}` as Hex);
-    const range = { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` } as const;
     const byKey = new Map<string, Log>();
-    for (const topics of [
-      [[PAIR_CREATED, POOL_CREATED], padded],
-      [[PAIR_CREATED, POOL_CREATED], null, padded],
-    ]) {
-      this.options.onRequest?.('eth_getLogs');
-      const logs = (await client.request({ method: 'eth_getLogs', params: [{ address: factories, topics: topics as never, ...range }] })) as unknown as Log[];
+    for (const moreTopics of [[padded], [null, padded]]) {
+      const { logs } = await getLogsChunked(client, factories, [PAIR_CREATED, POOL_CREATED], from, to, {
+        maxRange: 10_000n,
+        maxAddresses: 100,
+        moreTopics,
+        onRequest: () => this.options.onRequest?.('eth_getLogs'),
+      });
       // A pool of two project tokens matches both filters; count it once.
       for (const log of logs) byKey.set(`${log.transactionHash}:${log.logIndex}`, log);
     }
