@@ -52,11 +52,12 @@ export interface EventView {
  * Amounts are absolute. Null for events with nothing in them (V3 collect() logs a zero Burn).
  *
  * Price: a swap's two legs are a trade, so their ratio is its price. A V2 Burn pays out both
- * reserves pro rata and the router adds liquidity at the reserve ratio (its quote()), so a V2
- * Mint/Burn ratio is the pool's price at that moment (a hand-made mint that skews the ratio donates
- * the excess, a rare case). A V3 Mint/Burn's two amounts depend on where the position's range sits
- * around the price (one of them is 0 outside it): their ratio is no price, so it has none (null),
- * as have liquidity rows of an unknown version.
+ * balances pro rata, so its ratio is exactly the pool's; the V2 router adds liquidity at the
+ * reserve ratio (its quote()), so a V2 Mint's ratio is the pool's up to rounding. Two exceptions
+ * a Mint cannot tell apart: a hand-made mint at another ratio (the excess is donated), and a token
+ * with a fee on transfer, where the pool books the token leg less the fee. A V3 Mint/Burn's two
+ * amounts depend on where the position's range sits around the price (one of them is 0 outside
+ * it): their ratio is no price, so it has none (null), as have liquidity rows of an unknown version.
  */
 export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: 'v2' | 'v3'): EventView | null {
   const a0 = BigInt(e.amount0);
