@@ -44,10 +44,11 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
       lineType: LineType.WithSteps,
       priceLineVisible: false,
       priceFormat: { type: 'custom', formatter: (value: number) => formatCount(Math.round(value)), minMove: 1 },
-      // A count is never negative: a flat or one-day history would otherwise get a scale around it, -2 included.
+      // The scale starts at zero holders: a flat or one-day history otherwise got a scale centred
+      // on its value, with negative counts below it (-2 for a history of 2).
       autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
         const info = original();
-        if (info?.priceRange) info.priceRange = { minValue: Math.max(0, info.priceRange.minValue), maxValue: info.priceRange.maxValue };
+        if (info?.priceRange) info.priceRange = { minValue: 0, maxValue: Math.max(1, info.priceRange.maxValue) };
         return info;
       },
     });
