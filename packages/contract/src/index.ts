@@ -7,3 +7,4 @@ export * from './alerts';
 export * from './notifications';
 export * from './tickets';
 export * from './holders';
+export * from './delete-summary';

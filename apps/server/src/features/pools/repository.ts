@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
+import { alerts, pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
 
 export interface PoolWithProject {
   pool: PoolRow;
@@ -45,3 +45,11 @@ export async function findUserPool(db: Db, userId: number, poolId: number): Prom
 }
 
 export { findOwnProject } from '../../db/own-project';
+
+/** The alerts that go with the pool when it is deleted (they cascade); null when it is not the user's pool. */
+export async function countPoolAlerts(db: Db, userId: number, poolId: number): Promise<number | null> {
+  const [pool] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
+  if (!pool) return null;
+  const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.poolId, poolId));
+  return row?.n ?? 0;
+}

@@ -8,6 +8,7 @@ import {
   idParamSchema,
   poolAddressBodySchema,
   poolAddressSchema,
+  poolDeleteSummarySchema,
   poolLimitQuerySchema,
   poolListSchema,
   poolSchema,
@@ -30,7 +31,7 @@ import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
-import { countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
+import { countPoolAlerts, countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -120,6 +121,26 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = currentAuth(request);
       if (!(await findOwnProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
       return presentPools(app, await listProjectPools(app.db, user.id, request.params.id));
+    },
+  );
+
+  app.get(
+    '/projects/pool/:id/delete-summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'What deleting a pool also deletes',
+        description: "How many alerts go with the pool, for the confirmation. Another user's pool answers 404.",
+        params: idParamSchema,
+        response: { 200: poolDeleteSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const alertCount = await countPoolAlerts(app.db, currentAuth(request).user.id, request.params.id);
+      if (alertCount === null) throw notFound('Pool not found.');
+      return { alert_count: alertCount };
     },
   );
 

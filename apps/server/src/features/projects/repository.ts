@@ -1,7 +1,7 @@
 import type { Project } from '@tokendesk/contract';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
+import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
 export type ProjectWithHolders = ProjectRow & { holderCount?: number | null };
 
@@ -76,4 +76,17 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
     .where(and(eq(projects.userId, userId), or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern))))
     .orderBy(projects.name, projects.id)
     .limit(limit);
+}
+
+/** What deleting the project takes with it (its pools cascade, and their alerts with them). */
+export async function countProjectDependents(db: Db, userId: number, projectId: number): Promise<{ poolCount: number; alertCount: number }> {
+  const [poolRows, alertRows] = await Promise.all([
+    db.select({ n: count() }).from(pools).where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .innerJoin(pools, eq(alerts.poolId, pools.id))
+      .where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
+  ]);
+  return { poolCount: poolRows[0]?.n ?? 0, alertCount: alertRows[0]?.n ?? 0 };
 }

@@ -6,6 +6,7 @@ import {
   detailSchema,
   idParamSchema,
   projectListSchema,
+  projectDeleteSummarySchema,
   projectMessages as m,
   projectSchema,
   projectSummarySchema,
@@ -22,7 +23,7 @@ import { currentAuth } from '../../auth/plugin';
 import { uniqueViolation } from '../../db/errors';
 import { projects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
-import { countProjects, findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
+import { countProjectDependents, countProjects, findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
 
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -147,6 +148,27 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await findProject(app.db, currentAuth(request).user.id, request.params.id);
       if (!project) throw notFound(m.projectNotFound);
       return toApiProject(project);
+    },
+  );
+
+  app.get(
+    '/projects/:id/delete-summary',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'What deleting a project also deletes',
+        description: "How many pools and alerts go with the project, for the confirmation. Another user's project answers 404.",
+        params: idParamSchema,
+        response: { 200: projectDeleteSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      if (!(await findProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
+      const { poolCount, alertCount } = await countProjectDependents(app.db, user.id, request.params.id);
+      return { pool_count: poolCount, alert_count: alertCount };
     },
   );
 

@@ -10,6 +10,8 @@ export interface ConfirmDeleteDialogProps {
   /** The destructive button's label, e.g. 'Delete project'. */
   confirmLabel: string;
   pending: boolean;
+  /** Holds the destructive button back, e.g. while the text is still being completed. */
+  confirmDisabled?: boolean;
   /** Shown under the text when the deletion failed; null hides it. */
   error: string | null;
   onConfirm: () => void;
@@ -22,7 +24,7 @@ export interface ConfirmDeleteDialogProps {
  * A destructive confirmation: it cannot be dismissed while the deletion runs, and it reports a
  * failure in place. The feature supplies the text and the mutation.
  */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, pending, error, onConfirm, onReset, children }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, pending, confirmDisabled = false, error, onConfirm, onReset, children }: ConfirmDeleteDialogProps) {
   return (
     <Dialog
       open={open}
@@ -42,7 +44,7 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, p
                 Cancel
               </Button>
             </DialogClose>
-            <Button variant="destructive" disabled={pending} loading={pending} onClick={onConfirm}>
+            <Button variant="destructive" disabled={pending || confirmDisabled} loading={pending} onClick={onConfirm}>
               {pending ? 'Deleting...' : confirmLabel}
             </Button>
           </>

@@ -4,6 +4,9 @@ import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteProject } from '../api/delete-project';
+import { useProjectDeleteSummary } from '../api/get-project-delete-summary';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export interface DeleteProjectDialogProps {
   project: Project;
@@ -11,10 +14,13 @@ export interface DeleteProjectDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2.8: deleting a project also removes its pools; nothing changes on chain. */
+/** SPEC §2.8: deleting a project also removes its pools and their alerts; nothing changes on chain. */
 export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProjectDialogProps) {
   const navigate = useNavigate();
   const deleteProject = useDeleteProject();
+  // Not once the deletion runs: asked again afterwards, the server would answer 404.
+  const summary = useProjectDeleteSummary(project.id, { enabled: open && deleteProject.isIdle });
+  const counts = summary.data;
   return (
     <ConfirmDeleteDialog
       open={open}
@@ -22,6 +28,8 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
       title="Delete project?"
       confirmLabel="Delete project"
       pending={deleteProject.isPending}
+      // A moment until the counts are in: the user confirms knowing what goes.
+      confirmDisabled={summary.isFetching && !summary.data}
       error={deleteProject.isError ? (serverMessage(deleteProject.error) ?? 'Failed to delete project. Please try again.') : null}
       onReset={deleteProject.reset}
       onConfirm={() =>
@@ -38,7 +46,21 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
         <span className="font-semibold text-slate-900">
           {project.name} ({project.token_symbol})
         </span>{' '}
-        and all of its liquidity pools will be removed from TokenDesk. This cannot be undone.
+        {counts ? (
+          counts.pool_count === 0 ? (
+            <>will be removed from TokenDesk. It has no liquidity pools and no alerts.</>
+          ) : (
+            <>
+              will be removed from TokenDesk with its{' '}
+              <strong className="font-semibold text-slate-900">{plural(counts.pool_count, 'liquidity pool')}</strong> and{' '}
+              <strong className="font-semibold text-slate-900">{plural(counts.alert_count, 'alert')}</strong>
+              {counts.alert_count > 0 ? ' (their trigger history too)' : ''}.
+            </>
+          )
+        ) : (
+          <>will be removed from TokenDesk with all of its liquidity pools and their alerts.</>
+        )}{' '}
+        This cannot be undone.
       </p>
       <p>Nothing changes on chain: the token and its pools stay exactly as they are.</p>
     </ConfirmDeleteDialog>

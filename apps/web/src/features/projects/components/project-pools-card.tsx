@@ -12,6 +12,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatFeeTier, pairLabel } from '../../../lib/format';
 import { useDeletePool } from '../api/delete-pool';
+import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
 import { AddPoolDialog } from './add-pool-dialog';
 
@@ -71,6 +72,9 @@ export function ProjectPoolsCard({ project }: { project: Project }) {
 function PoolRow({ pool }: { pool: Pool }) {
   const deletePool = useDeletePool();
   const [confirming, setConfirming] = useState(false);
+  // Not once the deletion runs: asked again afterwards, the server would answer 404.
+  const summary = usePoolDeleteSummary(pool.id, { enabled: confirming && deletePool.isIdle });
+  const alertCount = summary.data?.alert_count;
   const cancelRef = useRef<HTMLButtonElement>(null);
   const trashRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -131,16 +135,25 @@ function PoolRow({ pool }: { pool: Pool }) {
           <div
             role="group"
             aria-label={`Delete ${label} on ${pool.dex.name}`}
-            className="flex items-center gap-2"
+            className="flex flex-wrap items-center justify-end gap-2"
             onKeyDown={(event) => {
               if (event.key === 'Escape' && !deletePool.isPending) setConfirming(false);
             }}
           >
-            <span className="text-sm font-medium text-red-700">Delete pool?</span>
+            <span className="min-w-0 text-sm font-medium text-red-700" aria-live="polite">
+              {alertCount ? `Delete pool and its ${alertCount === 1 ? 'alert' : `${alertCount} alerts`}?` : 'Delete pool?'}
+            </span>
             <Button ref={cancelRef} variant="outline" size="sm" onClick={() => setConfirming(false)} disabled={deletePool.isPending}>
               Cancel
             </Button>
-            <Button variant="destructive" size="sm" onClick={remove} disabled={deletePool.isPending} loading={deletePool.isPending}>
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={remove}
+              // A moment until the count is in: the user confirms knowing what goes.
+              disabled={deletePool.isPending || (summary.isFetching && !summary.data)}
+              loading={deletePool.isPending}
+            >
               {deletePool.isPending ? 'Deleting...' : 'Delete'}
             </Button>
           </div>
@@ -150,7 +163,10 @@ function PoolRow({ pool }: { pool: Pool }) {
             type="button"
             aria-label={`Delete pool ${label} on ${pool.dex.name}`}
             title="Delete pool"
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              deletePool.reset();
+              setConfirming(true);
+            }}
             className="grid h-9 w-9 cursor-pointer place-items-center rounded-lg text-slate-400 transition-colors hover:bg-red-50 hover:text-red-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />

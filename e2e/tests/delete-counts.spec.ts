@@ -1,0 +1,41 @@
+import type { Alert } from '@tokendesk/contract';
+import { addPoolViaApi, createProjectViaApi } from '../devnet';
+import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
+
+// Issue 18 item 4: deleting a pool or a project deleted its alerts without saying so.
+test('the delete confirmations say how many pools and alerts go with them', async ({ page, request, user }) => {
+  const project = await createProjectViaApi(request, user, 'demo');
+  const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+  const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
+  const alert = (poolId: number) => apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: '1' });
+  await alert(weth.id);
+  await alert(weth.id);
+  await alert(usdc.id);
+  await signIn(page, user);
+  await page.goto(`/projects/${project.id}`);
+
+  const pools = page.getByRole('list', { name: 'Liquidity pools' });
+  await pools.getByRole('button', { name: 'Delete pool DEMO/WETH on Uniswap V2' }).click();
+  await expect(pools.getByText('Delete pool and its 2 alerts?')).toBeVisible();
+  await pools.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  let confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
+  await expect(confirm).toContainText(`${project.name} (${project.token_symbol}) will be removed from TokenDesk with its 2 liquidity pools and 3 alerts`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  // One pool and its one alert go; the counts follow.
+  await pools.getByRole('button', { name: 'Delete pool DEMO/USDC on Uniswap V2' }).click();
+  await expect(pools.getByText('Delete pool and its alert?')).toBeVisible();
+  await pools.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(pools.getByRole('listitem')).toHaveCount(1);
+  expect(await apiGet<Alert[]>(request, user, '/projects/alerts/')).toHaveLength(2);
+
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
+  await expect(confirm).toContainText('with its 1 liquidity pool and 2 alerts');
+  await confirm.getByRole('button', { name: 'Delete project' }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  expect(await apiGet<Alert[]>(request, user, '/projects/alerts/')).toHaveLength(0);
+});
