@@ -6,7 +6,8 @@ import type { HoldersSummary } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenBalances } from '../src/db/schema';
+import { ChainService } from '../src/chain/chain-service';
+import { tokenBalances, tokenHolderReconciliation, tokenHolderSync } from '../src/db/schema';
 import { HolderIndexer } from '../src/indexer/holders';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
@@ -194,5 +195,24 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     // The project list does not say '0 holders' either.
     const project = (await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null }>();
     expect(project.holder_count).toBeNull();
+  });
+
+  it('checks every caught-up token in one eth_call per tick, pinned to the block its logs end at', async () => {
+    const { address: token } = await deployTestContract(clients(), alice, 'unindexedTransferToken', [SUPPLY]);
+    await createProject(token, 'UNI2');
+    await catchUp();
+    await call('unindexedTransferToken', token, 'transfer', [bob, 1n]);
+
+    const calls: string[] = [];
+    const counted = new ChainService(ctx.app.chain.registry, { onRpc: (e) => calls.push(e.method) });
+    await new HolderIndexer(ctx.database.db, counted, ctx.app.chain.registry.get(31337)!).tick();
+    const tracked = await ctx.database.db.select().from(tokenHolderSync).where(eq(tokenHolderSync.networkId, 31337));
+    expect(calls.filter((m) => m === 'eth_call')).toHaveLength(tracked.length);
+    const head = await clients().public.getBlockNumber();
+    for (const sync of tracked) {
+      expect(sync.toBlock, sync.tokenAddress).toBe(head);
+      const [check] = await ctx.database.db.select().from(tokenHolderReconciliation).where(eq(tokenHolderReconciliation.tokenAddress, sync.tokenAddress));
+      expect(check!.blockNumber, sync.tokenAddress).toBe(head);
+    }
   });
 });
