@@ -193,8 +193,13 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     expect(summary.reconciliation.status).toBe('no_logs');
     expect(summary.reconciliation.note).toMatch(/^Holder statistics are not available for this token: .*no Transfer logs from its address/);
     // The project list does not say '0 holders' either.
-    const project = (await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null }>();
+    // ...and says the count will not come, so screens stop waiting for it.
+    const project = (await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null; holders_available: boolean }>();
     expect(project.holder_count).toBeNull();
+    expect(project.holders_available).toBe(false);
+    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holders_available: boolean }[] }>().projects;
+    expect(listed.find((p) => p.id === projectId)?.holders_available).toBe(false);
+    expect(listed.filter((p) => p.id !== projectId).every((p) => p.holders_available)).toBe(true);
   });
 
   it('checks every caught-up token in one eth_call per tick, pinned to the block its logs end at', async () => {

@@ -90,7 +90,12 @@ export const projectSchema = z
       .number()
       .int()
       .nullable()
-      .describe("Addresses holding the token, from its Transfer history; null until the history is indexed"),
+      .describe("Addresses holding the token, from its Transfer history; null until the history is indexed, and when holder statistics are not available"),
+    holders_available: z
+      .boolean()
+      .describe(
+        'False when the token has a supply but no Transfer logs of its own (they come from another contract), so holder statistics cannot be counted: holder_count then stays null for good rather than while indexing',
+      ),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof projectSchema>;

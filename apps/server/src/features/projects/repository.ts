@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
-export type ProjectWithHolders = ProjectRow & { holderCount?: number | null };
+export type ProjectWithHolders = ProjectRow & { holderCount?: number | null; holdersUnavailable?: boolean | null };
 
 export const toApiProject = (p: ProjectWithHolders): Project => ({
   id: p.id,
@@ -15,6 +15,7 @@ export const toApiProject = (p: ProjectWithHolders): Project => ({
   contract_address: p.contractAddress,
   created_at: p.createdAt.toISOString(),
   holder_count: p.holderCount ?? null,
+  holders_available: !p.holdersUnavailable,
 });
 
 /**
@@ -22,22 +23,25 @@ export const toApiProject = (p: ProjectWithHolders): Project => ({
  * would understate it, so it stays null until then. Null too for a token with a supply but no
  * Transfer logs of its own (decision 0015): '0 holders' would be false.
  */
-const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not exists (
+const noLogs = sql`exists (
   select 1 from token_holder_reconciliation r where r.network_id = ${tokenHolderSync.networkId} and r.token_address = ${tokenHolderSync.tokenAddress} and r.status = 'no_logs'
-) then ${tokenHolderSync.holderCount} end`;
+)`;
+const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not ${noLogs} then ${tokenHolderSync.holderCount} end`;
+/** Said apart from a null count so that screens stop waiting for a count that will not come. */
+const holdersUnavailable = sql<boolean | null>`${noLogs}`;
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
 const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, sql`lower(${projects.contractAddress})`));
 
 /** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
 export async function listProjects(db: Db, userId: number, limit?: number): Promise<ProjectWithHolders[]> {
   const query = db
-    .select({ project: projects, holderCount: liveHolderCount })
+    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable })
     .from(projects)
     .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(eq(projects.userId, userId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((r) => ({ ...r.project, holderCount: r.holderCount }));
+  return rows.map((r) => ({ ...r.project, holderCount: r.holderCount, holdersUnavailable: r.holdersUnavailable }));
 }
 
 export async function countProjects(db: Db, userId: number): Promise<number> {
@@ -48,12 +52,12 @@ export async function countProjects(db: Db, userId: number): Promise<number> {
 /** Tenant-scoped: another user's id finds nothing, exactly like an id that does not exist. */
 export async function findProject(db: Db, userId: number, id: number): Promise<ProjectWithHolders | undefined> {
   const [row] = await db
-    .select({ project: projects, holderCount: liveHolderCount })
+    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable })
     .from(projects)
     .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(and(eq(projects.id, id), eq(projects.userId, userId)))
     .limit(1);
-  return row && { ...row.project, holderCount: row.holderCount };
+  return row && { ...row.project, holderCount: row.holderCount, holdersUnavailable: row.holdersUnavailable };
 }
 
 export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: string): Promise<ProjectRow | undefined> {
