@@ -190,5 +190,13 @@ describe('a reorganisation on the devnet (0 confirmations)', () => {
     }
 
     expect(server.output()).toMatch(/chain reorganisation above block \d+: rolled back/);
+    // Operators see it without reading the log: /ready names the fork, /metrics counts it.
+    const ready = await getOk<{ networks: { id: number; reorgs: number; last_reorg: { fork_block: string; orphaned_from: string } | null }[] }>(server.url, '/ready', user.token);
+    const devnetState = ready.networks.find((n) => n.id === 31337)!;
+    expect(devnetState.reorgs).toBeGreaterThanOrEqual(1);
+    expect(BigInt(devnetState.last_reorg!.fork_block)).toBeLessThan(orphanBlock);
+    expect(BigInt(devnetState.last_reorg!.orphaned_from)).toBeLessThanOrEqual(orphanBlock);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/tokendesk_indexer_reorgs_total\{network="devnet"\} [1-9]/);
   });
 });

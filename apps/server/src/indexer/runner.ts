@@ -128,6 +128,7 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
       const pools = await attempt('pools', async () => {
         // Before anything is read on top of it: is every recent block we stored still on the chain?
         const reorg = await reorgGuard.check();
+        if (reorg) status.reorganised(network, reorg);
         if (reorg) log.warn({ ...reorg, forkBlock: reorg.forkBlock.toString(), orphanedFrom: reorg.orphanedFrom.toString() }, `chain reorganisation above block ${reorg.forkBlock}: rolled back`);
         const result = await indexer.tick();
         const idle = result.skipped === 'no pools';

@@ -67,6 +67,19 @@ export interface NetworkIndexerStatus {
   parts: IndexerPartStatus[];
   /** Items skipped (and recorded in indexer_skipped_items) since the process started. */
   skipped: SkippedCount[];
+  /** Reorganisations rolled back since the process started, and the latest one. */
+  reorgs: number;
+  lastReorg: LastReorg | null;
+}
+
+export interface LastReorg {
+  at: Date;
+  /** The newest stored block the chain still had; everything above it was rolled back. */
+  forkBlock: bigint;
+  /** Stored blocks replaced (the lowest orphaned block up to the newest stored one is at least this deep). */
+  orphanedFrom: bigint;
+  /** No stored block in the window matched: data older than the window may be from the old chain. */
+  beyondWindow: boolean;
 }
 
 /** Error text that is safe to show on /ready: RPC URLs may carry provider API keys. */
@@ -94,6 +107,8 @@ interface Entry {
   lastErrorAt: Date | null;
   parts: Map<IndexerPart, Omit<IndexerPartStatus, 'stuckSeconds'>>;
   skipped: Map<string, SkippedCount>;
+  reorgs: number;
+  lastReorg: LastReorg | null;
 }
 
 /** What each network's indexer loops did last, for /ready and /metrics; written by the runner. */
@@ -124,6 +139,8 @@ export class IndexerStatus {
           ]),
         ),
         skipped: new Map(),
+        reorgs: 0,
+        lastReorg: null,
       };
       this.byId.set(network.id, s);
     }
@@ -196,6 +213,13 @@ export class IndexerStatus {
     s.skipped.set(key, c);
   }
 
+  /** A reorganisation was detected and what was stored from the orphaned blocks rolled back. */
+  reorganised(network: NetworkConfig, reorg: Omit<LastReorg, 'at'>): void {
+    const s = this.entry(network);
+    s.reorgs += 1;
+    s.lastReorg = { ...reorg, at: new Date(this.now()) };
+  }
+
   private view(s: Entry): NetworkIndexerStatus {
     const now = this.now();
     const parts = INDEXER_PARTS.map((part) => {
@@ -224,6 +248,8 @@ export class IndexerStatus {
       failedTicks: parts.reduce((n, p) => n + p.failedTicks, 0),
       parts,
       skipped: [...s.skipped.values()].map((c) => ({ ...c })),
+      reorgs: s.reorgs,
+      lastReorg: s.lastReorg && { ...s.lastReorg },
     };
   }
 

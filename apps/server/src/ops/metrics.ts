@@ -112,6 +112,17 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
     },
   });
 
+  new Counter({
+    name: 'tokendesk_indexer_reorgs_total',
+    help: 'Chain reorganisations detected by block hash and rolled back since the process started, by network',
+    labelNames: ['network'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const s of indexerStatus.list()) if (s.reorgs > 0) this.inc({ network: networkLabel(s.key) }, s.reorgs);
+    },
+  });
+
   return {
     registry,
     observeHttp({ method, route, status }, seconds) {

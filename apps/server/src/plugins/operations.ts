@@ -70,6 +70,11 @@ const networkState = z.object({
   ),
   /** Since the process started; the items themselves are in indexer_skipped_items. */
   skipped_items: z.array(z.object({ part: z.enum(['pools', 'holders', 'pool-watch']), reason: z.string(), count: z.number() })),
+  /** Reorganisations rolled back since the process started (docs/decisions/0016-reorgs.md). */
+  reorgs: z.number(),
+  last_reorg: z
+    .object({ at: z.string(), fork_block: z.string(), orphaned_from: z.string(), beyond_window: z.boolean() })
+    .nullable(),
 });
 const readyBody = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -172,6 +177,10 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
           next_attempt_at: iso(p.nextAttemptAt),
         })),
         skipped_items: s?.skipped ?? [],
+        reorgs: s?.reorgs ?? 0,
+        last_reorg: s?.lastReorg
+          ? { at: s.lastReorg.at.toISOString(), fork_block: s.lastReorg.forkBlock.toString(), orphaned_from: s.lastReorg.orphanedFrom.toString(), beyond_window: s.lastReorg.beyondWindow }
+          : null,
       };
     });
     // A network whose node is down is reported, not fatal: the rest of the app works without it.
