@@ -157,6 +157,13 @@ describe('the chain client against a throttling provider (real HTTP)', () => {
     expect(bodies).toHaveLength(3);
   });
 
+  it('keeps the highest head a node reported, not the lower one of a lagging node', async () => {
+    const { network } = await node((n, body) => ({ status: 200, body: ok(body, n === 1 ? '0x20' : '0x1c') }));
+    const client = createChainClient(network);
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(0x20n);
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(0x20n);
+  });
+
   it('sends eth_getLogs and the range-end block in one HTTP request, and retries when that node lacks the block', async () => {
     const { bodies, network } = await node((n, body) => {
       const items = body as { id: number; method: string }[];
