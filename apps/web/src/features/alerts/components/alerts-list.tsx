@@ -66,10 +66,13 @@ function AlertRow({ alert, pool }: { alert: Alert; pool: Pool | undefined }) {
       <div className="min-w-0">
         <Link
           to={`/alerts/${alert.id}`}
+          // A label, not an sr-only span: positioned against the row, that span sat after the whole
+          // untruncated name and widened the page on a phone.
+          aria-label={`${poolLabel}, ${alertDescription(alert, pool)}`}
+          title={poolLabel}
           className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
         >
           {poolLabel}
-          <span className="sr-only">, {alertDescription(alert, pool)}</span>
         </Link>
         <p className="truncate text-xs text-slate-500">{dex}</p>
       </div>

@@ -145,7 +145,7 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
               <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{kindLabel} Alert</h1>
               <AlertStatusBadge active={alert.is_active} />
             </div>
-            <p className="mt-1 text-sm text-slate-600">
+            <p className="mt-1 text-sm break-all text-slate-600">
               <span className="font-medium text-slate-900">{alert.label}</span>
               <span className="text-slate-400" aria-hidden="true">
                 {' '}
@@ -202,7 +202,7 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
       </section>
 
       <section aria-labelledby="connected-pool-title">
-        <h2 id="connected-pool-title" className="mb-3 text-base font-semibold text-slate-900">
+        <h2 id="connected-pool-title" className="mb-3 text-base font-semibold wrap-anywhere text-slate-900">
           Connected Pool <span className="font-normal text-slate-500">· {poolLabel}</span>
         </h2>
         {poolCard}

@@ -66,7 +66,9 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
                 className="flex items-center gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:px-6"
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-slate-900">{alert.label}</span>
+                  <span className="block truncate text-sm font-semibold text-slate-900" title={alert.label}>
+                    {alert.label}
+                  </span>
                   <span className="block text-xs text-slate-500">{alertKindLabel(alert.kind, alertTypes)}</span>
                 </span>
                 <Badge tone="success">Active</Badge>

@@ -100,7 +100,9 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
                     <Link
                       to={`/funds/${pool.id}`}
                       onClick={(event) => event.stopPropagation()}
-                      className="rounded font-semibold whitespace-nowrap text-slate-900 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                      title={pairLabel(pool.project.token_symbol, pool.token.symbol)}
+                      // A 32-character symbol would push the balance out of a phone's view.
+                      className="block max-w-[9rem] truncate rounded font-semibold whitespace-nowrap text-slate-900 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 @md:max-w-[14rem]"
                     >
                       {pairLabel(pool.project.token_symbol, pool.token.symbol)}
                     </Link>

@@ -70,8 +70,10 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
               >
                 <InitialsBadge id={project.id} name={project.name} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-slate-900">{project.name}</span>
-                  <span className="block truncate text-xs text-slate-500">
+                  <span className="block truncate text-sm font-semibold text-slate-900" title={project.name}>
+                    {project.name}
+                  </span>
+                  <span className="block truncate text-xs text-slate-500" title={project.token_symbol}>
                     {project.token_symbol}
                     <span aria-hidden="true"> · </span>
                     <HolderCount count={project.holder_count} />

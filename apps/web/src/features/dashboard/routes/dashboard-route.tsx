@@ -56,7 +56,8 @@ export function DashboardRoute({ projects, pools, funds, alerts, alertTypes, onC
       />
       <div className="flex flex-col gap-6">
         <SummaryCards projects={projects} pools={pools} alerts={alerts} />
-        <div className="grid gap-6 @4xl:grid-cols-2">
+        {/* grid-cols-1 is minmax(0, 1fr): without it a long name sized the column (677 px at 390, issue 18). */}
+        <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-2">
           <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
           <ActiveAlertsCard alerts={alerts} alertTypes={alertTypes} />
         </div>

@@ -111,7 +111,7 @@ function ProjectSummary({ project }: { project: Project }) {
               </h1>
               <Badge tone="success">Active</Badge>
             </div>
-            <p className="mt-0.5 text-sm font-medium text-slate-500">{project.token_symbol}</p>
+            <p className="mt-0.5 text-sm font-medium break-all text-slate-500">{project.token_symbol}</p>
           </div>
         </div>
         <Button variant="outline" size="sm" onClick={() => setDeleting(true)}>
