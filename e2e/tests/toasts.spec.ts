@@ -37,8 +37,19 @@ for (const width of [1440, 1024, 390]) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: `${project.name} was deleted.` });
     await expect(toast).toBeVisible();
-    // The slide-in has settled once the box stops moving.
-    await expect.poll(async () => JSON.stringify(await box(toast)), { intervals: [300, 300, 300] }).toBe(JSON.stringify(await box(toast)));
+    // The slide-in has settled once two reads a moment apart agree.
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify(await box(toast));
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [250] },
+      )
+      .toBe(true);
     const toastBox = await box(toast);
     const controls = await fixedControls(page);
     expect(controls.length).toBeGreaterThan(3);
