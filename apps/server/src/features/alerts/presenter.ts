@@ -20,7 +20,7 @@ export const alertTypes: AlertType[] = [
   {
     kind: 'liquidity_drop',
     label: alertKindLabels.liquidity_drop,
-    description: 'The pool holds less of the paired token (for example WETH): at least the percentage you set below its highest level within the minutes you set.',
+    description: "The pool's reserve of the paired token (for example WETH) falls by at least the percentage you set from its highest level within the minutes you set.",
     fields: [...kindFields.liquidity_drop],
   },
   {
