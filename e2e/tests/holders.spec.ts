@@ -264,6 +264,11 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     await expect(section.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
     await expectNoOverflow(page, section);
     await shoot(page, section, 'holders-no-logs');
+    // The dashboard does not wait for a count that will not come.
+    await page.goto('/');
+    const recent = page.getByRole('list', { name: 'Recent projects' }).getByRole('link').filter({ hasText: 'PRXY' });
+    await expect(recent).toContainText('Holders not available');
+    await expect(recent).not.toContainText('Holders indexing');
   });
 });
 

@@ -13,8 +13,10 @@ const HOLDER_COUNT_POLL_MS = 10_000;
 export function DashboardPage() {
   const projects = useQuery({
     ...projectsSummaryQueryOptions,
-    // A holder count still being indexed is shown as such; ask again until every one is known.
-    refetchInterval: (query) => (query.state.data?.recent_projects.some((project) => project.holder_count === null) ? HOLDER_COUNT_POLL_MS : false),
+    // A holder count still being indexed is shown as such; ask again until every one is known (a
+    // token whose holders cannot be counted is not waited for).
+    refetchInterval: (query) =>
+      query.state.data?.recent_projects.some((project) => project.holder_count === null && project.holders_available) ? HOLDER_COUNT_POLL_MS : false,
   });
   const pools = useQuery(poolsSummaryQueryOptions);
   const funds = useQuery(latestFundsQueryOptions);

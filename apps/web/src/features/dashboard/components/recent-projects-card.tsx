@@ -76,7 +76,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
                   <span className="block truncate text-xs text-slate-500" title={project.token_symbol}>
                     {project.token_symbol}
                     <span aria-hidden="true"> · </span>
-                    <HolderCount count={project.holder_count} />
+                    <HolderCount count={project.holder_count} available={project.holders_available} />
                   </span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-500">{formatDate(project.created_at)}</span>
@@ -95,7 +95,10 @@ const countFormat = new Intl.NumberFormat('en-US');
  * The project's holder count; null until the token's transfer history is fully indexed, which is
  * said as such rather than shown as a number that is still growing.
  */
-function HolderCount({ count }: { count: number | null }) {
+function HolderCount({ count, available }: { count: number | null; available: boolean }) {
+  if (!available) {
+    return <span title="This token's Transfer logs come from another contract, so its holders cannot be counted from them">Holders not available</span>;
+  }
   if (count === null) {
     return <span title="The holder count appears once the token's transfer history is indexed">Holders indexing…</span>;
   }
