@@ -52,7 +52,13 @@ export const staffTicketListQuerySchema = ticketListQuerySchema.extend({ status:
 export const createTicketFieldOrder = ['subject', 'message', 'project'] as const;
 export const createTicketBodySchema = z
   .strictObject({
-    project: z.coerce.number({ error: m.projectRequired }).int(m.projectRequired).positive(m.projectRequired).max(2 ** 31 - 1, m.projectRequired),
+    // null: a general question, about no project (a user who cannot add one can still ask for help).
+    project: z.coerce
+      .number({ error: m.projectRequired })
+      .int(m.projectRequired)
+      .positive(m.projectRequired)
+      .max(2 ** 31 - 1, m.projectRequired)
+      .nullable(),
     subject: z.string({ error: m.subjectRequired }).trim().min(1, m.subjectRequired).max(200, m.subjectTooLong),
     message: z.string({ error: m.messageRequired }).trim().min(1, m.messageRequired).max(MESSAGE_MAX, m.messageTooLong),
   })

@@ -110,13 +110,13 @@ export async function findUserProject(db: Db, userId: number, projectId: number)
   return row ?? null;
 }
 
-export async function createTicket(db: Db, userId: number, project: { id: number; name: string }, subject: string, message: string): Promise<number> {
+export async function createTicket(db: Db, userId: number, project: { id: number; name: string } | null, subject: string, message: string): Promise<number> {
   // Timestamps from one JS clock, at millisecond precision, so keyset cursors compare exactly.
   const now = new Date();
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(tickets)
-      .values({ userId, projectId: project.id, projectName: project.name, subject, isResolved: false, waitingAnswer: true, createdAt: now, updatedAt: now })
+      .values({ userId, projectId: project?.id ?? null, projectName: project?.name ?? '', subject, isResolved: false, waitingAnswer: true, createdAt: now, updatedAt: now })
       .returning({ id: tickets.id });
     await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorUserId: userId, isAdmin: false, message, createdAt: now });
     return ticket!.id;

@@ -98,8 +98,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: userTags,
         security,
-        summary: 'Open a ticket about one of the user’s projects',
-        description: `The message is the original request; the ticket starts as Awaiting Reply. Subject 1–200 characters. ${textNote} A project that is not the user’s answers 404.`,
+        summary: 'Open a ticket about one of the user’s projects, or a general one',
+        description: `The message is the original request; the ticket starts as Awaiting Reply. Subject 1–200 characters. ${textNote} A project that is not the user’s answers 404. project null opens a general ticket (no project): it reads back with project 0 and an empty project_name.`,
         body: createTicketBodySchema,
         response: { 201: ticketSchema, ...errors },
       },
@@ -107,8 +107,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentAuth(request);
       const { project: projectId, subject, message } = request.body;
-      const project = await findUserProject(app.db, user.id, projectId);
-      if (!project) throw notFound('Project not found.');
+      const project = projectId === null ? null : await findUserProject(app.db, user.id, projectId);
+      if (projectId !== null && !project) throw notFound('Project not found.');
       const id = await createTicket(app.db, user.id, project, subject, message);
       const { row, messages } = await findTicket(app.db, id, user.id);
       return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));

@@ -10,6 +10,10 @@ import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { useCreateTicket } from '../api/create-ticket';
 
+/** The select's value for a ticket about no project (issue 18: a user who cannot add one can still ask). */
+const GENERAL = 'general';
+const GENERAL_LABEL = 'General question (no project)';
+
 /** SPEC §4 lists the ticket messages as subject, message, project: the first failure in that order shows. */
 const FIELD_ORDER = ['subject', 'message', 'project'] as const;
 type FormField = (typeof FIELD_ORDER)[number];
@@ -58,7 +62,7 @@ export function CreateTicketDialog({ open, onOpenChange, projects }: CreateTicke
               <Button
                 type="submit"
                 form={formId}
-                disabled={pending || loadingProjects || noProjects || projects.isError}
+                disabled={pending || loadingProjects}
                 loading={pending}
               >
                 {pending ? 'Submitting...' : 'Create Ticket'}
@@ -95,11 +99,12 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
   const pending = createTicket.isPending;
   const ids: Record<FormField, string> = { project: `${formId}-project`, subject: `${formId}-subject`, message: `${formId}-message` };
 
-  // The first project is preselected as soon as the list is there.
+  // The first project is preselected as soon as the list is there; without any, a general question.
   const firstProject = projects.data?.[0]?.id;
   useEffect(() => {
     if (firstProject !== undefined) setProject((current) => current || String(firstProject));
-  }, [firstProject]);
+    else if (noProjects || projects.isError) setProject((current) => current || GENERAL);
+  }, [firstProject, noProjects, projects.isError]);
 
   useEffect(() => {
     if (error?.field) document.getElementById(ids[error.field])?.focus();
@@ -108,8 +113,8 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || projects.isPending || noProjects) return;
-    const parsed = createTicketBodySchema.safeParse({ project: project || undefined, subject, message });
+    if (pending || projects.isPending) return;
+    const parsed = createTicketBodySchema.safeParse({ project: project === GENERAL ? null : project || undefined, subject, message });
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, FIELD_ORDER);
       if (first) {
@@ -137,13 +142,13 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
     <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {error && !error.field && <Alert tone="error">{error.message}</Alert>}
       {projects.isError && <Alert tone="error">Failed to load projects. Please try again.</Alert>}
-      {noProjects && <Alert tone="info">You don't have any projects. Please create a project first.</Alert>}
+      {noProjects && <Alert tone="info">You don't have any projects yet: your ticket will be a general question.</Alert>}
 
       <Field id={ids.project} label="Project" error={errorFor('project')}>
         <Select
           id={ids.project}
           value={project}
-          disabled={pending || projects.isPending || noProjects || projects.isError}
+          disabled={pending}
           aria-invalid={errorFor('project') ? true : undefined}
           aria-describedby={describedBy(ids.project, { error: !!errorFor('project') })}
           onChange={(e) => {
@@ -154,11 +159,14 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
           {projects.isPending ? (
             <option value="">Loading projects...</option>
           ) : (
-            projects.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.token_symbol})
-              </option>
-            ))
+            <>
+              {projects.data?.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.token_symbol})
+                </option>
+              ))}
+              <option value={GENERAL}>{GENERAL_LABEL}</option>
+            </>
           )}
         </Select>
       </Field>

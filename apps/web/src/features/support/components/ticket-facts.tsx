@@ -5,7 +5,7 @@ import { formatTicketDateTime } from './ticket-dates';
 export function TicketFacts({ ticket, showUser = false }: { ticket: Ticket; showUser?: boolean }) {
   const facts: [string, string][] = [
     ...(showUser ? ([['User', ticket.username ?? '—']] as [string, string][]) : []),
-    ['Project', ticket.project_name],
+    ['Project', ticket.project_name || 'General'],
     ['Ticket ID', `#${ticket.id}`],
     ['Created', formatTicketDateTime(ticket.created_at)],
   ];

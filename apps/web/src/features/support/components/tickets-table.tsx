@@ -62,12 +62,12 @@ export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTabl
                   {/* Narrow containers: the other columns stack under the subject. */}
                   <span className="mt-0.5 block text-xs break-words text-slate-500 @2xl:hidden">
                     {showUser && ticket.username ? `${ticket.username} · ` : ''}
-                    {ticket.project_name} · {formatTicketDate(ticket.created_at)} · {ticket.message_count}{' '}
+                    {ticket.project_name || 'General'} · {formatTicketDate(ticket.created_at)} · {ticket.message_count}{' '}
                     {ticket.message_count === 1 ? 'message' : 'messages'}
                   </span>
                 </td>
                 {showUser && <td className="hidden px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.username ?? '—'}</td>}
-                <td className="hidden max-w-[12rem] truncate px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.project_name}</td>
+                <td className="hidden max-w-[12rem] truncate px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.project_name || 'General'}</td>
                 <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 @2xl:table-cell">
                   <time dateTime={ticket.created_at}>{formatTicketDate(ticket.created_at)}</time>
                 </td>
