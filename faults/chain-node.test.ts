@@ -4,7 +4,7 @@ import path from 'node:path';
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, getOk, signUp, waitFor, type User } from './support/api';
+import { allActivity, call, type ActivityEvent as Event, signUp, waitFor, type User } from './support/api';
 import { attachPool, createProject, DEMO_WETH_POOL, DEVNET_ID, demoTokens, startTestDevnet, type TestDevnet } from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from './support/tcp-proxy';
@@ -46,27 +46,8 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Event {
-  tx_hash: string;
-  log_index: number;
-  block_number: string;
-}
 
-async function activity(): Promise<Event[]> {
-  const events: Event[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 1000; guard++) {
-    const page: { events: Event[]; next_cursor: string | null } = await getOk(
-      server.url,
-      `/api/v1/projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      user.token,
-    );
-    events.push(...page.events);
-    if (!page.next_cursor) return events;
-    cursor = page.next_cursor;
-  }
-  throw new Error('activity paging did not end');
-}
+const activity = (): Promise<Event[]> => allActivity(server.url, user.token, poolId);
 
 const key = (e: { tx_hash: string; log_index: number }) => `${e.tx_hash.toLowerCase()}:${e.log_index}`;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createPoolOnDevnet, demoAccounts, deployHolderTestToken, devnetAddresses, devnetClients, swapOnDevnet, transferTestToken, type DevnetPool } from '@tokendesk/devchain';
 import { getAddress, parseAbi, parseAbiItem, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, getOk, signUp, waitFor, type User } from './support/api';
+import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from './support/api';
 import { DEMO_USDC_POOL, DEMO_WETH_POOL, DEVNET_ID, startTestDevnet, type TestDevnet } from './support/devnet';
 import { startRpcProviderProxy, type ProviderFaults, type RpcProviderProxy } from './support/rpc-provider-proxy';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
@@ -91,28 +91,10 @@ const createProject = (token: Address, symbol: string) =>
 const attachPool = (projectId: number, pool: Address, paired: string) =>
   created<{ id: number }>(`pool ${pool}`, 'POST', `/api/v1/projects/pool/${projectId}`, { dex: 'uniswap-v2', token: paired, pool_address: pool });
 
-interface Event {
-  tx_hash: string;
-  log_index: number;
-}
 const step = (what: string) => process.env.PROVIDER_DEBUG && console.log(`${new Date().toISOString()} ${what} ${JSON.stringify(proxy.stats())}`);
 const key = (e: { tx_hash: string; log_index: number }) => `${e.tx_hash.toLowerCase()}:${e.log_index}`;
 
-async function activity(poolId: number): Promise<Event[]> {
-  const events: Event[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 1000; guard++) {
-    const page: { events: Event[]; next_cursor: string | null } = await getOk(
-      server.url,
-      `/api/v1/projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      user.token,
-    );
-    events.push(...page.events);
-    if (!page.next_cursor) return events;
-    cursor = page.next_cursor;
-  }
-  throw new Error('activity paging did not end');
-}
+const activity = (poolId: number): Promise<Event[]> => allActivity(server.url, user.token, poolId);
 
 /** The pool's Swap/Mint/Burn logs on the chain, read from the devnet itself (not through the proxy). */
 async function chainPoolEvents(pool: Address, toBlock: bigint): Promise<string[]> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { decodeEventLog, erc20Abi, getAddress, parseAbi, parseUnits, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, getOk, signUp, waitFor, type User } from './support/api';
+import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from './support/api';
 import { attachPool, createProject, DEMO_WETH_POOL, demoTokens, startTestDevnet, type TestDevnet } from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 
@@ -27,11 +27,6 @@ let projectId: number;
 let poolId: number;
 let alertId: number;
 
-interface Event {
-  tx_hash: string;
-  log_index: number;
-  block_number: string;
-}
 interface Notice {
   id: number;
   title: string;
@@ -51,21 +46,7 @@ const pairAbi = parseAbi([
   'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
 ]);
 
-async function activity(): Promise<Event[]> {
-  const events: Event[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 1000; guard++) {
-    const page: { events: Event[]; next_cursor: string | null } = await getOk(
-      server.url,
-      `/api/v1/projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      user.token,
-    );
-    events.push(...page.events);
-    if (!page.next_cursor) return events;
-    cursor = page.next_cursor;
-  }
-  throw new Error('activity paging did not end');
-}
+const activity = (): Promise<Event[]> => allActivity(server.url, user.token, poolId);
 
 const key = (tx: string, logIndex: number) => `${tx.toLowerCase()}:${logIndex}`;
 

@@ -102,6 +102,30 @@ export async function allTickets(base: string, token: string): Promise<{ id: num
   throw new Error('ticket paging did not end');
 }
 
+/** One stored event of the activity list, as the fault tests compare it with the chain's logs. */
+export interface ActivityEvent {
+  tx_hash: string;
+  log_index: number;
+  block_number: string;
+}
+
+/** Every event of one pool, through every page of the activity list. */
+export async function allActivity(base: string, token: string, poolId: number): Promise<ActivityEvent[]> {
+  const events: ActivityEvent[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 1000; guard++) {
+    const page: { events: ActivityEvent[]; next_cursor: string | null } = await getOk(
+      base,
+      `/api/v1/projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      token,
+    );
+    events.push(...page.events);
+    if (!page.next_cursor) return events;
+    cursor = page.next_cursor;
+  }
+  throw new Error('activity paging did not end');
+}
+
 export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 250): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
