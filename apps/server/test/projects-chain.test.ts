@@ -124,6 +124,30 @@ describe('projects', () => {
     // Another user's projects never appear.
     expect((await call(other.token, 'GET', 'projects/search/?query=demo')).json()).toEqual([]);
   });
+
+  it('searches own projects by contract address: the whole address or a prefix of 6+ characters, any case', async () => {
+    const user = await signUp(ctx.app);
+    const stranger = await signUp(ctx.app);
+    await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
+    await createProject(user.token, a.usdc, 'Usd Coin', 'USDC', 6);
+    const search = async (q: string, token = user.token) =>
+      (await call(token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`)).json().map((r: { token_symbol: string }) => r.token_symbol);
+    expect(await search(a.demo)).toEqual(['DEMO']);
+    expect(await search(a.demo.toLowerCase())).toEqual(['DEMO']);
+    expect(await search(a.demo.toUpperCase().replace('0X', '0x'))).toEqual(['DEMO']);
+    expect(await search(a.usdc.slice(0, 6))).toEqual(['USDC']);
+    expect(await search(a.usdc.slice(0, 12).toUpperCase().replace('0X', '0x'))).toEqual(['USDC']);
+    // Too short to be an address prefix, not at the start, or not hex: no address match.
+    expect(await search(a.usdc.slice(0, 5))).toEqual([]);
+    expect(await search(a.usdc.slice(2, 12))).toEqual([]);
+    expect(await search(`${a.usdc.slice(0, 10)}%`)).toEqual([]);
+    // Another user's project with the same address is not found, by address or by name.
+    await createProject(stranger.token, a.smpl, 'Stranger Token', 'STRG', 9);
+    expect(await search(a.smpl)).toEqual([]);
+    expect(await search(a.smpl.slice(0, 8))).toEqual([]);
+    expect(await search(a.demo, stranger.token)).toEqual([]);
+    expect(await search(a.smpl, stranger.token)).toEqual(['STRG']);
+  });
 });
 
 describe('pools on chain', () => {

@@ -72,12 +72,22 @@ export async function findProjectByAddress(db: Db, userId: number, networkId: nu
 /** LIKE wildcards in the user's text are matched literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A query that can be (the start of) a contract address: '0x' and at least four hex digits, so six
+ * characters in all. Shorter prefixes would match a large share of any user's projects by chance.
+ */
+const ADDRESS_PREFIX = /^0x[0-9a-f]{4,40}$/i;
+
 export function searchProjects(db: Db, userId: number, query: string, limit = 10) {
   const pattern = `%${escapeLike(query.toLowerCase())}%`;
+  const byText = or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern));
+  // The address condition is added only for address-like queries, so a name search keeps exactly
+  // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping.
+  const match = ADDRESS_PREFIX.test(query) ? or(byText, sql`lower(${projects.contractAddress}) like ${`${query.toLowerCase()}%`}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
     .from(projects)
-    .where(and(eq(projects.userId, userId), or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern))))
+    .where(and(eq(projects.userId, userId), match))
     .orderBy(projects.name, projects.id)
     .limit(limit);
 }

@@ -69,7 +69,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Search own projects by name or symbol (case-insensitive, at most 10)',
+        summary: "Search own projects by name, symbol or contract address (the full address or a prefix of at least 6 characters with '0x'; case-insensitive, at most 10)",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errors },
       },
