@@ -1,8 +1,9 @@
 import { inspect } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { formatDevnetSummary, startDevnet, devnetAddresses, type Devnet, type DevnetEvent, type DevnetHealth } from '@tokendesk/devchain';
+import { formatDevnetSummary, devnetAddresses, type Devnet, type DevnetEvent, type DevnetHealth } from '@tokendesk/devchain';
 import { buildApp } from './app';
 import { ChainService } from './chain/chain-service';
+import { DEVNET_DEFAULT_PORT, startDevnetOnPreferredPort } from './chain/devnet-port';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
 import { startIndexers } from './indexer/runner';
 import { IndexerStatus } from './indexer/status';
@@ -67,7 +68,9 @@ async function startChain(config: Config, log: ReturnType<typeof devnetLog>): Pr
     return { devnet: null, networks: [...REAL_NETWORKS, devnetNetwork(config.DEVNET_RPC_URL, devnetAddresses)] };
   }
   // Supervised: if anvil exits, it is restarted on the same port from its saved state (devnet.ts).
-  const devnet = await startDevnet({ dataDir: config.DATA_DIR, log: log.line, onEvent: log.event });
+  // Port 8545 when free, so the printed swap command is the same every start (chain/devnet-port.ts).
+  const { devnet, fellBack } = await startDevnetOnPreferredPort({ dataDir: config.DATA_DIR, log: log.line, onEvent: log.event });
+  if (fellBack) console.log(`Port ${DEVNET_DEFAULT_PORT} is in use, so the devnet runs on ${devnet.rpcUrl} instead.`);
   console.log(formatDevnetSummary(devnet));
   return { devnet, networks: [...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)] };
 }

@@ -417,5 +417,16 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['pool SMPL/WETH V3 0.3%', a.pools.smplWethV3],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
-  return ['Local devnet (anvil)', ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`)].join('\n');
+  return [
+    'Local devnet (anvil)',
+    ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+    // With this very URL, so the demo's command can be pasted as printed (issue 18 item 17).
+    'Make a swap on it (from the repository root) and watch /activities:',
+    `  ${swapCommand(devnet.rpcUrl)}`,
+  ].join('\n');
+}
+
+/** The README's swap command for this devnet. */
+export function swapCommand(rpcUrl: string): string {
+  return `npx tsx packages/devchain/src/swap-cli.ts --rpc ${rpcUrl} --pool demo-weth --side buy --amount 0.1`;
 }
