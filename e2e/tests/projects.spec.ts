@@ -34,7 +34,8 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(row).toContainText('Local Devnet');
     await row.getByRole('link', { name: demo.name }).click();
     await expect(page.getByRole('heading', { name: demo.name, level: 1 })).toBeVisible();
-    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    // Issue 18: the badge shows the holder index's state, not a fixed 'Active'.
+    await expect(page.getByTestId('holder-state-badge')).toHaveText(/^(Holders: indexing starts shortly|Indexing holders: \d+%|Holders up to date)$/);
     await expect(page.getByText('No pools added yet')).toBeVisible();
 
     // Add Pool: the address is looked up on chain as soon as DEX and token are chosen.

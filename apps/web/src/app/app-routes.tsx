@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { RedirectToLogin } from '../features/auth/components/redirect-to-login';
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { LoadingScreen } from './loading-screen';
@@ -57,7 +58,7 @@ function SignedOutRoutes() {
           </Suspense>
         }
       />
-      <Route path="*" element={<Navigate to="/login" replace />} />
+      <Route path="*" element={<RedirectToLogin />} />
     </Routes>
   );
 }

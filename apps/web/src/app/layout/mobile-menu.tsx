@@ -1,5 +1,5 @@
 import { displayName } from '@tokendesk/contract';
-import { Bell, BookOpen, Menu, UserRound } from 'lucide-react';
+import { Bell, BookOpen, ExternalLink, Menu, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -88,9 +88,12 @@ export function MobileMenu({ onOpenNotifications }: { onOpenNotifications: () =>
                 </button>
               </li>
               <li>
-                <a href="/api/docs" className={itemClasses}>
+                {/* A new tab keeps the user's place in the app (the docs are outside it). */}
+                <a href="/api/docs" target="_blank" rel="noopener noreferrer" className={itemClasses}>
                   <BookOpen className="h-4 w-4 shrink-0" aria-hidden="true" />
                   Docs
+                  <ExternalLink className="ml-auto h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                  <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </li>
             </ul>

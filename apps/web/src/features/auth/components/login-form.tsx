@@ -20,7 +20,12 @@ function loginErrorMessage(error: unknown): string {
   return accountMessages.loginFailed;
 }
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** A checked same-origin path to load after sign-in instead of '/' (the page asked for signed out). */
+  returnTo?: string | null;
+}
+
+export function LoginForm({ returnTo }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -54,8 +59,9 @@ export function LoginForm() {
         onSuccess: (session) => {
           saveSession(session, remember);
           setRedirecting(true);
-          // A full page load (SPEC §2.4) starts the app fresh with the new session and no stale cache.
-          window.location.assign('/');
+          // A full page load (SPEC §2.4) starts the app fresh with the new session and no stale cache;
+          // it goes to the page the visitor asked for when they were sent here (issue 18).
+          window.location.assign(returnTo ?? '/');
         },
       },
     );

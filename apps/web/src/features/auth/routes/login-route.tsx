@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+import { RETURN_PARAM, safeReturnPath } from '../lib/return-path';
 
 export function LoginRoute() {
   useDocumentTitle('Sign In');
@@ -11,6 +12,8 @@ export function LoginRoute() {
   const registered = searchParams.get('registered') === 'true';
   // Set by Settings after a password change, which signs out every session (SPEC §4).
   const passwordChanged = searchParams.get('password_changed') === 'true';
+  // Anything but a plain same-origin path is ignored: sign-in then goes to '/' as before.
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
 
   return (
     <AuthLayout
@@ -35,7 +38,7 @@ export function LoginRoute() {
           {accountMessages.passwordChanged}
         </Alert>
       )}
-      <LoginForm />
+      <LoginForm returnTo={returnTo} />
     </AuthLayout>
   );
 }

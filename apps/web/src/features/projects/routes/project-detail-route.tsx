@@ -12,6 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHolders } from '../api/get-holders';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { DiscoveredPoolsCard } from '../components/discovered-pools-card';
@@ -95,6 +96,31 @@ function ProjectDetail({ id }: { id: number }) {
   );
 }
 
+/**
+ * Issue 18 replaces SPEC §2.8's fixed 'Active' badge (true of every project, so it said nothing)
+ * with the state of the project's holder index, read from the same query as the Holders card (one
+ * request, kept in step). Nothing shows until the server has answered: no guessed state.
+ */
+function HolderStateBadge({ project }: { project: Project }) {
+  const holders = useHolders(project.id);
+  const data = holders.data;
+  if (!data) return null;
+  const { state, progress_pct } = data.sync;
+  const label =
+    state === 'pending'
+      ? { tone: 'neutral' as const, text: 'Holders: indexing starts shortly' }
+      : state === 'indexing'
+        ? { tone: 'info' as const, text: `Indexing holders: ${Math.floor(progress_pct ?? 0)}%` }
+        : state === 'unavailable' || !project.holders_available || data.reconciliation.status === 'no_logs'
+          ? { tone: 'warning' as const, text: 'Holders not available' }
+          : { tone: 'success' as const, text: 'Holders up to date' };
+  return (
+    <Badge tone={label.tone} data-testid="holder-state-badge">
+      {label.text}
+    </Badge>
+  );
+}
+
 function ProjectSummary({ project }: { project: Project }) {
   const network = useNetwork(project.network);
   const [deleting, setDeleting] = useState(false);
@@ -109,7 +135,7 @@ function ProjectSummary({ project }: { project: Project }) {
               <h1 id="project-title" className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
                 {project.name}
               </h1>
-              <Badge tone="success">Active</Badge>
+              <HolderStateBadge project={project} />
             </div>
             <p className="mt-0.5 text-sm font-medium break-all text-slate-500">{project.token_symbol}</p>
           </div>
