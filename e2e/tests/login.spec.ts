@@ -105,7 +105,8 @@ test.describe('routing', () => {
   test('signed out, any path leads to /login', async ({ page }) => {
     for (const path of ['/', '/profile', '/settings', '/no/such/page']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      // Issue 18: the requested page rides along so sign-in can return to it ('/' needs none).
+      await expect(page).toHaveURL(path === '/' ? /\/login$/ : new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     }
   });
@@ -132,7 +133,7 @@ test.describe('routing', () => {
       ),
     );
     await page.goto('/settings');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
     await expectNotLoading(page);
     expect(await page.evaluate(() => localStorage.getItem('tokendesk.session'))).toBeNull();
   });

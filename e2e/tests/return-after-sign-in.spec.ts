@@ -43,3 +43,15 @@ for (const next of ['//evil.example/x', 'https://evil.example/x', '/\\evil.examp
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 }
+
+test('signing out is not a deep link: the next sign-in goes to /', async ({ page, request, user }) => {
+  const project = await createProjectViaApi(request, user, 'demo');
+  await page.goto('/login');
+  await signInHere(page, user);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

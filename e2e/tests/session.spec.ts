@@ -70,7 +70,7 @@ test.describe('mobile', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    for (const name of ['Dashboard', 'Settings', 'Profile', 'Docs']) {
+    for (const name of ['Dashboard', 'Settings', 'Profile', 'Docs (opens in a new tab)']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();

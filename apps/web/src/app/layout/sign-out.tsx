@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLogout } from '../../features/auth/api/logout';
+import { noteSignedInThisPage } from '../../features/auth/lib/return-path';
 import { clearSession } from '../../lib/auth-storage';
 
 interface SignOutState {
@@ -17,6 +18,8 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const { mutateAsync } = logout;
   const [signingOut, setSigningOut] = useState(false);
+  // Mounted only in the signed-in layout: a later redirect to /login is a sign-out, not a deep link.
+  useEffect(noteSignedInThisPage, []);
 
   const signOut = useCallback(() => {
     if (signingOut) return;

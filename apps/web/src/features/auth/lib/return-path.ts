@@ -1,6 +1,21 @@
 /** The query parameter that carries the page a signed-out visitor asked for through sign-in. */
 export const RETURN_PARAM = 'next';
 
+let signedInThisPage = false;
+
+/**
+ * Called once the signed-in app is on screen. From then on a trip to /login in this page is a
+ * sign-out (here or in another tab), not a deep link: it carries no return path, so the next person
+ * to sign in on this browser does not land on the previous user's page.
+ */
+export function noteSignedInThisPage(): void {
+  signedInThisPage = true;
+}
+
+export function wasSignedInThisPage(): boolean {
+  return signedInThisPage;
+}
+
 // Control characters are dropped by the URL parser ('/\t/evil' would become '//evil'), so they are
 // refused before parsing rather than trusted to survive it.
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,6 @@
 import { projectMessages, shortenAddress, type Project } from '@tokendesk/contract';
 import { ArrowLeft, FolderX, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
@@ -12,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useHolders } from '../api/get-holders';
+import { holdersQueryOptions } from '../api/get-holders';
 import { useProject } from '../api/get-project';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { DiscoveredPoolsCard } from '../components/discovered-pools-card';
@@ -98,12 +99,13 @@ function ProjectDetail({ id }: { id: number }) {
 
 /**
  * Issue 18 replaces SPEC §2.8's fixed 'Active' badge (true of every project, so it said nothing)
- * with the state of the project's holder index, read from the same query as the Holders card (one
- * request, kept in step). Nothing shows until the server has answered: no guessed state.
+ * with the state of the project's holder index, read from the same query as the Holders card (no
+ * request of its own, kept in step). Nothing shows until the server has answered: no guessed state.
  */
 function HolderStateBadge({ project }: { project: Project }) {
-  const holders = useHolders(project.id);
-  const data = holders.data;
+  // Reads what the Holders card fetches and polls, without asking itself: after a delete removes the
+  // query, this observer must not fetch the gone project's holders (a 404) before the page leaves.
+  const { data } = useQuery({ ...holdersQueryOptions(project.id), enabled: false });
   if (!data) return null;
   const { state, progress_pct } = data.sync;
   const label =
