@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerBody } from './helpers';
+import { closedPort, registerBody } from './helpers';
 
 /**
  * The server process supervises the devnet it starts: anvil killed with SIGKILL is logged (exit
@@ -32,16 +31,6 @@ afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, output: () => string, ms: number, every = 50): Promise<T> {
   const deadline = Date.now() + ms;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -117,4 +118,16 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const { token, user } = login.json() as { token: string; user: { id: number } };
   return { ...body, username: body.username as string, password: body.password as string, token, userId: user.id };
+}
+
+/** A loopback port where nothing listens: a node that refuses every connection, at once. */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,7 @@ import Fastify from 'fastify';
 import { HttpRequestError } from 'viem';
 import { redactSecrets, registerSecrets, secretsFromEnv } from '../src/lib/error-text';
 import { withLogRedaction } from '../src/lib/log-redaction';
-import { registerBody } from './helpers';
+import { registerBody, closedPort } from './helpers';
 
 /**
  * RPC URLs hold provider keys. The real server process runs with such URLs for real networks
@@ -32,17 +31,6 @@ afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A loopback port where nothing listens: a node that refuses every connection, at once. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(check: () => boolean, what: string, output: () => string, ms = 60_000) {
   const deadline = Date.now() + ms;

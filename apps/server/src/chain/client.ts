@@ -179,6 +179,8 @@ function retryDelay(err: unknown, attempt: { busy: number; failed: number }, pol
     if (attempt.busy >= policy.busyRetryCount) return null;
     const asked = findInChain(err, (e): e is RateLimitedError => e instanceof RateLimitedError)?.retryAfterMs ?? null;
     if (asked !== null) return asked > policy.maxRetryAfterMs ? null : Math.max(asked, 50);
+    // Jitter on a wait, never on a figure: servers (and their calls) throttled together must not
+    // all come back in the same millisecond and be throttled together again.
     return Math.min(policy.maxRetryAfterMs, 250 * 2 ** attempt.busy) * (0.5 + Math.random() / 2);
   }
   if (isNodeBehind(err)) return attempt.busy >= policy.busyRetryCount ? null : 100 * (attempt.busy + 1);
