@@ -51,7 +51,10 @@ const pairAbi = parseAbi([
 
 async function send(from: Address, address: Address, abi: typeof tokenAbi | typeof routerAbi, functionName: string, args: readonly unknown[], value = 0n): Promise<TransactionReceipt> {
   const c = clients();
-  const hash: Hash = await c.wallet.writeContract({ address, abi, functionName, args, account: from, chain: c.wallet.chain, value } as never);
+  // A fixed gas limit, not the estimate: the estimate runs in the latest block's time, and a pair
+  // that sees a second pass when the transaction is mined writes its price accumulators (more gas
+  // than estimated, an out-of-gas revert now and then). 3M is far above any of these calls.
+  const hash: Hash = await c.wallet.writeContract({ address, abi, functionName, args, account: from, chain: c.wallet.chain, value, gas: 3_000_000n } as never);
   const receipt = await c.public.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
   return receipt;
