@@ -2,6 +2,7 @@ import type { ActivityKind } from '@tokendesk/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { pools, projects, type PoolEventRow } from '../../db/schema';
+import { cursorParts, encodeCursor as encodeKey, parseCursor } from '../../lib/cursor';
 import type { PoolSide } from '../../market/pool-view';
 
 export interface ActivityFilter {
@@ -190,24 +191,13 @@ export const keyOf = (row: ActivityRow): ActivityKey => ({
   poolId: row.poolId,
 });
 
-/** The cursor is opaque to clients: base64url of the last row's sort key. */
-export function encodeCursor(key: ActivityKey): string {
-  return Buffer.from(JSON.stringify([key.blockNumber.toString(), key.logIndex, key.eventId, key.poolId]), 'utf8').toString('base64url');
-}
+/** The cursor of a page that ended on `key`: [block number as a string, log index, event id, pool id]. */
+export const encodeCursor = (key: ActivityKey): string => encodeKey([key.blockNumber.toString(), key.logIndex, key.eventId, key.poolId]);
 
-/** Null for anything that is not a cursor this server wrote. */
-export function decodeCursor(cursor: string): ActivityKey | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 4) return null;
-    const [block, logIndex, eventId, poolId] = value as unknown[];
-    const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
-    if (typeof block !== 'string' || !/^\d{1,20}$/.test(block) || !isCount(logIndex) || !isCount(eventId) || !isCount(poolId)) return null;
-    if (logIndex > 2 ** 31 - 1 || poolId > 2 ** 31 - 1 || BigInt(block) > 2n ** 63n - 1n) return null;
-    return { blockNumber: BigInt(block), logIndex, eventId, poolId };
-  } catch {
-    return null;
-  }
+/** The key a client's cursor carries; 400 for anything this server did not write. */
+export function parseActivityCursor(cursor: string): ActivityKey {
+  const [blockNumber, logIndex, eventId, poolId] = parseCursor(cursor, [cursorParts.int8String, cursorParts.int4, cursorParts.int8, cursorParts.int4]);
+  return { blockNumber, logIndex, eventId, poolId };
 }
 
 /** Tenant-scoped existence checks for the filters: another user's id is as unknown as a missing one. */

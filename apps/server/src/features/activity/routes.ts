@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { toActivityEvent } from '../../market/pool-view';
 import { csvField, csvHeader, csvRow, csvText } from './csv';
-import { decodeCursor, encodeCursor, keyOf, listActivity, ownsPool, ownsProject, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
+import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
 
 const tags = ['Activity'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -60,11 +60,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ActivityPage> => {
       const { user } = currentAuth(request);
       const { project, pool, kind, cursor, limit } = request.query;
-      let after: ActivityKey | null = null;
-      if (cursor !== undefined) {
-        after = decodeCursor(cursor);
-        if (!after) throw fieldError('cursor', 'Invalid cursor. Start again from the first page.');
-      }
+      const after = cursor === undefined ? null : parseActivityCursor(cursor);
       await checkFilters(user.id, { project, pool });
       // One row more than asked tells whether another page exists.
       const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind }, after, limit + 1);

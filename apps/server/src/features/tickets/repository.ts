@@ -35,21 +35,6 @@ export function toApiTicket(row: ListedRow, messages: TicketMessageRow[] = []): 
   };
 }
 
-/** Opaque cursors: base64url of the last row's sort key. Null for anything this server did not write. */
-export function encodeCursor(key: readonly number[]): string {
-  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-}
-export function decodeCursor(cursor: string, length: number): number[] | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== length) return null;
-    if (!value.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0)) return null;
-    return value as number[];
-  } catch {
-    return null;
-  }
-}
-
 /** The user's tickets, newest first; `before` is the id the previous page ended on. */
 export function listUserTickets(db: Db, userId: number, before: number | null, limit: number): Promise<ListedRow[]> {
   const where = [eq(tickets.userId, userId)];
@@ -69,12 +54,12 @@ const statusFilter: Record<StaffStatus, SQL | undefined> = {
   all: undefined,
 };
 
-/** Every user's tickets in queue order; `after` is [rank, updated_at ms, id] of the previous page's last row. */
-export async function listStaffTickets(db: Db, status: StaffStatus, after: number[] | null, limit: number) {
+/** Every user's tickets in queue order; `after` is [rank, updated_at, id] of the previous page's last row. */
+export async function listStaffTickets(db: Db, status: StaffStatus, after: readonly [number, Date, number] | null, limit: number) {
   const where: (SQL | undefined)[] = [statusFilter[status]];
   if (after) {
-    const [rank, updatedMs, id] = after as [number, number, number];
-    where.push(sql`(${queueRank}, ${tickets.updatedAt}, ${tickets.id}) > (${rank}, ${new Date(updatedMs).toISOString()}::timestamptz, ${id})`);
+    const [rank, updatedAt, id] = after;
+    where.push(sql`(${queueRank}, ${tickets.updatedAt}, ${tickets.id}) > (${rank}, ${updatedAt.toISOString()}::timestamptz, ${id})`);
   }
   return db
     .select({ ticket: tickets, messageCount, username: users.username, rank: queueRank })

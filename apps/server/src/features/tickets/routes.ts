@@ -13,12 +13,11 @@ import {
 } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
-import { fieldError, notFound } from '../../lib/http-errors';
+import { cursorParts, encodeCursor, parseCursor } from '../../lib/cursor';
+import { notFound } from '../../lib/http-errors';
 import {
   addReply,
   createTicket,
-  decodeCursor,
-  encodeCursor,
   findTicket,
   findUserProject,
   listStaffTickets,
@@ -32,7 +31,8 @@ const staffTags = ['Support staff'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 const staffErrors = { ...errors, 403: apiErrorSchema };
-const invalidCursor = () => fieldError('cursor', 'Invalid cursor. Start again from the first page.');
+/** The staff queue's rank: 0 awaiting, 1 in progress, 2 resolved. */
+const staffCursor = [cursorParts.oneOf(0, 1, 2), cursorParts.epochMs, cursorParts.int4] as const;
 const textNote = `Messages are plain text, trimmed, 1–${MESSAGE_MAX} characters.`;
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,12 +58,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const { cursor, limit } = request.query;
-      let before: number | null = null;
-      if (cursor !== undefined) {
-        const key = decodeCursor(cursor, 1);
-        if (!key) throw invalidCursor();
-        before = key[0]!;
-      }
+      const before = cursor === undefined ? null : parseCursor(cursor, [cursorParts.int4])[0];
       const rows = await listUserTickets(app.db, user.id, before, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -159,11 +154,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, cursor, limit } = request.query;
-      let after: number[] | null = null;
-      if (cursor !== undefined) {
-        after = decodeCursor(cursor, 3);
-        if (!after) throw invalidCursor();
-      }
+      const after = cursor === undefined ? null : parseCursor(cursor, staffCursor);
       const rows = await listStaffTickets(app.db, status, after, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
