@@ -26,6 +26,7 @@ import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOperations, type OperationsOptions } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerUserBudgets } from './plugins/user-budget';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -102,6 +103,8 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   const auth = new AuthService(database.db, config, now);
   void auth.warmUp();
   await app.register(authPlugin, { auth });
+  // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.
+  registerUserBudgets(app, { config, now });
 
   await app.register(
     async (api) => {

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { Config } from '../config';
+import { HttpError, serviceUnavailable, tooManyRequests } from '../lib/http-errors';
+import { ConcurrencyLimit, TokenBuckets } from '../lib/token-bucket';
+
+/**
+ * Per-user budgets for authenticated routes (issue 13 item 5, docs/decisions/0021): one token
+ * bucket per (user, class), stricter where a request costs more, so one user's burst cannot take
+ * the server from everyone else, and our RPC provider never sees one user's loop.
+ *
+ *   default  every other authenticated route: generous, a page load fires several calls at once
+ *   heavy    reads that cost real CPU or database time per call: live pool figures (through the
+ *            5 s pool cache), trigram search, the holder summary
+ *   chain    a node is asked on every call (token info, pool discovery, verification, creation)
+ *   export   CSV streams, which also hold a database connection while they run: capped in flight
+ *            per user and in total as well
+ */
+export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export';
+
+/**
+ * Route → class, by method and the full URL pattern. Routes not listed are `default`; the test
+ * user-budgets.test.ts fails when a listed route no longer exists, so a rename cannot silently
+ * free a costly route.
+ */
+export const BUDGET_CLASSES: Readonly<Record<string, Exclude<BudgetClass, 'default'>>> = {
+  'POST /api/v1/projects/get-token-info': 'chain',
+  'POST /api/v1/projects/create': 'chain',
+  'POST /api/v1/projects/get-pool-address': 'chain',
+  'POST /api/v1/projects/pool/:projectId': 'chain',
+  'POST /api/v1/projects/:id/discovered-pools/:poolId/attach': 'chain',
+  'GET /api/v1/projects/:id/pools': 'heavy',
+  'GET /api/v1/projects/user/pools/funds': 'heavy',
+  'GET /api/v1/projects/user/pools/funds/:id': 'heavy',
+  'GET /api/v1/projects/pool/prices': 'heavy',
+  'GET /api/v1/projects/search': 'heavy',
+  'GET /api/v1/projects/:id/holders': 'heavy',
+  'GET /api/v1/projects/activity/export': 'export',
+  'GET /api/v1/projects/:id/holders/export': 'export',
+};
+
+/** A fixed wait to suggest when the user's own exports fill their slots: we cannot know when one ends. */
+const EXPORT_BUSY_RETRY_SECONDS = 5;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function budgetClassOf(method: string, url: string): BudgetClass {
+  const key = `${method === 'HEAD' ? 'GET' : method} ${url.replace(/\/+$/, '')}`;
+  return BUDGET_CLASSES[key] ?? 'default';
+}
+
+/**
+ * Adds the budget check as the last preHandler of every route guarded by requireUser or
+ * requireStaff, so it runs once the user is known (a global hook would run before them). Must be
+ * registered before the routes.
+ */
+export function registerUserBudgets(app: FastifyInstance, { config, now = Date.now }: { config: Config; now?: () => number }): void {
+  if (!config.USER_BUDGETS) return;
+  const buckets: Record<BudgetClass, TokenBuckets> = {
+    default: new TokenBuckets(config.USER_BUDGET_DEFAULT, now),
+    heavy: new TokenBuckets(config.USER_BUDGET_HEAVY, now),
+    chain: new TokenBuckets(config.USER_BUDGET_CHAIN, now),
+    export: new TokenBuckets(config.USER_BUDGET_EXPORT, now),
+  };
+  const exportsInFlight = new ConcurrencyLimit(config.EXPORTS_PER_USER, config.EXPORTS_MAX_CONCURRENT);
+  const guards = new Set<unknown>([app.requireUser, app.requireStaff]);
+  // Fastify derives a GET route's HEAD twin from the options this hook already changed.
+  const checks = new WeakSet<object>();
+
+  const check = (budgetClass: BudgetClass): preHandlerHookHandler => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = request.authentication;
+      if (!auth) return;
+      const key = String(auth.user.id);
+      const waitMs = buckets[budgetClass].take(key);
+      if (waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        throw tooManyRequests(`Too many requests. Please wait ${plural(seconds, 'second')}.`, seconds);
+      }
+      if (budgetClass !== 'export') return;
+      const slot = exportsInFlight.acquire(key);
+      if ('full' in slot) {
+        if (slot.full === 'key') {
+          throw tooManyRequests(
+            `You already have ${plural(config.EXPORTS_PER_USER, 'export')} running. Please wait until one has finished.`,
+            EXPORT_BUSY_RETRY_SECONDS,
+          );
+        }
+        // Not this user's doing: the server as a whole is at its ceiling.
+        const busy = serviceUnavailable(`The server is busy with other exports. Please try again in ${plural(EXPORT_BUSY_RETRY_SECONDS, 'second')}.`);
+        throw new HttpError(503, busy.detail, [], { 'retry-after': String(EXPORT_BUSY_RETRY_SECONDS) });
+      }
+      // 'close' comes once the response has ended or the client has gone, streamed or not.
+      reply.raw.once('close', slot.release);
+    };
+    checks.add(handler);
+    return handler;
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const handlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    if (!handlers.some((h) => guards.has(h)) || handlers.some((h) => checks.has(h))) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const classes = new Set(methods.map((m) => budgetClassOf(m, route.url)));
+    if (classes.size !== 1) throw new Error(`${route.url}: one route declaration for methods of different budget classes`);
+    route.preHandler = [...handlers, check([...classes][0]!)];
+  });
+}

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, inject } from 'vitest';
+import { BUDGET_CLASSES } from '../src/plugins/user-budget';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+
+/** Per-user budgets (issue 13 item 5): token buckets per user and route class, 429 with Retry-After. */
+
+let ctx: TestContext;
+afterEach(async () => {
+  await ctx?.close();
+});
+
+const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const EXPORT_URL = 'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-02-01T00:00:00Z';
+
+describe('per-user budgets', () => {
+  it('a burst past the bucket gets 429 with Retry-After; another user is unaffected; the bucket refills', async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on', USER_BUDGET_DEFAULT: '5,60' });
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
+    const limited = await get(a.token, 'user/info/');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('1');
+    expect(limited.json()).toEqual({ detail: 'Too many requests. Please wait 1 second.', errors: [] });
+    // Asking again while limited takes nothing and still answers 429.
+    expect((await get(a.token, 'projects/')).statusCode).toBe(429);
+
+    for (let i = 0; i < 5; i++) expect((await get(b.token, 'user/info/')).statusCode).toBe(200);
+
+    ctx.advance(1_000);
+    expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
+    expect((await get(a.token, 'user/info/')).statusCode).toBe(429);
+    ctx.advance(60_000);
+    for (let i = 0; i < 5; i++) expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
+  });
+
+  it('the defaults: get-token-info stops after its burst while ordinary routes of the same user still answer', async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on' }, { chain: devnetChain() });
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const tokenInfo = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/projects/get-token-info/',
+        headers: { authorization: bearer(token) },
+        payload: { network: 31337, contract_address: inject('devnet').addresses.demo },
+      });
+    const started = Date.now();
+    const statuses = await Promise.all(Array.from({ length: 100 }, () => tokenInfo(a.token).then((r) => r.statusCode)));
+    const seconds = (Date.now() - started) / 1000;
+    const accepted = statuses.filter((s) => s === 200).length;
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    // 20 at once, then one every 2 s (30 a minute): the old server accepted all 100.
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(accepted).toBeLessThanOrEqual(20 + Math.ceil(seconds / 2));
+    const limited = await tokenInfo(a.token);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2);
+    expect(limited.json().detail).toMatch(/^Too many requests\. Please wait [12] seconds?\.$/);
+
+    // The default class is a bucket of its own, and generous: a page load's worth of calls at once.
+    const page = await Promise.all(Array.from({ length: 60 }, () => get(a.token, 'user/info/').then((r) => r.statusCode)));
+    expect(page.every((s) => s === 200)).toBe(true);
+    expect((await tokenInfo(b.token)).statusCode).toBe(200);
+  });
+
+  it('CSV exports have a stricter bucket than ordinary reads', async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on' });
+    const a = await signUp(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await get(a.token, EXPORT_URL)).statusCode);
+    // 5 at once, then 4 a minute.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const limited = await get(a.token, EXPORT_URL);
+    expect(limited.headers['retry-after']).toBe('15');
+    expect(limited.json().detail).toBe('Too many requests. Please wait 15 seconds.');
+    expect((await get(a.token, 'projects/activity/?limit=5')).statusCode).toBe(200);
+    ctx.advance(15_000);
+    expect((await get(a.token, EXPORT_URL)).statusCode).toBe(200);
+  });
+
+  it('only counts authenticated requests, and is off when configured off', async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on', USER_BUDGET_DEFAULT: '2,1' });
+    const a = await signUp(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await get('not-a-valid-session-token-0000', 'user/info/')).statusCode).toBe(401);
+    expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
+    expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
+    expect((await get(a.token, 'user/info/')).statusCode).toBe(429);
+    await ctx.close();
+
+    ctx = await createTestContext({ USER_BUDGETS: 'off', USER_BUDGET_DEFAULT: '2,1' });
+    const b = await signUp(ctx.app);
+    for (let i = 0; i < 5; i++) expect((await get(b.token, 'user/info/')).statusCode).toBe(200);
+  });
+
+  it('every route of the class table exists, so a renamed route cannot silently leave its class', async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on' });
+    for (const key of Object.keys(BUDGET_CLASSES)) {
+      const [method, url] = key.split(' ') as ['GET' | 'POST', string];
+      expect(ctx.app.hasRoute({ method, url }), key).toBe(true);
+    }
+  });
+});
