@@ -4,9 +4,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
-import { minutesText, SlidingWindowLimiter } from '../lib/rate-limiter';
+import { minutesText, secondsText, SlidingWindowLimiter } from '../lib/rate-limiter';
 import { newSessionToken, sha256Hex } from '../lib/tokens';
-import { tooManyRequests, unauthorized } from '../lib/http-errors';
+import { HttpError, tooManyRequests, unauthorized } from '../lib/http-errors';
+import { HashQueue, HashQueueFullError } from '../lib/hash-queue';
 import { findUserById, findUserByUsername } from './users-repository';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -29,9 +30,34 @@ interface CachedCredential {
  * Credentials and sessions. Shared by every route that needs a user, so it lives outside the
  * features; features call it, never the other way round.
  */
+/** One sign-in attempt counted before its hash; settled once the hash has answered. */
+interface Reservation {
+  username: string;
+  ip: string;
+  pairKey: string;
+  pairAt: number;
+  ipAt: number;
+  usernameAt: number;
+}
+
+/** The longest progressive delay between a failing IP's tries on a username under attack. */
+const MAX_USERNAME_DELAY_SECONDS = 60;
+
+/**
+ * Credentials and sessions. Shared by every route that needs a user, so it lives outside the
+ * features; features call it, never the other way round.
+ *
+ * Sign-in limits (docs/decisions/0018-sign-in-limits.md): failures are counted per (username,
+ * client IP), per IP, and per username across all IPs. The per-username count only ever holds back
+ * IPs that have themselves failed on that username, so an attacker who knows a username cannot lock
+ * its owner out. Each attempt is counted before its hash and uncounted if it succeeds, so parallel
+ * requests cannot all pass the check while the first is still hashing.
+ */
 export class AuthService {
-  private readonly failuresByUsername: SlidingWindowLimiter;
+  private readonly failuresByPair: SlidingWindowLimiter;
   private readonly failuresByIp: SlidingWindowLimiter;
+  private readonly failuresByUsername: SlidingWindowLimiter;
+  private readonly hashQueue: HashQueue;
   private readonly basicCache = new Map<string, CachedCredential>();
   /** Bearer token hash → its resolution, reused for SESSION_CACHE_SECONDS (every request needs it). */
   private readonly sessionCache = new Map<string, { auth: Authentication; until: number; sessionExpiresAt: number }>();
@@ -44,12 +70,36 @@ export class AuthService {
     readonly now: () => number = Date.now,
   ) {
     const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-    this.failuresByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, now);
+    this.failuresByPair = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME_IP, windowMs, 100_000, now);
     this.failuresByIp = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_IP, windowMs, 100_000, now);
+    this.failuresByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, now);
+    this.hashQueue = new HashQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE, config.PASSWORD_HASH_QUEUE_PER_IP);
   }
 
-  hashPassword(password: string): Promise<string> {
-    return hashPassword(password, this.config.PASSWORD_HASH_COST);
+  /** Password hashing of registration, password change and the CLI: through the same bounded queue. */
+  hashPassword(password: string, ip: string | null = null): Promise<string> {
+    return this.queued(ip, () => hashPassword(password, this.config.PASSWORD_HASH_COST));
+  }
+
+  /** Queue figures for /metrics and tests. */
+  hashQueueStats(): ReturnType<HashQueue['stats']> {
+    return this.hashQueue.stats();
+  }
+
+  /** Runs a hash in the bounded queue; a full queue becomes a fast 503 (or 429 for a client over its share). */
+  private async queued<T>(ip: string | null, task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.hashQueue.run(ip, task);
+    } catch (err) {
+      if (!(err instanceof HashQueueFullError)) throw err;
+      const wait = err.retryAfterSeconds;
+      if (err.reason === 'key') {
+        throw tooManyRequests(`Too many password checks at once from your address. Please try again in ${secondsText(wait)}.`, wait);
+      }
+      throw new HttpError(503, `The server is busy checking other passwords. Please try again in ${secondsText(wait)}.`, [], {
+        'retry-after': String(wait),
+      });
+    }
   }
 
   /**
@@ -57,53 +107,148 @@ export class AuthService {
    * so that a sign-in takes as long whether or not the account exists.
    */
   private getDummyHash(): Promise<string> {
-    this.dummyHash ??= hashPassword(newSessionToken(), this.config.PASSWORD_HASH_COST);
+    if (!this.dummyHash) {
+      const made = this.queued(null, () => hashPassword(newSessionToken(), this.config.PASSWORD_HASH_COST));
+      // A refusal (queue full) must not be remembered: the next unknown username tries again.
+      made.catch(() => {
+        if (this.dummyHash === made) this.dummyHash = null;
+      });
+      this.dummyHash = made;
+    }
     return this.dummyHash;
   }
 
   /** Starts the dummy hash early so the first sign-in after boot is not measurably slower. */
   warmUp(): Promise<unknown> {
-    return this.getDummyHash();
+    return this.getDummyHash().catch(() => undefined);
   }
 
-  /** Throws 429 when the username or the address has failed too often recently. */
-  assertNotLimited(username: string, ip: string): void {
-    const wait = Math.max(
-      this.failuresByUsername.retryAfterSeconds(username.toLowerCase()),
-      this.failuresByIp.retryAfterSeconds(ip),
-    );
+  /**
+   * Counts an attempt before its hash (atomically: nothing awaits between the check and the
+   * record), or throws 429 with the existing wording when a limit is reached.
+   */
+  private reserveAttempt(username: string, ip: string): Reservation {
+    const name = username.toLowerCase();
+    // NUL cannot occur in an IP address, so the key cannot be forged by a crafted username.
+    const pairKey = `${ip}\u0000${name}`;
+    let wait = Math.max(this.failuresByPair.retryAfterSeconds(pairKey), this.failuresByIp.retryAfterSeconds(ip));
+    // The username-wide limit only for IPs that failed on this username: never for the owner's clean IP.
+    if (this.failuresByPair.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(name));
     if (wait > 0) {
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`,
-        wait,
-      );
+      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
+    }
+    return {
+      username: name,
+      ip,
+      pairKey,
+      pairAt: this.failuresByPair.record(pairKey),
+      ipAt: this.failuresByIp.record(ip),
+      usernameAt: this.failuresByUsername.record(name),
+    };
+  }
+
+  /** Ceiling reached: until the window frees a slot. Above the delay threshold: 1 s, 2 s, 4 s … after the latest try. */
+  private usernameWaitSeconds(name: string): number {
+    const ceiling = this.failuresByUsername.retryAfterSeconds(name);
+    if (ceiling > 0) return ceiling;
+    const failures = this.failuresByUsername.count(name);
+    const over = failures - this.config.LOGIN_USERNAME_DELAY_AFTER;
+    if (over < 0) return 0;
+    const delayMs = Math.min(2 ** over, MAX_USERNAME_DELAY_SECONDS) * 1000;
+    const latest = this.failuresByUsername.latest(name) ?? 0;
+    const left = latest + delayMs - this.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
+  }
+
+  /** A success uncounts the attempt and clears its (username, IP) failures; a failure stays counted. */
+  private settleAttempt(reservation: Reservation, succeeded: boolean): void {
+    if (!succeeded) return;
+    this.failuresByPair.reset(reservation.pairKey);
+    this.failuresByIp.release(reservation.ip, reservation.ipAt);
+    this.failuresByUsername.release(reservation.username, reservation.usernameAt);
+  }
+
+  /** The attempt never reached a password check (queue full, database error): it does not count. */
+  private cancelAttempt(reservation: Reservation): void {
+    this.failuresByPair.release(reservation.pairKey, reservation.pairAt);
+    this.failuresByIp.release(reservation.ip, reservation.ipAt);
+    this.failuresByUsername.release(reservation.username, reservation.usernameAt);
+  }
+
+  /**
+   * Checks a password against a stored hash under a reservation: counted before the hash,
+   * settled after. Errors other than a wrong password (busy queue, database) uncount the attempt.
+   */
+  private async checkReserved(
+    username: string,
+    ip: string,
+    password: string,
+    stored: () => Promise<string>,
+  ): Promise<boolean> {
+    const reservation = this.reserveAttempt(username, ip);
+    let valid: boolean;
+    try {
+      const hash = await stored();
+      valid = await this.queued(ip, () => verifyPassword(password, hash));
+    } catch (err) {
+      this.cancelAttempt(reservation);
+      throw err;
+    }
+    this.settleAttempt(reservation, valid);
+    return valid;
+  }
+  /**
+   * @deprecated Use verifyUserPassword: a check before the hash and a record after it let parallel
+   * requests slip past the limit. Kept until the account feature has switched.
+   */
+  assertNotLimited(username: string, ip: string): void {
+    const name = username.toLowerCase();
+    const pairKey = `${ip}\u0000${name}`;
+    let wait = Math.max(this.failuresByPair.retryAfterSeconds(pairKey), this.failuresByIp.retryAfterSeconds(ip));
+    if (this.failuresByPair.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(name));
+    if (wait > 0) {
+      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
     }
   }
 
+  /** @deprecated See assertNotLimited. */
   recordFailure(username: string, ip: string): void {
-    this.failuresByUsername.record(username.toLowerCase());
+    const name = username.toLowerCase();
+    this.failuresByPair.record(`${ip}\u0000${name}`);
     this.failuresByIp.record(ip);
+    this.failuresByUsername.record(name);
   }
 
   /** Username + password → user, with rate limiting and no hint whether the username exists. */
   async verifyCredentials(username: string, password: string, ip: string): Promise<UserRow> {
-    this.assertNotLimited(username, ip);
-    const user = await findUserByUsername(this.db, username);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await this.getDummyHash()));
-    if (!user || !valid) {
-      this.recordFailure(username, ip);
-      throw unauthorized(accountMessages.loginFailed);
-    }
-    this.failuresByUsername.reset(username.toLowerCase());
+    let user: UserRow | undefined;
+    const valid = await this.checkReserved(username, ip, password, async () => {
+      user = await findUserByUsername(this.db, username);
+      return user?.passwordHash ?? (await this.getDummyHash());
+    });
+    if (!user || !valid) throw unauthorized(accountMessages.loginFailed);
     if (needsRehash(user.passwordHash, this.config.PASSWORD_HASH_COST)) {
-      const upgraded = await this.hashPassword(password);
+      // Best effort: a busy queue leaves the upgrade for the next sign-in.
+      const upgraded = await this.hashPassword(password, ip).catch(() => null);
       // Only if nobody changed the password meanwhile.
-      await this.db
-        .update(users)
-        .set({ passwordHash: upgraded })
-        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+      if (upgraded) {
+        await this.db
+          .update(users)
+          .set({ passwordHash: upgraded })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+      }
     }
     return user;
+  }
+
+  /**
+   * The signed-in user's current password (change e-mail, change password), under the same
+   * limits and hash queue as a sign-in: a wrong one counts as a failed attempt for (username, IP),
+   * the IP and the username. Resolves true/false; throws 429 (limited, or this client has too many
+   * checks queued) or 503 (queue full), both with Retry-After.
+   */
+  verifyUserPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
+    return this.checkReserved(user.username, ip, password, () => Promise.resolve(user.passwordHash));
   }
 
   /** HTTP Basic on any route; a verified credential is trusted briefly without a new hash. */

@@ -21,11 +21,39 @@ export class SlidingWindowLimiter {
     return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
   }
 
-  record(key: string): void {
+  /** Records an event now; returns its time, which `release` takes to undo exactly this one. */
+  record(key: string): number {
     const times = this.prune(key);
-    times.push(this.now());
+    const at = this.now();
+    times.push(at);
     this.hits.set(key, times);
     if (this.hits.size > this.maxKeys) this.evictOldest();
+    return at;
+  }
+
+  /**
+   * Undoes one event recorded at `at` (a reservation that turned out not to count, such as a
+   * sign-in that succeeded). Recording before the slow work and releasing after is what makes a
+   * burst of parallel requests unable to slip past the limit while the first is still working.
+   */
+  release(key: string, at: number): void {
+    const times = this.hits.get(key);
+    if (!times) return;
+    const index = times.lastIndexOf(at);
+    if (index < 0) return;
+    times.splice(index, 1);
+    if (times.length === 0) this.hits.delete(key);
+  }
+
+  /** Events of the key in the current window. */
+  count(key: string): number {
+    return this.prune(key).length;
+  }
+
+  /** Time of the key's latest event in the window, or null. */
+  latest(key: string): number | null {
+    const times = this.prune(key);
+    return times.length > 0 ? times[times.length - 1]! : null;
   }
 
   reset(key: string): void {
@@ -56,4 +84,8 @@ export class SlidingWindowLimiter {
 export function minutesText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function secondsText(seconds: number): string {
+  return seconds <= 1 ? '1 second' : `${seconds} seconds`;
 }
