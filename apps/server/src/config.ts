@@ -11,6 +11,14 @@ const bool = z
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** `<burst>,<per minute>` of a token bucket, e.g. `20,30`. */
+const budget = z
+  .string()
+  .regex(/^\s*\d{1,7}\s*,\s*\d{1,9}\s*$/, 'must be "<burst>,<per minute>", e.g. 20,30')
+  .transform((v) => v.split(',').map(Number) as [number, number])
+  .refine(([burst, perMinute]) => burst >= 1 && perMinute >= 1, 'burst and rate must be at least 1')
+  .transform(([capacity, perMinute]) => ({ capacity, perMinute }));
+
 const configSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -76,6 +84,24 @@ const configSchema = z.object({
     }),
   /** A bearer token that also opens /metrics (for a Prometheus elsewhere); long enough not to guess. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Per-user budgets on authenticated routes (docs/decisions/0021), per process. Each is
+   * `<burst>,<per minute>`: a token bucket that holds the burst and refills at the rate; past it, 429
+   * with Retry-After. Off only for harnesses that measure throughput as one user.
+   */
+  USER_BUDGETS: bool.default(true),
+  /** Every route not in a class below. A page load fires ~10 calls at once; polling adds ~10 a minute per tab. */
+  USER_BUDGET_DEFAULT: budget.prefault('120,600'),
+  /** Live pool figures, search, the holder summary. */
+  USER_BUDGET_HEAVY: budget.prefault('30,120'),
+  /** Routes that ask a chain node on every call: token info, pool lookup, attaching a pool, creating a project. */
+  USER_BUDGET_CHAIN: budget.prefault('20,30'),
+  /** CSV exports (activity, holders). */
+  USER_BUDGET_EXPORT: budget.prefault('5,4'),
+  /** CSV exports one user may have streaming at once (429 beyond). */
+  EXPORTS_PER_USER: int(1, 100).default(2),
+  /** CSV exports streaming at once on this server, all users (503 beyond): each holds a database connection. */
+  EXPORTS_MAX_CONCURRENT: int(1, 1000).default(4),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -102,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus overrides, never the process environment. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  // Tests write notifications straight into the database and read the count right after.
-  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', ...overrides });
+  // Tests write notifications straight into the database and read the count right after. Tests
+  // drive many calls as one user in a moment; user-budgets.test.ts turns the budgets on.
+  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', USER_BUDGETS: 'off', ...overrides });
 }
