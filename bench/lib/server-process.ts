@@ -23,7 +23,9 @@ export async function startServer(env: Record<string, string>, options: { port: 
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', entry], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...env },
+    // The benches drive one user at full speed to measure throughput, not the per-user budgets
+    // (bench:fairness turns them on explicitly).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), USER_BUDGETS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

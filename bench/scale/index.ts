@@ -236,7 +236,7 @@ try {
       report.line(`seeded in ${(liteSeedMs / 1000).toFixed(1)} s`);
       const liteDepth = Math.floor(p.events / 2);
       const liteCursor = await cursorAt(lite.db, liteDepth);
-      const app = await buildApp({ config: loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: tmp, ...NO_CACHES }), database: lite, logger: false });
+      const app = await buildApp({ config: loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: tmp, USER_BUDGETS: 'off', ...NO_CACHES }), database: lite, logger: false });
       try {
         const auth = await app.inject({ url: '/api/v1/user/login/', headers: { authorization: basic } });
         const token = (auth.json() as { token: string }).token;

@@ -39,6 +39,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     LOG_LEVEL: 'warn',
     PASSWORD_HASH_COST: '10',
     DATABASE_URL: '',
+    // The suite drives one user at machine speed (load, fuzz, write bursts) to test throughput and
+    // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
+    USER_BUDGETS: 'off',
     ...NO_REAL_NETWORKS,
     ...env,
   };
