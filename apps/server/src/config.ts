@@ -43,9 +43,12 @@ const configSchema = z.object({
   /** Password hashes (scrypt) computed at once; each uses one CPU core for ~0.1–0.3 s. */
   PASSWORD_HASH_CONCURRENCY: int(1, 64).default(2),
   /** Hashes that may wait for a slot; beyond this a sign-in gets a fast 503 with Retry-After. */
-  PASSWORD_HASH_QUEUE: int(0, 10_000).default(16),
-  /** Hashes one client IP may have running or waiting; beyond this it gets a fast 429. */
-  PASSWORD_HASH_QUEUE_PER_IP: int(1, 10_000).default(2),
+  PASSWORD_HASH_QUEUE: int(0, 10_000).default(32),
+  /**
+   * Hashes one client IP may have running or waiting; beyond this it gets a fast 429. Below
+   * PASSWORD_HASH_QUEUE / 5, so five attacking addresses leave room for everyone else.
+   */
+  PASSWORD_HASH_QUEUE_PER_IP: int(1, 10_000).default(4),
   REGISTER_MAX_PER_IP: int(1, 100_000).default(20),
   RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   /** How long a verified HTTP Basic credential is trusted without hashing again. */

@@ -25,6 +25,7 @@ export class HashQueue {
   /** Moving average of a task's duration, for an honest Retry-After (starts at a typical scrypt). */
   private averageMs = 100;
   private refusedTotal = 0;
+  private startedTotal = 0;
   /** Tasks running or waiting per key, so one client cannot fill the queue for everyone. */
   private readonly perKey = new Map<string, number>();
 
@@ -52,6 +53,7 @@ export class HashQueue {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running++;
+        this.startedTotal++;
         const began = this.now();
         // A task that throws synchronously must still free its slot.
         Promise.resolve()
@@ -79,7 +81,13 @@ export class HashQueue {
     return Math.max(1, Math.ceil((ahead * this.averageMs) / this.concurrency / 1000));
   }
 
-  stats(): { running: number; waiting: number; refusedTotal: number; averageMs: number } {
-    return { running: this.running, waiting: this.waiting.length, refusedTotal: this.refusedTotal, averageMs: this.averageMs };
+  stats(): { running: number; waiting: number; startedTotal: number; refusedTotal: number; averageMs: number } {
+    return {
+      running: this.running,
+      waiting: this.waiting.length,
+      startedTotal: this.startedTotal,
+      refusedTotal: this.refusedTotal,
+      averageMs: this.averageMs,
+    };
   }
 }
