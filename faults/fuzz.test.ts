@@ -67,6 +67,9 @@ beforeAll(async () => {
     REGISTER_MAX_PER_IP: '100000',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     LOGIN_MAX_FAILURES_PER_USERNAME: '100000',
+    LOGIN_MAX_FAILURES_PER_USERNAME_IP: '100000',
+    LOGIN_USERNAME_DELAY_AFTER: '100000',
+    PASSWORD_HASH_QUEUE_PER_IP: '10000',
   });
   staff = await signIn(server.url, staffName, staffPassword);
   [user, victim] = await Promise.all([signUp(server.url, 'fuzz'), signUp(server.url, 'victim')]);

@@ -4,7 +4,7 @@ import { basic, createTestContext, signUp, type TestContext } from './helpers';
 let ctx: TestContext;
 beforeAll(async () => {
   // A hash cost where one scrypt takes tens of milliseconds, far above request overhead.
-  ctx = await createTestContext({ PASSWORD_HASH_COST: '15', LOGIN_MAX_FAILURES_PER_USERNAME: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  ctx = await createTestContext({ PASSWORD_HASH_COST: '15', LOGIN_MAX_FAILURES_PER_USERNAME: '1000', LOGIN_MAX_FAILURES_PER_USERNAME_IP: '1000', LOGIN_USERNAME_DELAY_AFTER: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' });
 });
 afterAll(async () => {
   await ctx.close();
