@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startAuthSync } from './lib/auth-storage';
+import { startThemeSync } from './lib/theme';
 import './index.css';
 
 startAuthSync();
+startThemeSync();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

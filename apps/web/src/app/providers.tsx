@@ -3,9 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client';
+import { useResolvedTheme } from '../lib/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const theme = useResolvedTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>{children}</BrowserRouter>
@@ -17,6 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       */}
       <Toaster
         position="bottom-right"
+        theme={theme}
         duration={5000}
         richColors
         closeButton

@@ -1,15 +1,14 @@
 import { Outlet } from 'react-router';
-import { MarketPricesPanel } from '../../features/funds/components/market-prices-panel';
+import { MarketPricesPanel, PRICES_PANEL_QUERY } from '../../features/funds/components/market-prices-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AddProjectProvider } from './add-project';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { SignOutProvider } from './sign-out';
 
-/** SPEC §2.2: the Market Prices panel appears from 1280 px; below that it is not mounted (no polling). */
-const PRICES_PANEL_QUERY = '(min-width: 1280px)';
-
 export function AppLayout() {
+  // SPEC §2.2: the panel appears from 1280 px; below that it is not mounted (no polling) and the
+  // header offers it as a drawer instead.
   const showPrices = useMediaQuery(PRICES_PANEL_QUERY);
   return (
     <SignOutProvider>

@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { MarketPricesDrawer } from '../../features/funds/components/market-prices-drawer';
+import { PRICES_PANEL_QUERY } from '../../features/funds/components/market-prices-panel';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ProjectSearch } from '../../features/projects/components/project-search';
 import { ProjectSearchOverlay } from '../../features/projects/components/project-search-overlay';
@@ -15,6 +18,8 @@ export function Header() {
   const openAddProject = useOpenAddProject();
   // The mobile menu opens the same dropdown (SPEC §2.2: it holds the same items as the header).
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  // From 1280 px the panel is beside the page; unmounting the drawer there also closes an open one.
+  const pricesBesidePage = useMediaQuery(PRICES_PANEL_QUERY);
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 lg:px-8">
       <MobileMenu onOpenNotifications={() => setNotificationsOpen(true)} />
@@ -57,6 +62,7 @@ export function Header() {
             </Link>
           </Tooltip>
         </div>
+        {!pricesBesidePage && <MarketPricesDrawer triggerClassName={buttonClasses('ghost', 'sm', 'h-9 px-2.5')} />}
         <NotificationBell open={notificationsOpen} onOpenChange={setNotificationsOpen} />
         <UserMenu />
       </div>

@@ -1,5 +1,5 @@
 import { displayName } from '@tokendesk/contract';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Monitor, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import {
@@ -7,16 +7,30 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { useCurrentUser } from '../../lib/current-user';
+import { setThemePreference, useThemePreference, type ThemePreference } from '../../lib/theme';
 import { useSignOut } from './sign-out';
+
+const THEME_CHOICES = [
+  { value: 'system', label: 'System', icon: Monitor },
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+] as const satisfies readonly { value: ThemePreference; label: string; icon: unknown }[];
+
+function isThemePreference(value: string): value is ThemePreference {
+  return THEME_CHOICES.some((choice) => choice.value === value);
+}
 
 export function UserMenu() {
   const user = useCurrentUser();
   const { signOut, signingOut } = useSignOut();
   const name = displayName(user);
+  const theme = useThemePreference();
 
   return (
     <DropdownMenu>
@@ -49,6 +63,25 @@ export function UserMenu() {
             Settings
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id="theme-label" className="pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          aria-labelledby="theme-label"
+          value={theme}
+          onValueChange={(value) => {
+            if (isThemePreference(value)) setThemePreference(value);
+          }}
+        >
+          {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+            // Choosing keeps the menu open, so the change can be seen and undone in place.
+            <DropdownMenuRadioItem key={value} value={value} onSelect={(event) => event.preventDefault()}>
+              <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={signingOut}

@@ -52,7 +52,7 @@ export function DialogContent({ title, description, footer, className, children,
   const footerRef = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60" />
       <DialogPrimitive.Content
         // Without a description Radix would point aria-describedby at nothing and warn about it.
         {...(description ? {} : { 'aria-describedby': undefined })}

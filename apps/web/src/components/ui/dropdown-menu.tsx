@@ -42,3 +42,26 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return <DropdownMenuPrimitive.Separator className={cn('my-1 h-px bg-slate-100', className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
+
+/** A choice of several (role menuitemradio, aria-checked); the chosen one carries a dot. */
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+  return (
+    <DropdownMenuPrimitive.RadioItem
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 outline-none select-none',
+        'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[state=checked]:font-medium data-[state=checked]:text-slate-900',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <span className="ml-auto grid h-4 w-4 place-items-center" aria-hidden="true">
+        <DropdownMenuPrimitive.ItemIndicator>
+          <span className="block h-2 w-2 rounded-full bg-indigo-600" />
+        </DropdownMenuPrimitive.ItemIndicator>
+      </span>
+    </DropdownMenuPrimitive.RadioItem>
+  );
+}

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A dialog that slides in from the left edge: the mobile navigation menu. */
+/** A dialog along a screen edge: the mobile navigation menu (left), the Market Prices drawer (right). */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
@@ -13,15 +13,19 @@ export interface SheetContentProps extends Omit<ComponentProps<typeof DialogPrim
   title: string;
   description: string;
   header?: ReactNode;
+  side?: 'left' | 'right';
+  /** The close button's accessible name. */
+  closeLabel?: string;
 }
 
-export function SheetContent({ title, description, header, className, children, ...props }: SheetContentProps) {
+export function SheetContent({ title, description, header, side = 'left', closeLabel = 'Close menu', className, children, ...props }: SheetContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-xl focus:outline-none',
+          'fixed inset-y-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-xl focus:outline-none',
+          side === 'left' ? 'left-0' : 'right-0',
           className,
         )}
         {...props}
@@ -32,7 +36,7 @@ export function SheetContent({ title, description, header, className, children, 
           <div className="min-w-0">{header}</div>
           <DialogPrimitive.Close
             className="grid h-9 w-9 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            aria-label="Close menu"
+            aria-label={closeLabel}
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -16,7 +16,7 @@ export interface TopSheetContentProps extends Omit<ComponentProps<typeof DialogP
 export function TopSheetContent({ title, className, children, ...props }: TopSheetContentProps) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
         aria-describedby={undefined}
         className={cn('fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white shadow-xl focus:outline-none', className)}

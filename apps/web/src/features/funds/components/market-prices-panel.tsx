@@ -9,7 +9,10 @@ import { formatTime, pairLabel } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
 import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 
-/** SPEC §2.2: the price of each pool, refreshed every 30 s; shown on screens of 1280 px and wider. */
+/** SPEC §2.2: the panel sits beside the page from 1280 px; narrower screens open it as a drawer. */
+export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
+
+/** SPEC §2.2: the price of each pool, refreshed every 30 s. */
 export function MarketPricesPanel({ className }: { className?: string }) {
   const prices = usePrices();
   const refreshing = prices.isFetching;

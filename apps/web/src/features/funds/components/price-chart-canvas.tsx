@@ -1,13 +1,17 @@
 import { formatPrice } from '@tokendesk/contract';
 import { format } from 'date-fns';
 import { AreaSeries, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
-import { chartBorderColor, chartTheme } from '../../../components/chart-theme';
+import { chartSeriesColors, chartTheme } from '../../../components/chart-theme';
+import { useResolvedTheme } from '../../../lib/theme';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../../lib/cn';
 import { chartTimeToDate, minMoveFor, type ChartPoint } from './chart-points';
 
 /** lightweight-charts draws on canvas with inline styles only: nothing that the CSP (script-src 'self') refuses. */
 export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[]; busy: boolean }) {
+  const theme = useResolvedTheme();
+  // Read once at creation; later changes go through the effect below, without rebuilding the chart.
+  const initialTheme = useRef(theme);
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
@@ -16,9 +20,9 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      ...chartTheme,
+      ...chartTheme(initialTheme.current),
       timeScale: {
-        borderColor: chartBorderColor,
+        ...chartTheme(initialTheme.current).timeScale,
         timeVisible: true,
         secondsVisible: false,
         // The chart's own labels are UTC; the rest of the app speaks local time.
@@ -38,9 +42,7 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
     });
     chartRef.current = chart;
     seriesRef.current = chart.addSeries(AreaSeries, {
-      lineColor: '#4f46e5',
-      topColor: 'rgba(79, 70, 229, 0.25)',
-      bottomColor: 'rgba(79, 70, 229, 0.02)',
+      ...chartSeriesColors(initialTheme.current, 0.25),
       lineWidth: 2,
       priceLineVisible: false,
     });
@@ -50,6 +52,11 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
       seriesRef.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    chartRef.current?.applyOptions(chartTheme(theme));
+    seriesRef.current?.applyOptions(chartSeriesColors(theme, 0.25));
+  }, [theme]);
 
   useEffect(() => {
     const series = seriesRef.current;

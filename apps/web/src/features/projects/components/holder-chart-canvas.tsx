@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { AreaSeries, createChart, LineType, TickMarkType, type AutoscaleInfo, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
-import { chartBorderColor, chartTheme } from '../../../components/chart-theme';
+import { chartSeriesColors, chartTheme } from '../../../components/chart-theme';
+import { useResolvedTheme } from '../../../lib/theme';
 import { useEffect, useRef } from 'react';
 import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
 
@@ -9,6 +10,9 @@ import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
  * Loaded lazily with the chart library; canvas with inline styles only, nothing the CSP refuses.
  */
 export default function HolderChartCanvas({ points }: { points: HolderChartPoint[] }) {
+  const theme = useResolvedTheme();
+  // Read once at creation; later changes go through the effect below, without rebuilding the chart.
+  const initialTheme = useRef(theme);
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
@@ -17,9 +21,9 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      ...chartTheme,
+      ...chartTheme(initialTheme.current),
       timeScale: {
-        borderColor: chartBorderColor,
+        ...chartTheme(initialTheme.current).timeScale,
         timeVisible: false,
         // Days are UTC days (the server counts them so); labels name that day in any time zone.
         tickMarkFormatter: (time: Time, type: TickMarkType) => {
@@ -37,9 +41,7 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
     });
     chartRef.current = chart;
     seriesRef.current = chart.addSeries(AreaSeries, {
-      lineColor: '#4f46e5',
-      topColor: 'rgba(79, 70, 229, 0.22)',
-      bottomColor: 'rgba(79, 70, 229, 0.02)',
+      ...chartSeriesColors(initialTheme.current, 0.22),
       lineWidth: 2,
       lineType: LineType.WithSteps,
       priceLineVisible: false,
@@ -58,6 +60,11 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
       seriesRef.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    chartRef.current?.applyOptions(chartTheme(theme));
+    seriesRef.current?.applyOptions(chartSeriesColors(theme, 0.22));
+  }, [theme]);
 
   useEffect(() => {
     const series = seriesRef.current;
