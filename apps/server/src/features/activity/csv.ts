@@ -1,6 +1,6 @@
 import { activityCsvColumns } from '@tokendesk/contract';
-import { csvRow } from '../../lib/csv';
+import { csvHeaderRow } from '../../lib/csv';
 
-export { csvField, csvRow, csvText } from '../../lib/csv';
+export { csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from '../../lib/csv';
 
-export const csvHeader = (): string => csvRow([...activityCsvColumns]);
+export const csvHeader = (): string => csvHeaderRow(activityCsvColumns);

@@ -16,7 +16,7 @@ import { currentAuth } from '../../auth/plugin';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { toActivityEvent } from '../../market/pool-view';
-import { csvField, csvHeader, csvRow, csvText } from './csv';
+import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
 import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
 
 const tags = ['Activity'];
@@ -85,8 +85,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
           `most ${ACTIVITY_EXPORT_MAX_DAYS} days. Columns: ${activityCsvColumns.join(', ')}. Amounts are exact decimal ` +
           'strings in whole tokens, as the pool booked them (for a token that takes a fee on transfer, the sender ' +
           'paid more or the recipient got less); pool is the pool address; price is empty when unknown and on Uniswap V3 ' +
-          'liquidity rows, whose two amounts are no price. Text that a spreadsheet would ' +
-          "read as a formula is prefixed with an apostrophe.",
+          'liquidity rows, whose two amounts are no price. Text cells (dex, symbols) are always quoted, and an apostrophe goes ' +
+          'before every = + - @ (or tab, CR) that starts the text or follows a separator (, ; | tab space or a line break), so no ' +
+          'spreadsheet reads a formula in them, whichever separator it splits on.',
         querystring: activityExportQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV with a header row, CRLF line ends'), ...errors },
@@ -132,19 +133,20 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         const event = toEvent(row);
         if (!event) continue;
         const dex = registry.dex(row.networkId, row.dexId)?.name ?? row.dexId;
+        // Every cell typed by its column (lib/csv.ts): symbols come from the chain and are text.
         chunk += csvRow([
-          event.occurred_at,
-          event.block_number,
-          csvField(event.tx_hash),
-          String(event.log_index),
-          csvField(row.poolAddress),
+          csvTime(event.occurred_at),
+          csvNumber(event.block_number),
+          csvHex(event.tx_hash),
+          csvNumber(event.log_index),
+          csvHex(row.poolAddress),
           csvText(dex),
-          event.kind,
-          event.amount_project_token,
+          csvWord(event.kind),
+          csvNumber(event.amount_project_token),
           csvText(row.projectSymbol),
-          event.amount_token,
+          csvNumber(event.amount_token),
           csvText(row.pairedSymbol),
-          event.price ?? '',
+          csvOptionalNumber(event.price),
         ]);
       }
       if (chunk) yield chunk;

@@ -8,7 +8,7 @@ import { currentAuth } from '../../auth/plugin';
 import { formatUnits } from '../../chain/decimal';
 import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
-import { csvField, csvRow } from '../../lib/csv';
+import { csvHeaderRow, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvWord } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
 import {
   findOwnProject,
@@ -136,20 +136,21 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
    * header says so whenever the figures are not simply the logs confirmed by the chain.
    */
   async function* csvChunks(db: Db, project: ProjectRow, known: Parameters<typeof labelsOf>[1], truth: HolderTruth): AsyncGenerator<string> {
-    if (truth.api.status !== 'matches') yield csvRow([csvField(`# ${truth.api.note.replace(/[\r\n]+/g, ' ')}`)]);
-    yield csvRow([...holderCsvColumns]);
+    if (truth.api.status !== 'matches') yield csvRow([csvText(`# ${truth.api.note.replace(/[\r\n]+/g, ' ')}`)]);
+    yield csvHeaderRow(holderCsvColumns);
     if (truth.api.status === 'no_logs') return;
     const supply = truth.supply;
     let rank = 0;
     const line = (holder: string, balance: bigint) => {
       const share = sharePct(balance, supply);
+      // Every cell typed by its column (lib/csv.ts); the addresses come from the chain's logs.
       return csvRow([
-        String(++rank),
-        csvField(holder),
-        formatUnits(balance, project.tokenDecimal),
-        balance.toString(),
-        share === null ? '' : share.toFixed(2),
-        labelsOf(holder, known).join(' '),
+        csvNumber(++rank),
+        csvHex(holder),
+        csvNumber(formatUnits(balance, project.tokenDecimal)),
+        csvNumber(balance),
+        csvOptionalNumber(share === null ? null : share.toFixed(2)),
+        csvWord(labelsOf(holder, known).join(' ')),
       ]);
     };
     const fromChain = truth.chainBalances;
