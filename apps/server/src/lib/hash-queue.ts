@@ -15,13 +15,16 @@ export class HashQueueFullError extends Error {
   }
 }
 
-interface Waiting {
-  start: () => void;
-}
+type Start = () => void;
 
 export class HashQueue {
   private running = 0;
-  private readonly waiting: Waiting[] = [];
+  /**
+   * Waiting tasks per key, served round-robin (the map's order is the rotation): a newcomer waits
+   * behind one task of each other busy client, not behind everything one attacker queued.
+   */
+  private readonly waiting = new Map<string, Start[]>();
+  private waitingCount = 0;
   /** Moving average of a task's duration, for an honest Retry-After (starts at a typical scrypt). */
   private averageMs = 100;
   private refusedTotal = 0;
@@ -45,7 +48,7 @@ export class HashQueue {
       this.refusedTotal++;
       return Promise.reject(new HashQueueFullError(this.retryAfterSeconds(), 'key'));
     }
-    if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) {
+    if (this.running >= this.concurrency && this.waitingCount >= this.maxWaiting) {
       this.refusedTotal++;
       return Promise.reject(new HashQueueFullError(this.retryAfterSeconds(), 'queue'));
     }
@@ -55,36 +58,64 @@ export class HashQueue {
         this.running++;
         this.startedTotal++;
         const began = this.now();
-        // A task that throws synchronously must still free its slot.
+        // The slot is freed before the caller resumes, and also when the task throws synchronously.
+        const finish = () => {
+          this.averageMs = this.averageMs * 0.8 + (this.now() - began) * 0.2;
+          this.running--;
+          if (key !== null) {
+            const left = (this.perKey.get(key) ?? 1) - 1;
+            if (left > 0) this.perKey.set(key, left);
+            else this.perKey.delete(key);
+          }
+          this.next()?.();
+        };
         Promise.resolve()
           .then(task)
-          .then(resolve, reject)
-          .finally(() => {
-            this.averageMs = this.averageMs * 0.8 + (this.now() - began) * 0.2;
-            this.running--;
-            if (key !== null) {
-              const left = (this.perKey.get(key) ?? 1) - 1;
-              if (left > 0) this.perKey.set(key, left);
-              else this.perKey.delete(key);
-            }
-            this.waiting.shift()?.start();
-          });
+          .then(
+            (value) => {
+              finish();
+              resolve(value);
+            },
+            (err: unknown) => {
+              finish();
+              reject(err);
+            },
+          );
       };
       if (this.running < this.concurrency) start();
-      else this.waiting.push({ start });
+      else this.enqueue(key ?? '', start);
     });
+  }
+
+  private enqueue(key: string, start: Start): void {
+    const queue = this.waiting.get(key);
+    if (queue) queue.push(start);
+    else this.waiting.set(key, [start]);
+    this.waitingCount++;
+  }
+
+  /** The first key's oldest task; that key then goes to the back of the rotation. */
+  private next(): Start | undefined {
+    const first = this.waiting.entries().next();
+    if (first.done) return undefined;
+    const [key, queue] = first.value;
+    const start = queue.shift()!;
+    this.waiting.delete(key);
+    if (queue.length > 0) this.waiting.set(key, queue);
+    this.waitingCount--;
+    return start;
   }
 
   /** Whole seconds until the work ahead of a newcomer is likely done; at least 1. */
   retryAfterSeconds(): number {
-    const ahead = this.running + this.waiting.length;
+    const ahead = this.running + this.waitingCount;
     return Math.max(1, Math.ceil((ahead * this.averageMs) / this.concurrency / 1000));
   }
 
   stats(): { running: number; waiting: number; startedTotal: number; refusedTotal: number; averageMs: number } {
     return {
       running: this.running,
-      waiting: this.waiting.length,
+      waiting: this.waitingCount,
       startedTotal: this.startedTotal,
       refusedTotal: this.refusedTotal,
       averageMs: this.averageMs,

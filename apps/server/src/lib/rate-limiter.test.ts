@@ -20,4 +20,22 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.retryAfterSeconds('k999')).toBeGreaterThan(0);
     expect(limiter.retryAfterSeconds('k0')).toBe(0);
   });
+
+  it('release undoes exactly one recorded event (a reservation that did not count)', () => {
+    let now = 1000;
+    const limiter = new SlidingWindowLimiter(2, 60_000, 100, () => now);
+    const first = limiter.record('k');
+    now = 2000;
+    const second = limiter.record('k');
+    expect(limiter.retryAfterSeconds('k')).toBeGreaterThan(0);
+    limiter.release('k', second);
+    expect(limiter.count('k')).toBe(1);
+    expect(limiter.latest('k')).toBe(first);
+    expect(limiter.retryAfterSeconds('k')).toBe(0);
+    limiter.release('k', second); // already gone: no effect
+    expect(limiter.count('k')).toBe(1);
+    limiter.release('k', first);
+    expect(limiter.count('k')).toBe(0);
+    expect(limiter.latest('k')).toBeNull();
+  });
 });
