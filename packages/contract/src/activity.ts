@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictId, strictNumber } from './numbers';
 import { decimalString } from './projects';
 
 export const activityKinds = ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const;
@@ -30,11 +31,11 @@ export const activityEventSchema = z
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
 export const activityQuerySchema = z.object({
-  project: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
-  pool: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  project: strictId().optional(),
+  pool: strictId().optional(),
   kind: z.enum(activityKinds).optional(),
   cursor: z.string().max(200).optional().describe('Opaque; from next_cursor of the previous page'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: strictNumber(z.number().int().min(1).max(200)).default(50),
 });
 
 export const activityPageSchema = z
@@ -43,8 +44,8 @@ export const activityPageSchema = z
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityExportQuerySchema = z.object({
-  project: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
-  pool: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  project: strictId().optional(),
+  pool: strictId().optional(),
   kind: z.enum(activityKinds).optional(),
   from: z.iso.datetime({ offset: true }).describe('Inclusive start, ISO 8601'),
   to: z.iso.datetime({ offset: true }).describe('Exclusive end, ISO 8601'),

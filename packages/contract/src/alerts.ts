@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictId, strictNumber } from './numbers';
 import { DASHBOARD_LIST_LIMIT, decimalString } from './projects';
 
 export const alertKinds = ['price_move', 'liquidity_drop', 'large_swap'] as const;
@@ -51,19 +52,24 @@ export const alertSchema = z
 export type Alert = z.infer<typeof alertSchema>;
 
 const m = alertMessages;
-const threshold = z.coerce.number({ error: m.thresholdRange }).min(0.1, m.thresholdRange).max(1000, m.thresholdRange);
-const windowMinutes = z.coerce.number({ error: m.windowRange }).int(m.windowRange).min(1, m.windowRange).max(10080, m.windowRange);
-const minAmount = z.coerce.number({ error: m.minAmountPositive }).positive(m.minAmountPositive).max(1e30, m.minAmountPositive);
-const cooldown = z.coerce.number({ error: m.cooldownMin }).int(m.cooldownMin).min(1, m.cooldownMin).max(525_600, 'Cooldown must be at most 525600 minutes');
+// JSON numbers or plain decimal text (the forms send text); true, '0x1' or '1e3' are refused (numbers.ts).
+const threshold = strictNumber(z.number({ error: m.thresholdRange }).min(0.1, m.thresholdRange).max(1000, m.thresholdRange), m.thresholdRange);
+const windowMinutes = strictNumber(z.number({ error: m.windowRange }).int(m.windowRange).min(1, m.windowRange).max(10080, m.windowRange), m.windowRange);
+const minAmount = strictNumber(z.number({ error: m.minAmountPositive }).positive(m.minAmountPositive).max(1e30, m.minAmountPositive), m.minAmountPositive);
+const cooldown = strictNumber(
+  z.number({ error: m.cooldownMin }).int(m.cooldownMin).min(1, m.cooldownMin).max(525_600, 'Cooldown must be at most 525600 minutes'),
+  m.cooldownMin,
+);
+const poolId = strictId(m.poolRequired);
 
 export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes'] as const;
 
 /** Create: the kind decides which fields are required (SPEC §2.10, §4). */
 export const createAlertBodySchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('price_move'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('large_swap'), pool_id: z.coerce.number({ error: m.poolRequired }).int().positive(m.poolRequired).max(2 ** 31 - 1, m.poolRequired), min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('price_move'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('large_swap'), pool_id: poolId, min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
   ])
   .meta({ id: 'CreateAlertBody' });
 export type CreateAlertBody = z.input<typeof createAlertBodySchema>;

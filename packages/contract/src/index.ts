@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './account';
 export * from './format';
+export * from './numbers';
 export * from './projects';
 export * from './activity';
 export * from './alerts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathId, strictId, strictNumber } from './numbers';
 
 /** Texts of SPEC §2.3, 2.8, 4 and 5 that the server also answers with. */
 export const projectMessages = {
@@ -41,11 +42,9 @@ export const addressField = z
   .min(1, m.addressRequired)
   .regex(ADDRESS_RE, m.addressInvalid);
 
-export const networkIdField = z.coerce
-  .number({ error: m.networkRequired })
-  .int(m.networkRequired)
-  .positive(m.networkRequired)
-  .describe('Network id (the chain id)');
+export const networkIdField = strictNumber(z.number({ error: m.networkRequired }).int(m.networkRequired).positive(m.networkRequired), m.networkRequired).describe(
+  'Network id (the chain id): a JSON number or decimal digits',
+);
 
 export const networkSchema = z
   .object({
@@ -120,11 +119,7 @@ export const createProjectBodySchema = z
     contract_address: addressField,
     name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(TOKEN_NAME_MAX_LENGTH, m.nameTooLong),
     token_symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(TOKEN_SYMBOL_MAX_LENGTH, m.symbolTooLong),
-    token_decimal: z.coerce
-      .number({ error: m.decimalsRequired })
-      .int(m.decimalsInvalid)
-      .min(0, m.decimalsInvalid)
-      .max(36, m.decimalsInvalid),
+    token_decimal: strictNumber(z.number({ error: m.decimalsRequired }).int(m.decimalsInvalid).min(0, m.decimalsInvalid).max(36, m.decimalsInvalid), m.decimalsRequired),
   })
   .meta({ id: 'CreateProjectBody' });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
@@ -157,7 +152,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>[number];
 
 export const poolAddressBodySchema = z
   .strictObject({
-    project_id: z.coerce.number().int().positive().max(2 ** 31 - 1),
+    project_id: strictId(),
     dex_id: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
     token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
   })
@@ -226,11 +221,7 @@ export type PoolSummary = z.infer<typeof poolSummarySchema>;
 
 /** For the pool lists that the dashboard and the prices panel show only the start of. */
 export const poolLimitQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
+  limit: strictNumber(z.number().int().min(1).max(1000))
     .optional()
     .describe('Only the first `limit` pools of the list, newest first; all of them without it'),
 });
@@ -252,4 +243,5 @@ export const priceItemSchema = z
 export type PriceItem = z.infer<typeof priceItemSchema>;
 export const priceListSchema = z.array(priceItemSchema).meta({ id: 'PriceList' });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+/** A path id; a malformed one answers 400, a well-formed id of another user's item 404. */
+export const idParamSchema = z.object({ id: pathId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictId, strictNumber } from './numbers';
 
 export const ticketMessages = {
   subjectRequired: 'Please enter a subject',
@@ -42,7 +43,7 @@ export const ticketPageSchema = z
 
 export const ticketListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: strictNumber(z.number().int().min(1).max(200)).default(50),
 });
 
 export const staffTicketStatuses = ['awaiting', 'in_progress', 'resolved', 'all'] as const;
@@ -53,12 +54,7 @@ export const createTicketFieldOrder = ['subject', 'message', 'project'] as const
 export const createTicketBodySchema = z
   .strictObject({
     // null: a general question, about no project (a user who cannot add one can still ask for help).
-    project: z.coerce
-      .number({ error: m.projectRequired })
-      .int(m.projectRequired)
-      .positive(m.projectRequired)
-      .max(2 ** 31 - 1, m.projectRequired)
-      .nullable(),
+    project: strictId(m.projectRequired).nullable(),
     subject: z.string({ error: m.subjectRequired }).trim().min(1, m.subjectRequired).max(200, m.subjectTooLong),
     message: z.string({ error: m.messageRequired }).trim().min(1, m.messageRequired).max(MESSAGE_MAX, m.messageTooLong),
   })

@@ -1,4 +1,4 @@
-import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, poolSchema, projectMessages as m, type DiscoveredPool } from '@tokendesk/contract';
+import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, pathId, poolSchema, projectMessages as m, type DiscoveredPool } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
@@ -13,8 +13,8 @@ const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
 const discoveredParams = z.object({
-  id: z.coerce.number().int().positive().max(2 ** 31 - 1),
-  poolId: z.coerce.number().int().positive().max(2 ** 31 - 1),
+  id: pathId,
+  poolId: pathId,
 });
 const discoveredMissing = 'This pool was not found for this project.';
 

@@ -6,6 +6,7 @@ import {
   detailSchema,
   historyQuerySchema,
   idParamSchema,
+  pathId,
   poolAddressBodySchema,
   poolAddressSchema,
   poolDeleteSummarySchema,
@@ -37,7 +38,7 @@ const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
 const RANGE_MS = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const;
-const projectIdParams = z.object({ projectId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const projectIdParams = z.object({ projectId: pathId });
 
 export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chain } = app;
