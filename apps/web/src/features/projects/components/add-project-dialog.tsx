@@ -208,7 +208,8 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
       contract_address: values.contract_address,
       name: values.name,
       token_symbol: values.token_symbol,
-      token_decimal: blankToUndefined(values.token_decimal),
+      // Trimmed: the contract reads only plain decimal text (decision 0022), and ' 18' is 18 to a person.
+      token_decimal: blankToUndefined(values.token_decimal)?.trim(),
     });
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, createProjectFieldOrder);
