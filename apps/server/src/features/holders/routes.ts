@@ -103,7 +103,8 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
           `Streams text/csv with the columns ${holderCsvColumns.join(', ')}. Balances as of the indexed block, shares of totalSupply() (less the zero address's balance). ` +
           'When the last check against the chain did not find the logs and the chain in agreement (reconciliation status other than matches), ' +
           'the file starts with one line of a single field beginning with "# " that says where the balances come from, and the header follows; ' +
-          "when the chain differs, the checked addresses carry their balanceOf at the reconciliation block (as on the holders card) and come first, the rest their log balances.",
+          "when the chain differs, the checked addresses carry their balanceOf at the reconciliation block (as on the holders card) and come first, the rest their log balances. " +
+          'Numbers, addresses and labels are bare; any other text (the notice line) is quoted, with an apostrophe before each = + - @ that starts it or follows a separator, so no spreadsheet reads a formula.',
         params: idParamSchema,
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
