@@ -105,6 +105,10 @@ const configSchema = z.object({
   EXPORTS_PER_USER: int(1, 100).default(2),
   /** CSV exports streaming at once on this server, all users (503 beyond): each holds a database connection. */
   EXPORTS_MAX_CONCURRENT: int(1, 1000).default(4),
+  /** Requests of one user handled at once; a browser tab opens at most 6 connections per host. */
+  USER_CONCURRENT_REQUESTS: int(1, 1000).default(8),
+  /** Requests of one user waiting for their turn; beyond, 429. */
+  USER_QUEUED_REQUESTS: int(0, 10_000).default(64),
 });
 
 export type Config = z.infer<typeof configSchema>;

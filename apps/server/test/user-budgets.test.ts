@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it, inject, vi } from 'vitest';
 import { BUDGET_CLASSES } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
@@ -6,17 +6,22 @@ import { bearer, createTestContext, devnetChain, signUp, type TestContext } from
 
 let ctx: TestContext;
 afterEach(async () => {
+  vi.useRealTimers();
   await ctx?.close();
 });
+
+/** Stops the clock the buckets read (only Date; timers run), so a slow machine refills nothing. */
+const freezeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
 
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
 const EXPORT_URL = 'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-02-01T00:00:00Z';
 
-describe('per-user budgets', () => {
+describe('per-user budgets', { timeout: 120_000 }, () => {
   it('a burst past the bucket gets 429 with Retry-After; another user is unaffected; the bucket refills', async () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on', USER_BUDGET_DEFAULT: '5,60' });
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
+    freezeClock();
     for (let i = 0; i < 5; i++) expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
     const limited = await get(a.token, 'user/info/');
     expect(limited.statusCode).toBe(429);
@@ -68,6 +73,7 @@ describe('per-user budgets', () => {
   it('CSV exports have a stricter bucket than ordinary reads', async () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on' });
     const a = await signUp(ctx.app);
+    freezeClock();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await get(a.token, EXPORT_URL)).statusCode);
     // 5 at once, then 4 a minute.
@@ -78,6 +84,21 @@ describe('per-user budgets', () => {
     expect((await get(a.token, 'projects/activity/?limit=5')).statusCode).toBe(200);
     ctx.advance(15_000);
     expect((await get(a.token, EXPORT_URL)).statusCode).toBe(200);
+  });
+
+  it("a user's requests beyond the in-flight cap wait their turn, and past the queue get 429; others are not held up", async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on', USER_CONCURRENT_REQUESTS: '1', USER_QUEUED_REQUESTS: '2' });
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => get(a.token, 'projects/')));
+    const statuses = burst.map((r) => r.statusCode).sort();
+    // One runs, two wait and then run, three are turned away at once.
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.json().detail).toBe('Too many requests at once. Please wait 1 second.');
+    const [mine, theirs] = await Promise.all([get(a.token, 'projects/'), get(b.token, 'projects/')]);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
   });
 
   it('only counts authenticated requests, and is off when configured off', async () => {

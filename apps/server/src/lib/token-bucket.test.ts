@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyLimit, TokenBuckets } from './token-bucket';
+import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from './token-bucket';
 
 describe('TokenBuckets', () => {
   it('allows the burst, then refills at the rate', () => {
@@ -63,5 +63,30 @@ describe('ConcurrencyLimit', () => {
     expect(limit.inFlight('a')).toBe(1);
     expect('release' in limit.acquire('c')).toBe(true);
     expect(limit.acquire('a')).toEqual({ full: 'total' });
+  });
+});
+
+describe('KeyedSemaphore', () => {
+  it('runs at most max per key, queues the next ones in order, refuses past the queue', async () => {
+    const sem = new KeyedSemaphore(2, 1);
+    const r1 = await sem.acquire('a')!;
+    const r2 = await sem.acquire('a')!;
+    const order: string[] = [];
+    const third = sem.acquire('a')!.then((release) => {
+      order.push('third');
+      return release;
+    });
+    expect(sem.acquire('a')).toBeNull();
+    // Other keys are not held up.
+    expect(await sem.acquire('b')).toBeTypeOf('function');
+    expect(sem.inFlight('a')).toBe(2);
+    r1();
+    r1();
+    const r3 = await third;
+    expect(order).toEqual(['third']);
+    expect(sem.inFlight('a')).toBe(2);
+    r2();
+    r3();
+    expect(sem.inFlight('a')).toBe(0);
   });
 });

@@ -115,3 +115,51 @@ export class ConcurrencyLimit {
     return key === undefined ? this.total : (this.perKey.get(key) ?? 0);
   }
 }
+
+/**
+ * At most `max` in flight per key; the next `queue` wait their turn in order, and beyond that the
+ * caller is told no (null). Waiting rather than refusing is what a browser's own six connections
+ * per host need; the bound on waiters is what keeps a flood from holding sockets forever.
+ */
+export class KeyedSemaphore {
+  private readonly state = new Map<string, { running: number; waiting: (() => void)[] }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly queue: number,
+  ) {}
+
+  /** A promise of the release function, or null when the key's queue is full. */
+  acquire(key: string): Promise<() => void> | null {
+    let s = this.state.get(key);
+    if (!s) {
+      s = { running: 0, waiting: [] };
+      this.state.set(key, s);
+    }
+    const entry = s;
+    const release = this.releaser(key, entry);
+    if (entry.running < this.max) {
+      entry.running++;
+      return Promise.resolve(release);
+    }
+    if (entry.waiting.length >= this.queue) return null;
+    // The slot passes straight from the releasing request to the first waiter.
+    return new Promise((resolve) => entry.waiting.push(() => resolve(release)));
+  }
+
+  inFlight(key: string): number {
+    return this.state.get(key)?.running ?? 0;
+  }
+
+  private releaser(key: string, entry: { running: number; waiting: (() => void)[] }): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = entry.waiting.shift();
+      if (next) return next();
+      entry.running--;
+      if (entry.running === 0 && entry.waiting.length === 0) this.state.delete(key);
+    };
+  }
+}

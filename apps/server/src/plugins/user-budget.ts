@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Config } from '../config';
-import { HttpError, serviceUnavailable, tooManyRequests } from '../lib/http-errors';
-import { ConcurrencyLimit, TokenBuckets } from '../lib/token-bucket';
+import { HttpError, tooManyRequests } from '../lib/http-errors';
+import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from '../lib/token-bucket';
 
 /**
  * Per-user budgets for authenticated routes (issue 13 item 5, docs/decisions/0021): one token
@@ -14,6 +14,10 @@ import { ConcurrencyLimit, TokenBuckets } from '../lib/token-bucket';
  *   chain    a node is asked on every call (token info, pool discovery, verification, creation)
  *   export   CSV streams, which also hold a database connection while they run: capped in flight
  *            per user and in total as well
+ *
+ * On top of the buckets, a user's requests run at most USER_CONCURRENT_REQUESTS at a time (the
+ * next ones wait their turn): a bucket bounds how much a user asks for over time, this bounds how
+ * much of the server one user holds at any moment, which is what another user's latency feels.
  */
 export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export';
 
@@ -62,6 +66,7 @@ export function registerUserBudgets(app: FastifyInstance, { config, now = Date.n
     export: new TokenBuckets(config.USER_BUDGET_EXPORT, now),
   };
   const exportsInFlight = new ConcurrencyLimit(config.EXPORTS_PER_USER, config.EXPORTS_MAX_CONCURRENT);
+  const running = new KeyedSemaphore(config.USER_CONCURRENT_REQUESTS, config.USER_QUEUED_REQUESTS);
   const guards = new Set<unknown>([app.requireUser, app.requireStaff]);
   // Fastify derives a GET route's HEAD twin from the options this hook already changed.
   const checks = new WeakSet<object>();
@@ -76,25 +81,36 @@ export function registerUserBudgets(app: FastifyInstance, { config, now = Date.n
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
         throw tooManyRequests(`Too many requests. Please wait ${plural(seconds, 'second')}.`, seconds);
       }
-      if (budgetClass !== 'export') return;
-      const slot = exportsInFlight.acquire(key);
-      if ('full' in slot) {
-        if (slot.full === 'key') {
-          throw tooManyRequests(
-            `You already have ${plural(config.EXPORTS_PER_USER, 'export')} running. Please wait until one has finished.`,
-            EXPORT_BUSY_RETRY_SECONDS,
-          );
-        }
-        // Not this user's doing: the server as a whole is at its ceiling.
-        const busy = serviceUnavailable(`The server is busy with other exports. Please try again in ${plural(EXPORT_BUSY_RETRY_SECONDS, 'second')}.`);
-        throw new HttpError(503, busy.detail, [], { 'retry-after': String(EXPORT_BUSY_RETRY_SECONDS) });
-      }
-      // 'close' comes once the response has ended or the client has gone, streamed or not.
-      reply.raw.once('close', slot.release);
+      if (budgetClass === 'export') holdExportSlot(key, reply);
+      const turn = running.acquire(key);
+      if (!turn) throw tooManyRequests('Too many requests at once. Please wait 1 second.', 1);
+      let gone = false;
+      const onGone = () => (gone = true);
+      reply.raw.once('close', onGone);
+      const release = await turn;
+      reply.raw.off('close', onGone);
+      // A client that left while waiting does not keep its turn.
+      if (gone) release();
+      else reply.raw.once('close', release);
     };
     checks.add(handler);
     return handler;
   };
+
+  function holdExportSlot(key: string, reply: FastifyReply): void {
+    const slot = exportsInFlight.acquire(key);
+    if ('full' in slot) {
+      if (slot.full === 'key') {
+        throw tooManyRequests(`You already have ${plural(config.EXPORTS_PER_USER, 'export')} running. Please wait until one has finished.`, EXPORT_BUSY_RETRY_SECONDS);
+      }
+      // Not this user's doing: the server as a whole is at its ceiling.
+      throw new HttpError(503, `The server is busy with other exports. Please try again in ${plural(EXPORT_BUSY_RETRY_SECONDS, 'second')}.`, [], {
+        'retry-after': String(EXPORT_BUSY_RETRY_SECONDS),
+      });
+    }
+    // 'close' comes once the response has ended or the client has gone, streamed or not.
+    reply.raw.once('close', slot.release);
+  }
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const handlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
