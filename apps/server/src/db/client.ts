@@ -10,6 +10,9 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { dumpPglite, pgliteOptions } from './pglite-backup';
+import { PgliteGuard } from './pglite-guard';
+import { StorageHealth } from './storage-health';
+import type { StorageFaultKind } from './errors';
 import { serverRoot } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +30,12 @@ export interface Database {
    * holder per key across every server on the database. Null when another holder has it.
    */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
+  /** Full or failing storage, for /ready and /metrics (docs/decisions/0020-storage-faults.md). */
+  storage: StorageHealth;
+  /** Re-checks the storage state without writing (PGlite: free space); /ready calls it. */
+  probeStorage(): void;
+  /** A storage fault seen in an answer (error handler); PGlite's guard has counted its own already. */
+  noteStorageFault(kind: StorageFaultKind, detail: string): void;
   /** PGlite only: a consistent gzipped tar of the data directory, taken while the server runs. */
   backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -55,19 +64,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const release = target.kind === 'pglite' ? acquireDataDirLock(target.dataDir) : () => {};
   try {
     // pg_trgm backs the indexed project search; PostgreSQL ships it in contrib.
-    const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions) : new PGlite(pgliteOptions);
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    const open = async () => {
+      const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions) : new PGlite(pgliteOptions);
+      await client.waitReady;
+      return client;
+    };
+    const storage = new StorageHealth();
+    const client = new PgliteGuard(await open(), { dataDir: target.kind === 'pglite' ? target.dataDir : null, open, storage });
+    // drizzle calls query() and transaction() only, which the guard has (db/pglite-guard.ts).
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      storage,
+      probeStorage: () => client.probe(),
+      noteStorageFault: () => {},
       ping: async () => {
         await client.query('select 1');
       },
       // One process owns a PGlite directory (the data-dir lock), so the lock is always ours.
       tryAdvisoryLock: async () => async () => {},
-      backup: () => dumpPglite(client),
+      backup: () => client.withClient(dumpPglite),
       close: async () => {
         try {
           // PGlite checkpoints and shuts the WASM Postgres down cleanly on close.
@@ -105,9 +123,15 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   pool.on('connect', (client) => surviveConnectionLoss(client));
   const db = drizzlePg(pool, { schema });
+  const storage = new StorageHealth({ clearAfterMs: 30_000 });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    // The server's disk is its own business: its disk_full errors reach us as answers, which the
+    // error handler reports here; the state clears on its own (storage-health.ts).
+    storage,
+    probeStorage: () => {},
+    noteStorageFault: (kind, detail) => storage.fault(kind, detail),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RpcEvent } from '../chain/client';
+import type { StorageHealth } from '../db/storage-health';
 import type { IndexerStatus } from '../indexer/status';
 
 export interface Metrics {
@@ -137,4 +138,31 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
       if (error) rpcErrors.inc({ network: n, method, kind: error });
     },
   };
+}
+
+/**
+ * Storage faults of the database (docs/decisions/0020-storage-faults.md): read from its storage
+ * state at scrape time, like the indexer counters. A disk that fills shows here per refused or
+ * failed statement, while the log has one line per incident.
+ */
+export function registerStorageMetrics(registry: Registry, storage: StorageHealth): void {
+  new Counter({
+    name: 'tokendesk_storage_errors_total',
+    help: 'Database statements or requests refused or failed because the storage is full (kind="full") or failing (kind="io")',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { errors } = storage.snapshot();
+      for (const kind of ['full', 'io'] as const) this.inc({ kind }, errors[kind]);
+    },
+  });
+  new Gauge({
+    name: 'tokendesk_storage_ok',
+    help: '1 while the database storage works, 0 while it is full or failing (/ready says which)',
+    registers: [registry],
+    collect() {
+      this.set(storage.snapshot().state === 'ok' ? 1 : 0);
+    },
+  });
 }

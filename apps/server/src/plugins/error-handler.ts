@@ -4,12 +4,18 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ChainUnavailableError } from '../chain/client';
 import { PoolVerificationError } from '../chain/pools';
 import { NotATokenError } from '../chain/token-info';
+import { storageFault, STORAGE_FAULT_DETAIL, type StorageFaultKind } from '../db/errors';
+import { safeErrorText } from '../lib/error-text';
 import { HttpError } from '../lib/http-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Field order of the form behind a route, so the first error is the one the form shows first. */
     fieldOrder?: readonly string[];
+  }
+  interface FastifyInstance {
+    /** Tells the database's storage state about a fault seen in an answer (plugins/operations.ts). */
+    noteStorageFault?: (kind: StorageFaultKind, detail: string) => void;
   }
 }
 
@@ -63,6 +69,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(fe.statusCode).send({ detail: fe.message, errors: [] });
+    }
+    // Disk full or failing (ours with PGlite, the server's with PostgreSQL): a fault of the
+    // service, not of the request, and it passes. Logged once per incident by the storage state
+    // (db/storage-health.ts), not here per request.
+    const storage = storageFault(err);
+    if (storage) {
+      // safeErrorText: drizzle's message holds the statement's parameters (a password hash).
+      request.server.noteStorageFault?.(storage, safeErrorText(err));
+      return reply.code(503).header('retry-after', '30').send({ detail: STORAGE_FAULT_DETAIL[storage], errors: [] });
     }
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unreachable');

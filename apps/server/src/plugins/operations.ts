@@ -10,7 +10,7 @@ import { INDEXER_PARTS, type IndexerPart, type IndexerPartStatus, type IndexerSt
 import { safeErrorText } from '../lib/error-text';
 import { parseIpAllowList } from '../lib/ip-allowlist';
 import { REQUEST_ID_HEADER } from '../lib/request-id';
-import type { Metrics } from '../ops/metrics';
+import { registerStorageMetrics, type Metrics } from '../ops/metrics';
 
 export interface OperationsOptions {
   config: Config;
@@ -81,6 +81,8 @@ const readyBody = z.object({
   detail: z.string().optional(),
   errors: z.array(z.never()).optional(),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), error: z.string().optional() }),
+  /** 'full' / 'error' while writes are refused for the disk (docs/decisions/0020-storage-faults.md). */
+  storage: z.object({ state: z.enum(['ok', 'full', 'error']), since: z.string().nullable(), last_error: z.string().nullable() }),
   indexer: z.enum(['running', 'off']),
   networks: z.array(networkState),
   devnet: readyDevnet.nullable(),
@@ -132,6 +134,12 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     done();
   });
 
+  // Storage faults: one log line per incident through the app's logger, counted in /metrics, and
+  // the error handler's way to report the ones an external PostgreSQL answers with.
+  database.storage.attachLog(app.log);
+  registerStorageMetrics(metrics.registry, database.storage);
+  app.decorate('noteStorageFault', (kind: 'full' | 'io', detail: string) => database.noteStorageFault(kind, detail));
+
   const liveness = async () => ({ status: 'ok' as const });
   for (const url of ['/health', '/api/health']) {
     app.get(url, { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } }, liveness);
@@ -148,6 +156,13 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     } catch (err) {
       dbError = safeErrorText(err);
     }
+    database.probeStorage();
+    const storageNow = database.storage.snapshot();
+    const storage = {
+      state: storageNow.state === 'io' ? ('error' as const) : storageNow.state,
+      since: iso(storageNow.since),
+      last_error: storageNow.lastError,
+    };
     const list = networks.list().map((network) => {
       const s = indexerStatus.get(network.id);
       return {
@@ -186,6 +201,7 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     // A network whose node is down is reported, not fatal: the rest of the app works without it.
     const body = {
       database: { kind: database.kind, reachable: dbError === null, ...(dbError ? { error: dbError } : {}) },
+      storage,
       indexer: indexerRunning ? ('running' as const) : ('off' as const),
       networks: list,
       devnet: options.devnet?.() ?? null,
@@ -193,6 +209,11 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     if (dbError !== null) {
       reply.header('retry-after', '5');
       return reply.code(503).send({ status: 'unavailable' as const, detail: `The database is not reachable: ${dbError}`, errors: [], ...body });
+    }
+    if (storage.state !== 'ok') {
+      reply.header('retry-after', '30');
+      const detail = storage.state === 'full' ? 'The disk under the database is full: writes are refused until space is freed.' : 'The storage under the database fails: requests that need it are refused.';
+      return reply.code(503).send({ status: 'unavailable' as const, detail, errors: [], ...body });
     }
     return { status: 'ready' as const, ...body };
   };
