@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findUserByUsername } from '../src/auth/users-repository';
 import type { HttpError } from '../src/lib/http-errors';
 import { basic, createTestContext, signUp, type TestContext } from './helpers';
 
 // Issue 13, findings 1–3: sign-in limits under concurrency, the bounded hash queue, and a lockout
 // the attacker cannot turn against the owner (docs/decisions/0018-sign-in-limits.md).
+
+// Each test builds its own app and hashes dozens of passwords; on a busy 2-core machine that can
+// take longer than the default 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 let ctx: TestContext;
 afterEach(async () => {
@@ -133,6 +137,15 @@ describe('bounded password-hashing queue (finding 2)', () => {
     const refused = attackRes.find((r) => r.statusCode === 429)!;
     expect(refused.json().detail).toMatch(/^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("an API client's parallel first Basic requests share one hash, so its address's share is not used up", async () => {
+    ctx = await createTestContext({ PASSWORD_HASH_QUEUE_PER_IP: '1' });
+    const u = await signUp(ctx.app);
+    const before = ctx.app.auth.hashQueueStats().startedTotal;
+    const responses = await Promise.all(Array.from({ length: 10 }, () => userInfo(u.username, u.password)));
+    expect(statusCounts(responses)).toEqual({ 200: 10 });
+    expect(ctx.app.auth.hashQueueStats().startedTotal - before).toBe(1);
   });
 
   it('registration hashes through the same queue', async () => {

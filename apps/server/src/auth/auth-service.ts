@@ -59,6 +59,8 @@ export class AuthService {
   private readonly failuresByUsername: SlidingWindowLimiter;
   private readonly hashQueue: HashQueue;
   private readonly basicCache = new Map<string, CachedCredential>();
+  /** Basic credentials being verified right now: parallel requests with the same ones share one hash. */
+  private readonly basicInFlight = new Map<string, Promise<UserRow>>();
   /** Bearer token hash → its resolution, reused for SESSION_CACHE_SECONDS (every request needs it). */
   private readonly sessionCache = new Map<string, { auth: Authentication; until: number; sessionExpiresAt: number }>();
   private dummyHash: Promise<string> | null = null;
@@ -260,7 +262,19 @@ export class AuthService {
       if (user && user.credentialVersion === cached.credentialVersion) return user;
     }
     this.basicCache.delete(cacheKey);
-    const user = await this.verifyCredentials(username, password, ip);
+    // An API client's parallel first requests are one sign-in, not one hash (and one attempt) each.
+    // Per address, so a request from an address under a limit never rides on another's check.
+    const flightKey = `${ip}\u0000${cacheKey}`;
+    const pending = this.basicInFlight.get(flightKey);
+    if (pending) return pending;
+    const verifying = this.verifyCredentials(username, password, ip);
+    this.basicInFlight.set(flightKey, verifying);
+    let user: UserRow;
+    try {
+      user = await verifying;
+    } finally {
+      this.basicInFlight.delete(flightKey);
+    }
     const ttl = this.config.BASIC_AUTH_CACHE_SECONDS * 1000;
     if (ttl > 0) {
       if (this.basicCache.size >= 10_000) this.basicCache.clear();
