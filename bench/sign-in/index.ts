@@ -177,6 +177,8 @@ try {
       for (let i = 0; i < tries; i++) {
         const a = await signIn();
         answers.push({ status: a.status, ms: a.ms });
+        // Progress on stderr (not in the doc): a run at cost 17 on a busy machine takes minutes.
+        process.stderr.write(`  ${scenario.name}: owner try ${i + 1}/${tries} → ${a.status} in ${ms(a.ms)} ms\n`);
       }
       return answers;
     };
@@ -212,6 +214,9 @@ try {
     stop = true;
     await Promise.all(attackers);
     rows.push({ scenario: scenario.name, phase: 'attack', owner: during, attack, seconds });
+    for (const row of rows.slice(-2)) {
+      process.stderr.write(`${row.scenario} ${row.phase}: p50 ${ms(percentile(row.owner.map((a) => a.ms), 50))} ms, p95 ${ms(percentile(row.owner.map((a) => a.ms), 95))} ms, ${countByStatus(row.owner)}\n`);
+    }
 
     await server.stop();
     server = null;
