@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteGuard } from '../apps/server/src/db/pglite-guard';
+import { StorageHealth } from '../apps/server/src/db/storage-health';
 import { call, PASSWORD, signIn, signUp, uniqueName, waitFor, type User } from './support/api';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 import { cpuShare, mountSmallDisk, type SmallDisk } from './support/tmpfs';
@@ -180,5 +183,55 @@ describe('the data directory on a full disk', () => {
     server = await startServer(env());
     for (const username of acked.users.slice(-10)) await signIn(server.url, username);
     await server.stop();
+  });
+});
+
+/**
+ * The cause of the wedge itself: PostgreSQL in PGlite failing to create a WAL segment. The server
+ * never lets it get there (the reserve), so here the guard runs with no reserve on the same small
+ * disk and pg_switch_wal() makes every write need a new segment. Unguarded, the next write after
+ * the failure spins forever on this thread (docs/decisions/0020-storage-faults.md), so this test
+ * would hang at its timeout; guarded, calls are refused at once and the database comes back.
+ */
+describe('a failed WAL write in PGlite', () => {
+  it('is quarantined: later calls are refused at once, and a reopen after freeing space has every committed row', async () => {
+    const dir = path.join(disk.dir, 'wal');
+    const open = async () => {
+      const client = new PGlite(dir);
+      await client.waitReady;
+      return client;
+    };
+    const storage = new StorageHealth();
+    const guard = new PgliteGuard(await open(), { dataDir: disk.dir, open, storage, reserveBytes: 0 });
+    await guard.exec('create table t (id serial primary key, v text)');
+    // The table's first page exists and has room: the inserts below need no new page, only WAL.
+    await guard.exec("insert into t (v) values ('first')");
+    const ballast = disk.fill();
+    const committed: string[] = ['first'];
+    let failure: unknown = null;
+    for (let i = 0; i < 200 && !failure; i++) {
+      try {
+        await guard.query('insert into t (v) values ($1)', [`row${i}`]);
+        committed.push(`row${i}`);
+        await guard.query('select pg_switch_wal()');
+      } catch (err) {
+        failure = err;
+      }
+    }
+    expect(String(failure)).toMatch(/pg_wal.*No space left on device/);
+    expect(storage.snapshot().state).toBe('full');
+
+    // The call that would have spun: refused within milliseconds, timers keep running.
+    const started = performance.now();
+    await expect(guard.query("insert into t (v) values ('never')")).rejects.toThrow(/out of disk space/);
+    await expect(guard.transaction(async (tx) => tx.query('select 1'))).rejects.toThrow(/out of disk space/);
+    expect(performance.now() - started).toBeLessThan(500);
+
+    fs.rmSync(ballast);
+    await waitFor('the database to be reopened', async () => storage.snapshot().state === 'ok', 30_000);
+    const rows = await guard.query<{ v: string }>("select v from t where v <> 'never' order by id");
+    expect(rows.rows.map((r) => r.v)).toEqual(committed);
+    await guard.query("insert into t (v) values ('after')");
+    await guard.close();
   });
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { StorageUnavailableError, storageFault, STORAGE_FAULT_DETAIL, type StorageFaultKind } from './errors';
 import type { StorageHealth } from './storage-health';
 
@@ -21,7 +21,6 @@ export interface PgliteGuardOptions {
   reserveBytes?: number;
 }
 
-type QueryArgs = Parameters<PGlite['query']>;
 type ExecArgs = Parameters<PGlite['exec']>;
 
 const isRead = (sql: string) => /^\s*select\b/i.test(sql);
@@ -80,8 +79,8 @@ export class PgliteGuard {
     }
   }
 
-  query<T>(...args: QueryArgs): Promise<Awaited<ReturnType<PGlite['query']>> & { rows: T[] }> {
-    return this.#run(!isRead(args[0]), (client) => client.query<T>(...args));
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#run(!isRead(query), (client) => client.query<T>(query, params, options));
   }
 
   exec(...args: ExecArgs): ReturnType<PGlite['exec']> {
