@@ -320,15 +320,15 @@ describe('POST user/change-email/', () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
     for (const new_email of ['', 'not-an-email', 'a@b']) {
-      const res = await changeEmail(a.token, { new_email });
+      const res = await changeEmail(a.token, { new_email, password: a.password });
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe(m.emailInvalid);
     }
-    const taken = await changeEmail(a.token, { new_email: b.email.toUpperCase() });
+    const taken = await changeEmail(a.token, { new_email: b.email.toUpperCase(), password: a.password });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe(m.emailTaken);
 
-    const ok = await changeEmail(a.token, { new_email: 'katherine@example.org' });
+    const ok = await changeEmail(a.token, { new_email: 'katherine@example.org', password: a.password });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe('katherine@example.org');
     expect((await info(bearer(a.token))).json().email).toBe('katherine@example.org');

@@ -118,6 +118,11 @@ export const changePasswordFormSchema = z
   });
 export const changePasswordFormFieldOrder = ['old_password', 'new_password', 'confirm_password'] as const;
 
+export const changeEmailFieldOrder = ['new_email', 'password'] as const;
+/**
+ * The current password is asked for so that a stolen session cannot move the account to an
+ * attacker's address, and so that every probe for a taken address costs a password check.
+ */
 export const changeEmailBodySchema = z
   .strictObject({
     new_email: z
@@ -126,6 +131,10 @@ export const changeEmailBodySchema = z
       .min(1, m.emailInvalid)
       .max(254, m.emailTooLong)
       .regex(EMAIL_RE, m.emailInvalid),
+    password: requiredString(m.currentPasswordRequired)
+      .min(1, m.currentPasswordRequired)
+      .max(PASSWORD_MAX, m.passwordTooLong)
+      .describe('The current password of the signed-in user.'),
   })
   .meta({ id: 'ChangeEmailBody' });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;

@@ -2,6 +2,7 @@ import {
   accountMessages as m,
   apiErrorSchema,
   changeEmailBodySchema,
+  changeEmailFieldOrder,
   changePasswordBodySchema,
   changePasswordFieldOrder,
   detailSchema,
@@ -22,6 +23,13 @@ import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
 import { AccountService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+/**
+ * E-mail changes per signed-in user and per client address in one rate-limit window. Every
+ * attempt counts, right or wrong: each one can tell whether an address is taken (issue 13 item 7).
+ * A person fixing a typo needs two or three; a script probing addresses stops here.
+ */
+export const CHANGE_EMAIL_MAX_PER_USER = 5;
+export const CHANGE_EMAIL_MAX_PER_IP = 20;
 const tags = ['Account'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 
@@ -31,6 +39,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   // Registration is limited by attempts, not failures: each success creates an account.
   const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);
   const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, app.auth.now);
+  const emailChangesByUser = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_USER, windowMs, 100_000, app.auth.now);
+  const emailChangesByIp = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_IP, windowMs, 100_000, app.auth.now);
 
   app.post(
     '/user/register',
@@ -58,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      const user = await service.register(request.body, request.ip);
       return reply.code(201).send({ user: toApiUser(user) });
     },
   );
@@ -127,9 +137,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/user/change-email',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: 'Change the e-mail address', body: changeEmailBodySchema, response: { 200: userSchema, ...errors } },
+      config: { fieldOrder: changeEmailFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Change the e-mail address; needs the current password',
+        description: `A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`,
+        body: changeEmailBodySchema,
+        response: { 200: userSchema, ...errors },
+      },
     },
-    async (request) => toApiUser(await service.changeEmail(currentAuth(request).user, request.body)),
+    async (request) => {
+      const { user } = currentAuth(request);
+      const userKey = String(user.id);
+      const wait = Math.max(emailChangesByUser.retryAfterSeconds(userKey), emailChangesByIp.retryAfterSeconds(request.ip));
+      if (wait > 0) {
+        throw tooManyRequests(`Too many email change attempts. Please try again in ${minutesText(wait)}.`, wait);
+      }
+      // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
+      emailChangesByUser.record(userKey);
+      emailChangesByIp.record(request.ip);
+      return toApiUser(await service.changeEmail(user, request.body, request.ip));
+    },
   );
 
   app.post(

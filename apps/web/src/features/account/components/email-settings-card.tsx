@@ -1,4 +1,11 @@
-import { accountMessages, changeEmailBodySchema, type User } from '@tokendesk/contract';
+import {
+  accountMessages,
+  changeEmailBodySchema,
+  changeEmailFieldOrder,
+  toFieldErrors,
+  type ChangeEmailBody,
+  type User,
+} from '@tokendesk/contract';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -6,47 +13,67 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { useChangeEmail } from '../api/change-email';
 
+type EmailField = (typeof changeEmailFieldOrder)[number];
+
+const fieldIds: Record<EmailField, string> = {
+  new_email: 'settings-new-email',
+  password: 'settings-email-password',
+};
+
+const isEmailField = (field: string | null | undefined): field is EmailField => !!field && field in fieldIds;
+
 export function EmailSettingsCard({ user }: { user: User }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [values, setValues] = useState<ChangeEmailBody>({ new_email: '', password: '' });
+  const [fieldError, setFieldError] = useState<{ field: EmailField; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [flash, showFlash, clearFlash] = useFlashMessage(3000);
   const changeEmail = useChangeEmail();
   const pending = changeEmail.isPending;
+
+  function showFieldError(field: EmailField, message: string) {
+    setFieldError({ field, message });
+    document.getElementById(fieldIds[field])?.focus();
+  }
+
+  function update(field: EmailField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (fieldError?.field === field) setFieldError(null);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     setFormError(null);
     clearFlash();
-    const parsed = changeEmailBodySchema.safeParse({ new_email: newEmail });
+    const parsed = changeEmailBodySchema.safeParse(values);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? accountMessages.emailInvalid);
-      document.getElementById('settings-new-email')?.focus();
+      const [first] = toFieldErrors(parsed.error.issues, changeEmailFieldOrder);
+      showFieldError(isEmailField(first?.field) ? first.field : 'new_email', first?.message ?? accountMessages.emailInvalid);
       return;
     }
     setFieldError(null);
     changeEmail.mutate(parsed.data, {
       onSuccess: () => {
-        setNewEmail('');
+        setValues({ new_email: '', password: '' });
         showFlash(accountMessages.emailChanged);
       },
       onError: (error) => {
         const message = serverMessage(error) ?? 'Failed to change email. Please try again.';
-        // 'already taken' or 'unchanged' concern the field; anything else goes above the form.
-        if (serverErrorField(error) === 'new_email') {
-          setFieldError(message);
-          document.getElementById('settings-new-email')?.focus();
-        } else {
-          setFormError(message);
-        }
+        // 'already taken', 'unchanged' and a wrong password concern a field; anything else
+        // (too many attempts) goes above the form.
+        const field = serverErrorField(error);
+        if (isEmailField(field)) showFieldError(field, message);
+        else setFormError(message);
       },
     });
   }
+
+  const errorFor = (field: EmailField) => (fieldError?.field === field ? fieldError.message : null);
 
   return (
     <Card aria-labelledby="email-settings-title">
@@ -64,9 +91,9 @@ export function EmailSettingsCard({ user }: { user: User }) {
             <Field id="settings-current-email" label="Current Email">
               <Input id="settings-current-email" type="email" value={user.email} readOnly />
             </Field>
-            <Field id="settings-new-email" label="New Email" error={fieldError}>
+            <Field id={fieldIds.new_email} label="New Email" error={errorFor('new_email')}>
               <Input
-                id="settings-new-email"
+                id={fieldIds.new_email}
                 name="new_email"
                 type="email"
                 inputMode="email"
@@ -74,14 +101,29 @@ export function EmailSettingsCard({ user }: { user: User }) {
                 autoCapitalize="none"
                 spellCheck={false}
                 placeholder="name@example.com"
-                value={newEmail}
+                value={values.new_email}
                 disabled={pending}
-                onChange={(e) => {
-                  setNewEmail(e.target.value);
-                  setFieldError(null);
-                }}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={describedBy('settings-new-email', { error: !!fieldError })}
+                onChange={(e) => update('new_email', e.target.value)}
+                aria-invalid={errorFor('new_email') ? true : undefined}
+                aria-describedby={describedBy(fieldIds.new_email, { error: !!errorFor('new_email') })}
+              />
+            </Field>
+            <Field
+              id={fieldIds.password}
+              label="Password"
+              hint="Your current password, to confirm the change."
+              error={errorFor('password')}
+            >
+              <PasswordInput
+                id={fieldIds.password}
+                name="password"
+                autoComplete="current-password"
+                toggleLabel="password for the email change"
+                value={values.password}
+                disabled={pending}
+                onChange={(e) => update('password', e.target.value)}
+                aria-invalid={errorFor('password') ? true : undefined}
+                aria-describedby={describedBy(fieldIds.password, { hint: true, error: !!errorFor('password') })}
               />
             </Field>
           </div>

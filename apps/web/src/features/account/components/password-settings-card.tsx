@@ -98,7 +98,7 @@ export function PasswordSettingsCard() {
                   key={field.name}
                   id={field.id}
                   label={field.label}
-                  hint={hint ? 'At least 8 characters.' : undefined}
+                  hint={hint ? 'At least 8 characters and hard to guess: not your name, username or email.' : undefined}
                   error={error}
                 >
                   <PasswordInput

@@ -135,7 +135,12 @@ export function RegisterForm() {
         />
       </Field>
 
-      <Field id={fieldIds.password} label="Password" hint="At least 8 characters." error={errorFor('password')}>
+      <Field
+        id={fieldIds.password}
+        label="Password"
+        hint="At least 8 characters and hard to guess: not your name, username or email. A few unrelated words work well."
+        error={errorFor('password')}
+      >
         <PasswordInput
           {...inputProps('password', true)}
           autoComplete="new-password"
