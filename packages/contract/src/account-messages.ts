@@ -16,6 +16,7 @@ export const accountMessages = {
   passwordTooCommon: 'This password is too common. Please choose another.',
   passwordContainsUsername: 'Password must not contain your username.',
   passwordContainsEmail: 'Password must not contain your email address or the part before the @.',
+  passwordContainsProductName: "Password must not contain 'TokenDesk'.",
   passwordTooWeak: 'This password is too easy to guess. Use a longer one, such as a few unrelated words, and avoid names, dates, repeats and keyboard patterns.',
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please agree to the Terms of Service and Privacy Policy',

@@ -23,6 +23,7 @@ describe('passwordProblem', () => {
       ['aaaaaaaaaaaa', m.passwordTooWeak],
       ['hopper1906', m.passwordTooWeak], // the name is one of zxcvbn's user inputs
       ['qazwsx123edc', m.passwordTooWeak], // keyboard walk
+      ['Tokendesk2026!', m.passwordContainsProductName],
     ];
     for (const [password, message] of cases) expect(passwordProblem(password, owner), password).toBe(message);
   });

@@ -20,6 +20,13 @@ export const MIN_STRENGTH_SCORE = 2;
 export const ESTIMATED_PREFIX = 64;
 /** Names and e-mail parts shorter than this are not searched for inside the password. */
 const MIN_CONTAINED_LENGTH = 4;
+/**
+ * The product's own words (ASVS 5.0 V6.1.2/V6.2.11: a documented list of context-specific
+ * words): its name is refused inside a password, like the username; all of them are given to
+ * the estimator with the account's names.
+ */
+export const PRODUCT_NAME = 'tokendesk';
+export const CONTEXT_WORDS = [PRODUCT_NAME, 'token', 'desk', 'tokens'];
 
 // Once, at module load: ranking the ~49,000-word dictionaries and building the l33t trie takes
 // tens of milliseconds, far too slow per request. Ten l33t substitutions per match find the same
@@ -53,9 +60,10 @@ export function passwordProblem(password: string, owner: PasswordOwner): string 
   const username = owner.username.trim().toLowerCase();
   if (containsAny(lower, [username])) return m.passwordContainsUsername;
   if (containsAny(lower, emailParts(owner.email))) return m.passwordContainsEmail;
+  if (lower.includes(PRODUCT_NAME)) return m.passwordContainsProductName;
 
   const names = (owner.names ?? []).flatMap((name) => name.trim().split(/\s+/)).filter(Boolean);
-  const userInputs = [owner.username, owner.email, ...emailParts(owner.email), ...names];
+  const userInputs = [...CONTEXT_WORDS, owner.username, owner.email, ...emailParts(owner.email), ...names];
   const { score } = zxcvbn(password.slice(0, ESTIMATED_PREFIX), userInputs);
   return score < MIN_STRENGTH_SCORE ? m.passwordTooWeak : null;
 }
