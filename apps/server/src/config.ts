@@ -107,6 +107,8 @@ const configSchema = z.object({
   EXPORTS_MAX_CONCURRENT: int(1, 1000).default(4),
   /** Requests of one user handled at once; a browser tab opens at most 6 connections per host. */
   USER_CONCURRENT_REQUESTS: int(1, 1000).default(8),
+  /** Of those, heavy and chain requests (live pool reads, search, node calls) handled at once. */
+  USER_CONCURRENT_COSTLY: int(1, 1000).default(2),
   /** Requests of one user waiting for their turn; beyond, 429. */
   USER_QUEUED_REQUESTS: int(0, 10_000).default(64),
 });

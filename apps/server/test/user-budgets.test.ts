@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, inject, vi } from 'vitest';
+import { loadConfig } from '../src/config';
 import { BUDGET_CLASSES } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
@@ -8,6 +9,8 @@ let ctx: TestContext;
 afterEach(async () => {
   vi.useRealTimers();
   await ctx?.close();
+  // A test without an app of its own must not close the previous one twice.
+  ctx = undefined as unknown as TestContext;
 });
 
 /** Stops the clock the buckets read (only Date; timers run), so a slow machine refills nothing. */
@@ -101,6 +104,17 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
     expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
   });
 
+  it("heavy and chain requests of one user run fewer at a time; the same user's ordinary requests do not wait for them", async () => {
+    ctx = await createTestContext({ USER_BUDGETS: 'on', USER_CONCURRENT_COSTLY: '1', USER_QUEUED_REQUESTS: '1' });
+    const a = await signUp(ctx.app);
+    const [searches, list] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, () => get(a.token, 'projects/search/?query=demo'))),
+      get(a.token, 'projects/'),
+    ]);
+    expect(searches.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429]);
+    expect(list.statusCode).toBe(200);
+  });
+
   it('only counts authenticated requests, and is off when configured off', async () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on', USER_BUDGET_DEFAULT: '2,1' });
     const a = await signUp(ctx.app);
@@ -121,5 +135,13 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
       const [method, url] = key.split(' ') as ['GET' | 'POST', string];
       expect(ctx.app.hasRoute({ method, url }), key).toBe(true);
     }
+  });
+
+  it('a budget is configured as "<burst>,<per minute>", with a readable error otherwise', () => {
+    expect(loadConfig({}).USER_BUDGET_DEFAULT).toEqual({ capacity: 120, perMinute: 600 });
+    expect(loadConfig({}).USER_BUDGET_CHAIN).toEqual({ capacity: 20, perMinute: 30 });
+    expect(loadConfig({ USER_BUDGET_CHAIN: ' 5, 10 ' }).USER_BUDGET_CHAIN).toEqual({ capacity: 5, perMinute: 10 });
+    expect(() => loadConfig({ USER_BUDGET_CHAIN: '20' })).toThrow(/USER_BUDGET_CHAIN="20": must be "<burst>,<per minute>", e\.g\. 20,30/);
+    expect(() => loadConfig({ USER_BUDGET_EXPORT: '0,5' })).toThrow(/USER_BUDGET_EXPORT="0,5": burst and rate must be at least 1/);
   });
 });

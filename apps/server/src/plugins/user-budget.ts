@@ -15,9 +15,10 @@ import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from '../lib/token-buc
  *   export   CSV streams, which also hold a database connection while they run: capped in flight
  *            per user and in total as well
  *
- * On top of the buckets, a user's requests run at most USER_CONCURRENT_REQUESTS at a time (the
- * next ones wait their turn): a bucket bounds how much a user asks for over time, this bounds how
- * much of the server one user holds at any moment, which is what another user's latency feels.
+ * On top of the buckets, a user's requests run at most USER_CONCURRENT_REQUESTS at a time, and
+ * of those at most USER_CONCURRENT_COSTLY heavy or chain ones (the next ones wait their turn): a
+ * bucket bounds how much a user asks for over time, this bounds how much of the server one user
+ * holds at any moment, which is what another user's latency feels.
  */
 export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export';
 
@@ -67,6 +68,7 @@ export function registerUserBudgets(app: FastifyInstance, { config, now = Date.n
   };
   const exportsInFlight = new ConcurrencyLimit(config.EXPORTS_PER_USER, config.EXPORTS_MAX_CONCURRENT);
   const running = new KeyedSemaphore(config.USER_CONCURRENT_REQUESTS, config.USER_QUEUED_REQUESTS);
+  const runningCostly = new KeyedSemaphore(config.USER_CONCURRENT_COSTLY, config.USER_QUEUED_REQUESTS);
   const guards = new Set<unknown>([app.requireUser, app.requireStaff]);
   // Fastify derives a GET route's HEAD twin from the options this hook already changed.
   const checks = new WeakSet<object>();
@@ -82,20 +84,26 @@ export function registerUserBudgets(app: FastifyInstance, { config, now = Date.n
         throw tooManyRequests(`Too many requests. Please wait ${plural(seconds, 'second')}.`, seconds);
       }
       if (budgetClass === 'export') holdExportSlot(key, reply);
-      const turn = running.acquire(key);
-      if (!turn) throw tooManyRequests('Too many requests at once. Please wait 1 second.', 1);
-      let gone = false;
-      const onGone = () => (gone = true);
-      reply.raw.once('close', onGone);
-      const release = await turn;
-      reply.raw.off('close', onGone);
-      // A client that left while waiting does not keep its turn.
-      if (gone) release();
-      else reply.raw.once('close', release);
+      await waitForTurn(running, key, reply);
+      // Always in this order (all, then costly), so two waits never block each other.
+      if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
     };
     checks.add(handler);
     return handler;
   };
+
+  async function waitForTurn(semaphore: KeyedSemaphore, key: string, reply: FastifyReply): Promise<void> {
+    const turn = semaphore.acquire(key);
+    if (!turn) throw tooManyRequests('Too many requests at once. Please wait 1 second.', 1);
+    let gone = false;
+    const onGone = () => (gone = true);
+    reply.raw.once('close', onGone);
+    const release = await turn;
+    reply.raw.off('close', onGone);
+    // A client that left while waiting does not keep its turn.
+    if (gone) release();
+    else reply.raw.once('close', release);
+  }
 
   function holdExportSlot(key: string, reply: FastifyReply): void {
     const slot = exportsInFlight.acquire(key);
