@@ -7,7 +7,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { minutesText, secondsText, SlidingWindowLimiter } from '../lib/rate-limiter';
 import { newSessionToken, sha256Hex } from '../lib/tokens';
 import { HttpError, tooManyRequests, unauthorized } from '../lib/http-errors';
-import { HashQueue, HashQueueFullError } from '../lib/hash-queue';
+import { HashQueue, HashQueueFullError, type Lane } from '../lib/hash-queue';
 import { findUserById, findUserByUsername } from './users-repository';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +35,8 @@ interface Reservation {
   username: string;
   ip: string;
   pairKey: string;
+  /** The address had failures before this attempt: its hash waits behind clean addresses' hashes. */
+  lane: Lane;
   pairAt: number;
   ipAt: number;
   usernameAt: number;
@@ -89,9 +91,9 @@ export class AuthService {
   }
 
   /** Runs a hash in the bounded queue; a full queue becomes a fast 503 (or 429 for a client over its share). */
-  private async queued<T>(ip: string | null, task: () => Promise<T>): Promise<T> {
+  private async queued<T>(ip: string | null, task: () => Promise<T>, lane: Lane = 'first'): Promise<T> {
     try {
-      return await this.hashQueue.run(ip, task);
+      return await this.hashQueue.run(ip, task, lane);
     } catch (err) {
       if (!(err instanceof HashQueueFullError)) throw err;
       const wait = err.retryAfterSeconds;
@@ -143,6 +145,7 @@ export class AuthService {
       username: name,
       ip,
       pairKey,
+      lane: this.failuresByIp.count(ip) > 0 ? 'later' : 'first',
       pairAt: this.failuresByPair.record(pairKey),
       ipAt: this.failuresByIp.record(ip),
       usernameAt: this.failuresByUsername.record(name),
@@ -191,7 +194,7 @@ export class AuthService {
     let valid: boolean;
     try {
       const hash = await stored();
-      valid = await this.queued(ip, () => verifyPassword(password, hash));
+      valid = await this.queued(ip, () => verifyPassword(password, hash), reservation.lane);
     } catch (err) {
       this.cancelAttempt(reservation);
       throw err;

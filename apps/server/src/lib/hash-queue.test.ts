@@ -52,4 +52,20 @@ describe('HashQueue', () => {
     expect(await queue.run('k', async () => 'ok')).toBe('ok');
     expect(queue.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
+
+  it("serves the 'first' lane (clients without failures) before the 'later' lane, each bounded on its own", async () => {
+    const queue = new HashQueue(1, 2);
+    const blocker = gate();
+    const order: string[] = [];
+    const run = (key: string, lane: 'first' | 'later') => queue.run(key, async () => { order.push(key); }, lane);
+    const first = queue.run('x', async () => { order.push('x'); await blocker.done; });
+    const attackers = [run('a1', 'later'), run('a2', 'later')];
+    // The 'later' lane is full, the 'first' lane is not.
+    await expect(run('a3', 'later')).rejects.toBeInstanceOf(HashQueueFullError);
+    const owner = run('owner', 'first');
+    blocker.open();
+    await Promise.all([first, owner, ...attackers]);
+    expect(order).toEqual(['x', 'owner', 'a1', 'a2']);
+  });
 });
+

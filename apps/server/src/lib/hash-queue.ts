@@ -17,14 +17,20 @@ export class HashQueueFullError extends Error {
 
 type Start = () => void;
 
+/** 'first': clients without recent failures; 'later': clients that have been failing. */
+export type Lane = 'first' | 'later';
+
 export class HashQueue {
   private running = 0;
   /**
-   * Waiting tasks per key, served round-robin (the map's order is the rotation): a newcomer waits
-   * behind one task of each other busy client, not behind everything one attacker queued.
+   * Two lanes of waiting tasks per key, each served round-robin (the map's order is the rotation):
+   * a newcomer waits behind one task of each other busy client, not behind everything one attacker
+   * queued; and the 'first' lane (clients without recent failures) is always served before the
+   * 'later' lane (clients that have been guessing wrong), so an owner waits only for the hashes
+   * already running. Each lane holds at most maxWaiting.
    */
-  private readonly waiting = new Map<string, Start[]>();
-  private waitingCount = 0;
+  private readonly lanes = { first: new Map<string, Start[]>(), later: new Map<string, Start[]>() };
+  private readonly laneCount = { first: 0, later: 0 };
   /** Moving average of a task's duration, for an honest Retry-After (starts at a typical scrypt). */
   private averageMs = 100;
   private refusedTotal = 0;
@@ -43,12 +49,12 @@ export class HashQueue {
    * Runs the task when a slot is free. Rejects at once with HashQueueFullError when the key
    * (a client IP; null for none) already has its share, or when no slot is free and the queue is full.
    */
-  run<T>(key: string | null, task: () => Promise<T>): Promise<T> {
+  run<T>(key: string | null, task: () => Promise<T>, lane: Lane = 'first'): Promise<T> {
     if (key !== null && (this.perKey.get(key) ?? 0) >= this.maxPerKey) {
       this.refusedTotal++;
       return Promise.reject(new HashQueueFullError(this.retryAfterSeconds(), 'key'));
     }
-    if (this.running >= this.concurrency && this.waitingCount >= this.maxWaiting) {
+    if (this.running >= this.concurrency && this.laneCount[lane] >= this.maxWaiting) {
       this.refusedTotal++;
       return Promise.reject(new HashQueueFullError(this.retryAfterSeconds(), 'queue'));
     }
@@ -83,39 +89,44 @@ export class HashQueue {
           );
       };
       if (this.running < this.concurrency) start();
-      else this.enqueue(key ?? '', start);
+      else this.enqueue(lane, key ?? '', start);
     });
   }
 
-  private enqueue(key: string, start: Start): void {
-    const queue = this.waiting.get(key);
+  private enqueue(lane: Lane, key: string, start: Start): void {
+    const waiting = this.lanes[lane];
+    const queue = waiting.get(key);
     if (queue) queue.push(start);
-    else this.waiting.set(key, [start]);
-    this.waitingCount++;
+    else waiting.set(key, [start]);
+    this.laneCount[lane]++;
   }
 
-  /** The first key's oldest task; that key then goes to the back of the rotation. */
+  /** The 'first' lane before the 'later' one; in a lane, the first key's oldest task, then that key goes to the back. */
   private next(): Start | undefined {
-    const first = this.waiting.entries().next();
-    if (first.done) return undefined;
-    const [key, queue] = first.value;
-    const start = queue.shift()!;
-    this.waiting.delete(key);
-    if (queue.length > 0) this.waiting.set(key, queue);
-    this.waitingCount--;
-    return start;
+    for (const lane of ['first', 'later'] as const) {
+      const waiting = this.lanes[lane];
+      const head = waiting.entries().next();
+      if (head.done) continue;
+      const [key, queue] = head.value;
+      const start = queue.shift()!;
+      waiting.delete(key);
+      if (queue.length > 0) waiting.set(key, queue);
+      this.laneCount[lane]--;
+      return start;
+    }
+    return undefined;
   }
 
   /** Whole seconds until the work ahead of a newcomer is likely done; at least 1. */
   retryAfterSeconds(): number {
-    const ahead = this.running + this.waitingCount;
+    const ahead = this.running + this.laneCount.first + this.laneCount.later;
     return Math.max(1, Math.ceil((ahead * this.averageMs) / this.concurrency / 1000));
   }
 
   stats(): { running: number; waiting: number; startedTotal: number; refusedTotal: number; averageMs: number } {
     return {
       running: this.running,
-      waiting: this.waitingCount,
+      waiting: this.laneCount.first + this.laneCount.later,
       startedTotal: this.startedTotal,
       refusedTotal: this.refusedTotal,
       averageMs: this.averageMs,
