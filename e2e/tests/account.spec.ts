@@ -50,23 +50,43 @@ test.describe('profile', () => {
 });
 
 test.describe('settings', () => {
-  test('change e-mail', async ({ page, user }) => {
+  test('change e-mail, confirmed with the current password', async ({ page, user, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/user\/change-email\/?$/ });
     await signIn(page, user);
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Current Email')).toHaveValue(user.email);
 
-    const newEmail = page.getByLabel('New Email');
+    const card = page.getByRole('region', { name: 'Email Settings' });
+    const newEmail = card.getByLabel('New Email');
+    const password = card.getByLabel('Password', { exact: true });
+    const submit = card.getByRole('button', { name: 'Update Email' });
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+
     await newEmail.fill('not an email');
-    await page.getByRole('button', { name: 'Update Email' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+    await submit.click();
+    await expect(card.getByRole('alert')).toHaveText('Please enter a valid email address');
 
     const changed = `new.${user.email}`;
     await newEmail.fill(changed);
-    await page.getByRole('button', { name: 'Update Email' }).click();
+    await submit.click();
+    await expect(card.getByRole('alert')).toHaveText('Please enter your current password');
+    await expect(password).toBeFocused();
+
+    // A wrong password is refused by the server, next to the field; nothing changes.
+    await password.fill(`${user.password}-wrong`);
+    await submit.click();
+    await expect(card.getByRole('alert')).toHaveText('Your current password is incorrect.');
+    await expect(password).toBeFocused();
+    await expect(page.getByLabel('Current Email')).toHaveValue(user.email);
+
+    await password.fill(user.password);
+    await submit.click();
     await expect(page.getByText('Email updated successfully.')).toBeVisible();
     await expect(page.getByLabel('Current Email')).toHaveValue(changed);
     await expect(newEmail).toHaveValue('');
+    await expect(password).toHaveValue('');
     await expect(page.getByText('Email updated successfully.')).toBeHidden({ timeout: 5_000 });
 
     await page.goto('/profile');
@@ -97,6 +117,13 @@ test.describe('settings', () => {
     await confirm.fill('short');
     await submit.click();
     await expect(alerts).toHaveText('Password must be at least 8 characters long');
+
+    // The server's password policy speaks next to the new password.
+    await next.fill(`${user.username}-2024`);
+    await confirm.fill(`${user.username}-2024`);
+    await submit.click();
+    await expect(alerts).toHaveText('Password must not contain your username.');
+    await expect(next).toBeFocused();
 
     const newPassword = `${user.password}-new`;
     await current.fill(`${user.password}-wrong`);

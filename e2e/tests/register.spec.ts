@@ -93,6 +93,42 @@ test.describe('registration', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue(user.password);
   });
 
+  test("shows the password policy's message on the password field and creates the account with a better one", async ({ page, consoleGuard }) => {
+    consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/user\/register\/?$/ });
+    // An address without the username in it, so each rule below is the one that speaks.
+    const user = { ...newUserData(), email: `hedy.${Date.now().toString(36)}@example.com` };
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill(user.fullName);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Username').fill(user.username);
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm password', { exact: true });
+    await expect(page.getByText('At least 8 characters and hard to guess')).toBeVisible();
+    await page.getByRole('checkbox', { name: /I agree/ }).check();
+    const submit = page.getByRole('button', { name: 'Create Account' });
+
+    const refused: [string, string][] = [
+      ['aaaaaaaa', 'This password is too easy to guess. Use a longer one, such as a few unrelated words, and avoid names, dates, repeats and keyboard patterns.'],
+      [user.username, 'Password must not contain your username.'],
+      [user.email, 'Password must not contain your email address or the part before the @.'],
+      ['password1', 'This password is too common. Please choose another.'],
+    ];
+    for (const [weak, message] of refused) {
+      await password.fill(weak);
+      await confirm.fill(weak);
+      await submit.click();
+      await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(password).toBeFocused();
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/register$/);
+    }
+
+    await password.fill('amber quokka sings at dawn');
+    await confirm.fill('amber quokka sings at dawn');
+    await submit.click();
+    await expect(page).toHaveURL(/\/login\?registered=true$/);
+  });
+
   test('links between sign-in and registration', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Create an Account' }).click();

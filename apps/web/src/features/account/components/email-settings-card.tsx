@@ -7,7 +7,7 @@ import {
   type User,
 } from '@tokendesk/contract';
 import { Mail } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -34,10 +34,18 @@ export function EmailSettingsCard({ user }: { user: User }) {
   const [flash, showFlash, clearFlash] = useFlashMessage(3000);
   const changeEmail = useChangeEmail();
   const pending = changeEmail.isPending;
+  // Bumped with every message, so focus moves even when the message is unchanged.
+  const [attempt, setAttempt] = useState(0);
+
+  // After the render: a server's answer arrives while the inputs are still disabled, and a
+  // disabled input cannot take focus.
+  useEffect(() => {
+    if (fieldError) document.getElementById(fieldIds[fieldError.field])?.focus();
+  }, [fieldError, attempt]);
 
   function showFieldError(field: EmailField, message: string) {
     setFieldError({ field, message });
-    document.getElementById(fieldIds[field])?.focus();
+    setAttempt((n) => n + 1);
   }
 
   function update(field: EmailField, value: string) {

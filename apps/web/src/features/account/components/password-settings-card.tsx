@@ -1,6 +1,6 @@
 import { changePasswordFormFieldOrder, changePasswordFormSchema, toFieldErrors } from '@tokendesk/contract';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -32,6 +32,15 @@ export function PasswordSettingsCard() {
   const [success, setSuccess] = useState<string | null>(null);
   const changePassword = useChangePassword();
   const locked = changePassword.isPending || success !== null;
+  // Bumped with every message, so focus moves even when the message is unchanged.
+  const [attempt, setAttempt] = useState(0);
+
+  // After the render: a server's answer arrives while the inputs are still disabled, and a
+  // disabled input cannot take focus.
+  useEffect(() => {
+    const field = fields.find((f) => f.name === fieldError?.field);
+    if (field) document.getElementById(field.id)?.focus();
+  }, [fieldError, attempt]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +52,7 @@ export function PasswordSettingsCard() {
       const field = fields.find((f) => f.name === first?.field);
       if (first && field) {
         setFieldError({ field: field.name, message: first.message });
-        document.getElementById(field.id)?.focus();
+        setAttempt((n) => n + 1);
       }
       return;
     }
@@ -68,7 +77,7 @@ export function PasswordSettingsCard() {
           const field = fields.find((f) => f.name === serverErrorField(error));
           if (field) {
             setFieldError({ field: field.name, message });
-            document.getElementById(field.id)?.focus();
+            setAttempt((n) => n + 1);
           } else {
             setFormError(message);
           }
