@@ -202,28 +202,6 @@ export class AuthService {
     this.settleAttempt(reservation, valid);
     return valid;
   }
-  /**
-   * @deprecated Use verifyUserPassword: a check before the hash and a record after it let parallel
-   * requests slip past the limit. Kept until the account feature has switched.
-   */
-  assertNotLimited(username: string, ip: string): void {
-    const name = username.toLowerCase();
-    const pairKey = `${ip}\u0000${name}`;
-    let wait = Math.max(this.failuresByPair.retryAfterSeconds(pairKey), this.failuresByIp.retryAfterSeconds(ip));
-    if (this.failuresByPair.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(name));
-    if (wait > 0) {
-      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
-    }
-  }
-
-  /** @deprecated See assertNotLimited. */
-  recordFailure(username: string, ip: string): void {
-    const name = username.toLowerCase();
-    this.failuresByPair.record(`${ip}\u0000${name}`);
-    this.failuresByIp.record(ip);
-    this.failuresByUsername.record(name);
-  }
-
   /** Username + password → user, with rate limiting and no hint whether the username exists. */
   async verifyCredentials(username: string, password: string, ip: string): Promise<UserRow> {
     let user: UserRow | undefined;
