@@ -29,26 +29,26 @@ test.describe('dark mode', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/login');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await isDarkBackground(page)).toBe(true);
+    await expect.poll(() => isDarkBackground(page)).toBe(true);
 
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    expect(await isDarkBackground(page)).toBe(false);
+    await expect.poll(() => isDarkBackground(page)).toBe(false);
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await signIn(page, user);
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await isDarkBackground(page)).toBe(true);
+    await expect.poll(() => isDarkBackground(page)).toBe(true);
   });
 
   test('the user menu choice overrides the system, persists across a reload and is applied before the first paint', async ({ page, user }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page, user);
-    expect(await isDarkBackground(page)).toBe(false);
+    await expect.poll(() => isDarkBackground(page)).toBe(false);
 
     await chooseTheme(page, 'Dark');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await isDarkBackground(page)).toBe(true);
+    await expect.poll(() => isDarkBackground(page)).toBe(true);
 
     // Before any of the app's scripts run, the class is already there (no white flash).
     const classAtFirstScript: string[] = [];
@@ -62,21 +62,21 @@ test.describe('dark mode', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect.poll(() => classAtFirstScript.length).toBeGreaterThan(0);
     expect(classAtFirstScript[0]).toMatch(/\bdark\b/);
-    expect(await isDarkBackground(page)).toBe(true);
+    await expect.poll(() => isDarkBackground(page)).toBe(true);
 
     // Light wins over a dark system.
     await page.emulateMedia({ colorScheme: 'dark' });
     await chooseTheme(page, 'Light');
-    expect(await isDarkBackground(page)).toBe(false);
+    await expect.poll(() => isDarkBackground(page)).toBe(false);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    expect(await isDarkBackground(page)).toBe(false);
+    await expect.poll(() => isDarkBackground(page)).toBe(false);
 
     // System hands the decision back.
     await chooseTheme(page, 'System');
-    expect(await isDarkBackground(page)).toBe(true);
+    await expect.poll(() => isDarkBackground(page)).toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(await isDarkBackground(page)).toBe(false);
+    await expect.poll(() => isDarkBackground(page)).toBe(false);
   });
 
   test('charts, dialogs and toasts follow the theme', async ({ page, request, user }) => {

@@ -8,7 +8,7 @@ export function ChangeValue({ value, className }: { value: string | null | undef
   const text = formatChange(value);
   if (direction === null) {
     return (
-      <span className={cn('text-slate-400', className)} title="Not enough price history yet">
+      <span className={cn('text-slate-500', className)} title="Not enough price history yet">
         {text}
         <span className="sr-only"> (no 24h history yet)</span>
       </span>

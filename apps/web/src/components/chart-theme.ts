@@ -37,3 +37,14 @@ export function chartSeriesColors(theme: ResolvedTheme, strength: number) {
     bottomColor: `rgba(${colors.area}, 0.02)`,
   };
 }
+
+/**
+ * Charts are hidden from assistive technology (their figures are given as text beside them), so
+ * the library's TradingView attribution link inside must not take keyboard focus either: a focusable
+ * element in an aria-hidden region is announced as nothing (axe aria-hidden-focus). It stays
+ * visible and clickable, as the library's licence asks. The library rebuilds the link when the
+ * text colour changes between light and dark, so this runs after every theme change too.
+ */
+export function keepAttributionOutOfTabOrder(container: HTMLElement | null) {
+  container?.querySelectorAll('a').forEach((link) => link.setAttribute('tabindex', '-1'));
+}

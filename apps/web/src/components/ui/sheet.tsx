@@ -12,7 +12,8 @@ export interface SheetContentProps extends Omit<ComponentProps<typeof DialogPrim
   /** Read by screen readers (Radix requires both); the visible heading goes in `header`. */
   title: string;
   description: string;
-  header?: ReactNode;
+  /** Beside the close button in the top bar; `false`: no bar, the content brings its own close button. */
+  header?: ReactNode | false;
   side?: 'left' | 'right';
   /** The close button's accessible name. */
   closeLabel?: string;
@@ -32,15 +33,17 @@ export function SheetContent({ title, description, header, side = 'left', closeL
       >
         <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
         <DialogPrimitive.Description className="sr-only">{description}</DialogPrimitive.Description>
-        <div className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 px-4">
-          <div className="min-w-0">{header}</div>
-          <DialogPrimitive.Close
-            className="grid h-9 w-9 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            aria-label={closeLabel}
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </DialogPrimitive.Close>
-        </div>
+        {header !== false && (
+          <div className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 px-4">
+            <div className="min-w-0">{header}</div>
+            <DialogPrimitive.Close
+              className="grid h-9 w-9 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              aria-label={closeLabel}
+            >
+              <X className="h-5 w-5" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          </div>
+        )}
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -65,6 +65,7 @@ export function PersonalInformationCard({ user, onSaved }: PersonalInformationCa
 
   const pending = update.isPending;
 
+  const NameGroup = editing ? 'div' : 'dl';
   return (
     <Card aria-labelledby="personal-information-title">
       <form onSubmit={onSubmit} noValidate>
@@ -92,7 +93,8 @@ export function PersonalInformationCard({ user, onSaved }: PersonalInformationCa
         />
         <CardBody className="flex flex-col gap-5">
           {editing && update.isError && <Alert tone="error">Failed to update profile. Please try again.</Alert>}
-          <div className="grid gap-5 sm:grid-cols-2">
+          {/* Read-only, the names are a description list (<dt>/<dd> need their <dl>); editing, two fields. */}
+          <NameGroup className="grid gap-5 sm:grid-cols-2">
             {nameFields.map((field) => {
               const id = `profile-${field.replace('_', '-')}`;
               const label = field === 'first_name' ? 'First Name' : 'Last Name';
@@ -119,7 +121,7 @@ export function PersonalInformationCard({ user, onSaved }: PersonalInformationCa
                 <ReadOnlyValue key={field} label={label} value={user[field]} />
               );
             })}
-          </div>
+          </NameGroup>
         </CardBody>
       </form>
     </Card>

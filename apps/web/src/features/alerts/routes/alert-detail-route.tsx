@@ -156,7 +156,7 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
             <p className="mt-1 text-xs text-slate-500" aria-live="polite">
               Last updated {updatedAt > 0 ? formatTime(updatedAt) : UNKNOWN}
               {refreshFailed && <span className="text-red-600"> · refresh failed</span>}
-              <span className="text-slate-400"> · refreshes every 60s</span>
+              <span className="text-slate-500"> · refreshes every 60s</span>
             </p>
           </div>
         </div>

@@ -32,7 +32,7 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
       );
     }
     if (funds.isFetching) return <Skeleton className="ml-auto h-4 w-20" />;
-    return <span className="text-slate-400">{UNKNOWN}</span>;
+    return <span className="text-slate-500">{UNKNOWN}</span>;
   }
 
   return (

@@ -17,14 +17,14 @@ export interface SummaryCardsProps {
 /** A count while loading is a skeleton, after a failure '—': never a made-up 0. */
 function Count({ query, count }: { query: UseQueryResult<unknown>; count: number | undefined }) {
   if (query.isPending) return <Skeleton className="h-9 w-12" />;
-  if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
+  if (query.isError && !query.data) return <span className="text-slate-500">{UNKNOWN}</span>;
   return <>{count ?? UNKNOWN}</>;
 }
 
 /** 'active/total', e.g. '2/3'; a skeleton while loading and '—' after a failure. */
 function AlertCount({ query }: { query: UseQueryResult<AlertSummary> }) {
   if (query.isPending) return <Skeleton className="h-9 w-16" />;
-  if (query.isError && !query.data) return <span className="text-slate-400">{UNKNOWN}</span>;
+  if (query.isError && !query.data) return <span className="text-slate-500">{UNKNOWN}</span>;
   const { active_alert_count: active, alert_count: total } = query.data;
   return (
     <>

@@ -1,6 +1,6 @@
-import { LineChart } from 'lucide-react';
+import { LineChart, X } from 'lucide-react';
 import { useState } from 'react';
-import { Sheet, SheetContent, SheetTrigger } from '../../../components/ui/sheet';
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from '../../../components/ui/sheet';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { MarketPricesPanel } from './market-prices-panel';
 
@@ -23,14 +23,24 @@ export function MarketPricesDrawer({ triggerClassName }: { triggerClassName?: st
         side="right"
         title="Market Prices"
         description="Price and 24h change of your pools"
-        closeLabel="Close Market Prices"
+        header={false}
         className="max-w-sm"
         // A row (or 'View all in Funds') opens another page: the drawer goes with the page it covered.
         onClick={(event) => {
           if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
         }}
       >
-        <MarketPricesPanel className="min-h-0 flex-1" />
+        <MarketPricesPanel
+          className="min-h-0 flex-1"
+          headerActions={
+            <SheetClose
+              className="grid h-8 w-8 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              aria-label="Close Market Prices"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </SheetClose>
+          }
+        />
       </SheetContent>
     </Sheet>
   );

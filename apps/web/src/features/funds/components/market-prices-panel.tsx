@@ -1,6 +1,7 @@
 import { formatPrice, PRICES_PANEL_LIMIT } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,7 +14,7 @@ import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
 
 /** SPEC §2.2: the price of each pool, refreshed every 30 s. */
-export function MarketPricesPanel({ className }: { className?: string }) {
+export function MarketPricesPanel({ className, headerActions }: { className?: string; headerActions?: ReactNode }) {
   const prices = usePrices();
   const refreshing = prices.isFetching;
   // A full panel may be cut off: then the count of all pools says how many more there are.
@@ -24,7 +25,7 @@ export function MarketPricesPanel({ className }: { className?: string }) {
   return (
     <section aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4">
-        <h2 id="market-prices-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <h2 id="market-prices-title" className="mr-auto flex items-center gap-2 text-sm font-semibold text-slate-900">
           <LineChart className="h-4 w-4 text-indigo-600" aria-hidden="true" />
           Market Prices
         </h2>
@@ -38,6 +39,7 @@ export function MarketPricesPanel({ className }: { className?: string }) {
         >
           <RefreshCw className={cn('h-4 w-4', refreshing && 'animate-spin')} aria-hidden="true" />
         </button>
+        {headerActions}
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto">

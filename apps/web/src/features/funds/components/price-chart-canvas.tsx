@@ -1,7 +1,7 @@
 import { formatPrice } from '@tokendesk/contract';
 import { format } from 'date-fns';
 import { AreaSeries, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
-import { chartSeriesColors, chartTheme } from '../../../components/chart-theme';
+import { chartSeriesColors, chartTheme, keepAttributionOutOfTabOrder } from '../../../components/chart-theme';
 import { useResolvedTheme } from '../../../lib/theme';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../../lib/cn';
@@ -41,6 +41,7 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;
+    keepAttributionOutOfTabOrder(container);
     seriesRef.current = chart.addSeries(AreaSeries, {
       ...chartSeriesColors(initialTheme.current, 0.25),
       lineWidth: 2,
@@ -55,6 +56,7 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
 
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
+    keepAttributionOutOfTabOrder(containerRef.current);
     seriesRef.current?.applyOptions(chartSeriesColors(theme, 0.25));
   }, [theme]);
 

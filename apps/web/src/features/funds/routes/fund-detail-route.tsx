@@ -145,7 +145,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
             </p>
             <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
               {formatAmount(funds?.amount_project_token, BALANCE)} {pool.project.token_symbol}{' '}
-              <span className="text-slate-400">project token reserve</span>
+              <span className="text-slate-500">project token reserve</span>
             </p>
           </Stat>
           <Stat label="Price">
@@ -168,7 +168,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
                 <dt className="text-slate-500">24h volume</dt>
                 <dd className="ml-auto text-right font-medium break-all text-slate-900 tabular-nums">
                   {pool.volume_24h === null ? (
-                    <span className="text-slate-400">{UNKNOWN}</span>
+                    <span className="text-slate-500">{UNKNOWN}</span>
                   ) : (
                     `${formatAmount(pool.volume_24h, BALANCE)} ${pool.token.symbol}`
                   )}

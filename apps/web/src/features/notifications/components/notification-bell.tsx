@@ -146,13 +146,15 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
               </DropdownMenuItem>
             </div>
           ) : items.length === 0 ? (
-            <div className="flex flex-col items-center px-4 py-8 text-center">
+            // A menu must hold menu items (axe aria-required-children): the empty state is one that
+            // cannot be chosen, at full strength rather than a disabled item's half.
+            <DropdownMenuItem disabled className="cursor-default flex-col gap-0 px-4 py-8 text-center data-[disabled]:opacity-100!">
               <span className="grid h-10 w-10 place-items-center rounded-full bg-slate-100 text-slate-400" aria-hidden="true">
                 <BellOff className="h-5 w-5" />
               </span>
-              <p className="mt-3 text-sm font-semibold text-slate-900">No new notifications</p>
-              <p className="mt-1 text-sm text-slate-500">We'll notify you when something important happens</p>
-            </div>
+              <span className="mt-3 block text-sm font-semibold text-slate-900">No new notifications</span>
+              <span className="mt-1 block text-sm text-slate-500">We'll notify you when something important happens</span>
+            </DropdownMenuItem>
           ) : (
             items.map((item) => {
               const fresh = !item.is_read || highlighted.has(item.id);

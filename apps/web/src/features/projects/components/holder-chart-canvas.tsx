@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { AreaSeries, createChart, LineType, TickMarkType, type AutoscaleInfo, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
-import { chartSeriesColors, chartTheme } from '../../../components/chart-theme';
+import { chartSeriesColors, chartTheme, keepAttributionOutOfTabOrder } from '../../../components/chart-theme';
 import { useResolvedTheme } from '../../../lib/theme';
 import { useEffect, useRef } from 'react';
 import { chartDay, formatCount, type HolderChartPoint } from './holder-figures';
@@ -40,6 +40,7 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;
+    keepAttributionOutOfTabOrder(container);
     seriesRef.current = chart.addSeries(AreaSeries, {
       ...chartSeriesColors(initialTheme.current, 0.22),
       lineWidth: 2,
@@ -63,6 +64,7 @@ export default function HolderChartCanvas({ points }: { points: HolderChartPoint
 
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
+    keepAttributionOutOfTabOrder(containerRef.current);
     seriesRef.current?.applyOptions(chartSeriesColors(theme, 0.22));
   }, [theme]);
 
