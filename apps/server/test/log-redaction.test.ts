@@ -169,3 +169,38 @@ describe('the logger redaction', () => {
     expect(written).toContain('refused');
   });
 });
+
+describe('a failed database statement in the log', () => {
+  it('keeps the statement and its SQLSTATE, never its bound values (a password hash, an e-mail)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-redaction-params-'));
+    const db = await openDatabase({ kind: 'pglite', dataDir: dir });
+    let written = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    const app = Fastify({ logger: withLogRedaction({ level: 'info', stream }) });
+    try {
+      const row = { username: 'same-name', email: 'owner-secret@example.com', passwordHash: 'scrypt$SECRETHASH789' };
+      await db.db.insert(users).values(row);
+      const failure = await db.db.insert(users).values(row).then(() => null, (err: unknown) => err);
+      expect(failure).toBeInstanceOf(Error);
+      // The raw error does carry the values: that is what must not reach the log.
+      expect(String((failure as Error).message)).toContain('SECRETHASH789');
+      app.log.error({ err: failure }, 'unhandled error');
+      app.log.error(failure as Error);
+    } finally {
+      await app.close();
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(written.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(written).not.toContain('SECRETHASH789');
+    expect(written).not.toContain('owner-secret@example.com');
+    expect(written).toContain('insert into \\"users\\"');
+    expect(written).toContain('params: [redacted]');
+    expect(written).toContain('23505');
+  });
+});

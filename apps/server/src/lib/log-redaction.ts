@@ -10,6 +10,14 @@ import { redactSecrets } from './error-text';
 
 const MAX_DEPTH = 6;
 
+/**
+ * drizzle's DrizzleQueryError repeats a failed statement's bound parameters in its message, its
+ * stack and a `params` field: a registration that fails writes the new user's password hash and
+ * e-mail into the log. The statement itself stays (it says what failed); its values go.
+ */
+const QUERY_PARAMS_LINE = /\nparams: [^\n]*/g;
+const redactText = (text: string): string => redactSecrets(text.replace(QUERY_PARAMS_LINE, '\nparams: [redacted]'));
+
 type Plain = Record<string, unknown>;
 
 function isPlainObject(value: unknown): value is Plain {
@@ -20,7 +28,7 @@ function isPlainObject(value: unknown): value is Plain {
 
 /** Strings redacted, arrays and plain objects walked; anything else (a request, a reply) left to its serializer. */
 function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
-  if (typeof value === 'string') return redactSecrets(value);
+  if (typeof value === 'string') return redactText(value);
   if (value instanceof Error) return serializeError(value, depth, seen);
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return '[Circular]';
@@ -42,10 +50,14 @@ function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unkn
 function serializeError(err: Error, depth = 0, seen = new WeakSet<object>()): unknown {
   if (seen.has(err)) return '[Circular]';
   seen.add(err);
-  const out: Plain = { type: err.constructor?.name ?? err.name, message: redactSecrets(String(err.message ?? '')) };
-  if (typeof err.stack === 'string') out.stack = redactSecrets(err.stack);
+  const out: Plain = { type: err.constructor?.name ?? err.name, message: redactText(String(err.message ?? '')) };
+  if (typeof err.stack === 'string') out.stack = redactText(err.stack);
   for (const [k, v] of Object.entries(err)) {
     if (k === 'cause' || k === 'stack' || k === 'message') continue;
+    if (k === 'params' && Array.isArray(v)) {
+      out[k] = `[${v.length} query parameters redacted]`;
+      continue;
+    }
     out[k] = depth >= MAX_DEPTH ? '[…]' : redactValue(v, depth + 1, seen);
   }
   // viem's BaseError has a non-enumerable-looking getter chain on some versions; take the cause explicitly.
@@ -72,7 +84,7 @@ function logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => 
     input = [{ err }, ...(input.length > 1 ? input.slice(1) : [err.message])];
   }
   const out = input.map((arg, i) => {
-    if (typeof arg === 'string') return redactSecrets(arg);
+    if (typeof arg === 'string') return redactText(arg);
     if (i === 0 && arg !== null && typeof arg === 'object' && !Array.isArray(arg)) {
       const fields: Plain = {};
       for (const [k, v] of Object.entries(arg)) {
