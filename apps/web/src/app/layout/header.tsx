@@ -39,20 +39,24 @@ export function Header() {
           <Plus className="h-4 w-4" aria-hidden="true" />
           <span className="sr-only lg:not-sr-only">New Project</span>
         </Button>
-        <Tooltip content="API reference (opens in a new tab)">
-          {/* A plain link: the docs are served by the API, outside this single-page app. A new tab keeps
-              the user's place in the app; noopener/noreferrer keep the docs page from reaching back. */}
-          <a
-            href="/api/docs"
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}
-          >
-            <BookOpen className="h-4 w-4" aria-hidden="true" />
-            <span className="sr-only xl:not-sr-only">Docs</span>
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Tooltip>
+        {/* Phones reach the Docs through the menu (Account), like Support: at 375 px the header has
+            no room for it next to the Market Prices button. */}
+        <div className="hidden sm:block">
+          <Tooltip content="API reference (opens in a new tab)">
+            {/* A plain link: the docs are served by the API, outside this single-page app. A new tab keeps
+                the user's place in the app; noopener/noreferrer keep the docs page from reaching back. */}
+            <a
+              href="/api/docs"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}
+            >
+              <BookOpen className="h-4 w-4" aria-hidden="true" />
+              <span className="sr-only xl:not-sr-only">Docs</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Tooltip>
+        </div>
         {/* Phones reach Support through the menu (General), where the header has no room. */}
         <div className="hidden sm:block">
           <Tooltip content="Support">
