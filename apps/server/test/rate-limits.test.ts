@@ -69,4 +69,16 @@ describe('register rate limit', () => {
     ctx.advance(15 * 60_000 + 1000);
     expect((await reg()).statusCode).toBe(201);
   });
+
+  it('limits attempts on one username from any address at the per-(username, IP) count', async () => {
+    ctx = await createTestContext({ REGISTER_MAX_PER_IP: '100', LOGIN_MAX_FAILURES_PER_USERNAME_IP: '3', LOGIN_MAX_FAILURES_PER_USERNAME: '100' });
+    const body = registerBody();
+    const reg = (i: number) => ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', remoteAddress: `192.0.2.${60 + i}`, payload: { ...registerBody(), username: body.username } });
+    expect((await reg(0)).statusCode).toBe(201);
+    expect((await reg(1)).statusCode).toBe(409);
+    expect((await reg(2)).statusCode).toBe(409);
+    const limited = await reg(3);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toMatch(/^Too many registration attempts\./);
+  });
 });

@@ -38,7 +38,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   // Registration is limited by attempts, not failures: each success creates an account.
   const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);
-  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, app.auth.now);
+  // Per username the count one address may fail on one username (10 by default): the username-wide
+  // sign-in ceiling is deliberately high (decision 0018) and would let a name be probed 100 times.
+  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME_IP, windowMs, 100_000, app.auth.now);
   const emailChangesByUser = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_USER, windowMs, 100_000, app.auth.now);
   const emailChangesByIp = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_IP, windowMs, 100_000, app.auth.now);
 
