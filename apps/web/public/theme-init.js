@@ -8,7 +8,7 @@
   var preference = null;
   try {
     preference = window.localStorage.getItem('tokendesk.theme');
-  } catch (e) {
+  } catch {
     // Storage can be unavailable (privacy modes); the system setting decides then.
   }
   var dark = preference === 'dark' || (preference !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
