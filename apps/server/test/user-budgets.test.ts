@@ -17,6 +17,13 @@ afterEach(async () => {
 const freezeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
 
 const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+/**
+ * One request first, so the burst's sessions come from the session cache: then every request of
+ * the burst reaches the budget check before any handler's query returns. Without it each request
+ * looked its session up in the database first, and on PostgreSQL (a pool of connections) the
+ * first handlers finished before the last lookups did, so the burst never overlapped.
+ */
+const warmSession = async (token: string) => expect((await get(token, 'user/info/')).statusCode).toBe(200);
 const EXPORT_URL = 'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-02-01T00:00:00Z';
 
 describe('per-user budgets', { timeout: 120_000 }, () => {
@@ -93,6 +100,7 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on', USER_CONCURRENT_REQUESTS: '1', USER_QUEUED_REQUESTS: '2' });
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
+    await warmSession(a.token);
     const burst = await Promise.all(Array.from({ length: 6 }, () => get(a.token, 'projects/')));
     const statuses = burst.map((r) => r.statusCode).sort();
     // One runs, two wait and then run, three are turned away at once.
@@ -107,6 +115,7 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
   it("heavy and chain requests of one user run fewer at a time; the same user's ordinary requests do not wait for them", async () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on', USER_CONCURRENT_COSTLY: '1', USER_QUEUED_REQUESTS: '1' });
     const a = await signUp(ctx.app);
+    await warmSession(a.token);
     const [searches, list] = await Promise.all([
       Promise.all(Array.from({ length: 4 }, () => get(a.token, 'projects/search/?query=demo'))),
       get(a.token, 'projects/'),
