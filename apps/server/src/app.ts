@@ -27,6 +27,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerOperations, type OperationsOptions } from './plugins/operations';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerUserBudgets } from './plugins/user-budget';
+import { registerUserCaches } from './plugins/user-caches';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   const auth = new AuthService(database.db, config, now);
   void auth.warmUp();
   await app.register(authPlugin, { auth });
+  await registerUserCaches(app, { database, auth, config });
   // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.
   registerUserBudgets(app, { config, now });
 

@@ -61,6 +61,8 @@ const configSchema = z.object({
   SESSION_CACHE_SECONDS: int(0, 60).default(5),
   /** How long a user's unread-notification count is reused (the bell polls it every 10 s). 0: off. */
   UNREAD_COUNT_CACHE_SECONDS: int(0, 60).default(2),
+  /** How long a user's list answers (projects, pools, funds, prices, search) are reused; writes invalidate them at once (decision 0026). 0: off. */
+  ANSWER_CACHE_SECONDS: int(0, 60).default(2),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(64 * 1024),
   /** Set when behind a reverse proxy, so client IPs and https are read from X-Forwarded-*. */
   TRUST_PROXY: bool.default(false),
@@ -139,5 +141,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
   // Tests write notifications straight into the database and read the count right after. Tests
   // drive many calls as one user in a moment; user-budgets.test.ts turns the budgets on.
-  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', USER_BUDGETS: 'off', ...overrides });
+  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', ANSWER_CACHE_SECONDS: '0', USER_BUDGETS: 'off', ...overrides });
 }

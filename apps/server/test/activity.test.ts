@@ -595,7 +595,7 @@ describe('funds: 24 h figures and price history from stored data', () => {
     expect(prices.find((p) => p.pool_id === wethPool.id)).toMatchObject({ price: f.price, change_24h: expected });
     const projectPools = (await api(user.token, `projects/${demoProject.id}/pools/`)).json() as Pool[];
     expect(projectPools.find((p) => p.id === wethPool.id)?.change_24h).toBe(expected);
-    const list = (await api(user.token, 'projects/user/pools/funds/')).json() as Pool[];
+    const list = ((await api(user.token, 'projects/user/pools/funds/')).json() as { pools: Pool[] }).pools;
     expect(list.find((p) => p.id === wethPool.id)?.change_24h).toBe(expected);
     // The other pool of the same project has no history of its own.
     expect(list.find((p) => p.id === usdcPool.id)?.change_24h).toBeNull();
@@ -624,7 +624,7 @@ describe('funds: 24 h figures and price history from stored data', () => {
     // the blocks by): zero, not unknown.
     await seedEvents(usdcPool.poolAddress, [{ type: 'swap', amount0: 5n * E6, amount1: -E18, block: 640, time: ago(24 * HOUR + 60_000) }]);
     await ctx.app.db.insert(indexedPools).values({ networkId: NET, poolAddress: usdcPool.poolAddress.toLowerCase(), version: 'v2', fromBlock: 1n, toBlock: 700n });
-    const list = (await api(user.token, 'projects/user/pools/')).json() as Pool[];
+    const list = ((await api(user.token, 'projects/user/pools/')).json() as { pools: Pool[] }).pools;
     expect(list.find((p) => p.id === usdcPool.id)?.volume_24h).toBe('0');
     // The list without chain reads has no price and so no change, but it has the volume.
     expect(list.find((p) => p.id === wethPool.id)).toMatchObject({ pool_funds: null, price: null, change_24h: null, volume_24h: '3.750000000000000001' });

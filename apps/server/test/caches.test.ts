@@ -18,6 +18,12 @@ describe('the bearer session cache', () => {
     expect((await info(ctx, u.token)).statusCode).toBe(200);
     // Revoked by another server: this one only learns it from the database.
     await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, u.userId));
+    if (ctx.database.kind === 'postgres') {
+      // PostgreSQL: the change feed (LISTEN/NOTIFY, decision 0026) drops the entry well before the TTL.
+      const c = ctx;
+      await expect.poll(async () => (await info(c, u.token)).statusCode, { timeout: 2_000, interval: 50 }).toBe(401);
+      return;
+    }
     expect((await info(ctx, u.token)).statusCode).toBe(200);
     ctx.advance(5_001);
     expect((await info(ctx, u.token)).statusCode).toBe(401);
@@ -44,7 +50,9 @@ describe('the unread count cache', () => {
       .insert(notifications)
       .values([1, 2].map((i) => ({ userId: u.userId, title: 'Price Move', message: `moved ${i}%`, navigationUrl: '/alerts/1' })))
       .returning({ id: notifications.id });
-    expect(await count()).toBe(0); // the indexer wrote them; the bell learns within the TTL
+    // The indexer wrote them: the bell learns within the TTL (on PostgreSQL, through the change
+    // feed at once; caches.test covers only the TTL, answer-cache.test the feed).
+    if (c.database.kind !== 'postgres') expect(await count()).toBe(0);
     await expect.poll(count, { timeout: 3_000, interval: 200 }).toBe(2);
 
     const marked = await c.app.inject({

@@ -99,7 +99,32 @@ export const projectSchema = z
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectListSchema = z.object({ projects: z.array(projectSchema) }).meta({ id: 'ProjectList' });
+/** The list routes answer pages: `limit` rows (1–LIST_PAGE_MAX, default LIST_PAGE_LIMIT) and the cursor of the next page. */
+export const LIST_PAGE_LIMIT = 50;
+export const LIST_PAGE_MAX = 200;
+/** A project's pools (projects/{id}/pools/) answer at most this many, newest first; the funds list pages through all. */
+export const PROJECT_POOLS_LIMIT = 200;
+
+const pageLimit = strictNumber(z.number().int().min(1).max(LIST_PAGE_MAX))
+  .default(LIST_PAGE_LIMIT)
+  .describe(`Rows per page, 1–${LIST_PAGE_MAX} (default ${LIST_PAGE_LIMIT})`);
+const pageCursor = z.string().max(200).optional().describe('Opaque; next_cursor of the previous page (a malformed one answers 400)');
+const listSearch = z.string().max(100).optional();
+
+export const projectListQuerySchema = z.object({
+  q: listSearch.describe('Case-insensitive text in the name, the symbol or the contract address'),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+
+export const projectListSchema = z
+  .object({
+    projects: z.array(projectSchema),
+    next_cursor: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'ProjectList' });
+export type ProjectList = z.infer<typeof projectListSchema>;
 
 /** SPEC §6: dashboard lists show at most 5; the summary routes answer that many. */
 export const DASHBOARD_LIST_LIMIT = 5;
@@ -219,15 +244,32 @@ export const poolSummarySchema = z
   .meta({ id: 'PoolSummary' });
 export type PoolSummary = z.infer<typeof poolSummarySchema>;
 
-/** For the pool lists that the dashboard and the prices panel show only the start of. */
-export const poolLimitQuerySchema = z.object({
-  limit: strictNumber(z.number().int().min(1).max(1000))
-    .optional()
-    .describe('Only the first `limit` pools of the list, newest first; all of them without it'),
+/** The pool lists (user/pools/funds/ and user/pools/): newest first, paged, searchable, one project's pools. */
+export const poolListQuerySchema = z.object({
+  q: listSearch.describe("Case-insensitive text in the paired token's or the project token's symbol, the pool address or the DEX"),
+  project: strictId().optional().describe("Only this project's pools (another user's project answers 404)"),
+  cursor: pageCursor,
+  limit: pageLimit,
 });
+export type PoolListQuery = z.input<typeof poolListQuerySchema>;
+
+export const poolPageSchema = z
+  .object({
+    pools: z.array(poolSchema),
+    next_cursor: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'PoolPage' });
+export type PoolPage = z.infer<typeof poolPageSchema>;
 
 /** The Market Prices panel shows this many pools, the newest; more are a link to the funds list. */
 export const PRICES_PANEL_LIMIT = 50;
+
+/** The prices route answers the newest `limit` pools (default the panel's PRICES_PANEL_LIMIT, at most LIST_PAGE_MAX). */
+export const pricesQuerySchema = z.object({
+  limit: strictNumber(z.number().int().min(1).max(LIST_PAGE_MAX))
+    .default(PRICES_PANEL_LIMIT)
+    .describe(`The newest \`limit\` pools, 1–${LIST_PAGE_MAX} (default ${PRICES_PANEL_LIMIT})`),
+});
 
 export const priceItemSchema = z
   .object({

@@ -313,6 +313,11 @@ export class AuthService {
     for (const [key, entry] of this.sessionCache) if (entry.auth.sessionId === sessionId) this.sessionCache.delete(key);
   }
 
+  /** The change feed was down (decision 0026): a session revoked meanwhile elsewhere must not be trusted. */
+  forgetSessions(): void {
+    this.sessionCache.clear();
+  }
+
   /** After a change to the user's row (profile, e-mail, staff flag): reread it on the next request. */
   forgetUser(userId: number): void {
     for (const [key, entry] of this.sessionCache) if (entry.auth.user.id === userId) this.sessionCache.delete(key);

@@ -17,6 +17,8 @@ const LIST_LIMIT = 50;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const unreadCounts = new UnreadCountCache(app.config.UNREAD_COUNT_CACHE_SECONDS * 1000);
+  app.changes.on('unread', (userId) => unreadCounts.invalidate(userId));
+  app.changes.onReset(() => unreadCounts.clear());
   const freshCount = async (userId: number) => {
     const count = await countUnread(app.db, userId);
     unreadCounts.set(userId, count);

@@ -39,6 +39,8 @@ export async function saveVerifiedPool(
     if (uniqueViolation(err) !== null) throw conflict('pool_address', m.duplicatePool);
     throw err;
   }
+  // This server's lists show it at once; other servers hear it through the change feed.
+  app.changes.publishLocal('lists', userId);
   const [created] = await presentPools(app, [{ pool: inserted!, project }]);
   return created!;
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
 
 export interface PoolWithProject {
@@ -27,15 +28,68 @@ export async function listUserPools(db: Db, userId: number, limit?: number): Pro
   return firstRows(db).where(eq(pools.userId, userId)).orderBy(...order).limit(limit);
 }
 
+/**
+ * One page of the user's pools, newest first, after `after`: optionally one project's, and only
+ * those whose paired or project token symbol, pool address or DEX contains `q` (case-insensitive).
+ * Projects are joined by key (see firstRows); `limit + 1` rows tell whether another page follows.
+ */
+export async function pageUserPools(
+  db: Db,
+  userId: number,
+  page: { q?: string | undefined; projectId?: number | undefined; after: NewestKey | null; limit: number },
+): Promise<{ rows: PoolWithProject[]; next: NewestKey | null }> {
+  const conditions = [eq(pools.userId, userId)];
+  if (page.projectId !== undefined) conditions.push(eq(pools.projectId, page.projectId));
+  const q = page.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      or(
+        ilike(pools.pairedTokenSymbol, pattern),
+        ilike(projects.tokenSymbol, pattern),
+        ilike(projects.name, pattern),
+        ilike(pools.poolAddress, pattern),
+        ilike(pools.dexId, pattern),
+      )!,
+    );
+  }
+  if (page.after) conditions.push(afterNewest(pools.createdAt, pools.id, page.after));
+  const rows = await db
+    .select({ pool: pools, project: projects, createdUs: createdMicros(pools.createdAt) })
+    .from(pools)
+    .innerJoin(projects, eq(projects.id, pools.projectId))
+    .where(and(...conditions))
+    .orderBy(desc(pools.createdAt), desc(pools.id))
+    .limit(page.limit + 1);
+  const kept = rows.slice(0, page.limit);
+  const last = kept.at(-1);
+  return {
+    rows: kept.map((r) => ({ pool: r.pool, project: r.project })),
+    next: rows.length > page.limit && last ? { createdUs: last.createdUs, id: last.pool.id } : null,
+  };
+}
+
 export async function countUserPools(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(pools).where(eq(pools.userId, userId));
   return row?.n ?? 0;
 }
 
-export function listProjectPools(db: Db, userId: number, projectId: number): Promise<PoolWithProject[]> {
-  return base(db)
+/** A project's pools, newest first; `limit` keeps the first rows (projects/{id}/pools/ answers PROJECT_POOLS_LIMIT). */
+export function listProjectPools(db: Db, userId: number, projectId: number, limit?: number): Promise<PoolWithProject[]> {
+  const query = base(db)
     .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId)))
     .orderBy(desc(pools.createdAt), desc(pools.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** Whether the project already has a pool at this address (any case). */
+export async function projectHasPool(db: Db, userId: number, projectId: number, address: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pools.id })
+    .from(pools)
+    .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId), sql`lower(${pools.poolAddress}) = lower(${address})`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Tenant-scoped: another user's pool id finds nothing. */

@@ -10,13 +10,16 @@ import {
   poolAddressBodySchema,
   poolAddressSchema,
   poolDeleteSummarySchema,
-  poolLimitQuerySchema,
+  poolListQuerySchema,
   poolListSchema,
+  poolPageSchema,
   poolSchema,
   poolSummarySchema,
   priceHistorySchema,
   priceListSchema,
   PRICES_PANEL_LIMIT,
+  pricesQuerySchema,
+  PROJECT_POOLS_LIMIT,
   projectMessages as m,
   type PoolSummary,
   type PriceHistory,
@@ -32,7 +35,9 @@ import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
-import { countPoolAlerts, countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools } from './repository';
+import { countPoolAlerts, countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
+import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
+import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -104,8 +109,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
       }
       const address = getAddress(body.pool_address.toLowerCase());
-      const existing = await listProjectPools(app.db, user.id, project.id);
-      if (existing.some((r) => r.pool.poolAddress.toLowerCase() === address.toLowerCase())) throw conflict('pool_address', m.duplicatePool);
+      if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
       const verified = await chain.verifyPool(network, dex, address, project.contractAddress as Address, token.address);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
       return reply.code(201).send(created);
@@ -116,12 +120,19 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/:id/pools',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: "A project's pools with live reserves and price", params: idParamSchema, response: { 200: poolListSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "A project's pools with live reserves and price",
+        description: `Newest first, at most ${PROJECT_POOLS_LIMIT}; user/pools/funds/?project={id} pages through all of them.`,
+        params: idParamSchema,
+        response: { 200: poolListSchema, ...errors },
+      },
     },
     async (request) => {
       const { user } = currentAuth(request);
       if (!(await findOwnProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
-      return presentPools(app, await listProjectPools(app.db, user.id, request.params.id));
+      return presentPools(app, await listProjectPools(app.db, user.id, request.params.id, PROJECT_POOLS_LIMIT));
     },
   );
 
@@ -155,17 +166,46 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(pools.id, request.params.id), eq(pools.userId, user.id)))
         .returning({ id: pools.id });
       if (deleted.length === 0) throw notFound('Pool not found.');
+      app.changes.publishLocal('lists', user.id);
       return { detail: 'Pool deleted.' };
     },
   );
+
+  /**
+   * A page of the user's pools as the list routes answer it, from the answer cache (decision 0026):
+   * a project filter that is not the user's answers 404, like an unknown id.
+   */
+  async function poolPage(request: { query: z.output<typeof poolListQuerySchema> }, userId: number, live: boolean): Promise<string> {
+    const { q, project, cursor, limit } = request.query;
+    const after = cursor === undefined ? null : parseNewestCursor(cursor);
+    const key = `${live ? 'funds' : 'pools'}\u0000${q ?? ''}\u0000${project ?? ''}\u0000${cursor ?? ''}\u0000${limit}`;
+    return app.answers.get(userId, key, async () => {
+      if (project !== undefined && !(await findOwnProject(app.db, userId, project))) throw notFound(m.projectNotFound);
+      const page = await pageUserPools(app.db, userId, { q, projectId: project, after, limit });
+      return serializeAnswer(poolPageSchema, { pools: await presentPools(app, page.rows, { live }), next_cursor: page.next && encodeNewestCursor(page.next) });
+    });
+  }
+
+  const pagingDescription =
+    'Newest first (created_at, then id). Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
+    "default 50. `q` keeps the pools whose paired token's or project's symbol, project name, pool address or DEX id contains it " +
+    "(case-insensitive); `project` keeps one project's pools (another user's project answers 404).";
 
   app.get(
     '/projects/user/pools',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: "All the user's pools, without chain reads", response: { 200: poolListSchema, ...errors } },
+      config: { fieldOrder: ['q', 'project', 'cursor', 'limit'] },
+      schema: {
+        tags,
+        security,
+        summary: "The user's pools, a page at a time, without chain reads (the alert forms' pool select)",
+        description: pagingDescription,
+        querystring: poolListQuerySchema,
+        response: { 200: poolPageSchema, ...errors },
+      },
     },
-    async (request) => presentPools(app, await listUserPools(app.db, currentAuth(request).user.id), { live: false }),
+    async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, false)),
   );
 
   app.get(
@@ -191,19 +231,17 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/user/pools/funds',
     {
       preHandler: app.requireUser,
-      config: { fieldOrder: ['limit'] },
+      config: { fieldOrder: ['q', 'project', 'cursor', 'limit'] },
       schema: {
         tags,
         security,
-        summary: "The user's pools with live reserves and price",
-        description: 'Newest first, as user/pools/. With `limit`, only the first pools of that order are read and answered.',
-        querystring: poolLimitQuerySchema,
-        response: { 200: poolListSchema, ...errors },
+        summary: "The user's pools with live reserves and price, a page at a time (the /funds screen)",
+        description: `${pagingDescription} Reserves and prices are as of the block in pool_funds (read through the pool-state cache).`,
+        querystring: poolListQuerySchema,
+        response: { 200: poolPageSchema, ...errors },
       },
     },
-    async (request) => {
-      return presentPools(app, await listUserPools(app.db, currentAuth(request).user.id, request.query.limit));
-    },
+    async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)),
   );
 
   app.get(
@@ -271,13 +309,18 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Market prices of the user’s pools',
-        description: `Newest pool first. With \`limit\`, only the first pools of that order (the web panel asks for ${PRICES_PANEL_LIMIT}).`,
-        querystring: poolLimitQuerySchema,
+        description: `The newest \`limit\` pools, newest first (default ${PRICES_PANEL_LIMIT}, the web panel; at most 200). The funds list pages through all of them.`,
+        querystring: pricesQuerySchema,
         response: { 200: priceListSchema, ...errors },
       },
     },
-    async (request) => {
-      return (await presentPools(app, await listUserPools(app.db, currentAuth(request).user.id, request.query.limit))).map(toPriceItem);
+    async (request, reply) => {
+      const userId = currentAuth(request).user.id;
+      const { limit } = request.query;
+      const body = await app.answers.get(userId, `prices\u0000${limit}`, async () =>
+        serializeAnswer(priceListSchema, (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem)),
+      );
+      return sendSerialized(reply, body);
     },
   );
 };

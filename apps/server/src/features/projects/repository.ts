@@ -1,6 +1,7 @@
 import type { Project } from '@tokendesk/contract';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
 export type ProjectWithHolders = ProjectRow & { holderCount?: number | null; holdersUnavailable?: boolean | null };
@@ -42,6 +43,38 @@ export async function listProjects(db: Db, userId: number, limit?: number): Prom
     .orderBy(desc(projects.createdAt), desc(projects.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => ({ ...r.project, holderCount: r.holderCount, holdersUnavailable: r.holdersUnavailable }));
+}
+
+/**
+ * One page of the /projects screen: newest first, after `after`, optionally only projects whose
+ * name, symbol or contract address contains `q` (case-insensitive). One statement with the holder
+ * counts; `limit + 1` rows are read to tell whether another page follows.
+ */
+export async function pageProjects(
+  db: Db,
+  userId: number,
+  page: { q?: string | undefined; after: NewestKey | null; limit: number },
+): Promise<{ rows: ProjectWithHolders[]; next: NewestKey | null }> {
+  const conditions = [eq(projects.userId, userId)];
+  const q = page.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(or(ilike(projects.name, pattern), ilike(projects.tokenSymbol, pattern), ilike(projects.contractAddress, pattern))!);
+  }
+  if (page.after) conditions.push(afterNewest(projects.createdAt, projects.id, page.after));
+  const rows = await db
+    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
+    .from(projects)
+    .leftJoin(tokenHolderSync, holderSyncOfProject)
+    .where(and(...conditions))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(page.limit + 1);
+  const kept = rows.slice(0, page.limit);
+  const last = kept.at(-1);
+  return {
+    rows: kept.map((r) => ({ ...r.project, holderCount: r.holderCount, holdersUnavailable: r.holdersUnavailable })),
+    next: rows.length > page.limit && last ? { createdUs: last.createdUs, id: last.project.id } : null,
+  };
 }
 
 export async function countProjects(db: Db, userId: number): Promise<number> {

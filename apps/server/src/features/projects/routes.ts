@@ -5,6 +5,7 @@ import {
   DASHBOARD_LIST_LIMIT,
   detailSchema,
   idParamSchema,
+  projectListQuerySchema,
   projectListSchema,
   projectDeleteSummarySchema,
   projectMessages as m,
@@ -23,7 +24,9 @@ import { currentAuth } from '../../auth/plugin';
 import { uniqueViolation } from '../../db/errors';
 import { projects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
-import { countProjectDependents, countProjects, findProject, findProjectByAddress, listProjects, searchProjects, toApiProject } from './repository';
+import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
+import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
+import { countProjectDependents, countProjects, findProject, findProjectByAddress, listProjects, pageProjects, searchProjects, toApiProject } from './repository';
 
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -39,8 +42,30 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    { preHandler: app.requireUser, schema: { tags, security, summary: "The user's projects, newest first", response: { 200: projectListSchema, ...errors } } },
-    async (request) => ({ projects: (await listProjects(app.db, currentAuth(request).user.id)).map(toApiProject) }),
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['q', 'cursor', 'limit'] },
+      schema: {
+        tags,
+        security,
+        summary: "The user's projects, newest first, a page at a time",
+        description:
+          'Newest first (created_at, then id). Page with `cursor` = `next_cursor` of the previous page (null on the last page); ' +
+          '`limit` 1–200, default 50. `q` keeps the projects whose name, symbol or contract address contains it (case-insensitive).',
+        querystring: projectListQuerySchema,
+        response: { 200: projectListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentAuth(request).user.id;
+      const { q, cursor, limit } = request.query;
+      const after = cursor === undefined ? null : parseNewestCursor(cursor);
+      const body = await app.answers.get(userId, `projects\u0000${q ?? ''}\u0000${cursor ?? ''}\u0000${limit}`, async () => {
+        const page = await pageProjects(app.db, userId, { q, after, limit });
+        return serializeAnswer(projectListSchema, { projects: page.rows.map(toApiProject), next_cursor: page.next && encodeNewestCursor(page.next) });
+      });
+      return sendSerialized(reply, body);
+    },
   );
 
   app.get(
@@ -74,10 +99,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query.query.trim();
       if (query.length < 2) return [];
-      return searchProjects(app.db, currentAuth(request).user.id, query);
+      const userId = currentAuth(request).user.id;
+      const body = await app.answers.get(userId, `search\u0000${query}`, async () =>
+        serializeAnswer(searchResultSchema, await searchProjects(app.db, userId, query)),
+      );
+      return sendSerialized(reply, body);
     },
   );
 
@@ -133,6 +162,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(projects)
           .values({ userId: user.id, networkId: network.id, contractAddress: address, name: body.name, tokenSymbol: body.token_symbol, tokenDecimal: body.token_decimal })
           .returning();
+        app.changes.publishLocal('lists', user.id);
         return reply.code(201).send(toApiProject(row!));
       } catch (err) {
         if (uniqueViolation(err) !== null) throw conflict('contract_address', m.duplicateProject);
@@ -186,6 +216,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(projects.id, request.params.id), eq(projects.userId, user.id)))
         .returning({ id: projects.id });
       if (deleted.length === 0) throw notFound(m.projectNotFound);
+      app.changes.publishLocal('lists', user.id);
       return { detail: 'Project deleted.' };
     },
   );
