@@ -20,7 +20,9 @@ test.describe('alert screens in plain words', () => {
 
     await items.filter({ hasText: 'Large Swap' }).click();
     let dialog = page.getByRole('dialog', { name: 'New Large Swap Alert' });
-    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    // The pool select searches the server (a searchable select, not a native <select>).
+    await dialog.getByRole('combobox', { name: 'Pool' }).click();
+    await dialog.getByRole('option', { name: /^DEMO\/WETH - Uniswap V2/ }).click();
     await expect(dialog.getByLabel('Minimum amount (WETH)')).toBeVisible();
     await expect(dialog).toContainText('One swap buying or selling at least this much WETH fires the alert');
     expect(await dialog.textContent()).not.toMatch(DEVELOPER_WORDS);
@@ -29,7 +31,8 @@ test.describe('alert screens in plain words', () => {
     await page.getByRole('button', { name: 'Create Your First Alert' }).click();
     await page.getByRole('menuitem', { name: /Liquidity Drop/ }).click();
     dialog = page.getByRole('dialog', { name: 'New Liquidity Drop Alert' });
-    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    await dialog.getByRole('combobox', { name: 'Pool' }).click();
+    await dialog.getByRole('option', { name: /^DEMO\/WETH - Uniswap V2/ }).click();
     await expect(dialog.getByLabel('Drop of at least (%)')).toBeVisible();
     await expect(dialog.getByLabel('Within (minutes)')).toBeVisible();
     await expect(dialog).toContainText('Below the highest WETH reserve');

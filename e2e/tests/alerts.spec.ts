@@ -32,7 +32,9 @@ test.describe('alerts', () => {
     await create.click();
     await expect(dialog.getByRole('alert')).toHaveText(alertMessages.poolRequired);
     await expect(dialog.getByLabel('Pool')).toBeFocused();
-    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    // The pool select searches the server (a searchable select, not a native <select>).
+    await dialog.getByRole('combobox', { name: 'Pool' }).click();
+    await dialog.getByRole('option', { name: /^DEMO\/WETH - Uniswap V2/ }).click();
     await dialog.getByLabel('Price change of at least (%)').fill('0.05');
     await create.click();
     await expect(dialog.getByRole('alert')).toHaveText(alertMessages.thresholdRange);
@@ -59,7 +61,8 @@ test.describe('alerts', () => {
 
     // A large swap alert: its own field and message.
     dialog = await openCreateModal(page, 'Large Swap');
-    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    await dialog.getByRole('combobox', { name: 'Pool' }).click();
+    await dialog.getByRole('option', { name: /^DEMO\/WETH - Uniswap V2/ }).click();
     await expect(dialog.getByLabel('Minimum amount (WETH)')).toBeVisible();
     await dialog.getByLabel('Minimum amount (WETH)').fill('0');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();

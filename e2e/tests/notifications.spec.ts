@@ -38,7 +38,9 @@ test.describe('alerts that fire on the devnet', () => {
     await page.getByRole('button', { name: 'Create Your First Alert' }).click();
     await page.getByRole('menuitem', { name: /Price Move/ }).click();
     const dialog = page.getByRole('dialog', { name: 'New Price Move Alert' });
-    await dialog.getByLabel('Pool').selectOption({ label: 'DEMO/WETH - Uniswap V2' });
+    // The pool select searches the server (a searchable select, not a native <select>).
+    await dialog.getByRole('combobox', { name: 'Pool' }).click();
+    await dialog.getByRole('option', { name: /^DEMO\/WETH - Uniswap V2/ }).click();
     await dialog.getByLabel('Price change of at least (%)').fill('0.1');
     await dialog.getByLabel('Within (minutes)').fill('60');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();

@@ -20,7 +20,7 @@ export interface SearchableSelectProps<T> {
   getKey: (option: T) => string | number;
   getLabel: (option: T) => string;
   renderOption?: (option: T) => ReactNode;
-  /** The listbox's accessible name, e.g. 'Pools'. */
+  /** The listbox's accessible name. Not the field's label: tests and assistive tech find the field by that alone. */
   listLabel: string;
   placeholder?: string;
   /** The first page for the current text is on its way and nothing older is shown. */
@@ -195,10 +195,12 @@ export function SearchableSelect<T>({
           onKeyDown={onKeyDown}
           className={cn(inputClasses, 'pr-9')}
         />
+        {/* A pointer affordance only (APG): the keyboard opens the list with the arrows, so the
+            button is out of the tab order and of the accessibility tree. */}
         <button
           type="button"
           tabIndex={-1}
-          aria-label={open ? `Close ${listLabel.toLowerCase()}` : `Show ${listLabel.toLowerCase()}`}
+          aria-hidden="true"
           disabled={disabled}
           // Keeps focus in the field, so the press does not blur-close the list first.
           onMouseDown={(event) => event.preventDefault()}

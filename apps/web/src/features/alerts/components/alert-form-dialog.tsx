@@ -8,6 +8,7 @@ import {
   type AlertType,
   type Pool,
 } from '@tokendesk/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,12 +17,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
+import { keepDialogOpenForOpenList } from '../../../components/ui/searchable-select';
 import { alertKindLabel } from '../../../lib/alert-kinds';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useCreateAlert } from '../api/create-alert';
+import { poolOptionsQueryOptions } from '../api/get-pool-options';
 import { useUpdateAlert } from '../api/update-alert';
-import { alertPoolLabel, poolOptionLabel } from './alert-text';
+import { alertPoolLabel } from './alert-text';
+import { PoolSelect } from './pool-select';
 
 type KindField = 'threshold_pct' | 'window_minutes' | 'min_amount';
 type FormField = 'pool_id' | KindField | 'cooldown_minutes';
@@ -38,13 +41,13 @@ export type AlertFormTarget = { mode: 'create'; kind: AlertKind } | { mode: 'edi
 export interface AlertFormDialogProps {
   target: AlertFormTarget | null;
   onClose: () => void;
-  pools: Pool[] | undefined;
-  poolsPending: boolean;
+  /** The edited alert's pool when the screen has it (labels and the paired token's symbol). */
+  pool?: Pool;
   types: AlertType[] | undefined;
 }
 
 /** SPEC §2.10: Pool ('PROJECT/PAIR - DEX'), the kind's fields and the cooldown, validated as in §4. */
-export function AlertFormDialog({ target, onClose, pools, poolsPending, types }: AlertFormDialogProps) {
+export function AlertFormDialog({ target, onClose, pool, types }: AlertFormDialogProps) {
   const formId = useId();
   const createAlert = useCreateAlert();
   const updateAlert = useUpdateAlert();
@@ -66,6 +69,7 @@ export function AlertFormDialog({ target, onClose, pools, poolsPending, types }:
     >
       {target && kind && (
         <DialogContent
+          onEscapeKeyDown={keepDialogOpenForOpenList}
           title={editing ? `Edit ${label} Alert` : `New ${label} Alert`}
           description={type?.description}
           footer={
@@ -87,8 +91,7 @@ export function AlertFormDialog({ target, onClose, pools, poolsPending, types }:
             target={target}
             kind={kind}
             fields={type?.fields ?? DEFAULT_FIELDS[kind]}
-            pools={pools}
-            poolsPending={poolsPending}
+            pool={pool}
             createAlert={createAlert}
             updateAlert={updateAlert}
             onDone={onClose}
@@ -104,8 +107,7 @@ interface AlertFormProps {
   target: AlertFormTarget;
   kind: AlertKind;
   fields: readonly KindField[];
-  pools: Pool[] | undefined;
-  poolsPending: boolean;
+  pool: Pool | undefined;
   createAlert: ReturnType<typeof useCreateAlert>;
   updateAlert: ReturnType<typeof useUpdateAlert>;
   onDone: () => void;
@@ -144,12 +146,12 @@ function initialValues(target: AlertFormTarget): Record<FormField, string> {
   return { pool_id: '', threshold_pct: '', window_minutes: '60', min_amount: '', cooldown_minutes: '60' };
 }
 
-function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAlert, updateAlert, onDone }: AlertFormProps) {
+function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert, updateAlert, onDone }: AlertFormProps) {
   const [values, setValues] = useState(() => initialValues(target));
+  const [chosenPool, setChosenPool] = useState<Pool | null>(null);
   const [error, setError] = useState<FormError | null>(null);
   const [attempt, setAttempt] = useState(0);
   const pending = createAlert.isPending || updateAlert.isPending;
-  const editing = target.mode === 'edit';
   const ids = fieldIds(formId);
 
   // Each failed attempt puts the cursor on the field that needs fixing.
@@ -157,7 +159,10 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
     if (error?.field) document.getElementById(fieldIds(formId)[error.field])?.focus();
   }, [error, attempt, formId]);
 
-  const pool = pools?.find((p) => String(p.id) === values.pool_id);
+  const editing = target.mode === 'edit';
+  // The newest pools without a search: the same request the select makes first, shared through the cache.
+  const firstPools = useInfiniteQuery({ ...poolOptionsQueryOptions(''), enabled: !editing });
+  const pool = editing ? editedPool : (chosenPool ?? undefined);
   const pair = pool?.token.symbol ?? (editing ? alertPoolLabel(target.alert, undefined).split('/')[1] : undefined);
   const set = (field: FormField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -219,7 +224,7 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
 
   const errorFor = (field: FormField) => (error?.field === field ? error.message : null);
   const invalid = (field: FormField) => (errorFor(field) ? true : undefined);
-  const noPools = !editing && !poolsPending && pools !== undefined && pools.length === 0;
+  const noPools = !editing && firstPools.data?.pages[0]?.pools.length === 0;
 
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -235,28 +240,18 @@ function AlertForm({ formId, target, kind, fields, pools, poolsPending, createAl
       )}
 
       <Field id={ids.pool_id} label="Pool" error={errorFor('pool_id')} hint={editing ? 'The pool of an alert cannot be changed.' : undefined}>
-        <Select
+        <PoolSelect
           id={ids.pool_id}
-          name="pool_id"
-          value={values.pool_id}
+          value={pool ?? null}
+          editedLabel={editing ? target.alert.label : undefined}
           disabled={pending || editing}
           aria-invalid={invalid('pool_id')}
           aria-describedby={describedBy(ids.pool_id, { hint: editing, error: !!errorFor('pool_id') })}
-          onChange={(e) => set('pool_id', e.target.value)}
-        >
-          {editing ? (
-            <option value={values.pool_id}>{pool ? poolOptionLabel(pool) : target.alert.label}</option>
-          ) : (
-            <>
-              <option value="">{poolsPending ? 'Loading pools...' : 'Select a pool'}</option>
-              {pools?.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {poolOptionLabel(option)}
-                </option>
-              ))}
-            </>
-          )}
-        </Select>
+          onChange={(next) => {
+            setChosenPool(next);
+            set('pool_id', String(next.id));
+          }}
+        />
       </Field>
 
       {(fields.includes('threshold_pct') || fields.includes('window_minutes')) && (

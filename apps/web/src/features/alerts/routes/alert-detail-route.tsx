@@ -99,7 +99,6 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
         <AlertDetails
           alert={alert.data}
           pool={pools.data?.find((p) => p.id === alert.data.pool_id)}
-          pools={pools}
           types={types.data}
           refreshing={alert.isFetching || triggers.isFetching}
           refreshFailed={alert.isError || triggers.isError}
@@ -119,7 +118,6 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
 interface AlertDetailsProps {
   alert: Alert;
   pool: Pool | undefined;
-  pools: UseQueryResult<Pool[]>;
   types: AlertType[] | undefined;
   refreshing: boolean;
   refreshFailed: boolean;
@@ -129,7 +127,7 @@ interface AlertDetailsProps {
   triggerHistory: ReactNode;
 }
 
-function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
+function AlertDetails({ alert, pool, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
   const [editing, setEditing] = useState<AlertFormTarget | null>(null);
   const [deleting, setDeleting] = useState(false);
   const kindLabel = alertKindLabel(alert.kind, types);
@@ -210,7 +208,7 @@ function AlertDetails({ alert, pool, pools, types, refreshing, refreshFailed, up
 
       {triggerHistory}
 
-      <AlertFormDialog target={editing} onClose={() => setEditing(null)} pools={pools.data} poolsPending={pools.isPending} types={types} />
+      <AlertFormDialog target={editing} onClose={() => setEditing(null)} pool={pool} types={types} />
       <DeleteAlertDialog alert={alert} kindLabel={kindLabel} open={deleting} onOpenChange={setDeleting} />
     </div>
   );

@@ -15,7 +15,7 @@ import { AlertFormDialog, type AlertFormTarget } from '../components/alert-form-
 import { AlertsList } from '../components/alerts-list';
 
 export interface AlertsRouteProps {
-  /** The user's pools (from the funds feature, composed in app/): pool select and row labels. */
+  /** The user's newest pools (from the funds feature, composed in app/): row labels; rows of other pools use the alert's own label. */
   pools: UseQueryResult<Pool[]>;
 }
 
@@ -71,8 +71,6 @@ export function AlertsRoute({ pools }: AlertsRouteProps) {
       <AlertFormDialog
         target={target}
         onClose={() => setTarget(null)}
-        pools={pools.data}
-        poolsPending={pools.isPending}
         types={types.data}
       />
     </div>

@@ -1,20 +1,44 @@
-import { poolListSchema } from '@tokendesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_LIMIT, poolPageSchema } from '@tokendesk/contract';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export const fundsQueryKey = [...poolsRootKey, 'funds'] as const;
 
-/** GET projects/user/pools/funds/: every pool with its reserves (pool_funds) and price read from the chain. */
-export function getFunds({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/funds/', { schema: poolListSchema, signal });
+export interface FundsRequest {
+  /** Server-side search: token symbols, pool address, DEX. */
+  q?: string;
+  /** Only this project's pools. */
+  project?: number;
+  cursor?: string;
+  limit?: number;
 }
 
-export const fundsQueryOptions = queryOptions({
-  queryKey: fundsQueryKey,
-  queryFn: ({ signal }) => getFunds({ signal }),
-});
+/**
+ * GET projects/user/pools/funds/?q=&cursor=&limit=: one page of pools, newest first, each with its
+ * reserves (pool_funds) and price read from the chain. A heavy user has thousands: never all at once.
+ */
+export function getFunds({ q, project, cursor, limit }: FundsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/projects/user/pools/funds/', {
+    query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() },
+    schema: poolPageSchema,
+    signal,
+  });
+}
 
-export function useFunds() {
-  return useQuery(fundsQueryOptions);
+/** The /funds list: pages of LIST_PAGE_LIMIT behind 'Load more', one cache entry per search text and project. */
+export function fundsPagesQueryOptions({ q, project }: { q: string; project?: number }) {
+  return infiniteQueryOptions({
+    queryKey: [...fundsQueryKey, { q, project }] as const,
+    queryFn: ({ pageParam, signal }) => getFunds({ q, project, cursor: pageParam, limit: LIST_PAGE_LIMIT }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    // While the answer for a new search text is on its way the previous rows stay (dimmed), so the
+    // list does not flash to a spinner on every keystroke.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFundsPages(filters: { q: string; project?: number }) {
+  return useInfiniteQuery(fundsPagesQueryOptions(filters));
 }

@@ -1,4 +1,4 @@
-import { DASHBOARD_LIST_LIMIT, poolListSchema } from '@tokendesk/contract';
+import { DASHBOARD_LIST_LIMIT, poolPageSchema } from '@tokendesk/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
@@ -8,8 +8,9 @@ import { fundsQueryKey } from './get-funds';
  * the balances of the dashboard's Latest Funds. Under the funds key, so whatever refreshes the funds
  * list refreshes these too.
  */
-export function getLatestFunds({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/user/pools/funds/?limit=${DASHBOARD_LIST_LIMIT}`, { schema: poolListSchema, signal });
+export async function getLatestFunds({ signal }: { signal?: AbortSignal } = {}) {
+  const { pools } = await apiRequest(`/projects/user/pools/funds/?limit=${DASHBOARD_LIST_LIMIT}`, { schema: poolPageSchema, signal });
+  return pools;
 }
 
 export const latestFundsQueryOptions = queryOptions({

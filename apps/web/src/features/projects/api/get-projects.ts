@@ -1,21 +1,50 @@
-import { projectListSchema } from '@tokendesk/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_LIMIT, LIST_PAGE_MAX, projectListSchema } from '@tokendesk/contract';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 export const projectsQueryKey = [...projectsRootKey, 'list'] as const;
 
-/** GET projects/: the user's projects, newest first. */
-export async function getProjects({ signal }: { signal?: AbortSignal } = {}) {
-  const { projects } = await apiRequest('/projects/', { schema: projectListSchema, signal });
-  return projects;
+export interface ProjectsRequest {
+  /** Server-side search: name, symbol or contract address. */
+  q?: string;
+  cursor?: string;
+  limit?: number;
 }
 
+/** GET projects/?q=&cursor=&limit=: one page of the user's projects, newest first. */
+export function getProjects({ q, cursor, limit }: ProjectsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest('/projects/', {
+    query: { q: q || undefined, cursor, limit: limit?.toString() },
+    schema: projectListSchema,
+    signal,
+  });
+}
+
+/**
+ * The newest LIST_PAGE_MAX projects, for the selects of other screens (activity filter, new ticket,
+ * /funds/new). The /projects screen pages through all of them instead.
+ */
 export const projectsQueryOptions = queryOptions({
-  queryKey: projectsQueryKey,
-  queryFn: ({ signal }) => getProjects({ signal }),
+  queryKey: [...projectsQueryKey, 'newest'] as const,
+  queryFn: async ({ signal }) => (await getProjects({ limit: LIST_PAGE_MAX }, { signal })).projects,
 });
 
 export function useProjects() {
   return useQuery(projectsQueryOptions);
+}
+
+/** The /projects list: pages of LIST_PAGE_LIMIT behind 'Load more', one cache entry per search text. */
+export function projectsPagesQueryOptions(q: string) {
+  return infiniteQueryOptions({
+    queryKey: [...projectsQueryKey, 'pages', { q }] as const,
+    queryFn: ({ pageParam, signal }) => getProjects({ q, cursor: pageParam, limit: LIST_PAGE_LIMIT }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProjectsPages(q: string) {
+  return useInfiniteQuery(projectsPagesQueryOptions(q));
 }

@@ -1,4 +1,4 @@
-import { formatPrice, shortenAddress, type Pool, type Project } from '@tokendesk/contract';
+import { formatPrice, PROJECT_POOLS_LIMIT, shortenAddress, type Pool, type Project } from '@tokendesk/contract';
 import { Droplets, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -58,11 +58,22 @@ export function ProjectPoolsCard({ project }: { project: Project }) {
           }
         />
       ) : (
-        <ul className="@container divide-y divide-slate-100" aria-label="Liquidity pools">
-          {pools.data.map((pool) => (
-            <PoolRow key={pool.id} pool={pool} />
-          ))}
-        </ul>
+        <>
+          <ul className="@container divide-y divide-slate-100" aria-label="Liquidity pools">
+            {pools.data.map((pool) => (
+              <PoolRow key={pool.id} pool={pool} />
+            ))}
+          </ul>
+          {/* The route answers at most PROJECT_POOLS_LIMIT pools; the funds list pages through all of them. */}
+          {pools.data.length >= PROJECT_POOLS_LIMIT && (
+            <p className="border-t border-slate-100 px-5 py-3 text-center text-xs text-slate-500 sm:px-6">
+              The newest {PROJECT_POOLS_LIMIT} pools are shown.{' '}
+              <Link to={`/funds?project=${project.id}`} className="font-medium text-indigo-600 hover:underline">
+                See all pools of {project.token_symbol} in Funds
+              </Link>
+            </p>
+          )}
+        </>
       )}
       <AddPoolDialog project={project} open={adding} onOpenChange={setAdding} />
     </Card>

@@ -1,0 +1,146 @@
+import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { poolSchema, type Pool, type PoolPage } from '@tokendesk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/auth-storage';
+import { installFakeBrowser } from '../../../test/fake-browser';
+import { poolOptionsQueryOptions } from './get-pool-options';
+
+/** A pool as the server answers it (only the fields the select reads differ between pools). */
+function pool(id: number, symbol: string): Pool {
+  return {
+    id,
+    pool_address: `0x${id.toString(16).padStart(40, '0')}`,
+    pool_version: 'v2',
+    fee: null,
+    dex: { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/uniswap.svg' },
+    token: { id: symbol.toLowerCase(), name: symbol, symbol, token_logo: '/logos/token.svg', address: `0x${'2'.repeat(40)}`, decimals: 18 },
+    project: { id: 1, name: 'Demo', token_symbol: 'DEMO', contract_address: `0x${'1'.repeat(40)}`, token_decimal: 18 },
+    network: { id: 1, name: 'Local Devnet', network_logo: '/logos/devnet.svg', network_explorer: '' },
+    pool_funds: null,
+    price: null,
+    change_24h: null,
+    volume_24h: null,
+    created_at: '2026-11-24T08:00:00.000Z',
+  };
+}
+
+interface Pending {
+  url: URL;
+  answer: (body: unknown, status?: number) => void;
+}
+
+let requests: Pending[];
+
+beforeEach(() => {
+  installFakeBrowser();
+  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
+  requests = [];
+  // The server answers when the test says so, in the order the test chooses.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (url: string) =>
+        new Promise<Response>((resolve) => {
+          requests.push({
+            url: new URL(url, 'http://localhost'),
+            answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+          });
+        }),
+    ),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await flush();
+  expect(check()).toBe(true);
+}
+
+function request(q: string | null, cursor: string | null = null): Pending {
+  const found = requests.find((r) => r.url.searchParams.get('q') === q && r.url.searchParams.get('cursor') === cursor);
+  if (!found) throw new Error(`no request for q=${q} cursor=${cursor}: ${requests.map((r) => r.url.search).join(' ')}`);
+  return found;
+}
+
+const symbolsOf = (data: InfiniteData<PoolPage> | undefined) => data?.pages.flatMap((page) => page.pools.map((p) => p.token.symbol));
+
+describe('the alert form’s pool options', () => {
+  it('use a pool the contract accepts (else every answer below would fail validation)', () => {
+    expect(poolSchema.safeParse(pool(1, 'WETH')).success).toBe(true);
+  });
+
+  it('ask the pools route with the text, a page size and no chain reads', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(client, poolOptionsQueryOptions('weth'));
+    const unsubscribe = observer.subscribe(() => {});
+    await until(() => requests.length === 1);
+    const [first] = requests;
+    expect(first?.url.pathname).toBe('/api/v1/projects/user/pools/');
+    expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({ q: 'weth', limit: '50' });
+    unsubscribe();
+  });
+
+  it('page with the cursor of the previous answer and stop when next_cursor is null', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(client, poolOptionsQueryOptions(''));
+    const unsubscribe = observer.subscribe(() => {});
+    await until(() => requests.length === 1);
+    expect(request(null).url.searchParams.has('q')).toBe(false);
+    request(null).answer({ pools: [pool(3, 'USDC'), pool(2, 'WETH')], next_cursor: 'c1' });
+    await until(() => observer.getCurrentResult().hasNextPage);
+    void observer.fetchNextPage();
+    await until(() => requests.length === 2);
+    request(null, 'c1').answer({ pools: [pool(1, 'USDT')], next_cursor: null });
+    await until(() => observer.getCurrentResult().data?.pages.length === 2);
+    expect(symbolsOf(observer.getCurrentResult().data)).toEqual(['USDC', 'WETH', 'USDT']);
+    expect(observer.getCurrentResult().hasNextPage).toBe(false);
+    unsubscribe();
+  });
+
+  it('never show an older text’s answer that arrives after the newer one', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(client, poolOptionsQueryOptions('w'));
+    const seen: (string[] | undefined)[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(symbolsOf(result.data)));
+    await until(() => requests.length === 1);
+
+    // The user types on before 'w' is answered.
+    observer.setOptions(poolOptionsQueryOptions('weth'));
+    await until(() => requests.length === 2);
+
+    request('weth').answer({ pools: [pool(2, 'WETH')], next_cursor: null });
+    await until(() => symbolsOf(observer.getCurrentResult().data)?.[0] === 'WETH');
+
+    // The slow answer for 'w' comes last.
+    request('w').answer({ pools: [pool(2, 'WETH'), pool(9, 'WBTC')], next_cursor: 'more' });
+    await flush();
+    await flush();
+    expect(symbolsOf(observer.getCurrentResult().data)).toEqual(['WETH']);
+    expect(observer.getCurrentResult().hasNextPage).toBe(false);
+    expect(seen.some((symbols) => symbols?.includes('WBTC'))).toBe(false);
+    unsubscribe();
+  });
+
+  it('keep the previous text’s options, marked as placeholder, until the new answer is in', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(client, poolOptionsQueryOptions('u'));
+    const unsubscribe = observer.subscribe(() => {});
+    await until(() => requests.length === 1);
+    request('u').answer({ pools: [pool(3, 'USDC'), pool(4, 'USDT')], next_cursor: null });
+    await until(() => observer.getCurrentResult().isSuccess);
+
+    observer.setOptions(poolOptionsQueryOptions('usdt'));
+    await until(() => requests.length === 2);
+    const waiting = observer.getCurrentResult();
+    expect(waiting.isPlaceholderData).toBe(true);
+    expect(symbolsOf(waiting.data)).toEqual(['USDC', 'USDT']);
+
+    request('usdt').answer({ pools: [pool(4, 'USDT')], next_cursor: null });
+    await until(() => !observer.getCurrentResult().isPlaceholderData);
+    expect(symbolsOf(observer.getCurrentResult().data)).toEqual(['USDT']);
+    unsubscribe();
+  });
+});
