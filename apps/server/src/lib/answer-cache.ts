@@ -7,6 +7,11 @@
  * server (db/change-feed.ts); entries are kept only while the feed is live. A load that was running
  * when an invalidation came is not stored (per-user and global generations), and concurrent misses
  * of one key share one load.
+ *
+ * Refresh ahead: for one more TTL after an entry expires it is still answered while one background
+ * load replaces it, so no request waits for the chain or the database when an entry ages out under
+ * load. What an answer shows is therefore at most 2 × TTL older than the figures it was made from;
+ * a write drops the entry outright, so nothing a user changed is ever answered stale.
  */
 export class AnswerCache {
   private readonly users = new Map<number, { gen: number; entries: Map<string, { body: string; until: number }> }>();
@@ -33,12 +38,22 @@ export class AnswerCache {
     if (this.options.ttlMs <= 0 || !this.options.isLive()) return load();
     const user = this.users.get(userId);
     const hit = user?.entries.get(key);
-    if (hit && hit.until > this.now()) return hit.body;
+    const now = this.now();
+    if (hit && hit.until > now) return hit.body;
     const gen = user?.gen ?? 0;
     const global = this.generation;
     const flightKey = `${userId}\u0000${gen}\u0000${global}\u0000${key}`;
     const pending = this.inFlight.get(flightKey);
+    if (hit && hit.until + this.options.ttlMs > now) {
+      // Expired a moment ago: answer it while one background load replaces it.
+      if (!pending) this.load(userId, gen, global, key, flightKey, load).catch(() => {});
+      return hit.body;
+    }
     if (pending) return pending;
+    return this.load(userId, gen, global, key, flightKey, load);
+  }
+
+  private async load(userId: number, gen: number, global: number, key: string, flightKey: string, load: () => Promise<string>): Promise<string> {
     const loading = load();
     this.inFlight.set(flightKey, loading);
     try {
