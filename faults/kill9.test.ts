@@ -10,7 +10,8 @@ import { killAllServers, startServer, type ServerProcess } from './support/serve
 /**
  * kill -9 of the server in the middle of a burst of writes, then a restart on the same data:
  * every write that was answered 2xx must be there, and nothing may be half-written (a ticket
- * always has its first message). Run on the embedded PGlite and on PostgreSQL.
+ * always has its first message). Run on the embedded PostgreSQL (DATA_DIR/pg, whose postgres must
+ * not outlive the server: its supervisor stops it) and on an external PostgreSQL.
  */
 
 const WORKERS = 12;
@@ -92,8 +93,30 @@ async function checkSurvived(server: ServerProcess, user: User, acked: Acked, la
   for (const username of acked.users) await signIn(server.url, username); // throws if a 201 registration is gone
 }
 
-const modes: { name: string; db: 'pglite' | 'postgres' }[] = [
-  { name: 'embedded PGlite', db: 'pglite' },
+/** Processes whose command line names the embedded cluster's directory (postgres -D <dir>). */
+function clusterProcesses(clusterDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(clusterDir)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+async function noPostgresLeft(clusterDir: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (clusterProcesses(clusterDir).length > 0) {
+    if (Date.now() > deadline) throw new Error(`postgres still runs on ${clusterDir} 30 s after the server was killed: ${clusterProcesses(clusterDir).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const modes: { name: string; db: 'embedded' | 'postgres' }[] = [
+  { name: 'embedded PostgreSQL', db: 'embedded' },
   { name: 'PostgreSQL', db: 'postgres' },
 ];
 
@@ -130,8 +153,10 @@ describe.each(modes)('kill -9 during a burst of writes ($name)', ({ db }) => {
       total.tickets += acked.tickets.size;
       total.users += acked.users.length;
       total.cut += acked.cut;
+      // The embedded cluster's supervisor saw the server die and stopped postgres (fast shutdown).
+      if (db === 'embedded') await noPostgresLeft(path.join(dataDir, 'pg'));
 
-      // Same data directory or database: a PGlite restart also takes over the dead process's lock.
+      // Same data directory or database: the restart also takes over the dead process's lock.
       server = await startServer(env);
       await checkSurvived(server, user, acked, `round ${round}`);
     }
