@@ -1,23 +1,32 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
+import { withDatabase as urlFor } from '../src/db/logical-backup';
 import { projects, users } from '../src/db/schema';
 import { startOpsSocket } from '../src/ops/ops-socket';
 
-/** `npm run backup` / `npm run restore` as child processes on temporary PGlite data directories. */
+/**
+ * `npm run backup` / `npm run restore` as child processes on temporary data directories with the
+ * embedded PostgreSQL, and with DATABASE_URL. Logical backups (db/logical-backup.ts).
+ */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = path.join(serverDir, 'test/fixtures');
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+const fsyncOff = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 let root: string;
 const dir = (name: string) => path.join(root, name);
 
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-backup-'));
+  // Under root the cluster runs as its own system user, which must reach the data directories.
+  fs.chmodSync(root, 0o755);
 });
 afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
@@ -27,7 +36,7 @@ function run(args: string[], dataDir: string, env: Record<string, string> = {}):
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, ['src/ops/backup-cli.ts', ...args], {
       cwd: serverDir,
-      // DATABASE_URL emptied: these commands are for the embedded database even when the suite runs on PostgreSQL.
+      // DATABASE_URL emptied: the embedded database unless a test sets it.
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', INIT_CWD: root, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -41,6 +50,34 @@ function run(args: string[], dataDir: string, env: Record<string, string> = {}):
 }
 
 const silent = { info() {}, warn() {}, error() {} };
+const open = (dataDir: string) => openDatabase({ kind: 'embedded', dataDir, settings: fsyncOff });
+
+async function withOpen<T>(dataDir: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await open(dataDir);
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Every table of the database, row by row: an md5 of its rows in a fixed order (their text form),
+ * its row count, and every sequence's position.
+ */
+async function fingerprint(database: Database) {
+  const tables = await queryRows<{ name: string }>(database.db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const out: Record<string, { rows: number; md5: string }> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ rows: number; md5: string }>(
+      database.db,
+      sql.raw(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from "${name}" t`),
+    );
+    out[name] = row!;
+  }
+  const sequences = await queryRows<{ name: string; last: string | null }>(database.db, sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public' order by 1`);
+  return { tables: out, sequences };
+}
 
 /** Users and their projects, in a comparable form. */
 async function contents(database: Database) {
@@ -48,15 +85,6 @@ async function contents(database: Database) {
     users: await queryRows<Record<string, unknown>>(database.db, sql`select id, username, email, password_hash, created_at from users order by id`),
     projects: await queryRows<Record<string, unknown>>(database.db, sql`select id, user_id, name, contract_address from projects order by id`),
   };
-}
-
-async function withDatabase<T>(dataDir: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 /** One user with one project per transaction: a copy taken mid-transaction would break the pairing. */
@@ -67,31 +95,56 @@ async function addUserWithProject(database: Database, n: number) {
   });
 }
 
+async function databasesOf(database: Database): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
+  await admin.connect();
+  try {
+    return (await admin.query<{ datname: string }>('select datname from pg_database where not datistemplate order by 1')).rows.map((r) => r.datname);
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('backup and restore of the embedded database', () => {
-  it('round trip with the server stopped: the restored directory holds the same rows', async () => {
-    const expected = await withDatabase(dir('a'), async (database) => {
-      for (let n = 1; n <= 25; n++) await addUserWithProject(database, n);
-      return contents(database);
+  let source: Awaited<ReturnType<typeof fingerprint>>;
+
+  it('round trip with the server stopped: every table of the restored database equals the original row by row', async () => {
+    // Real data in every table: the PGlite fixture (made through the old server's API) imported,
+    // plus rows for the two tables a healthy devnet leaves empty, and text that COPY must escape.
+    fs.mkdirSync(dir('a'));
+    execFileSync('tar', ['-xzf', path.join(fixtures, 'pglite-ec83c66.tar.gz'), '-C', dir('a')]);
+    source = await withOpen(dir('a'), async (database) => {
+      await database.db.execute(sql`insert into discovered_pools (project_id, user_id, network_id, dex_id, pool_address, pool_version, paired_token_address, block_number, tx_hash)
+        select p.id, p.user_id, 31337, 'uniswap-v2', '0x00000000000000000000000000000000000000d1', 'v2', '0x02', 7, '0xabc' from projects p order by p.id limit 1`);
+      await database.db.execute(
+        sql`insert into indexer_skipped_items (network_id, part, item, reason, detail) values (31337, 'pools', '0xabc:1', 'undecodable-log', ${'tab\there, newline\nthere, backslash \\ and \\. and ünïcödé'})`,
+      );
+      for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
+      return fingerprint(database);
     });
-    const backup = await run(['backup', '--out', 'a.tar.gz'], dir('a'));
+    for (const [name, t] of Object.entries(source.tables)) expect(t.rows, name).toBeGreaterThan(0);
+
+    const backup = await run(['backup', '--out', 'a.tdbackup.gz'], dir('a'));
     expect(backup.code, backup.stderr).toBe(0);
     // Relative to the directory the user ran npm in (INIT_CWD), not apps/server.
-    expect(backup.stdout).toContain(`Backup written to ${path.join(root, 'a.tar.gz')}`);
-    expect(backup.stdout).toContain('server stopped');
-    expect(fs.statSync(path.join(root, 'a.tar.gz')).mode & 0o777).toBe(0o600);
+    expect(backup.stdout).toContain(`Backup written to ${path.join(root, 'a.tdbackup.gz')}`);
+    expect(backup.stdout).toMatch(/\d+ tables, \d+ rows; server stopped/);
+    expect(fs.statSync(path.join(root, 'a.tdbackup.gz')).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(root).filter((f) => f.includes('.partial-'))).toEqual([]);
 
-    const restore = await run(['restore', '--in', 'a.tar.gz'], dir('b'));
+    const restore = await run(['restore', '--in', 'a.tdbackup.gz'], dir('b'));
     expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toContain(`Restored ${path.join(root, 'a.tar.gz')} into ${path.join(dir('b'), 'pglite')}`);
-    expect(fs.readdirSync(dir('b'))).toEqual(['pglite']); // no staging directory, no lock left behind
-    expect(await withDatabase(dir('b'), contents)).toEqual(expected);
-    expect(expected.users).toHaveLength(25);
-  }, 120_000);
+    expect(restore.stdout).toContain(`Restored ${path.join(root, 'a.tdbackup.gz')} into ${path.join(dir('b'), 'pg')}`);
+    const restored = await withOpen(dir('b'), async (database) => {
+      expect(await databasesOf(database)).toEqual(['postgres', 'tokendesk']); // no staging database left, nothing kept
+      return fingerprint(database);
+    });
+    expect(restored).toEqual(source);
+  }, 300_000);
 
-  it('while the data directory is in use, the running server takes the backup (consistent under concurrent writes); restore refuses it', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir('live') });
-    const socket = await startOpsSocket(dir('live'), database, silent);
+  it('while the server runs, it takes the backup (one snapshot under concurrent writes); restore refuses to run', async () => {
+    const database = await open(dir('live'));
+    const socket = await startOpsSocket(dir('live'), database.url!, silent);
     expect(socket).not.toBeNull();
     expect(fs.statSync(socket!.path).mode & 0o777).toBe(0o600);
     let writing = true;
@@ -100,20 +153,16 @@ describe('backup and restore of the embedded database', () => {
       for (let n = 1; n <= 10; n++) await addUserWithProject(database, n);
       written = 10;
       const writer = (async () => {
-        while (writing) {
-          await addUserWithProject(database, ++written);
-          // PGlite answers without I/O: without a turn of the event loop the socket would never be served.
-          await new Promise((r) => setImmediate(r));
-        }
+        while (writing) await addUserWithProject(database, ++written);
       })();
-      const backup = await run(['backup', '--out', 'live.tar.gz'], dir('live'));
+      const backup = await run(['backup', '--out', 'live.tdbackup.gz'], dir('live'));
       writing = false;
       await writer;
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain('taken by the running server');
       expect(written).toBeGreaterThan(10); // writes really ran while the copy was taken
 
-      const refused = await run(['restore', '--in', 'live.tar.gz', '--force'], dir('live'));
+      const refused = await run(['restore', '--in', 'live.tdbackup.gz', '--force'], dir('live'));
       expect(refused.code).toBe(75);
       expect(refused.stderr).toContain(`is in use by another TokenDesk server (pid ${process.pid}`);
       expect(refused.stderr).toContain('stop the server first');
@@ -125,46 +174,74 @@ describe('backup and restore of the embedded database', () => {
     }
     expect(fs.existsSync(socket!.path)).toBe(false);
 
-    const restore = await run(['restore', '--in', 'live.tar.gz'], dir('live-copy'));
+    const restore = await run(['restore', '--in', 'live.tdbackup.gz'], dir('live-copy'));
     expect(restore.code, restore.stderr).toBe(0);
-    const copy = await withDatabase(dir('live-copy'), contents);
+    const copy = await withOpen(dir('live-copy'), contents);
     // A state between two transactions: every user has their project, and nothing is missing in between.
     expect(copy.users.length).toBeGreaterThanOrEqual(10);
     expect(copy.users.length).toBeLessThanOrEqual(written);
     expect(copy.projects.length).toBe(copy.users.length);
     expect(copy.users.map((u) => u.username)).toEqual(copy.users.map((_, i) => `user${i + 1}`));
-  }, 120_000);
+  }, 300_000);
 
   it('a server without the control socket: backup says to stop it', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir('nosocket') });
+    const database = await open(dir('nosocket'));
     try {
-      const res = await run(['backup', '--out', 'nosocket.tar.gz'], dir('nosocket'));
+      const res = await run(['backup', '--out', 'nosocket.tdbackup.gz'], dir('nosocket'));
       expect(res.code).toBe(75);
       expect(res.stderr).toContain('offers no online backup');
       expect(res.stderr).toContain('Stop it, then run this command again.');
-      expect(fs.existsSync(path.join(root, 'nosocket.tar.gz'))).toBe(false);
+      expect(fs.readdirSync(root).filter((f) => f.startsWith('nosocket.'))).toEqual([]);
     } finally {
       await database.close();
     }
-  }, 60_000);
-
-  it('restore replaces an existing database only with --force, keeping the old one', async () => {
-    await withDatabase(dir('c'), (database) => addUserWithProject(database, 99));
-    const refused = await run(['restore', '--in', 'a.tar.gz'], dir('c'));
-    expect(refused.code).toBe(73);
-    expect(refused.stderr).toContain('already holds a database');
-    expect(refused.stderr).toContain('--force');
-    expect((await withDatabase(dir('c'), contents)).users.map((u) => u.username)).toEqual(['user99']);
-
-    const forced = await run(['restore', '--in', 'a.tar.gz', '--force'], dir('c'));
-    expect(forced.code, forced.stderr).toBe(0);
-    const kept = fs.readdirSync(dir('c')).filter((f) => f.startsWith('pglite.before-restore-'));
-    expect(kept).toHaveLength(1);
-    expect(forced.stdout).toContain(`kept in ${path.join(dir('c'), kept[0]!)}`);
-    expect((await withDatabase(dir('c'), contents)).users).toHaveLength(25);
   }, 120_000);
 
-  it('bad arguments and bad files: a clear message, a non-zero exit, nothing half-written', async () => {
+  it('restore replaces a database with data only with --force, keeping the old one in the cluster', async () => {
+    await withOpen(dir('c'), (database) => addUserWithProject(database, 99));
+    const refused = await run(['restore', '--in', 'a.tdbackup.gz'], dir('c'));
+    expect(refused.code).toBe(73);
+    expect(refused.stderr).toContain('already holds data');
+    expect(refused.stderr).toContain('--force');
+    expect((await withOpen(dir('c'), contents)).users.map((u) => u.username)).toEqual(['user99']);
+
+    const forced = await run(['restore', '--in', 'a.tdbackup.gz', '--force'], dir('c'));
+    expect(forced.code, forced.stderr).toBe(0);
+    await withOpen(dir('c'), async (database) => {
+      const kept = (await databasesOf(database)).filter((d) => d.startsWith('tokendesk_before_restore_'));
+      expect(kept).toHaveLength(1);
+      expect(forced.stdout).toContain(`kept in the cluster as ${kept[0]}`);
+      expect(await fingerprint(database)).toEqual(source);
+      // The replaced database is intact.
+      const old = new pg.Client({ connectionString: urlFor(database.url!, kept[0]!) });
+      await old.connect();
+      expect((await old.query('select username from users')).rows).toEqual([{ username: 'user99' }]);
+      await old.end();
+    });
+  }, 300_000);
+
+  it('a corrupt or truncated file is refused with 65 and changes nothing', async () => {
+    const before = await withOpen(dir('c'), async (database) => ({ print: await fingerprint(database), databases: await databasesOf(database) }));
+    const real = fs.readFileSync(path.join(root, 'a.tdbackup.gz'));
+    fs.writeFileSync(path.join(root, 'garbage.gz'), Buffer.from('this is not a backup at all\n'.repeat(100)));
+    fs.writeFileSync(path.join(root, 'truncated.gz'), real.subarray(0, real.length >> 1));
+    const flipped = Buffer.from(real);
+    const mid = flipped.length >> 1;
+    flipped[mid] = flipped[mid]! ^ 0xff;
+    fs.writeFileSync(path.join(root, 'flipped.gz'), flipped);
+    for (const file of ['garbage.gz', 'truncated.gz', 'flipped.gz']) {
+      const res = await run(['restore', '--in', file, '--force'], dir('c'));
+      expect(res.code, `${file}: ${res.stderr}`).toBe(65);
+      expect(res.stderr).toContain('not a readable TokenDesk backup');
+    }
+    // Into a fresh directory as well: no database appears.
+    const fresh = await run(['restore', '--in', 'truncated.gz'], dir('d'));
+    expect(fresh.code).toBe(65);
+    const after = await withOpen(dir('c'), async (database) => ({ print: await fingerprint(database), databases: await databasesOf(database) }));
+    expect(after).toEqual(before);
+  }, 300_000);
+
+  it('bad arguments: a clear message, a non-zero exit, nothing half-written', async () => {
     const usage = await run([], dir('x'));
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain('Usage:');
@@ -174,37 +251,56 @@ describe('backup and restore of the embedded database', () => {
     const missingValue = await run(['backup', '--out'], dir('a'));
     expect(missingValue.code).toBe(64);
     expect(missingValue.stderr).toContain('--out needs a file name');
-    const unknown = await run(['restore', '--in', 'a.tar.gz', '--yes'], dir('x'));
+    const unknown = await run(['restore', '--in', 'a.tdbackup.gz', '--yes'], dir('x'));
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain("Unknown argument '--yes' for restore");
     expect((await run(['--help'], dir('x'))).code).toBe(0);
 
-    const exists = await run(['backup', '--out', 'a.tar.gz'], dir('a'));
+    const exists = await run(['backup', '--out', 'a.tdbackup.gz'], dir('a'));
     expect(exists.code).toBe(73);
     expect(exists.stderr).toContain('exists. Choose another name or pass --force');
-    const noDir = await run(['backup', '--out', 'missing/dir/a.tar.gz'], dir('a'));
+    const noDir = await run(['backup', '--out', 'missing/dir/a.gz'], dir('a'));
     expect(noDir.code).toBe(73);
     expect(noDir.stderr).toContain('its directory does not exist');
-    const empty = await run(['backup', '--out', 'empty.tar.gz'], dir('never-used'));
+    const empty = await run(['backup', '--out', 'empty.gz'], dir('never-used'));
     expect(empty.code).toBe(66);
     expect(empty.stderr).toContain('There is no embedded database in');
-
-    const noFile = await run(['restore', '--in', 'nope.tar.gz'], dir('d'));
+    const noFile = await run(['restore', '--in', 'nope.gz'], dir('x'));
     expect(noFile.code).toBe(66);
-    expect(noFile.stderr).toContain('nope.tar.gz: no such file');
-    fs.writeFileSync(path.join(root, 'garbage.tar.gz'), Buffer.from('this is not a backup at all\n'.repeat(100)));
-    const garbage = await run(['restore', '--in', 'garbage.tar.gz'], dir('d'));
-    expect(garbage.code).toBe(65);
-    expect(garbage.stderr).toContain('not a readable TokenDesk backup');
-    // A truncated real backup fails the same way.
-    const real = fs.readFileSync(path.join(root, 'a.tar.gz'));
-    fs.writeFileSync(path.join(root, 'truncated.tar.gz'), real.subarray(0, real.length >> 1));
-    const truncated = await run(['restore', '--in', 'truncated.tar.gz'], dir('d'));
-    expect(truncated.code).toBe(65);
-    expect(fs.readdirSync(dir('d'))).toEqual([]); // no pglite, no staging directory, no lock
-
-    const postgres = await run(['backup', '--out', 'pg.tar.gz'], dir('a'), { DATABASE_URL: 'postgres://user@127.0.0.1:5432/tokendesk' });
-    expect(postgres.code).toBe(64);
-    expect(postgres.stderr).toContain('pg_dump');
+    expect(noFile.stderr).toContain('nope.gz: no such file');
+    expect(fs.readdirSync(root).filter((f) => f.includes('.partial-') || f === 'empty.gz')).toEqual([]);
   }, 120_000);
+
+  it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async () => {
+    // Any PostgreSQL will do: the embedded cluster of a running server, reached like an external one.
+    const database = await open(dir('external'));
+    try {
+      for (let n = 1; n <= 3; n++) await addUserWithProject(database, n);
+      const expected = await contents(database);
+      // The Unix socket form, with a host name for the URL check (pg takes the socket from ?host=).
+      const external = (name: string) => urlFor(database.url!, name).replace('@/', '@localhost/');
+      const backup = await run(['backup', '--out', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain('exported from DATABASE_URL');
+
+      const busy = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') });
+      expect(busy.code).toBe(73);
+      expect(busy.stderr).toContain('already holds rows');
+      const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
+      await admin.connect();
+      await admin.query('create database restore_target');
+      await admin.end();
+      const restore = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('restore_target') });
+      expect(restore.code, restore.stderr).toBe(0);
+      const target = await openDatabase({ kind: 'postgres', url: external('restore_target') });
+      try {
+        expect(await contents(target)).toEqual(expected);
+      } finally {
+        await target.close();
+      }
+      expect(fs.existsSync(dir('unused'))).toBe(false); // DATA_DIR is not touched with DATABASE_URL
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
 });

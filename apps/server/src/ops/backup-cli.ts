@@ -1,18 +1,22 @@
 /**
- * Backup and restore of the embedded database (README 'Operations').
+ * Backup and restore of TokenDesk's database (README 'Operations', docs/decisions/0025-backup-and-import.md).
  *
- *   npm run backup -w @tokendesk/server -- --out <file.tar.gz> [--force]
- *   npm run restore -w @tokendesk/server -- --in <file.tar.gz> [--force]
+ *   npm run backup -w @tokendesk/server -- --out <file.tdbackup.gz> [--force]
+ *   npm run restore -w @tokendesk/server -- --in <file.tdbackup.gz> [--force]
  *
- * Backup works whether the server runs or not: a running server makes the copy itself on request
- * over its control socket; otherwise this process opens the data directory (under its lock).
- * Restore needs the server stopped and never leaves a half-restored directory.
+ * A backup is a logical export (db/logical-backup.ts): every table at one snapshot, gzipped.
+ * Embedded database: backup works whether the server runs or not (a running server writes it over
+ * its control socket; otherwise this process starts the cluster itself, under the data-dir lock);
+ * restore needs the server stopped, loads into a new database and swaps it in only when complete.
+ * With DATABASE_URL: backup exports that database; restore loads into it only when it holds no rows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
-import { BackupError, dumpClosedPglite, hasDatabase, pgliteDir, restorePglite } from '../db/pglite-backup';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { BackupError, loadLogicalBackup, restoreBySwap, verifyBackupFile, writeLogicalBackup } from '../db/logical-backup';
 import { requestBackup } from './ops-socket';
 
 /** sysexits(3) codes, as the server and the admin CLI use them. */
@@ -28,15 +32,18 @@ class CliError extends Error {
 }
 
 const USAGE = `Usage:
-  npm run backup -w @tokendesk/server -- --out <file.tar.gz> [--force]
-  npm run restore -w @tokendesk/server -- --in <file.tar.gz> [--force]
+  npm run backup -w @tokendesk/server -- --out <file> [--force]
+  npm run restore -w @tokendesk/server -- --in <file> [--force]
 
-backup   writes a consistent copy of the embedded database (DATA_DIR/pglite), also while the
-         server runs. --force overwrites an existing file.
-restore  replaces DATA_DIR/pglite with a backup; the server must be stopped. Into a DATA_DIR that
-         already holds a database only with --force (the old one is kept as pglite.before-restore-*).
+backup   writes a consistent logical copy of the database (every table at one snapshot, gzipped),
+         also while the server runs. --force overwrites an existing file.
+restore  loads a backup into a new database and swaps it in once every table's rows are checked;
+         the server must be stopped. A database that already holds data is replaced only with
+         --force (the old one is kept as tokendesk_before_restore_<time> in the cluster).
 
-Uses the server's configuration (DATA_DIR). With DATABASE_URL use pg_dump / pg_restore instead.`;
+Uses the server's configuration: the embedded database in DATA_DIR/pg, or DATABASE_URL. With
+DATABASE_URL, backup exports that database and restore loads into it only when it holds no rows
+(create an empty database for it; --force does not apply).`;
 
 interface Args {
   command: 'backup' | 'restore';
@@ -66,101 +73,142 @@ function parseArgs(argv: string[]): Args | 'help' {
 }
 
 function config(): Config {
-  let c: Config;
   try {
-    c = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) throw new CliError(err.message, EXIT.config);
     throw err;
   }
-  if (c.DATABASE_URL) {
-    throw new CliError('DATABASE_URL is set: back up PostgreSQL with pg_dump and restore with pg_restore (README \'Operations\').', EXIT.usage);
-  }
-  return c;
 }
+
+/** The embedded cluster's directory (the server's DATA_DIR/pg). */
+const clusterDir = (dataDir: string) => path.join(dataDir, 'pg');
+const hasCluster = (dataDir: string) => fs.existsSync(path.join(clusterDir(dataDir), 'PG_VERSION'));
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Written beside the target and renamed, so a file with the final name is always complete. */
-function writeAtomically(file: string, data: Uint8Array, force: boolean): void {
+/**
+ * Written beside the target, read back whole (checksum, header, every table's row count), synced
+ * and renamed, so a file with the final name is always a complete backup.
+ */
+async function writeAtomically(file: string, force: boolean, write: (out: Writable) => Promise<void>): Promise<{ rows: number; tables: number }> {
   if (fs.existsSync(file) && !force) throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
   const partial = `${file}.partial-${process.pid}`;
+  let out: fs.WriteStream;
   try {
     const fd = fs.openSync(partial, 'w', 0o600);
-    try {
-      fs.writeSync(fd, data);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(partial, file);
+    out = fs.createWriteStream('', { fd });
   } catch (err) {
-    fs.rmSync(partial, { force: true });
     const e = err as NodeJS.ErrnoException;
     throw new CliError(`Cannot write ${file}: ${e.code === 'ENOENT' ? 'its directory does not exist' : e.message}`, EXIT.cantCreate);
+  }
+  try {
+    await write(out);
+    const { header, rows } = await verifyBackupFile(partial);
+    const fd = fs.openSync(partial, 'r');
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(partial, file);
+    return { rows, tables: header.tables.length };
+  } catch (err) {
+    out.destroy();
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+}
+
+/** Starts the embedded cluster of a DATA_DIR no server holds (the caller has its lock). */
+async function withCluster<T>(dataDir: string, work: (pg: EmbeddedPostgres) => Promise<T>): Promise<T> {
+  const pg = await startEmbeddedPostgres({ dir: clusterDir(dataDir) });
+  try {
+    return await work(pg);
+  } finally {
+    await pg.stop();
   }
 }
 
 async function backup({ file, force }: Args): Promise<void> {
-  const { DATA_DIR } = config();
+  const { DATA_DIR, DATABASE_URL } = config();
   if (fs.existsSync(file) && !force) throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
-  if (!hasDatabase(pgliteDir(DATA_DIR))) throw new CliError(`There is no embedded database in ${DATA_DIR} (DATA_DIR).`, EXIT.noInput);
-
-  let archive: Uint8Array;
   let how: string;
-  let release: (() => void) | null = null;
-  try {
-    release = acquireDataDirLock(DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-  }
-  if (release) {
-    try {
-      archive = await dumpClosedPglite(pgliteDir(DATA_DIR));
-      how = 'server stopped; read directly';
-    } finally {
-      release();
-    }
+  let written: { rows: number; tables: number };
+  if (DATABASE_URL) {
+    written = await writeAtomically(file, force, async (out) => void (await writeLogicalBackup(DATABASE_URL, out)));
+    how = 'exported from DATABASE_URL';
   } else {
-    const answer = await requestBackup(DATA_DIR);
-    if (!answer) {
+    if (!hasCluster(DATA_DIR)) {
+      const legacy = fs.existsSync(path.join(DATA_DIR, 'pglite', 'PG_VERSION'));
       throw new CliError(
-        `The data directory ${DATA_DIR} is in use by a server that offers no online backup (see its log). Stop it, then run this command again.`,
-        EXIT.locked,
+        legacy
+          ? `${DATA_DIR} holds an embedded database of an older TokenDesk (DATA_DIR/pglite). Start the server once: it imports it, and then it can be backed up.`
+          : `There is no embedded database in ${DATA_DIR} (DATA_DIR).`,
+        EXIT.noInput,
       );
     }
-    archive = answer.archive;
-    how = `taken by the running server at ${answer.takenAt}`;
+    let release: (() => void) | null = null;
+    try {
+      release = acquireDataDirLock(DATA_DIR);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+    }
+    if (release) {
+      try {
+        written = await writeAtomically(file, force, (out) => withCluster(DATA_DIR, async (pg) => void (await writeLogicalBackup(pg.url, out))));
+        how = 'server stopped; read directly';
+      } finally {
+        release();
+      }
+    } else {
+      written = await writeAtomically(file, force, async (out) => {
+        if ((await requestBackup(DATA_DIR, out)) === null) {
+          out.destroy();
+          throw new CliError(
+            `The data directory ${DATA_DIR} is in use by a server that offers no online backup (see its log). Stop it, then run this command again.`,
+            EXIT.locked,
+          );
+        }
+      });
+      how = 'taken by the running server';
+    }
   }
-  writeAtomically(file, archive, force);
-  console.log(`Backup written to ${file} (${mb(archive.byteLength)}; ${how}).`);
+  console.log(`Backup written to ${file} (${mb(fs.statSync(file).size)}, ${written.tables} tables, ${written.rows} rows; ${how}).`);
 }
 
 async function restore({ file, force }: Args): Promise<void> {
-  const { DATA_DIR } = config();
-  let archive: Uint8Array;
+  const { DATA_DIR, DATABASE_URL } = config();
   try {
-    archive = new Uint8Array(fs.readFileSync(file));
+    fs.accessSync(file, fs.constants.R_OK);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw new CliError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`, EXIT.noInput);
   }
-  let release: () => void;
   try {
-    release = acquireDataDirLock(DATA_DIR);
+    if (DATABASE_URL) {
+      if (force) throw new CliError('With DATABASE_URL, restore loads only into a database without rows; --force does not apply. Create an empty database and point DATABASE_URL at it.', EXIT.usage);
+      const result = await loadLogicalBackup(DATABASE_URL, fs.createReadStream(file));
+      console.log(`Restored ${file} into the database of DATABASE_URL (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
+      return;
+    }
+    let release: () => void;
+    try {
+      release = acquireDataDirLock(DATA_DIR);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) throw new CliError(`${err.message}\nA restore replaces the database under the server's feet: stop the server first.`, EXIT.locked);
+      throw err;
+    }
+    try {
+      const result = await withCluster(DATA_DIR, (pg) => restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }));
+      console.log(`Restored ${file} into ${clusterDir(DATA_DIR)} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
+      if (result.previous) console.log(`The database it replaced is kept in the cluster as ${result.previous}; drop it once the restore is checked.`);
+    } finally {
+      release();
+    }
   } catch (err) {
-    if (err instanceof DataDirLockedError) throw new CliError(`${err.message}\nA restore replaces the database under the server's feet: stop the server first.`, EXIT.locked);
+    if (err instanceof BackupError) {
+      const code = { exists: EXIT.cantCreate, 'in-use': EXIT.locked, 'not-found': EXIT.noInput, invalid: EXIT.data, mismatch: EXIT.data }[err.kind];
+      throw new CliError(err.message, code);
+    }
     throw err;
-  }
-  try {
-    const { previous } = await restorePglite(DATA_DIR, archive, { force });
-    console.log(`Restored ${file} into ${pgliteDir(DATA_DIR)}.`);
-    if (previous) console.log(`The database it replaced is kept in ${previous}; delete it once the restore is checked.`);
-  } catch (err) {
-    if (err instanceof BackupError) throw new CliError(err.message, err.kind === 'exists' ? EXIT.cantCreate : EXIT.data);
-    throw err;
-  } finally {
-    release();
   }
 }
 
