@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,20 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.E2E_PORT ?? 4310);
+
+/**
+ * A port the OS says is free now. Never a fixed one: a server left on it by a run killed halfway
+ * would fail every later run. Synchronous (a config file cannot await), so a child asks for it.
+ */
+function freePort(): string {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+// Chosen once in the runner; the workers inherit the runner's environment (as below), so the
+// tests (baseURL, E2E_PORT) and the server agree on it.
+process.env.E2E_PORT ??= freePort();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Playwright evaluates this file in the runner and again in every worker; the workers inherit the
@@ -59,6 +73,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The embedded default (a PostgreSQL cluster in DATA_DIR/pg), even when the shell has a DATABASE_URL.
+      DATABASE_URL: '',
       // log2 of scrypt's N: cheaper hashing keeps sign-ups and sign-ins quick in tests.
       PASSWORD_HASH_COST: '14',
       // Every test registers and signs in from 127.0.0.1; production limits would trip.
@@ -66,6 +82,9 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_PER_IP: '1000',
       // Parallel workers sign in from one address at once; its share of the hash queue would trip.
       PASSWORD_HASH_QUEUE_PER_IP: '1000',
+      // paging.spec seeds more than a page (52 projects, a pool each) as one user through the
+      // routes that ask the chain; the default budget (20 at once, 30 a minute) would take minutes.
+      USER_BUDGET_CHAIN: '200,600',
     },
   },
 });

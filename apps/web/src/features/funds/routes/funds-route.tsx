@@ -76,7 +76,7 @@ export function FundsRoute() {
           <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
             <ListSearchField
               label="Search funds"
-              placeholder="Search by token, DEX or pool address"
+              placeholder="Search token, DEX or address"
               value={search.text}
               onChange={search.setText}
               searching={stale && funds.isFetching}

@@ -37,7 +37,7 @@ export function ProjectsRoute() {
           <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
             <ListSearchField
               label="Search your projects"
-              placeholder="Search by name, symbol or contract address"
+              placeholder="Search name, symbol or address"
               value={search.text}
               onChange={search.setText}
               searching={stale && projects.isFetching}
