@@ -116,7 +116,8 @@ export function SearchableSelect<T>({
   }
 
   function loadMore() {
-    if (hasMore && !loadingMore && !error) onLoadMore();
+    // A failed next page is asked again on the next request (arrow, scroll or 'Load more').
+    if (hasMore && !loadingMore) onLoadMore();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
