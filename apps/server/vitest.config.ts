@@ -4,11 +4,12 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Each file gets its own database; forks keep PGlite's WASM heaps apart.
+    // Each test context gets its own database (a clone of a migrated template, setup/postgres.ts);
+    // forks keep files in separate processes, so a crash or a leaked handle stays in one file.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['test/setup/fail-on-console-error.ts'],
-    globalSetup: ['test/setup/devnet.ts'],
+    globalSetup: ['test/setup/postgres.ts', 'test/setup/devnet.ts'],
   },
 });

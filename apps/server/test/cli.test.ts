@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -10,48 +7,36 @@ import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import { basic, bearer, GOOD_PASSWORD } from './helpers';
+import { cloneDatabase, type ClonedDatabase } from './support/database';
+import { runCli, tempDir } from './support/spawn';
 
-/** The admin CLI as a child process on a temporary PGlite DATA_DIR, checked through the database and the API. */
+/**
+ * The admin CLI as a child process, checked through the database and the API. The CLI runs on a
+ * clone of the test template (DATABASE_URL), as it would against an external PostgreSQL: its own
+ * embedded cluster would cost seconds per command and test nothing more. The lock test below runs
+ * it on the embedded default, where the data-dir lock applies.
+ */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-let dataDir: string;
-
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-cli-'));
+let database: ClonedDatabase;
+beforeAll(async () => {
+  database = await cloneDatabase();
 });
-afterAll(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  await database?.drop();
 });
 
-function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src/cli.ts', ...args], {
-      cwd: serverDir,
-      // DATABASE_URL emptied: the CLI must use this DATA_DIR even when the suite runs on PostgreSQL.
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEVNET: 'off', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const cli = (args: string[], stdin?: string) => runCli(args, { database: { url: database.url }, ...(stdin === undefined ? {} : { stdin }) });
 
-/** Opens the CLI's database with the app on it (the CLI must have exited: one PGlite process at a time). */
+/** Opens the CLI's database with the app on it, after the CLI has exited. */
 async function withApp<T>(run: (app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, logger: false });
+  const opened = await openDatabase({ kind: 'postgres', url: database.url });
+  const app = await buildApp({ config: testConfig(), database: opened, logger: false });
   await app.ready();
   try {
-    return await run(app, database.db);
+    return await run(app, opened.db);
   } finally {
     await app.close();
-    await database.close();
+    await opened.close();
   }
 }
 
@@ -134,16 +119,12 @@ describe('admin CLI', () => {
     await withApp(async (_app, db) => expect((await userRow(db, 'support_bob'))!.isStaff).toBe(true));
   }, 120_000);
 
-  it('says the server must be stopped when the PGlite data directory is in use', async () => {
-    // This test process stands in for a running server holding the lock.
-    const lockPath = path.join(dataDir, 'tokendesk.lock');
-    fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
-    try {
-      const res = await cli(['promote', 'support_ann']);
-      expect(res.code).toBe(75);
-      expect(res.stderr).toContain('stop the server');
-    } finally {
-      fs.unlinkSync(lockPath);
-    }
+  it('says the server must be stopped when the data directory is in use', async () => {
+    // This test process stands in for a running server holding the lock of the embedded default.
+    const dataDir = tempDir('tokendesk-cli-lock-');
+    fs.writeFileSync(`${dataDir}/tokendesk.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
+    const res = await runCli(['promote', 'support_ann'], { dataDir, database: 'embedded' });
+    expect(res.code, res.stderr).toBe(75);
+    expect(res.stderr).toContain('stop the server');
   }, 60_000);
 });

@@ -1,11 +1,11 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { inject } from 'vitest';
+import { cloneDatabase } from './support/database';
 import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 
@@ -18,10 +18,6 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/**
- * A fresh app on a fresh database: PGlite in memory by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (the same suite runs against both).
- */
 /** The shared test devnet (see setup/devnet.ts) plus the real networks (never contacted by tests). */
 export function devnetChain(options: { rpcUrl?: string } = {}): ChainService {
   const devnet = inject('devnet');
@@ -30,30 +26,23 @@ export function devnetChain(options: { rpcUrl?: string } = {}): ChainService {
   return new ChainService(new NetworkRegistry([...REAL_NETWORKS, network]), { poolStateTtlMs: 0 });
 }
 
+/**
+ * A fresh app on a fresh database: a clone of the run's migrated template database on the test
+ * PostgreSQL (the embedded cluster of setup/postgres.ts, or DATABASE_URL's server).
+ */
 export async function createTestContext(
   overrides: Partial<Record<keyof Config, string>> = {},
   options: { chain?: ChainService; app?: Pick<AppOptions, 'logger' | 'metrics' | 'indexerStatus' | 'indexerRunning'> } = {},
 ): Promise<TestContext> {
-  const adminUrl = process.env.DATABASE_URL;
+  // A copy of the run's migrated template (setup/postgres.ts): the embedded test cluster, or
+  // the PostgreSQL of DATABASE_URL in CI's second run.
+  const clone = await cloneDatabase();
   let database: Database;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `tokendesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    database = await openDatabase({ kind: 'pglite-memory' });
+  try {
+    database = await openDatabase({ kind: 'postgres', url: clone.url });
+  } catch (err) {
+    await clone.drop();
+    throw err;
   }
   const config = testConfig(overrides);
   let offset = 0;
@@ -69,7 +58,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await clone.drop();
     },
   };
 }

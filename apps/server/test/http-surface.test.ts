@@ -161,7 +161,7 @@ describe('health', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const ready = (await ctx.app.inject({ method: 'GET', url: '/api/ready' })).json();
     expect(ready.status).toBe('ready');
-    // Proves which database this run really used (CI runs the suite on both).
-    expect(ready.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    // Test contexts run on a clone of the run's PostgreSQL template (test/setup/postgres.ts).
+    expect(ready.database.kind).toBe('postgres');
   });
 });
