@@ -1,19 +1,21 @@
 /**
- * Benchmark (issue 6): the API on a large database. 10k users, 100k projects, 300k pools, 1M pool
- * events and 1M notifications, seeded through the real schema with set-based SQL; then the routes
- * of a heavy user (1,000 projects, 5,000 pools, all 1M events) timed through the real server.
+ * Benchmark (issues 6 and 14): the API on a large database. 10k users, 100k projects, 300k pools,
+ * 1M pool events and 1M notifications, seeded through the real schema with set-based SQL; then the
+ * routes of a heavy user (1,000 projects, 5,000 pools, all 1M events) timed through the real server.
  *
- *   npm run bench:scale -- [--samples 200] [--no-pglite] [--no-export] [--no-doc]
+ *   npm run bench:scale -- [--samples 200] [--external] [--no-export] [--no-doc]
  *
- * PostgreSQL (the target): DATABASE_URL (a fresh database on it, dropped afterwards) or a
- * throwaway server started here. The real server (apps/server/src/main.ts) runs as its own process
- * with DEVNET=off: the pools are on the devnet's chain id, which that server does not know, so the
- * funds routes answer without chain reads (bench:api measures those). Each route is requested one
- * request at a time over loopback HTTP, after a warm-up; p95 of `--samples` requests.
+ * The database: by default the embedded PostgreSQL the server runs (apps/server/src/db/
+ * embedded-postgres.ts, the same settings as npm start's) in a temporary directory; with
+ * --external, DATABASE_URL (a fresh database on it, dropped afterwards) or a throwaway server from
+ * the system's PostgreSQL. The real server (apps/server/src/main.ts) runs as its own process with
+ * DEVNET=off: the pools are on the devnet's chain id, which that server does not know, so the
+ * funds routes answer without chain reads (bench:api measures those); its caches are off, so every
+ * request reaches the database. Each route is requested one request at a time over loopback HTTP,
+ * after a warm-up; p95 of `--samples` requests. The list routes are paged (issue 14): their first
+ * page, searches, and pages deep in the list.
  * The CSV export streams all 1M events of the heavy user from a fresh server process to nowhere,
  * and the server's peak RSS (VmHWM) is read from /proc.
- * PGlite: the same routes at a tenth of the data (the heavy user unchanged) through app.inject in
- * this process: PGlite is an in-process database, one process per data set.
  *
  * Targets: each route p95 ≤ 20 ms; the CSV export of 1M events with peak RSS under 256 MB.
  * Exits 0 when a target is missed (it says so); non-zero only when the run itself broke.
@@ -23,17 +25,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, queryRows, type Db } from '../../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
+import { encodeNewestCursor } from '../../apps/server/src/db/newest-first';
 import { encodeCursor } from '../../apps/server/src/features/activity/repository';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { onInterrupt } from '../lib/cleanup';
-import { startBenchPostgres, type BenchPostgres } from '../lib/postgres';
-import { arg, flag, machineLines, ms, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
+import { startBenchPostgres } from '../lib/postgres';
+import { arg, flag, machineLines, ms, Report, runBlock, updateDocSection } from '../lib/report';
 import { memoryOf, startServer } from '../lib/server-process';
 import { ROUTES, measure, measurePaging, SEARCH_TERMS, type Get, type RouteTiming } from './measure';
-import { EVENT_SPACING_S, FULL_SCALE, seed, type ScaleSize } from './seed';
+import { EVENT_SPACING_S, FULL_SCALE, seed } from './seed';
 
 const SAMPLES = arg('samples', 200);
 /** The list pages' routes take up to half a second each at this scale and have no target: fewer samples. */
@@ -44,36 +46,23 @@ const PASSWORD = 'violet-harbour-92-lantern';
 const TARGET_MS = 20;
 // The session and unread-count caches would answer almost every repeated request from memory;
 // this bench is about the database at scale, so each request goes to it (a cache miss, every time).
-const NO_CACHES = { SESSION_CACHE_SECONDS: '0', UNREAD_COUNT_CACHE_SECONDS: '0' };
+const NO_CACHES = { SESSION_CACHE_SECONDS: '0', UNREAD_COUNT_CACHE_SECONDS: '0', ANSWER_CACHE_SECONDS: '0' };
 const DOC_INTRO = `
-Targets (issue 6): p95 at most 20 ms for search, the dashboard routes of a user with 1,000 projects
-and 5,000 pools, activity paging deep into the list, and the notification count; a CSV export of
+Targets (issues 6 and 14): p95 at most 20 ms for every route below, at full scale, on PostgreSQL:
+search, the dashboard, the list pages (paged on the server since issue 14: the first page, a
+search, and pages deep in the list), activity paging, and the notification count; a CSV export of
 1M events with a peak RSS under 256 MB.
 
 10,000 users, 100,000 projects, 300,000 pools, 1M pool events and 1M notifications are written
-with \`insert … select … from generate_series\` through the real migrations, then ANALYZE. The
-heavy user (user 1) owns 1,000 projects, 5,000 pools and every event. Each route is requested one
-at a time over loopback HTTP from the real server (its own process, DEVNET=off, so the funds routes
-do no chain reads here; bench:api measures those), after a warm-up. The export streams the heavy
-user's whole history from a fresh server process and reads its VmHWM. PGlite gets the same routes
-at a tenth of the data through app.inject (an in-process database); its figures have no target.
-
-The dashboard asks for counts and five rows (projects/summary/, user/pools/summary/,
-user/pools/funds/?limit=5, alerts/summary/) and the prices panel for the newest 50 pools; those and
-what every page asks for are held to the target. The list pages' routes answer every row of the user (1,000 projects, 5,000
-pools, 1,000 alerts): their figures are printed, marked 'all', without a target.`;
+with \`insert … select … from generate_series\` through the real migrations, then ANALYZE, into the
+embedded PostgreSQL the server runs by default (\`--external\`: DATABASE_URL or a throwaway server).
+The heavy user (user 1) owns 1,000 projects, 5,000 pools and every event. Each route is requested
+one at a time over loopback HTTP from the real server (its own process, DEVNET=off, so the funds
+routes do no chain reads here; bench:api measures those; its answer, session and unread-count
+caches off, so every request reaches the database), after a warm-up. The export streams the heavy
+user's whole history from a fresh server process and reads its VmHWM. The alerts list is not paged
+(not one of issue 14's list routes): its figure is printed, marked 'all', without a target.`;
 const TARGET_RSS = 256 * 2 ** 20;
-const PGLITE_SCALE: ScaleSize = {
-  users: 1_000,
-  projects: 10_000,
-  pools: 30_000,
-  events: 100_000,
-  notifications: 100_000,
-  heavyProjects: 1_000,
-  heavyPools: 5_000,
-  heavyNotifications: 10_000,
-  heavyUnread: 1_000,
-};
 const basic = `Basic ${Buffer.from(`scaleuser1:${PASSWORD}`).toString('base64')}`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -90,15 +79,36 @@ async function cursorAt(db: Db, depth: number): Promise<string> {
   return encodeCursor({ blockNumber: BigInt(row.block), logIndex: Number(row.log_index), eventId: Number(row.id), poolId: Number(row.pool_id) });
 }
 
-async function measureAll(get: Get, cursor: string, depth: number): Promise<RouteTiming[]> {
+/** The cursor after row `depth` of the heavy user's projects or pools, newest first. */
+async function listCursorAt(db: Db, table: 'projects' | 'pools', depth: number): Promise<string> {
+  const [row] = await queryRows<{ us: string; id: number }>(
+    db,
+    sql`select (extract(epoch from created_at) * 1000000)::bigint::text as us, id from ${sql.identifier(table)} where user_id = 1 order by created_at desc, id desc offset ${depth - 1} limit 1`,
+  );
+  if (!row) throw new Error(`no ${table} row at depth ${depth}`);
+  return encodeNewestCursor({ createdUs: row.us, id: Number(row.id) });
+}
+
+interface Cursors {
+  activity: string;
+  activityDepth: number;
+  projects: string;
+  pools: string;
+}
+
+async function measureAll(get: Get, c: Cursors): Promise<RouteTiming[]> {
   const out: RouteTiming[] = [];
   out.push(await measure(get, 'GET projects/search/?query=… (10 terms)', (i) => `/api/v1/projects/search/?query=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`, SAMPLES));
   out.push(await measure(get, 'GET projects/notifications/new-count/', () => '/api/v1/projects/notifications/new-count/', SAMPLES));
   for (const route of ROUTES) {
     out.push({ ...(await measure(get, route.name, () => route.path, route.target ? SAMPLES : LIST_SAMPLES, route.target ? 5 : 2)), target: route.target });
   }
+  // Deep in the lists: pages further down from row 500 of the projects and row 2,500 of the pools.
+  out.push(await measurePaging(get, 'GET projects/ pages of 50 from row 500', '/api/v1/projects/', 'projects', c.projects, 50, Math.min(SAMPLES, 8)));
+  out.push(await measurePaging(get, 'GET projects/user/pools/funds/ pages of 50 from row 2,500', '/api/v1/projects/user/pools/funds/', 'pools', c.pools, 50, Math.min(SAMPLES, 45)));
+  out.push(await measurePaging(get, 'GET projects/user/pools/ pages of 50 from row 2,500', '/api/v1/projects/user/pools/', 'pools', c.pools, 50, Math.min(SAMPLES, 45)));
   out.push(await measure(get, 'GET projects/activity/ first page of 50', () => '/api/v1/projects/activity/?limit=50', SAMPLES));
-  out.push(await measurePaging(get, `GET projects/activity/ pages of 50 from row ${count(depth)}`, cursor, 50, SAMPLES));
+  out.push(await measurePaging(get, `GET projects/activity/ pages of 50 from row ${count(c.activityDepth)}`, '/api/v1/projects/activity/', 'events', c.activity, 50, SAMPLES));
   return out;
 }
 
@@ -116,14 +126,32 @@ async function login(base: string): Promise<string> {
 }
 
 const report = new Report();
-let pg: BenchPostgres | null = null;
+let stopDatabase: (() => Promise<void>) | null = null;
 let failed = false;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-scale-'));
+// The embedded cluster runs as its own system user when the bench runs as root: it must reach its directory.
+fs.chmodSync(tmp, 0o755);
 onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 try {
-  pg = await startBenchPostgres('tokendesk_bench_scale');
-  const pgliteVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
-  for (const line of machineLines({ databases: `${pg.version}, ${pg.origin}; PGlite ${pgliteVersion} (in memory, smaller scale)` })) report.line(line);
+  let url: string;
+  let origin: string;
+  if (flag('external')) {
+    const pg = await startBenchPostgres('tokendesk_bench_scale');
+    stopDatabase = () => pg.stop();
+    url = pg.url;
+    origin = `${pg.version}, ${pg.origin}`;
+  } else {
+    const embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg') });
+    stopDatabase = () => embedded.stop();
+    onInterrupt(() => embedded.stop());
+    // The server's DATABASE_URL check wants a host name; libpq's ?host= (the socket directory) wins over it.
+    url = embedded.url.replace('@/', '@localhost/');
+    const probe = await openDatabase({ kind: 'postgres', url });
+    const [v] = await queryRows<{ version: string }>(probe.db, sql`select version()`);
+    await probe.close();
+    origin = `${v!.version.split(' on ')[0]}, the embedded PostgreSQL (apps/server/src/db/embedded-postgres.ts, npm start's settings) in a temporary directory`;
+  }
+  for (const line of machineLines({ database: origin })) report.line(line);
   const s = FULL_SCALE;
   report.line(
     `data:      ${count(s.users)} users, ${count(s.projects)} projects, ${count(s.pools)} pools, ${count(s.events)} pool events, ${count(s.notifications)} notifications`,
@@ -134,19 +162,25 @@ try {
   );
   report.line(
     `timing:    one request at a time over loopback HTTP to the server as npm start runs it (apps/server/dist/main.js, own process, LOG_LEVEL=warn, DEVNET=off, ` +
-      `SESSION_CACHE_SECONDS=0 and UNREAD_COUNT_CACHE_SECONDS=0: every request reaches the database), ${SAMPLES} samples per route after a warm-up (${LIST_SAMPLES} for the list pages' routes)`,
+      `SESSION_CACHE_SECONDS, UNREAD_COUNT_CACHE_SECONDS and ANSWER_CACHE_SECONDS 0: every request reaches the database), ${SAMPLES} samples per route after a warm-up ` +
+      `(${LIST_SAMPLES} for the unpaged alerts list; deep pages: as many as the list has left)`,
   );
   report.line('');
 
-  // --- PostgreSQL, full scale ---
-  const database = await openDatabase({ kind: 'postgres', url: pg.url }); // the real migrations
+  // --- full scale ---
+  const database = await openDatabase({ kind: 'postgres', url }); // the real migrations
   const seedMs = await seed(database.db, s, await hashPassword(PASSWORD, 10), (line) => report.line(line));
   report.line(`seeded in ${(seedMs / 1000).toFixed(1)} s (generate_series, then ANALYZE; not measured)`);
   const depth = Math.floor(s.events / 2);
-  const cursor = await cursorAt(database.db, depth);
+  const cursors: Cursors = {
+    activity: await cursorAt(database.db, depth),
+    activityDepth: depth,
+    projects: await listCursorAt(database.db, 'projects', 500),
+    pools: await listCursorAt(database.db, 'pools', 2_500),
+  };
   await database.close();
 
-  const env = { DATABASE_URL: pg.url, DATA_DIR: tmp, DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', ...NO_CACHES };
+  const env = { DATABASE_URL: url, DATA_DIR: tmp, DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', ...NO_CACHES };
   const server = await startServer(env, { port: SERVER_PORT });
   let timings: RouteTiming[];
   try {
@@ -155,12 +189,12 @@ try {
       const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${token}` } });
       return { status: res.status, body: await res.text() };
     };
-    timings = await measureAll(get, cursor, depth);
+    timings = await measureAll(get, cursors);
   } finally {
     await server.stop();
   }
   report.line('');
-  report.line('PostgreSQL, full scale:');
+  report.line('full scale:');
   timingTable(report, timings);
 
   interface ExportRun {
@@ -221,39 +255,6 @@ try {
     report.line(`same export, node --max-old-space-size=128 (diagnostic only): ${exportLine(capped)}`);
   }
 
-  // --- PGlite, smaller scale, in process ---
-  let pgliteTimings: RouteTiming[] | null = null;
-  if (!flag('no-pglite')) {
-    const p = PGLITE_SCALE;
-    report.line('');
-    report.line(
-      `PGlite, a tenth of the data (${count(p.users)} users, ${count(p.projects)} projects, ${count(p.pools)} pools, ${count(p.events)} events, ${count(p.notifications)} notifications; ` +
-        `the heavy user keeps ${count(p.heavyProjects)} projects and ${count(p.heavyPools)} pools), app.inject in this process:`,
-    );
-    const lite = await openDatabase({ kind: 'pglite-memory' });
-    try {
-      const liteSeedMs = await seed(lite.db, p, await hashPassword(PASSWORD, 10), () => {});
-      report.line(`seeded in ${(liteSeedMs / 1000).toFixed(1)} s`);
-      const liteDepth = Math.floor(p.events / 2);
-      const liteCursor = await cursorAt(lite.db, liteDepth);
-      const app = await buildApp({ config: loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: tmp, USER_BUDGETS: 'off', ...NO_CACHES }), database: lite, logger: false });
-      try {
-        const auth = await app.inject({ url: '/api/v1/user/login/', headers: { authorization: basic } });
-        const token = (auth.json() as { token: string }).token;
-        const get: Get = async (u) => {
-          const res = await app.inject({ url: u, headers: { authorization: `Bearer ${token}` } });
-          return { status: res.statusCode, body: res.body };
-        };
-        pgliteTimings = await measureAll(get, liteCursor, liteDepth);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await lite.close();
-    }
-    timingTable(report, pgliteTimings);
-  }
-
   report.line('');
   report.line(`targets (PostgreSQL, full scale):`);
   for (const t of timings) if (t.target !== false) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
@@ -264,7 +265,7 @@ try {
   failed = true;
   console.error('bench:scale broke:', err);
 } finally {
-  await pg?.stop();
+  await stopDatabase?.().catch(() => {});
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 if (failed) process.exit(1);

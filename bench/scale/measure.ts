@@ -34,15 +34,19 @@ export const ROUTES: Route[] = [
   { name: 'GET projects/user/pools/summary/ (dashboard)', path: '/api/v1/projects/user/pools/summary/', target: true },
   { name: 'GET projects/user/pools/funds/?limit=5 (dashboard)', path: '/api/v1/projects/user/pools/funds/?limit=5', target: true },
   { name: 'GET projects/alerts/summary/ (dashboard)', path: '/api/v1/projects/alerts/summary/', target: true },
-  { name: 'GET projects/pool/prices/?limit=50 (prices panel)', path: '/api/v1/projects/pool/prices/?limit=50', target: true },
+  { name: 'GET projects/pool/prices/ (prices panel, 50)', path: '/api/v1/projects/pool/prices/', target: true },
   { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/', target: true },
   { name: 'GET projects/notifications/ (bell)', path: '/api/v1/projects/notifications/', target: true },
-  // The list pages answer every row; their figures are shown, not held to the dashboard's target.
-  { name: 'GET projects/ (/projects, all 1,000)', path: '/api/v1/projects/', target: false },
-  { name: 'GET projects/user/pools/ (alert forms, all 5,000)', path: '/api/v1/projects/user/pools/', target: false },
-  { name: 'GET projects/user/pools/funds/ (/funds, all 5,000)', path: '/api/v1/projects/user/pools/funds/', target: false },
+  // The list pages, paged on the server (issue 14): the first page of 50 and a search.
+  { name: 'GET projects/ (/projects, first page of 50)', path: '/api/v1/projects/', target: true },
+  { name: 'GET projects/?q=nova (/projects search)', path: '/api/v1/projects/?q=nova', target: true },
+  { name: 'GET projects/user/pools/funds/ (/funds, first 50)', path: '/api/v1/projects/user/pools/funds/', target: true },
+  { name: 'GET projects/user/pools/funds/?q=usdc (/funds search)', path: '/api/v1/projects/user/pools/funds/?q=usdc', target: true },
+  { name: 'GET projects/user/pools/?q=orbit (alert form select)', path: '/api/v1/projects/user/pools/?q=orbit', target: true },
+  { name: 'GET projects/user/pools/?project=… (one project’s pools)', path: '/api/v1/projects/user/pools/?project=500', target: true },
+  { name: 'GET projects/500/pools/ (a project’s pools)', path: '/api/v1/projects/500/pools/', target: true },
+  // Not paged in this round (not one of issue 14's list routes): every alert of the user.
   { name: 'GET projects/alerts/ (/alerts, all 1,000)', path: '/api/v1/projects/alerts/', target: false },
-  { name: 'GET projects/pool/prices/ (all 5,000)', path: '/api/v1/projects/pool/prices/', target: false },
 ];
 
 async function timed(get: Get, path: string): Promise<{ ms: number; body: string }> {
@@ -72,15 +76,25 @@ export async function measure(get: Get, name: string, paths: (i: number) => stri
 
 /**
  * Keyset paging from `cursor` on: each sample is the next page (following next_cursor), so the
- * samples walk `samples` pages further down the list.
+ * samples walk `samples` pages further down the list. `key` is the list's field in the answer.
  */
-export async function measurePaging(get: Get, name: string, cursor: string, limit: number, samples: number): Promise<RouteTiming> {
+export async function measurePaging(
+  get: Get,
+  name: string,
+  route: string,
+  key: 'events' | 'pools' | 'projects',
+  cursor: string,
+  limit: number,
+  samples: number,
+): Promise<RouteTiming> {
   let next: string | null = cursor;
+  const sep = route.includes('?') ? '&' : '?';
   const page = async () => {
-    const res = await timed(get, `/api/v1/projects/activity/?limit=${limit}&cursor=${encodeURIComponent(next!)}`);
-    const body = JSON.parse(res.body) as { events: unknown[]; next_cursor: string | null };
-    if (body.events.length !== limit || !body.next_cursor) throw new Error(`activity page ended early (${body.events.length} events)`);
-    next = body.next_cursor;
+    const res = await timed(get, `${route}${sep}limit=${limit}&cursor=${encodeURIComponent(next!)}`);
+    const body = JSON.parse(res.body) as Record<string, unknown[]> & { next_cursor: string | null };
+    if (body[key]!.length !== limit) throw new Error(`${route}: a page of ${body[key]!.length} rows, not ${limit}`);
+    // At the end of the list, start again from the first cursor: every sample is a full page that deep.
+    next = body.next_cursor ?? cursor;
     return res;
   };
   for (let i = 0; i < 5; i++) await page();
