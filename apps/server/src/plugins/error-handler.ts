@@ -19,12 +19,14 @@ declare module 'fastify' {
   }
 }
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+// EPIPE: a pooled connection whose backend was ended (a PANIC's crash restart) fails on its next write.
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
 
 function isDatabaseDown(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0; e && depth < 4; depth++) {
     if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message)) return true;
+    // connect ENOENT …/.s.PGSQL.5432: the embedded cluster's socket is gone while it restarts.
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|is not queryable|connect ENOENT .*\.s\.PGSQL\.\d+/i.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;
