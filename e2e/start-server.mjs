@@ -20,8 +20,8 @@ const dataDir = process.env.DATA_DIR ?? '';
 const disposable = dataDir.startsWith(path.join(os.tmpdir(), 'tokendesk-e2e-'));
 
 /**
- * A support staff account for the support e2e tests. PGlite allows one process per data directory,
- * so the CLI runs before the server starts. The credentials go to a file in the throwaway DATA_DIR
+ * A support staff account for the support e2e tests. The data-directory lock allows one process at a
+ * time (the CLI starts the embedded cluster in DATA_DIR/pg itself), so the CLI runs before the server. The credentials go to a file in the throwaway DATA_DIR
  * (E2E_STAFF_FILE); without the CLI the file is missing and the staff tests are skipped.
  */
 const E2E_STAFF_USERNAME = 'e2e_support_staff';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The whole test suite in one command (README: `npm test`):
- *   lint → typecheck → web build → Vitest (contract, server on PGlite) → Playwright e2e.
+ *   lint → typecheck → web build → Vitest (contract, devchain, web, and the server suite on a
+ *   throwaway embedded PostgreSQL) → Playwright e2e (its server on a free port, embedded default).
  * Every step leaves {passed, failed} in .test-results/steps/, and the run ends with one line
  * `N passed, N failed` over all of them. Lint, typecheck and build count as one check each.
  *
@@ -148,7 +149,8 @@ if (args.has('--summary')) {
   check('lint', 'npx', ['eslint', '.']);
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   const built = check('web-build', 'npm', ['run', 'build', '-w', '@tokendesk/web']);
-  // The unit and integration suites always run on PGlite here; CI repeats the server suite on PostgreSQL.
+  // DATABASE_URL emptied: the server suite starts its own embedded cluster (apps/server/test/setup/
+  // postgres.ts) and clones a migrated template per test context; CI repeats it on Debian's PostgreSQL.
   vitest('vitest', [], { DATABASE_URL: '' });
   if (built) playwright('e2e');
   else record('e2e', 0, 1);
