@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import { AuthService } from './auth/auth-service';
 import { findUserByUsername } from './auth/users-repository';
 import { ConfigError, loadConfig, type Config } from './config';
-import { databaseTarget, openDatabase, type Database } from './db/client';
+import { databaseTarget, embeddedClusterDir, openDatabase, type Database } from './db/client';
+import { runningClusterUrl } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { uniqueViolation } from './db/errors';
 import { users } from './db/schema';
@@ -138,12 +139,20 @@ async function withDatabase<T>(config: Config, run: (database: Database) => Prom
     database = await openDatabase(databaseTarget(config));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      throw new CliError(
-        `${err.message}\nPGlite allows one process per data directory: stop the server, run this command, then start the server again.`,
-        EXIT.locked,
-      );
+      // A running server holds the data directory: its embedded PostgreSQL takes more than one
+      // client, so the command goes through the cluster's socket with its password file.
+      const url = config.DATABASE_URL ? null : runningClusterUrl(embeddedClusterDir(config.DATA_DIR));
+      const running = url ? await openDatabase({ kind: 'postgres', url }).catch(() => null) : null;
+      if (!running) {
+        throw new CliError(
+          `${err.message}\nIts database could not be reached through its socket (is it still starting?): stop the server, run this command, then start the server again.`,
+          EXIT.locked,
+        );
+      }
+      database = running;
+    } else {
+      throw err;
     }
-    throw err;
   }
   try {
     return await run(database);

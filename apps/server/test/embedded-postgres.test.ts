@@ -61,6 +61,21 @@ function spawnServer(dataDir: string): Server {
   return { child, output: () => out, exited, ready };
 }
 
+function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off' };
+  delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   dirs.push(dir);
@@ -180,6 +195,15 @@ describe('the server on its embedded PostgreSQL', () => {
     // The refused server never touched the cluster: same postmaster, still answering.
     expect(postmasterPid(clusterDir)).toBe(pid);
     expect((await fetch(`${url}/ready`)).status).toBe(200);
+
+    // The admin CLI is not refused: it reaches the running server's cluster through its socket.
+    const cli = await runCli(['create-staff', 'embedded_staff', 'embedded_staff@example.com', '--generate'], dataDir);
+    expect(cli.code, cli.stderr).toBe(0);
+    const generated = cli.stdout.trim().split('\n').at(-1)!;
+    const login = await fetch(`${url}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`embedded_staff:${generated}`).toString('base64')}` } });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { user: { is_staff: boolean } }).user.is_staff).toBe(true);
+    expect(postmasterPid(clusterDir)).toBe(pid);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });

@@ -550,3 +550,21 @@ async function ensureDatabase(adminUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * The app database's URL of a cluster that another process runs on `dir` (the server, for the
+ * admin CLI): the socket directory from its postmaster.pid (line 5), the password from the file
+ * next to it. null when no live postmaster holds the directory or either file cannot be read.
+ */
+export function runningClusterUrl(dir: string): string | null {
+  try {
+    const lines = fs.readFileSync(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const sockets = lines[4]?.trim();
+    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !sockets) return null;
+    const password = fs.readFileSync(passwordFile(dir), 'utf8').trim();
+    return password ? urlFor(password, EMBEDDED_PG_DATABASE, sockets) : null;
+  } catch {
+    return null;
+  }
+}
