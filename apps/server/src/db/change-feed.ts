@@ -36,7 +36,8 @@ export class ChangeFeed {
 
   /** Listens on PostgreSQL (a connection of its own); never throws: while it cannot listen, it is not live. */
   static async start(database: Pick<Database, 'kind' | 'db'>, log: (msg: string) => void = () => {}): Promise<ChangeFeed> {
-    if (database.kind !== 'postgres') return new ChangeFeed(null, log);
+    // The embedded PostgreSQL listens too: the admin CLI writes to it while the server runs.
+    if (database.kind === 'pglite') return new ChangeFeed(null, log);
     const pool = (database.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
     const options = pool?.options;
     if (!options) {
