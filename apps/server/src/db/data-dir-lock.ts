@@ -23,9 +23,11 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * An exclusive lock on DATA_DIR: two PGlite instances on one directory corrupt it, so a second
- * server must refuse to start. The lock file holds the owner's pid; a lock left by a crashed
- * process (pid gone) is taken over.
+ * An exclusive lock on DATA_DIR: one server owns the embedded PostgreSQL in DATA_DIR/pg (it starts,
+ * supervises and stops the cluster, and treats a postmaster left on it as its own orphan), so a
+ * second server must refuse to start. The lock file holds the owner's pid; a lock left by a
+ * crashed process (pid gone) is taken over. The admin CLI, refused here, reaches a running
+ * server's cluster through its socket instead (cli.ts).
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
