@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createPoolOnDevnet, demoAccounts, deployTestContract, devnetClients, startDevnet, type Devnet } from '@tokendesk/devchain';
+import { createPoolOnDevnet, demoAccounts, deployTestContract, devnetClients } from '@tokendesk/devchain';
 import type { ActivityPage } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, maxUint256, parseAbi, type Address, type Hash, type TransactionReceipt } from 'viem';
@@ -9,16 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
 /**
  * A token that takes a fee on every transfer (FeeOnTransferToken, 5 %), paired with WETH on the
  * devnet's Uniswap V2 and traded through the router's *SupportingFeeOnTransferTokens functions.
  * The amounts TokenDesk stores and shows are what the pool booked: its Swap/Mint events and its
- * reserve change, not what the wallet sent. Devnet only; this file starts its own devnet.
+ * reserve change, not what the wallet sent. Devnet only: the run's shared devnet, held (lock,
+ * snapshot) for this file and reverted after it (support/shared-chain.ts).
  */
 
-let devnet: Devnet;
-let dataDir: string;
+let devnet: SharedChain;
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signUp>>;
 let token: Address;
@@ -94,8 +92,7 @@ function transferred(receipt: TransactionReceipt, from: Address, to: Address): b
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-fot-test-'));
-  devnet = await startDevnet({ dataDir });
+  devnet = await claimSharedChain('fee-on-transfer.test.ts');
   ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
   user = await signUp(ctx.app);
   // The deployer is the token's owner and pays no fee; the trader does.
@@ -110,12 +107,11 @@ beforeAll(async () => {
   const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${project.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: pair } });
   expect(attached.statusCode).toBe(201);
   poolId = attached.json().id;
-}, 120_000);
+}, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
   await ctx?.close();
-  await devnet?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await devnet?.release();
 });
 
 describe('a fee-on-transfer token', () => {

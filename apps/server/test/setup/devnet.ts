@@ -6,20 +6,24 @@ import { startDevnet, type DevnetAddresses } from '@tokendesk/devchain';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    devnet: { rpcUrl: string; addresses: DevnetAddresses };
+    /** lockDir: where writers take the chain-writer lock (support/shared-chain.ts). */
+    devnet: { rpcUrl: string; addresses: DevnetAddresses; lockDir: string };
   }
 }
 
 /**
- * One local chain for the whole server run (deploying is the slow part). Tests that write to it
- * take an evm_snapshot and revert it, so files stay independent.
+ * One local chain for the whole server run (deploying is the slow part). Files that write to it
+ * take a lock shared by the workers, an evm_snapshot, and revert it (support/shared-chain.ts), so
+ * files stay independent.
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-test-devnet-'));
+  const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-test-chain-lock-'));
   const devnet = await startDevnet({ dataDir });
-  project.provide('devnet', { rpcUrl: devnet.rpcUrl, addresses: devnet.addresses });
+  project.provide('devnet', { rpcUrl: devnet.rpcUrl, addresses: devnet.addresses, lockDir });
   return async () => {
     await devnet.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(lockDir, { recursive: true, force: true });
   };
 }
