@@ -1,24 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { notifications, pools, projects } from '../src/db/schema';
 import { bearer, signUp } from './helpers';
+import { cloneDatabase, type ClonedDatabase } from './support/database';
 
 /**
  * The answer, session and unread-count caches stay correct with two servers on one PostgreSQL
  * database (decision 0026): every cache is kept for 60 s here, so a change that shows within a
- * second was heard through LISTEN/NOTIFY, not waited out. PostgreSQL only (DATABASE_URL): PGlite
- * has one process per database.
+ * second was heard through LISTEN/NOTIFY, not waited out.
  */
-const adminUrl = process.env.DATABASE_URL;
 const LONG = { ANSWER_CACHE_SECONDS: '60', SESSION_CACHE_SECONDS: '60', UNREAD_COUNT_CACHE_SECONDS: '60' };
 
-let dbName = '';
+let clone: ClonedDatabase | null = null;
 let url = '';
 const opened: { app: FastifyInstance; database: Database }[] = [];
 let a: FastifyInstance;
@@ -42,16 +39,10 @@ async function addProject(app: FastifyInstance, userId: number, name: string): P
   return row!.id;
 }
 
-describe.skipIf(!adminUrl)('caches with two servers on one database', () => {
+describe('caches with two servers on one database', () => {
   beforeAll(async () => {
-    dbName = `tokendesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    clone = await cloneDatabase();
+    url = clone.url;
     a = await server();
     b = await server();
   });
@@ -61,12 +52,7 @@ describe.skipIf(!adminUrl)('caches with two servers on one database', () => {
       await app.close();
       await database.close();
     }
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await clone?.drop();
   });
 
   it("a project or pool written anywhere shows in the other server's cached lists within a second", async () => {
