@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { callTestContract, demoAccounts, deployTestContract, devnetClients, startDevnet, type Devnet, type TestContractName } from '@tokendesk/devchain';
+import { callTestContract, demoAccounts, deployTestContract, devnetClients, type TestContractName } from '@tokendesk/devchain';
 import type { HoldersSummary } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { formatUnits, parseAbi, type Address } from 'viem';
@@ -10,10 +7,11 @@ import { ChainService } from '../src/chain/chain-service';
 import { tokenBalances, tokenHolderReconciliation, tokenHolderSync } from '../src/db/schema';
 import { HolderIndexer } from '../src/indexer/holders';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
-// Its own devnet: this file deploys tokens that break the ERC-20 conventions and writes to them.
-let devnet: Devnet;
-let dataDir: string;
+// This file deploys tokens that break the ERC-20 conventions and writes to them: it holds the
+// run's shared devnet (lock, snapshot) and reverts it afterwards (support/shared-chain.ts).
+let devnet: SharedChain;
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 
@@ -72,16 +70,14 @@ async function expectTopFromChain(token: Address, summary: HoldersSummary) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-holders-truth-test-'));
-  devnet = await startDevnet({ dataDir });
+  devnet = await claimSharedChain('holders-truth.test.ts');
   ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
   owner = await signUp(ctx.app);
-}, 120_000);
+}, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
   await ctx?.close();
-  await devnet?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await devnet?.release();
 });
 
 describe('holder figures on tokens that break the ERC-20 conventions', () => {
