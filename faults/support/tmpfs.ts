@@ -20,6 +20,7 @@ export interface SmallDisk {
 export function mountSmallDisk(sizeMb: number): SmallDisk {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-disk-'));
   try {
+    // 0711: the embedded PostgreSQL runs as an unprivileged user under root and must pass through.
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0711`, 'tmpfs', dir], { stdio: 'pipe' });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
