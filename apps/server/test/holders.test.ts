@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   createPoolOnDevnet,
   demoAccounts,
   deployHolderTestToken,
   devnetClients,
-  startDevnet,
   transferTestToken,
-  type Devnet,
 } from '@tokendesk/devchain';
 import { holderProgressText, type HoldersSummary } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
@@ -19,10 +14,11 @@ import { notifications, tokenBalances, tokenHolderSync } from '../src/db/schema'
 import { HolderIndexer } from '../src/indexer/holders';
 import { newPoolTitle, PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
-// Its own devnet: this file deploys tokens and creates pools.
-let devnet: Devnet;
-let dataDir: string;
+// This file deploys tokens and creates pools: it holds the run's shared devnet (lock, snapshot)
+// and reverts it afterwards (support/shared-chain.ts).
+let devnet: SharedChain;
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let stranger: Awaited<ReturnType<typeof signUp>>;
@@ -77,20 +73,18 @@ async function expectExact(token: Address, addresses: Address[]) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-holders-test-'));
-  devnet = await startDevnet({ dataDir });
+  devnet = await claimSharedChain('holders.test.ts');
   ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
   owner = await signUp(ctx.app);
   stranger = await signUp(ctx.app);
   ({ address: holdToken } = await deployHolderTestToken(clients(), alice, 1_000_000n * E18));
   holdProjectId = await createProject(holdToken, 'HOLD');
   demoProjectId = await createProject(devnet.addresses.demo, 'DEMO');
-}, 120_000);
+}, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
   await ctx?.close();
-  await devnet?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await devnet?.release();
 });
 
 describe('the holder indexer', () => {
