@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { createPoolOnDevnet, demoAccounts, deployHolderTestToken, deployTestContract, devnetClients, startDevnet, type Devnet } from '@tokendesk/devchain';
+import { createPoolOnDevnet, demoAccounts, deployHolderTestToken, deployTestContract, devnetClients } from '@tokendesk/devchain';
 import { TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH, type Notification, type TokenInfo } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseAbi, type Address } from 'viem';
@@ -17,10 +14,11 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import { IndexerStatus } from '../src/indexer/status';
 import { createMetrics } from '../src/ops/metrics';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
-// Its own devnet: this file deploys hostile tokens and creates pools.
-let devnet: Devnet;
-let dataDir: string;
+// This file deploys hostile tokens and creates pools: it holds the run's shared devnet (lock,
+// snapshot) and reverts it afterwards (support/shared-chain.ts).
+let devnet: SharedChain;
 let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
 let ctx: TestContext;
 let status: IndexerStatus;
@@ -119,8 +117,7 @@ const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | nul
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-hostile-test-'));
-  devnet = await startDevnet({ dataDir });
+  devnet = await claimSharedChain('hostile-tokens.test.ts');
   proxy = await startRpcProxy(devnet.rpcUrl, [devnet.addresses.uniswapV2Factory, devnet.addresses.uniswapV3Factory]);
   status = new IndexerStatus();
   const metrics = createMetrics(status);
@@ -138,13 +135,12 @@ beforeAll(async () => {
       return new;
     end $$`));
   await ctx.database.db.execute(sql.raw('create trigger refuse_marked before insert on notifications for each row execute function refuse_marked_notifications()'));
-}, 120_000);
+}, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
   await ctx?.close();
   await proxy?.close();
-  await devnet?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await devnet?.release();
 });
 
 describe('Fetch Token Info on hostile metadata', () => {
