@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
-import { withDatabase as urlFor } from '../src/db/logical-backup';
+import { migrateTo, migrationState, restoreBySwap, withDatabase as urlFor, writeLogicalBackup } from '../src/db/logical-backup';
 import { projects, users } from '../src/db/schema';
 import { startOpsSocket } from '../src/ops/ops-socket';
 
@@ -184,6 +185,35 @@ describe('backup and restore of the embedded database', () => {
     expect(copy.users.map((u) => u.username)).toEqual(copy.users.map((_, i) => `user${i + 1}`));
   }, 300_000);
 
+  it('a backup client that goes away mid-stream frees the server for the next backup', async () => {
+    const database = await open(dir('gone'));
+    const socket = await startOpsSocket(dir('gone'), database.url!, silent);
+    try {
+      // Enough rows that the export is still streaming when the client hangs up after one chunk.
+      await database.db.execute(sql`insert into indexer_skipped_items (network_id, part, item, reason, detail)
+        select 1, 'pools', 'item' || g, 'r', repeat(md5(g::text), 20) from generate_series(1, 20000) g`);
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request({ socketPath: socket!.path, method: 'POST', path: '/backup' }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve() : reject(err)));
+        req.end();
+      });
+      const next = await run(['backup', '--out', 'after-gone.gz'], dir('gone'));
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stdout).toMatch(/20000 rows|2000\d rows/);
+      // No export left holding a snapshot.
+      const open = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`);
+      expect(open[0]!.n).toBe(0);
+    } finally {
+      await socket?.close();
+      await database.close();
+    }
+  }, 180_000);
+
   it('a server without the control socket: backup says to stop it', async () => {
     const database = await open(dir('nosocket'));
     try {
@@ -270,6 +300,40 @@ describe('backup and restore of the embedded database', () => {
     expect(noFile.stderr).toContain('nope.gz: no such file');
     expect(fs.readdirSync(root).filter((f) => f.includes('.partial-') || f === 'empty.gz')).toEqual([]);
   }, 120_000);
+
+  it('a backup taken at an older schema version is restored through the migrations since', async () => {
+    const database = await open(dir('old-schema'));
+    try {
+      const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
+      await admin.connect();
+      await admin.query('create database at_previous_version');
+      await admin.end();
+      const oldUrl = urlFor(database.url!, 'at_previous_version');
+      const live = new pg.Client({ connectionString: database.url! });
+      await live.connect();
+      const current = await migrationState(live);
+      await live.end();
+      await migrateTo(oldUrl, current.count - 1);
+      const old = new pg.Client({ connectionString: oldUrl });
+      await old.connect();
+      await old.query("insert into users (username, email, password_hash) values ('from_the_past', 'past@example.com', 'x')");
+      expect((await migrationState(old)).count).toBe(current.count - 1);
+      await old.end();
+      const file = path.join(root, 'previous-version.gz');
+      await writeLogicalBackup(oldUrl, fs.createWriteStream(file));
+
+      const restoredUrl = urlFor(database.url!, 'restored_from_previous');
+      const result = await restoreBySwap({ url: restoredUrl, adminUrl: urlFor(database.url!, 'postgres'), input: fs.createReadStream(file), force: false });
+      expect(result.header.migrations.count).toBe(current.count - 1);
+      const restored = new pg.Client({ connectionString: restoredUrl });
+      await restored.connect();
+      expect(await migrationState(restored)).toEqual(current);
+      expect((await restored.query('select username from users')).rows).toEqual([{ username: 'from_the_past' }]);
+      await restored.end();
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
 
   it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async () => {
     // Any PostgreSQL will do: the embedded cluster of a running server, reached like an external one.

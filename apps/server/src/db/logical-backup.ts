@@ -14,7 +14,6 @@
  * Also used by the PGlite import (db/pglite-import.ts): the table order, the COPY into a table,
  * the sequence reset and the row count check are the same work there.
  */
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -196,9 +195,25 @@ export interface BackupSummary {
   migrations: MigrationState;
 }
 
-/** Writes `chunk` and waits for the stream to take more when its buffer is full. */
+/**
+ * Writes `chunk` and waits for the stream to take more when its buffer is full. A stream that is
+ * destroyed meanwhile (the reader went away) fails the wait: 'drain' would never come.
+ */
 async function write(out: Writable, chunk: string | Buffer): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
+  if (out.destroyed) throw out.errored ?? new Error('the backup output was closed');
+  if (out.write(chunk)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (err?: Error | null) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(out.errored ?? new Error('the backup output was closed'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
 }
 
 /**
@@ -211,6 +226,7 @@ export async function writeLogicalBackup(url: string, out: Writable): Promise<Ba
   await client.connect();
   const gzip = createGzip();
   const done = pipeline(gzip, out);
+  done.catch(() => {}); // awaited below; a reader that goes away early must not be an unhandled rejection
   try {
     await client.query('begin isolation level repeatable read, read only');
     // The snapshot is taken by the first statement; everything below reads that one.

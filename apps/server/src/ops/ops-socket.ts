@@ -60,6 +60,12 @@ export async function startOpsSocket(dataDir: string, databaseUrl: string, log: 
       const body = new PassThrough();
       body.pipe(res, { end: false });
       const sent = once(body, 'end');
+      sent.catch(() => {}); // awaited below; when the export fails first, its error is the one reported
+      // A client that goes away (Ctrl-C) must not leave the export waiting for room forever with
+      // its snapshot open: the write fails, the transaction ends, the next backup can run.
+      res.on('close', () => {
+        if (!res.writableFinished) body.destroy(new Error('the client closed the connection'));
+      });
       const summary = await writeLogicalBackup(databaseUrl, body);
       await sent;
       res.addTrailers({ [STATUS_TRAILER]: 'ok', [ROWS_TRAILER]: String(summary.rows) });
