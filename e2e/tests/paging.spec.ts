@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Alert, Pool, Project } from '@tokendesk/contract';
 import { createPoolOnDevnet, deployTestContract, devnetClients } from '@tokendesk/devchain';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
@@ -48,6 +49,14 @@ async function seed(request: APIRequestContext, user: TestUser): Promise<Seeded>
     if (i === 0) needle = { project, pool, symbol };
   }
   return { needle: needle!, projects };
+}
+
+/** axe-core (WCAG 2.1 A/AA, as accessibility.spec does): the serious and critical findings, as text. */
+async function seriousA11yFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -126,6 +135,7 @@ test.describe('paging on the server', () => {
     await expect(rows).toHaveCount(50);
     await expect(page.getByText('50 pools shown')).toBeVisible();
     await shoot(page, testInfo, 'funds-1440');
+    expect(await seriousA11yFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
     await shoot(page, testInfo, 'funds-1440-end');
     await page.getByRole('button', { name: 'Load more' }).click();
@@ -172,6 +182,7 @@ test.describe('paging on the server', () => {
     await expect(options).toHaveCount(50);
     await expect(options.filter({ hasText: `${seeded.needle.symbol}/WETH` })).toHaveCount(0);
     await shoot(page, testInfo, 'alert-select-1440');
+    expect(await seriousA11yFindings(page)).toEqual([]);
 
     // Arrows move the active option (aria-activedescendant); ArrowDown on the last one loads the next page.
     await field.press('ArrowDown');
