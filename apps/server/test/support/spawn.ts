@@ -49,7 +49,7 @@ export interface SpawnedProcess {
   output(): string;
   stdout(): string;
   stderr(): string;
-  /** The exit code (null after a signal). */
+  /** The exit code (null after a signal), once the output is complete too (at most 5 s after the exit). */
   exited: Promise<number | null>;
   /** Resolves with the first match in the output; rejects when the child exits first or on timeout. */
   waitFor(pattern: RegExp | string, timeoutMs?: number): Promise<RegExpExecArray>;
@@ -148,19 +148,22 @@ export async function spawnNode(script: string, args: string[], options: SpawnOp
     changed();
   });
   let done = false;
-  const exited = new Promise<number | null>((resolve) => {
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const exitCode = new Promise<number | null>((resolve) => {
     child.on('error', (err) => {
       out += `\n[spawn error] ${err.message}\n`;
-      done = true;
-      changed();
       resolve(null);
     });
-    // 'close': the output is complete too.
-    child.on('close', (code) => {
-      done = true;
-      changed();
-      resolve(code);
-    });
+    child.on('exit', (code) => resolve(code));
+  });
+  // After 'exit', the output is complete once the pipes close ('close'); a grandchild that
+  // inherited stderr (the embedded cluster's supervisor while it stops postgres) may hold them a
+  // little longer, so not more than 5 s.
+  const exited = exitCode.then(async (code) => {
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000).unref())]);
+    done = true;
+    changed();
+    return code;
   });
   if (options.stdin !== undefined) child.stdin!.end(options.stdin);
 
