@@ -200,6 +200,10 @@ async function restore({ file, force }: Args): Promise<void> {
       const result = await withCluster(DATA_DIR, (pg) => restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }));
       console.log(`Restored ${file} into ${clusterDir(DATA_DIR)} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
       if (result.previous) console.log(`The database it replaced is kept in the cluster as ${result.previous}; drop it once the restore is checked.`);
+      if (fs.existsSync(path.join(DATA_DIR, 'pglite', 'PG_VERSION'))) {
+        // The server would find both and refuse to merge them at its next start.
+        console.log(`${path.join(DATA_DIR, 'pglite')} still holds a PGlite database that was never imported: move it away before starting the server.`);
+      }
     } finally {
       release();
     }
