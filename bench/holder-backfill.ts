@@ -3,7 +3,7 @@
  * devnet (issue 7). Prints transfers per second and peak memory, and checks the result against
  * balanceOf on chain.
  *
- *   npm run bench:holders [-- --transfers 100000] [-- --postgres]   (PostgreSQL: DATABASE_URL)
+ *   npm run bench:holders [-- --transfers 100000]   (a throwaway PostgreSQL, or a fresh database on DATABASE_URL's server)
  *
  * Setup (not measured): a fresh devnet; a test token (HolderTestToken, never part of the demo seed)
  * deployed from the first dev account; real transfers between anvil's own ten dev accounts —
@@ -24,19 +24,20 @@ import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/network
 import { openDatabase } from '../apps/server/src/db/client';
 import { projects, tokenBalances, tokenHolderSync, users } from '../apps/server/src/db/schema';
 import { HolderIndexer } from '../apps/server/src/indexer/holders';
+import { startBenchPostgres } from './lib/postgres';
 import { arg, machineLines, Report, updateDocSection } from './lib/report';
 
 const TRANSFERS = arg('transfers', 100_000);
 const PER_TX = 2_000;
-const usePostgres = process.argv.includes('--postgres');
-if (usePostgres && !process.env.DATABASE_URL) throw new Error('--postgres needs DATABASE_URL');
 const E18 = 10n ** 18n;
 const balanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
 const report = new Report();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-holders-'));
 const devnet = await startDevnet({ dataDir });
-const database = await openDatabase(usePostgres ? { kind: 'postgres', url: process.env.DATABASE_URL! } : { kind: 'pglite-memory' });
+// A throwaway PostgreSQL, or a fresh database on the server of DATABASE_URL.
+const benchPg = await startBenchPostgres('bench_holders');
+const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
 try {
   const clients = devnetClients(devnet.rpcUrl);
   // anvil's ten unlocked dev accounts; eth_accounts is a wallet method, so it is typed on the wallet client.
@@ -100,9 +101,9 @@ try {
   }
 
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-  report.line(`Holder backfill: ${TRANSFERS.toLocaleString('en-US')} Transfer logs on the devnet (${usePostgres ? 'PostgreSQL' : 'PGlite in memory'})`);
+  report.line(`Holder backfill: ${TRANSFERS.toLocaleString('en-US')} Transfer logs on the devnet (PostgreSQL)`);
   report.line();
-  for (const l of machineLines({ database: usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (in memory, the embedded default)' })) report.line(l);
+  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` })) report.line(l);
   report.line();
   report.line(`setup (not measured):  token + ${batch} transactions of up to ${PER_TX} transfers in ${setupSeconds.toFixed(1)} s`);
   report.line(`transfers indexed:     ${transfers.toLocaleString('en-US')} in ${ticks} tick(s), ${seconds.toFixed(2)} s`);
@@ -112,7 +113,7 @@ try {
   report.line(`holders:               ${sync?.holderCount} (of the ${accounts.length} dev accounts; no other address is involved)`);
   report.line(`exact vs balanceOf:    ${exact ? 'yes, every account' : 'NO — a balance differs'}`);
   if (!exact) process.exitCode = 1;
-  if (TRANSFERS === 100_000 && !usePostgres) {
+  if (TRANSFERS === 100_000) {
     updateDocSection(
       'holders',
       [
@@ -133,12 +134,13 @@ try {
         'by the HTTP client, so the indexer halves the span it asked for until answers fit and keeps',
         'that size (the eth_getLogs count above). Public nodes cap ranges or results the same way. Memory',
         'is therefore bounded by the slice, not by the history: the peak is the largest accepted answer',
-        'plus its decoding, on top of the PGlite heap.',
+        'plus its decoding, on top of the process heap.',
       ].join('\n'),
     );
   }
 } finally {
   await database.close();
+  await benchPg.stop();
   await devnet.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { pools, projects, users } from '../apps/server/src/db/schema';
 import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
 import { createBenchPools, tokenAbi } from './lib/devnet-pools';
+import { startBenchPostgres } from './lib/postgres';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +28,9 @@ const ACTIVITY = arg('activity', 50);
 const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
 
 const bench = await createBenchPools(POOLS - 3);
-const database = await openDatabase({ kind: 'pglite-memory' });
+// PostgreSQL like the server's default (a throwaway one, or a fresh database on DATABASE_URL's server).
+const benchPg = await startBenchPostgres('bench_indexer');
+const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
 try {
   const a = bench.devnet.addresses;
   const db = database.db;
@@ -115,5 +118,6 @@ try {
   console.log(`target < 2 s:          ${verdict(ms < 2000)} (${ms.toFixed(0)} ms)`);
 } finally {
   await database.close();
+  await benchPg.stop();
   await bench.close();
 }

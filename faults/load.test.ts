@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTickets, call, getOk, signUp, type User } from './support/api';
 import { attachPool, createProject, startTestDevnet, type TestDevnet } from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';
 
 /**
  * 100 connections of mixed reads and writes for 60 s against the real server on its embedded
@@ -159,7 +159,10 @@ describe('mixed load', () => {
 
     // In the database files after a clean stop: the same counts.
     expect(await server.stop()).toBe(0);
-    const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    // The cluster the server left, started on its own: what is in its files, not in a cache.
+    const cluster = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg') });
+    const db = new pg.Client({ connectionString: cluster.url });
+    await db.connect();
     try {
       for (const want of expected) {
         const { rows } = await db.query<{ tickets: number; messages: number; alerts: number }>(
@@ -171,7 +174,8 @@ describe('mixed load', () => {
         expect(rows[0], `user ${want.userId} in the database`).toEqual({ tickets: want.tickets, messages: want.messages, alerts: want.alerts });
       }
     } finally {
-      await db.close();
+      await db.end();
+      await cluster.stop();
     }
   });
 });

@@ -136,7 +136,7 @@ try {
   for (let i = 0; i < SWAPS; i++) {
     await swapOnDevnet(clients, { from: demoAccounts[i % demoAccounts.length]!, pool: 'demo-weth', side: i % 2 === 0 ? 'buy' : 'sell', amount: i % 2 === 0 ? '0.01' : '20' });
   }
-  for (const line of machineLines({ database: 'PGlite (embedded, in the server process)' })) report.line(line);
+  for (const line of machineLines({ database: 'the embedded PostgreSQL (DATA_DIR/pg)' })) report.line(line);
   report.line(`setup:     devnet with 20 project tokens, 50 V2 pools and ${SWAPS} extra DEMO/WETH swaps in ${((performance.now() - setupStart) / 1000).toFixed(1)} s (not measured)`);
   report.line(`load:      A polls user/info/ every ${POLL_MS} ms; B ${CONNECTIONS} connections for ${BURST_SECONDS} s in its own process; quiet spell ${QUIET_SECONDS} s`);
 

@@ -6,7 +6,7 @@
  *
  * 1. Builds the web app (`npm run build -w @tokendesk/web`, Vite, into apps/web/dist).
  * 2. Starts a devnet with 5 project tokens and 10 real pools, and the real server (its own process,
- *    PGlite) serving the build; a user is registered and given them through the API.
+ *    the embedded PostgreSQL) serving the build; a user is registered and given them through the API.
  * 3. JS per route: Chromium (/usr/bin/chromium via playwright-core) loads the page with an empty
  *    cache and waits until the network is idle and the page is drawn; every JavaScript response is
  *    summed, raw and gzipped (level 9, as a server would send it; this server sends it uncompressed).
@@ -42,7 +42,7 @@ const DOC_INTRO = `
 Targets (issue 6): the login page loads at most 120 KB of gzipped JavaScript, the dashboard at most
 250 KB; Lighthouse performance and accessibility at least 95 on both.
 
-The production build is served by the real server (PGlite, a user with 5 projects and 10 devnet
+The production build is served by the real server (embedded PostgreSQL, a user with 5 projects and 10 devnet
 pools). Chromium loads each page with an empty cache until it is drawn and the network is idle;
 every JavaScript response is summed and gzipped (level 9). Lighthouse 12 runs with its desktop
 preset in a fresh Chromium profile per run; the dashboard's session token is put into localStorage
@@ -175,7 +175,7 @@ try {
     try {
       const { token } = await createBenchUser(server.url, 'bench_web', setup.tokens, setup.pools);
       const session = JSON.stringify({ token, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
-      report.line('server:    the server as npm start runs it (apps/server/dist/main.js) serving apps/web/dist, PGlite; the user has 5 projects and 10 devnet pools');
+      report.line('server:    the server as npm start runs it (apps/server/dist/main.js) serving apps/web/dist, embedded PostgreSQL; the user has 5 projects and 10 devnet pools');
       report.line('');
 
       const pages = [

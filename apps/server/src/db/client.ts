@@ -146,8 +146,8 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }
     try {
       // The old engine's directory: only then is the importer loaded (it brings PGlite along).
       if (fs.existsSync(path.join(target.dataDir, 'pglite'))) {
-        const imported = await importPgliteIfPresent(target.dataDir, cluster.url, log);
-        if (imported) log(`imported the PGlite database: ${imported.tables} tables, ${imported.rows} rows in ${imported.ms} ms; the old files are in ${imported.movedTo}`);
+        // It logs what it imported and where the old files are kept.
+        await importPgliteIfPresent(target.dataDir, cluster.url, log);
       }
     } catch (err) {
       await database.close();
