@@ -46,8 +46,8 @@ Commands:
 
 The password is read from stdin (a hidden prompt on a terminal, or the first line of a pipe);
 --generate prints a random one-time password instead. Never pass a password as an argument.
-Uses the server's configuration (DATA_DIR or DATABASE_URL). With PGlite (no DATABASE_URL) the
-server must be stopped first: only one process may open the data directory.`;
+Uses the server's configuration (DATA_DIR or DATABASE_URL). While a server runs on DATA_DIR, the
+command goes to that server's embedded PostgreSQL through its socket.`;
 
 const { shape } = registerBodySchema;
 

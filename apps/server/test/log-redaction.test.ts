@@ -12,6 +12,7 @@ import { HttpRequestError } from 'viem';
 import { redactSecrets, registerSecrets, secretsFromEnv } from '../src/lib/error-text';
 import { withLogRedaction } from '../src/lib/log-redaction';
 import { registerBody, closedPort } from './helpers';
+import { cloneDatabase, type ClonedDatabase } from './support/database';
 
 /**
  * RPC URLs hold provider keys. The real server process runs with such URLs for real networks
@@ -25,10 +26,12 @@ const PATH_KEY = 'SECRETKEY123';
 const QUERY_KEY = 'SECRETQUERY456';
 const children: ChildProcess[] = [];
 let dataDir: string | undefined;
+const clones: ClonedDatabase[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const clone of clones) await clone.drop();
 });
 
 
@@ -47,7 +50,9 @@ describe('secrets in RPC URLs', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-redaction-'));
 
     // A project and a pool on Ethereum, so the indexer loops of that network contact its node.
-    const db = await openDatabase({ kind: 'pglite', dataDir });
+    const clone = await cloneDatabase();
+    clones.push(clone);
+    const db = await openDatabase({ kind: 'postgres', url: clone.url });
     const [user] = await db.db.insert(users).values({ username: 'seeded-owner', email: 'seeded@example.com', passwordHash: 'x' }).returning();
     const [project] = await db.db
       .insert(projects)
@@ -73,6 +78,7 @@ describe('secrets in RPC URLs', () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
+      DATABASE_URL: clone.url,
       PORT: '0',
       LOG_LEVEL: 'trace',
       PASSWORD_HASH_COST: '10',
@@ -85,7 +91,6 @@ describe('secrets in RPC URLs', () => {
       RPC_URL_ARBITRUM: `http://127.0.0.1:${port}/`,
       RPC_URL_POLYGON: `http://127.0.0.1:${port}/`,
     };
-    delete env.DATABASE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
@@ -172,8 +177,9 @@ describe('the logger redaction', () => {
 
 describe('a failed database statement in the log', () => {
   it('keeps the statement and its SQLSTATE, never its bound values (a password hash, an e-mail)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-redaction-params-'));
-    const db = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const clone = await cloneDatabase();
+    clones.push(clone);
+    const db = await openDatabase({ kind: 'postgres', url: clone.url });
     let written = '';
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -194,7 +200,6 @@ describe('a failed database statement in the log', () => {
     } finally {
       await app.close();
       await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
     expect(written.split('\n').filter(Boolean)).toHaveLength(2);
     expect(written).not.toContain('SECRETHASH789');

@@ -4,9 +4,6 @@
  * users on one channel as '<topic>:<user id>'; each server keeps one connection listening and tells
  * its caches which user's answers to drop. Caches may keep answers only while the feed is live: a
  * lost connection can have missed changes, so going down and coming back both drop everything.
- *
- * PGlite: one process owns the database (the data-dir lock), so there is nobody else to hear; the
- * feed is live and only this server's own invalidations (and the caches' TTLs) apply.
  */
 import pg from 'pg';
 import type { Database } from './client';
@@ -37,7 +34,6 @@ export class ChangeFeed {
   /** Listens on PostgreSQL (a connection of its own); never throws: while it cannot listen, it is not live. */
   static async start(database: Pick<Database, 'kind' | 'db'>, log: (msg: string) => void = () => {}): Promise<ChangeFeed> {
     // The embedded PostgreSQL listens too: the admin CLI writes to it while the server runs.
-    if (database.kind === 'pglite') return new ChangeFeed(null, log);
     const pool = (database.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
     const options = pool?.options;
     if (!options) {

@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,9 +8,6 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { importPgliteIfPresent } from './pglite-import';
-import { dumpPglite, pgliteOptions } from './pglite-backup';
-import { PgliteGuard } from './pglite-guard';
 import { StorageHealth } from './storage-health';
 import { StorageUnavailableError, STORAGE_FAULT_DETAIL, type StorageFaultKind } from './errors';
 import { serverRoot } from '../paths';
@@ -25,11 +19,8 @@ export type AdvisoryLock = (() => Promise<void>) & { isLost?: () => boolean };
 
 export interface Database {
   db: Db;
-  /**
-   * embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg; postgres: DATABASE_URL.
-   * pglite: the in-memory PGlite the tests still use until they move to PostgreSQL (issue 14).
-   */
-  kind: 'embedded' | 'postgres' | 'pglite';
+  /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg; postgres: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
   /** embedded only: the cluster's app database (its Unix socket and generated password). */
   url?: string;
   /** Cheap round trip for readiness checks. */
@@ -41,12 +32,10 @@ export interface Database {
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /** Full or failing storage, for /ready and /metrics (docs/decisions/0020-storage-faults.md). */
   storage: StorageHealth;
-  /** Re-checks the storage state without writing (embedded and PGlite: free space); /ready calls it. */
+  /** Re-checks the storage state without writing (embedded: free space); /ready calls it. */
   probeStorage(): void;
-  /** A storage fault seen in an answer (error handler); PGlite's guard has counted its own already. */
+  /** A storage fault seen in an answer (error handler). */
   noteStorageFault(kind: StorageFaultKind, detail: string): void;
-  /** PGlite only: a consistent gzipped tar of the data directory, taken while the server runs. */
-  backup?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -57,8 +46,6 @@ const MIGRATION_LOCK_KEY = 7_243_110_001;
 
 export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string; log?: (msg: string) => void; settings?: Record<string, string>; reserveBytes?: number }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string };
 
 export function databaseTarget(
@@ -88,46 +75,7 @@ export const EMBEDDED_STORAGE_RESERVE_BYTES = 64 * 1024 * 1024;
 /** Opens the database and applies pending migrations before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url);
-  if (target.kind === 'embedded') return openEmbedded(target);
-
-  const release = target.kind === 'pglite' ? acquireDataDirLock(target.dataDir) : () => {};
-  try {
-    // pg_trgm backs the indexed project search; PostgreSQL ships it in contrib.
-    const open = async () => {
-      const client = target.kind === 'pglite' ? new PGlite(path.join(target.dataDir, 'pglite'), pgliteOptions) : new PGlite(pgliteOptions);
-      await client.waitReady;
-      return client;
-    };
-    const storage = new StorageHealth();
-    const client = new PgliteGuard(await open(), { dataDir: target.kind === 'pglite' ? target.dataDir : null, open, storage });
-    // drizzle calls query() and transaction() only, which the guard has (db/pglite-guard.ts).
-    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-    await migratePglite(db, { migrationsFolder });
-    return {
-      db: db as unknown as Db,
-      kind: 'pglite',
-      storage,
-      probeStorage: () => client.probe(),
-      noteStorageFault: () => {},
-      ping: async () => {
-        await client.query('select 1');
-      },
-      // One process owns a PGlite directory (the data-dir lock), so the lock is always ours.
-      tryAdvisoryLock: async () => async () => {},
-      backup: () => client.withClient(dumpPglite),
-      close: async () => {
-        try {
-          // PGlite checkpoints and shuts the WASM Postgres down cleanly on close.
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
-  } catch (err) {
-    release();
-    throw err;
-  }
+  return openEmbedded(target);
 }
 
 /**
@@ -147,6 +95,7 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }
       // The old engine's directory: only then is the importer loaded (it brings PGlite along).
       if (fs.existsSync(path.join(target.dataDir, 'pglite'))) {
         // It logs what it imported and where the old files are kept.
+        const { importPgliteIfPresent } = await import('./pglite-import');
         await importPgliteIfPresent(target.dataDir, cluster.url, log);
       }
     } catch (err) {

@@ -12,7 +12,7 @@ export function uniqueViolation(err: unknown): string | null {
 
 export type StorageFaultKind = 'full' | 'io';
 
-/** Thrown by the database layer when it refuses a statement to protect the storage (db/pglite-guard.ts). */
+/** Thrown by the database layer when it refuses a statement to protect the storage (db/client.ts: the embedded cluster's write reserve). */
 export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError';
   readonly code: string;
@@ -31,8 +31,8 @@ const IO_CODES = new Set(['EIO', 'EROFS', '58030']);
 
 /**
  * Whether `err` (or a cause up the chain: drizzle wraps driver errors) says the storage under the
- * database is full or failing. PGlite reports the C library's text without a code in some paths,
- * so the message is checked too.
+ * database is full or failing. Some paths report the C library's text without a code (a failed
+ * WAL write in PostgreSQL's log line, a file system error), so the message is checked too.
  */
 export function storageFault(err: unknown): StorageFaultKind | null {
   for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {

@@ -72,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(fe.statusCode).send({ detail: fe.message, errors: [] });
     }
-    // Disk full or failing (ours with PGlite, the server's with PostgreSQL): a fault of the
+    // Disk full or failing (the embedded cluster's reserve, or PostgreSQL's own disk_full): a fault of the
     // service, not of the request, and it passes. Logged once per incident by the storage state
     // (db/storage-health.ts), not here per request.
     const storage = storageFault(err);

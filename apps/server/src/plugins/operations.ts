@@ -80,7 +80,7 @@ const readyBody = z.object({
   status: z.enum(['ready', 'unavailable']),
   detail: z.string().optional(),
   errors: z.array(z.never()).optional(),
-  database: z.object({ kind: z.enum(['embedded', 'postgres', 'pglite']), reachable: z.boolean(), error: z.string().optional() }),
+  database: z.object({ kind: z.enum(['embedded', 'postgres']), reachable: z.boolean(), error: z.string().optional() }),
   /** 'full' / 'error' while writes are refused for the disk (docs/decisions/0020-storage-faults.md). */
   storage: z.object({ state: z.enum(['ok', 'full', 'error']), since: z.string().nullable(), last_error: z.string().nullable() }),
   indexer: z.enum(['running', 'off']),
