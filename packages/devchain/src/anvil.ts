@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
@@ -195,7 +195,7 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
   };
 
   try {
-    await waitUntilReady(rpcUrl, exited, opts.logPath);
+    await waitUntilReady(rpcUrl, exited, opts.logPath, { pid: anvilPid, port: opts.port });
   } catch (error) {
     await stop();
     throw error;
@@ -204,7 +204,41 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
   return { rpcUrl, port: opts.port, pid: anvilPid, exited, exit, stop };
 }
 
-async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, logPath: string): Promise<void> {
+/**
+ * Whether the loopback listener on `port` is a socket of process `pid` (Linux: /proc/net/tcp and
+ * the process's fds). Another process can take the port between our probe and anvil's bind; if
+ * that process is another anvil it answers our readiness check, and the caller would talk to the
+ * wrong chain while ours exits with 'address already in use'. Elsewhere (no /proc): assumed ours.
+ */
+function listenerOwnedBy(pid: number, port: number): boolean {
+  if (process.platform !== 'linux' || !pid) return true;
+  try {
+    const portHex = port.toString(16).toUpperCase().padStart(4, '0');
+    const inodes = new Set<string>();
+    for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is f[1] (0100007F:PORT), st is f[3] (0A = LISTEN), inode is f[9].
+      if (f[1]?.endsWith(`:${portHex}`) && f[3] === '0A' && f[9]) inodes.add(f[9]);
+    }
+    if (inodes.size === 0) return false;
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const m = /^socket:\[(\d+)\]$/.exec(target);
+      if (m && inodes.has(m[1]!)) return true;
+    }
+    return false;
+  } catch {
+    // /proc unreadable (hardened kernel, another user's process): do not block the start on it.
+    return true;
+  }
+}
+
+async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, logPath: string, own: { pid: number; port: number }): Promise<void> {
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 60_000;
@@ -221,7 +255,9 @@ async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, lo
       });
       if (res.ok) {
         const body = (await res.json()) as { result?: string };
-        if (body.result && Number(body.result) === DEVNET_CHAIN_ID) return;
+        // Ready only when the answer came from our anvil (see listenerOwnedBy); otherwise ours
+        // exits on the taken port and the error above lets the caller try another one.
+        if (body.result && Number(body.result) === DEVNET_CHAIN_ID && listenerOwnedBy(own.pid, own.port)) return;
       }
     } catch {
       // not listening yet
