@@ -3,17 +3,18 @@ import { expect, signIn, test } from '../fixtures';
 
 test.describe('failures and fallbacks', () => {
   test('a list that fails to load says so and recovers with Try Again', async ({ page, request, user, consoleGuard }) => {
-    consoleGuard.allowHttpError({ status: 500, url: /\/api\/v1\/projects\/?$/ });
+    // The list is paged: its request carries ?limit= (and ?q=, ?cursor=).
+    consoleGuard.allowHttpError({ status: 500, url: /\/api\/v1\/projects\/?(\?.*)?$/ });
     consoleGuard.allowHttpError({ status: 500, url: /\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/ });
     const project = await createProjectViaApi(request, user, 'demo');
     const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     await signIn(page, user);
 
     const broken = { detail: 'Internal error.', errors: [] };
-    await page.route(/\/api\/v1\/projects\/?$/, (route) => route.fulfill({ status: 500, json: broken }));
+    await page.route(/\/api\/v1\/projects\/?(\?.*)?$/, (route) => route.fulfill({ status: 500, json: broken }));
     await page.goto('/projects');
     await expect(page.getByText('Failed to load projects. Please try again.')).toBeVisible({ timeout: 15_000 });
-    await page.unroute(/\/api\/v1\/projects\/?$/);
+    await page.unroute(/\/api\/v1\/projects\/?(\?.*)?$/);
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('link', { name: 'Demo Token' })).toBeVisible();
 
