@@ -17,62 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { onInterrupt } from './lib/cleanup';
+import { memoryOfProcesses, processTree, type MemoryFigures as Figures } from './lib/process-memory';
 import { arg, flag } from './lib/report';
 import { startServer, type ServerProcess } from './lib/server-process';
 
-interface Figures {
-  processes: number;
-  rss: number;
-  pss: number;
-}
-
-function rollup(pid: number): { rss: number; pss: number } | null {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
-    return { rss: kb('Rss'), pss: kb('Pss') };
-  } catch {
-    return null;
-  }
-}
-
-/** The process and its descendants, by parent pid. */
-function tree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    out.push(pid);
-    for (const c of children.get(pid) ?? []) walk(c);
-  };
-  if (fs.existsSync(`/proc/${root}`)) walk(root);
-  return out;
-}
-
-function sum(pids: number[]): Figures {
-  const f: Figures = { processes: 0, rss: 0, pss: 0 };
-  for (const pid of pids) {
-    const m = rollup(pid);
-    if (!m) continue;
-    f.processes++;
-    f.rss += m.rss;
-    f.pss += m.pss;
-  }
-  return f;
-}
-
 function snapshot(server: ServerProcess, dataDir: string): { server: Figures; postgres: Figures } {
   const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return { server: sum([server.pid]), postgres: sum(tree(postmaster)) };
+  return { server: memoryOfProcesses([server.pid]), postgres: memoryOfProcesses(processTree(postmaster)) };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
