@@ -12,7 +12,8 @@ interface LockOwner {
   startedAt: string;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

