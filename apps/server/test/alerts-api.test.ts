@@ -139,13 +139,13 @@ describe('creating alerts', () => {
   });
 
   it('refuses a pool that is not the user’s with 404, like a missing one', async () => {
-    const before = (await call(owner.token, 'GET', 'projects/alerts/')).json() as Alert[];
+    const before = (await call(owner.token, 'GET', 'projects/alerts/?limit=200')).json().alerts as Alert[];
     for (const id of [otherPoolId, 999_999]) {
       const res = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: id, min_amount: 1 });
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json().detail).toBe(m.poolNotFound);
     }
-    expect((await call(owner.token, 'GET', 'projects/alerts/')).json()).toHaveLength(before.length);
+    expect((await call(owner.token, 'GET', 'projects/alerts/?limit=200')).json().alerts).toHaveLength(before.length);
   });
 });
 
@@ -155,7 +155,7 @@ describe('reading, editing, pausing and deleting', () => {
     const pool = await seedPool(user.userId, 'SMPL', 'USDT', 'uniswap-v3');
     const first = await create({ kind: 'price_move', pool_id: pool, threshold_pct: 3, window_minutes: 15 }, user.token);
     const second = await create({ kind: 'large_swap', pool_id: pool, min_amount: 2 }, user.token);
-    const list = (await call(user.token, 'GET', 'projects/alerts/')).json() as Alert[];
+    const list = (await call(user.token, 'GET', 'projects/alerts/')).json().alerts as Alert[];
     expect(list.map((a) => a.id)).toEqual([second.id, first.id]);
     expect(list[0]!.label).toBe('SMPL/USDT - Uniswap V3');
     const one = await call(user.token, 'GET', `projects/alerts/${first.id}/`);
@@ -271,7 +271,7 @@ describe('tenant isolation', () => {
       const missing = await call(other.token, method, url.replace(String(mine.id), '999999'), body);
       expect(res.json(), `${method} ${url}`).toEqual(missing.statusCode === 404 ? missing.json() : res.json());
     }
-    expect((await call(other.token, 'GET', 'projects/alerts/')).json()).toEqual([]);
+    expect((await call(other.token, 'GET', 'projects/alerts/')).json()).toEqual({ alerts: [], next_cursor: null });
     expect((await call(owner.token, 'GET', `projects/alerts/${mine.id}/`)).json()).toEqual(mine);
     expect((await call(other.token, 'GET', 'projects/alerts/')).statusCode).toBe(200);
   });

@@ -109,7 +109,7 @@ describe('dashboard summaries', () => {
 
   it('alerts: both counts and the first five active alerts of the full list', async () => {
     const summary = await get<AlertSummary>(owner.token, 'projects/alerts/summary/');
-    const full = await get<{ id: number; is_active: boolean }[]>(owner.token, 'projects/alerts/');
+    const { alerts: full } = await get<{ alerts: { id: number; is_active: boolean }[] }>(owner.token, 'projects/alerts/');
     expect(full).toHaveLength(9);
     expect(summary.alert_count).toBe(9);
     expect(summary.active_alert_count).toBe(6);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictId, strictNumber } from './numbers';
-import { DASHBOARD_LIST_LIMIT, decimalString } from './projects';
+import { DASHBOARD_LIST_LIMIT, decimalString, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from './projects';
 
 export const alertKinds = ['price_move', 'liquidity_drop', 'large_swap'] as const;
 export type AlertKind = (typeof alertKinds)[number];
@@ -92,7 +92,27 @@ export const alertTriggerSchema = z
 export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 
 export const alertTypeListSchema = z.array(alertTypeSchema).meta({ id: 'AlertTypeList' });
+/** @deprecated The alerts list answers pages now (alertPageSchema); kept only until the web reads pages. */
 export const alertListSchema = z.array(alertSchema).meta({ id: 'AlertList' });
+
+/** GET projects/alerts/: newest first (created_at, then id), paged like projects/, searchable by pool label. */
+export const alertListQuerySchema = z.object({
+  q: z.string().max(100).optional().describe("Case-insensitive text in the pool label 'PROJECT/PAIR - DEX': the project's name or symbol, the paired token's symbol or the DEX"),
+  pool: strictId().optional().describe("Only this pool's alerts (another user's pool answers 404, like a missing one)"),
+  cursor: z.string().max(200).optional().describe('Opaque; next_cursor of the previous page (a malformed one answers 400)'),
+  limit: strictNumber(z.number().int().min(1).max(LIST_PAGE_MAX))
+    .default(LIST_PAGE_LIMIT)
+    .describe(`Rows per page, 1–${LIST_PAGE_MAX} (default ${LIST_PAGE_LIMIT})`),
+});
+export type AlertListQuery = z.input<typeof alertListQuerySchema>;
+
+export const alertPageSchema = z
+  .object({
+    alerts: z.array(alertSchema).describe("Each with its pool label, so no screen needs the pools list to name an alert's pool"),
+    next_cursor: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'AlertPage' });
+export type AlertPage = z.infer<typeof alertPageSchema>;
 export const alertSummarySchema = z
   .object({
     alert_count: z.number().int(),

@@ -37,6 +37,13 @@ export function poolLabel(registry: NetworkRegistry, { pool, project }: Pick<Ale
   return `${project.tokenSymbol}/${pool.pairedTokenSymbol} - ${dex}`;
 }
 
+/** The (network, DEX) pairs whose name, as labels show it, contains `q` (case-insensitive). */
+export function dexesNamed(registry: NetworkRegistry, q: string): { networkId: number; dexId: string }[] {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  return registry.list().flatMap((network) => network.dexes.filter((d) => d.name.toLowerCase().includes(needle)).map((d) => ({ networkId: network.id, dexId: d.id })));
+}
+
 export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool): Alert {
   const { alert } = row;
   return {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, alertTriggers, pools, projects, type AlertRow, type AlertTriggerRow, type PoolRow, type ProjectRow } from '../../db/schema';
 
 export interface AlertWithPool {
@@ -21,6 +22,53 @@ export async function listAlerts(db: Db, userId: number, options: { activeOnly?:
     .where(options.activeOnly ? and(eq(alerts.userId, userId), eq(alerts.isActive, true)) : eq(alerts.userId, userId))
     .orderBy(desc(alerts.createdAt), desc(alerts.id));
   return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+/**
+ * One page of the /alerts screen: newest first after `after`, optionally one pool's alerts, and
+ * only those whose pool label 'PROJECT/PAIR - DEX' contains `q` (case-insensitive). The DEX part
+ * of the label is a name from the network registry, not a column: `dexIds` are the (network, dex)
+ * pairs whose name matches, found by the caller. One statement, read in the order of
+ * alerts_user_idx; `limit + 1` rows tell whether another page follows.
+ */
+export async function pageAlerts(
+  db: Db,
+  userId: number,
+  page: { q?: string | undefined; dexIds?: readonly { networkId: number; dexId: string }[]; poolId?: number | undefined; after: NewestKey | null; limit: number },
+): Promise<{ rows: AlertWithPool[]; next: NewestKey | null }> {
+  const conditions: SQL[] = [eq(alerts.userId, userId)];
+  if (page.poolId !== undefined) conditions.push(eq(alerts.poolId, page.poolId));
+  const q = page.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    const matches: SQL[] = [
+      ilike(projects.name, pattern),
+      ilike(projects.tokenSymbol, pattern),
+      ilike(pools.pairedTokenSymbol, pattern),
+      ilike(pools.dexId, pattern),
+      // 'DEMO/WETH' as the label shows it.
+      ilike(sql`${projects.tokenSymbol} || '/' || ${pools.pairedTokenSymbol}`, pattern),
+    ];
+    const byNetwork = new Map<number, string[]>();
+    for (const d of page.dexIds ?? []) byNetwork.set(d.networkId, [...(byNetwork.get(d.networkId) ?? []), d.dexId]);
+    for (const [networkId, ids] of byNetwork) matches.push(and(eq(pools.networkId, networkId), inArray(pools.dexId, ids))!);
+    conditions.push(or(...matches)!);
+  }
+  if (page.after) conditions.push(afterNewest(alerts.createdAt, alerts.id, page.after));
+  const rows = await db
+    .select({ alert: alerts, pool: pools, project: projects, createdUs: createdMicros(alerts.createdAt) })
+    .from(alerts)
+    .innerJoin(pools, eq(pools.id, alerts.poolId))
+    .innerJoin(projects, eq(projects.id, pools.projectId))
+    .where(and(...conditions))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(page.limit + 1);
+  const kept = rows.slice(0, page.limit);
+  const last = kept.at(-1);
+  return {
+    rows: kept.map((r) => ({ alert: r.alert, pool: r.pool, project: r.project })),
+    next: rows.length > page.limit && last ? { createdUs: last.createdUs, id: last.alert.id } : null,
+  };
 }
 
 export async function countAlerts(db: Db, userId: number): Promise<{ total: number; active: number }> {

@@ -1,7 +1,8 @@
 import {
   alertFieldOrder,
   alertKindLabels,
-  alertListSchema,
+  alertListQuerySchema,
+  alertPageSchema,
   alertMessages as m,
   alertSchema,
   alertSummarySchema,
@@ -20,9 +21,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { alerts } from '../../db/schema';
+import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { alertTypes, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
-import { countAlerts, findAlert, findUserPool, listAlerts, listTriggers, updateAlert } from './repository';
+import { alertTypes, dexesNamed, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
+import { countAlerts, findAlert, findUserPool, listAlerts, listTriggers, pageAlerts, updateAlert } from './repository';
 
 const tags = ['Alerts'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -58,15 +60,31 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/alerts',
     {
       preHandler: app.requireUser,
+      config: { fieldOrder: ['q', 'pool', 'cursor', 'limit'] },
       schema: {
         tags,
         security,
-        summary: "The user's alerts, newest first",
-        description: "Each with its pool label 'PROJECT/PAIR - DEX', status, last firing and firing count.",
-        response: { 200: alertListSchema, ...errors },
+        summary: "The user's alerts, newest first, a page at a time",
+        description:
+          "Each with its pool label 'PROJECT/PAIR - DEX', status, last firing and firing count. Newest first (created_at, then id); " +
+          'page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, default 50. ' +
+          "`q` keeps the alerts whose pool label contains it (the project's name or symbol, the paired token's symbol, the DEX; " +
+          "case-insensitive); `pool` keeps one pool's alerts (another user's pool answers 404).",
+        querystring: alertListQuerySchema,
+        response: { 200: alertPageSchema, ...errors },
       },
     },
-    async (request) => (await listAlerts(app.db, currentAuth(request).user.id)).map((r) => toApiAlert(registry, r)),
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const { q, pool, cursor, limit } = request.query;
+      const after = cursor === undefined ? null : parseNewestCursor(cursor);
+      const [page, ownPool] = await Promise.all([
+        pageAlerts(app.db, userId, { q, dexIds: q ? dexesNamed(registry, q) : [], poolId: pool, after, limit }),
+        pool === undefined ? true : findUserPool(app.db, userId, pool),
+      ]);
+      if (!ownPool) throw notFound(m.poolNotFound);
+      return { alerts: page.rows.map((r) => toApiAlert(registry, r)), next_cursor: page.next && encodeNewestCursor(page.next) };
+    },
   );
 
   app.get(
