@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 /**
  * The whole test suite in one command (README: `npm test`):
- *   lint → typecheck → web build → Vitest (contract, devchain, web, and the server suite on a
- *   throwaway embedded PostgreSQL) → Playwright e2e (its server on a free port, embedded default).
+ *   lint, typecheck and web build (two at a time) → Vitest (contract, devchain, web, and the server
+ *   suite on a throwaway embedded PostgreSQL) → Playwright e2e (its server on a free port, embedded
+ *   default).
  * Every step leaves {passed, failed} in .test-results/steps/, and the run ends with one line
  * `N passed, N failed` over all of them. Lint, typecheck and build count as one check each.
  *
  *   node scripts/test-all.mjs              the full suite (clears earlier results)
  *   node scripts/test-all.mjs --postgres   only the server suite again, on DATABASE_URL (CI)
  *   node scripts/test-all.mjs --faults     the fault suite (faults/: kill -9, outages, fuzz, load; CI)
+ *   node scripts/test-all.mjs --checks     only lint, typecheck and the web build
  *   node scripts/test-all.mjs --summary    print the total of the steps recorded so far
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,10 +84,67 @@ function readJson(file) {
   }
 }
 
-function check(name, command, commandArgs, env) {
-  const ok = run(command, commandArgs, env);
-  record(name, ok ? 1 : 0, ok ? 0 : 1);
-  return ok;
+/** Like run(), but the output is kept and handed back whole, for printing as one block. */
+function runQuiet(command, commandArgs) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString(), seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/**
+ * The typecheck script's `tsc -p <project> --noEmit` commands, one job each, so that they can run
+ * side by side with lint and the build. package.json stays the one list of projects (`npm run
+ * typecheck` runs them one after another); anything else in the script runs as it is, whole.
+ */
+function typecheckJobs() {
+  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.typecheck;
+  const parts = script.split('&&').map((p) => p.trim().split(/\s+/));
+  if (!parts.every((p) => p[0] === 'tsc')) return [{ label: 'npm run typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] }];
+  return parts.map((p) => ({ label: p.join(' '), command: bin('tsc'), args: p.slice(1) }));
+}
+
+/**
+ * Lint, typecheck and the web build: single-threaded tools, so two of them run at a time (CI has
+ * two cores), longest first. Each job's output is printed as one block when it ends, never
+ * interleaved. Each of the three keeps its own record of one check; typecheck passes when every
+ * project does.
+ */
+async function staticChecks() {
+  const jobs = [
+    { step: 'lint', label: 'eslint .', command: bin('eslint'), args: ['.'] },
+    { step: 'web-build', label: 'npm run build -w @tokendesk/web', command: 'npm', args: ['run', 'build', '-w', '@tokendesk/web'] },
+    ...typecheckJobs().map((job) => ({ step: 'typecheck', ...job })),
+  ];
+  // Longest first, so that the short ones fill the end (relative times measured side by side:
+  // server 225, web 163, bench 140, build 139, eslint 119, devchain 110, e2e 92, faults 79,
+  // contract 60). A project not listed counts as average.
+  const cost = { 'apps/server': 225, 'apps/web': 163, bench: 140, 'web-build': 139, lint: 119, 'packages/devchain': 110, e2e: 92, faults: 79, 'packages/contract': 60 };
+  const weight = (job) => cost[job.step] ?? cost[job.args[job.args.indexOf('-p') + 1]] ?? 100;
+  const queue = [...jobs].sort((a, b) => weight(b) - weight(a));
+  const outcome = { lint: true, typecheck: true, 'web-build': true };
+  const failed = { lint: [], typecheck: [], 'web-build': [] };
+  const started = performance.now();
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const res = await runQuiet(job.command, job.args);
+      outcome[job.step] &&= res.ok;
+      if (!res.ok) failed[job.step].push(`${job.label} failed (see its output)`);
+      console.log(`\n▶ ${job.label} (${res.seconds.toFixed(1)} s, ${res.ok ? 'passed' : 'FAILED'})`);
+      if (res.output.trim()) process.stdout.write(res.output.endsWith('\n') ? res.output : `${res.output}\n`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  console.log(`\nlint, typecheck and web build: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const [step, ok] of Object.entries(outcome)) record(step, ok ? 1 : 0, ok ? 0 : 1, failed[step]);
+  return outcome;
 }
 
 function vitest(name, vitestArgs, env) {
@@ -143,12 +202,14 @@ if (args.has('--summary')) {
   // The suite starts its own devnets, servers and PostgreSQL clusters.
   vitest('faults', ['-c', 'faults/vitest.config.ts'], { DATABASE_URL: '' });
   process.exit(summary() ? 1 : 0);
+} else if (args.has('--checks')) {
+  // Only lint, typecheck and the web build (what the full run starts with).
+  const outcome = await staticChecks();
+  process.exit(Object.values(outcome).every(Boolean) ? 0 : 1);
 } else {
   fs.rmSync(resultsDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
-  check('lint', 'npx', ['eslint', '.']);
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  const built = check('web-build', 'npm', ['run', 'build', '-w', '@tokendesk/web']);
+  const built = (await staticChecks())['web-build'];
   // DATABASE_URL emptied: the server suite starts its own embedded cluster (apps/server/test/setup/
   // postgres.ts) and clones a migrated template per test context; CI repeats it on Debian's PostgreSQL.
   vitest('vitest', [], { DATABASE_URL: '' });
