@@ -178,6 +178,8 @@ describe('activity kinds, amounts and prices', () => {
       [fromDemo.id, 'buy'],
     ]);
     expect(events[0]!.id).toBe(events[1]!.id);
+    // Each row names its own pool as the alert rows do, from the row's join (not the pools list).
+    expect(events.map((e) => e.pool_label)).toEqual(['USDX/DEMO - Uniswap V2', 'DEMO/USDC - Uniswap V2']);
     // Paging one at a time still visits both rows of the one event.
     expect((await all(user.token, '', 1)).map((e) => e.pool_id)).toEqual([fromUsdx.id, fromDemo.id]);
     expect((await page(user.token, `project=${usdc.id}`)).events.map((e) => e.pool_id)).toEqual([fromUsdx.id]);
@@ -386,6 +388,11 @@ describe('activity of a user with more pools than the per-pool query takes', () 
     expect(byX.length + byY.length).toBeGreaterThan(PER_POOL_SCAN_MAX * 3);
     expect(byY.filter((e) => e.pool_id !== shared.id && byX.some((x) => x.id === e.id))).toHaveLength(byX.filter((e) => e.pool_id === shared.id).length);
     for (const size of [200, 7]) expect(ids(await all(user.token, '', size)), `limit ${size}`).toEqual(ids(expected));
+    // The merged scan labels each row by its own pool too: the shared address once per project.
+    expect(new Set(byX.map((e) => e.pool_label))).toEqual(new Set(['XXX/USDC - Uniswap V2']));
+    expect(new Set(byY.map((e) => e.pool_label))).toEqual(new Set(['YYY/USDC - Uniswap V2']));
+    const labelOf = new Map(expected.map((e) => [e.pool_id, e.pool_label]));
+    expect((await all(user.token, '', 200)).every((e) => e.pool_label === labelOf.get(e.pool_id))).toBe(true);
     for (const kind of ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const) {
       expect(ids(await all(user.token, `kind=${kind}`, 9)), kind).toEqual(ids(expected.filter((e) => e.kind === kind)));
     }

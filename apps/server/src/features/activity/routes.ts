@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
+import { poolLabelOf } from '../../market/pool-label';
 import { toActivityEvent } from '../../market/pool-view';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
 import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
@@ -119,8 +120,10 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The pool's label comes from the row's own join (pools, projects): no query per row. */
   function toEvent(row: ActivityRow): ActivityEvent | null {
-    return toActivityEvent(row.side, row.poolId, row.event, row.poolVersion);
+    const event = toActivityEvent(row.side, row.poolId, row.event, row.poolVersion);
+    return event && { ...event, pool_label: poolLabelOf(registry, row) };
   }
 
   async function* csvChunks(db: Db, filter: ActivityFilter): AsyncGenerator<string> {

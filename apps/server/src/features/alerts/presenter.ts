@@ -1,6 +1,7 @@
 import { alertKindLabels, type Alert, type AlertKind, type AlertTrigger, type AlertType } from '@tokendesk/contract';
 import type { NetworkRegistry } from '../../chain/networks';
 import type { AlertTriggerRow } from '../../db/schema';
+import { poolLabelOf } from '../../market/pool-label';
 import type { AlertWithPool } from './repository';
 
 /** Which of the editable fields each kind has (SPEC §2.10); the others must stay null. */
@@ -33,8 +34,7 @@ export const alertTypes: AlertType[] = [
 
 /** 'PROJECT/PAIR - DEX', as the pool select of the alert modal shows it. */
 export function poolLabel(registry: NetworkRegistry, { pool, project }: Pick<AlertWithPool, 'pool' | 'project'>): string {
-  const dex = registry.dex(pool.networkId, pool.dexId)?.name ?? pool.dexId;
-  return `${project.tokenSymbol}/${pool.pairedTokenSymbol} - ${dex}`;
+  return poolLabelOf(registry, { networkId: pool.networkId, dexId: pool.dexId, projectSymbol: project.tokenSymbol, pairedSymbol: pool.pairedTokenSymbol });
 }
 
 /** The (network, DEX) pairs whose name, as labels show it, contains `q` (case-insensitive). */

@@ -17,6 +17,7 @@ const pool = (version: 'v2' | 'v3') =>
 const event = (kind: ActivityEvent['kind'], price: string | null): ActivityEvent => ({
   id: 1,
   pool_id: 1,
+  pool_label: 'SMPL/WETH - Uniswap V2',
   kind,
   amount_project_token: '1000',
   amount_token: '0.00327',
