@@ -9,7 +9,7 @@ export default defineProject({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    setupFiles: ['test/setup/fail-on-console-error.ts'],
+    setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/chain-readers.ts'],
     globalSetup: ['test/setup/postgres.ts', 'test/setup/devnet.ts'],
   },
 });
