@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { devnetClients, startDevnet, swapOnDevnet, demoAccounts, type Devnet } from '@tokendesk/devchain';
+import { devnetClients, swapOnDevnet, demoAccounts } from '@tokendesk/devchain';
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +6,11 @@ import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications,
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { eventView, poolSide } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
-// Its own devnet: this file swaps, burns liquidity and moves chain time.
-let devnet: Devnet;
-let dataDir: string;
+// The shared devnet, claimed for writing: this file swaps, burns liquidity and moves chain time,
+// all undone by the revert at the end (evm_revert restores the chain's clock too).
+let devnet: SharedChain;
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signUp>>;
 let demoWethPoolId: number;
@@ -69,8 +67,7 @@ async function advanceChainTime(seconds: number) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-indexer-test-'));
-  devnet = await startDevnet({ dataDir });
+  devnet = await claimSharedChain('indexer.test.ts');
   ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
   user = await signUp(ctx.app);
   const auth = { authorization: bearer(user.token) };
@@ -88,12 +85,11 @@ beforeAll(async () => {
   };
   demoWethPoolId = await attach(demo, 'uniswap-v2', a().pools.demoWethV2);
   smplWethPoolId = await attach(smpl, 'uniswap-v3', a().pools.smplWethV3);
-}, 60_000);
+}, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
   await ctx?.close();
-  await devnet?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await devnet?.release();
 });
 
 describe('the pool indexer', () => {
