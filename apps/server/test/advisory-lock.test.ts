@@ -2,18 +2,25 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { safeErrorText } from '../src/lib/error-text';
+import { cloneDatabase, type ClonedDatabase } from './support/database';
 
-const url = process.env.DATABASE_URL;
 const KEY = 7_243_199_999;
 
-// Advisory locks are a PostgreSQL matter (PGlite is one process); this runs in the PostgreSQL pass.
-describe.runIf(!!url)('the indexer advisory lock on PostgreSQL', () => {
+// On the run's PostgreSQL (setup/postgres.ts: the embedded test cluster, or DATABASE_URL's server in
+// CI's second pass), in a clone of its own: advisory locks are per database, so nothing else in
+// the run can hold this key.
+describe('the indexer advisory lock on PostgreSQL', () => {
+  let clone: ClonedDatabase;
+  let url: string;
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'postgres', url: url! });
+    clone = await cloneDatabase('tokendesk_lock');
+    url = clone.url;
+    database = await openDatabase({ kind: 'postgres', url });
   });
   afterAll(async () => {
     await database?.close();
+    await clone?.drop();
   });
 
   it('knows when its session died with the database connection, so it can be taken again', async () => {
@@ -25,7 +32,7 @@ describe.runIf(!!url)('the indexer advisory lock on PostgreSQL', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(
-      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and ((classid::bigint << 32) | objid::bigint) = $1`,
+      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and ((classid::bigint << 32) | objid::bigint) = $1`,
       [KEY],
     );
     await admin.end();
