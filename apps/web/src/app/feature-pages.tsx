@@ -7,7 +7,6 @@ import { AlertsRoute } from '../features/alerts/routes/alerts-route';
 import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
 import { PoolSummaryCard } from '../features/funds/components/pool-summary-card';
 import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
-import { projectsQueryOptions } from '../features/projects/api/get-projects';
 import { AddPoolRoute } from '../features/projects/routes/add-pool-route';
 import { SupportRoute } from '../features/support/routes/support-route';
 import { useOpenAddProject } from './layout/add-project';
@@ -19,21 +18,18 @@ import { useOpenAddProject } from './layout/add-project';
  */
 
 export function ActivitiesPage() {
-  const projects = useQuery(projectsQueryOptions);
   const pools = useQuery(userPoolsQueryOptions);
-  return <ActivitiesRoute projects={projects} pools={pools} />;
+  return <ActivitiesRoute pools={pools} />;
 }
 
 export function AlertsPage() {
-  const pools = useQuery(userPoolsQueryOptions);
-  return <AlertsRoute pools={pools} />;
+  return <AlertsRoute />;
 }
 
 const renderAlertPool = (poolId: number) => <PoolSummaryCard poolId={poolId} />;
 
 export function AlertDetailPage() {
-  const pools = useQuery(userPoolsQueryOptions);
-  return <AlertDetailRoute pools={pools} renderPool={renderAlertPool} />;
+  return <AlertDetailRoute renderPool={renderAlertPool} />;
 }
 
 const renderFundActivity = (pool: Pool) => <PoolActivityCard pool={pool} />;
@@ -43,8 +39,7 @@ export function FundDetailPage() {
 }
 
 export function SupportPage() {
-  const projects = useQuery(projectsQueryOptions);
-  return <SupportRoute projects={projects} />;
+  return <SupportRoute />;
 }
 
 /** /funds/new: a fund is a pool, and a pool is added to a project (the Add Project dialog is the app's). */

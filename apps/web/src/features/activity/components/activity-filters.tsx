@@ -1,61 +1,118 @@
 import { activityKinds, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
+import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Label } from '../../../components/ui/label';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { Select } from '../../../components/ui/select';
+import { serverMessage } from '../../../lib/api-client';
 import { pairLabel } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { ActivityFilters as Filters } from '../api/get-activity';
+import { poolFilterOptionsQueryOptions, projectFilterOptionsQueryOptions } from '../api/get-filter-options';
 import { activityKindLabels } from './activity-kind-badge';
+
+/** Typing settles for this long before the server is asked (as the alert form's pool select). */
+export const FILTER_SEARCH_DEBOUNCE_MS = 250;
+
+export const ALL_PROJECTS = 'All projects';
+export const ALL_POOLS = 'All pools';
+
+/** What the user chose, with its label (the screen shows it without the option being loaded). */
+export interface FilterChoice {
+  id: number;
+  label: string;
+  /** A pool's project: choosing another project keeps the pool only when it belongs to it. */
+  projectId?: number;
+}
 
 export interface ActivityFiltersProps {
   filters: Filters;
-  onChange: (filters: Filters) => void;
-  projects: Project[] | undefined;
-  pools: Pool[] | undefined;
+  /** The labels of the chosen project and pool, when known (else 'Project #id' / 'Pool #id'). */
+  projectLabel: string | undefined;
+  poolLabel: string | undefined;
+  /** The pool filter's project, when known. */
+  poolProjectId: number | undefined;
+  onChange: (filters: Filters, chosen: { project?: FilterChoice; pool?: FilterChoice }) => void;
 }
 
-/** SPEC §2.9: project, pool and kind; choosing a project narrows the pools to its own. */
-export function ActivityFilters({ filters, onChange, projects, pools }: ActivityFiltersProps) {
-  const poolOptions = (pools ?? []).filter((pool) => filters.project === undefined || pool.project.id === filters.project);
-  const num = (value: string) => (value === '' ? undefined : Number(value));
+export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol'>): string {
+  return `${project.name} (${project.token_symbol})`;
+}
 
+/** 'PROJECT/PAIR - DEX', the format of the alert and activity labels. */
+export function poolOptionLabel(pool: Pool): string {
+  return `${pairLabel(pool.project.token_symbol, pool.token.symbol)} - ${pool.dex.name}`;
+}
+
+/**
+ * SPEC §2.9: project, pool and kind; choosing a project narrows the pools to its own. Project and
+ * pool are searchable selects over the server's paged lists, so any of thousands can be chosen;
+ * the first option of each, while nothing is typed, is 'All'.
+ */
+export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectId, onChange }: ActivityFiltersProps) {
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor="activity-project">Project</Label>
-        <Select
+        <FilterSelect<Project>
           id="activity-project"
-          value={filters.project?.toString() ?? ''}
-          onChange={(e) => {
-            const project = num(e.target.value);
+          allLabel={ALL_PROJECTS}
+          chosenId={filters.project}
+          chosenLabel={filters.project === undefined ? ALL_PROJECTS : (projectLabel ?? `Project #${filters.project}`)}
+          useOptions={useProjectOptions}
+          getLabel={projectOptionLabel}
+          renderOption={(project) => (
+            <>
+              <span className="block truncate font-medium">{project.name}</span>
+              <span className="block truncate text-xs text-slate-500">{project.token_symbol}</span>
+            </>
+          )}
+          placeholder="Search projects by name, symbol or address"
+          noun="projects"
+          onSelect={(project) => {
+            if (!project) return onChange({ ...filters, project: undefined }, {});
             // A pool of another project would leave nothing to show.
-            const keepPool = project === undefined || pools?.find((p) => p.id === filters.pool)?.project.id === project;
-            onChange({ ...filters, project, pool: keepPool ? filters.pool : undefined });
+            const keepPool = filters.pool !== undefined && poolProjectId === project.id;
+            onChange({ ...filters, project: project.id, pool: keepPool ? filters.pool : undefined }, { project: { id: project.id, label: projectOptionLabel(project) } });
           }}
-        >
-          <option value="">All projects</option>
-          {projects?.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name} ({project.token_symbol})
-            </option>
-          ))}
-        </Select>
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor="activity-pool">Pool</Label>
-        <Select id="activity-pool" value={filters.pool?.toString() ?? ''} onChange={(e) => onChange({ ...filters, pool: num(e.target.value) })}>
-          <option value="">All pools</option>
-          {poolOptions.map((pool) => (
-            <option key={pool.id} value={pool.id}>
-              {pairLabel(pool.project.token_symbol, pool.token.symbol)} - {pool.dex.name}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect<Pool>
+          // A new project means a new list of pools: start from its newest.
+          key={filters.project ?? 'all'}
+          id="activity-pool"
+          allLabel={ALL_POOLS}
+          chosenId={filters.pool}
+          chosenLabel={filters.pool === undefined ? ALL_POOLS : (poolLabel ?? `Pool #${filters.pool}`)}
+          useOptions={usePoolOptions}
+          scope={filters.project}
+          getLabel={poolOptionLabel}
+          renderOption={(pool) => (
+            <>
+              <span className="block truncate font-medium">{poolOptionLabel(pool)}</span>
+              <span className="block truncate text-xs text-slate-500">
+                {pool.project.name} · <span className="font-mono">{pool.pool_address.slice(0, 10)}…{pool.pool_address.slice(-4)}</span>
+              </span>
+            </>
+          )}
+          placeholder="Search pools by token, DEX or address"
+          noun="pools"
+          onSelect={(pool) =>
+            onChange(
+              { ...filters, pool: pool?.id },
+              pool ? { pool: { id: pool.id, label: poolOptionLabel(pool), projectId: pool.project.id } } : {},
+            )
+          }
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor="activity-kind">Kind</Label>
         <Select
           id="activity-kind"
           value={filters.kind ?? ''}
-          onChange={(e) => onChange({ ...filters, kind: (e.target.value || undefined) as ActivityKind | undefined })}
+          onChange={(e) => onChange({ ...filters, kind: (e.target.value || undefined) as ActivityKind | undefined }, {})}
         >
           <option value="">All kinds</option>
           {activityKinds.map((kind) => (
@@ -66,5 +123,93 @@ export function ActivityFilters({ filters, onChange, projects, pools }: Activity
         </Select>
       </div>
     </div>
+  );
+}
+
+/** One search's options, a page at a time. */
+interface OptionsAnswer<T> {
+  rows: T[];
+  query: UseInfiniteQueryResult<unknown>;
+}
+
+function useProjectOptions(q: string, enabled: boolean): OptionsAnswer<Project> {
+  const query = useInfiniteQuery({ ...projectFilterOptionsQueryOptions(q), enabled });
+  return { rows: query.data?.pages.flatMap((page) => page.projects) ?? [], query };
+}
+
+function usePoolOptions(q: string, enabled: boolean, project?: number): OptionsAnswer<Pool> {
+  const query = useInfiniteQuery({ ...poolFilterOptionsQueryOptions(q, project), enabled });
+  return { rows: query.data?.pages.flatMap((page) => page.pools) ?? [], query };
+}
+
+interface FilterSelectProps<T extends { id: number }> {
+  id: string;
+  allLabel: string;
+  chosenId: number | undefined;
+  chosenLabel: string;
+  /** A hook: the options for the search text (within `scope`, e.g. a project), asked only once `enabled`. */
+  useOptions: (q: string, enabled: boolean, scope?: number) => OptionsAnswer<T>;
+  scope?: number;
+  getLabel: (option: T) => string;
+  renderOption: (option: T) => ReactNode;
+  placeholder: string;
+  noun: string;
+  /** null: 'All'. */
+  onSelect: (option: T | null) => void;
+}
+
+const ALL_KEY = 'all';
+
+/** A searchable select whose first option, while nothing is typed, is 'All' (no filter). */
+function FilterSelect<T extends { id: number }>({
+  id,
+  allLabel,
+  chosenId,
+  chosenLabel,
+  useOptions,
+  scope,
+  getLabel,
+  renderOption,
+  placeholder,
+  noun,
+  onSelect,
+}: FilterSelectProps<T>) {
+  const [query, setQuery] = useState('');
+  // Nothing is asked until the list first opens: the screen itself does not need the options.
+  const [opened, setOpened] = useState(false);
+  const trimmed = query.trim();
+  const debounced = useDebouncedValue(trimmed, FILTER_SEARCH_DEBOUNCE_MS);
+  const { rows, query: answer } = useOptions(debounced, opened, scope);
+  const stale = debounced !== trimmed || answer.isPlaceholderData;
+  // 'All' heads the unsearched list; a search lists only what matches.
+  const shown: (T | null)[] = trimmed === '' ? [null, ...rows] : rows;
+
+  return (
+    <SearchableSelect<T | null>
+      id={id}
+      selectedKey={chosenId ?? ALL_KEY}
+      selectedLabel={chosenLabel}
+      onSelect={onSelect}
+      query={query}
+      onQueryChange={setQuery}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+      }}
+      options={shown}
+      getKey={(option) => option?.id ?? ALL_KEY}
+      getLabel={(option) => (option ? getLabel(option) : allLabel)}
+      renderOption={(option) => (option ? renderOption(option) : <span className="block truncate font-medium">{allLabel}</span>)}
+      // Not the field's name: getByLabel('Pool') and assistive tech must find the field alone.
+      listLabel="Search results"
+      placeholder={placeholder}
+      loading={opened && answer.isPending}
+      stale={stale}
+      error={answer.isError ? (serverMessage(answer.error) ?? `The ${noun} could not be loaded. Please try again.`) : null}
+      hasMore={answer.hasNextPage}
+      loadingMore={answer.isFetchingNextPage}
+      onLoadMore={() => void answer.fetchNextPage()}
+      noMatchText={(text) => `No ${noun} match "${text}"`}
+      emptyText={`You have no ${noun} yet`}
+    />
   );
 }

@@ -28,7 +28,7 @@ const event = (kind: ActivityEvent['kind'], price: string | null): ActivityEvent
   occurred_at: '2025-01-01T00:00:00.000Z',
 });
 
-const render = (e: ActivityEvent, p: Pool) => renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
+const render = (e: ActivityEvent, p: Pool | undefined) => renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
 
 describe('ActivityRow price', () => {
   it("shows '—' and says why on a V3 liquidity row, which has no price of its own", () => {
@@ -44,5 +44,16 @@ describe('ActivityRow price', () => {
     const v2 = render(event('add_liquidity', '0.00000446'), pool('v2'));
     expect(v2).not.toContain('no-price');
     expect(v2).toContain('title="0.00000446"');
+  });
+});
+
+describe('ActivityRow pool', () => {
+  it("names a pool that is not loaded from the event's own label, never 'Pool #id'", () => {
+    const html = render({ ...event('buy', '0.0000033'), pool_id: 4242, pool_label: 'OLD - X/W/ETH - Uniswap V3' }, undefined);
+    expect(html).toContain('OLD - X/W/ETH');
+    expect(html).toContain('Uniswap V3');
+    expect(html).not.toContain('Pool #');
+    // The paired token's symbol (the unit of the amounts and the price) from the label too.
+    expect(html).toContain('W/ETH');
   });
 });

@@ -11,7 +11,7 @@ const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a Uniswap V3 liquidity 
 
 export interface ActivityRowProps {
   event: ActivityEvent;
-  /** The event's pool, for labels and the explorer; unknown while the pool list loads. */
+  /** The event's pool, for its DEX logo and the explorer; unknown while the pool list loads or for a pool not among those loaded. */
   pool: Pool | undefined;
   now: Date;
   /** Inside one pool's card the pool column is left out. */
@@ -22,9 +22,28 @@ export interface ActivityRowProps {
  * SPEC §2.9: DEX, pool, kind, both amounts (as the pool booked them), trade price, time, block and
  * the transaction. Liquidity rows of Uniswap V3 pools come without a price ('—').
  */
+/**
+ * The event's own 'PROJECT/PAIR - DEX' label split at its last ' - ' (DEX names come from the network
+ * config; token symbols are the chain's and may hold anything) and the pair at its first '/'.
+ */
+export function poolLabelParts(label: string): { pair: string; dex: string; projectSymbol: string; pairSymbol: string } {
+  const at = label.lastIndexOf(' - ');
+  const pair = at < 0 ? label : label.slice(0, at);
+  const slash = pair.indexOf('/');
+  return {
+    pair,
+    dex: at < 0 ? '' : label.slice(at + 3),
+    projectSymbol: slash < 0 ? '' : pair.slice(0, slash),
+    pairSymbol: slash < 0 ? '' : pair.slice(slash + 1),
+  };
+}
+
 export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowProps) {
-  const projectSymbol = pool?.project.token_symbol ?? '';
-  const pairSymbol = pool?.token.symbol ?? '';
+  // The row names its pool from its own label: the pool may be any of thousands, not all loaded.
+  const parts = poolLabelParts(event.pool_label);
+  const projectSymbol = pool?.project.token_symbol ?? parts.projectSymbol;
+  const pairSymbol = pool?.token.symbol ?? parts.pairSymbol;
+  const dexName = pool?.dex.name ?? (parts.dex || 'DEX');
   const txUrl = explorerTxUrl(pool?.network.network_explorer, event.tx_hash);
   const txText = shortTxHash(event.tx_hash);
   // Narrow rows stack (pool | kind, amounts, price, time); wide ones are columns. The pool's own
@@ -36,10 +55,12 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
     <li data-testid="activity-row" data-tx={event.tx_hash} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
       {showPool && (
         <div className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 @3xl:col-start-auto @3xl:row-start-auto">
-          <Logo src={pool?.dex.dex_logo} name={pool?.dex.name ?? 'DEX'} size="md" />
+          <Logo src={pool?.dex.dex_logo} name={dexName} size="md" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900">{pool ? pairLabel(projectSymbol, pairSymbol) : `Pool #${event.pool_id}`}</p>
-            <p className="truncate text-xs text-slate-500">{pool?.dex.name ?? '—'}</p>
+            <p className="truncate text-sm font-semibold text-slate-900" title={event.pool_label}>
+              {pool ? pairLabel(projectSymbol, pairSymbol) : parts.pair}
+            </p>
+            <p className="truncate text-xs text-slate-500">{pool?.dex.name ?? (parts.dex || '—')}</p>
           </div>
         </div>
       )}

@@ -1,5 +1,5 @@
-import { activityKinds, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { activityKinds, type ActivityKind, type Pool } from '@tokendesk/contract';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Download, History, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,20 +9,21 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { pairLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { useActivityFeed, type ActivityFilters as Filters } from '../api/get-activity';
-import { ActivityFilters } from '../components/activity-filters';
+import { filterPoolQueryOptions, filterProjectQueryOptions } from '../api/get-filter-options';
+import { ActivityFilters, poolOptionLabel, projectOptionLabel, type FilterChoice } from '../components/activity-filters';
 import { activityKindLabels } from '../components/activity-kind-badge';
 import { ActivityRow } from '../components/activity-row';
 import { BookedAmountsNote } from '../components/booked-amounts-note';
 import { ExportActivityDialog } from '../components/export-activity-dialog';
 
 export interface ActivitiesRouteProps {
-  /** For the project filter (from the projects feature, composed in app/). */
-  projects: UseQueryResult<Project[]>;
-  /** For the pool filter and the rows' labels (from the funds feature). */
+  /**
+   * The user's newest pools (from the funds feature, composed in app/): the rows' DEX logos and
+   * explorer links. The filters search the server's paged lists instead, so any pool can be chosen.
+   */
   pools: UseQueryResult<Pool[]>;
 }
 
@@ -42,7 +43,7 @@ function filtersFrom(params: URLSearchParams): Filters {
 }
 
 /** SPEC §2.9: every swap and liquidity change of the user's pools, newest first. */
-export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
+export function ActivitiesRoute({ pools }: ActivitiesRouteProps) {
   useDocumentTitle('Activity');
   const [params, setParams] = useSearchParams();
   // The filters live in the address, so a filtered view can be reloaded and shared.
@@ -54,7 +55,26 @@ export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
   const events = feed.data?.pages.flatMap((page) => page.events) ?? [];
   const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined;
 
-  const setFilters = (next: Filters) => {
+  // The chosen project's and pool's labels: remembered when chosen; after a reload or from a shared
+  // link, from the loaded pools or the rows, else asked for (projects/{id}/, the pool's fund).
+  const [chosen, setChosen] = useState<{ project?: FilterChoice; pool?: FilterChoice }>({});
+  const chosenProject = filters.project !== undefined && chosen.project?.id === filters.project ? chosen.project : undefined;
+  const chosenPool = filters.pool !== undefined && chosen.pool?.id === filters.pool ? chosen.pool : undefined;
+  const filterProject = useQuery({ ...filterProjectQueryOptions(filters.project ?? 0), enabled: filters.project !== undefined && !chosenProject });
+  const projectLabel = chosenProject?.label ?? (filterProject.data ? projectOptionLabel(filterProject.data) : undefined);
+  const knownPool = filters.pool !== undefined ? poolById.get(filters.pool) : undefined;
+  // The feed's rows carry their pool's label; only a pool without rows needs its own request.
+  const eventLabel = filters.pool !== undefined ? events.find((event) => event.pool_id === filters.pool)?.pool_label : undefined;
+  const filterPool = useQuery({
+    ...filterPoolQueryOptions(filters.pool ?? 0),
+    enabled: filters.pool !== undefined && !chosenPool && !knownPool && !eventLabel && pools.isFetched && feed.isFetched,
+  });
+  const loadedPool = knownPool ?? (filterPool.data?.id === filters.pool ? filterPool.data : undefined);
+  const poolLabel = chosenPool?.label ?? (loadedPool ? poolOptionLabel(loadedPool) : eventLabel);
+  const poolProjectId = chosenPool?.projectId ?? loadedPool?.project.id;
+
+  const setFilters = (next: Filters, picked: { project?: FilterChoice; pool?: FilterChoice } = {}) => {
+    setChosen((current) => ({ ...current, ...picked }));
     const search = new URLSearchParams();
     if (next.project !== undefined) search.set('project', String(next.project));
     if (next.pool !== undefined) search.set('pool', String(next.pool));
@@ -63,13 +83,8 @@ export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
   };
 
   const summary = [
-    filters.project !== undefined ? (projects.data?.find((p) => p.id === filters.project)?.name ?? `project #${filters.project}`) : null,
-    filters.pool !== undefined
-      ? (() => {
-          const pool = poolById.get(filters.pool);
-          return pool ? `${pairLabel(pool.project.token_symbol, pool.token.symbol)} on ${pool.dex.name}` : `pool #${filters.pool}`;
-        })()
-      : null,
+    filters.project !== undefined ? (projectLabel ?? `project #${filters.project}`) : null,
+    filters.pool !== undefined ? (poolLabel ?? `pool #${filters.pool}`) : null,
     filters.kind ? activityKindLabels[filters.kind] : null,
   ]
     .filter(Boolean)
@@ -95,7 +110,13 @@ export function ActivitiesRoute({ projects, pools }: ActivitiesRouteProps) {
       />
       <Card aria-label="Activity">
         <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-          <ActivityFilters filters={filters} onChange={setFilters} projects={projects.data} pools={pools.data} />
+          <ActivityFilters
+            filters={filters}
+            onChange={setFilters}
+            projectLabel={projectLabel}
+            poolLabel={poolLabel}
+            poolProjectId={poolProjectId}
+          />
         </div>
         {feed.isPending ? (
           <LoadingState>Loading activity...</LoadingState>

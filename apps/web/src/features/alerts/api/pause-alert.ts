@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
-import { alertsQueryKey } from './get-alerts';
+import { updateLoadedAlerts } from './get-alerts';
 
 /** POST projects/alerts/{id}/pause/: the alert stops firing until it is resumed. */
 export function pauseAlert(id: number) {
@@ -15,14 +15,14 @@ export function usePauseAlert() {
   return useMutation({
     mutationFn: pauseAlert,
     onMutate: (id) => {
-      // The status flips at once in the list and the detail; the refetch confirms it.
+      // The status flips at once in the list (every loaded page) and the detail; the refetch confirms it.
       const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: false } : alert);
-      queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map(flip));
+      updateLoadedAlerts(queryClient, flip);
       queryClient.setQueryData<Alert>(alertQueryKey(id), (alert) => (alert ? flip(alert) : alert));
     },
     onSuccess: (alert) => {
       queryClient.setQueryData(alertQueryKey(alert.id), alert);
-      queryClient.setQueryData<Alert[]>(alertsQueryKey, (list) => list?.map((item) => (item.id === alert.id ? alert : item)));
+      updateLoadedAlerts(queryClient, (item) => (item.id === alert.id ? alert : item));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertsRootKey }),
   });

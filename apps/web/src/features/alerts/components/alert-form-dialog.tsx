@@ -23,7 +23,7 @@ import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useCreateAlert } from '../api/create-alert';
 import { poolOptionsQueryOptions } from '../api/get-pool-options';
 import { useUpdateAlert } from '../api/update-alert';
-import { alertPoolLabel } from './alert-text';
+import { pairSymbol } from './alert-text';
 import { PoolSelect } from './pool-select';
 
 type KindField = 'threshold_pct' | 'window_minutes' | 'min_amount';
@@ -163,7 +163,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
   // The newest pools without a search: the same request the select makes first, shared through the cache.
   const firstPools = useInfiniteQuery({ ...poolOptionsQueryOptions(''), enabled: !editing });
   const pool = editing ? editedPool : (chosenPool ?? undefined);
-  const pair = pool?.token.symbol ?? (editing ? alertPoolLabel(target.alert, undefined).split('/')[1] : undefined);
+  const pair = pool?.token.symbol ?? (editing ? pairSymbol(target.alert) || undefined : undefined);
   const set = (field: FormField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (error && (error.field === field || error.field === null)) setError(null);

@@ -9,17 +9,32 @@ export function poolOptionLabel(pool: Pool): string {
   return `${pairLabel(pool.project.token_symbol, pool.token.symbol)} - ${pool.dex.name}`;
 }
 
-/** The paired token's symbol: from the pool when it is known, else from the alert's 'PROJECT/PAIR - DEX' label. */
-export function pairSymbol(alert: Pick<Alert, 'label'>, pool: Pool | undefined): string {
-  if (pool) return pool.token.symbol;
-  const pair = /^[^/]+\/(.+?) - /.exec(alert.label)?.[1];
-  return pair ?? '';
+/**
+ * The alert's 'PROJECT/PAIR - DEX' label split at its last ' - ' (DEX names come from the network
+ * config; token symbols are the chain's and may hold anything, ' - ' included).
+ */
+function splitLabel(label: string): { pair: string; dex: string } {
+  const at = label.lastIndexOf(' - ');
+  return at < 0 ? { pair: label, dex: '' } : { pair: label.slice(0, at), dex: label.slice(at + 3) };
 }
 
-/** 'DEMO/WETH' without the DEX, for rows that show the DEX separately. */
-export function alertPoolLabel(alert: Pick<Alert, 'label'>, pool: Pool | undefined): string {
+/** The paired token's symbol: from the pool when it is known, else from the alert's 'PROJECT/PAIR - DEX' label. */
+export function pairSymbol(alert: Pick<Alert, 'label'>, pool?: Pool): string {
+  if (pool) return pool.token.symbol;
+  const { pair } = splitLabel(alert.label);
+  const slash = pair.indexOf('/');
+  return slash < 0 ? '' : pair.slice(slash + 1);
+}
+
+/** 'DEMO/WETH' without the DEX, for rows that show the DEX separately: from the alert's own label unless the pool is at hand. */
+export function alertPoolLabel(alert: Pick<Alert, 'label'>, pool?: Pool): string {
   if (pool) return pairLabel(pool.project.token_symbol, pool.token.symbol);
-  return alert.label.split(' - ')[0] ?? alert.label;
+  return splitLabel(alert.label).pair;
+}
+
+/** The DEX of the alert's pool, from its label. */
+export function alertDexLabel(alert: Pick<Alert, 'label'>): string {
+  return splitLabel(alert.label).dex;
 }
 
 export function formatPercent(value: string | null): string {

@@ -1,4 +1,4 @@
-import type { Alert, AlertKind, AlertType, Pool } from '@tokendesk/contract';
+import type { Alert, AlertKind, AlertType } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { InitialsBadge } from '../../../components/initials-badge';
@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { alertKindLabel } from '../../../lib/alert-kinds';
 import { formatDateTime, formatNotificationTime } from '../../../lib/format';
 import { AlertStatusBadge } from './alert-status-badge';
-import { alertDescription, alertPoolLabel, alertSummary } from './alert-text';
+import { alertDescription, alertDexLabel, alertPoolLabel, alertSummary } from './alert-text';
 import { AlertToggleButton } from './alert-toggle-button';
 import { KindIcon } from './kind-icon';
 
@@ -15,14 +15,17 @@ const KIND_ORDER: readonly AlertKind[] = ['price_move', 'liquidity_drop', 'large
 export interface AlertsListProps {
   alerts: Alert[];
   types: AlertType[] | undefined;
-  pools: Pool[] | undefined;
+  /** Every alert is loaded: the sections' counts are the totals (with more pages, only the footer counts). */
+  complete: boolean;
 }
 
-/** SPEC §2.10: one section per kind, in the order the server lists the kinds. */
-export function AlertsList({ alerts, types, pools }: AlertsListProps) {
+/**
+ * SPEC §2.10: one section per kind, in the order the server lists the kinds, of the alerts loaded so
+ * far. Rows name their pool from the alert's own label, so an alert of any pool is labelled.
+ */
+export function AlertsList({ alerts, types, complete }: AlertsListProps) {
   const order = types?.map((type) => type.kind) ?? KIND_ORDER;
   const kinds = [...order, ...KIND_ORDER.filter((kind) => !order.includes(kind))];
-  const poolById = new Map(pools?.map((pool) => [pool.id, pool]));
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,14 +41,14 @@ export function AlertsList({ alerts, types, pools }: AlertsListProps) {
               <KindIcon kind={kind} />
               <div className="min-w-0">
                 <h2 id={titleId} className="text-base font-semibold text-slate-900">
-                  {label} <span className="ml-1 text-sm font-normal text-slate-500 tabular-nums">{ofKind.length}</span>
+                  {label} {complete && <span className="ml-1 text-sm font-normal text-slate-500 tabular-nums">{ofKind.length}</span>}
                 </h2>
                 {type?.description && <p className="mt-0.5 text-sm text-slate-500">{type.description}</p>}
               </div>
             </div>
             <ul className="@container divide-y divide-slate-100" aria-label={`${label} alerts`}>
               {ofKind.map((alert) => (
-                <AlertRow key={alert.id} alert={alert} pool={poolById.get(alert.pool_id)} />
+                <AlertRow key={alert.id} alert={alert} />
               ))}
             </ul>
           </Card>
@@ -55,20 +58,21 @@ export function AlertsList({ alerts, types, pools }: AlertsListProps) {
   );
 }
 
-function AlertRow({ alert, pool }: { alert: Alert; pool: Pool | undefined }) {
-  const poolLabel = alertPoolLabel(alert, pool);
-  const summary = alertSummary(alert, pool);
-  const dex = pool?.dex.name ?? alert.label.split(' - ')[1];
+function AlertRow({ alert }: { alert: Alert }) {
+  const poolLabel = alertPoolLabel(alert);
+  const summary = alertSummary(alert, undefined);
+  const dex = alertDexLabel(alert);
+  const description = alertDescription(alert, undefined);
 
   return (
     <li className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @2xl:grid-cols-[auto_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto_1rem]">
-      <InitialsBadge id={pool?.project.id ?? alert.pool_id} name={pool?.project.name ?? poolLabel} className="row-span-2 @2xl:row-span-1" />
+      <InitialsBadge id={alert.pool_id} name={poolLabel} className="row-span-2 @2xl:row-span-1" />
       <div className="min-w-0">
         <Link
           to={`/alerts/${alert.id}`}
           // A label, not an sr-only span: positioned against the row, that span sat after the whole
           // untruncated name and widened the page on a phone.
-          aria-label={`${poolLabel}, ${alertDescription(alert, pool)}`}
+          aria-label={`${poolLabel}, ${description}`}
           title={poolLabel}
           className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
         >
@@ -77,7 +81,7 @@ function AlertRow({ alert, pool }: { alert: Alert; pool: Pool | undefined }) {
         <p className="truncate text-xs text-slate-500">{dex}</p>
       </div>
       <p className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm @2xl:col-start-3 @2xl:row-start-1">
-        <span className="font-medium text-slate-900 tabular-nums" title={alertDescription(alert, pool)}>
+        <span className="font-medium text-slate-900 tabular-nums" title={description}>
           {summary}
         </span>
         <span className="@2xl:hidden">

@@ -116,7 +116,7 @@ function triggerChips(values: AlertTrigger['values'], alert: Alert, pool: Pool |
 }
 
 /** SPEC §2.10: every firing with its time, message and the figures that fired it. */
-export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryResult<AlertTrigger[]>; alert: Alert; pool: Pool | undefined }) {
+export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryResult<AlertTrigger[]>; alert: Alert; pool?: Pool }) {
   return (
     <Card aria-labelledby="trigger-history-title">
       <CardHeader

@@ -1,5 +1,4 @@
-import { alertMessages, type Alert, type AlertType, type Pool } from '@tokendesk/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { alertMessages, type Alert, type AlertType } from '@tokendesk/contract';
 import { ArrowLeft, BellOff, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -29,7 +28,6 @@ function parseId(raw: string | undefined): number | null {
 }
 
 export interface AlertDetailRouteProps {
-  pools: UseQueryResult<Pool[]>;
   /** The connected pool card (price, reserves, link to /funds/{id}); composed in app/. */
   renderPool: (poolId: number) => ReactNode;
 }
@@ -70,7 +68,7 @@ function AlertNotFound() {
   );
 }
 
-function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRouteProps) {
+function AlertDetail({ id, renderPool }: { id: number } & AlertDetailRouteProps) {
   const alert = useAlert(id);
   const triggers = useAlertTriggers(id, { enabled: !alert.isError });
   const types = useAlertTypes();
@@ -98,7 +96,6 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
       ) : (
         <AlertDetails
           alert={alert.data}
-          pool={pools.data?.find((p) => p.id === alert.data.pool_id)}
           types={types.data}
           refreshing={alert.isFetching || triggers.isFetching}
           refreshFailed={alert.isError || triggers.isError}
@@ -108,7 +105,7 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
             void triggers.refetch();
           }}
           poolCard={renderPool(alert.data.pool_id)}
-          triggerHistory={<TriggerHistory triggers={triggers} alert={alert.data} pool={pools.data?.find((p) => p.id === alert.data.pool_id)} />}
+          triggerHistory={<TriggerHistory triggers={triggers} alert={alert.data} />}
         />
       )}
     </div>
@@ -117,7 +114,6 @@ function AlertDetail({ id, pools, renderPool }: { id: number } & AlertDetailRout
 
 interface AlertDetailsProps {
   alert: Alert;
-  pool: Pool | undefined;
   types: AlertType[] | undefined;
   refreshing: boolean;
   refreshFailed: boolean;
@@ -127,11 +123,12 @@ interface AlertDetailsProps {
   triggerHistory: ReactNode;
 }
 
-function AlertDetails({ alert, pool, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
+function AlertDetails({ alert, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
   const [editing, setEditing] = useState<AlertFormTarget | null>(null);
   const [deleting, setDeleting] = useState(false);
   const kindLabel = alertKindLabel(alert.kind, types);
-  const poolLabel = alertPoolLabel(alert, pool);
+  // Named from the alert's own label: its pool may be any of thousands, none of them loaded here.
+  const poolLabel = alertPoolLabel(alert);
 
   return (
     <div className="flex flex-col gap-6">
@@ -149,7 +146,7 @@ function AlertDetails({ alert, pool, types, refreshing, refreshFailed, updatedAt
                 {' '}
                 ·{' '}
               </span>
-              <span className="tabular-nums">{alertSummary(alert, pool)}</span>
+              <span className="tabular-nums">{alertSummary(alert, undefined)}</span>
             </p>
             <p className="mt-1 text-xs text-slate-500" aria-live="polite">
               Last updated {updatedAt > 0 ? formatTime(updatedAt) : UNKNOWN}
@@ -179,10 +176,10 @@ function AlertDetails({ alert, pool, types, refreshing, refreshFailed, updatedAt
         <h2 id="alert-configuration-title" className="sr-only">
           Configuration
         </h2>
-        <p className="mb-3 text-sm text-slate-600">{alertDescription(alert, pool)}.</p>
+        <p className="mb-3 text-sm text-slate-600">{alertDescription(alert, undefined)}.</p>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {alert.kind === 'large_swap' ? (
-            <ConfigCard label="Swap of at least">{formatMinAmount(alert, pool)}</ConfigCard>
+            <ConfigCard label="Swap of at least">{formatMinAmount(alert, undefined)}</ConfigCard>
           ) : (
             <>
               <ConfigCard label={alert.kind === 'liquidity_drop' ? 'Drop of at least' : 'Price change of at least'}>
@@ -208,7 +205,7 @@ function AlertDetails({ alert, pool, types, refreshing, refreshFailed, updatedAt
 
       {triggerHistory}
 
-      <AlertFormDialog target={editing} onClose={() => setEditing(null)} pool={pool} types={types} />
+      <AlertFormDialog target={editing} onClose={() => setEditing(null)} types={types} />
       <DeleteAlertDialog alert={alert} kindLabel={kindLabel} open={deleting} onOpenChange={setDeleting} />
     </div>
   );

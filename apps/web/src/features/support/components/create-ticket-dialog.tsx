@@ -1,4 +1,5 @@
 import { createTicketBodySchema, toFieldErrors, type Project } from '@tokendesk/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -6,20 +7,30 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
 import { Input, inputClasses } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
+import { keepDialogOpenForOpenList, SearchableSelect } from '../../../components/ui/searchable-select';
+import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateTicket } from '../api/create-ticket';
+import { ticketProjectOptionsQueryOptions } from '../api/get-project-options';
 
 /** The select's value for a ticket about no project (issue 18: a user who cannot add one can still ask). */
 const GENERAL = 'general';
-const GENERAL_LABEL = 'General question (no project)';
+export const GENERAL_LABEL = 'General question (no project)';
+/** Typing settles for this long before the server is asked (as the alert form's pool select). */
+export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
+
+export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol'>): string {
+  return `${project.name} (${project.token_symbol})`;
+}
 
 /** SPEC §4 lists the ticket messages as subject, message, project: the first failure in that order shows. */
 const FIELD_ORDER = ['subject', 'message', 'project'] as const;
 type FormField = (typeof FIELD_ORDER)[number];
 
-export interface ProjectsState {
-  data: Project[] | undefined;
+/** The newest projects (the select's first page without a search): the preselection and 'no projects yet'. */
+interface ProjectsState {
+  first: Project | undefined;
   isPending: boolean;
   isError: boolean;
 }
@@ -27,17 +38,21 @@ export interface ProjectsState {
 export interface CreateTicketDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The user's projects (from the projects feature, composed in app/). */
-  projects: ProjectsState;
 }
 
-/** SPEC §2.13: project, subject and message; resets on open; on success closes and reloads the list. */
-export function CreateTicketDialog({ open, onOpenChange, projects }: CreateTicketDialogProps) {
+/**
+ * SPEC §2.13: project, subject and message; resets on open; on success closes and reloads the list.
+ * The project is a searchable select over the server's paged list, so any project can be chosen.
+ */
+export function CreateTicketDialog({ open, onOpenChange }: CreateTicketDialogProps) {
   const formId = useId();
   const createTicket = useCreateTicket();
   const pending = createTicket.isPending;
+  // The same request the select makes first (unsearched), shared through the cache.
+  const newest = useInfiniteQuery({ ...ticketProjectOptionsQueryOptions(''), enabled: open });
+  const projects: ProjectsState = { first: newest.data?.pages[0]?.projects[0], isPending: newest.isPending, isError: newest.isError && !newest.data };
   const loadingProjects = projects.isPending;
-  const noProjects = !loadingProjects && !projects.isError && (projects.data?.length ?? 0) === 0;
+  const noProjects = !loadingProjects && !projects.isError && projects.first === undefined;
 
   return (
     <Dialog
@@ -52,6 +67,7 @@ export function CreateTicketDialog({ open, onOpenChange, projects }: CreateTicke
         <DialogContent
           title="Create Support Ticket"
           description="Describe your issue and our support team will get back to you."
+          onEscapeKeyDown={keepDialogOpenForOpenList}
           footer={
             <>
               <DialogClose asChild>
@@ -93,18 +109,25 @@ interface CreateTicketFormProps {
 
 function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }: CreateTicketFormProps) {
   const [project, setProject] = useState('');
+  const [projectLabel, setProjectLabel] = useState('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<{ field: FormField | null; message: string } | null>(null);
   const pending = createTicket.isPending;
   const ids: Record<FormField, string> = { project: `${formId}-project`, subject: `${formId}-subject`, message: `${formId}-message` };
 
-  // The first project is preselected as soon as the list is there; without any, a general question.
-  const firstProject = projects.data?.[0]?.id;
+  // The newest project is preselected as soon as it is there; without any, a general question.
+  const firstProject = projects.first;
   useEffect(() => {
-    if (firstProject !== undefined) setProject((current) => current || String(firstProject));
-    else if (noProjects || projects.isError) setProject((current) => current || GENERAL);
-  }, [firstProject, noProjects, projects.isError]);
+    if (project) return;
+    if (firstProject !== undefined) {
+      setProject(String(firstProject.id));
+      setProjectLabel(projectOptionLabel(firstProject));
+    } else if (noProjects || projects.isError) {
+      setProject(GENERAL);
+      setProjectLabel(GENERAL_LABEL);
+    }
+  }, [project, firstProject, noProjects, projects.isError]);
 
   useEffect(() => {
     if (error?.field) document.getElementById(ids[error.field])?.focus();
@@ -145,30 +168,19 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
       {noProjects && <Alert tone="info">You don't have any projects yet: your ticket will be a general question.</Alert>}
 
       <Field id={ids.project} label="Project" error={errorFor('project')}>
-        <Select
+        <ProjectSelect
           id={ids.project}
           value={project}
+          label={projectLabel}
           disabled={pending}
           aria-invalid={errorFor('project') ? true : undefined}
           aria-describedby={describedBy(ids.project, { error: !!errorFor('project') })}
-          onChange={(e) => {
-            setProject(e.target.value);
+          onChange={(value, label) => {
+            setProject(value);
+            setProjectLabel(label);
             clear('project');
           }}
-        >
-          {projects.isPending ? (
-            <option value="">Loading projects...</option>
-          ) : (
-            <>
-              {projects.data?.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.token_symbol})
-                </option>
-              ))}
-              <option value={GENERAL}>{GENERAL_LABEL}</option>
-            </>
-          )}
-        </Select>
+        />
       </Field>
 
       <Field id={ids.subject} label="Subject" error={errorFor('subject')}>
@@ -204,5 +216,65 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
         />
       </Field>
     </form>
+  );
+}
+
+interface ProjectSelectProps {
+  id: string;
+  /** A project id, GENERAL or '' (nothing yet). */
+  value: string;
+  label: string;
+  disabled: boolean;
+  onChange: (value: string, label: string) => void;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+/** The ticket's project, searched on the server; 'General question (no project)' heads the unsearched list. */
+function ProjectSelect({ id, value, label, disabled, onChange, 'aria-invalid': ariaInvalid, 'aria-describedby': ariaDescribedBy }: ProjectSelectProps) {
+  const [query, setQuery] = useState('');
+  const trimmed = query.trim();
+  const debounced = useDebouncedValue(trimmed, PROJECT_SEARCH_DEBOUNCE_MS);
+  const options = useInfiniteQuery(ticketProjectOptionsQueryOptions(debounced));
+  const projects = options.data?.pages.flatMap((page) => page.projects) ?? [];
+  const stale = debounced !== trimmed || options.isPlaceholderData;
+  // null: the general question, always choosable while nothing is typed.
+  const shown: (Project | null)[] = trimmed === '' ? [null, ...projects] : projects;
+
+  return (
+    <SearchableSelect<Project | null>
+      id={id}
+      selectedKey={value || null}
+      selectedLabel={label}
+      onSelect={(project) => (project ? onChange(String(project.id), projectOptionLabel(project)) : onChange(GENERAL, GENERAL_LABEL))}
+      query={query}
+      onQueryChange={setQuery}
+      options={shown}
+      getKey={(project) => (project ? String(project.id) : GENERAL)}
+      getLabel={(project) => (project ? projectOptionLabel(project) : GENERAL_LABEL)}
+      renderOption={(project) =>
+        project ? (
+          <>
+            <span className="block truncate font-medium">{project.name}</span>
+            <span className="block truncate text-xs text-slate-500">{project.token_symbol}</span>
+          </>
+        ) : (
+          <span className="block truncate font-medium">{GENERAL_LABEL}</span>
+        )
+      }
+      listLabel="Search results"
+      placeholder={options.isPending ? 'Loading projects...' : 'Search projects by name, symbol or address'}
+      loading={options.isPending}
+      stale={stale}
+      error={options.isError ? (serverMessage(options.error) ?? 'Projects could not be loaded. Please try again.') : null}
+      hasMore={options.hasNextPage}
+      loadingMore={options.isFetchingNextPage}
+      onLoadMore={() => void options.fetchNextPage()}
+      noMatchText={(text) => `No projects match "${text}"`}
+      emptyText="You have no projects yet"
+      disabled={disabled}
+      aria-invalid={ariaInvalid}
+      aria-describedby={ariaDescribedBy}
+    />
   );
 }

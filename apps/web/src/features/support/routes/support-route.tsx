@@ -7,18 +7,12 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTickets } from '../api/get-tickets';
-import { CreateTicketDialog, type ProjectsState } from '../components/create-ticket-dialog';
+import { CreateTicketDialog } from '../components/create-ticket-dialog';
 import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../components/ticket-filter';
 import { TicketsTable } from '../components/tickets-table';
 
-
-export interface SupportRouteProps {
-  /** The user's projects (from the projects feature, composed in app/): the create dialog's select. */
-  projects: ProjectsState;
-}
-
 /** SPEC §2.13: the user's tickets, searched and filtered over the loaded ones. */
-export function SupportRoute({ projects }: SupportRouteProps) {
+export function SupportRoute() {
   useDocumentTitle('Support');
   const tickets = useTickets();
   const [query, setQuery] = useState('');
@@ -104,7 +98,7 @@ export function SupportRoute({ projects }: SupportRouteProps) {
           </div>
         )}
       </Card>
-      <CreateTicketDialog open={creating} onOpenChange={setCreating} projects={projects} />
+      <CreateTicketDialog open={creating} onOpenChange={setCreating} />
     </div>
   );
 }
