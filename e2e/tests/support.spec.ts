@@ -46,8 +46,7 @@ test.describe('Support', () => {
 
     await page.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Support Ticket' });
-    await expect(dialog.getByLabel('Project')).toHaveValue(/\d+/);
-    await expect(dialog.getByLabel('Project').locator('option:checked')).toHaveText(/\(DEMO\)$/);
+    await expect(dialog.getByLabel('Project')).toHaveValue(/\(DEMO\)$/);
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
     await expect(dialog.getByText('Please enter a subject')).toBeVisible();
     await dialog.getByPlaceholder('Brief description of your issue').fill('Chart is empty');
@@ -107,7 +106,7 @@ test.describe('Support', () => {
     await user.page.goto('/support');
     await user.page.getByRole('button', { name: 'New Ticket' }).click();
     const dialog = user.page.getByRole('dialog', { name: 'Create Support Ticket' });
-    await expect(dialog.getByLabel('Project')).toHaveValue(String(project.id));
+    await expect(dialog.getByLabel('Project')).toHaveValue(`${project.name} (${project.token_symbol})`);
     await dialog.getByPlaceholder('Brief description of your issue').fill(subject);
     await dialog.getByPlaceholder('Describe your issue in detail').fill('My pool does not show up.');
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
