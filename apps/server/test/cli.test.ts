@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -14,7 +14,9 @@ import { runCli, tempDir } from './support/spawn';
  * The admin CLI as a child process, checked through the database and the API. The CLI runs on a
  * clone of the test template (DATABASE_URL), as it would against an external PostgreSQL: its own
  * embedded cluster would cost seconds per command and test nothing more. The lock test below runs
- * it on the embedded default, where the data-dir lock applies.
+ * it on the embedded default, where the data-dir lock applies. The three tests touch different
+ * accounts (or no database), so they run concurrently; each hands its context to the spawn helper
+ * so that its own children are cleaned up when it ends.
  */
 
 let database: ClonedDatabase;
@@ -25,7 +27,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const cli = (args: string[], stdin?: string) => runCli(args, { database: { url: database.url }, ...(stdin === undefined ? {} : { stdin }) });
+const cli = (test: TestContext, args: string[], stdin?: string) => runCli(args, { test, database: { url: database.url }, ...(stdin === undefined ? {} : { stdin }) });
 
 /** Opens the CLI's database with the app on it, after the CLI has exited. */
 async function withApp<T>(run: (app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -46,9 +48,10 @@ const login = (app: Awaited<ReturnType<typeof buildApp>>, username: string, pass
 const userRow = (db: Awaited<ReturnType<typeof openDatabase>>['db'], username: string) =>
   db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).then((r) => r[0]);
 
-describe('admin CLI', () => {
-  it('creates a staff account, demotes, promotes and resets its password (revoking its sessions)', async () => {
-    const created = await cli(['create-staff', 'support_ann', 'ann@example.com'], `${GOOD_PASSWORD}\n`);
+describe.concurrent('admin CLI', () => {
+  it('creates a staff account, demotes, promotes and resets its password (revoking its sessions)', async (test) => {
+    const { expect } = test;
+    const created = await cli(test, ['create-staff', 'support_ann', 'ann@example.com'], `${GOOD_PASSWORD}\n`);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("Created staff account 'support_ann'");
     expect(created.stdout).not.toContain(GOOD_PASSWORD);
@@ -63,19 +66,19 @@ describe('admin CLI', () => {
       return token;
     });
 
-    const demoted = await cli(['demote', 'SUPPORT_ANN']);
+    const demoted = await cli(test, ['demote', 'SUPPORT_ANN']);
     expect(demoted.code, demoted.stderr).toBe(0);
     await withApp(async (app, db) => {
       expect((await userRow(db, 'support_ann'))!.isStaff).toBe(false);
       expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } })).statusCode).toBe(403);
     });
 
-    const promoted = await cli(['promote', 'support_ann']);
+    const promoted = await cli(test, ['promote', 'support_ann']);
     expect(promoted.code, promoted.stderr).toBe(0);
     await withApp(async (_app, db) => expect((await userRow(db, 'support_ann'))!.isStaff).toBe(true));
 
     const newPassword = 'quiet-meadow-47-compass';
-    const reset = await cli(['reset-password', 'support_ann'], `${newPassword}\n`);
+    const reset = await cli(test, ['reset-password', 'support_ann'], `${newPassword}\n`);
     expect(reset.code, reset.stderr).toBe(0);
     await withApp(async (app, db) => {
       const user = (await userRow(db, 'support_ann'))!;
@@ -87,7 +90,7 @@ describe('admin CLI', () => {
       expect((await login(app, 'support_ann', newPassword)).statusCode).toBe(200);
     });
 
-    const generated = await cli(['reset-password', 'support_ann', '--generate']);
+    const generated = await cli(test, ['reset-password', 'support_ann', '--generate']);
     expect(generated.code, generated.stderr).toBe(0);
     const oneTime = generated.stdout.trim().split('\n').at(-1)!;
     expect(oneTime).toMatch(/^[\w-]{24}$/);
@@ -97,33 +100,40 @@ describe('admin CLI', () => {
     });
   }, 120_000);
 
-  it('refuses bad input with clear messages and exit codes', async () => {
-    const common = await cli(['create-staff', 'support_bob', 'bob@example.com'], 'password123\n');
+  it('refuses bad input with clear messages and exit codes', async (test) => {
+    const { expect } = test;
+    // Refusals change nothing, so they run side by side (each CLI run is a process start).
+    const [common, short, email, noPassword, nobody, unknown] = await Promise.all([
+      cli(test, ['create-staff', 'support_bob', 'bob@example.com'], 'password123\n'),
+      cli(test, ['create-staff', 'support_bob', 'bob@example.com'], 'short\n'),
+      cli(test, ['create-staff', 'support_bob', 'not-an-email', '--generate']),
+      cli(test, ['create-staff', 'support_bob', 'bob@example.com']),
+      cli(test, ['promote', 'nobody_here']),
+      cli(test, ['frobnicate']),
+    ]);
     expect(common.code).toBe(65);
     expect(common.stderr).toContain('too common');
-    const short = await cli(['create-staff', 'support_bob', 'bob@example.com'], 'short\n');
     expect(short.code).toBe(65);
     expect(short.stderr).toContain('at least 8 characters');
-    const email = await cli(['create-staff', 'support_bob', 'not-an-email', '--generate']);
     expect(email.code).toBe(65);
     expect(email.stderr).toContain('Please enter a valid email address');
-    const noPassword = await cli(['create-staff', 'support_bob', 'bob@example.com']);
     expect(noPassword.code).toBe(64);
-    expect((await cli(['promote', 'nobody_here'])).code).toBe(67);
-    expect((await cli(['frobnicate'])).code).toBe(64);
-    const generated = await cli(['create-staff', 'support_bob', 'bob@example.com', '--generate']);
+    expect(nobody.code).toBe(67);
+    expect(unknown.code).toBe(64);
+    const generated = await cli(test, ['create-staff', 'support_bob', 'bob@example.com', '--generate']);
     expect(generated.code, generated.stderr).toBe(0);
-    const taken = await cli(['create-staff', 'Support_Bob', 'other@example.com', '--generate']);
+    const taken = await cli(test, ['create-staff', 'Support_Bob', 'other@example.com', '--generate']);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already exists');
     await withApp(async (_app, db) => expect((await userRow(db, 'support_bob'))!.isStaff).toBe(true));
   }, 120_000);
 
-  it('says the server must be stopped when the data directory is in use', async () => {
+  it('says the server must be stopped when the data directory is in use', async (test) => {
+    const { expect } = test;
     // This test process stands in for a running server holding the lock of the embedded default.
-    const dataDir = tempDir('tokendesk-cli-lock-');
+    const dataDir = tempDir('tokendesk-cli-lock-', test);
     fs.writeFileSync(`${dataDir}/tokendesk.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
-    const res = await runCli(['promote', 'support_ann'], { dataDir, database: 'embedded' });
+    const res = await runCli(['promote', 'support_ann'], { test, dataDir, database: 'embedded' });
     expect(res.code, res.stderr).toBe(75);
     expect(res.stderr).toContain('stop the server');
   }, 60_000);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, type TestContext } from 'vitest';
 import { cloneDatabase, type ClonedDatabase } from './database';
 
 /**
@@ -37,6 +37,11 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** How long stop() waits after SIGTERM before SIGKILL. Default 10 s. */
   graceMs?: number;
+  /**
+   * The context of the test that owns the child, required in concurrent tests: vitest's global
+   * onTestFinished names whichever test started last, so the cleanup would run when THAT one ends.
+   */
+  test?: Pick<TestContext, 'onTestFinished'>;
 }
 
 export interface SpawnedProcess {
@@ -91,19 +96,20 @@ const groupAlive = (pid: number) => {
 };
 
 /** Registers `fn` to run when the current test ends; outside a test (beforeAll) the caller cleans up. */
-function atTestEnd(fn: () => Promise<void>): boolean {
+function atTestEnd(fn: () => Promise<void>, test?: Pick<TestContext, 'onTestFinished'>): boolean {
   try {
-    onTestFinished(fn);
+    if (test) test.onTestFinished(fn);
+    else onTestFinished(fn);
     return true;
   } catch {
     return false;
   }
 }
 
-/** A temp directory removed when the current test ends (for a DATA_DIR several children share). */
-export function tempDir(prefix = 'tokendesk-test-'): string {
+/** A temp directory removed when the current test (or `test`, in concurrent tests) ends (for a DATA_DIR several children share). */
+export function tempDir(prefix = 'tokendesk-test-', test?: Pick<TestContext, 'onTestFinished'>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  atTestEnd(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  atTestEnd(async () => fs.rmSync(dir, { recursive: true, force: true }), test);
   return dir;
 }
 
@@ -214,7 +220,7 @@ export async function spawnNode(script: string, args: string[], options: SpawnOp
       await database?.drop().catch(() => {});
       if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     })());
-  atTestEnd(cleanup);
+  atTestEnd(cleanup, options.test);
 
   return {
     child,
