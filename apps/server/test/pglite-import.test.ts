@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -15,7 +15,8 @@ import { importPgliteIfPresent, PgliteImportError } from '../src/db/pglite-impor
 /**
  * The import of a PGlite data directory written by the server at commit ec83c66 (the last one on
  * PGlite; test/fixtures/make-pglite-fixture.ts made it through that server's HTTP API) into the
- * embedded PostgreSQL.
+ * embedded PostgreSQL. The tests are independent (each its own copy of the fixture and its own
+ * database or cluster) and mostly wait on PostgreSQL, so they run concurrently.
  */
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -73,14 +74,14 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('import of a PGlite data directory made by the server at ec83c66', () => {
-  it('the fixture has rows in the tables that matter', () => {
+describe.concurrent('import of a PGlite data directory made by the server at ec83c66', () => {
+  it('the fixture has rows in the tables that matter', ({ expect }) => {
     for (const table of ['users', 'sessions', 'projects', 'pools', 'alerts', 'alert_triggers', 'notifications', 'tickets', 'ticket_messages', 'pool_events', 'token_balances']) {
       expect(expected.counts[table], table).toBeGreaterThan(0);
     }
   });
 
-  it('a server started on it imports it once: every row, the sequences, a sign-in with a fixture user; the next start imports nothing', async () => {
+  it('a server started on it imports it once: every row, the sequences, a sign-in with a fixture user; the next start imports nothing', async ({ expect }) => {
     const dataDir = unpackFixture();
     const lines: string[] = [];
     const database = await openDatabase({ kind: 'embedded', dataDir, settings: fsyncOff, log: (m) => lines.push(m) });
@@ -125,7 +126,7 @@ describe('import of a PGlite data directory made by the server at ec83c66', () =
     }
   }, 300_000);
 
-  it('a failure in the middle leaves the target empty and the PGlite directory in place; the next try imports', async () => {
+  it('a failure in the middle leaves the target empty and the PGlite directory in place; the next try imports', async ({ expect }) => {
     const dataDir = unpackFixture();
     const url = await freshDatabase();
     const client = new pg.Client({ connectionString: url });
@@ -145,7 +146,7 @@ describe('import of a PGlite data directory made by the server at ec83c66', () =
     expect(await importPgliteIfPresent(dataDir, url, () => {})).toBeNull();
   }, 180_000);
 
-  it('a target that already holds data is refused, never merged; both sides stay as they were', async () => {
+  it('a target that already holds data is refused, never merged; both sides stay as they were', async ({ expect }) => {
     const dataDir = unpackFixture();
     const url = await freshDatabase();
     const client = new pg.Client({ connectionString: url });
@@ -159,7 +160,7 @@ describe('import of a PGlite data directory made by the server at ec83c66', () =
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
   }, 180_000);
 
-  it('nothing to import: null, and nothing is touched', async () => {
+  it('nothing to import: null, and nothing is touched', async ({ expect }) => {
     const dataDir = path.join(root, 'empty');
     fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true }); // a server that never created its database
     expect(await importPgliteIfPresent(dataDir, cluster.url, () => {})).toBeNull();
