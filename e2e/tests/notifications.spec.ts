@@ -131,8 +131,10 @@ test.describe('alerts that fire on the devnet', () => {
 
     // Someone else: no badge, an empty dropdown, and the owner's ids change nothing.
     const other = await createUser();
+    // The bell's first count is what the badge shows; wait for that answer, not a fixed time.
+    const firstCount = page.waitForResponse((r) => r.url().includes('/api/v1/projects/notifications/new-count/'));
     await signIn(page, other);
-    await page.waitForTimeout(500);
+    expect(await (await firstCount).json()).toEqual({ unread_count: 0 });
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.getByRole('menu', { name: 'Notifications' }).getByText('No new notifications')).toBeVisible();
