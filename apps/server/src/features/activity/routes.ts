@@ -24,8 +24,18 @@ const tags = ['Activity'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
-/** Rows per database round trip of the CSV export; the stream holds about one chunk at a time. */
-const EXPORT_CHUNK = 1000;
+/**
+ * Rows per database round trip of the CSV export. Its peak RSS is garbage V8 has promoted and not
+ * yet collected (bench:scale: 343 MB at 1M rows, 183 MB with old space capped at 128 MB): rows of
+ * a batch that are alive when a scavenge runs (mostly while the batch is still arriving from
+ * PostgreSQL) survive into the old generation, which only a full collection frees. Smaller batches
+ * keep fewer rows alive at any moment. bench/scale/export-memory.ts, 1M rows, on a machine at load
+ * 15–20 (noisy): 1000 rows 333 and 335 MB; 200 rows 237, 277 and 285 MB; 100 rows 278 MB. 200 for
+ * 5× the round trips (one indexed range scan each); the 256 MB target is not reliably met by this.
+ */
+export const EXPORT_CHUNK = 200;
+/** Rows per piece of text handed to the stream (~20 KB): far below V8's large-object size, so a piece dies young. */
+const EXPORT_PIECE_ROWS = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,36 +136,56 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     return event && { ...event, pool_label: poolLabelOf(registry, row) };
   }
 
+  /**
+   * One database round trip of the export as CSV text in pieces, and the key to continue after.
+   * The rows live only in here: the generator below holds nothing but text while the client
+   * drains the stream, so the rows die young (one scavenge) instead of surviving into the old
+   * generation while the socket waits.
+   */
+  async function csvBatch(db: Db, filter: ActivityFilter, after: ActivityKey | null): Promise<{ pieces: string[]; next: ActivityKey | null }> {
+    const rows = await listActivity(db, filter, after, EXPORT_CHUNK);
+    const pieces: string[] = [];
+    let piece = '';
+    let inPiece = 0;
+    for (const row of rows) {
+      const event = toEvent(row);
+      if (!event) continue;
+      const dex = registry.dex(row.networkId, row.dexId)?.name ?? row.dexId;
+      // Every cell typed by its column (lib/csv.ts): symbols come from the chain and are text.
+      piece += csvRow([
+        csvTime(event.occurred_at),
+        csvNumber(event.block_number),
+        csvHex(event.tx_hash),
+        csvNumber(event.log_index),
+        csvHex(row.poolAddress),
+        csvText(dex),
+        csvWord(event.kind),
+        csvNumber(event.amount_project_token),
+        csvText(row.projectSymbol),
+        csvNumber(event.amount_token),
+        csvText(row.pairedSymbol),
+        csvOptionalNumber(event.price),
+      ]);
+      if (++inPiece === EXPORT_PIECE_ROWS) {
+        pieces.push(piece);
+        piece = '';
+        inPiece = 0;
+      }
+    }
+    if (piece) pieces.push(piece);
+    const last = rows.at(-1);
+    return { pieces, next: rows.length === EXPORT_CHUNK && last ? keyOf(last) : null };
+  }
+
   async function* csvChunks(db: Db, filter: ActivityFilter): AsyncGenerator<string> {
     yield csvHeader();
     let after: ActivityKey | null = null;
     for (;;) {
-      const rows = await listActivity(db, filter, after, EXPORT_CHUNK);
-      let chunk = '';
-      for (const row of rows) {
-        const event = toEvent(row);
-        if (!event) continue;
-        const dex = registry.dex(row.networkId, row.dexId)?.name ?? row.dexId;
-        // Every cell typed by its column (lib/csv.ts): symbols come from the chain and are text.
-        chunk += csvRow([
-          csvTime(event.occurred_at),
-          csvNumber(event.block_number),
-          csvHex(event.tx_hash),
-          csvNumber(event.log_index),
-          csvHex(row.poolAddress),
-          csvText(dex),
-          csvWord(event.kind),
-          csvNumber(event.amount_project_token),
-          csvText(row.projectSymbol),
-          csvNumber(event.amount_token),
-          csvText(row.pairedSymbol),
-          csvOptionalNumber(event.price),
-        ]);
-      }
-      if (chunk) yield chunk;
-      const last = rows.at(-1);
-      if (rows.length < EXPORT_CHUNK || !last) return;
-      after = keyOf(last);
+      const { pieces, next } = await csvBatch(db, filter, after);
+      after = next;
+      // Taken out as they go: a piece the stream has converted is not kept alive by the array.
+      for (let piece = pieces.shift(); piece !== undefined; piece = pieces.shift()) yield piece;
+      if (!after) return;
     }
   }
 };
