@@ -246,6 +246,8 @@ test.describe('selects and lists past the newest 200', () => {
     const poolOptions = page.locator('#activity-pool-listbox').getByRole('option');
     await expect(poolOptions).toHaveCount(51);
     await expect(poolOptions.first()).toHaveText('All pools');
+    // 'All pools' is no row of the server's list: not counted.
+    await expect(page.getByText('50 shown, scroll or type to find more')).toBeVisible();
     await shoot(page, testInfo, 'activity-pool-select-1440');
     expect(await seriousA11yFindings(page)).toEqual([]);
     // Arrows move through the options; past the last loaded one the next page comes.
@@ -318,6 +320,7 @@ test.describe('selects and lists past the newest 200', () => {
     const options = dialog.getByRole('option');
     await expect(options).toHaveCount(51);
     await expect(options.first()).toHaveText('General question (no project)');
+    await expect(dialog.getByText('50 shown, scroll or type to find more')).toBeVisible();
     await shoot(page, testInfo, 'ticket-project-select-1440');
     expect(await seriousA11yFindings(page)).toEqual([]);
     // Escape closes the list, not the dialog.

@@ -35,6 +35,8 @@ export interface SearchableSelectProps<T> {
   noMatchText: (query: string) => string;
   /** Shown when there is nothing at all to choose. */
   emptyText: string;
+  /** Options at the head of the list that are not rows of the server's list ('All pools'): left out of the count shown. */
+  leadingOptions?: number;
   disabled?: boolean;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -75,6 +77,7 @@ export function SearchableSelect<T>({
   onLoadMore,
   noMatchText,
   emptyText,
+  leadingOptions = 0,
   disabled = false,
   'aria-invalid': ariaInvalid,
   'aria-describedby': ariaDescribedBy,
@@ -263,7 +266,7 @@ export function SearchableSelect<T>({
         {open && (status || hasMore || loadingMore || (error && options.length > 0)) && (
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-3 py-2 text-xs text-slate-500 first:border-t-0">
             <p role="status" className="min-w-0 break-words">
-              {status ?? (error ? error : loadingMore ? 'Loading more...' : `${options.length} shown, scroll or type to find more`)}
+              {status ?? (error ? error : loadingMore ? 'Loading more...' : `${options.length - leadingOptions} shown, scroll or type to find more`)}
             </p>
             {hasMore && options.length > 0 && (
               <button

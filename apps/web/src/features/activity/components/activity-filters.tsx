@@ -210,6 +210,7 @@ function FilterSelect<T extends { id: number }>({
       onLoadMore={() => void answer.fetchNextPage()}
       noMatchText={(text) => `No ${noun} match "${text}"`}
       emptyText={`You have no ${noun} yet`}
+      leadingOptions={shown.length - rows.length}
     />
   );
 }

@@ -272,6 +272,7 @@ function ProjectSelect({ id, value, label, disabled, onChange, 'aria-invalid': a
       onLoadMore={() => void options.fetchNextPage()}
       noMatchText={(text) => `No projects match "${text}"`}
       emptyText="You have no projects yet"
+      leadingOptions={shown.length - projects.length}
       disabled={disabled}
       aria-invalid={ariaInvalid}
       aria-describedby={ariaDescribedBy}
