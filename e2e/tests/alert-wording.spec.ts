@@ -1,4 +1,4 @@
-import type { Alert } from '@tokendesk/contract';
+import type { Alert, AlertPage } from '@tokendesk/contract';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
@@ -50,7 +50,7 @@ test.describe('alert screens in plain words', () => {
     // A real buy paying 1 WETH: a large swap and a price move of far more than 0.1 %.
     const swap = await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '1' });
     await expect
-      .poll(async () => (await apiGet<Alert[]>(request, user, '/projects/alerts/')).every((a) => a.trigger_count > 0), { timeout: 30_000 })
+      .poll(async () => (await apiGet<AlertPage>(request, user, '/projects/alerts/')).alerts.every((a) => a.trigger_count > 0), { timeout: 30_000 })
       .toBe(true);
 
     await page.goto(`/alerts/${large.id}`);

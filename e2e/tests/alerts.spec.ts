@@ -1,4 +1,4 @@
-import { alertMessages, type Alert } from '@tokendesk/contract';
+import { alertMessages, type Alert, type AlertPage } from '@tokendesk/contract';
 import type { Page } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
@@ -114,7 +114,7 @@ test.describe('alerts', () => {
     await expect(page.getByRole('main').getByText('Paused', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: /^Resume/ }).click();
     await expect(page.getByRole('button', { name: /^Pause/ })).toBeVisible();
-    const alerts = await apiGet<Alert[]>(request, user, '/projects/alerts/');
+    const { alerts } = await apiGet<AlertPage>(request, user, '/projects/alerts/');
     expect(alerts.find((a) => a.kind === 'price_move')).toMatchObject({ is_active: true, threshold_pct: expect.stringMatching(/^7\.50*$/), window_minutes: 15 });
 
     // The connected pool opens the fund.

@@ -1,4 +1,4 @@
-import type { Alert } from '@tokendesk/contract';
+import type { Alert, AlertPage } from '@tokendesk/contract';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
@@ -30,12 +30,12 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   await expect(pools.getByText('Delete pool and its alert?')).toBeVisible();
   await pools.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(pools.getByRole('listitem')).toHaveCount(1);
-  expect(await apiGet<Alert[]>(request, user, '/projects/alerts/')).toHaveLength(2);
+  expect((await apiGet<AlertPage>(request, user, '/projects/alerts/')).alerts).toHaveLength(2);
 
   await page.getByRole('button', { name: 'Delete project' }).click();
   confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
   await expect(confirm).toContainText('with its 1 liquidity pool and 2 alerts');
   await confirm.getByRole('button', { name: 'Delete project' }).click();
   await expect(page).toHaveURL(/\/projects$/);
-  expect(await apiGet<Alert[]>(request, user, '/projects/alerts/')).toHaveLength(0);
+  expect((await apiGet<AlertPage>(request, user, '/projects/alerts/')).alerts).toHaveLength(0);
 });

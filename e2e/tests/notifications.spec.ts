@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { activityCsvColumns, type ActivityPage, type Alert, type Notification } from '@tokendesk/contract';
+import { activityCsvColumns, type ActivityPage, type Alert, type AlertPage, type Notification } from '@tokendesk/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixtures';
@@ -45,7 +45,9 @@ test.describe('alerts that fire on the devnet', () => {
     await dialog.getByLabel('Within (minutes)').fill('60');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await expect(dialog).toBeHidden();
-    const [alert] = await apiGet<Alert[]>(request, user, '/projects/alerts/');
+    const {
+      alerts: [alert],
+    } = await apiGet<AlertPage>(request, user, '/projects/alerts/');
     expect(alert).toMatchObject({ kind: 'price_move', pool_id: pool.id, trigger_count: 0 });
 
     // A real buy of 5 ETH moves the price by far more than 0.1 %.
