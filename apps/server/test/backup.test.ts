@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
 import { migrateTo, migrationState, restoreBySwap, withDatabase as urlFor, writeLogicalBackup } from '../src/db/logical-backup';
 import { projects, users } from '../src/db/schema';
@@ -19,7 +19,6 @@ import { startOpsSocket } from '../src/ops/ops-socket';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.join(serverDir, 'test/fixtures');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const fsyncOff = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 let root: string;
 const dir = (name: string) => path.join(root, name);
@@ -33,12 +32,46 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-function run(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * The tests that need an earlier test's files wait for it through one of these (they run in file
+ * order anyway; several clusters starting at once on two busy cores only ran into timeouts): a
+ * test whose predecessor failed fails at once, saying so, instead of on a missing file.
+ */
+function after() {
+  let done!: () => void;
+  let failed!: (err: Error) => void;
+  const promise = new Promise<void>((resolve, reject) => {
+    done = resolve;
+    failed = reject;
+  });
+  promise.catch(() => {});
+  return {
+    promise,
+    async run(work: () => Promise<void>) {
+      try {
+        await work();
+        done();
+      } catch (err) {
+        failed(new Error('skipped: the earlier test this one needs failed'));
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * `npm run backup|restore` in `dataDir`. Output names are relative to `cwd` (INIT_CWD, as npm
+ * sets it); the tests other than the round trip put theirs in a directory of their own, apart
+ * from the root that the round trip and the bad-arguments test check for half-written files.
+ * node with tsx's loader in one process (as `npm start`), not the tsx wrapper that starts a
+ * second node for every command.
+ */
+function run(args: string[], dataDir: string, env: Record<string, string> = {}, cwd = root): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src/ops/backup-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/ops/backup-cli.ts', ...args], {
       cwd: serverDir,
       // DATABASE_URL emptied: the embedded database unless a test sets it.
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', INIT_CWD: root, ...env },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', INIT_CWD: cwd, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -106,10 +139,19 @@ async function databasesOf(database: Database): Promise<string[]> {
   }
 }
 
+/** A directory of its own under the root, for a test's backup files. */
+const outDir = (name: string) => {
+  const d = path.join(root, `out-${name}`);
+  fs.mkdirSync(d, { recursive: true });
+  return d;
+};
+
 describe('backup and restore of the embedded database', () => {
   let source: Awaited<ReturnType<typeof fingerprint>>;
+  const roundTrip = after(); // a.tdbackup.gz, dir('a'), source
+  const forcedRestore = after(); // dir('c') restored from a.tdbackup.gz
 
-  it('round trip with the server stopped: every table of the restored database equals the original row by row', async () => {
+  it('round trip with the server stopped: every table of the restored database equals the original row by row', ({ expect }) => roundTrip.run(async () => {
     // Real data in every table: the PGlite fixture (made through the old server's API) imported,
     // plus rows for the two tables a healthy devnet leaves empty, and text that COPY must escape.
     fs.mkdirSync(dir('a'));
@@ -141,9 +183,10 @@ describe('backup and restore of the embedded database', () => {
       return fingerprint(database);
     });
     expect(restored).toEqual(source);
-  }, 300_000);
+  }), 300_000);
 
-  it('while the server runs, it takes the backup (one snapshot under concurrent writes); restore refuses to run', async () => {
+  it('while the server runs, it takes the backup (one snapshot under concurrent writes); restore refuses to run', async ({ expect }) => {
+    const out = outDir('live');
     const database = await open(dir('live'));
     const socket = await startOpsSocket(dir('live'), database.url!, silent);
     expect(socket).not.toBeNull();
@@ -156,14 +199,14 @@ describe('backup and restore of the embedded database', () => {
       const writer = (async () => {
         while (writing) await addUserWithProject(database, ++written);
       })();
-      const backup = await run(['backup', '--out', 'live.tdbackup.gz'], dir('live'));
+      const backup = await run(['backup', '--out', 'live.tdbackup.gz'], dir('live'), {}, out);
       writing = false;
       await writer;
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain('taken by the running server');
       expect(written).toBeGreaterThan(10); // writes really ran while the copy was taken
 
-      const refused = await run(['restore', '--in', 'live.tdbackup.gz', '--force'], dir('live'));
+      const refused = await run(['restore', '--in', 'live.tdbackup.gz', '--force'], dir('live'), {}, out);
       expect(refused.code).toBe(75);
       expect(refused.stderr).toContain(`is in use by another TokenDesk server (pid ${process.pid}`);
       expect(refused.stderr).toContain('stop the server first');
@@ -175,7 +218,7 @@ describe('backup and restore of the embedded database', () => {
     }
     expect(fs.existsSync(socket!.path)).toBe(false);
 
-    const restore = await run(['restore', '--in', 'live.tdbackup.gz'], dir('live-copy'));
+    const restore = await run(['restore', '--in', 'live.tdbackup.gz'], dir('live-copy'), {}, out);
     expect(restore.code, restore.stderr).toBe(0);
     const copy = await withOpen(dir('live-copy'), contents);
     // A state between two transactions: every user has their project, and nothing is missing in between.
@@ -185,7 +228,7 @@ describe('backup and restore of the embedded database', () => {
     expect(copy.users.map((u) => u.username)).toEqual(copy.users.map((_, i) => `user${i + 1}`));
   }, 300_000);
 
-  it('a backup client that goes away mid-stream frees the server for the next backup', async () => {
+  it('a backup client that goes away mid-stream frees the server for the next backup', async ({ expect }) => {
     const database = await open(dir('gone'));
     const socket = await startOpsSocket(dir('gone'), database.url!, silent);
     try {
@@ -202,7 +245,7 @@ describe('backup and restore of the embedded database', () => {
         req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve() : reject(err)));
         req.end();
       });
-      const next = await run(['backup', '--out', 'after-gone.gz'], dir('gone'));
+      const next = await run(['backup', '--out', 'after-gone.gz'], dir('gone'), {}, outDir('gone'));
       expect(next.code, next.stderr).toBe(0);
       expect(next.stdout).toMatch(/20000 rows|2000\d rows/);
       // No export left holding a snapshot.
@@ -214,7 +257,7 @@ describe('backup and restore of the embedded database', () => {
     }
   }, 180_000);
 
-  it('a server without the control socket: backup says to stop it', async () => {
+  it('a server without the control socket: backup says to stop it', async ({ expect }) => {
     const database = await open(dir('nosocket'));
     try {
       const res = await run(['backup', '--out', 'nosocket.tdbackup.gz'], dir('nosocket'));
@@ -227,30 +270,34 @@ describe('backup and restore of the embedded database', () => {
     }
   }, 120_000);
 
-  it('restore replaces a database with data only with --force, keeping the old one in the cluster', async () => {
-    await withOpen(dir('c'), (database) => addUserWithProject(database, 99));
-    const refused = await run(['restore', '--in', 'a.tdbackup.gz'], dir('c'));
-    expect(refused.code).toBe(73);
-    expect(refused.stderr).toContain('already holds data');
-    expect(refused.stderr).toContain('--force');
-    expect((await withOpen(dir('c'), contents)).users.map((u) => u.username)).toEqual(['user99']);
+  it('restore replaces a database with data only with --force, keeping the old one in the cluster', async ({ expect }) => {
+    await roundTrip.promise;
+    await forcedRestore.run(async () => {
+      await withOpen(dir('c'), (database) => addUserWithProject(database, 99));
+      const refused = await run(['restore', '--in', 'a.tdbackup.gz'], dir('c'));
+      expect(refused.code).toBe(73);
+      expect(refused.stderr).toContain('already holds data');
+      expect(refused.stderr).toContain('--force');
+      expect((await withOpen(dir('c'), contents)).users.map((u) => u.username)).toEqual(['user99']);
 
-    const forced = await run(['restore', '--in', 'a.tdbackup.gz', '--force'], dir('c'));
-    expect(forced.code, forced.stderr).toBe(0);
-    await withOpen(dir('c'), async (database) => {
-      const kept = (await databasesOf(database)).filter((d) => d.startsWith('tokendesk_before_restore_'));
-      expect(kept).toHaveLength(1);
-      expect(forced.stdout).toContain(`kept in the cluster as ${kept[0]}`);
-      expect(await fingerprint(database)).toEqual(source);
-      // The replaced database is intact.
-      const old = new pg.Client({ connectionString: urlFor(database.url!, kept[0]!) });
-      await old.connect();
-      expect((await old.query('select username from users')).rows).toEqual([{ username: 'user99' }]);
-      await old.end();
+      const forced = await run(['restore', '--in', 'a.tdbackup.gz', '--force'], dir('c'));
+      expect(forced.code, forced.stderr).toBe(0);
+      await withOpen(dir('c'), async (database) => {
+        const kept = (await databasesOf(database)).filter((d) => d.startsWith('tokendesk_before_restore_'));
+        expect(kept).toHaveLength(1);
+        expect(forced.stdout).toContain(`kept in the cluster as ${kept[0]}`);
+        expect(await fingerprint(database)).toEqual(source);
+        // The replaced database is intact.
+        const old = new pg.Client({ connectionString: urlFor(database.url!, kept[0]!) });
+        await old.connect();
+        expect((await old.query('select username from users')).rows).toEqual([{ username: 'user99' }]);
+        await old.end();
+      });
     });
   }, 300_000);
 
-  it('a corrupt or truncated file is refused with 65 and changes nothing', async () => {
+  it('a corrupt or truncated file is refused with 65 and changes nothing', async ({ expect }) => {
+    await forcedRestore.promise;
     const before = await withOpen(dir('c'), async (database) => ({ print: await fingerprint(database), databases: await databasesOf(database) }));
     const real = fs.readFileSync(path.join(root, 'a.tdbackup.gz'));
     fs.writeFileSync(path.join(root, 'garbage.gz'), Buffer.from('this is not a backup at all\n'.repeat(100)));
@@ -271,37 +318,42 @@ describe('backup and restore of the embedded database', () => {
     expect(after).toEqual(before);
   }, 300_000);
 
-  it('bad arguments: a clear message, a non-zero exit, nothing half-written', async () => {
-    const usage = await run([], dir('x'));
+  it('bad arguments: a clear message, a non-zero exit, nothing half-written', async ({ expect }) => {
+    await roundTrip.promise; // a.tdbackup.gz exists, dir('a') holds a cluster
+    // Refusals, side by side: none of them gets as far as starting a cluster.
+    const [usage, noOut, missingValue, unknown, help, exists, noDir, empty, noFile] = await Promise.all([
+      run([], dir('x')),
+      run(['backup'], dir('a')),
+      run(['backup', '--out'], dir('a')),
+      run(['restore', '--in', 'a.tdbackup.gz', '--yes'], dir('x')),
+      run(['--help'], dir('x')),
+      run(['backup', '--out', 'a.tdbackup.gz'], dir('a')),
+      run(['backup', '--out', 'missing/dir/a.gz'], dir('a')),
+      run(['backup', '--out', 'empty.gz'], dir('never-used')),
+      run(['restore', '--in', 'nope.gz'], dir('x')),
+    ]);
     expect(usage.code).toBe(64);
     expect(usage.stderr).toContain('Usage:');
-    const noOut = await run(['backup'], dir('a'));
     expect(noOut.code).toBe(64);
     expect(noOut.stderr).toContain('backup needs --out <file>');
-    const missingValue = await run(['backup', '--out'], dir('a'));
     expect(missingValue.code).toBe(64);
     expect(missingValue.stderr).toContain('--out needs a file name');
-    const unknown = await run(['restore', '--in', 'a.tdbackup.gz', '--yes'], dir('x'));
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain("Unknown argument '--yes' for restore");
-    expect((await run(['--help'], dir('x'))).code).toBe(0);
+    expect(help.code).toBe(0);
 
-    const exists = await run(['backup', '--out', 'a.tdbackup.gz'], dir('a'));
     expect(exists.code).toBe(73);
     expect(exists.stderr).toContain('exists. Choose another name or pass --force');
-    const noDir = await run(['backup', '--out', 'missing/dir/a.gz'], dir('a'));
     expect(noDir.code).toBe(73);
     expect(noDir.stderr).toContain('its directory does not exist');
-    const empty = await run(['backup', '--out', 'empty.gz'], dir('never-used'));
     expect(empty.code).toBe(66);
     expect(empty.stderr).toContain('There is no embedded database in');
-    const noFile = await run(['restore', '--in', 'nope.gz'], dir('x'));
     expect(noFile.code).toBe(66);
     expect(noFile.stderr).toContain('nope.gz: no such file');
     expect(fs.readdirSync(root).filter((f) => f.includes('.partial-') || f === 'empty.gz')).toEqual([]);
   }, 120_000);
 
-  it('a backup taken at an older schema version is restored through the migrations since', async () => {
+  it('a backup taken at an older schema version is restored through the migrations since', async ({ expect }) => {
     const database = await open(dir('old-schema'));
     try {
       const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
@@ -319,7 +371,7 @@ describe('backup and restore of the embedded database', () => {
       await old.query("insert into users (username, email, password_hash) values ('from_the_past', 'past@example.com', 'x')");
       expect((await migrationState(old)).count).toBe(current.count - 1);
       await old.end();
-      const file = path.join(root, 'previous-version.gz');
+      const file = path.join(outDir('old-schema'), 'previous-version.gz');
       await writeLogicalBackup(oldUrl, fs.createWriteStream(file));
 
       const restoredUrl = urlFor(database.url!, 'restored_from_previous');
@@ -335,7 +387,8 @@ describe('backup and restore of the embedded database', () => {
     }
   }, 180_000);
 
-  it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async () => {
+  it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async ({ expect }) => {
+    const out = outDir('external');
     // Any PostgreSQL will do: the embedded cluster of a running server, reached like an external one.
     const database = await open(dir('external'));
     try {
@@ -343,18 +396,18 @@ describe('backup and restore of the embedded database', () => {
       const expected = await contents(database);
       // The Unix socket form, with a host name for the URL check (pg takes the socket from ?host=).
       const external = (name: string) => urlFor(database.url!, name).replace('@/', '@localhost/');
-      const backup = await run(['backup', '--out', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') });
+      const backup = await run(['backup', '--out', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') }, out);
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain('exported from DATABASE_URL');
 
-      const busy = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') });
+      const busy = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') }, out);
       expect(busy.code).toBe(73);
       expect(busy.stderr).toContain('already holds rows');
       const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
       await admin.connect();
       await admin.query('create database restore_target');
       await admin.end();
-      const restore = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('restore_target') });
+      const restore = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('restore_target') }, out);
       expect(restore.code, restore.stderr).toBe(0);
       const target = await openDatabase({ kind: 'postgres', url: external('restore_target') });
       try {

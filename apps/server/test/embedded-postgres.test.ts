@@ -130,12 +130,15 @@ async function waitUntil(what: string, check: () => boolean, ms: number): Promis
   }
 }
 
-describe('the server on its embedded PostgreSQL', () => {
+// The two groups below run side by side (each on directories of its own; most of their time is
+// spent waiting for clusters and servers to start and stop); the first group's tests share one
+// data directory and run in order.
+describe.concurrent('the server on its embedded PostgreSQL', () => {
   const dataDir = tempDir('tokendesk-embedded-');
   const clusterDir = path.join(dataDir, 'pg');
   const acknowledged: string[] = [];
 
-  it('creates the cluster on the first start with a 0600 password file, and keeps the data across a restart', { timeout: 240_000 }, async () => {
+  it.sequential('creates the cluster on the first start with a 0600 password file, and keeps the data across a restart', { timeout: 240_000 }, async () => {
     const first = spawnServer(dataDir);
     const url = await first.ready;
     expect(first.output()).toMatch(/embedded PostgreSQL 18\.\d+ initialised in .*\/pg \(\d+ ms\)/);
@@ -185,7 +188,7 @@ describe('the server on its embedded PostgreSQL', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('refuses a second server on the same data directory (the lock), without disturbing the first', { timeout: 240_000 }, async () => {
+  it.sequential('refuses a second server on the same data directory (the lock), without disturbing the first', { timeout: 240_000 }, async () => {
     const first = spawnServer(dataDir);
     const url = await first.ready;
     const pid = postmasterPid(clusterDir);
@@ -208,7 +211,7 @@ describe('the server on its embedded PostgreSQL', () => {
     expect(await first.exited).toBe(0);
   });
 
-  it('kill -9 of the server under writes leaves no postgres running, and the next start has every acknowledged row', { timeout: 300_000 }, async () => {
+  it.sequential('kill -9 of the server under writes leaves no postgres running, and the next start has every acknowledged row', { timeout: 300_000 }, async () => {
     const server = spawnServer(dataDir);
     const url = await server.ready;
     const postmaster = postmasterPid(clusterDir);
@@ -255,7 +258,7 @@ describe('the server on its embedded PostgreSQL', () => {
   });
 });
 
-describe('startEmbeddedPostgres and a stale postmaster', () => {
+describe.concurrent('startEmbeddedPostgres and a stale postmaster', () => {
   it('stops an orphaned postmaster of its cluster (its supervisor gone), and ignores a postmaster.pid naming another program', { timeout: 240_000 }, async () => {
     const dir = path.join(tempDir('tokendesk-embedded-stale-'), 'pg');
     const lines: string[] = [];
