@@ -85,6 +85,7 @@ describe('creating alerts', () => {
       kind: 'price_move',
       pool_id: poolId,
       label: 'DEMO/WETH - Uniswap V2',
+      project: { id: expect.any(Number), name: 'DEMO' },
       threshold_pct: '10',
       window_minutes: 60,
       min_amount: null,

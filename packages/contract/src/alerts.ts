@@ -39,6 +39,9 @@ export const alertSchema = z
     kind: z.enum(alertKinds),
     pool_id: z.number().int(),
     label: z.string().describe("Pool label 'PROJECT/PAIR - DEX'"),
+    project: z
+      .object({ id: z.number().int(), name: z.string() })
+      .describe("The pool's project, so a row can show its badge without the projects list"),
     threshold_pct: decimalString.nullable(),
     window_minutes: z.number().int().nullable(),
     min_amount: decimalString.nullable(),

@@ -51,6 +51,7 @@ export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool): Alert
     kind: alert.kind,
     pool_id: alert.poolId,
     label: poolLabel(registry, row),
+    project: { id: row.project.id, name: row.project.name },
     threshold_pct: alert.thresholdPct,
     window_minutes: alert.windowMinutes,
     min_amount: alert.minAmount,

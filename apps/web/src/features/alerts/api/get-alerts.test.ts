@@ -12,6 +12,7 @@ function alert(id: number, label = `P${id}/WETH - Uniswap V2`): Alert {
     kind: 'price_move',
     pool_id: 1000 + id,
     label,
+    project: { id: 500 + id, name: `Project ${id}` },
     threshold_pct: '10',
     window_minutes: 60,
     min_amount: null,

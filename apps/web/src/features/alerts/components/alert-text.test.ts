@@ -7,6 +7,7 @@ const alert = (label: string, kind: Alert['kind'] = 'large_swap'): Alert => ({
   kind,
   pool_id: 4242,
   label,
+  project: { id: 99, name: 'Demo Token' },
   threshold_pct: kind === 'large_swap' ? null : '10',
   window_minutes: kind === 'large_swap' ? null : 60,
   min_amount: kind === 'large_swap' ? '1000' : null,

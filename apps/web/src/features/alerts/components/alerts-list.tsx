@@ -66,7 +66,7 @@ function AlertRow({ alert }: { alert: Alert }) {
 
   return (
     <li className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @2xl:grid-cols-[auto_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto_1rem]">
-      <InitialsBadge id={alert.pool_id} name={poolLabel} className="row-span-2 @2xl:row-span-1" />
+      <InitialsBadge id={alert.project.id} name={alert.project.name} className="row-span-2 @2xl:row-span-1" />
       <div className="min-w-0">
         <Link
           to={`/alerts/${alert.id}`}
