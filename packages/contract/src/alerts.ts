@@ -95,8 +95,6 @@ export const alertTriggerSchema = z
 export type AlertTrigger = z.infer<typeof alertTriggerSchema>;
 
 export const alertTypeListSchema = z.array(alertTypeSchema).meta({ id: 'AlertTypeList' });
-/** @deprecated The alerts list answers pages now (alertPageSchema); kept only until the web reads pages. */
-export const alertListSchema = z.array(alertSchema).meta({ id: 'AlertList' });
 
 /** GET projects/alerts/: newest first (created_at, then id), paged like projects/, searchable by pool label. */
 export const alertListQuerySchema = z.object({
