@@ -1,28 +1,16 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../../lib/auth-storage';
-import { installFakeBrowser } from '../../../test/fake-browser';
+import { flush, installPendingFetch } from '../../../test/pending-fetch';
 import { filterPoolQueryOptions, filterProjectQueryOptions, poolFilterOptionsQueryOptions, projectFilterOptionsQueryOptions } from './get-filter-options';
 
 let urls: URL[];
 
 beforeEach(() => {
-  installFakeBrowser();
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-  urls = [];
   // Only the requests matter here: they are never answered.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      urls.push(new URL(url, 'http://localhost'));
-      return new Promise<Response>(() => {});
-    }),
-  );
+  urls = installPendingFetch().urls;
 });
 
 afterEach(() => vi.unstubAllGlobals());
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function firstRequest(observe: (client: QueryClient) => { subscribe: (listener: () => void) => () => void }): Promise<URL> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -55,7 +43,7 @@ describe('the activity filters’ options', () => {
 
   it('name a project or pool chosen in the address from its own route', async () => {
     expect((await firstRequest((client) => new QueryObserver(client, filterProjectQueryOptions(7)))).pathname).toBe('/api/v1/projects/7/');
-    urls = [];
+    urls.length = 0;
     expect((await firstRequest((client) => new QueryObserver(client, filterPoolQueryOptions(9)))).pathname).toBe('/api/v1/projects/user/pools/funds/9/');
   });
 

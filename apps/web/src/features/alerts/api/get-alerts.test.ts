@@ -1,8 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { alertSchema, type Alert, type AlertPage } from '@tokendesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../../lib/auth-storage';
-import { installFakeBrowser } from '../../../test/fake-browser';
+import { installPendingFetch, until, type PendingRequest } from '../../../test/pending-fetch';
 import { alertsPagesQueryOptions, updateLoadedAlerts } from './get-alerts';
 
 /** An alert as the server answers it. */
@@ -24,40 +23,13 @@ function alert(id: number, label = `P${id}/WETH - Uniswap V2`): Alert {
   };
 }
 
-interface Pending {
-  url: URL;
-  answer: (body: unknown, status?: number) => void;
-}
-
-let requests: Pending[];
+let requests: PendingRequest[];
 
 beforeEach(() => {
-  installFakeBrowser();
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-  requests = [];
-  // The server answers when the test says so.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string) =>
-        new Promise<Response>((resolve) => {
-          requests.push({
-            url: new URL(url, 'http://localhost'),
-            answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-          });
-        }),
-    ),
-  );
+  requests = installPendingFetch().requests;
 });
 
 afterEach(() => vi.unstubAllGlobals());
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++) await flush();
-  expect(check()).toBe(true);
-}
 
 const idsOf = (data: InfiniteData<AlertPage> | undefined) => data?.pages.flatMap((page) => page.alerts.map((a) => a.id));
 

@@ -1,8 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { poolSchema, type Pool, type PoolPage } from '@tokendesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../../lib/auth-storage';
-import { installFakeBrowser } from '../../../test/fake-browser';
+import { flush, installPendingFetch, until, type PendingRequest } from '../../../test/pending-fetch';
 import { poolOptionsQueryOptions } from './get-pool-options';
 
 /** A pool as the server answers it (only the fields the select reads differ between pools). */
@@ -24,42 +23,15 @@ function pool(id: number, symbol: string): Pool {
   };
 }
 
-interface Pending {
-  url: URL;
-  answer: (body: unknown, status?: number) => void;
-}
-
-let requests: Pending[];
+let requests: PendingRequest[];
 
 beforeEach(() => {
-  installFakeBrowser();
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-  requests = [];
-  // The server answers when the test says so, in the order the test chooses.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string) =>
-        new Promise<Response>((resolve) => {
-          requests.push({
-            url: new URL(url, 'http://localhost'),
-            answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-          });
-        }),
-    ),
-  );
+  requests = installPendingFetch().requests;
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++) await flush();
-  expect(check()).toBe(true);
-}
-
-function request(q: string | null, cursor: string | null = null): Pending {
+function request(q: string | null, cursor: string | null = null): PendingRequest {
   const found = requests.find((r) => r.url.searchParams.get('q') === q && r.url.searchParams.get('cursor') === cursor);
   if (!found) throw new Error(`no request for q=${q} cursor=${cursor}: ${requests.map((r) => r.url.search).join(' ')}`);
   return found;

@@ -1,27 +1,16 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../../lib/auth-storage';
-import { installFakeBrowser } from '../../../test/fake-browser';
+import { flush, installPendingFetch } from '../../../test/pending-fetch';
 import { ticketProjectOptionsQueryOptions } from './get-project-options';
 
 let urls: URL[];
 
 beforeEach(() => {
-  installFakeBrowser();
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-  urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      urls.push(new URL(url, 'http://localhost'));
-      return new Promise<Response>(() => {});
-    }),
-  );
+  // Only the requests matter here: they are never answered.
+  urls = installPendingFetch().urls;
 });
 
 afterEach(() => vi.unstubAllGlobals());
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The new ticket's project select searches the server, so any project can be chosen (it used to
 // list the newest 200).
