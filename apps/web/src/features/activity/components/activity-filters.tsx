@@ -1,11 +1,11 @@
 import { activityKinds, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
 import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { PoolOption, poolOptionLabel } from '../../../components/pool-option';
 import { Label } from '../../../components/ui/label';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { Select } from '../../../components/ui/select';
 import { serverMessage } from '../../../lib/api-client';
-import { pairLabel } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { ActivityFilters as Filters } from '../api/get-activity';
 import { poolFilterOptionsQueryOptions, projectFilterOptionsQueryOptions } from '../api/get-filter-options';
@@ -37,11 +37,6 @@ export interface ActivityFiltersProps {
 
 export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol'>): string {
   return `${project.name} (${project.token_symbol})`;
-}
-
-/** 'PROJECT/PAIR - DEX', the format of the alert and activity labels. */
-export function poolOptionLabel(pool: Pool): string {
-  return `${pairLabel(pool.project.token_symbol, pool.token.symbol)} - ${pool.dex.name}`;
 }
 
 /**
@@ -89,14 +84,7 @@ export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectI
           useOptions={usePoolOptions}
           scope={filters.project}
           getLabel={poolOptionLabel}
-          renderOption={(pool) => (
-            <>
-              <span className="block truncate font-medium">{poolOptionLabel(pool)}</span>
-              <span className="block truncate text-xs text-slate-500">
-                {pool.project.name} · <span className="font-mono">{pool.pool_address.slice(0, 10)}…{pool.pool_address.slice(-4)}</span>
-              </span>
-            </>
-          )}
+          renderOption={(pool) => <PoolOption pool={pool} />}
           placeholder="Search pools by token, DEX or address"
           noun="pools"
           onSelect={(pool) =>

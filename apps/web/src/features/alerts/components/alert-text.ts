@@ -4,11 +4,6 @@ import { formatAmount, pairLabel, UNKNOWN } from '../../../lib/format';
 const PERCENT = { minDecimals: 0, maxDecimals: 4 } as const;
 const AMOUNT = { minDecimals: 0, maxDecimals: 6 } as const;
 
-/** 'PROJECT/PAIR - DEX', the pool label of the Create/Edit modal (SPEC §2.10). */
-export function poolOptionLabel(pool: Pool): string {
-  return `${pairLabel(pool.project.token_symbol, pool.token.symbol)} - ${pool.dex.name}`;
-}
-
 /**
  * The alert's 'PROJECT/PAIR - DEX' label split at its last ' - ' (DEX names come from the network
  * config; token symbols are the chain's and may hold anything, ' - ' included).

@@ -1,11 +1,11 @@
 import type { Pool } from '@tokendesk/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PoolOption, poolOptionLabel } from '../../../components/pool-option';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import { serverMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { poolOptionsQueryOptions } from '../api/get-pool-options';
-import { poolOptionLabel } from './alert-text';
 
 /** Typing settles for this long before the server is asked. */
 export const POOL_SEARCH_DEBOUNCE_MS = 250;
@@ -42,14 +42,7 @@ export function PoolSelect({ id, value, editedLabel, onChange, disabled, 'aria-i
       options={pools}
       getKey={(pool) => pool.id}
       getLabel={poolOptionLabel}
-      renderOption={(pool) => (
-        <>
-          <span className="block truncate font-medium">{poolOptionLabel(pool)}</span>
-          <span className="block truncate text-xs text-slate-500">
-            {pool.project.name} · <span className="font-mono">{pool.pool_address.slice(0, 10)}…{pool.pool_address.slice(-4)}</span>
-          </span>
-        </>
-      )}
+      renderOption={(pool) => <PoolOption pool={pool} />}
       listLabel="Search results"
       placeholder="Search pools by token, DEX or address"
       loading={options.isPending}
