@@ -1,6 +1,6 @@
 /**
  * Benchmark: the holder indexer's backfill of a token with 100,000 Transfer logs on the local
- * devnet (issue 7). Prints transfers per second and peak memory, and checks the result against
+ * devnet (product §16). Prints transfers per second and peak memory, and checks the result against
  * balanceOf on chain.
  *
  *   npm run bench:holders [-- --transfers 100000]   (a throwaway PostgreSQL, or a fresh database on DATABASE_URL's server)
@@ -119,7 +119,7 @@ try {
       [
         '## Holder backfill: 100,000 transfers (`npm run bench:holders`)',
         '',
-        'Issue 7 asks for the figure, not a target: transfers per second and peak memory of the holder',
+        'Product §16 asks for the figure, not a target: transfers per second and peak memory of the holder',
         'indexer reading a token from its deployment block. The setup deploys a test token on a fresh',
         "devnet and makes real transfers between anvil's ten dev accounts (no generated addresses); the",
         'measured part is the indexer catching up, checked against balanceOf afterwards.',

@@ -1,5 +1,5 @@
 /**
- * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (issue 4): at
+ * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (product §16): at
  * most 3 multicall requests, at most 5 eth_getLogs requests, under 2 s.
  *
  *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50]

@@ -1,5 +1,5 @@
 /**
- * Memory of a TokenDesk on the embedded PostgreSQL (issue 14 item 6), as `npm start` runs it: the
+ * Memory of a TokenDesk on the embedded PostgreSQL (decision 0024), as `npm start` runs it: the
  * bundled server on a fresh DATA_DIR (devnet on unless --no-devnet). Prints the first start and
  * restart times, then the resident memory of the server process and of the database processes
  * (the postmaster and every process below it) idle after start and, with --load, at the peak of a

@@ -1,6 +1,6 @@
 /**
  * Benchmark: reserves and prices of 1,000 pools on the local devnet, and how many RPC requests
- * that takes. Target (issue 3): at most 3 requests.
+ * that takes. Target (product §16): at most 3 requests.
  *
  *   npx tsx bench/pool-reads.ts [--pools 1000] [--runs 5]
  *

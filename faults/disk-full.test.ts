@@ -7,13 +7,13 @@ import { killAllServers, startServer, type ServerProcess } from './support/serve
 import { cpuShare, mountSmallDisk, type SmallDisk } from './support/tmpfs';
 
 /**
- * The data directory on a small tmpfs that fills up (issue 13 item 4,
+ * The data directory on a small tmpfs that fills up (decision 0020,
  * docs/decisions/0020-storage-faults.md). Before the fix, writes answered 500 and after a few
  * thousand of them the process spun at 100 % CPU, /health stopped answering, SIGTERM was ignored
  * and freeing space did not help. Now: writes answer 503 with a clear message, reads and /health
  * keep answering, the CPU stays low, /ready says storage 'full', one log line per incident, and
  * once space is freed writes succeed again without a restart; after kill -9 every acknowledged
- * write is there. Since issue 14 the data directory holds the embedded PostgreSQL (DATA_DIR/pg,
+ * write is there. Since decision 0024 the data directory holds the embedded PostgreSQL (DATA_DIR/pg,
  * about 50 MB after the migrations): the server refuses writes below its disk reserve before
  * postgres meets the full disk, and a second part turns the reserve off so postgres does meet it
  * (a PANIC on a WAL segment, crash recovery) and checks that TokenDesk answers 503 meanwhile and

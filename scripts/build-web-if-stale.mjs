@@ -1,6 +1,6 @@
 // Builds the web app for `npm start` only when its inputs changed since the last build. The vite build
 // took 42 s of a 96 s first start and ran again on every restart although nothing had changed
-// (issue 18 item 17). The hash of the inputs is kept in apps/web/dist/.build-hash, written after a
+// (README, 'Quick start'). The hash of the inputs is kept in apps/web/dist/.build-hash, written after a
 // successful build only, so an interrupted build is redone and a missing dist/ is always built.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

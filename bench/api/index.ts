@@ -1,5 +1,5 @@
 /**
- * Benchmark (issues 6 and 14): the real server under autocannon on loopback, against a bare Fastify
+ * Benchmark (product §16): the real server under autocannon on loopback, against a bare Fastify
  * baseline measured in the same run, for the routes every open dashboard hits, on both database
  * modes in one invocation: the embedded default (the server starts its own PostgreSQL in a fresh
  * DATA_DIR) and an external PostgreSQL (DATABASE_URL, a fresh database on it, or a throwaway server).
@@ -19,7 +19,7 @@
  * --no-cache turns the answer, session and unread-count caches off (what each request costs the
  * database); --profile runs the server with --cpu-prof and prints where its CPU time went.
  *
- * Targets (issue 14): projects, funds (50 pools) and search ≥ 25 % of the baseline's req/s,
+ * Targets (product §16): projects, funds (50 pools) and search ≥ 25 % of the baseline's req/s,
  * new-count ≥ 50 %, p99 ≤ 50 ms at 50 connections, zero errors and timeouts. The script exits 0
  * when a target is missed (it says so); non-zero only when the run itself broke.
  */
@@ -54,7 +54,7 @@ const BASELINE_PORT = 4425;
 const PROXY_PORT = 4426;
 const CACHE_TTL_MS = 5_000; // ChainService's pool-state cache
 const DOC_INTRO = `
-Targets (issue 14): GET projects/notifications/new-count/ (polled by every open tab every 10 s) at
+Targets (product §16): GET projects/notifications/new-count/ (polled by every open tab every 10 s) at
 least 50 % of the baseline's requests per second; projects/, user/pools/funds/ (the first page: 50
 pools with live reserves) and search/ at least 25 %; p99 at most 50 ms at 50 connections; zero
 errors and zero timeouts; on the embedded default and on an external PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Where the per-request pipeline spends its time (issue 14: new-count ≥ 50 % of the baseline),
+ * Where the per-request pipeline spends its time (docs/benchmarks.md: new-count ≥ 50 % of the baseline),
  * without bench:api's devnet and pools: the real server (dist/main.js, DEVNET=off, the embedded
  * PostgreSQL in a temporary directory) under autocannon for /api/health (no auth, no database) and
  * GET projects/notifications/new-count/ (bearer session, budgets, the cached count), then

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 13 item 5): is one user's burst kept from slowing another user down?
+ * Benchmark (product §16, decision 0021): is one user's burst kept from slowing another user down?
  *
  *   npm run bench:fairness -- [--burst 20] [--quiet 10] [--connections 32] [--swaps 300] [--no-doc]
  *
@@ -8,7 +8,7 @@
  * its embedded database, indexer on) behind a counting RPC proxy. User B gets the 20 projects and
  * 50 pools plus DEMO with its two pools (indexed activity and holders); user A gets nothing.
  *
- * Then twice on the same data, first with USER_BUDGETS=off (the server before issue 13), then with
+ * Then twice on the same data, first with USER_BUDGETS=off (the server before decision 0021), then with
  * the budgets at their defaults: A polls GET user/info/ every 150 ms, alone and then while B, in a
  * process of its own, bursts activity and holder CSV exports, funds, search and get-token-info with
  * many connections. Prints A's p50/p95/max, B's answers by status, and the chain calls B caused.
@@ -42,7 +42,7 @@ const SERVER_PORT = 4471;
 const PROXY_PORT = 4476;
 
 const DOC_INTRO = `
-Issue 13 item 5: one user's burst must not push another user's latency past a stated bound.
+Decision 0021: one user's burst must not push another user's latency past a stated bound.
 Bound: with the per-user budgets (decision 0021) at their defaults, user A's p95 for GET
 user/info/ while user B bursts stays at most ${BOUND_MS} ms.
 
@@ -53,7 +53,7 @@ nothing. A polls user/info/ every ${POLL_MS} ms from the bench process, alone ('
 in a separate process, runs ${CONNECTIONS} connections that cycle through the activity CSV export (a
 300-day range), the DEMO holder CSV export, user/pools/funds/ (a live read of 50 pools), search and
 get-token-info, each as fast as the server answers. Run twice on the same data: with
-USER_BUDGETS=off (the server before issue 13) and with the budgets at their defaults. 'RPC calls'
+USER_BUDGETS=off (the server before decision 0021) and with the budgets at their defaults. 'RPC calls'
 counts what reached the chain node during B's burst (the indexer's own calls included).`;
 
 interface Sample {

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issues 6 and 14): the API on a large database. 10k users, 100k projects, 300k pools,
+ * Benchmark (product §16): the API on a large database. 10k users, 100k projects, 300k pools,
  * 1M pool events and 1M notifications, seeded through the real schema with set-based SQL; then the
  * routes of a heavy user (1,000 projects, 5,000 pools, all 1M events) timed through the real server.
  *
@@ -12,7 +12,7 @@
  * DEVNET=off: the pools are on the devnet's chain id, which that server does not know, so the
  * funds routes answer without chain reads (bench:api measures those); its caches are off, so every
  * request reaches the database. Each route is requested one request at a time over loopback HTTP,
- * after a warm-up; p95 of `--samples` requests. The list routes are paged (issue 14): their first
+ * after a warm-up; p95 of `--samples` requests. The list routes are paged (decision 0026): their first
  * page, searches, and pages deep in the list.
  * The CSV export streams all 1M events of the heavy user from a fresh server process to nowhere,
  * and the server's peak RSS (VmHWM) is read from /proc.
@@ -48,8 +48,8 @@ const TARGET_MS = 20;
 // this bench is about the database at scale, so each request goes to it (a cache miss, every time).
 const NO_CACHES = { SESSION_CACHE_SECONDS: '0', UNREAD_COUNT_CACHE_SECONDS: '0', ANSWER_CACHE_SECONDS: '0' };
 const DOC_INTRO = `
-Targets (issues 6 and 14): p95 at most 20 ms for every route below, at full scale, on PostgreSQL:
-search, the dashboard, the list pages (paged on the server since issue 14: the first page, a
+Targets (product §16): p95 at most 20 ms for every route below, at full scale, on PostgreSQL:
+search, the dashboard, the list pages (paged on the server, decision 0026: the first page, a
 search, and pages deep in the list; /alerts too), activity paging, and the notification count; a CSV export of
 1M events with a peak RSS under 256 MB.
 

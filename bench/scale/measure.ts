@@ -37,7 +37,7 @@ export const ROUTES: Route[] = [
   { name: 'GET projects/pool/prices/ (prices panel, 50)', path: '/api/v1/projects/pool/prices/', target: true },
   { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/', target: true },
   { name: 'GET projects/notifications/ (bell)', path: '/api/v1/projects/notifications/', target: true },
-  // The list pages, paged on the server (issue 14): the first page of 50 and a search.
+  // The list pages, paged on the server (decision 0026): the first page of 50 and a search.
   { name: 'GET projects/ (/projects, first page of 50)', path: '/api/v1/projects/', target: true },
   { name: 'GET projects/?q=nova (/projects search)', path: '/api/v1/projects/?q=nova', target: true },
   { name: 'GET projects/user/pools/funds/ (/funds, first 50)', path: '/api/v1/projects/user/pools/funds/', target: true },

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 13 item 2): how long does a legitimate sign-in take while a guessing attack runs?
+ * Benchmark (product §16, decision 0018): how long does a legitimate sign-in take while a guessing attack runs?
  *
  *   npm run bench:signin -- [--attackers 40] [--ips 5] [--tries 20] [--cost 17] [--compare] [--compare-tries 5] [--no-doc]
  *
@@ -13,7 +13,7 @@
  * The failure limits are raised for the run, so the attack keeps hashing for the whole measurement:
  * this measures the hash queue alone, the worst case of an attack spread over more addresses than
  * the limits stop. With --compare, the same is run once more with the queue effectively unbounded
- * (PASSWORD_HASH_CONCURRENCY=64, PASSWORD_HASH_QUEUE=10000), as the server hashed before issue 13.
+ * (PASSWORD_HASH_CONCURRENCY=64, PASSWORD_HASH_QUEUE=10000), as the server hashed before decision 0018.
  *
  * Target: the owner's p95 during the attack at most 5 s at cost 17. Exits 0 when the target is
  * missed (it says so); non-zero only when the run itself broke.
@@ -38,7 +38,7 @@ const REQUEST_TIMEOUT_MS = 300_000;
 const SERVER_PORT = 4481;
 
 const DOC_INTRO = `
-Issue 13 item 2: a burst of wrong passwords must not make everyone's sign-in take minutes (before:
+Decision 0018: a burst of wrong passwords must not make everyone's sign-in take minutes (before:
 a legitimate sign-in took 122 s during 40 failing sign-ins spread over 5 addresses). Target: the
 owner's p95 during the attack at most ${TARGET_P95_MS / 1000} s at the production hash cost (scrypt N=2^17).
 
@@ -50,7 +50,7 @@ as the server answers, from ${IPS} loopback source addresses. The failure limits
 run so the attack hashes throughout: the queue alone is measured (with the default limits the same
 attack is down to fast 429s after 10 guesses per address). 'owner' counts the owner's answers by
 status (a 503 or 429 is a refusal with Retry-After, not a sign-in); 'attack' the attackers'.
-'unbounded' (with --compare) is the same run with the queue effectively off, as before issue 13.`;
+'unbounded' (with --compare) is the same run with the queue effectively off, as before decision 0018.`;
 
 interface Answer {
   status: number;

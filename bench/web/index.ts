@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 6): what the browser loads and how Lighthouse rates it, for the login page and
+ * Benchmark (product §16): what the browser loads and how Lighthouse rates it, for the login page and
  * the dashboard, served by the real server from the production build.
  *
  *   npm run bench:web -- [--runs 3] [--no-build] [--no-doc]
@@ -39,7 +39,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const SESSION_KEY = 'tokendesk.session';
 const DOC_INTRO = `
-Targets (issue 6): the login page loads at most 120 KB of gzipped JavaScript, the dashboard at most
+Targets (product §16): the login page loads at most 120 KB of gzipped JavaScript, the dashboard at most
 250 KB; Lighthouse performance and accessibility at least 95 on both.
 
 The production build is served by the real server (embedded PostgreSQL, a user with 5 projects and 10 devnet

@@ -6,7 +6,7 @@ import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { apiPost, expect, newUserData, registerViaApi, signIn, test, type TestUser } from '../fixtures';
 
 /**
- * Issue 18 item 18: axe-core on every screen, at 1440 and 390 px, light and dark, signed in and
+ * Product §14: axe-core on every screen, at 1440 and 390 px, light and dark, signed in and
  * out, with the dialogs and menus open too. Zero serious or critical violations of WCAG 2.1 A/AA.
  * All findings of one run are gathered and reported together, so one run shows every problem.
  */

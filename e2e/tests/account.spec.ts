@@ -34,7 +34,7 @@ test.describe('profile', () => {
     await expect(banner).toBeVisible();
     await expect(personal.getByText('Ada', { exact: true })).toBeVisible();
     await expect(personal.getByText('Not set')).toBeVisible();
-    // Only the first name is set, so the display name falls back to the username (SPEC §2.2).
+    // Only the first name is set, so the display name falls back to the username (product §2.2).
     await expect(page.getByRole('button', { name: `User menu for ${user.username}` })).toBeVisible();
     // The banner goes away by itself after 3 s.
     await expect(banner).toBeHidden({ timeout: 5_000 });
@@ -144,7 +144,7 @@ test.describe('settings', () => {
     const elapsed = Date.now() - shownAt;
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
     expect(elapsed).toBeLessThan(4_000);
-    // The sign-in page says why the user is there (issue 18 item 10).
+    // The sign-in page says why the user is there (product §2.4).
     await expect(page.getByText('Password changed successfully. Please sign in again.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sign in to TokenDesk' })).toBeVisible();
 

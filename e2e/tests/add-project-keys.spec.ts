@@ -1,7 +1,7 @@
 import { devnetToken } from '../devnet';
 import { expect, signIn, test } from '../fixtures';
 
-// Issue 18 item 7: Enter in the address field submitted the form ('Name is required').
+// Product §2.3: Enter in the address field fetches the token info; it used to submit the form ('Name is required').
 test.describe('Add Project: reading the token', () => {
   test('Enter in the contract address fetches the token info instead of submitting', async ({ page, user }) => {
     const demo = devnetToken('demo');

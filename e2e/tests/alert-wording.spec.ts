@@ -2,7 +2,7 @@ import type { Alert, AlertPage } from '@tokendesk/contract';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
-/** The words of the API and the database that used to reach the alert screens (issue 18 item 5). */
+/** The words of the API and the database that used to reach the alert screens (product §2.10). */
 const DEVELOPER_WORDS = /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
 
 test.describe('alert screens in plain words', () => {

@@ -26,7 +26,7 @@ test.describe('alerts', () => {
     await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await expect(page.getByText('No alerts yet')).toBeVisible();
 
-    // SPEC §4: the first failure in field order, on its field.
+    // Product §4: the first failure in field order, on its field.
     let dialog = await openCreateModal(page, 'Price Move', 'Create Your First Alert');
     const create = dialog.getByRole('button', { name: 'Create Alert' });
     await create.click();

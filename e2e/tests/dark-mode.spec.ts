@@ -23,7 +23,7 @@ async function chooseTheme(page: Page, theme: 'System' | 'Light' | 'Dark') {
   await page.keyboard.press('Escape');
 }
 
-// Issue 18 item 14: dark mode follows the system, and a choice in the user menu overrides it.
+// Product §14, decision 0023: dark mode follows the system, and a choice in the user menu overrides it.
 test.describe('dark mode', () => {
   test('follows prefers-color-scheme, on the sign-in page too', async ({ page, user }) => {
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -2,7 +2,7 @@ import type { Alert, AlertPage } from '@tokendesk/contract';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
-// Issue 18 item 4: deleting a pool or a project deleted its alerts without saying so.
+// Product §2.8: deleting a pool or a project says how many alerts go with it (it used to delete them without saying so).
 test('the delete confirmations say how many pools and alerts go with them', async ({ page, request, user }) => {
   const project = await createProjectViaApi(request, user, 'demo');
   const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');

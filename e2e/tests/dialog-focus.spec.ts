@@ -8,7 +8,7 @@ async function closeWithEscapeAndExpectFocusOn(page: Page, dialog: Locator, open
   await expect(opener).toBeFocused();
 }
 
-// Issue 18 item 2: Escape or Cancel used to drop focus on <body>, and dialogs opened on their close button.
+// Product §14: Escape or Cancel used to drop focus on <body>, and dialogs opened on their close button.
 test.describe('dialog focus', () => {
   test('Add Project, Add Pool and Delete project open on their first field and give focus back to what opened them', async ({ page, request, user }) => {
     const project = await createProjectViaApi(request, user, 'demo');

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from '../fixtures';
 
-// Issue 18 item 13: the API reference opens in a new tab (the app stays where it was), and says so.
+// Product §2.2: the API reference opens in a new tab (the app stays where it was), and says so.
 
 test('the Docs link opens the API reference in a new tab, in the header and in the mobile menu', async ({ page, user }) => {
   await signIn(page, user);

@@ -1,7 +1,7 @@
 import { createProjectViaApi } from '../devnet';
 import { expect, signIn, test } from '../fixtures';
 
-// Issue 18 item 9: a user who cannot add a project (a node unreachable, say) could not ask for help.
+// Product §2.13: a user who cannot add a project (a node unreachable, say) could not ask for help.
 test.describe('general support tickets', () => {
   test('without a project the ticket is a general question', async ({ page, user }) => {
     await signIn(page, user);

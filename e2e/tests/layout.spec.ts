@@ -28,7 +28,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await signIn(page, user);
 
-    // SPEC §2.2: the Market Prices panel exists only from 1280 px.
+    // Product §2.2: the Market Prices panel exists only from 1280 px.
     const panel = page.getByRole('region', { name: 'Market Prices', exact: true });
     if (viewport.width >= 1280) await expect(panel.getByText('DEMO/WETH')).toBeVisible();
     else await expect(panel).toHaveCount(0);

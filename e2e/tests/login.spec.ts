@@ -18,7 +18,7 @@ test.describe('sign in', () => {
     await expect(page.getByLabel('Username')).toHaveValue(user.username);
 
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    // SPEC §2.4: success is a full page load of '/', not a client-side navigation.
+    // Product §2.4: success is a full page load of '/', not a client-side navigation.
     const fullLoad = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await fullLoad;
@@ -105,7 +105,7 @@ test.describe('routing', () => {
   test('signed out, any path leads to /login', async ({ page }) => {
     for (const path of ['/', '/profile', '/settings', '/no/such/page']) {
       await page.goto(path);
-      // Issue 18: the requested page rides along so sign-in can return to it ('/' needs none).
+      // Product §2.1: the requested page rides along so sign-in can return to it ('/' needs none).
       await expect(page).toHaveURL(path === '/' ? /\/login$/ : new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     }

@@ -11,7 +11,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 
 const words = (length: number, word: string) => `${word} `.repeat(Math.ceil(length / (word.length + 1))).slice(0, length).trim().padEnd(length, 'x');
 
-// Issue 18 item 1: with long names the dashboard cards grew to 677 px at 390 px and the page scrolled sideways.
+// Product §2.6: with long names the dashboard cards grew to 677 px at 390 px and the page scrolled sideways.
 for (const width of [390, 1440]) {
   test(`every screen fits ${width} px with the longest allowed names`, async ({ page, request }) => {
     test.setTimeout(120_000);

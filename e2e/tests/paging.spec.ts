@@ -6,7 +6,7 @@ import { addPoolViaApi, DEVNET_CHAIN_ID, devnetRpcUrl, devnetToken } from '../de
 import { apiGet, apiPost, expect, newUserData, registerViaApi, signIn, test, type TestUser } from '../fixtures';
 
 /*
- * Issue 14 item 5: /projects, /funds and the alert forms' pool select page on the server. A user
+ * Product §11 (decision 0026): /projects, /funds and the alert forms' pool select page on the server. A user
  * with more rows than one page (50) sees 'Load more', a search is answered by the server (not by
  * filtering the rows already loaded), and the pool select finds a pool that is not on its first page.
  */

@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../fixtures';
 
 const PRICES_API = /\/api\/v1\/projects\/pool\/prices\//;
 
-// Issue 18 item 11: below 1280 px the Market Prices panel is not beside the page; a header button
+// Product §2.2: below 1280 px the Market Prices panel is not beside the page; a header button
 // opens it as a drawer instead.
 test.describe('Market Prices drawer', () => {
   for (const viewport of [

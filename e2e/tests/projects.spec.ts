@@ -15,7 +15,7 @@ test.describe('projects and pools on the local devnet', () => {
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Projects' }).click();
     await expect(page.getByText('No projects yet')).toBeVisible();
 
-    // SPEC §2.3: the header's '+ New Project' opens the dialog; name, symbol and decimals come from the chain.
+    // Product §2.3: the header's '+ New Project' opens the dialog; name, symbol and decimals come from the chain.
     await page.getByRole('button', { name: 'New Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Project' });
     await dialog.getByLabel('Network').selectOption({ label: 'Local Devnet' });
@@ -34,7 +34,7 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(row).toContainText('Local Devnet');
     await row.getByRole('link', { name: demo.name }).click();
     await expect(page.getByRole('heading', { name: demo.name, level: 1 })).toBeVisible();
-    // Issue 18: the badge shows the holder index's state, not a fixed 'Active'.
+    // Product §2.8: the badge shows the holder index's state, not a fixed 'Active'.
     await expect(page.getByTestId('holder-state-badge')).toHaveText(/^(Holders: indexing starts shortly|Indexing holders: \d+%|Holders up to date)$/);
     await expect(page.getByText('No pools added yet')).toBeVisible();
 
@@ -163,7 +163,7 @@ test.describe('projects and pools on the local devnet', () => {
     await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
     await expect(dialog.getByText(projectMessages.fetchNeedsNetworkAndAddress)).toBeVisible();
 
-    // First failure in form order (SPEC §4), on the field it concerns.
+    // First failure in form order (product §4), on the field it concerns.
     await dialog.getByRole('button', { name: 'Add Project' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(projectMessages.networkRequired);
     await expect(dialog.getByLabel('Network')).toBeFocused();

@@ -1,7 +1,7 @@
 import { expect, newUserData, registerViaApi, test } from '../fixtures';
 
 test.describe('registration', () => {
-  test('shows the first failure in SPEC order, keeps the input, then creates the account', async ({ page }) => {
+  test('shows the first failure in the order of product §4, keeps the input, then creates the account', async ({ page }) => {
     const user = newUserData();
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

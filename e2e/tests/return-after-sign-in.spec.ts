@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { createProjectViaApi } from '../devnet';
 import { expect, test } from '../fixtures';
 
-// Issue 18 item 12: a deep link opened while signed out comes back after sign-in (a full page load,
-// SPEC §2.4), and only a same-origin path is ever followed.
+// Product §2.1: a deep link opened while signed out comes back after sign-in (a full page load,
+// Product §2.4), and only a same-origin path is ever followed.
 
 async function signInHere(page: Page, user: { username: string; password: string }) {
   await page.getByLabel('Username').fill(user.username);

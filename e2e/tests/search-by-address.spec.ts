@@ -1,7 +1,7 @@
 import { createProjectViaApi, devnetToken } from '../devnet';
 import { expect, signIn, test } from '../fixtures';
 
-// Issue 18 item 16: the header search finds a project by its contract address, whole or by a prefix.
+// Product §2.2: the header search finds a project by its contract address, whole or by a prefix.
 
 test('header search finds a project by its full address and by a 0x prefix, in any case; not another user\'s', async ({
   page,

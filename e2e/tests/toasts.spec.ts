@@ -26,7 +26,7 @@ async function fixedControls(page: Page): Promise<Locator[]> {
   return controls;
 }
 
-// Issue 18 item 6: toasts covered the bell and the user menu for 5 s.
+// Product §2.2: toasts sit bottom right; top right they covered the bell and the user menu for 5 s.
 for (const width of [1440, 1024, 390]) {
   test(`a toast at ${width} px covers no control of the header or the prices panel`, async ({ page, request, user }) => {
     await page.setViewportSize({ width, height: 900 });

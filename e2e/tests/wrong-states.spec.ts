@@ -4,7 +4,7 @@ import { apiPost, expect, signIn, test } from '../fixtures';
 
 const sameAddress = (address: string) => new RegExp(`^${address}$`, 'i');
 
-// Issue 18 item 3: the wrong states of /support/{id} and /funds/new.
+// Product §2.11 and §2.13: the wrong states of /support/{id} and /funds/new.
 test.describe('not found and first steps', () => {
   test("an unknown or another user's ticket says not found, like projects and alerts", async ({ page, request, user, createUser, consoleGuard }) => {
     const other = await createUser();

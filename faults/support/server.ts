@@ -43,7 +43,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
     USER_BUDGETS: 'off',
     // Every request of the suite comes from 127.0.0.1, and bursts register users in parallel: the
-    // hash queue's per-address share (issue 13, tested in sign-in-limits.test.ts) would turn them
+    // hash queue's per-address share (decision 0018, tested in sign-in-limits.test.ts) would turn them
     // away with 429 here.
     PASSWORD_HASH_QUEUE: '1000',
     PASSWORD_HASH_QUEUE_PER_IP: '1000',

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHANGE_EMAIL_MAX_PER_IP, CHANGE_EMAIL_MAX_PER_USER } from '../src/features/account/routes';
 import { basic, bearer, createTestContext, registerBody, signUp, uniqueName, type TestContext } from './helpers';
 
-/** Issue 13 items 7 (change e-mail needs the password and is rate-limited) and 9 (password policy). */
+/** Decision 0019: change e-mail needs the password and is rate-limited; the password policy (product §13.2). */
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -145,7 +145,7 @@ describe('password policy', () => {
       expect(res.statusCode, password).toBe(400);
       expect(res.json(), password).toMatchObject({ detail, errors: [{ field: 'password', message: detail }] });
     }
-    // The SPEC's length message still comes first for a short one.
+    // The length message of product §4 still comes first for a short one.
     const short = await register(registerBody({ username, email, password: 'aaaa', confirm_password: 'aaaa' }));
     expect(short.json().detail).toBe(m.passwordTooShort);
     expect((await login(username, 'aaaaaaaa')).statusCode).toBe(401);

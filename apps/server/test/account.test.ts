@@ -47,7 +47,7 @@ describe('POST user/register/', () => {
     expect(res.json().user).toMatchObject({ first_name: 'Plato', last_name: '' });
   });
 
-  it('reports the first failure in the order of SPEC §4, one rule at a time', async () => {
+  it('reports the first failure in the order of product §4, one rule at a time', async () => {
     const steps: [Record<string, unknown>, string][] = [
       [{}, m.fullNameRequired],
       [{ full_name: '   ' }, m.fullNameRequired],

@@ -7,7 +7,7 @@ import { encodeCursor } from '../src/lib/cursor';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /**
- * Server-side paging of GET projects/alerts/ (issue 14 item 5, round 15): next_cursor walks every
+ * Server-side paging of GET projects/alerts/ (product §11, decision 0026): next_cursor walks every
  * alert exactly once, newest first with the id as tie-break; q filters on the pool label
  * 'PROJECT/PAIR - DEX' (the DEX by its registry name too), pool on one pool; malformed cursors and
  * limits answer 400; another user's alerts never appear. Alerts are inserted directly, several

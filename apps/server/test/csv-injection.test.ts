@@ -5,7 +5,7 @@ import { csvHex, csvNumber, csvOptionalNumber, csvText, csvTime, csvWord } from 
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /**
- * CSV exports follow OWASP's CSV-injection guidance on every cell (issue 13 item 8): text is always
+ * CSV exports follow OWASP's CSV-injection guidance on every cell (decision 0022): text is always
  * quoted, and no = + - @ tab CR can start a cell however a spreadsheet splits the row — on ',', on
  * ';' (the finding: symbol `x;=cmd|'/C calc'!A0` was exported bare), on '|', tab or space.
  * Numbers stay numbers, a negative one too.

@@ -5,7 +5,7 @@ import { tickets, users } from '../src/db/schema';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 
 /**
- * Cursors come back from clients, so they are input like any other (issue 13 item 6): a crafted
+ * Cursors come back from clients, so they are input like any other (decision 0022): a crafted
  * one answers 400 naming the cursor, never 500 — on PGlite and on PostgreSQL (DATABASE_URL) — and
  * the cursors the server writes still page through everything exactly once.
  */

@@ -4,7 +4,7 @@ import { alerts, pools, projects } from '../src/db/schema';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 
 /**
- * The delete confirmations say what goes with a project or a pool (issue 18): the counts must be
+ * The delete confirmations say what goes with a project or a pool (product §2.8): the counts must be
  * those the cascade really deletes, and another user's project or pool answers 404 like a missing one.
  */
 

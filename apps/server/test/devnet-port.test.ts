@@ -1,5 +1,5 @@
 // `npm start` runs its devnet on a stable port (8545) when it is free and falls back to any free
-// port when it is taken (issue 18 item 17). Uses real anvil processes; the preferred port here is a
+// port when it is taken (product §8). Uses real anvil processes; the preferred port here is a
 // random free one rather than 8545, so the test does not depend on (or disturb) what runs on 8545.
 // It cannot use the run's shared devnet (support/shared-chain.ts): what it checks is where a NEW
 // anvil binds — on the port asked for when it is free, elsewhere when it is taken — so it must

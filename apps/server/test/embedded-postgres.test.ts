@@ -9,7 +9,7 @@ import { logFile, passwordFile, startEmbeddedPostgres } from '../src/db/embedded
 import { GOOD_PASSWORD, registerBody } from './helpers';
 
 /**
- * The embedded PostgreSQL as `npm start` runs it (issue 14 item 1): real server processes on a
+ * The embedded PostgreSQL as `npm start` runs it (decision 0024): real server processes on a
  * real cluster in DATA_DIR/pg. Nothing is mocked: the kill -9 is a SIGKILL of the server process,
  * and "no postgres left" is read from /proc.
  */

@@ -2,7 +2,7 @@ import { ticketMessages as m, type Ticket } from '@tokendesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 
-/** Issue 18: a user without a project (one could not be added, say) can still ask for help. */
+/** Product §2.13: a user without a project (one could not be added, say) can still ask for help. */
 
 let ctx: TestContext;
 let user: Awaited<ReturnType<typeof signUp>>;
@@ -33,7 +33,7 @@ describe('general tickets', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('a missing or invalid project is still refused with the SPEC message', async () => {
+  it('a missing or invalid project is still refused with the message of product §4', async () => {
     for (const project of [undefined, 'abc', 0, -1]) {
       const res = await create(user.token, { ...(project === undefined ? {} : { project }), subject: 'Hi', message: 'Hello' });
       expect(res.statusCode, String(project)).toBe(400);

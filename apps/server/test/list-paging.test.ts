@@ -7,7 +7,7 @@ import { encodeCursor } from '../src/lib/cursor';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 
 /**
- * Server-side paging of the list routes (issue 14 item 5): projects/, user/pools/funds/ and
+ * Server-side paging of the list routes (product §11, decision 0026): projects/, user/pools/funds/ and
  * user/pools/ walk every row exactly once in the screen's order (newest first, id as tie-break)
  * with next_cursor, filter with q and project, refuse malformed cursors and limits, and never show
  * another user's rows. Rows are inserted directly, several within one millisecond and several with

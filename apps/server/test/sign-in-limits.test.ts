@@ -3,7 +3,7 @@ import { findUserByUsername } from '../src/auth/users-repository';
 import type { HttpError } from '../src/lib/http-errors';
 import { basic, createTestContext, signUp, type TestContext } from './helpers';
 
-// Issue 13, findings 1–3: sign-in limits under concurrency, the bounded hash queue, and a lockout
+// Decision 0018, findings 1–3: sign-in limits under concurrency, the bounded hash queue, and a lockout
 // the attacker cannot turn against the owner (docs/decisions/0018-sign-in-limits.md).
 
 // Each test builds its own app and hashes dozens of passwords; on a busy 2-core machine that can

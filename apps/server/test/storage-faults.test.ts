@@ -9,7 +9,7 @@ import { basic, GOOD_PASSWORD, registerBody } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 
 /**
- * Storage faults (issue 13 item 4, docs/decisions/0020-storage-faults.md): a full or failing disk
+ * Storage faults (docs/decisions/0020-storage-faults.md): a full or failing disk
  * answers 503 with a clear message, and /ready and /metrics say so. The disk-full fault suite
  * (faults/disk-full.test.ts) fills a real tmpfs under the embedded cluster, recovery included;
  * here the database raises PostgreSQL's own disk_full error (SQLSTATE 53100), so the whole path

@@ -5,7 +5,7 @@ import { alerts, pools, projects, tickets } from '../src/db/schema';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /**
- * Strict input types (issue 13 item 10): a number is a JSON number or plain decimal text, a path id
+ * Strict input types (decision 0022): a number is a JSON number or plain decimal text, a path id
  * positive decimal digits. Booleans, hex, exponents, padding and arrays used to be run through
  * Number() and stored ("min_amount": true as 1, "cooldown_minutes": "0x1" as 1, "network": true as
  * Ethereum, DELETE projects/alerts/0x10 deleted alert 16). Each is now a 400 with the field's own

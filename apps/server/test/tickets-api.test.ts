@@ -112,7 +112,7 @@ describe('validation', () => {
     return res.json() as { detail: string; errors: { field: string; message: string }[] };
   };
 
-  it('reports subject, message, project in that order (SPEC §4)', async () => {
+  it('reports subject, message, project in that order (product §4)', async () => {
     const all = await errorOf({});
     expect(all.detail).toBe(m.subjectRequired);
     expect(all.errors.map((e) => [e.field, e.message])).toEqual([

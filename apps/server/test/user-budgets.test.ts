@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config';
 import { BUDGET_CLASSES } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
-/** Per-user budgets (issue 13 item 5): token buckets per user and route class, 429 with Retry-After. */
+/** Per-user budgets (decision 0021): token buckets per user and route class, 429 with Retry-After. */
 
 let ctx: TestContext;
 afterEach(async () => {

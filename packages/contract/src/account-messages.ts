@@ -1,7 +1,7 @@
 // No zod here: the sign-in page imports these texts without loading the schema library
 // (its own package subpath, `@tokendesk/contract/account-messages`; see docs/decisions/0013).
 
-/** Texts shown to the user; the server answers with the same strings (SPEC §4). */
+/** Texts shown to the user; the server answers with the same strings (product §4). */
 export const accountMessages = {
   fullNameRequired: 'Full name is required',
   emailRequired: 'Email is required',

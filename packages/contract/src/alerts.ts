@@ -16,7 +16,7 @@ export const alertMessages = {
   fieldNotOfKind: (field: string, kindLabel: string) => `${kindLabel} alerts have no ${field}.`,
 } as const;
 
-/** Labels of the alert kinds as the screens show them (SPEC §2.10). */
+/** Labels of the alert kinds as the screens show them (product §2.10). */
 export const alertKindLabels: Record<AlertKind, string> = {
   price_move: 'Price Move',
   liquidity_drop: 'Liquidity Drop',
@@ -67,7 +67,7 @@ const poolId = strictId(m.poolRequired);
 
 export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes'] as const;
 
-/** Create: the kind decides which fields are required (SPEC §2.10, §4). */
+/** Create: the kind decides which fields are required (product §2.10, §4). */
 export const createAlertBodySchema = z
   .discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('price_move'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),

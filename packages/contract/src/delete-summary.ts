@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What deleting a project takes with it, so the confirmation can say so (issue 18). */
+/** What deleting a project takes with it, so the confirmation can say so (product §2.8). */
 export const projectDeleteSummarySchema = z
   .object({
     pool_count: z.number().int().nonnegative().describe("The project's pools, deleted with it"),

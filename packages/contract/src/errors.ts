@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx answer of the API has this shape (SPEC §7). */
+/** Every non-2xx answer of the API has this shape (product §7). */
 export const fieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),

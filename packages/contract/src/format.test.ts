@@ -3,7 +3,7 @@ import { displayName, formatPrice, shortenAddress, stableBucket, userInitials } 
 import { splitFullName } from './account';
 import { toFieldErrors } from './errors';
 
-describe('formatPrice (SPEC §6)', () => {
+describe('formatPrice (product §6)', () => {
   it.each([
     ['12345.678', '12,345.68'],
     ['1000.5', '1,000.50'],

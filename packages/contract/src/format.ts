@@ -1,4 +1,4 @@
-/** Formatting rules shared by every screen (SPEC §6), kept here so server texts and UI agree. */
+/** Formatting rules shared by every screen (product §6), kept here so server texts and UI agree. */
 
 export interface NamedUser {
   username: string;
@@ -6,14 +6,14 @@ export interface NamedUser {
   last_name: string;
 }
 
-/** First + last name when both are set, else the username (SPEC §2.2). */
+/** First + last name when both are set, else the username (product §2.2). */
 export function displayName(user: NamedUser): string {
   const first = user.first_name.trim();
   const last = user.last_name.trim();
   return first && last ? `${first} ${last}` : user.username;
 }
 
-/** First + last initials, else the username's first letter, else 'U' (SPEC §2.12). */
+/** First + last initials, else the username's first letter, else 'U' (product §2.12). */
 export function userInitials(user: Partial<NamedUser>): string {
   const first = user.first_name?.trim() ?? '';
   const last = user.last_name?.trim() ?? '';
@@ -30,14 +30,14 @@ export function stableBucket(text: string, buckets: number): number {
   return hash % buckets;
 }
 
-/** '0x1234567890abcdef…' → '0x1234...cdef' (6 + 4, SPEC §6). */
+/** '0x1234567890abcdef…' → '0x1234...cdef' (6 + 4, product §6). */
 export function shortenAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}...${address.slice(-4)}`;
 }
 
 /**
- * Price formatting of SPEC §6. Takes the exact decimal string from the API; a number is only
+ * Price formatting of product §6. Takes the exact decimal string from the API; a number is only
  * built for display, never sent back.
  */
 export function formatPrice(value: string | number | null | undefined): string {

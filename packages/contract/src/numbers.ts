@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Numbers in requests are typed strictly (issue 13 item 10, decision 0022). z.coerce.number() runs
+ * Numbers in requests are typed strictly (decision 0022). z.coerce.number() runs
  * Number(), which reads true as 1, '' and null as 0, '0x10' as 16, '1e3' as 1000, ' 7 ' as 7 and
  * [5] as 5, so a client's mistake (or probe) was stored as something it never wrote. Here a number
  * is a JSON number, or text in plain decimal notation — what a query string, a path or a form field
@@ -22,7 +22,7 @@ export const numberMessages = {
 
 /**
  * A JSON number or a plain decimal string, converted to a number and then checked by `check`
- * (range, integer). Anything else fails with `message` — give the field's own message (SPEC §4
+ * (range, integer). Anything else fails with `message` — give the field's own message (product §4
  * texts) so the answer is what the form would say, as with the coercing schema before.
  */
 export function strictNumber<T extends z.ZodType<number, number>>(check: T, message: string = numberMessages.notANumber) {

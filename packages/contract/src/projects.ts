@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathId, strictId, strictNumber } from './numbers';
 
-/** Texts of SPEC §2.3, 2.8, 4 and 5 that the server also answers with. */
+/** Texts of product §2.3, 2.8, 4 and 5 that the server also answers with. */
 export const projectMessages = {
   networkRequired: 'Please select a network',
   addressRequired: 'Contract address is required',
@@ -33,7 +33,7 @@ export const TOKEN_NAME_MAX_LENGTH = 100;
 export const TOKEN_SYMBOL_MAX_LENGTH = 32;
 const m = projectMessages;
 
-/** A decimal string: exact amounts travel as text, never as floats (SPEC §3). */
+/** A decimal string: exact amounts travel as text, never as floats (product §3). */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/).describe('Exact decimal number as a string');
 
 export const addressField = z
@@ -126,7 +126,7 @@ export const projectListSchema = z
   .meta({ id: 'ProjectList' });
 export type ProjectList = z.infer<typeof projectListSchema>;
 
-/** SPEC §6: dashboard lists show at most 5; the summary routes answer that many. */
+/** Product §6: dashboard lists show at most 5; the summary routes answer that many. */
 export const DASHBOARD_LIST_LIMIT = 5;
 
 export const projectSummarySchema = z

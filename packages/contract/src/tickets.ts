@@ -49,7 +49,7 @@ export const ticketListQuerySchema = z.object({
 export const staffTicketStatuses = ['awaiting', 'in_progress', 'resolved', 'all'] as const;
 export const staffTicketListQuerySchema = ticketListQuerySchema.extend({ status: z.enum(staffTicketStatuses).default('awaiting') });
 
-// SPEC §4 order: subject, message, project.
+// Product §4 order: subject, message, project.
 export const createTicketFieldOrder = ['subject', 'message', 'project'] as const;
 export const createTicketBodySchema = z
   .strictObject({
@@ -65,7 +65,7 @@ export const replyBodySchema = z
   .strictObject({ message: z.string({ error: m.messageRequired }).trim().min(1, m.messageRequired).max(MESSAGE_MAX, m.messageTooLong) })
   .meta({ id: 'ReplyBody' });
 
-/** SPEC §2.13: 'Resolved' if is_resolved, else 'Awaiting Reply' if waiting_answer, else 'In Progress'. */
+/** Product §2.13: 'Resolved' if is_resolved, else 'Awaiting Reply' if waiting_answer, else 'In Progress'. */
 export function ticketStatusLabel(t: Pick<Ticket, 'is_resolved' | 'waiting_answer'>): 'Resolved' | 'Awaiting Reply' | 'In Progress' {
   if (t.is_resolved) return 'Resolved';
   return t.waiting_answer ? 'Awaiting Reply' : 'In Progress';

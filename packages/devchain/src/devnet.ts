@@ -420,7 +420,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
   return [
     'Local devnet (anvil)',
     ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
-    // With this very URL, so the demo's command can be pasted as printed (issue 18 item 17).
+    // With this very URL, so the demo's command can be pasted as printed (product §8).
     'Make a swap on it (from the repository root) and watch /activities:',
     `  ${swapCommand(devnet.rpcUrl)}`,
   ].join('\n');

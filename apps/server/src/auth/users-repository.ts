@@ -19,7 +19,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** The API's view of a user (SPEC §3); never carries the hash. */
+/** The API's view of a user (product §3); never carries the hash. */
 export function toApiUser(row: UserRow): User {
   return {
     id: row.id,

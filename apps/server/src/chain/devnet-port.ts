@@ -4,7 +4,7 @@ import { startDevnet, type Devnet, type StartDevnetOptions } from '@tokendesk/de
 /**
  * The port `npm start` runs the devnet on when it is free: 8545 is what wallets, cast and the
  * README's swap command expect. With a random port every start, the demo's commands had to be
- * edited each time (issue 18 item 17). Tests keep startDevnet's own default (a free random port),
+ * edited each time (product §8). Tests keep startDevnet's own default (a free random port),
  * since they run many devnets side by side.
  */
 export const DEVNET_DEFAULT_PORT = 8545;

@@ -80,7 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /**
  * The embedded default: the data-dir lock, the cluster in DATA_DIR/pg, the app database migrated,
- * then a PGlite database from before issue 14 imported once. Closing ends the pool, stops the
+ * then a PGlite database from before decision 0024 imported once. Closing ends the pool, stops the
  * cluster (fast shutdown: a checkpoint, nothing to recover next time), then releases the lock.
  */
 async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }>): Promise<Database> {

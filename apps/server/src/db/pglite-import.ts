@@ -1,6 +1,6 @@
 /**
  * The one-time import of a PGlite data directory (DATA_DIR/pglite, the embedded database before
- * issue 14) into the PostgreSQL database the server now runs on
+ * decision 0024) into the PostgreSQL database the server now runs on
  * (docs/decisions/0025-backup-and-import.md).
  *
  * Safe to interrupt at any point: the rows go in within one transaction of the target, and the

@@ -275,7 +275,7 @@ export const tickets = pgTable(
     projectName: text('project_name').notNull(),
     subject: text('subject').notNull(),
     isResolved: boolean('is_resolved').notNull().default(false),
-    /** True while the last word is the user's (SPEC §2.13 'Awaiting Reply'). */
+    /** True while the last word is the user's (product §2.13 'Awaiting Reply'). */
     waitingAnswer: boolean('waiting_answer').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last message or status change; the staff queue is ordered by it (oldest first). */

@@ -30,7 +30,7 @@ interface Firing {
 const fmt = (value: string | null, digits = 6) => (value === null ? '—' : Number(value).toPrecision(digits).replace(/\.?0+$/, '').replace(/\.?0+e/, 'e'));
 
 /**
- * The three alert kinds of SPEC §2.10, run after each tick on the pools that changed:
+ * The three alert kinds of product §2.10, run after each tick on the pools that changed:
  * - price move: the price now differs by ≥ threshold % from any price seen within the window;
  * - liquidity drop: the paired-token reserve fell ≥ threshold % from its highest value in the window;
  * - large swap: one new swap moved ≥ min_amount of the paired token.

@@ -1,6 +1,6 @@
 import type { FieldError } from '@tokendesk/contract';
 
-/** An error the API answers with its status and the `{detail, errors}` body of SPEC §7. */
+/** An error the API answers with its status and the `{detail, errors}` body of product §7. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

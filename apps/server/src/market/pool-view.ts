@@ -47,7 +47,7 @@ export interface EventView {
 }
 
 /**
- * A raw event from the project token's side (SPEC §2.9): a swap in which the pool gives out
+ * A raw event from the project token's side (product §2.9): a swap in which the pool gives out
  * project tokens is a Buy, one that takes them in is a Sell; mints add liquidity, burns remove it.
  * Amounts are absolute. Null for events with nothing in them (V3 collect() logs a zero Burn).
  *

@@ -32,7 +32,7 @@ function isDatabaseDown(err: unknown): boolean {
   return false;
 }
 
-/** Every error leaves as `{detail, errors}` (SPEC §7); internals never leak to the client. */
+/** Every error leaves as `{detail, errors}` (product §7); internals never leak to the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {

@@ -4,7 +4,7 @@ import { HttpError, tooManyRequests } from '../lib/http-errors';
 import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from '../lib/token-bucket';
 
 /**
- * Per-user budgets for authenticated routes (issue 13 item 5, docs/decisions/0021): one token
+ * Per-user budgets for authenticated routes (docs/decisions/0021): one token
  * bucket per (user, class), stricter where a request costs more, so one user's burst cannot take
  * the server from everyone else, and our RPC provider never sees one user's loop.
  *

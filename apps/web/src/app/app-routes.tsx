@@ -14,7 +14,7 @@ const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default:
 const RegisterRoute = lazy(() => import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })));
 
 /**
- * The auth state picks the route table (SPEC §2.1): signed out, every path but /login and /register
+ * The auth state picks the route table (product §2.1): signed out, every path but /login and /register
  * leads to /login; signed in, every unknown path leads to /. Sign-out anywhere therefore lands on
  * /login without each screen having to navigate.
  */

@@ -1,6 +1,6 @@
 import { FullPageMessage } from '../components/full-page-message';
 
-/** SPEC §2.1: a plain 'Loading...' screen while the authentication check is pending. */
+/** Product §2.1: a plain 'Loading...' screen while the authentication check is pending. */
 export function LoadingScreen() {
   return (
     <FullPageMessage>

@@ -12,8 +12,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>{children}</BrowserRouter>
       {/*
-        Toasts close after 5 s (SPEC §5). They sit at the bottom right, not the top right: there they
-        covered the bell and the user menu of the sticky header for those 5 s (issue 18). Next to the
+        Toasts close after 5 s (product §5). They sit at the bottom right, not the top right: there they
+        covered the bell and the user menu of the sticky header for those 5 s (product §2.2). Next to the
         Market Prices panel they move left of it (--toast-offset-right, index.css), and on phones they
         span the bottom, where nothing is fixed: the page scrolls out from under them.
       */}

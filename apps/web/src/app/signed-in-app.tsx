@@ -46,7 +46,7 @@ export function SignedInApp() {
               <Route path="settings" element={<SettingsRoute />} />
               <Route path="support" element={<SupportPage />} />
               <Route path="support/:id" element={<TicketDetailRoute />} />
-              {/* Staff only (SPEC §2.1): everyone else is sent to /. */}
+              {/* Staff only (product §2.1): everyone else is sent to /. */}
               {userInfo.data.is_staff && <Route path="staff/tickets" element={<StaffTicketsRoute />} />}
               {userInfo.data.is_staff && <Route path="staff/tickets/:id" element={<StaffTicketDetailRoute />} />}
             </Route>

@@ -2,7 +2,7 @@ import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { changeDirection, formatChange } from '../lib/format';
 
-/** A 24h change: green up, red down, '—' while there is no 24h of history (SPEC §2.2). */
+/** A 24h change: green up, red down, '—' while there is no 24h of history (product §2.2). */
 export function ChangeValue({ value, className }: { value: string | null | undefined; className?: string }) {
   const direction = changeDirection(value);
   const text = formatChange(value);

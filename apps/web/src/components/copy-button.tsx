@@ -9,7 +9,7 @@ export interface CopyButtonProps {
   className?: string;
 }
 
-/** Copies a value; shows 'copied' for 2 s (SPEC §6). Stops the click so a clickable row stays put. */
+/** Copies a value; shows 'copied' for 2 s (product §6). Stops the click so a clickable row stays put. */
 export function CopyButton({ value, label, className }: CopyButtonProps) {
   const { copy, copied, failed } = useCopyToClipboard();
   return (

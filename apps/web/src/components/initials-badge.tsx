@@ -1,7 +1,7 @@
 import { cn } from '../lib/cn';
 import { nameInitials } from '../lib/format';
 
-/** SPEC §2.7: four colours, cycling by the project id. */
+/** Product §2.7: four colours, cycling by the project id. */
 const colours = [
   'bg-indigo-100 text-indigo-700',
   'bg-emerald-100 text-emerald-700',

@@ -2,7 +2,7 @@
  * Where the session token lives and how tabs agree about it.
  *
  * 'Remember me' keeps the token in localStorage (survives a browser restart); otherwise it lives
- * in sessionStorage and ends with the browser session (SPEC §2.4). Tabs talk through localStorage
+ * in sessionStorage and ends with the browser session (product §2.4). Tabs talk through localStorage
  * `storage` events: a sign-out in one tab signs out every tab, and a newly opened tab can ask an
  * open tab for its browser-session token so it is not signed out just for being new.
  */
@@ -127,7 +127,7 @@ function notify(reason: AuthChangeReason): void {
 }
 
 /**
- * Stores a fresh session. The caller reloads the page right after (SPEC §2.4), so this tab is not
+ * Stores a fresh session. The caller reloads the page right after (product §2.4), so this tab is not
  * notified; other tabs see the localStorage write and pick the session up.
  */
 export function saveSession(session: StoredSession, remember: boolean): void {

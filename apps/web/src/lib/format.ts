@@ -1,6 +1,6 @@
 import { differenceInCalendarDays, format, isSameDay } from 'date-fns';
 
-/** The '—' of SPEC §0: a figure that is not known is never invented. */
+/** The '—' of product §0: a figure that is not known is never invented. */
 export const UNKNOWN = '—';
 
 const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
@@ -17,7 +17,7 @@ export interface AmountFormat {
 }
 
 /**
- * Formats an exact decimal string (token amounts travel as text, SPEC §3) for display without ever
+ * Formats an exact decimal string (token amounts travel as text, product §3) for display without ever
  * going through a float, so 18-decimal reserves of any size keep their digits. A non-zero amount
  * that rounds to zero shows as '<0.0001' rather than a misleading '0.00'.
  */
@@ -68,7 +68,7 @@ function toDate(value: string | Date | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'MMM d, yyyy' (SPEC §2.6). */
+/** 'MMM d, yyyy' (product §2.6). */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? format(date, 'MMM d, yyyy') : UNKNOWN;
@@ -112,7 +112,7 @@ export function explorerAddressUrl(explorer: string | null | undefined, address:
 }
 
 /**
- * A notification's time (SPEC §6): today 'h:mm a'; within the last 7 days the weekday and time;
+ * A notification's time (product §6): today 'h:mm a'; within the last 7 days the weekday and time;
  * older 'MMM d, yyyy h:mm a'.
  */
 export function formatNotificationTime(value: string | Date | null | undefined, now: Date = new Date()): string {
@@ -125,7 +125,7 @@ export function formatNotificationTime(value: string | Date | null | undefined, 
 }
 
 /**
- * How long ago, for activity rows (SPEC §2.9): 'N sec ago', 'N min ago', 'N hour(s) ago',
+ * How long ago, for activity rows (product §2.9): 'N sec ago', 'N min ago', 'N hour(s) ago',
  * 'N day(s) ago'. A block time slightly ahead of this clock counts as '0 sec ago'.
  */
 export function formatRelativeTime(value: string | Date | null | undefined, now: Date = new Date()): string {
@@ -152,7 +152,7 @@ export function explorerTxUrl(explorer: string | null | undefined, hash: string)
   return base ? `${base}/tx/${hash}` : null;
 }
 
-/** A count shown as a badge: '9+' above 9 (SPEC §2.2). */
+/** A count shown as a badge: '9+' above 9 (product §2.2). */
 export function badgeCount(count: number): string {
   return count > 9 ? '9+' : String(count);
 }

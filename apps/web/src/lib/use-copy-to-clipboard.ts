@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §6: the 'copied' confirmation stays 2 s. */
+/** Product §6: the 'copied' confirmation stays 2 s. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 async function writeText(text: string): Promise<void> {

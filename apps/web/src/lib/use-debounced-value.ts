@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (the 300 ms search debounce of SPEC §4). */
+/** The value once it has stopped changing for `delayMs` (the 300 ms search debounce of product §4). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

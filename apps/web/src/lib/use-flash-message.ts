@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A message that disappears by itself, e.g. the 3 s success banners of SPEC §2.12. */
+/** A message that disappears by itself, e.g. the 3 s success banners of product §2.12. */
 export function useFlashMessage(durationMs: number): [string | null, (message: string) => void, () => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);

@@ -25,7 +25,7 @@ import { AccountService } from './service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 /**
  * E-mail changes per signed-in user and per client address in one rate-limit window. Every
- * attempt counts, right or wrong: each one can tell whether an address is taken (issue 13 item 7).
+ * attempt counts, right or wrong: each one can tell whether an address is taken (decision 0019).
  * A person fixing a typo needs two or three; a script probing addresses stops here.
  */
 export const CHANGE_EMAIL_MAX_PER_USER = 5;
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     security: [{ basicAuth: [] }] as Record<string, string[]>[],
     response: { 200: loginResponseSchema, ...errors },
   };
-  // GET is what SPEC §7 names; POST is the same operation for clients that avoid state changes on GET.
+  // GET is what product §7 names; POST is the same operation for clients that avoid state changes on GET.
   app.get('/user/login', { schema: loginSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return login(request);

@@ -71,7 +71,7 @@ export class AccountService {
 
   /**
    * The password is checked before anything about the address is looked at, so a probe for a
-   * taken address costs a password check under the sign-in limits (issue 13 item 7).
+   * taken address costs a password check under the sign-in limits (decision 0019).
    */
   async changeEmail(user: UserRow, input: ChangeEmailBody, ip: string): Promise<UserRow> {
     if (!(await this.auth.verifyUserPassword(user, input.password, ip))) {

@@ -4,7 +4,7 @@ import type { AlertTriggerRow } from '../../db/schema';
 import { poolLabelOf } from '../../market/pool-label';
 import type { AlertWithPool } from './repository';
 
-/** Which of the editable fields each kind has (SPEC §2.10); the others must stay null. */
+/** Which of the editable fields each kind has (product §2.10); the others must stay null. */
 export const kindFields: Record<AlertKind, readonly ('threshold_pct' | 'window_minutes' | 'min_amount')[]> = {
   price_move: ['threshold_pct', 'window_minutes'],
   liquidity_drop: ['threshold_pct', 'window_minutes'],

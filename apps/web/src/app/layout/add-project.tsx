@@ -6,7 +6,7 @@ const AddProjectContext = createContext<(() => void) | null>(null);
 
 /**
  * One Add Project dialog for the whole signed-in app: '+ New Project' in the header and the
- * dashboard's empty state open the same one (SPEC §2.3).
+ * dashboard's empty state open the same one (product §2.3).
  */
 export function AddProjectProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { Sidebar } from './sidebar';
 import { SignOutProvider } from './sign-out';
 
 export function AppLayout() {
-  // SPEC §2.2: the panel appears from 1280 px; below that it is not mounted (no polling) and the
+  // Product §2.2: the panel appears from 1280 px; below that it is not mounted (no polling) and the
   // header offers it as a drawer instead.
   const showPrices = useMediaQuery(PRICES_PANEL_QUERY);
   return (

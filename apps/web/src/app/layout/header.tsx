@@ -16,7 +16,7 @@ import { UserMenu } from './user-menu';
 
 export function Header() {
   const openAddProject = useOpenAddProject();
-  // The mobile menu opens the same dropdown (SPEC §2.2: it holds the same items as the header).
+  // The mobile menu opens the same dropdown (product §2.2: it holds the same items as the header).
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   // From 1280 px the panel is beside the page; unmounting the drawer there also closes an open one.
   const pricesBesidePage = useMediaQuery(PRICES_PANEL_QUERY);

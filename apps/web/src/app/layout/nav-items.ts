@@ -34,5 +34,5 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
-/** SPEC §2.2: shown to staff only. */
+/** Product §2.2: shown to staff only. */
 export const staffNavGroup: NavGroup = { label: 'Staff', items: [{ to: '/staff/tickets', label: 'Support Desk', icon: Headset }] };

@@ -25,7 +25,7 @@ export function SignOutProvider({ children }: { children: ReactNode }) {
     if (signingOut) return;
     setSigningOut(true);
     mutateAsync({ signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) })
-      // SPEC §5: a failed logout still signs the user out locally.
+      // Product §5: a failed logout still signs the user out locally.
       .catch(() => undefined)
       // Clearing the session re-renders the signed-out routes, which redirect to /login.
       .finally(clearSession);

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 
 export interface ProgressBarProps {
-  /** 0–100; values outside are clamped (SPEC §6: bars cap at 100%). */
+  /** 0–100; values outside are clamped (product §6: bars cap at 100%). */
   value: number;
   label: string;
   className?: string;

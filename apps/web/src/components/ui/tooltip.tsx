@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-/** SPEC §6: tooltips open after 700 ms, and 300 ms after one closed. */
+/** Product §6: tooltips open after 700 ms, and 300 ms after one closed. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>

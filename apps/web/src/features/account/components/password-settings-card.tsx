@@ -67,7 +67,7 @@ export function PasswordSettingsCard() {
           window.setTimeout(() => {
             clearSession();
             // A fresh page load, signed out, on a sign-in page that says why the user is there
-            // (issue 18). A router navigation raced the signed-out routes' own redirect to a bare /login.
+            // (product §2.12). A router navigation raced the signed-out routes' own redirect to a bare /login.
             window.location.replace('/login?password_changed=true');
           }, SIGN_OUT_DELAY_MS);
         },

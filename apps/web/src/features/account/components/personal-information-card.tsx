@@ -31,7 +31,7 @@ export function PersonalInformationCard({ user, onSaved }: PersonalInformationCa
   }
 
   function cancel() {
-    // Cancel resets to the saved names (SPEC §2.12).
+    // Cancel resets to the saved names (product §2.12).
     setValues({ first_name: user.first_name, last_name: user.last_name });
     setErrors({});
     update.reset();

@@ -16,7 +16,7 @@ export interface ActivityRequest extends ActivityFilters {
 
 /** A page of the activity feed. */
 export const ACTIVITY_PAGE_SIZE = 50;
-/** SPEC §2.11: a fund shows its pool's last 20 events. */
+/** Product §2.11: a fund shows its pool's last 20 events. */
 export const POOL_ACTIVITY_LIMIT = 20;
 
 /** GET projects/activity/?project=&pool=&kind=&cursor=&limit=: the user's pool events, newest first. */

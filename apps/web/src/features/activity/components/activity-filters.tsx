@@ -40,7 +40,7 @@ export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol
 }
 
 /**
- * SPEC §2.9: project, pool and kind; choosing a project narrows the pools to its own. Project and
+ * Product §2.9: project, pool and kind; choosing a project narrows the pools to its own. Project and
  * pool are searchable selects over the server's paged lists, so any of thousands can be chosen;
  * the first option of each, while nothing is typed, is 'All'.
  */

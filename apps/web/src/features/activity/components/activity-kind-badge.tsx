@@ -11,7 +11,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
 
 const icons = { buy: ArrowDownLeft, sell: ArrowUpRight, add_liquidity: Plus, remove_liquidity: Minus } as const;
 
-/** SPEC §2.9: green Buy and Add Liquidity, red Sell and Remove Liquidity. */
+/** Product §2.9: green Buy and Add Liquidity, red Sell and Remove Liquidity. */
 export function ActivityKindBadge({ kind }: { kind: ActivityKind }) {
   const Icon = icons[kind];
   const good = kind === 'buy' || kind === 'add_liquidity';

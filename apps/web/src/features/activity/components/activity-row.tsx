@@ -19,7 +19,7 @@ export interface ActivityRowProps {
 }
 
 /**
- * SPEC §2.9: DEX, pool, kind, both amounts (as the pool booked them), trade price, time, block and
+ * Product §2.9: DEX, pool, kind, both amounts (as the pool booked them), trade price, time, block and
  * the transaction. Liquidity rows of Uniswap V3 pools come without a price ('—').
  */
 /**

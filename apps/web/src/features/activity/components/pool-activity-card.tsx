@@ -9,7 +9,7 @@ import { POOL_ACTIVITY_LIMIT, usePoolActivity } from '../api/get-activity';
 import { ActivityRow } from './activity-row';
 import { BookedAmountsNote } from './booked-amounts-note';
 
-/** SPEC §2.11: the pool's last 20 swaps and liquidity changes on the fund detail. */
+/** Product §2.11: the pool's last 20 swaps and liquidity changes on the fund detail. */
 export function PoolActivityCard({ pool }: { pool: Pool }) {
   const activity = usePoolActivity(pool.id);
   const now = useNow(15_000);

@@ -43,7 +43,7 @@ function filtersFrom(params: URLSearchParams): Filters {
   };
 }
 
-/** SPEC §2.9: every swap and liquidity change of the user's pools, newest first. */
+/** Product §2.9: every swap and liquidity change of the user's pools, newest first. */
 export function ActivitiesRoute({ pools }: ActivitiesRouteProps) {
   useDocumentTitle('Activity');
   const [params, setParams] = useSearchParams();

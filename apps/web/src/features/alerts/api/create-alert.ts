@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
-/** POST projects/alerts/ → 201 the alert; 400 with field errors (SPEC §4), 404 for a foreign pool. */
+/** POST projects/alerts/ → 201 the alert; 400 with field errors (product §4), 404 for a foreign pool. */
 export function createAlert(body: z.output<typeof createAlertBodySchema>) {
   return apiRequest('/projects/alerts/', { method: 'POST', body, schema: alertSchema });
 }

@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
-/** SPEC §6: the alert detail refreshes every 60 s. */
+/** Product §6: the alert detail refreshes every 60 s. */
 export const ALERT_DETAIL_REFRESH_MS = 60_000;
 
 export const alertQueryKey = (id: number) => [...alertsRootKey, 'detail', id] as const;
 
-/** GET projects/alerts/{id}/: 404 for an unknown id and for another user's (SPEC §0). */
+/** GET projects/alerts/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getAlert(id: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(`/projects/alerts/${id}/`, { schema: alertSchema, signal });
 }

@@ -19,7 +19,7 @@ export interface AddAlertMenuProps {
   align?: 'start' | 'center' | 'end';
 }
 
-/** SPEC §2.10: 'Add Alert' lists the kinds the server offers; each opens its create modal. */
+/** Product §2.10: 'Add Alert' lists the kinds the server offers; each opens its create modal. */
 export function AddAlertMenu({ types, onSelect, label = 'Add Alert', size = 'sm', align = 'end' }: AddAlertMenuProps) {
   return (
     <DropdownMenu>

@@ -46,7 +46,7 @@ export interface AlertFormDialogProps {
   types: AlertType[] | undefined;
 }
 
-/** SPEC §2.10: Pool ('PROJECT/PAIR - DEX'), the kind's fields and the cooldown, validated as in §4. */
+/** Product §2.10: Pool ('PROJECT/PAIR - DEX'), the kind's fields and the cooldown, validated as in §4. */
 export function AlertFormDialog({ target, onClose, pool, types }: AlertFormDialogProps) {
   const formId = useId();
   const createAlert = useCreateAlert();

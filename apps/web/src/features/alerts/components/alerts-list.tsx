@@ -20,7 +20,7 @@ export interface AlertsListProps {
 }
 
 /**
- * SPEC §2.10: one section per kind, in the order the server lists the kinds, of the alerts loaded so
+ * Product §2.10: one section per kind, in the order the server lists the kinds, of the alerts loaded so
  * far. Rows name their pool from the alert's own label, so an alert of any pool is labelled.
  */
 export function AlertsList({ alerts, types, complete }: AlertsListProps) {

@@ -12,7 +12,7 @@ export interface DeleteAlertDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2.10: deleting asks first; the alert and its trigger history go. */
+/** Product §2.10: deleting asks first; the alert and its trigger history go. */
 export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: DeleteAlertDialogProps) {
   const navigate = useNavigate();
   const deleteAlert = useDeleteAlert();

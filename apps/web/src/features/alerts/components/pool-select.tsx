@@ -21,7 +21,7 @@ export interface PoolSelectProps {
   'aria-describedby'?: string;
 }
 
-/** SPEC §2.10: the pool of an alert ('PROJECT/PAIR - DEX'), searched on the server among any number of pools. */
+/** Product §2.10: the pool of an alert ('PROJECT/PAIR - DEX'), searched on the server among any number of pools. */
 export function PoolSelect({ id, value, editedLabel, onChange, disabled, 'aria-invalid': ariaInvalid, 'aria-describedby': ariaDescribedBy }: PoolSelectProps) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();

@@ -115,7 +115,7 @@ function triggerChips(values: AlertTrigger['values'], alert: Alert, pool: Pool |
   return chips;
 }
 
-/** SPEC §2.10: every firing with its time, message and the figures that fired it. */
+/** Product §2.10: every firing with its time, message and the figures that fired it. */
 export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryResult<AlertTrigger[]>; alert: Alert; pool?: Pool }) {
   return (
     <Card aria-labelledby="trigger-history-title">

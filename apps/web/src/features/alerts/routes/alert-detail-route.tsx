@@ -41,7 +41,7 @@ function BackLink() {
   );
 }
 
-/** SPEC §2.10: one alert, its pool and its trigger history, refreshed every 60 s. */
+/** Product §2.10: one alert, its pool and its trigger history, refreshed every 60 s. */
 export function AlertDetailRoute(props: AlertDetailRouteProps) {
   const id = parseId(useParams().id);
   return id === null ? <AlertNotFound /> : <AlertDetail key={id} id={id} {...props} />;

@@ -18,7 +18,7 @@ import { AlertFormDialog, type AlertFormTarget } from '../components/alert-form-
 import { AlertsList } from '../components/alerts-list';
 
 /**
- * SPEC §2.10: the user's alerts by kind, 'Add Alert', pause and resume in place. A page of alerts at
+ * Product §2.10: the user's alerts by kind, 'Add Alert', pause and resume in place. A page of alerts at
  * a time, newest first, searched on the server by pool label (as /funds and /projects): a heavy user
  * has thousands. Each row names its pool from the alert's own label, so no pools list is needed.
  */

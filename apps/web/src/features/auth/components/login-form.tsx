@@ -59,8 +59,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
         onSuccess: (session) => {
           saveSession(session, remember);
           setRedirecting(true);
-          // A full page load (SPEC §2.4) starts the app fresh with the new session and no stale cache;
-          // it goes to the page the visitor asked for when they were sent here (issue 18).
+          // A full page load (product §2.4) starts the app fresh with the new session and no stale cache;
+          // it goes to the page the visitor asked for when they were sent here (product §2.1).
           window.location.assign(returnTo ?? '/');
         },
       },

@@ -26,7 +26,7 @@ function isRegisterField(field: string | null): field is RegisterField {
   return field !== null && field in fieldIds;
 }
 
-/** One message at a time, the first failure in form order (SPEC §4). */
+/** One message at a time, the first failure in form order (product §4). */
 interface FormError {
   field: RegisterField | null;
   message: string;

@@ -10,7 +10,7 @@ export function LoginRoute() {
   useDocumentTitle('Sign In');
   const [searchParams] = useSearchParams();
   const registered = searchParams.get('registered') === 'true';
-  // Set by Settings after a password change, which signs out every session (SPEC §4).
+  // Set by Settings after a password change, which signs out every session (product §4).
   const passwordChanged = searchParams.get('password_changed') === 'true';
   // Anything but a plain same-origin path is ignored: sign-in then goes to '/' as before.
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));

@@ -15,7 +15,7 @@ export interface ActiveAlertsCardProps {
   alertTypes: AlertType[] | undefined;
 }
 
-/** SPEC §2.6: the first five active alerts. */
+/** Product §2.6: the first five active alerts. */
 export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) {
   const active = alerts.data?.active_alerts ?? [];
   return (

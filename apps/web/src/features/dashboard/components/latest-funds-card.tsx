@@ -8,7 +8,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatAmount, pairLabel, UNKNOWN } from '../../../lib/format';
 
-/** SPEC §2.6: the balance is the paired-token reserve with 2 to 6 decimals. */
+/** Product §2.6: the balance is the paired-token reserve with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
 
 export interface LatestFundsCardProps {

@@ -15,7 +15,7 @@ export interface RecentProjectsCardProps {
   onCreateProject: () => void;
 }
 
-/** SPEC §2.6: the five newest projects. */
+/** Product §2.6: the five newest projects. */
 export function RecentProjectsCard({ projects, onCreateProject }: RecentProjectsCardProps) {
   return (
     <Card aria-labelledby="recent-projects-title" className="flex flex-col">

@@ -35,7 +35,7 @@ function AlertCount({ query }: { query: UseQueryResult<AlertSummary> }) {
   );
 }
 
-/** SPEC §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools' and 'Status Overview'. */
+/** Product §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools' and 'Status Overview'. */
 export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
   const projectCount = projects.data?.project_count;
   const poolCount = pools.data?.pool_count;
@@ -116,7 +116,7 @@ function CountCard({ id, icon: Icon, title, value, link }: CountCardProps) {
   );
 }
 
-/** Full when there is at least one (SPEC §2.6); an unknown count shows '—' and an empty bar. */
+/** Full when there is at least one (product §2.6); an unknown count shows '—' and an empty bar. */
 function StatusBar({ label, count, barClassName }: { label: string; count: number | undefined; barClassName?: string }) {
   const value = count === undefined ? 0 : count > 0 ? 100 : 0;
   return (
@@ -130,7 +130,7 @@ function StatusBar({ label, count, barClassName }: { label: string; count: numbe
   );
 }
 
-/** The share of alerts that are active (SPEC §2.6), capped at 100%; '—' when unknown. */
+/** The share of alerts that are active (product §2.6), capped at 100%; '—' when unknown. */
 function AlertsBar({ active, total }: { active: number | undefined; total: number | undefined }) {
   const known = active !== undefined && total !== undefined;
   const value = known && total > 0 ? (active / total) * 100 : 0;

@@ -11,7 +11,7 @@ import { SummaryCards } from '../components/summary-cards';
 
 /**
  * Counts and the first five rows from the summary routes: the dashboard of a user with thousands of
- * pools reads five of them, not all (SPEC §6: dashboard lists show at most 5).
+ * pools reads five of them, not all (product §6: dashboard lists show at most 5).
  */
 export interface DashboardRouteProps {
   projects: UseQueryResult<ProjectSummary>;
@@ -26,7 +26,7 @@ export interface DashboardRouteProps {
 }
 
 /**
- * SPEC §2.6. The data comes from the projects and funds features; app/ fetches it and passes it in,
+ * Product §2.6. The data comes from the projects and funds features; app/ fetches it and passes it in,
  * since features do not import each other.
  */
 export function DashboardRoute({ projects, pools, funds, alerts, alertTypes, onCreateProject }: DashboardRouteProps) {
@@ -56,7 +56,7 @@ export function DashboardRoute({ projects, pools, funds, alerts, alertTypes, onC
       />
       <div className="flex flex-col gap-6">
         <SummaryCards projects={projects} pools={pools} alerts={alerts} />
-        {/* grid-cols-1 is minmax(0, 1fr): without it a long name sized the column (677 px at 390, issue 18). */}
+        {/* grid-cols-1 is minmax(0, 1fr): without it a long name sized the column (677 px at 390; product §2.6). */}
         <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-2">
           <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
           <ActiveAlertsCard alerts={alerts} alertTypes={alertTypes} />

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
-/** SPEC §6: the Market Prices panel polls every 30 s. */
+/** Product §6: the Market Prices panel polls every 30 s. */
 export const PRICES_REFRESH_MS = 30_000;
 
 /**

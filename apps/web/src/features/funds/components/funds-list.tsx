@@ -5,7 +5,7 @@ import { Logo } from '../../../components/logo';
 import { formatAmount, pairLabel } from '../../../lib/format';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 
-/** SPEC §2.11: paired-token reserve with at most 4 decimals. */
+/** Product §2.11: paired-token reserve with at most 4 decimals. */
 const LIST_AMOUNT = { minDecimals: 0, maxDecimals: 4 } as const;
 
 export function FundsList({ pools }: { pools: Pool[] }) {

@@ -6,7 +6,7 @@ import { MarketPricesPanel } from './market-prices-panel';
 
 /**
  * The Market Prices panel for screens under 1280 px, where the layout has no room for it beside
- * the page (issue 18): a button in the header opens it as a drawer from the right. The panel is
+ * the page (product §2.2): a button in the header opens it as a drawer from the right. The panel is
  * mounted only while the drawer is open, so it polls only then. Radix moves focus in, traps it,
  * closes on Escape and gives focus back to the button.
  */

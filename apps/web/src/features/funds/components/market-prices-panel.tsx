@@ -10,10 +10,10 @@ import { formatTime, pairLabel } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
 import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 
-/** SPEC §2.2: the panel sits beside the page from 1280 px; narrower screens open it as a drawer. */
+/** Product §2.2: the panel sits beside the page from 1280 px; narrower screens open it as a drawer. */
 export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
 
-/** SPEC §2.2: the price of each pool, refreshed every 30 s. */
+/** Product §2.2: the price of each pool, refreshed every 30 s. */
 export function MarketPricesPanel({ className, headerActions }: { className?: string; headerActions?: ReactNode }) {
   const prices = usePrices();
   const refreshing = prices.isFetching;

@@ -14,7 +14,7 @@ const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
 
 const RANGE_LABELS: Record<HistoryRange, string> = { '24h': '24h', '7d': '7d', '30d': '30d' };
 
-/** SPEC §2.11: the pool's price from stored snapshots, 24h / 7d / 30d. */
+/** Product §2.11: the pool's price from stored snapshots, 24h / 7d / 30d. */
 export function PriceChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: number; pairSymbol: string; projectSymbol: string }) {
   const [range, setRange] = useState<HistoryRange>('24h');
   const history = useFundHistory(poolId, range);

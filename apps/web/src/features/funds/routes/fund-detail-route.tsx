@@ -18,7 +18,7 @@ import { PoolNetworkLabel } from '../components/pool-label';
 import { PriceChartCard } from '../components/price-chart';
 import { isStale, StaleBadge } from '../components/stale-badge';
 
-/** SPEC §2.11: 'Pool Balance' with 2 to 6 decimals. */
+/** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
 
 function parseId(raw: string | undefined): number | null {

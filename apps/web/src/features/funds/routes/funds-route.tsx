@@ -20,7 +20,7 @@ function positiveId(value: string | null): number | undefined {
 }
 
 /**
- * SPEC §2.11: each pool with the liquidity it holds. TokenDesk holds no wallet: the funds sit in the
+ * Product §2.11: each pool with the liquidity it holds. TokenDesk holds no wallet: the funds sit in the
  * pools. A page of pools at a time (each row's reserves are a chain read), searched on the server.
  */
 export function FundsRoute() {

@@ -15,7 +15,7 @@ export const notificationsQueryOptions = queryOptions({
   queryFn: ({ signal }) => getNotifications({ signal }),
 });
 
-/** Fetched when the dropdown opens (SPEC §2.2), not in the background. */
+/** Fetched when the dropdown opens (product §2.2), not in the background. */
 export function useNotifications({ enabled }: { enabled: boolean }) {
   return useQuery({ ...notificationsQueryOptions, enabled });
 }

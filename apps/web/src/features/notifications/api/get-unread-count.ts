@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsRootKey } from '../../../lib/query-keys';
 
-/** SPEC §6: the unread count is polled every 10 s. */
+/** Product §6: the unread count is polled every 10 s. */
 export const UNREAD_COUNT_REFRESH_MS = 10_000;
 
 export const unreadCountQueryKey = [...notificationsRootKey, 'new-count'] as const;

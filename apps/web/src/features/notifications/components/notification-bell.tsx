@@ -19,7 +19,7 @@ import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useUnreadCount } from '../api/get-unread-count';
 
-/** A notification's navigation_url is an in-app path (SPEC §2.1); anything else is not followed. */
+/** A notification's navigation_url is an in-app path (product §2.1); anything else is not followed. */
 function inAppPath(url: string): string | null {
   return /^\/(?!\/)/.test(url) && !url.includes('\\') ? url : null;
 }
@@ -31,7 +31,7 @@ export interface NotificationBellProps {
 }
 
 /**
- * SPEC §2.2: the bell with the unread badge ('9+' above 9), polled every 10 s. Opening it fetches
+ * Product §2.2: the bell with the unread badge ('9+' above 9), polled every 10 s. Opening it fetches
  * the newest notifications and marks the shown ones read; they stay highlighted while it is open.
  */
 export function NotificationBell({ open, onOpenChange, className }: NotificationBellProps) {

@@ -5,7 +5,7 @@ import { projectsRootKey } from '../../../lib/query-keys';
 
 export const projectQueryKey = (id: number) => [...projectsRootKey, 'detail', id] as const;
 
-/** GET projects/{id}/: 404 for an unknown id and for another user's (SPEC §0). */
+/** GET projects/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(`/projects/${id}/`, { schema: projectSchema, signal });
 }

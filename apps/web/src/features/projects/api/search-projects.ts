@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
-/** SPEC §4: a search runs once the trimmed query has at least 2 characters. */
+/** Product §4: a search runs once the trimmed query has at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 
 /** GET projects/search/?query= → at most 10 of the user's projects matching name or symbol. */

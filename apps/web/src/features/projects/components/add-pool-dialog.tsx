@@ -28,7 +28,7 @@ export interface AddPoolDialogProps {
   onCreated?: (pool: Pool) => void;
 }
 
-/** SPEC §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
+/** Product §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
 export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoolDialogProps) {
   const formId = useId();
   const createPool = useCreatePool();

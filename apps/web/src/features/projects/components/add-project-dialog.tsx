@@ -54,11 +54,11 @@ function blankToUndefined(value: string): string | undefined {
 export interface AddProjectDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** After the project exists; the caller decides where to go (SPEC §2.3). */
+  /** After the project exists; the caller decides where to go (product §2.3). */
   onCreated?: (project: Project) => void;
 }
 
-/** SPEC §2.3: add a token project by network and contract address. */
+/** Product §2.3: add a token project by network and contract address. */
 export function AddProjectDialog({ open, onOpenChange, onCreated }: AddProjectDialogProps) {
   const formId = useId();
   const createProject = useCreateProject();
@@ -224,7 +224,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
       },
       onError: (failure) => {
         const message = serverMessage(failure) ?? projectMessages.createFailed;
-        // SPEC §5: the server's explanation as a toast; the field it names is marked as well.
+        // Product §5: the server's explanation as a toast; the field it names is marked as well.
         toast.error(message);
         const field = serverErrorField(failure);
         if (isProjectField(field)) showError({ field, message });

@@ -14,7 +14,7 @@ export interface DeleteProjectDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2.8: deleting a project also removes its pools and their alerts; nothing changes on chain. */
+/** Product §2.8: deleting a project also removes its pools and their alerts; nothing changes on chain. */
 export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProjectDialogProps) {
   const navigate = useNavigate();
   const deleteProject = useDeleteProject();

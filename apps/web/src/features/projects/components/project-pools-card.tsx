@@ -16,7 +16,7 @@ import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
 import { AddPoolDialog } from './add-pool-dialog';
 
-/** SPEC §2.8: the project's pools, 'Add Pool', and an inline two-step delete per pool. */
+/** Product §2.8: the project's pools, 'Add Pool', and an inline two-step delete per pool. */
 export function ProjectPoolsCard({ project }: { project: Project }) {
   const pools = useProjectPools(project.id);
   const [adding, setAdding] = useState(false);

@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH, searchProjectsQueryOptions } from '../api/search-projects';
 
-/** SPEC §4: searches run 300 ms after the last keystroke. */
+/** Product §4: searches run 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ProjectSearchProps {
@@ -19,7 +19,7 @@ export interface ProjectSearchProps {
 }
 
 /**
- * The header search (SPEC §2.2), an ARIA 1.2 combobox: the field keeps focus, ArrowUp/ArrowDown move
+ * The header search (product §2.2), an ARIA 1.2 combobox: the field keeps focus, ArrowUp/ArrowDown move
  * the active option (aria-activedescendant), Enter opens it, Escape and a click outside close the box.
  */
 export function ProjectSearch({ autoFocus = false, onNavigate, className }: ProjectSearchProps) {

@@ -5,7 +5,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { InitialsBadge } from '../../../components/initials-badge';
 import { NetworkLabel } from './network-label';
 
-/** SPEC §2.7: one row per project; the whole row opens it, the copy button only copies. */
+/** Product §2.7: one row per project; the whole row opens it, the copy button only copies. */
 export function ProjectsList({ projects }: { projects: Project[] }) {
   return (
     <div className="@container">

@@ -20,7 +20,7 @@ export interface AddPoolRouteProps {
 
 /**
  * /funds/new: adding a fund starts here. A pool belongs to the project whose token it trades, so
- * the project is chosen first, then the Add Pool dialog opens for it (issue 18).
+ * the project is chosen first, then the Add Pool dialog opens for it (product §2.11).
  */
 export function AddPoolRoute({ onCreateProject }: AddPoolRouteProps) {
   useDocumentTitle('Add a Pool');

@@ -37,7 +37,7 @@ function BackLink() {
   );
 }
 
-/** SPEC §2.8. */
+/** Product §2.8. */
 export function ProjectDetailRoute() {
   const id = parseId(useParams().id);
   return id === null ? <ProjectNotFound /> : <ProjectDetail id={id} />;
@@ -98,7 +98,7 @@ function ProjectDetail({ id }: { id: number }) {
 }
 
 /**
- * Issue 18 replaces SPEC §2.8's fixed 'Active' badge (true of every project, so it said nothing)
+ * Product §2.8 replaces the first specification's fixed 'Active' badge (true of every project, so it said nothing)
  * with the state of the project's holder index, read from the same query as the Holders card (no
  * request of its own, kept in step). Nothing shows until the server has answered: no guessed state.
  */

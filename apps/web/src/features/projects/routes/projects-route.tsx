@@ -13,7 +13,7 @@ import { useProjectsPages } from '../api/get-projects';
 import { projectsSummaryQueryOptions } from '../api/get-projects-summary';
 import { ProjectsList } from '../components/projects-list';
 
-/** SPEC §2.7, a page of projects at a time, searched on the server (name, symbol, contract address). */
+/** Product §2.7, a page of projects at a time, searched on the server (name, symbol, contract address). */
 export function ProjectsRoute() {
   useDocumentTitle('Projects');
   const search = useListSearch();

@@ -12,7 +12,7 @@ export interface ConversationProps {
   authorName?: string;
 }
 
-/** SPEC §2.13: support messages left as 'Support Team', the user's right as 'You', scrolled to the newest. */
+/** Product §2.13: support messages left as 'Support Team', the user's right as 'You', scrolled to the newest. */
 export function Conversation({ messages, viewer, authorName }: ConversationProps) {
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {

@@ -14,7 +14,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCreateTicket } from '../api/create-ticket';
 import { ticketProjectOptionsQueryOptions } from '../api/get-project-options';
 
-/** The select's value for a ticket about no project (issue 18: a user who cannot add one can still ask). */
+/** The select's value for a ticket about no project (product §2.13: a user who cannot add one can still ask). */
 const GENERAL = 'general';
 export const GENERAL_LABEL = 'General question (no project)';
 /** Typing settles for this long before the server is asked (as the alert form's pool select). */
@@ -24,7 +24,7 @@ export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol
   return `${project.name} (${project.token_symbol})`;
 }
 
-/** SPEC §4 lists the ticket messages as subject, message, project: the first failure in that order shows. */
+/** Product §4 lists the ticket messages as subject, message, project: the first failure in that order shows. */
 const FIELD_ORDER = ['subject', 'message', 'project'] as const;
 type FormField = (typeof FIELD_ORDER)[number];
 
@@ -41,7 +41,7 @@ export interface CreateTicketDialogProps {
 }
 
 /**
- * SPEC §2.13: project, subject and message; resets on open; on success closes and reloads the list.
+ * Product §2.13: project, subject and message; resets on open; on success closes and reloads the list.
  * The project is a searchable select over the server's paged list, so any project can be chosen.
  */
 export function CreateTicketDialog({ open, onOpenChange }: CreateTicketDialogProps) {

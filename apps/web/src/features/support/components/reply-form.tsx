@@ -11,7 +11,7 @@ export interface ReplyFormProps {
   label?: string;
 }
 
-/** SPEC §2.13: 'Reply to this ticket'; empty replies are not sent. */
+/** Product §2.13: 'Reply to this ticket'; empty replies are not sent. */
 export function ReplyForm({ onSend, sending, label = 'Reply to this ticket' }: ReplyFormProps) {
   const id = useId();
   const [message, setMessage] = useState('');

@@ -8,7 +8,7 @@ export const TICKET_FILTER_LABEL: Record<TicketFilter, string> = { all: 'All Tic
 export const nextTicketFilter = (filter: TicketFilter): TicketFilter =>
   TICKET_FILTERS[(TICKET_FILTERS.indexOf(filter) + 1) % TICKET_FILTERS.length] ?? 'all';
 
-/** SPEC §2.13: over the loaded tickets; the query matches the subject or the project name, case-insensitive. */
+/** Product §2.13: over the loaded tickets; the query matches the subject or the project name, case-insensitive. */
 export function filterTickets<T extends Pick<Ticket, 'subject' | 'project_name' | 'is_resolved'>>(tickets: readonly T[], filter: TicketFilter, query: string): T[] {
   const needle = query.trim().toLowerCase();
   return tickets.filter((ticket) => {

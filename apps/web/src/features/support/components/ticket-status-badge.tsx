@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 
 const tone = { Resolved: 'success', 'Awaiting Reply': 'warning', 'In Progress': 'info' } as const;
 
-/** SPEC §2.13: 'Resolved', else 'Awaiting Reply', else 'In Progress'. */
+/** Product §2.13: 'Resolved', else 'Awaiting Reply', else 'In Progress'. */
 export function TicketStatusBadge({ ticket }: { ticket: Pick<Ticket, 'is_resolved' | 'waiting_answer'> }) {
   const label = ticketStatusLabel(ticket);
   return <Badge tone={tone[label]}>{label}</Badge>;

@@ -11,7 +11,7 @@ export interface TicketsTableProps {
   showUser?: boolean;
 }
 
-/** SPEC §2.13: Subject (with 'ID: #id'), Project, Date, Status, Messages; a row opens the ticket. */
+/** Product §2.13: Subject (with 'ID: #id'), Project, Date, Status, Messages; a row opens the ticket. */
 export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTableProps) {
   const navigate = useNavigate();
   return (

@@ -16,7 +16,7 @@ import { ReplyForm } from '../components/reply-form';
 import { TicketFacts } from '../components/ticket-facts';
 import { TicketStatusBadge } from '../components/ticket-status-badge';
 
-/** SPEC §2.13: a ticket in the staff console: the whole conversation, reply as Support Team, Resolve / Reopen. */
+/** Product §2.13: a ticket in the staff console: the whole conversation, reply as Support Team, Resolve / Reopen. */
 export function StaffTicketDetailRoute() {
   const id = Number(useParams().id);
   const ticket = useStaffTicket(id);

@@ -18,7 +18,7 @@ const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
 
 const isStatus = (value: string | null): value is StaffTicketStatus => STATUS_FILTERS.some((f) => f.value === value);
 
-/** SPEC §2.13: the staff console, every user's tickets by status (awaiting: oldest first, from the API). */
+/** Product §2.13: the staff console, every user's tickets by status (awaiting: oldest first, from the API). */
 export function StaffTicketsRoute() {
   useDocumentTitle('Support Desk');
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import { CreateTicketDialog } from '../components/create-ticket-dialog';
 import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../components/ticket-filter';
 import { TicketsTable } from '../components/tickets-table';
 
-/** SPEC §2.13: the user's tickets, searched and filtered over the loaded ones. */
+/** Product §2.13: the user's tickets, searched and filtered over the loaded ones. */
 export function SupportRoute() {
   useDocumentTitle('Support');
   const tickets = useTickets();

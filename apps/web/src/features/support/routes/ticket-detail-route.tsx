@@ -24,7 +24,7 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 && id <= 2 ** 31 - 1 ? id : null;
 }
 
-/** SPEC §2.13: one of the user's tickets, its conversation and the reply form. */
+/** Product §2.13: one of the user's tickets, its conversation and the reply form. */
 export function TicketDetailRoute() {
   const id = parseId(useParams().id);
   return id === null ? <TicketNotFound /> : <TicketDetail key={id} id={id} />;
