@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { alertTypesQueryOptions } from '../features/alerts/api/get-alert-types';
 import { alertsSummaryQueryOptions } from '../features/alerts/api/get-alerts-summary';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard-route';
-import { latestFundsQueryOptions } from '../features/funds/api/get-latest-funds';
-import { poolsSummaryQueryOptions } from '../features/funds/api/get-pools-summary';
+import { latestFundsQueryOptions } from '../features/pools/api/get-latest-funds';
+import { poolsSummaryQueryOptions } from '../features/pools/api/get-pools-summary';
 import { projectsSummaryQueryOptions } from '../features/projects/api/get-projects-summary';
 import { useOpenAddProject } from './layout/add-project';
 

@@ -4,11 +4,11 @@ import { PoolActivityCard } from '../features/activity/components/pool-activity-
 import { ActivitiesRoute } from '../features/activity/routes/activities-route';
 import { AlertDetailRoute } from '../features/alerts/routes/alert-detail-route';
 import { AlertsRoute } from '../features/alerts/routes/alerts-route';
-import { userPoolsQueryOptions } from '../features/funds/api/get-user-pools';
-import { PoolSummaryCard } from '../features/funds/components/pool-summary-card';
-import { FundDetailRoute } from '../features/funds/routes/fund-detail-route';
+import { userPoolsQueryOptions } from '../features/pools/api/get-user-pools';
+import { PoolSummaryCard } from '../features/pools/components/pool-summary-card';
+import { FundDetailRoute } from '../features/pools/routes/fund-detail-route';
 import { AddPoolRoute } from '../features/projects/routes/add-pool-route';
-import { SupportRoute } from '../features/support/routes/support-route';
+import { SupportRoute } from '../features/tickets/routes/support-route';
 import { useOpenAddProject } from './layout/add-project';
 
 /*

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { MarketPricesPanel, PRICES_PANEL_QUERY } from '../../features/funds/components/market-prices-panel';
+import { MarketPricesPanel, PRICES_PANEL_QUERY } from '../../features/pools/components/market-prices-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AddProjectProvider } from './add-project';
 import { Header } from './header';
