@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
-import { alerts, alertTriggers, notifications, pools, poolSnapshots, projects, type AlertRow, type PoolEventRow } from '../db/schema';
+import { raiseNotification } from '../domain/notifications';
+import { alerts, alertTriggers, pools, poolSnapshots, projects, type AlertRow, type PoolEventRow } from '../db/schema';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
 import type { RawPoolState } from '../chain/pool-state';
 
@@ -106,7 +107,7 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
       // The block the firing was judged on goes with both, so a reorganisation above it withdraws them.
       const source = { networkId: input.network.id, blockNumber: BigInt(f.values.block_number!) };
       await tx.insert(alertTriggers).values({ alertId: f.alert.id, triggeredAt: input.chainTime, message: f.message, values: f.values, ...source });
-      await tx.insert(notifications).values({ userId: f.alert.userId, title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}`, ...source });
+      await raiseNotification(tx, { userId: f.alert.userId, title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}`, source });
       await tx
         .update(alerts)
         .set({ lastTriggeredAt: input.chainTime, triggerCount: sql`${alerts.triggerCount} + 1` })

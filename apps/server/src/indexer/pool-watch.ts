@@ -6,7 +6,8 @@ import type { DexConfig, NetworkConfig } from '../chain/networks';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
 import { queryRows, type Db } from '../db/client';
-import { discoveredPools, notifications, poolWatchCheckpoints } from '../db/schema';
+import { discoveredPools, poolWatchCheckpoints } from '../db/schema';
+import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
@@ -242,14 +243,13 @@ export class PoolWatch {
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
     const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;
-    await tx.insert(notifications).values({
+    await raiseNotification(tx, {
       userId: project.user_id,
       title: newPoolTitle(projectSymbol, dex.name),
       message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
       navigationUrl: `/projects/${project.id}`,
       // Its block: a reorganisation above it withdraws the notice (decision 0016).
-      networkId: this.network.id,
-      blockNumber: c.blockNumber,
+      source: { networkId: this.network.id, blockNumber: c.blockNumber },
     });
     return true;
   }

@@ -5,6 +5,7 @@ import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
 import { holderBalanceJournal, indexedBlocks } from '../db/schema';
+import { raiseNotification } from '../domain/notifications';
 
 /**
  * Chain reorganisations (decision 0016). The indexers record the hash of every recent block they
@@ -259,10 +260,12 @@ export class ReorgGuard {
         sql`delete from notifications where network_id = ${id} and block_number > ${fork} returning user_id, title, message, navigation_url, is_read`,
       );
       for (const n of notices.filter((x) => x.is_read)) {
-        await tx.execute(sql`insert into notifications (user_id, title, message, navigation_url)
-          values (${n.user_id}, ${`Withdrawn: ${n.title}`},
-            ${`The ${this.network.name} chain reorganised above block ${fork}: the blocks this notice was based on were replaced, so it no longer holds. It said: ${n.message}`},
-            ${n.navigation_url})`);
+        await raiseNotification(tx, {
+          userId: n.user_id,
+          title: `Withdrawn: ${n.title}`,
+          message: `The ${this.network.name} chain reorganised above block ${fork}: the blocks this notice was based on were replaced, so it no longer holds. It said: ${n.message}`,
+          navigationUrl: n.navigation_url,
+        });
       }
       const discovered = await q<{ id: number }>(sql`delete from discovered_pools where network_id = ${id} and block_number > ${fork} returning id`);
 

@@ -5,6 +5,7 @@ import { ChainUnavailableError } from '../chain/client';
 import { PoolVerificationError } from '../chain/pools';
 import { NotATokenError } from '../chain/token-info';
 import { storageFault, STORAGE_FAULT_DETAIL, type StorageFaultKind } from '../db/errors';
+import { ConflictError, DomainError, NotFoundError } from '../domain/errors';
 import { safeErrorText } from '../lib/error-text';
 import { HttpError } from '../lib/http-errors';
 
@@ -37,6 +38,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).headers(err.headers).send({ detail: err.detail, errors: err.errors });
+    }
+    // A rule of the domain refused (decision 0028): the same answer an HttpError of that kind gives.
+    if (err instanceof DomainError) {
+      const status = err instanceof NotFoundError ? 404 : err instanceof ConflictError ? 409 : 400;
+      return reply.code(status).send({ detail: err.detail, errors: err.field ? [{ field: err.field, message: err.detail }] : [] });
     }
     if (err instanceof ChainUnavailableError) {
       request.log.warn({ err: err.cause, network: err.network.name }, 'chain node unreachable');

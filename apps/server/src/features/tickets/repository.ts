@@ -1,8 +1,8 @@
 import { ticketMessages as m, type Ticket } from '@tokendesk/contract';
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, projects, ticketMessages, tickets, users, type TicketMessageRow, type TicketRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { ticketMessages, tickets, users, type TicketMessageRow, type TicketRow } from '../../db/schema';
+import { raiseNotification } from '../../domain/notifications';
 
 export type StaffStatus = 'awaiting' | 'in_progress' | 'resolved' | 'all';
 
@@ -70,7 +70,7 @@ export async function listStaffTickets(db: Db, status: StaffStatus, after: reado
     .limit(limit);
 }
 
-/** One ticket with its messages, oldest first; `userId` null for staff (any user's ticket). */
+/** One ticket with its messages, oldest first; `userId` null for staff (any user's ticket). Null when not found (or not the user's). */
 export async function findTicket(db: Db, ticketId: number, userId: number | null) {
   const where = [eq(tickets.id, ticketId)];
   if (userId !== null) where.push(eq(tickets.userId, userId));
@@ -80,19 +80,9 @@ export async function findTicket(db: Db, ticketId: number, userId: number | null
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(and(...where))
     .limit(1);
-  if (!row) throw notFound(m.ticketNotFound);
+  if (!row) return null;
   const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId)).orderBy(asc(ticketMessages.id));
   return { row, messages };
-}
-
-/** The user's project (id and name), or null when it is not theirs. */
-export async function findUserProject(db: Db, userId: number, projectId: number) {
-  const [row] = await db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function createTicket(db: Db, userId: number, project: { id: number; name: string } | null, subject: string, message: string): Promise<number> {
@@ -108,7 +98,8 @@ export async function createTicket(db: Db, userId: number, project: { id: number
   });
 }
 
-const resolvedConflict = () => new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
+/** What a reply came to: added, or refused because the ticket is missing (or not the user's) or resolved. */
+export type ReplyOutcome = 'added' | 'not-found' | 'resolved';
 
 /** Notification text for a staff reply: its first ~140 characters. */
 export function replyPreview(message: string): string {
@@ -121,9 +112,9 @@ export function replyPreview(message: string): string {
  * notification) are one transaction; the resolved check is part of the update, so a reply racing a
  * resolve cannot slip in. `ownerId` restricts the ticket to that user (null for staff).
  */
-export async function addReply(db: Db, ticketId: number, ownerId: number | null, author: { id: number; isAdmin: boolean }, message: string): Promise<void> {
+export async function addReply(db: Db, ticketId: number, ownerId: number | null, author: { id: number; isAdmin: boolean }, message: string): Promise<ReplyOutcome> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<ReplyOutcome> => {
     const where = [eq(tickets.id, ticketId), eq(tickets.isResolved, false)];
     if (ownerId !== null) where.push(eq(tickets.userId, ownerId));
     const [updated] = await tx
@@ -135,35 +126,34 @@ export async function addReply(db: Db, ticketId: number, ownerId: number | null,
       const ownerWhere = [eq(tickets.id, ticketId)];
       if (ownerId !== null) ownerWhere.push(eq(tickets.userId, ownerId));
       const [exists] = await tx.select({ id: tickets.id }).from(tickets).where(and(...ownerWhere)).limit(1);
-      throw exists ? resolvedConflict() : notFound(m.ticketNotFound);
+      // Nothing was written: the transaction ends empty.
+      return exists ? 'resolved' : 'not-found';
     }
     await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now });
     if (author.isAdmin) {
-      await tx.insert(notifications).values({
-        userId: updated.userId,
-        title: m.supportReplied,
-        message: replyPreview(message),
-        navigationUrl: `/support/${ticketId}`,
-        createdAt: now,
-      });
+      await raiseNotification(tx, { userId: updated.userId, title: m.supportReplied, message: replyPreview(message), navigationUrl: `/support/${ticketId}`, createdAt: now });
     }
+    return 'added';
   });
 }
 
-/** Staff: resolve (notifies the owner) or reopen. Resolving a resolved ticket changes nothing and notifies no one. */
-export async function setResolved(db: Db, ticketId: number, resolved: boolean): Promise<void> {
+/**
+ * Staff: resolve (notifies the owner) or reopen. Resolving a resolved ticket changes nothing and
+ * notifies no one. False when there is no such ticket.
+ */
+export async function setResolved(db: Db, ticketId: number, resolved: boolean): Promise<boolean> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1).for('update');
-    if (!current) throw notFound(m.ticketNotFound);
-    if (current.isResolved === resolved) return;
+    if (!current) return false;
+    if (current.isResolved === resolved) return true;
     await tx
       .update(tickets)
       // Reopened, the ticket is back in the queue as awaiting an answer.
       .set(resolved ? { isResolved: true, waitingAnswer: false, updatedAt: now } : { isResolved: false, waitingAnswer: true, updatedAt: now })
       .where(eq(tickets.id, ticketId));
     if (resolved) {
-      await tx.insert(notifications).values({
+      await raiseNotification(tx, {
         userId: current.userId,
         title: m.ticketResolved,
         message: `Ticket #${ticketId} '${current.subject}' was marked resolved.`,
@@ -171,5 +161,6 @@ export async function setResolved(db: Db, ticketId: number, resolved: boolean): 
         createdAt: now,
       });
     }
+    return true;
   });
 }

@@ -14,17 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { cursorParts, encodeCursor, parseCursor } from '../../lib/cursor';
-import { notFound } from '../../lib/http-errors';
-import {
-  addReply,
-  createTicket,
-  findTicket,
-  findUserProject,
-  listStaffTickets,
-  listUserTickets,
-  setResolved,
-  toApiTicket,
-} from './repository';
+import type { Db } from '../../db/client';
+import { ownedProject } from '../../domain/tenancy';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { addReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, toApiTicket, type ReplyOutcome } from './repository';
 
 const userTags = ['Support tickets'];
 const staffTags = ['Support staff'];
@@ -34,6 +27,19 @@ const staffErrors = { ...errors, 403: apiErrorSchema };
 /** The staff queue's rank: 0 awaiting, 1 in progress, 2 resolved. */
 const staffCursor = [cursorParts.oneOf(0, 1, 2), cursorParts.epochMs, cursorParts.int4] as const;
 const textNote = `Messages are plain text, trimmed, 1–${MESSAGE_MAX} characters.`;
+
+/** The ticket with its conversation, or the 404 a missing (or another user's) ticket answers. */
+async function ticketOr404(db: Db, ticketId: number, userId: number | null) {
+  const found = await findTicket(db, ticketId, userId);
+  if (!found) throw notFound(m.ticketNotFound);
+  return found;
+}
+
+/** A refused reply, as the API answers it. */
+function refuseReply(outcome: ReplyOutcome): void {
+  if (outcome === 'not-found') throw notFound(m.ticketNotFound);
+  if (outcome === 'resolved') throw new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
+}
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- The user's own tickets -------------------------------------------------------------
@@ -80,7 +86,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, messages } = await findTicket(app.db, request.params.id, currentAuth(request).user.id);
+      const { row, messages } = await ticketOr404(app.db, request.params.id, currentAuth(request).user.id);
       return toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages);
     },
   );
@@ -102,10 +108,10 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentAuth(request);
       const { project: projectId, subject, message } = request.body;
-      const project = projectId === null ? null : await findUserProject(app.db, user.id, projectId);
+      const project = projectId === null ? null : await ownedProject(app.db, user.id, projectId);
       if (projectId !== null && !project) throw notFound('Project not found.');
       const id = await createTicket(app.db, user.id, project, subject, message);
-      const { row, messages } = await findTicket(app.db, id, user.id);
+      const { row, messages } = await ticketOr404(app.db, id, user.id);
       return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));
     },
   );
@@ -127,8 +133,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message);
-      const { row, messages } = await findTicket(app.db, request.params.id, user.id);
+      refuseReply(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message));
+      const { row, messages } = await ticketOr404(app.db, request.params.id, user.id);
       return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));
     },
   );
@@ -166,7 +172,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const staffDetail = async (id: number) => {
-    const { row, messages } = await findTicket(app.db, id, null);
+    const { row, messages } = await ticketOr404(app.db, id, null);
     return toApiTicket(row, messages);
   };
 
@@ -203,7 +209,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message);
+      refuseReply(await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message));
       return reply.code(201).send(await staffDetail(request.params.id));
     },
   );
@@ -222,7 +228,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setResolved(app.db, request.params.id, true);
+      if (!(await setResolved(app.db, request.params.id, true))) throw notFound(m.ticketNotFound);
       return staffDetail(request.params.id);
     },
   );
@@ -241,7 +247,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setResolved(app.db, request.params.id, false);
+      if (!(await setResolved(app.db, request.params.id, false))) throw notFound(m.ticketNotFound);
       return staffDetail(request.params.id);
     },
   );
