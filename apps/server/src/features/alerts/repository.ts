@@ -95,8 +95,26 @@ export async function findUserPool(db: Db, userId: number, poolId: number): Prom
   return row;
 }
 
+export type NewAlert = Omit<typeof alerts.$inferInsert, 'id' | 'createdAt' | 'lastTriggeredAt' | 'triggerCount'>;
+
+export async function insertAlert(db: Db, values: NewAlert): Promise<AlertRow> {
+  const [row] = await db.insert(alerts).values(values).returning();
+  return row!;
+}
+
+/** Deletes one of the user's alerts (its triggers cascade); false when it is not theirs (or gone). */
+export async function deleteAlert(db: Db, userId: number, alertId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(alerts)
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
+  return deleted.length > 0;
+}
+
 /** Updates one of the user's alerts; undefined when it is not theirs (or gone). */
-export async function updateAlert(db: Db, userId: number, alertId: number, values: Partial<typeof alerts.$inferInsert>): Promise<AlertRow | undefined> {
+export type AlertChanges = Partial<Pick<NewAlert, 'thresholdPct' | 'windowMinutes' | 'minAmount' | 'cooldownMinutes' | 'isActive' | 'sinceBlock'>>;
+
+export async function updateAlert(db: Db, userId: number, alertId: number, values: AlertChanges): Promise<AlertRow | undefined> {
   const [row] = await db
     .update(alerts)
     .set(values)

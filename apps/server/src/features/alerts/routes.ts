@@ -17,14 +17,12 @@ import {
   type FieldError,
   type AlertSummary,
 } from '@tokendesk/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
-import { alerts } from '../../db/schema';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { alertTypes, dexesNamed, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
-import { countAlerts, findAlert, findUserPool, listAlerts, listTriggers, pageAlerts, updateAlert } from './repository';
+import { countAlerts, deleteAlert, findAlert, findUserPool, insertAlert, listAlerts, listTriggers, pageAlerts, updateAlert, type AlertChanges } from './repository';
 
 const tags = ['Alerts'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -128,22 +126,19 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const pool = await findUserPool(app.db, user.id, body.pool_id);
       if (!pool) throw notFound(m.poolNotFound);
-      const [inserted] = await app.db
-        .insert(alerts)
-        .values({
-          userId: user.id,
-          poolId: pool.pool.id,
-          kind: body.kind,
-          thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
-          windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
-          minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
-          cooldownMinutes: body.cooldown_minutes,
-          isActive: true,
-          // The indexer sets it to the block it starts watching from.
-          sinceBlock: null,
-        })
-        .returning();
-      return reply.code(201).send(toApiAlert(registry, { alert: inserted!, ...pool }));
+      const inserted = await insertAlert(app.db, {
+        userId: user.id,
+        poolId: pool.pool.id,
+        kind: body.kind,
+        thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
+        windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
+        minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
+        cooldownMinutes: body.cooldown_minutes,
+        isActive: true,
+        // The indexer sets it to the block it starts watching from.
+        sinceBlock: null,
+      });
+      return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }));
     },
   );
 
@@ -182,7 +177,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
       if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
 
-      const values: Partial<typeof alerts.$inferInsert> = {};
+      const values: AlertChanges = {};
       if (body.threshold_pct !== undefined) values.thresholdPct = toDecimalText(body.threshold_pct);
       if (body.window_minutes !== undefined) values.windowMinutes = body.window_minutes;
       if (body.min_amount !== undefined) values.minAmount = toDecimalText(body.min_amount);
@@ -202,11 +197,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const deleted = await app.db
-        .delete(alerts)
-        .where(and(eq(alerts.id, request.params.id), eq(alerts.userId, user.id)))
-        .returning({ id: alerts.id });
-      if (deleted.length === 0) throw notFound(m.alertNotFound);
+      if (!(await deleteAlert(app.db, user.id, request.params.id))) throw notFound(m.alertNotFound);
       return { detail: 'Alert deleted.' };
     },
   );

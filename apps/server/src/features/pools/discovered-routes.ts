@@ -1,12 +1,12 @@
 import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, pathId, poolSchema, projectMessages as m, type DiscoveredPool } from '@tokendesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
-import { discoveredPools, type DiscoveredPoolRow } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/http-errors';
+import type { DiscoveredPoolRow } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import { saveVerifiedPool, type PairedToken } from './attach';
+import { deleteDiscoveredPool, findDiscoveredPool, listDiscoveredPools } from './discovered-repository';
 import { findOwnProject } from './repository';
 
 const tags = ['Pools and funds'];
@@ -41,11 +41,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   async function findDiscovered(userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow> {
-    const [row] = await app.db
-      .select()
-      .from(discoveredPools)
-      .where(and(eq(discoveredPools.id, id), eq(discoveredPools.projectId, projectId), eq(discoveredPools.userId, userId)))
-      .limit(1);
+    const row = await findDiscoveredPool(app.db, userId, projectId, id);
     if (!row) throw notFound(discoveredMissing);
     return row;
   }
@@ -66,17 +62,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = currentAuth(request);
       const project = await findOwnProject(app.db, user.id, request.params.id);
       if (!project) throw notFound(m.projectNotFound);
-      const rows = await app.db
-        .select()
-        .from(discoveredPools)
-        .where(
-          and(
-            eq(discoveredPools.userId, user.id),
-            eq(discoveredPools.projectId, project.id),
-            sql`not exists (select 1 from pools p where p.project_id = ${discoveredPools.projectId} and lower(p.pool_address) = lower(${discoveredPools.poolAddress}))`,
-          ),
-        )
-        .orderBy(sql`${discoveredPools.id} desc`);
+      const rows = await listDiscoveredPools(app.db, user.id, project.id);
       return { pools: rows.map(toApi) };
     },
   );
@@ -110,7 +96,8 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const verified = await chain.verifyPool(network, dex, getAddress(found.poolAddress), project.contractAddress as Address, paired);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
-      await app.db.delete(discoveredPools).where(eq(discoveredPools.id, found.id));
+      if (!created) throw conflict('pool_address', m.duplicatePool);
+      await deleteDiscoveredPool(app.db, found.id);
       return reply.code(201).send(created);
     },
   );
@@ -124,7 +111,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const found = await findDiscovered(user.id, request.params.id, request.params.poolId);
-      await app.db.delete(discoveredPools).where(eq(discoveredPools.id, found.id));
+      await deleteDiscoveredPool(app.db, found.id);
       return { detail: 'Pool dismissed.' };
     },
   );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
 
@@ -99,6 +100,28 @@ export async function findUserPool(db: Db, userId: number, poolId: number): Prom
 }
 
 export { findOwnProject } from '../../db/own-project';
+
+export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt'>;
+
+/** The new pool, or null when the project already has a pool at this address (the unique key said so). */
+export async function insertPool(db: Db, values: NewPool): Promise<PoolRow | null> {
+  try {
+    const [row] = await db.insert(pools).values(values).returning();
+    return row!;
+  } catch (err) {
+    if (uniqueViolation(err) !== null) return null;
+    throw err;
+  }
+}
+
+/** Detaches one of the user's pools (its alerts cascade); false when it is not theirs (or gone). */
+export async function deletePool(db: Db, userId: number, poolId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(pools)
+    .where(and(eq(pools.id, poolId), eq(pools.userId, userId)))
+    .returning({ id: pools.id });
+  return deleted.length > 0;
+}
 
 /** The alerts that go with the pool when it is deleted (they cascade); null when it is not the user's pool. */
 export async function countPoolAlerts(db: Db, userId: number, poolId: number): Promise<number | null> {

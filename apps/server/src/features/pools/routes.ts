@@ -24,18 +24,16 @@ import {
   type PoolSummary,
   type PriceHistory,
 } from '@tokendesk/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
-import { pools } from '../../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
-import { countPoolAlerts, countUserPools, findOwnProject, findUserPool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
+import { countPoolAlerts, countUserPools, deletePool, findOwnProject, findUserPool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
 
@@ -112,6 +110,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
       const verified = await chain.verifyPool(network, dex, address, project.contractAddress as Address, token.address);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
+      if (!created) throw conflict('pool_address', m.duplicatePool);
       return reply.code(201).send(created);
     },
   );
@@ -161,11 +160,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Detach a pool', params: idParamSchema, response: { 200: detailSchema, ...errors } } },
     async (request) => {
       const { user } = currentAuth(request);
-      const deleted = await app.db
-        .delete(pools)
-        .where(and(eq(pools.id, request.params.id), eq(pools.userId, user.id)))
-        .returning({ id: pools.id });
-      if (deleted.length === 0) throw notFound('Pool not found.');
+      if (!(await deletePool(app.db, user.id, request.params.id))) throw notFound('Pool not found.');
       app.changes.publishLocal('lists', user.id);
       return { detail: 'Pool deleted.' };
     },

@@ -1,6 +1,7 @@
 import type { Project } from '@tokendesk/contract';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
@@ -100,6 +101,28 @@ export async function findProjectByAddress(db: Db, userId: number, networkId: nu
     .where(and(eq(projects.userId, userId), eq(projects.networkId, networkId), sql`lower(${projects.contractAddress}) = lower(${address})`))
     .limit(1);
   return row;
+}
+
+export type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'createdAt'>;
+
+/** The new project, or null when the user already has this contract on this network (the unique key said so). */
+export async function insertProject(db: Db, values: NewProject): Promise<ProjectRow | null> {
+  try {
+    const [row] = await db.insert(projects).values(values).returning();
+    return row!;
+  } catch (err) {
+    if (uniqueViolation(err) !== null) return null;
+    throw err;
+  }
+}
+
+/** Deletes one of the user's projects; its pools (and their alerts) cascade in the same statement. False when it is not theirs. */
+export async function deleteProject(db: Db, userId: number, projectId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
+  return deleted.length > 0;
 }
 
 /** LIKE wildcards in the user's text are matched literally. */

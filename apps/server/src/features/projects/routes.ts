@@ -17,16 +17,13 @@ import {
   tokenInfoSchema,
   type ProjectSummary,
 } from '@tokendesk/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress } from 'viem';
 import { currentAuth } from '../../auth/plugin';
-import { uniqueViolation } from '../../db/errors';
-import { projects } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
-import { countProjectDependents, countProjects, findProject, findProjectByAddress, listProjects, pageProjects, searchProjects, toApiProject } from './repository';
+import { countProjectDependents, countProjects, deleteProject, findProject, insertProject, findProjectByAddress, listProjects, pageProjects, searchProjects, toApiProject } from './repository';
 
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -157,17 +154,17 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (info.decimals !== body.token_decimal) {
         throw fieldError('token_decimal', `The contract reports ${info.decimals} decimals. Use Fetch Token Info to fill them in.`);
       }
-      try {
-        const [row] = await app.db
-          .insert(projects)
-          .values({ userId: user.id, networkId: network.id, contractAddress: address, name: body.name, tokenSymbol: body.token_symbol, tokenDecimal: body.token_decimal })
-          .returning();
-        app.changes.publishLocal('lists', user.id);
-        return reply.code(201).send(toApiProject(row!));
-      } catch (err) {
-        if (uniqueViolation(err) !== null) throw conflict('contract_address', m.duplicateProject);
-        throw err;
-      }
+      const row = await insertProject(app.db, {
+        userId: user.id,
+        networkId: network.id,
+        contractAddress: address,
+        name: body.name,
+        tokenSymbol: body.token_symbol,
+        tokenDecimal: body.token_decimal,
+      });
+      if (!row) throw conflict('contract_address', m.duplicateProject);
+      app.changes.publishLocal('lists', user.id);
+      return reply.code(201).send(toApiProject(row));
     },
   );
 
@@ -211,11 +208,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       // Pools go with it (ON DELETE CASCADE), in the same statement.
-      const deleted = await app.db
-        .delete(projects)
-        .where(and(eq(projects.id, request.params.id), eq(projects.userId, user.id)))
-        .returning({ id: projects.id });
-      if (deleted.length === 0) throw notFound(m.projectNotFound);
+      if (!(await deleteProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
       app.changes.publishLocal('lists', user.id);
       return { detail: 'Project deleted.' };
     },

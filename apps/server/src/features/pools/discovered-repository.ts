@@ -1,0 +1,38 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { discoveredPools, type DiscoveredPoolRow } from '../../db/schema';
+
+/**
+ * The pools the new-pool watch found for a project's token (the indexer writes them): read,
+ * attached and dismissed here. Tenant-scoped by user and project.
+ */
+
+/** The found pools of one of the user's projects that are not attached to it, newest first. */
+export function listDiscoveredPools(db: Db, userId: number, projectId: number): Promise<DiscoveredPoolRow[]> {
+  return db
+    .select()
+    .from(discoveredPools)
+    .where(
+      and(
+        eq(discoveredPools.userId, userId),
+        eq(discoveredPools.projectId, projectId),
+        sql`not exists (select 1 from pools p where p.project_id = ${discoveredPools.projectId} and lower(p.pool_address) = lower(${discoveredPools.poolAddress}))`,
+      ),
+    )
+    .orderBy(desc(discoveredPools.id));
+}
+
+/** One found pool of one of the user's projects; null when it is not theirs, not that project's, or gone. */
+export async function findDiscoveredPool(db: Db, userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow | null> {
+  const [row] = await db
+    .select()
+    .from(discoveredPools)
+    .where(and(eq(discoveredPools.id, id), eq(discoveredPools.projectId, projectId), eq(discoveredPools.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Forgets a found pool (dismissed, or attached: the pools row takes over). */
+export async function deleteDiscoveredPool(db: Db, id: number): Promise<void> {
+  await db.delete(discoveredPools).where(eq(discoveredPools.id, id));
+}
