@@ -45,7 +45,7 @@ test.describe('sign in', () => {
     await page.goto('/login', { waitUntil: 'networkidle' });
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /\/(zod|contract|signed-in-app|register-route)-/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /\/(zod|contract|signed-in-app|register)-/.test(s))).toEqual([]);
 
     await signIn(page, user);
     expect(scripts.some((s) => /\/zod-/.test(s))).toBe(true);

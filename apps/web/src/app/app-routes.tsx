@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectToLogin } from '../features/auth/components/redirect-to-login';
-import { LoginRoute } from '../features/auth/routes/login-route';
 import { recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { LoadingScreen } from './loading-screen';
+import { LoginRoute } from './routes/auth/login';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
 import { useAuthToken } from './use-auth-token';
 
@@ -11,7 +11,7 @@ import { useAuthToken } from './use-auth-token';
 const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
 // Registration validates with the contract's schemas; it is its own chunk so the sign-in page loads
 // no schema library (docs/decisions/0013).
-const RegisterRoute = lazy(() => import('../features/auth/routes/register-route').then((m) => ({ default: m.RegisterRoute })));
+const RegisterRoute = lazy(() => import('./routes/auth/register').then((m) => ({ default: m.RegisterRoute })));
 
 /**
  * The auth state picks the route table (product §2.1): signed out, every path but /login and /register

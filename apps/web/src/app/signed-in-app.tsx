@@ -6,20 +6,25 @@ import { FullPageMessage } from '../components/full-page-message';
 import { Button } from '../components/ui/button';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { userInfoQueryOptions } from '../features/account/api/get-user-info';
-import { ProfileRoute } from '../features/account/routes/profile-route';
-import { SettingsRoute } from '../features/account/routes/settings-route';
-import { StaffTicketDetailRoute } from '../features/tickets/routes/staff-ticket-detail-route';
-import { StaffTicketsRoute } from '../features/tickets/routes/staff-tickets-route';
-import { TicketDetailRoute } from '../features/tickets/routes/ticket-detail-route';
-import { FundsRoute } from '../features/pools/routes/funds-route';
-import { ProjectDetailRoute } from '../features/projects/routes/project-detail-route';
-import { ProjectsRoute } from '../features/projects/routes/projects-route';
 import { clearSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
-import { DashboardPage } from './dashboard-page';
-import { ActivitiesPage, AddFundPage, AlertDetailPage, AlertsPage, FundDetailPage, SupportPage } from './feature-pages';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
+import { ProfileRoute } from './routes/account/profile';
+import { SettingsRoute } from './routes/account/settings';
+import { ActivitiesRoute } from './routes/activity/activities';
+import { AlertDetailRoute } from './routes/alerts/alert-detail';
+import { AlertsRoute } from './routes/alerts/alerts';
+import { DashboardRoute } from './routes/dashboard/dashboard';
+import { AddPoolRoute } from './routes/pools/add-pool';
+import { PoolDetailRoute } from './routes/pools/pool-detail';
+import { PoolsRoute } from './routes/pools/pools';
+import { ProjectDetailRoute } from './routes/projects/project-detail';
+import { ProjectsRoute } from './routes/projects/projects';
+import { StaffTicketDetailRoute } from './routes/tickets/staff-ticket-detail';
+import { StaffTicketsRoute } from './routes/tickets/staff-tickets';
+import { TicketDetailRoute } from './routes/tickets/ticket-detail';
+import { TicketsRoute } from './routes/tickets/tickets';
 
 export function SignedInApp() {
   // The auth check: a stored token is only trusted once the server accepts it. A 401 clears the
@@ -33,18 +38,18 @@ export function SignedInApp() {
         <CurrentUserProvider user={userInfo.data}>
           <Routes>
             <Route element={<AppLayout />}>
-              <Route index element={<DashboardPage />} />
+              <Route index element={<DashboardRoute />} />
               <Route path="projects" element={<ProjectsRoute />} />
               <Route path="projects/:id" element={<ProjectDetailRoute />} />
-              <Route path="activities" element={<ActivitiesPage />} />
-              <Route path="alerts" element={<AlertsPage />} />
-              <Route path="alerts/:id" element={<AlertDetailPage />} />
-              <Route path="funds" element={<FundsRoute />} />
-              <Route path="funds/new" element={<AddFundPage />} />
-              <Route path="funds/:id" element={<FundDetailPage />} />
+              <Route path="activities" element={<ActivitiesRoute />} />
+              <Route path="alerts" element={<AlertsRoute />} />
+              <Route path="alerts/:id" element={<AlertDetailRoute />} />
+              <Route path="funds" element={<PoolsRoute />} />
+              <Route path="funds/new" element={<AddPoolRoute />} />
+              <Route path="funds/:id" element={<PoolDetailRoute />} />
               <Route path="profile" element={<ProfileRoute />} />
               <Route path="settings" element={<SettingsRoute />} />
-              <Route path="support" element={<SupportPage />} />
+              <Route path="support" element={<TicketsRoute />} />
               <Route path="support/:id" element={<TicketDetailRoute />} />
               {/* Staff only (product §2.1): everyone else is sent to /. */}
               {userInfo.data.is_staff && <Route path="staff/tickets" element={<StaffTicketsRoute />} />}

@@ -6,8 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSearchParams } from 'react-router';
-import { useStaffTickets, type StaffTicketStatus } from '../api/get-staff-tickets';
-import { TicketsTable } from '../components/tickets-table';
+import { useStaffTickets, type StaffTicketStatus } from '../../../features/tickets/api/get-staff-tickets';
+import { TicketsTable } from '../../../features/tickets/components/tickets-table';
 
 const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
   { value: 'awaiting', label: 'Awaiting Reply' },

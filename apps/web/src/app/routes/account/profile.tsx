@@ -5,10 +5,10 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { useFlashMessage } from '../../../lib/use-flash-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useUserInfo } from '../api/get-user-info';
-import { AccountInformationCard } from '../components/account-information-card';
-import { PersonalInformationCard } from '../components/personal-information-card';
-import { ProfileSummaryCard } from '../components/profile-summary-card';
+import { useUserInfo } from '../../../features/account/api/get-user-info';
+import { AccountInformationCard } from '../../../features/account/components/account-information-card';
+import { PersonalInformationCard } from '../../../features/account/components/personal-information-card';
+import { ProfileSummaryCard } from '../../../features/account/components/profile-summary-card';
 
 export function ProfileRoute() {
   useDocumentTitle('My Profile');

@@ -11,11 +11,11 @@ import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
-import { useAlertTypes } from '../api/get-alert-types';
-import { useAlertsPages } from '../api/get-alerts';
-import { AddAlertMenu } from '../components/add-alert-menu';
-import { AlertFormDialog, type AlertFormTarget } from '../components/alert-form-dialog';
-import { AlertsList } from '../components/alerts-list';
+import { useAlertTypes } from '../../../features/alerts/api/get-alert-types';
+import { useAlertsPages } from '../../../features/alerts/api/get-alerts';
+import { AddAlertMenu } from '../../../features/alerts/components/add-alert-menu';
+import { AlertFormDialog, type AlertFormTarget } from '../../../features/alerts/components/alert-form-dialog';
+import { AlertsList } from '../../../features/alerts/components/alerts-list';
 
 /**
  * Product §2.10: the user's alerts by kind, 'Add Alert', pause and resume in place. A page of alerts at

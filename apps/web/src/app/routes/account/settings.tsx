@@ -1,10 +1,10 @@
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useUserInfo } from '../api/get-user-info';
-import { AccountOverviewCard } from '../components/account-overview-card';
-import { EmailSettingsCard } from '../components/email-settings-card';
-import { PasswordSettingsCard } from '../components/password-settings-card';
+import { useUserInfo } from '../../../features/account/api/get-user-info';
+import { AccountOverviewCard } from '../../../features/account/components/account-overview-card';
+import { EmailSettingsCard } from '../../../features/account/components/email-settings-card';
+import { PasswordSettingsCard } from '../../../features/account/components/password-settings-card';
 
 export function SettingsRoute() {
   useDocumentTitle('Settings');

@@ -13,10 +13,11 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFund } from '../api/get-fund';
-import { PoolNetworkLabel } from '../components/pool-label';
-import { PriceChartCard } from '../components/price-chart';
-import { isStale, StaleBadge } from '../components/stale-badge';
+import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
+import { useFund } from '../../../features/pools/api/get-fund';
+import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
+import { PriceChartCard } from '../../../features/pools/components/price-chart';
+import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
@@ -36,14 +37,9 @@ function BackLink() {
   );
 }
 
-export interface FundDetailRouteProps {
-  /** The pool's last events (the activity feature, composed in app/). */
-  renderActivity?: (pool: Pool) => ReactNode;
-}
-
-export function FundDetailRoute({ renderActivity }: FundDetailRouteProps = {}) {
+export function PoolDetailRoute() {
   const id = parseId(useParams().id);
-  return id === null ? <FundNotFound /> : <FundDetail id={id} renderActivity={renderActivity} />;
+  return id === null ? <FundNotFound /> : <FundDetail id={id} />;
 }
 
 function FundNotFound() {
@@ -67,7 +63,7 @@ function FundNotFound() {
   );
 }
 
-function FundDetail({ id, renderActivity }: { id: number } & FundDetailRouteProps) {
+function FundDetail({ id }: { id: number }) {
   const fund = useFund(id);
   const label = fund.data ? pairLabel(fund.data.project.token_symbol, fund.data.token.symbol) : null;
   useDocumentTitle(label ? `${label} Pool` : 'Fund');
@@ -90,7 +86,7 @@ function FundDetail({ id, renderActivity }: { id: number } & FundDetailRouteProp
           />
         </Card>
       ) : (
-        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={renderActivity?.(fund.data)} />
+        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={<PoolActivityCard pool={fund.data} />} />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
-import { activityKinds, type ActivityKind, type Pool } from '@tokendesk/contract';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { activityKinds, type ActivityKind } from '@tokendesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Download, History, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,21 +12,14 @@ import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
-import { useActivityFeed, type ActivityFilters as Filters } from '../api/get-activity';
-import { filterPoolQueryOptions, filterProjectQueryOptions } from '../api/get-filter-options';
-import { ActivityFilters, projectOptionLabel, type FilterChoice } from '../components/activity-filters';
-import { activityKindLabels } from '../components/activity-kind-badge';
-import { ActivityRow } from '../components/activity-row';
-import { BookedAmountsNote } from '../components/booked-amounts-note';
-import { ExportActivityDialog } from '../components/export-activity-dialog';
-
-export interface ActivitiesRouteProps {
-  /**
-   * The user's newest pools (from the funds feature, composed in app/): the rows' DEX logos and
-   * explorer links. The filters search the server's paged lists instead, so any pool can be chosen.
-   */
-  pools: UseQueryResult<Pool[]>;
-}
+import { useActivityFeed, type ActivityFilters as Filters } from '../../../features/activity/api/get-activity';
+import { filterPoolQueryOptions, filterProjectQueryOptions } from '../../../features/activity/api/get-filter-options';
+import { ActivityFilters, projectOptionLabel, type FilterChoice } from '../../../features/activity/components/activity-filters';
+import { activityKindLabels } from '../../../features/activity/components/activity-kind-badge';
+import { ActivityRow } from '../../../features/activity/components/activity-row';
+import { BookedAmountsNote } from '../../../features/activity/components/booked-amounts-note';
+import { ExportActivityDialog } from '../../../features/activity/components/export-activity-dialog';
+import { userPoolsQueryOptions } from '../../../features/pools/api/get-user-pools';
 
 function positiveId(value: string | null): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;
@@ -44,8 +37,11 @@ function filtersFrom(params: URLSearchParams): Filters {
 }
 
 /** Product §2.9: every swap and liquidity change of the user's pools, newest first. */
-export function ActivitiesRoute({ pools }: ActivitiesRouteProps) {
+export function ActivitiesRoute() {
   useDocumentTitle('Activity');
+  // The user's newest pools (from the pools feature): the rows' DEX logos and explorer links. The
+  // filters search the server's paged lists instead, so any pool can be chosen.
+  const pools = useQuery(userPoolsQueryOptions);
   const [params, setParams] = useSearchParams();
   // The filters live in the address, so a filtered view can be reloaded and shared.
   const filters = useMemo(() => filtersFrom(params), [params]);

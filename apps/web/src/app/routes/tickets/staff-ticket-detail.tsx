@@ -6,15 +6,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useStaffTicket } from '../api/get-staff-ticket';
-import { useReopenTicket } from '../api/reopen-ticket';
-import { useResolveTicket } from '../api/resolve-ticket';
-import { useStaffReplyTicket } from '../api/staff-reply-ticket';
-import { BackLink } from '../components/back-link';
-import { Conversation } from '../components/conversation';
-import { ReplyForm } from '../components/reply-form';
-import { TicketFacts } from '../components/ticket-facts';
-import { TicketStatusBadge } from '../components/ticket-status-badge';
+import { useStaffTicket } from '../../../features/tickets/api/get-staff-ticket';
+import { useReopenTicket } from '../../../features/tickets/api/reopen-ticket';
+import { useResolveTicket } from '../../../features/tickets/api/resolve-ticket';
+import { useStaffReplyTicket } from '../../../features/tickets/api/staff-reply-ticket';
+import { BackLink } from '../../../features/tickets/components/back-link';
+import { Conversation } from '../../../features/tickets/components/conversation';
+import { ReplyForm } from '../../../features/tickets/components/reply-form';
+import { TicketFacts } from '../../../features/tickets/components/ticket-facts';
+import { TicketStatusBadge } from '../../../features/tickets/components/ticket-status-badge';
 
 /** Product §2.13: a ticket in the staff console: the whole conversation, reply as Support Team, Resolve / Reopen. */
 export function StaffTicketDetailRoute() {

@@ -9,9 +9,9 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
-import { useProjectsPages } from '../api/get-projects';
-import { projectsSummaryQueryOptions } from '../api/get-projects-summary';
-import { ProjectsList } from '../components/projects-list';
+import { useProjectsPages } from '../../../features/projects/api/get-projects';
+import { projectsSummaryQueryOptions } from '../../../features/projects/api/get-projects-summary';
+import { ProjectsList } from '../../../features/projects/components/projects-list';
 
 /** Product §2.7, a page of projects at a time, searched on the server (name, symbol, contract address). */
 export function ProjectsRoute() {

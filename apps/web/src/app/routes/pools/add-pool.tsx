@@ -9,21 +9,19 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useProjects } from '../api/get-projects';
-import { AddPoolDialog } from '../components/add-pool-dialog';
-import { NetworkLabel } from '../components/network-label';
-
-export interface AddPoolRouteProps {
-  /** Opens the app's Add Project dialog: without a project there is nothing to attach a pool to. */
-  onCreateProject: () => void;
-}
+import { useProjects } from '../../../features/projects/api/get-projects';
+import { AddPoolDialog } from '../../../features/projects/components/add-pool-dialog';
+import { NetworkLabel } from '../../../features/projects/components/network-label';
+import { useOpenAddProject } from '../../layout/add-project';
 
 /**
  * /funds/new: adding a fund starts here. A pool belongs to the project whose token it trades, so
  * the project is chosen first, then the Add Pool dialog opens for it (product §2.11).
  */
-export function AddPoolRoute({ onCreateProject }: AddPoolRouteProps) {
+export function AddPoolRoute() {
   useDocumentTitle('Add a Pool');
+  // The app's Add Project dialog: without a project there is nothing to attach a pool to.
+  const onCreateProject = useOpenAddProject();
   const projects = useProjects();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<Project | null>(null);

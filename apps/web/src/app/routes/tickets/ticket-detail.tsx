@@ -7,15 +7,15 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useTicket } from '../api/get-ticket';
-import { useReplyTicket } from '../api/reply-ticket';
-import { BackLink } from '../components/back-link';
-import { Conversation } from '../components/conversation';
-import { MessageText } from '../components/message-text';
-import { ReplyForm } from '../components/reply-form';
-import { formatMessageTime } from '../components/ticket-dates';
-import { TicketFacts } from '../components/ticket-facts';
-import { TicketStatusBadge } from '../components/ticket-status-badge';
+import { useTicket } from '../../../features/tickets/api/get-ticket';
+import { useReplyTicket } from '../../../features/tickets/api/reply-ticket';
+import { BackLink } from '../../../features/tickets/components/back-link';
+import { Conversation } from '../../../features/tickets/components/conversation';
+import { MessageText } from '../../../features/tickets/components/message-text';
+import { ReplyForm } from '../../../features/tickets/components/reply-form';
+import { formatMessageTime } from '../../../features/tickets/components/ticket-dates';
+import { TicketFacts } from '../../../features/tickets/components/ticket-facts';
+import { TicketStatusBadge } from '../../../features/tickets/components/ticket-status-badge';
 
 /** A path id the server could know; anything else is 'not found' without asking. */
 function parseId(raw: string | undefined): number | null {

@@ -10,26 +10,22 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatTime, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAlert } from '../api/get-alert';
-import { useAlertTriggers } from '../api/get-alert-triggers';
-import { useAlertTypes } from '../api/get-alert-types';
-import { AlertFormDialog, type AlertFormTarget } from '../components/alert-form-dialog';
-import { AlertStatusBadge } from '../components/alert-status-badge';
-import { alertDescription, alertPoolLabel, alertSummary, formatMinAmount, formatPercent } from '../components/alert-text';
-import { AlertToggleButton } from '../components/alert-toggle-button';
-import { DeleteAlertDialog } from '../components/delete-alert-dialog';
-import { KindIcon } from '../components/kind-icon';
-import { TriggerHistory } from '../components/trigger-history';
+import { useAlert } from '../../../features/alerts/api/get-alert';
+import { useAlertTriggers } from '../../../features/alerts/api/get-alert-triggers';
+import { useAlertTypes } from '../../../features/alerts/api/get-alert-types';
+import { AlertFormDialog, type AlertFormTarget } from '../../../features/alerts/components/alert-form-dialog';
+import { AlertStatusBadge } from '../../../features/alerts/components/alert-status-badge';
+import { alertDescription, alertPoolLabel, alertSummary, formatMinAmount, formatPercent } from '../../../features/alerts/components/alert-text';
+import { AlertToggleButton } from '../../../features/alerts/components/alert-toggle-button';
+import { DeleteAlertDialog } from '../../../features/alerts/components/delete-alert-dialog';
+import { KindIcon } from '../../../features/alerts/components/kind-icon';
+import { TriggerHistory } from '../../../features/alerts/components/trigger-history';
+import { PoolSummaryCard } from '../../../features/pools/components/pool-summary-card';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 && id <= 2 ** 31 - 1 ? id : null;
-}
-
-export interface AlertDetailRouteProps {
-  /** The connected pool card (price, reserves, link to /funds/{id}); composed in app/. */
-  renderPool: (poolId: number) => ReactNode;
 }
 
 function BackLink() {
@@ -42,9 +38,9 @@ function BackLink() {
 }
 
 /** Product §2.10: one alert, its pool and its trigger history, refreshed every 60 s. */
-export function AlertDetailRoute(props: AlertDetailRouteProps) {
+export function AlertDetailRoute() {
   const id = parseId(useParams().id);
-  return id === null ? <AlertNotFound /> : <AlertDetail key={id} id={id} {...props} />;
+  return id === null ? <AlertNotFound /> : <AlertDetail key={id} id={id} />;
 }
 
 function AlertNotFound() {
@@ -68,7 +64,7 @@ function AlertNotFound() {
   );
 }
 
-function AlertDetail({ id, renderPool }: { id: number } & AlertDetailRouteProps) {
+function AlertDetail({ id }: { id: number }) {
   const alert = useAlert(id);
   const triggers = useAlertTriggers(id, { enabled: !alert.isError });
   const types = useAlertTypes();
@@ -104,7 +100,8 @@ function AlertDetail({ id, renderPool }: { id: number } & AlertDetailRouteProps)
             void alert.refetch();
             void triggers.refetch();
           }}
-          poolCard={renderPool(alert.data.pool_id)}
+          // The connected pool card (price, reserves, link to /funds/{id}) comes from the pools feature.
+          poolCard={<PoolSummaryCard poolId={alert.data.pool_id} />}
           triggerHistory={<TriggerHistory triggers={triggers} alert={alert.data} />}
         />
       )}

@@ -2,9 +2,9 @@ import { accountMessages } from '@tokendesk/contract/account-messages';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AuthLayout } from '../components/auth-layout';
-import { LoginForm } from '../components/login-form';
-import { RETURN_PARAM, safeReturnPath } from '../lib/return-path';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { RETURN_PARAM, safeReturnPath } from '../../../features/auth/lib/return-path';
 
 export function LoginRoute() {
   useDocumentTitle('Sign In');

@@ -13,13 +13,13 @@ import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { holdersQueryOptions } from '../api/get-holders';
-import { useProject } from '../api/get-project';
-import { DeleteProjectDialog } from '../components/delete-project-dialog';
-import { DiscoveredPoolsCard } from '../components/discovered-pools-card';
-import { HoldersCard } from '../components/holders-card';
-import { NetworkLabel, useNetwork } from '../components/network-label';
-import { ProjectPoolsCard } from '../components/project-pools-card';
+import { holdersQueryOptions } from '../../../features/projects/api/get-holders';
+import { useProject } from '../../../features/projects/api/get-project';
+import { DeleteProjectDialog } from '../../../features/projects/components/delete-project-dialog';
+import { DiscoveredPoolsCard } from '../../../features/projects/components/discovered-pools-card';
+import { HoldersCard } from '../../../features/projects/components/holders-card';
+import { NetworkLabel, useNetwork } from '../../../features/projects/components/network-label';
+import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
 
 /** A path id the server could know; anything else is 'not found' without asking. */
 function parseId(raw: string | undefined): number | null {

@@ -2,8 +2,8 @@
 import '../../../lib/zod-config';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AuthLayout } from '../components/auth-layout';
-import { RegisterForm } from '../components/register-form';
+import { AuthLayout } from '../../../features/auth/components/auth-layout';
+import { RegisterForm } from '../../../features/auth/components/register-form';
 
 export function RegisterRoute() {
   useDocumentTitle('Create an Account');

@@ -10,8 +10,8 @@ import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
-import { useFundsPages } from '../api/get-funds';
-import { FundsList } from '../components/funds-list';
+import { useFundsPages } from '../../../features/pools/api/get-funds';
+import { FundsList } from '../../../features/pools/components/funds-list';
 
 function positiveId(value: string | null): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;
@@ -23,7 +23,7 @@ function positiveId(value: string | null): number | undefined {
  * Product §2.11: each pool with the liquidity it holds. TokenDesk holds no wallet: the funds sit in the
  * pools. A page of pools at a time (each row's reserves are a chain read), searched on the server.
  */
-export function FundsRoute() {
+export function PoolsRoute() {
   useDocumentTitle('Funds');
   const search = useListSearch();
   const [params, setParams] = useSearchParams();

@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useTickets } from '../api/get-tickets';
-import { CreateTicketDialog } from '../components/create-ticket-dialog';
-import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../components/ticket-filter';
-import { TicketsTable } from '../components/tickets-table';
+import { useTickets } from '../../../features/tickets/api/get-tickets';
+import { CreateTicketDialog } from '../../../features/tickets/components/create-ticket-dialog';
+import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../../../features/tickets/components/ticket-filter';
+import { TicketsTable } from '../../../features/tickets/components/tickets-table';
 
 /** Product §2.13: the user's tickets, searched and filtered over the loaded ones. */
-export function SupportRoute() {
+export function TicketsRoute() {
   useDocumentTitle('Support');
   const tickets = useTickets();
   const [query, setQuery] = useState('');
