@@ -1,7 +1,7 @@
 import { createProjectBodySchema, TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH } from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
 import { bytes32Text } from './token-info';
-import { cleanUntrustedText, tokenNameText, tokenSymbolText, untrustedText } from './untrusted-text';
+import { cleanUntrustedText, TOKEN_NAME_TEXT_MAX, TOKEN_SYMBOL_TEXT_MAX, tokenNameText, tokenSymbolText, untrustedText } from './untrusted-text';
 
 const NUL = String.fromCharCode(0);
 
@@ -99,5 +99,11 @@ describe('untrustedText', () => {
       expect(result.data?.name).toBe(name);
       expect(result.data?.token_symbol).toBe(symbol);
     }
+  });
+});
+
+describe('the chain layer’s text limits', () => {
+  it('are the Add Project form’s (the contract package’s), so a cleaned name is neither refused nor cut shorter than needed', () => {
+    expect([TOKEN_NAME_TEXT_MAX, TOKEN_SYMBOL_TEXT_MAX]).toEqual([TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH]);
   });
 });

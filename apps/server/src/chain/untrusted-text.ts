@@ -1,4 +1,10 @@
-import { TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH } from '@tokendesk/contract';
+/**
+ * The longest name and symbol a contract's answer is cut to: the Add Project form's limits
+ * (the contract package's TOKEN_NAME_MAX_LENGTH and TOKEN_SYMBOL_MAX_LENGTH; untrusted-text.test.ts
+ * holds them equal), written here so the chain layer does not depend on the API's package.
+ */
+export const TOKEN_NAME_TEXT_MAX = 100;
+export const TOKEN_SYMBOL_TEXT_MAX = 32;
 
 /**
  * The one boundary for text that a contract returns (name(), symbol(), labels, anything that ends
@@ -76,6 +82,6 @@ export function cleanUntrustedText(value: string | Uint8Array, maxLength: number
 }
 
 /** A token name as the app stores it (the Add Project limit). */
-export const tokenNameText = (value: string | Uint8Array) => cleanUntrustedText(value, TOKEN_NAME_MAX_LENGTH);
+export const tokenNameText = (value: string | Uint8Array) => cleanUntrustedText(value, TOKEN_NAME_TEXT_MAX);
 /** A token symbol as the app stores it (the Add Project limit). */
-export const tokenSymbolText = (value: string | Uint8Array) => cleanUntrustedText(value, TOKEN_SYMBOL_MAX_LENGTH);
+export const tokenSymbolText = (value: string | Uint8Array) => cleanUntrustedText(value, TOKEN_SYMBOL_TEXT_MAX);

@@ -14,6 +14,11 @@ export abstract class DomainError extends Error {
   }
 }
 
+/** The input breaks a rule the schema cannot check (a weak password, a wrong current password). */
+export class InvalidInputError extends DomainError {
+  override name = 'InvalidInputError';
+}
+
 /** The thing does not exist, or is not the user's (tenant isolation: both answer the same). */
 export class NotFoundError extends DomainError {
   override name = 'NotFoundError';

@@ -41,6 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A rule of the domain refused (decision 0028): the same answer an HttpError of that kind gives.
     if (err instanceof DomainError) {
+      // InvalidInputError (and any other refusal) is the request's fault: 400.
       const status = err instanceof NotFoundError ? 404 : err instanceof ConflictError ? 409 : 400;
       return reply.code(status).send({ detail: err.detail, errors: err.field ? [{ field: err.field, message: err.detail }] : [] });
     }

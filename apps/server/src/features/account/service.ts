@@ -9,9 +9,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { ConflictError, InvalidInputError } from '../../domain/errors';
 import { users, type UserRow } from '../../db/schema';
 import { findUserByUsername } from '../../auth/users-repository';
-import { conflict, fieldError } from '../../lib/http-errors';
 import { passwordProblem } from '../../lib/password-policy';
 
 export interface RegisterInput {
@@ -39,10 +39,10 @@ export class AccountService {
 
   async register(input: RegisterInput, ip: string): Promise<UserRow> {
     const weakness = passwordProblem(input.password, { username: input.username, email: input.email, names: [input.full_name] });
-    if (weakness) throw fieldError('password', weakness);
+    if (weakness) throw new InvalidInputError(weakness, 'password');
     // Checked before hashing so a taken name costs no scrypt; the unique indexes still decide races.
-    if (await findUserByUsername(this.db, input.username)) throw conflict('username', m.usernameTaken);
-    if (await emailTaken(this.db, input.email)) throw conflict('email', m.emailTaken);
+    if (await findUserByUsername(this.db, input.username)) throw new ConflictError(m.usernameTaken, 'username');
+    if (await emailTaken(this.db, input.email)) throw new ConflictError(m.emailTaken, 'email');
 
     const passwordHash = await this.auth.hashPassword(input.password, ip);
     const { first_name, last_name } = splitFullName(input.full_name);
@@ -55,8 +55,8 @@ export class AccountService {
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === null) throw err;
-      if (constraint.includes('email')) throw conflict('email', m.emailTaken);
-      throw conflict('username', m.usernameTaken);
+      if (constraint.includes('email')) throw new ConflictError(m.emailTaken, 'email');
+      throw new ConflictError(m.usernameTaken, 'username');
     }
   }
 
@@ -75,12 +75,12 @@ export class AccountService {
    */
   async changeEmail(user: UserRow, input: ChangeEmailBody, ip: string): Promise<UserRow> {
     if (!(await this.auth.verifyUserPassword(user, input.password, ip))) {
-      throw fieldError('password', m.currentPasswordWrong);
+      throw new InvalidInputError(m.currentPasswordWrong, 'password');
     }
     if (input.new_email.toLowerCase() === user.email.toLowerCase() && input.new_email === user.email) {
-      throw fieldError('new_email', m.emailUnchanged);
+      throw new InvalidInputError(m.emailUnchanged, 'new_email');
     }
-    if (await emailTaken(this.db, input.new_email, user.id)) throw conflict('new_email', m.emailTaken);
+    if (await emailTaken(this.db, input.new_email, user.id)) throw new ConflictError(m.emailTaken, 'new_email');
     try {
       const [row] = await this.db
         .update(users)
@@ -90,7 +90,7 @@ export class AccountService {
       this.auth.forgetUser(user.id);
       return row!;
     } catch (err) {
-      if (uniqueViolation(err) !== null) throw conflict('new_email', m.emailTaken);
+      if (uniqueViolation(err) !== null) throw new ConflictError(m.emailTaken, 'new_email');
       throw err;
     }
   }
@@ -102,17 +102,17 @@ export class AccountService {
    */
   async changePassword(user: UserRow, input: ChangePasswordBody, ip: string): Promise<void> {
     if (!(await this.auth.verifyUserPassword(user, input.old_password, ip))) {
-      throw fieldError('old_password', m.currentPasswordWrong);
+      throw new InvalidInputError(m.currentPasswordWrong, 'old_password');
     }
     if (input.new_password === input.old_password) {
-      throw fieldError('new_password', 'The new password must be different from the current one.');
+      throw new InvalidInputError('The new password must be different from the current one.', 'new_password');
     }
     const weakness = passwordProblem(input.new_password, {
       username: user.username,
       email: user.email,
       names: [user.firstName, user.lastName],
     });
-    if (weakness) throw fieldError('new_password', weakness);
+    if (weakness) throw new InvalidInputError(weakness, 'new_password');
     await this.auth.setPassword(user.id, input.new_password);
   }
 }

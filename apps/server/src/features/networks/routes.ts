@@ -1,8 +1,8 @@
 import { apiErrorSchema, dexOptionSchema, idParamSchema, networkSchema, projectMessages, tokenOptionSchema } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toApiDex, toApiNetwork, toApiToken } from '../../chain/presenters';
 import { notFound } from '../../lib/http-errors';
+import { toApiDex, toApiNetwork, toApiToken } from './presenter';
 
 const tags = ['Networks'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];

@@ -1,16 +1,6 @@
-import type { Notification } from '@tokendesk/contract';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, type NotificationRow } from '../../db/schema';
-
-export const toApiNotification = (n: NotificationRow): Notification => ({
-  id: n.id,
-  title: n.title,
-  message: n.message,
-  created_at: n.createdAt.toISOString(),
-  is_read: n.isRead,
-  navigation_url: n.navigationUrl,
-});
 
 export function listNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
   return db

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { sendSerialized } from '../../plugins/user-caches';
-import { countUnread, listNotifications, markRead, toApiNotification } from './repository';
+import { toApiNotification } from './presenter';
+import { countUnread, listNotifications, markRead } from './repository';
 import { UnreadCountCache } from './unread-cache';
 
 const tags = ['Notifications'];

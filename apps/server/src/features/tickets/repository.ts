@@ -1,8 +1,9 @@
-import { ticketMessages as m, type Ticket } from '@tokendesk/contract';
+import { ticketMessages as m } from '@tokendesk/contract';
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ticketMessages, tickets, users, type TicketMessageRow, type TicketRow } from '../../db/schema';
+import { ticketMessages, tickets, users } from '../../db/schema';
 import { raiseNotification } from '../../domain/notifications';
+import type { ListedRow } from './presenter';
 
 export type StaffStatus = 'awaiting' | 'in_progress' | 'resolved' | 'all';
 
@@ -11,29 +12,6 @@ export type StaffStatus = 'awaiting' | 'in_progress' | 'resolved' | 'all';
 const messageCount = sql<number>`(select count(*) from "ticket_messages" tm where tm."ticket_id" = "tickets"."id")::int`;
 /** The staff queue's order: awaiting, then in progress, then resolved; oldest last activity first in each. */
 const queueRank = sql<number>`(case when "tickets"."is_resolved" then 2 when "tickets"."waiting_answer" then 0 else 1 end)`;
-
-interface ListedRow {
-  ticket: TicketRow;
-  messageCount: number;
-  username?: string;
-}
-
-export function toApiTicket(row: ListedRow, messages: TicketMessageRow[] = []): Ticket {
-  const t = row.ticket;
-  return {
-    id: t.id,
-    subject: t.subject,
-    // 0 once the project was deleted: the ticket stays, under the name it was opened with.
-    project: t.projectId ?? 0,
-    project_name: t.projectName,
-    created_at: t.createdAt.toISOString(),
-    is_resolved: t.isResolved,
-    waiting_answer: t.waitingAnswer,
-    message_count: row.messageCount,
-    messages: messages.map((msg) => ({ message: msg.message, is_admin: msg.isAdmin, created_at: msg.createdAt.toISOString() })),
-    ...(row.username !== undefined ? { username: row.username } : {}),
-  };
-}
 
 /** The user's tickets, newest first; `before` is the id the previous page ended on. */
 export function listUserTickets(db: Db, userId: number, before: number | null, limit: number): Promise<ListedRow[]> {

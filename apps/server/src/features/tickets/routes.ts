@@ -17,7 +17,8 @@ import { cursorParts, encodeCursor, parseCursor } from '../../lib/cursor';
 import type { Db } from '../../db/client';
 import { ownedProject } from '../../domain/tenancy';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { addReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, toApiTicket, type ReplyOutcome } from './repository';
+import { toApiTicket } from './presenter';
+import { addReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, type ReplyOutcome } from './repository';
 
 const userTags = ['Support tickets'];
 const staffTags = ['Support staff'];

@@ -1,5 +1,5 @@
 import type { DexOption, Network, TokenOption } from '@tokendesk/contract';
-import type { DexConfig, NetworkConfig, TokenConfig } from './networks';
+import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
 
 export const toApiNetwork = (n: NetworkConfig): Network => ({
   id: n.id,
