@@ -15,10 +15,9 @@ import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
-import { poolLabelOf } from '../../market/pool-label';
-import { toActivityEvent } from '../../market/pool-view';
+import { toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
-import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey, type ActivityRow } from './repository';
+import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
 
 const tags = ['Activity'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -76,7 +75,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       // One row more than asked tells whether another page exists.
       const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind }, after, limit + 1);
       const page = rows.slice(0, limit);
-      const events = page.map(toEvent).filter((e): e is ActivityEvent => e !== null);
+      const events = page.map((row) => toApiActivityEvent(registry, row)).filter((e): e is ActivityEvent => e !== null);
       const last = page.at(-1);
       return { events, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
     },
@@ -130,12 +129,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The pool's label comes from the row's own join (pools, projects): no query per row. */
-  function toEvent(row: ActivityRow): ActivityEvent | null {
-    const event = toActivityEvent(row.side, row.poolId, row.event, row.poolVersion);
-    return event && { ...event, pool_label: poolLabelOf(registry, row) };
-  }
-
   /**
    * One database round trip of the export as CSV text in pieces, and the key to continue after.
    * The rows live only in here: the generator below holds nothing but text while the client
@@ -148,7 +141,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     let piece = '';
     let inPiece = 0;
     for (const row of rows) {
-      const event = toEvent(row);
+      const event = toApiActivityEvent(registry, row);
       if (!event) continue;
       const dex = registry.dex(row.networkId, row.dexId)?.name ?? row.dexId;
       // Every cell typed by its column (lib/csv.ts): symbols come from the chain and are text.

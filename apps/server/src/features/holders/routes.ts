@@ -10,21 +10,9 @@ import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
 import { csvHeaderRow, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvWord } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
-import {
-  findOwnProject,
-  findSync,
-  holderHistory,
-  holderPages,
-  holdersSummary,
-  holderTruth,
-  knownPools,
-  labelsOf,
-  largestHolders,
-  POOL_CHECK_CANDIDATES,
-  sharePct,
-  type HolderTruth,
-  type PoolDetector,
-} from './repository';
+import { labelsOf, sharePct } from './presenter';
+import { findOwnProject, findSync, holderHistory, holderPages, knownPools, largestHolders } from './repository';
+import { holdersSummary, holderTruth, POOL_CHECK_CANDIDATES, type HolderTruth, type PoolDetector } from './service';
 
 const tags = ['Holders'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];

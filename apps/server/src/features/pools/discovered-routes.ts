@@ -1,4 +1,4 @@
-import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, pathId, poolSchema, projectMessages as m, type DiscoveredPool } from '@tokendesk/contract';
+import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, pathId, poolSchema, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { DiscoveredPoolRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import { saveVerifiedPool, type PairedToken } from './attach';
 import { deleteDiscoveredPool, findDiscoveredPool, listDiscoveredPools } from './discovered-repository';
+import { toApiDiscoveredPool } from './presenter';
 import { findOwnProject } from './repository';
 
 const tags = ['Pools and funds'];
@@ -21,24 +22,6 @@ const discoveredMissing = 'This pool was not found for this project.';
 /** Pools the new-pool watch found for a project's token: list, attach in one click, dismiss. */
 export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chain } = app;
-
-  const toApi = (row: DiscoveredPoolRow): DiscoveredPool => {
-    const network = chain.registry.get(row.networkId);
-    const dex = network?.dexes.find((d) => d.id === row.dexId);
-    const known = network?.tokens.find((t) => t.address.toLowerCase() === row.pairedTokenAddress.toLowerCase());
-    return {
-      id: row.id,
-      project_id: row.projectId,
-      dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
-      pool_address: row.poolAddress,
-      pool_version: row.poolVersion,
-      fee: row.fee,
-      paired_token: { address: row.pairedTokenAddress, symbol: known?.symbol ?? null },
-      block_number: row.blockNumber.toString(),
-      tx_hash: row.txHash,
-      found_at: row.createdAt.toISOString(),
-    };
-  };
 
   async function findDiscovered(userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow> {
     const row = await findDiscoveredPool(app.db, userId, projectId, id);
@@ -63,7 +46,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await findOwnProject(app.db, user.id, request.params.id);
       if (!project) throw notFound(m.projectNotFound);
       const rows = await listDiscoveredPools(app.db, user.id, project.id);
-      return { pools: rows.map(toApi) };
+      return { pools: rows.map((row) => toApiDiscoveredPool(chain.registry, row)) };
     },
   );
 

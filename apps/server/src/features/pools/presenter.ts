@@ -1,10 +1,11 @@
-import type { Pool, PriceItem } from '@tokendesk/contract';
+import type { DiscoveredPool, Pool, PriceItem } from '@tokendesk/contract';
 import type { Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
 import { formatUnits } from '../../chain/decimal';
 import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
+import type { DiscoveredPoolRow } from '../../db/schema';
 import { percentChange, poolSide, snapshotView } from '../../market/pool-view';
 import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
 import type { PoolWithProject } from './repository';
@@ -155,5 +156,24 @@ export function toPriceItem(apiPool: Pool): PriceItem {
     price: apiPool.price,
     change_24h: apiPool.change_24h,
     updated_at: apiPool.pool_funds?.updated_at ?? null,
+  };
+}
+
+/** A pool the new-pool watch found, with its DEX and paired token named from the registry when it knows them. */
+export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPoolRow): DiscoveredPool {
+  const network = registry.get(row.networkId);
+  const dex = network?.dexes.find((d) => d.id === row.dexId);
+  const known = network?.tokens.find((t) => t.address.toLowerCase() === row.pairedTokenAddress.toLowerCase());
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
+    pool_address: row.poolAddress,
+    pool_version: row.poolVersion,
+    fee: row.fee,
+    paired_token: { address: row.pairedTokenAddress, symbol: known?.symbol ?? null },
+    block_number: row.blockNumber.toString(),
+    tx_hash: row.txHash,
+    found_at: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,3 @@
-import type { Project } from '@tokendesk/contract';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -6,19 +5,6 @@ import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../d
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
 export type ProjectWithHolders = ProjectRow & { holderCount?: number | null; holdersUnavailable?: boolean | null };
-
-export const toApiProject = (p: ProjectWithHolders): Project => ({
-  id: p.id,
-  name: p.name,
-  ticker: p.tokenSymbol,
-  token_symbol: p.tokenSymbol,
-  token_decimal: p.tokenDecimal,
-  network: p.networkId,
-  contract_address: p.contractAddress,
-  created_at: p.createdAt.toISOString(),
-  holder_count: p.holderCount ?? null,
-  holders_available: !p.holdersUnavailable,
-});
 
 /**
  * The holder count once the token's history is fully indexed; a partial count during a backfill

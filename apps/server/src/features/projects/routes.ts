@@ -23,7 +23,8 @@ import { currentAuth } from '../../auth/plugin';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
-import { countProjectDependents, countProjects, deleteProject, findProject, insertProject, findProjectByAddress, listProjects, pageProjects, searchProjects, toApiProject } from './repository';
+import { countProjectDependents, countProjects, deleteProject, findProject, insertProject, findProjectByAddress, listProjects, pageProjects, searchProjects } from './repository';
+import { toApiProject } from './presenter';
 
 const tags = ['Projects'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
