@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { RedirectToLogin } from '../features/auth/components/redirect-to-login';
 import { recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
+import { paths } from '../lib/paths';
 import { LoadingScreen } from './loading-screen';
 import { LoginRoute } from './routes/auth/login';
 import { useSessionCacheReset, useSessionExpiredNotice } from './session-effects';
@@ -49,9 +50,9 @@ export function AppRoutes() {
 function SignedOutRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginRoute />} />
+      <Route path={paths.login} element={<LoginRoute />} />
       <Route
-        path="/register"
+        path={paths.register}
         element={
           <Suspense fallback={<LoadingScreen />}>
             <RegisterRoute />

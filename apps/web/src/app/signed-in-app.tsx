@@ -8,6 +8,7 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { userInfoQueryOptions } from '../features/account/api/get-user-info';
 import { clearSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
+import { paths, routePatterns } from '../lib/paths';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
 import { ProfileRoute } from './routes/account/profile';
@@ -39,23 +40,23 @@ export function SignedInApp() {
           <Routes>
             <Route element={<AppLayout />}>
               <Route index element={<DashboardRoute />} />
-              <Route path="projects" element={<ProjectsRoute />} />
-              <Route path="projects/:id" element={<ProjectDetailRoute />} />
-              <Route path="activities" element={<ActivitiesRoute />} />
-              <Route path="alerts" element={<AlertsRoute />} />
-              <Route path="alerts/:id" element={<AlertDetailRoute />} />
-              <Route path="funds" element={<PoolsRoute />} />
-              <Route path="funds/new" element={<AddPoolRoute />} />
-              <Route path="funds/:id" element={<PoolDetailRoute />} />
-              <Route path="profile" element={<ProfileRoute />} />
-              <Route path="settings" element={<SettingsRoute />} />
-              <Route path="support" element={<TicketsRoute />} />
-              <Route path="support/:id" element={<TicketDetailRoute />} />
+              <Route path={paths.projects} element={<ProjectsRoute />} />
+              <Route path={routePatterns.project} element={<ProjectDetailRoute />} />
+              <Route path={paths.activities} element={<ActivitiesRoute />} />
+              <Route path={paths.alerts} element={<AlertsRoute />} />
+              <Route path={routePatterns.alert} element={<AlertDetailRoute />} />
+              <Route path={paths.pools} element={<PoolsRoute />} />
+              <Route path={paths.newPool} element={<AddPoolRoute />} />
+              <Route path={routePatterns.pool} element={<PoolDetailRoute />} />
+              <Route path={paths.profile} element={<ProfileRoute />} />
+              <Route path={paths.settings} element={<SettingsRoute />} />
+              <Route path={paths.tickets} element={<TicketsRoute />} />
+              <Route path={routePatterns.ticket} element={<TicketDetailRoute />} />
               {/* Staff only (product §2.1): everyone else is sent to /. */}
-              {userInfo.data.is_staff && <Route path="staff/tickets" element={<StaffTicketsRoute />} />}
-              {userInfo.data.is_staff && <Route path="staff/tickets/:id" element={<StaffTicketDetailRoute />} />}
+              {userInfo.data.is_staff && <Route path={paths.staffTickets} element={<StaffTicketsRoute />} />}
+              {userInfo.data.is_staff && <Route path={routePatterns.staffTicket} element={<StaffTicketDetailRoute />} />}
             </Route>
-            <Route path="*" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Routes>
         </CurrentUserProvider>
       </TooltipProvider>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddProjectDialog } from '../../features/projects/components/add-project-dialog';
+import { paths } from '../../lib/paths';
 
 const AddProjectContext = createContext<(() => void) | null>(null);
 
@@ -24,7 +25,7 @@ export function AddProjectProvider({ children }: { children: ReactNode }) {
         onCreated={() => {
           // The dashboard stays and shows the new project (its queries were invalidated);
           // anywhere else the user lands on the project list.
-          if (pathname !== '/') navigate('/projects');
+          if (pathname !== paths.home) navigate(paths.projects);
         }}
       />
     </AddProjectContext.Provider>

@@ -13,6 +13,7 @@ import { ProjectSearchOverlay } from '../../features/projects/components/project
 import { useOpenAddProject } from './add-project';
 import { MobileMenu } from './mobile-menu';
 import { UserMenu } from './user-menu';
+import { paths } from '../../lib/paths';
 
 export function Header() {
   const openAddProject = useOpenAddProject();
@@ -24,7 +25,7 @@ export function Header() {
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:px-6 lg:px-8">
       <MobileMenu onOpenNotifications={() => setNotificationsOpen(true)} />
       <Link
-        to="/"
+        to={paths.home}
         aria-label="TokenDesk home"
         className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden"
       >
@@ -60,7 +61,7 @@ export function Header() {
         {/* Phones reach Support through the menu (General), where the header has no room. */}
         <div className="hidden sm:block">
           <Tooltip content="Support">
-            <Link to="/support" className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}>
+            <Link to={paths.tickets} className={buttonClasses('ghost', 'sm', 'h-9 px-2.5 lg:px-3')}>
               <LifeBuoy className="h-4 w-4" aria-hidden="true" />
               <span className="sr-only xl:not-sr-only">Support</span>
             </Link>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { badgeCount } from '../../lib/format';
 import { AccountFooter } from './account-footer';
 import { NavGroups } from './nav-groups';
+import { paths } from '../../lib/paths';
 
 const itemClasses =
   'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
@@ -60,7 +61,7 @@ export function MobileMenu({ onOpenNotifications }: { onOpenNotifications: () =>
             <ul aria-labelledby="mobile-account" className="mt-2 flex flex-col gap-0.5">
               <li>
                 <NavLink
-                  to="/profile"
+                  to={paths.profile}
                   onClick={close}
                   className={({ isActive }) => cn(itemClasses, isActive && 'bg-indigo-50 text-indigo-700')}
                 >

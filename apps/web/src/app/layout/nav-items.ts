@@ -1,4 +1,5 @@
 import { Activity, Bell, Droplets, FolderKanban, Headset, LayoutDashboard, LifeBuoy, Settings, type LucideIcon } from 'lucide-react';
+import { paths } from '../../lib/paths';
 
 export interface NavItem {
   to: string;
@@ -18,21 +19,21 @@ export const navGroups: NavGroup[] = [
   {
     label: 'Main',
     items: [
-      { to: '/', label: 'Dashboard', icon: LayoutDashboard, end: true },
-      { to: '/projects', label: 'Projects', icon: FolderKanban },
-      { to: '/activities', label: 'Activity', icon: Activity },
-      { to: '/alerts', label: 'Alerts', icon: Bell },
-      { to: '/funds', label: 'Funds', icon: Droplets },
+      { to: paths.home, label: 'Dashboard', icon: LayoutDashboard, end: true },
+      { to: paths.projects, label: 'Projects', icon: FolderKanban },
+      { to: paths.activities, label: 'Activity', icon: Activity },
+      { to: paths.alerts, label: 'Alerts', icon: Bell },
+      { to: paths.pools, label: 'Funds', icon: Droplets },
     ],
   },
   {
     label: 'General',
     items: [
-      { to: '/settings', label: 'Settings', icon: Settings },
-      { to: '/support', label: 'Support', icon: LifeBuoy },
+      { to: paths.settings, label: 'Settings', icon: Settings },
+      { to: paths.tickets, label: 'Support', icon: LifeBuoy },
     ],
   },
 ];
 
 /** Product §2.2: shown to staff only. */
-export const staffNavGroup: NavGroup = { label: 'Staff', items: [{ to: '/staff/tickets', label: 'Support Desk', icon: Headset }] };
+export const staffNavGroup: NavGroup = { label: 'Staff', items: [{ to: paths.staffTickets, label: 'Support Desk', icon: Headset }] };

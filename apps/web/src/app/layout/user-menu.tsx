@@ -15,6 +15,7 @@ import {
 import { useCurrentUser } from '../../lib/current-user';
 import { setThemePreference, useThemePreference, type ThemePreference } from '../../lib/theme';
 import { useSignOut } from './sign-out';
+import { paths } from '../../lib/paths';
 
 const THEME_CHOICES = [
   { value: 'system', label: 'System', icon: Monitor },
@@ -52,13 +53,13 @@ export function UserMenu() {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={paths.profile}>
             <UserRound className="h-4 w-4 text-slate-500" aria-hidden="true" />
             Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/settings">
+          <Link to={paths.settings}>
             <Settings className="h-4 w-4 text-slate-500" aria-hidden="true" />
             Settings
           </Link>

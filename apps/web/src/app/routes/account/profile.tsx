@@ -9,6 +9,7 @@ import { useUserInfo } from '../../../features/account/api/get-user-info';
 import { AccountInformationCard } from '../../../features/account/components/account-information-card';
 import { PersonalInformationCard } from '../../../features/account/components/personal-information-card';
 import { ProfileSummaryCard } from '../../../features/account/components/profile-summary-card';
+import { paths } from '../../../lib/paths';
 
 export function ProfileRoute() {
   useDocumentTitle('My Profile');
@@ -21,7 +22,7 @@ export function ProfileRoute() {
         title="My Profile"
         description="Your personal details and account information."
         actions={
-          <Link to="/settings" className={buttonClasses('outline')}>
+          <Link to={paths.settings} className={buttonClasses('outline')}>
             <Settings className="h-4 w-4" aria-hidden="true" />
             Settings
           </Link>
@@ -35,7 +36,7 @@ export function ProfileRoute() {
           <PersonalInformationCard user={userInfo.data} onSaved={() => showFlash('Profile updated successfully!')} />
           <AccountInformationCard user={userInfo.data} />
           <div className="flex justify-end">
-            <Link to="/settings" className={buttonClasses('primary')}>
+            <Link to={paths.settings} className={buttonClasses('primary')}>
               Go to Account Settings
             </Link>
           </div>

@@ -21,6 +21,7 @@ import { DeleteAlertDialog } from '../../../features/alerts/components/delete-al
 import { KindIcon } from '../../../features/alerts/components/kind-icon';
 import { TriggerHistory } from '../../../features/alerts/components/trigger-history';
 import { PoolSummaryCard } from '../../../features/pools/components/pool-summary-card';
+import { paths } from '../../../lib/paths';
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
@@ -30,7 +31,7 @@ function parseId(raw: string | undefined): number | null {
 
 function BackLink() {
   return (
-    <Link to="/alerts" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+    <Link to={paths.alerts} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to Alerts
     </Link>
@@ -54,7 +55,7 @@ function AlertNotFound() {
           title={alertMessages.alertNotFound}
           description="It does not exist, or it belongs to another account."
           action={
-            <Link to="/alerts" className={buttonClasses('outline', 'sm')}>
+            <Link to={paths.alerts} className={buttonClasses('outline', 'sm')}>
               View all alerts
             </Link>
           }

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { RETURN_PARAM, safeReturnPath } from '../../../features/auth/lib/return-path';
+import { paths } from '../../../lib/paths';
 
 export function LoginRoute() {
   useDocumentTitle('Sign In');
@@ -22,7 +23,7 @@ export function LoginRoute() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+          <Link to={paths.register} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
             Create an Account
           </Link>
         </>

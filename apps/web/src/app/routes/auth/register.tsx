@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../../features/auth/components/register-form';
+import { paths } from '../../../lib/paths';
 
 export function RegisterRoute() {
   useDocumentTitle('Create an Account');
@@ -14,7 +15,7 @@ export function RegisterRoute() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+          <Link to={paths.login} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
             Sign In
           </Link>
         </>

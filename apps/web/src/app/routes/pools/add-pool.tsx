@@ -13,6 +13,7 @@ import { useProjects } from '../../../features/projects/api/get-projects';
 import { AddPoolDialog } from '../../../features/projects/components/add-pool-dialog';
 import { NetworkLabel } from '../../../features/projects/components/network-label';
 import { useOpenAddProject } from '../../layout/add-project';
+import { paths } from '../../../lib/paths';
 
 /**
  * /funds/new: adding a fund starts here. A pool belongs to the project whose token it trades, so
@@ -89,7 +90,7 @@ export function AddPoolRoute() {
           project={chosen}
           open={open}
           onOpenChange={setOpen}
-          onCreated={(pool) => navigate(`/funds/${pool.id}`)}
+          onCreated={(pool) => navigate(paths.pool(pool.id))}
         />
       )}
     </div>

@@ -18,6 +18,7 @@ import { useFund } from '../../../features/pools/api/get-fund';
 import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
 import { PriceChartCard } from '../../../features/pools/components/price-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
@@ -30,7 +31,7 @@ function parseId(raw: string | undefined): number | null {
 
 function BackLink() {
   return (
-    <Link to="/funds" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+    <Link to={paths.pools} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to Funds
     </Link>
@@ -54,7 +55,7 @@ function FundNotFound() {
           </span>
           <p className="mt-4 text-sm font-semibold text-slate-900">Failed to load fund</p>
           <p className="mt-1 text-sm text-slate-600">Fund not found. Please try again.</p>
-          <Link to="/funds" className={buttonClasses('outline', 'sm', 'mt-5')}>
+          <Link to={paths.pools} className={buttonClasses('outline', 'sm', 'mt-5')}>
             View all funds
           </Link>
         </div>
@@ -122,7 +123,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
               <span className="text-slate-400" aria-hidden="true">
                 ·
               </span>
-              <Link to={`/projects/${pool.project.id}`} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+              <Link to={paths.project(pool.project.id)} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
                 {pool.project.name}
               </Link>
             </div>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
 import { useFundsPages } from '../../../features/pools/api/get-funds';
 import { FundsList } from '../../../features/pools/components/funds-list';
+import { paths } from '../../../lib/paths';
 
 function positiveId(value: string | null): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;
@@ -63,7 +64,7 @@ export function PoolsRoute() {
               >
                 Refresh
               </Button>
-              <Link to="/funds/new" className={buttonClasses('primary', 'sm')}>
+              <Link to={paths.newPool} className={buttonClasses('primary', 'sm')}>
                 <Plus className="h-4 w-4" aria-hidden="true" />
                 Add Pool
               </Link>
@@ -127,7 +128,7 @@ export function PoolsRoute() {
             title="No funds yet"
             description="A fund is the liquidity in one of your pools. Choose one of your projects and add its pool."
             action={
-              <Link to="/funds/new" className={buttonClasses('primary')}>
+              <Link to={paths.newPool} className={buttonClasses('primary')}>
                 Add Your First Fund
               </Link>
             }

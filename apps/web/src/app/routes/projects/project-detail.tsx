@@ -20,6 +20,7 @@ import { DiscoveredPoolsCard } from '../../../features/projects/components/disco
 import { HoldersCard } from '../../../features/projects/components/holders-card';
 import { NetworkLabel, useNetwork } from '../../../features/projects/components/network-label';
 import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
+import { paths } from '../../../lib/paths';
 
 /** A path id the server could know; anything else is 'not found' without asking. */
 function parseId(raw: string | undefined): number | null {
@@ -30,7 +31,7 @@ function parseId(raw: string | undefined): number | null {
 
 function BackLink() {
   return (
-    <Link to="/projects" className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
+    <Link to={paths.projects} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to Projects
     </Link>
@@ -54,7 +55,7 @@ function ProjectNotFound() {
           title={projectMessages.projectNotFound}
           description="It does not exist, or it belongs to another account."
           action={
-            <Link to="/projects" className={buttonClasses('outline', 'sm')}>
+            <Link to={paths.projects} className={buttonClasses('outline', 'sm')}>
               View all projects
             </Link>
           }

@@ -15,6 +15,7 @@ import { Conversation } from '../../../features/tickets/components/conversation'
 import { ReplyForm } from '../../../features/tickets/components/reply-form';
 import { TicketFacts } from '../../../features/tickets/components/ticket-facts';
 import { TicketStatusBadge } from '../../../features/tickets/components/ticket-status-badge';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.13: a ticket in the staff console: the whole conversation, reply as Support Team, Resolve / Reopen. */
 export function StaffTicketDetailRoute() {
@@ -28,7 +29,7 @@ export function StaffTicketDetailRoute() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink to="/staff/tickets">Back to Support Desk</BackLink>
+      <BackLink to={paths.staffTickets}>Back to Support Desk</BackLink>
       {ticket.isPending ? (
         <Card>
           <LoadingState>Loading ticket details...</LoadingState>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSearchParams } from 'react-router';
 import { useStaffTickets, type StaffTicketStatus } from '../../../features/tickets/api/get-staff-tickets';
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
+import { paths } from '../../../lib/paths';
 
 const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
   { value: 'awaiting', label: 'Awaiting Reply' },
@@ -64,7 +65,7 @@ export function StaffTicketsRoute() {
         ) : all.length === 0 ? (
           <EmptyState icon={Inbox} title="No tickets found" description="No tickets have this status." />
         ) : (
-          <TicketsTable tickets={all} hrefFor={(ticket) => `/staff/tickets/${ticket.id}`} showUser />
+          <TicketsTable tickets={all} hrefFor={(ticket) => paths.staffTicket(ticket.id)} showUser />
         )}
         {tickets.hasNextPage && (
           <div className="flex justify-center border-t border-slate-100 px-5 py-3">

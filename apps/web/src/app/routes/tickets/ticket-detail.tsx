@@ -16,6 +16,7 @@ import { ReplyForm } from '../../../features/tickets/components/reply-form';
 import { formatMessageTime } from '../../../features/tickets/components/ticket-dates';
 import { TicketFacts } from '../../../features/tickets/components/ticket-facts';
 import { TicketStatusBadge } from '../../../features/tickets/components/ticket-status-badge';
+import { paths } from '../../../lib/paths';
 
 /** A path id the server could know; anything else is 'not found' without asking. */
 function parseId(raw: string | undefined): number | null {
@@ -35,14 +36,14 @@ function TicketNotFound() {
   useDocumentTitle('Ticket not found');
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink to="/support">Back to Tickets</BackLink>
+      <BackLink to={paths.tickets}>Back to Tickets</BackLink>
       <Card>
         <EmptyState
           icon={MessageSquareOff}
           title={ticketMessages.ticketNotFound}
           description="It does not exist, or it belongs to another account."
           action={
-            <Link to="/support" className={buttonClasses('outline', 'sm')}>
+            <Link to={paths.tickets} className={buttonClasses('outline', 'sm')}>
               View all tickets
             </Link>
           }
@@ -61,7 +62,7 @@ function TicketDetail({ id }: { id: number }) {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink to="/support">Back to Tickets</BackLink>
+      <BackLink to={paths.tickets}>Back to Tickets</BackLink>
       {ticket.isPending ? (
         <Card>
           <LoadingState>Loading ticket details...</LoadingState>

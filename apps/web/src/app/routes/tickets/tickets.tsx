@@ -10,6 +10,7 @@ import { useTickets } from '../../../features/tickets/api/get-tickets';
 import { CreateTicketDialog } from '../../../features/tickets/components/create-ticket-dialog';
 import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../../../features/tickets/components/ticket-filter';
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.13: the user's tickets, searched and filtered over the loaded ones. */
 export function TicketsRoute() {
@@ -82,7 +83,7 @@ export function TicketsRoute() {
             action={!narrowed && <Button onClick={() => setCreating(true)}>Create Your First Ticket</Button>}
           />
         ) : (
-          <TicketsTable tickets={shown} hrefFor={(ticket) => `/support/${ticket.id}`} />
+          <TicketsTable tickets={shown} hrefFor={(ticket) => paths.ticket(ticket.id)} />
         )}
         {tickets.hasNextPage && (
           <div className="flex justify-center border-t border-slate-100 px-5 py-3">

@@ -3,6 +3,7 @@ import { AtSign } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ReadOnlyValue } from './read-only-value';
+import { paths } from '../../../lib/paths';
 
 export function AccountInformationCard({ user }: { user: User }) {
   return (
@@ -22,7 +23,7 @@ export function AccountInformationCard({ user }: { user: User }) {
             hint={
               <>
                 You can change your email address in{' '}
-                <Link to="/settings" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+                <Link to={paths.settings} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
                   Settings
                 </Link>
                 .

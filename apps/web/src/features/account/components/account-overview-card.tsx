@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ReadOnlyValue } from './read-only-value';
+import { paths } from '../../../lib/paths';
 
 /** The read-only identity block of the settings page. */
 export function AccountOverviewCard({ user }: { user: User }) {
@@ -16,7 +17,7 @@ export function AccountOverviewCard({ user }: { user: User }) {
         description={
           <>
             Your name is edited on{' '}
-            <Link to="/profile" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+            <Link to={paths.profile} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
               your profile
             </Link>
             .

@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth-storage';
 import { useChangePassword } from '../api/change-password';
+import { paths } from '../../../lib/paths';
 
 type PasswordField = (typeof changePasswordFormFieldOrder)[number];
 
@@ -68,7 +69,7 @@ export function PasswordSettingsCard() {
             clearSession();
             // A fresh page load, signed out, on a sign-in page that says why the user is there
             // (product §2.12). A router navigation raced the signed-out routes' own redirect to a bare /login.
-            window.location.replace('/login?password_changed=true');
+            window.location.replace(paths.loginAfterPasswordChange);
           }, SIGN_OUT_DELAY_MS);
         },
         onError: (error) => {

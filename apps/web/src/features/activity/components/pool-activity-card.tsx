@@ -8,6 +8,7 @@ import { useNow } from '../../../lib/use-now';
 import { POOL_ACTIVITY_LIMIT, usePoolActivity } from '../api/get-activity';
 import { ActivityRow } from './activity-row';
 import { BookedAmountsNote } from './booked-amounts-note';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.11: the pool's last 20 swaps and liquidity changes on the fund detail. */
 export function PoolActivityCard({ pool }: { pool: Pool }) {
@@ -25,7 +26,7 @@ export function PoolActivityCard({ pool }: { pool: Pool }) {
         actions={
           events && events.length > 0 ? (
             <Link
-              to={`/activities?project=${pool.project.id}&pool=${pool.id}`}
+              to={paths.poolActivities(pool.project.id, pool.id)}
               className="inline-flex items-center gap-1 rounded text-sm font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >
               View all

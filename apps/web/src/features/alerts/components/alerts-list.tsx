@@ -9,6 +9,7 @@ import { AlertStatusBadge } from './alert-status-badge';
 import { alertDescription, alertDexLabel, alertPoolLabel, alertSummary } from './alert-text';
 import { AlertToggleButton } from './alert-toggle-button';
 import { KindIcon } from './kind-icon';
+import { paths } from '../../../lib/paths';
 
 const KIND_ORDER: readonly AlertKind[] = ['price_move', 'liquidity_drop', 'large_swap'];
 
@@ -69,7 +70,7 @@ function AlertRow({ alert }: { alert: Alert }) {
       <InitialsBadge id={alert.project.id} name={alert.project.name} className="row-span-2 @2xl:row-span-1" />
       <div className="min-w-0">
         <Link
-          to={`/alerts/${alert.id}`}
+          to={paths.alert(alert.id)}
           // A label, not an sr-only span: positioned against the row, that span sat after the whole
           // untruncated name and widened the page on a phone.
           aria-label={`${poolLabel}, ${description}`}

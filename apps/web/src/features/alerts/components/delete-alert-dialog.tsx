@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteAlert } from '../api/delete-alert';
+import { paths } from '../../../lib/paths';
 
 export interface DeleteAlertDialogProps {
   alert: Alert;
@@ -30,7 +31,7 @@ export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: Dele
           onSuccess: () => {
             toast.success('Alert deleted.');
             onOpenChange(false);
-            navigate('/alerts', { replace: true });
+            navigate(paths.alerts, { replace: true });
           },
         })
       }

@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { RETURN_PARAM, wasSignedInThisPage } from '../lib/return-path';
+import { paths } from '../../../lib/paths';
 
 /**
  * Sends a signed-out visitor to /login and remembers the page they asked for, so sign-in can take
@@ -9,6 +10,6 @@ import { RETURN_PARAM, wasSignedInThisPage } from '../lib/return-path';
 export function RedirectToLogin() {
   const { pathname, search, hash } = useLocation();
   const requested = `${pathname}${search}${hash}`;
-  const to = pathname === '/' || wasSignedInThisPage() ? '/login' : `/login?${new URLSearchParams({ [RETURN_PARAM]: requested })}`;
+  const to = pathname === paths.home || wasSignedInThisPage() ? paths.login : paths.loginReturningTo(new URLSearchParams({ [RETURN_PARAM]: requested }));
   return <Navigate to={to} replace />;
 }

@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
+import { paths } from '../../../lib/paths';
 
 type RegisterField = (typeof registerFieldOrder)[number];
 
@@ -71,7 +72,7 @@ export function RegisterForm() {
     }
     setError(null);
     register.mutate(parsed.data, {
-      onSuccess: () => navigate('/login?registered=true'),
+      onSuccess: () => navigate(paths.loginAfterRegistration),
       onError: (failure) => {
         const field = serverErrorField(failure);
         setError({

@@ -1,3 +1,5 @@
+import { paths } from '../../../lib/paths';
+
 /** The query parameter that carries the page a signed-out visitor asked for through sign-in. */
 export const RETURN_PARAM = 'next';
 
@@ -37,6 +39,6 @@ export function safeReturnPath(value: string | null | undefined): string | null 
     return null;
   }
   if (url.origin !== window.location.origin) return null;
-  if (url.pathname === '/login' || url.pathname === '/register') return null;
+  if (url.pathname === paths.login || url.pathname === paths.register) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

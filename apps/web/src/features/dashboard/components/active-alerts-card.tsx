@@ -8,6 +8,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { alertKindLabel } from '../../../lib/alert-kinds';
+import { paths } from '../../../lib/paths';
 
 export interface ActiveAlertsCardProps {
   /** The counts and the five newest active alerts (alerts/summary/). */
@@ -25,7 +26,7 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
         title="Active Alerts"
         actions={
           alerts.data && alerts.data.alert_count > 0 ? (
-            <Link to="/alerts" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
+            <Link to={paths.alerts} className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
           ) : undefined
@@ -51,7 +52,7 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
           title="No active alerts"
           description="Create an alert to hear about price and liquidity changes"
           action={
-            <Link to="/alerts" className={buttonClasses('primary')}>
+            <Link to={paths.alerts} className={buttonClasses('primary')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Create Alert
             </Link>
@@ -62,7 +63,7 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
           {active.map((alert) => (
             <li key={alert.id}>
               <Link
-                to={`/alerts/${alert.id}`}
+                to={paths.alert(alert.id)}
                 className="flex items-center gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:px-6"
               >
                 <span className="min-w-0 flex-1">

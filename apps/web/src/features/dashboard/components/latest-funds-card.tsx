@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatAmount, pairLabel, UNKNOWN } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.6: the balance is the paired-token reserve with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
@@ -42,7 +43,7 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
         title="Latest Funds"
         actions={
           pools.data && pools.data.pool_count > 0 ? (
-            <Link to="/funds" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
+            <Link to={paths.pools} className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
           ) : undefined
@@ -93,12 +94,12 @@ export function LatestFundsCard({ pools, funds }: LatestFundsCardProps) {
                 <tr
                   key={pool.id}
                   // The row is a big target for the mouse; keyboard users reach the link in the first cell.
-                  onClick={() => navigate(`/funds/${pool.id}`)}
+                  onClick={() => navigate(paths.pool(pool.id))}
                   className="cursor-pointer transition-colors hover:bg-slate-50"
                 >
                   <td className="px-5 py-3 sm:px-6">
                     <Link
-                      to={`/funds/${pool.id}`}
+                      to={paths.pool(pool.id)}
                       onClick={(event) => event.stopPropagation()}
                       title={pairLabel(pool.project.token_symbol, pool.token.symbol)}
                       // A 32-character symbol would push the balance out of a phone's view.

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 export interface RecentProjectsCardProps {
   /** The count and the five newest (projects/summary/). */
@@ -24,7 +25,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
         title="Recent Projects"
         actions={
           projects.data && projects.data.project_count > 0 ? (
-            <Link to="/projects" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
+            <Link to={paths.projects} className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-700">
               View all
             </Link>
           ) : undefined
@@ -65,7 +66,7 @@ export function RecentProjectsCard({ projects, onCreateProject }: RecentProjects
           {projects.data.recent_projects.map((project) => (
             <li key={project.id}>
               <Link
-                to={`/projects/${project.id}`}
+                to={paths.project(project.id)}
                 className="flex items-center gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset sm:px-6"
               >
                 <InitialsBadge id={project.id} name={project.name} />

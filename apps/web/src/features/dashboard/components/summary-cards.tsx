@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { UNKNOWN } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 export interface SummaryCardsProps {
   projects: UseQueryResult<ProjectSummary>;
@@ -48,21 +49,21 @@ export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
         icon={FolderKanban}
         title="Total Projects"
         value={<Count query={projects} count={projectCount} />}
-        link={{ to: '/projects', label: 'View all projects' }}
+        link={{ to: paths.projects, label: 'View all projects' }}
       />
       <CountCard
         id="active-alerts"
         icon={BellRing}
         title="Active Alerts"
         value={<AlertCount query={alerts} />}
-        link={{ to: '/alerts', label: 'Manage alerts' }}
+        link={{ to: paths.alerts, label: 'Manage alerts' }}
       />
       <CountCard
         id="liquidity-pools"
         icon={Droplets}
         title="Liquidity Pools"
         value={<Count query={pools} count={poolCount} />}
-        link={{ to: '/funds', label: 'View all pools' }}
+        link={{ to: paths.pools, label: 'View all pools' }}
       />
       <Card aria-labelledby="status-overview-title" className="@3xl:col-span-3 @5xl:col-span-1">
         <div className="px-5 py-4">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { formatAmount, pairLabel } from '../../../lib/format';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.11: paired-token reserve with at most 4 decimals. */
 const LIST_AMOUNT = { minDecimals: 0, maxDecimals: 4 } as const;
@@ -34,7 +35,7 @@ export function FundsList({ pools }: { pools: Pool[] }) {
                 <Logo src={pool.token.token_logo} name={pool.token.symbol} size="md" />
                 <div className="min-w-0">
                   <Link
-                    to={`/funds/${pool.id}`}
+                    to={paths.pool(pool.id)}
                     className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
                   >
                     {label}

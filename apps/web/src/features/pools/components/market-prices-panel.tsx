@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { formatTime, pairLabel } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
 import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.2: the panel sits beside the page from 1280 px; narrower screens open it as a drawer. */
 export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
@@ -73,7 +74,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
             {prices.data.map((item) => (
               <li key={item.pool_id}>
                 <Link
-                  to={`/funds/${item.pool_id}`}
+                  to={paths.pool(item.pool_id)}
                   className="flex items-center justify-between gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
                 >
                   <span className="min-w-0">
@@ -92,7 +93,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
             {cutOff && (poolCount === undefined || poolCount > prices.data.length) && (
               <li className="px-5 py-3 text-xs text-slate-500">
                 {poolCount === undefined ? `The ${prices.data.length} newest pools. ` : `The ${prices.data.length} newest of ${poolCount.toLocaleString('en-US')} pools. `}
-                <Link to="/funds" className="rounded font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                <Link to={paths.pools} className="rounded font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
                   View all in Funds
                 </Link>
               </li>

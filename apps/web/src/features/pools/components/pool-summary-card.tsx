@@ -11,6 +11,7 @@ import { formatAmount, pairLabel } from '../../../lib/format';
 import { useFund } from '../api/get-fund';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { StaleBadge, isStale } from './stale-badge';
+import { paths } from '../../../lib/paths';
 
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
 
@@ -53,7 +54,7 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
           <Logo src={pool.token.token_logo} name={pool.token.symbol} size="lg" />
           <div className="min-w-0">
             <Link
-              to={`/funds/${pool.id}`}
+              to={paths.pool(pool.id)}
               className="block truncate text-base font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500"
             >
               {label} Pool

@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { serverMessage } from '../../../lib/api-client';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjectDeleteSummary } from '../api/get-project-delete-summary';
+import { paths } from '../../../lib/paths';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -37,7 +38,7 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
           onSuccess: () => {
             toast.success(`${project.name} was deleted.`);
             onOpenChange(false);
-            navigate('/projects', { replace: true });
+            navigate(paths.projects, { replace: true });
           },
         })
       }

@@ -30,6 +30,7 @@ import { projectQueryKey } from '../api/get-project';
 import { projectsQueryKey } from '../api/get-projects';
 import { dailyHolderPoints, formatCount, formatSharePct, historyText } from './holder-figures';
 import { useNetwork } from './network-label';
+import { paths } from '../../../lib/paths';
 
 // The chart library is loaded with the first chart, not with the app.
 const HolderChartCanvas = lazy(() => import('./holder-chart-canvas'));
@@ -353,7 +354,7 @@ function HolderRow({ holder, symbol, explorer }: { holder: TopHolder; symbol: st
         <div className="flex flex-wrap items-center gap-x-1 gap-y-1">
           {holder.pool_id !== null ? (
             <Link
-              to={`/funds/${holder.pool_id}`}
+              to={paths.pool(holder.pool_id)}
               title={holder.address}
               className="rounded font-mono text-indigo-600 hover:text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
             >

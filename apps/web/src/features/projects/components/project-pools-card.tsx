@@ -15,6 +15,7 @@ import { useDeletePool } from '../api/delete-pool';
 import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
 import { AddPoolDialog } from './add-pool-dialog';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.8: the project's pools, 'Add Pool', and an inline two-step delete per pool. */
 export function ProjectPoolsCard({ project }: { project: Project }) {
@@ -68,7 +69,7 @@ export function ProjectPoolsCard({ project }: { project: Project }) {
           {pools.data.length >= PROJECT_POOLS_LIMIT && (
             <p className="border-t border-slate-100 px-5 py-3 text-center text-xs text-slate-500 sm:px-6">
               The newest {PROJECT_POOLS_LIMIT} pools are shown.{' '}
-              <Link to={`/funds?project=${project.id}`} className="font-medium text-indigo-600 hover:underline">
+              <Link to={paths.projectPools(project.id)} className="font-medium text-indigo-600 hover:underline">
                 See all pools of {project.token_symbol} in Funds
               </Link>
             </p>
@@ -119,7 +120,7 @@ function PoolRow({ pool }: { pool: Pool }) {
       <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="md" className="row-span-2 @xl:row-span-1" />
       <div className="min-w-0">
         <Link
-          to={`/funds/${pool.id}`}
+          to={paths.pool(pool.id)}
           className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
         >
           {label}

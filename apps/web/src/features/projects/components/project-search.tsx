@@ -6,6 +6,7 @@ import { InitialsBadge } from '../../../components/initials-badge';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH, searchProjectsQueryOptions } from '../api/search-projects';
+import { paths } from '../../../lib/paths';
 
 /** Product §4: searches run 300 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -62,7 +63,7 @@ export function ProjectSearch({ autoFocus = false, onNavigate, className }: Proj
     setOpen(false);
     setQuery('');
     setActiveIndex(-1);
-    navigate(`/projects/${id}`);
+    navigate(paths.project(id));
     onNavigate?.();
   }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { InitialsBadge } from '../../../components/initials-badge';
 import { NetworkLabel } from './network-label';
+import { paths } from '../../../lib/paths';
 
 /** Product §2.7: one row per project; the whole row opens it, the copy button only copies. */
 export function ProjectsList({ projects }: { projects: Project[] }) {
@@ -18,7 +19,7 @@ export function ProjectsList({ projects }: { projects: Project[] }) {
           <InitialsBadge id={project.id} name={project.name} className="row-span-2 @3xl:row-span-1" />
           <div className="min-w-0">
             <Link
-              to={`/projects/${project.id}`}
+              to={paths.project(project.id)}
               className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
             >
               {project.name}
