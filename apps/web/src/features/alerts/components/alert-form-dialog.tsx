@@ -25,6 +25,7 @@ import { poolOptionsQueryOptions } from '../api/get-pool-options';
 import { useUpdateAlert } from '../api/update-alert';
 import { pairSymbol } from './alert-text';
 import { PoolSelect } from './pool-select';
+import { paths } from '../../../lib/paths';
 
 type KindField = 'threshold_pct' | 'window_minutes' | 'min_amount';
 type FormField = 'pool_id' | KindField | 'cooldown_minutes';
@@ -232,7 +233,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
       {noPools && (
         <Banner tone="info">
           Alerts watch a liquidity pool. Add a pool to one of your{' '}
-          <Link to="/projects" className="font-medium underline underline-offset-2">
+          <Link to={paths.projects} className="font-medium underline underline-offset-2">
             projects
           </Link>{' '}
           first.
