@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthService } from './auth/auth-service';
 import { authPlugin } from './auth/plugin';
-import type { Config } from './config';
+import { configuredUrls, type Config } from './config';
 import type { Database, Db } from './db/client';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
@@ -58,7 +58,7 @@ export interface AppOptions {
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
 export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false, devnet }: AppOptions): Promise<FastifyInstance> {
   // Every log line passes the redaction (RPC URLs hold provider keys): lib/log-redaction.ts.
-  registerSecrets(secretsFromEnv({ ...process.env, DATABASE_URL: config.DATABASE_URL }));
+  registerSecrets(secretsFromEnv(configuredUrls(config)));
   const app = Fastify({
     logger: logger === false ? false : withLogRedaction(logger === undefined || logger === true ? { level: config.LOG_LEVEL } : logger),
     // Every log line of a request carries its id (pino child logger, field reqId).

@@ -120,7 +120,42 @@ const configSchema = z.object({
   USER_QUEUED_REQUESTS: int(0, 10_000).default(64),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/**
+ * RPC_URL_<KEY>: a network's own node URLs (comma-separated), replacing its public endpoints
+ * (chain/networks.ts). The keys are the registry's (ETHEREUM, BSC …), so they are read by pattern
+ * rather than listed in the schema. They often hold a provider key: see configuredUrls.
+ */
+const RPC_URL_PREFIX = 'RPC_URL_';
+
+function rpcUrlsFrom(env: Record<string, string>): Record<string, string[]> {
+  const urls: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(RPC_URL_PREFIX) || name.length === RPC_URL_PREFIX.length) continue;
+    const list = value
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    if (list.length > 0) urls[name.slice(RPC_URL_PREFIX.length)] = list;
+  }
+  return urls;
+}
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Per network key (RPC_URL_<KEY>), the node URLs that replace its defaults; absent keys keep them. */
+  RPC_URLS: Readonly<Record<string, readonly string[]>>;
+};
+
+/**
+ * The configured URLs that may carry secrets (provider keys, the database password), as the
+ * variables they came from: what the log redaction registers (lib/error-text.ts secretsFromEnv).
+ */
+export function configuredUrls(config: Pick<Config, 'RPC_URLS' | 'DEVNET_RPC_URL' | 'DATABASE_URL'>): Record<string, string | undefined> {
+  return {
+    ...Object.fromEntries(Object.entries(config.RPC_URLS).map(([key, urls]) => [`${RPC_URL_PREFIX}${key}`, urls.join(',')])),
+    DEVNET_RPC_URL: config.DEVNET_RPC_URL,
+    DATABASE_URL: config.DATABASE_URL,
+  };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -139,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data;
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), WEB_DIST: path.resolve(config.WEB_DIST) };
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), WEB_DIST: path.resolve(config.WEB_DIST), RPC_URLS: rpcUrlsFrom(cleaned as Record<string, string>) };
 }
 
 /** A configuration for tests: defaults plus overrides, never the process environment. */

@@ -9,7 +9,7 @@ import { startIndexers } from './indexer/runner';
 import { IndexerStatus } from './indexer/status';
 import { createMetrics } from './ops/metrics';
 import { startOpsSocket, type OpsSocket } from './ops/ops-socket';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, configuredUrls, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
 import { redactSecrets, registerSecrets, secretsFromEnv } from './lib/error-text';
@@ -88,7 +88,7 @@ async function start(config: Config): Promise<void> {
   try {
     const chain = await startChain(config, chainLog);
     devnet = chain.devnet;
-    chainService = new ChainService(new NetworkRegistry(chain.networks, process.env), { onRpc: metrics.observeRpc });
+    chainService = new ChainService(new NetworkRegistry(chain.networks, config.RPC_URLS), { onRpc: metrics.observeRpc });
     const supervised = devnet;
     app = await buildApp({
       config,
@@ -155,7 +155,7 @@ let config: Config;
 try {
   config = loadConfig();
   // What this process prints outside its logger (a failed start) is redacted too.
-  registerSecrets(secretsFromEnv({ ...process.env, DATABASE_URL: config.DATABASE_URL }));
+  registerSecrets(secretsFromEnv(configuredUrls(config)));
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

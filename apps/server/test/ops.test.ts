@@ -89,7 +89,7 @@ describe('indexer state on /ready and /metrics', () => {
     status = new IndexerStatus();
     const metrics = createMetrics(status);
     // Ethereum's node is down; the devnet is the shared test chain (read only here).
-    const registry = new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)], { RPC_URL_ETHEREUM: DEAD_RPC });
+    const registry = new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)], { ETHEREUM: [DEAD_RPC] });
     const chain = new ChainService(registry, { poolStateTtlMs: 0, onRpc: metrics.observeRpc });
     ctx = await createTestContext({}, { chain, app: { metrics, indexerStatus: status, indexerRunning: true, logger: logs.logger } });
     const user = await signUp(ctx.app);

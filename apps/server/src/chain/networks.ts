@@ -235,14 +235,17 @@ export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address;
   };
 }
 
-/** Networks with their RPC URLs resolved: RPC_URL_<KEY> (comma-separated) overrides the defaults. */
+/**
+ * Networks with their RPC URLs resolved: `rpcUrls[network.key]` (config.ts RPC_URLS, from
+ * RPC_URL_<KEY>) replaces the defaults.
+ */
 export class NetworkRegistry {
   private readonly byId = new Map<number, NetworkConfig>();
 
-  constructor(networks: readonly NetworkConfig[], env: NodeJS.ProcessEnv = {}) {
+  constructor(networks: readonly NetworkConfig[], rpcUrls: Readonly<Record<string, readonly string[]>> = {}) {
     for (const network of networks) {
-      const override = env[`RPC_URL_${network.key}`]?.split(',').map((u) => u.trim()).filter(Boolean);
-      this.byId.set(network.id, override?.length ? { ...network, rpcUrls: override } : network);
+      const override = rpcUrls[network.key];
+      this.byId.set(network.id, override?.length ? { ...network, rpcUrls: [...override] } : network);
     }
   }
 
