@@ -1,7 +1,7 @@
 import type { ActivityKind } from '@tokendesk/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { pools, projects, type PoolEventRow } from '../../db/schema';
+import type { PoolEventRow } from '../../db/schema';
 import { cursorParts, encodeCursor as encodeKey, parseCursor } from '../../lib/cursor';
 import type { PoolSide } from '../../market/pool-view';
 
@@ -198,15 +198,4 @@ export const encodeCursor = (key: ActivityKey): string => encodeKey([key.blockNu
 export function parseActivityCursor(cursor: string): ActivityKey {
   const [blockNumber, logIndex, eventId, poolId] = parseCursor(cursor, [cursorParts.int8String, cursorParts.int4, cursorParts.int8, cursorParts.int4]);
   return { blockNumber, logIndex, eventId, poolId };
-}
-
-/** Tenant-scoped existence checks for the filters: another user's id is as unknown as a missing one. */
-export async function ownsProject(db: Db, userId: number, projectId: number): Promise<boolean> {
-  const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
-  return row !== undefined;
-}
-
-export async function ownsPool(db: Db, userId: number, poolId: number): Promise<boolean> {
-  const [row] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
-  return row !== undefined;
 }

@@ -13,11 +13,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
+import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
-import { encodeCursor, keyOf, listActivity, ownsPool, ownsProject, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
+import { encodeCursor, keyOf, listActivity, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
 
 const tags = ['Activity'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -42,8 +43,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Filters naming a project or pool the user does not own answer 404, like unknown ids. */
   async function checkFilters(userId: number, query: { project?: number | undefined; pool?: number | undefined }) {
-    if (query.project !== undefined && !(await ownsProject(app.db, userId, query.project))) throw notFound(projectMessages.projectNotFound);
-    if (query.pool !== undefined && !(await ownsPool(app.db, userId, query.pool))) throw notFound('Pool not found.');
+    if (query.project !== undefined && !(await ownedProject(app.db, userId, query.project))) throw notFound(projectMessages.projectNotFound);
+    if (query.pool !== undefined && !(await ownedPool(app.db, userId, query.pool))) throw notFound('Pool not found.');
   }
 
   app.get(

@@ -85,16 +85,6 @@ export async function findAlert(db: Db, userId: number, alertId: number): Promis
   return row;
 }
 
-export async function findUserPool(db: Db, userId: number, poolId: number): Promise<{ pool: PoolRow; project: ProjectRow } | undefined> {
-  const [row] = await db
-    .select({ pool: pools, project: projects })
-    .from(pools)
-    .innerJoin(projects, eq(projects.id, pools.projectId))
-    .where(and(eq(pools.id, poolId), eq(pools.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 export type NewAlert = Omit<typeof alerts.$inferInsert, 'id' | 'createdAt' | 'lastTriggeredAt' | 'triggerCount'>;
 
 export async function insertAlert(db: Db, values: NewAlert): Promise<AlertRow> {

@@ -19,10 +19,11 @@ import {
 } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
+import { ownedPoolWithProject } from '../../domain/tenancy';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { alertTypes, dexesNamed, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
-import { countAlerts, deleteAlert, findAlert, findUserPool, insertAlert, listAlerts, listTriggers, pageAlerts, updateAlert, type AlertChanges } from './repository';
+import { countAlerts, deleteAlert, findAlert, insertAlert, listAlerts, listTriggers, pageAlerts, updateAlert, type AlertChanges } from './repository';
 
 const tags = ['Alerts'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -78,7 +79,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = cursor === undefined ? null : parseNewestCursor(cursor);
       const [page, ownPool] = await Promise.all([
         pageAlerts(app.db, userId, { q, dexIds: q ? dexesNamed(registry, q) : [], poolId: pool, after, limit }),
-        pool === undefined ? true : findUserPool(app.db, userId, pool),
+        pool === undefined ? true : ownedPoolWithProject(app.db, userId, pool),
       ]);
       if (!ownPool) throw notFound(m.poolNotFound);
       return { alerts: page.rows.map((r) => toApiAlert(registry, r)), next_cursor: page.next && encodeNewestCursor(page.next) };
@@ -124,7 +125,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentAuth(request);
       const body = request.body;
-      const pool = await findUserPool(app.db, user.id, body.pool_id);
+      const pool = await ownedPoolWithProject(app.db, user.id, body.pool_id);
       if (!pool) throw notFound(m.poolNotFound);
       const inserted = await insertAlert(app.db, {
         userId: user.id,

@@ -8,8 +8,6 @@ export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0x
 
 const tokenOf = (project: ProjectRow) => project.contractAddress.toLowerCase();
 
-export { findOwnProject } from '../../db/own-project';
-
 export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolderSyncRow | undefined> {
   const rows = await queryRows<{
     network_id: number;

@@ -5,13 +5,14 @@ import { Readable } from 'node:stream';
 import { getAddress } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
+import { ownedProject } from '../../domain/tenancy';
 import { formatUnits } from '../../chain/decimal';
 import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
 import { csvHeaderRow, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvWord } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
 import { labelsOf, sharePct } from './presenter';
-import { findOwnProject, findSync, holderHistory, holderPages, knownPools, largestHolders } from './repository';
+import { findSync, holderHistory, holderPages, knownPools, largestHolders } from './repository';
 import { holdersSummary, holderTruth, POOL_CHECK_CANDIDATES, type HolderTruth, type PoolDetector } from './service';
 
 const tags = ['Holders'];
@@ -37,7 +38,7 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function ownProject(userId: number, id: number): Promise<ProjectRow> {
-    const project = await findOwnProject(app.db, userId, id);
+    const project = await ownedProject(app.db, userId, id);
     if (!project) throw notFound(m.projectNotFound);
     return project;
   }

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { discoveredPools, type DiscoveredPoolRow } from '../../db/schema';
 
 /**
- * The pools the new-pool watch found for a project's token (the indexer writes them): read,
- * attached and dismissed here. Tenant-scoped by user and project.
+ * The pools the new-pool watch found for a project's token (the indexer writes them): listed and
+ * forgotten here; domain/tenancy.ts finds one of the user's.
  */
 
 /** The found pools of one of the user's projects that are not attached to it, newest first. */
@@ -20,16 +20,6 @@ export function listDiscoveredPools(db: Db, userId: number, projectId: number): 
       ),
     )
     .orderBy(desc(discoveredPools.id));
-}
-
-/** One found pool of one of the user's projects; null when it is not theirs, not that project's, or gone. */
-export async function findDiscoveredPool(db: Db, userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow | null> {
-  const [row] = await db
-    .select()
-    .from(discoveredPools)
-    .where(and(eq(discoveredPools.id, id), eq(discoveredPools.projectId, projectId), eq(discoveredPools.userId, userId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** Forgets a found pool (dismissed, or attached: the pools row takes over). */

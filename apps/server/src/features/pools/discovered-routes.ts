@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
+import { ownedDiscoveredPool, ownedProject } from '../../domain/tenancy';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import { saveVerifiedPool, type PairedToken } from './attach';
-import { deleteDiscoveredPool, findDiscoveredPool, listDiscoveredPools } from './discovered-repository';
+import { deleteDiscoveredPool, listDiscoveredPools } from './discovered-repository';
 import { toApiDiscoveredPool } from './presenter';
-import { findOwnProject } from './repository';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -24,7 +24,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chain } = app;
 
   async function findDiscovered(userId: number, projectId: number, id: number): Promise<DiscoveredPoolRow> {
-    const row = await findDiscoveredPool(app.db, userId, projectId, id);
+    const row = await ownedDiscoveredPool(app.db, userId, projectId, id);
     if (!row) throw notFound(discoveredMissing);
     return row;
   }
@@ -43,7 +43,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const project = await findOwnProject(app.db, user.id, request.params.id);
+      const project = await ownedProject(app.db, user.id, request.params.id);
       if (!project) throw notFound(m.projectNotFound);
       const rows = await listDiscoveredPools(app.db, user.id, project.id);
       return { pools: rows.map((row) => toApiDiscoveredPool(chain.registry, row)) };
@@ -64,7 +64,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      const project = await findOwnProject(app.db, user.id, request.params.id);
+      const project = await ownedProject(app.db, user.id, request.params.id);
       if (!project) throw notFound(m.projectNotFound);
       const found = await findDiscovered(user.id, project.id, request.params.poolId);
       const network = chain.registry.get(found.networkId);

@@ -93,14 +93,6 @@ export async function projectHasPool(db: Db, userId: number, projectId: number, 
   return row !== undefined;
 }
 
-/** Tenant-scoped: another user's pool id finds nothing. */
-export async function findUserPool(db: Db, userId: number, poolId: number): Promise<PoolWithProject | undefined> {
-  const [row] = await base(db).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
-  return row;
-}
-
-export { findOwnProject } from '../../db/own-project';
-
 export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt'>;
 
 /** The new pool, or null when the project already has a pool at this address (the unique key said so). */
@@ -123,10 +115,8 @@ export async function deletePool(db: Db, userId: number, poolId: number): Promis
   return deleted.length > 0;
 }
 
-/** The alerts that go with the pool when it is deleted (they cascade); null when it is not the user's pool. */
-export async function countPoolAlerts(db: Db, userId: number, poolId: number): Promise<number | null> {
-  const [pool] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
-  if (!pool) return null;
+/** The alerts that go with the pool when it is deleted (they cascade). The caller checked that the pool is the user's. */
+export async function countPoolAlerts(db: Db, poolId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.poolId, poolId));
   return row?.n ?? 0;
 }

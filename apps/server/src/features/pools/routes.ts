@@ -28,12 +28,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
+import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
-import { countPoolAlerts, countUserPools, deletePool, findOwnProject, findUserPool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
+import { countPoolAlerts, countUserPools, deletePool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
 
@@ -49,7 +50,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The project, its network, the DEX and the paired token of a pool request, or a clear 4xx. */
   async function resolvePair(userId: number, projectId: number, dexId: string, tokenId: string) {
-    const project = await findOwnProject(app.db, userId, projectId);
+    const project = await ownedProject(app.db, userId, projectId);
     if (!project) throw notFound(m.projectNotFound);
     const network = registry.get(project.networkId);
     if (!network) throw fieldError('project_id', m.unknownNetwork);
@@ -130,7 +131,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      if (!(await findOwnProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
+      if (!(await ownedProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
       return presentPools(app, await listProjectPools(app.db, user.id, request.params.id, PROJECT_POOLS_LIMIT));
     },
   );
@@ -149,9 +150,9 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const alertCount = await countPoolAlerts(app.db, currentAuth(request).user.id, request.params.id);
-      if (alertCount === null) throw notFound('Pool not found.');
-      return { alert_count: alertCount };
+      const pool = await ownedPool(app.db, currentAuth(request).user.id, request.params.id);
+      if (!pool) throw notFound('Pool not found.');
+      return { alert_count: await countPoolAlerts(app.db, pool.id) };
     },
   );
 
@@ -175,7 +176,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
     const key = `${live ? 'funds' : 'pools'}\u0000${q ?? ''}\u0000${project ?? ''}\u0000${cursor ?? ''}\u0000${limit}`;
     return app.answers.get(userId, key, async () => {
-      if (project !== undefined && !(await findOwnProject(app.db, userId, project))) throw notFound(m.projectNotFound);
+      if (project !== undefined && !(await ownedProject(app.db, userId, project))) throw notFound(m.projectNotFound);
       const page = await pageUserPools(app.db, userId, { q, projectId: project, after, limit });
       return serializeAnswer(poolPageSchema, { pools: await presentPools(app, page.rows, { live }), next_cursor: page.next && encodeNewestCursor(page.next) });
     });
@@ -246,7 +247,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'One fund (pool with its liquidity)', params: idParamSchema, response: { 200: poolSchema, ...errors } },
     },
     async (request) => {
-      const row = await findUserPool(app.db, currentAuth(request).user.id, request.params.id);
+      const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
       if (!row) throw notFound('Fund not found.');
       const [fund] = await presentPools(app, [row]);
       return fund!;
@@ -270,7 +271,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<PriceHistory> => {
-      const row = await findUserPool(app.db, currentAuth(request).user.id, request.params.id);
+      const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
       if (!row) throw notFound('Fund not found.');
       const { range } = request.query;
       const since = Date.now() - RANGE_MS[range];
