@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
-import { Button } from './button';
-import { Dialog, DialogClose, DialogContent } from './dialog';
+import { FormDialog } from './form-dialog';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -26,35 +25,22 @@ export interface ConfirmDeleteDialogProps {
  */
 export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, pending, confirmDisabled = false, error, onConfirm, onReset, children }: ConfirmDeleteDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        if (!next) onReset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      onDismiss={onReset}
+      title={title}
+      destructive
+      pending={pending}
+      submitLabel={confirmLabel}
+      pendingLabel="Deleting..."
+      submitDisabled={confirmDisabled}
+      onConfirm={onConfirm}
     >
-      <DialogContent
-        title={title}
-        role="alertdialog"
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={pending || confirmDisabled} loading={pending} onClick={onConfirm}>
-              {pending ? 'Deleting...' : confirmLabel}
-            </Button>
-          </>
-        }
-      >
-        <div className="flex flex-col gap-4 text-sm text-slate-600">
-          {children}
-          {error !== null && <Alert tone="error">{error}</Alert>}
-        </div>
-      </DialogContent>
-    </Dialog>
+      <div className="flex flex-col gap-4 text-sm text-slate-600">
+        {children}
+        {error !== null && <Alert tone="error">{error}</Alert>}
+      </div>
+    </FormDialog>
   );
 }

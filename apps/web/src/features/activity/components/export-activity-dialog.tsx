@@ -4,9 +4,8 @@ import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { serverMessage } from '../../../lib/api-client';
 import { useExportActivity } from '../api/export-activity';
@@ -32,36 +31,35 @@ export interface ExportActivityDialogProps {
 
 /** A CSV of the events matching the filters, between two days (default: the last 7 days). */
 export function ExportActivityDialog({ open, onOpenChange, filters, filterSummary }: ExportActivityDialogProps) {
+  const formId = useId();
   const exportActivity = useExportActivity();
   const pending = exportActivity.isPending;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        if (!next) exportActivity.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      onDismiss={exportActivity.reset}
+      title="Export Activity"
+      description={`A CSV file of ${filterSummary ? `the events matching ${filterSummary}` : 'every event of your pools'} in the chosen days.`}
+      pending={pending}
+      formId={formId}
+      submitIcon={<Download className="h-4 w-4" aria-hidden="true" />}
+      submitLabel="Download CSV"
+      pendingLabel="Exporting..."
     >
-      {open && (
-        <ExportForm
-          filters={filters}
-          filterSummary={filterSummary}
-          exportActivity={exportActivity}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
-    </Dialog>
+      <ExportForm formId={formId} filters={filters} exportActivity={exportActivity} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
-function ExportForm({
-  filters,
-  filterSummary,
-  exportActivity,
-  onDone,
-}: Omit<ExportActivityDialogProps, 'open' | 'onOpenChange'> & { exportActivity: ReturnType<typeof useExportActivity>; onDone: () => void }) {
-  const formId = useId();
+interface ExportFormProps {
+  formId: string;
+  filters: ActivityFilters;
+  exportActivity: ReturnType<typeof useExportActivity>;
+  onDone: () => void;
+}
+
+function ExportForm({ formId, filters, exportActivity, onDone }: ExportFormProps) {
   const today = new Date();
   const [from, setFrom] = useState(() => format(subDays(today, 7), 'yyyy-MM-dd'));
   const [to, setTo] = useState(() => format(today, 'yyyy-MM-dd'));
@@ -102,53 +100,35 @@ function ExportForm({
 
   const errorFor = (field: 'from' | 'to') => (error?.field === field ? error.message : null);
   return (
-    <DialogContent
-      title="Export Activity"
-      description={`A CSV file of ${filterSummary ? `the events matching ${filterSummary}` : 'every event of your pools'} in the chosen days.`}
-      footer={
-        <>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" form={formId} disabled={pending} loading={pending}>
-            {!pending && <Download className="h-4 w-4" aria-hidden="true" />}
-            {pending ? 'Exporting...' : 'Download CSV'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {error && !error.field && <Alert tone="error">{error.message}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={ids.from} label="From" error={errorFor('from')}>
-            <Input
-              id={ids.from}
-              type="date"
-              value={from}
-              max={to || undefined}
-              disabled={pending}
-              aria-invalid={errorFor('from') ? true : undefined}
-              aria-describedby={describedBy(ids.from, { error: !!errorFor('from') })}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </Field>
-          <Field id={ids.to} label="To" error={errorFor('to')}>
-            <Input
-              id={ids.to}
-              type="date"
-              value={to}
-              min={from || undefined}
-              disabled={pending}
-              aria-invalid={errorFor('to') ? true : undefined}
-              aria-describedby={describedBy(ids.to, { error: !!errorFor('to') })}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </Field>
-        </div>
-        <p className="text-xs text-slate-500">Both days are included, in your local time.</p>
-      </form>
-    </DialogContent>
+    <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {error && !error.field && <Alert tone="error">{error.message}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.from} label="From" error={errorFor('from')}>
+          <Input
+            id={ids.from}
+            type="date"
+            value={from}
+            max={to || undefined}
+            disabled={pending}
+            aria-invalid={errorFor('from') ? true : undefined}
+            aria-describedby={describedBy(ids.from, { error: !!errorFor('from') })}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </Field>
+        <Field id={ids.to} label="To" error={errorFor('to')}>
+          <Input
+            id={ids.to}
+            type="date"
+            value={to}
+            min={from || undefined}
+            disabled={pending}
+            aria-invalid={errorFor('to') ? true : undefined}
+            aria-describedby={describedBy(ids.to, { error: !!errorFor('to') })}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </Field>
+      </div>
+      <p className="text-xs text-slate-500">Both days are included, in your local time.</p>
+    </form>
   );
 }

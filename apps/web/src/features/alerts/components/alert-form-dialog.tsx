@@ -13,9 +13,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert as Banner } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { keepDialogOpenForOpenList } from '../../../components/ui/searchable-select';
 import { alertKindLabel } from '../../../lib/alert-kinds';
@@ -59,47 +58,37 @@ export function AlertFormDialog({ target, onClose, pool, types }: AlertFormDialo
   const editing = target?.mode === 'edit';
 
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
       onOpenChange={(next) => {
-        if (next || pending) return;
+        if (!next) onClose();
+      }}
+      onDismiss={() => {
         createAlert.reset();
         updateAlert.reset();
-        onClose();
       }}
+      onEscapeKeyDown={keepDialogOpenForOpenList}
+      title={editing ? `Edit ${label} Alert` : `New ${label} Alert`}
+      description={type?.description}
+      pending={pending}
+      formId={formId}
+      submitLabel={editing ? 'Save Changes' : 'Create Alert'}
+      pendingLabel="Saving..."
     >
       {target && kind && (
-        <DialogContent
-          onEscapeKeyDown={keepDialogOpenForOpenList}
-          title={editing ? `Edit ${label} Alert` : `New ${label} Alert`}
-          description={type?.description}
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" form={formId} disabled={pending} loading={pending}>
-                {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create Alert'}
-              </Button>
-            </>
-          }
-        >
-          <AlertForm
-            key={target.mode === 'edit' ? `edit-${target.alert.id}` : `create-${target.kind}`}
-            formId={formId}
-            target={target}
-            kind={kind}
-            fields={type?.fields ?? DEFAULT_FIELDS[kind]}
-            pool={pool}
-            createAlert={createAlert}
-            updateAlert={updateAlert}
-            onDone={onClose}
-          />
-        </DialogContent>
+        <AlertForm
+          key={target.mode === 'edit' ? `edit-${target.alert.id}` : `create-${target.kind}`}
+          formId={formId}
+          target={target}
+          kind={kind}
+          fields={type?.fields ?? DEFAULT_FIELDS[kind]}
+          pool={pool}
+          createAlert={createAlert}
+          updateAlert={updateAlert}
+          onDone={onClose}
+        />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

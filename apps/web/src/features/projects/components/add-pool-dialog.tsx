@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
@@ -32,43 +32,28 @@ export interface AddPoolDialogProps {
 export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoolDialogProps) {
   const formId = useId();
   const createPool = useCreatePool();
-  const pending = createPool.isPending;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        if (!next) createPool.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      onDismiss={createPool.reset}
+      title="Add Pool"
+      description={`Attach a liquidity pool of ${project.token_symbol}. TokenDesk checks on chain that it really is that DEX's pool of the two tokens.`}
+      pending={createPool.isPending}
+      formId={formId}
+      submitLabel="Add Pool"
+      pendingLabel="Saving..."
     >
-      <DialogContent
-        title="Add Pool"
-        description={`Attach a liquidity pool of ${project.token_symbol}. TokenDesk checks on chain that it really is that DEX's pool of the two tokens.`}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" form={formId} disabled={pending} loading={pending}>
-              {pending ? 'Saving...' : 'Add Pool'}
-            </Button>
-          </>
-        }
-      >
-        <AddPoolForm
-          formId={formId}
-          project={project}
-          createPool={createPool}
-          onCreated={(pool) => {
-            onOpenChange(false);
-            onCreated?.(pool);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      <AddPoolForm
+        formId={formId}
+        project={project}
+        createPool={createPool}
+        onCreated={(pool) => {
+          onOpenChange(false);
+          onCreated?.(pool);
+        }}
+      />
+    </FormDialog>
   );
 }
 

@@ -11,8 +11,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
@@ -62,43 +62,26 @@ export interface AddProjectDialogProps {
 export function AddProjectDialog({ open, onOpenChange, onCreated }: AddProjectDialogProps) {
   const formId = useId();
   const createProject = useCreateProject();
-  const pending = createProject.isPending;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        // A request in flight finishes first: closing now would hide its outcome.
-        if (!next && pending) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title="Add Project"
+      description="Pick the network, paste the token's contract address and let TokenDesk read the rest from the chain."
+      pending={createProject.isPending}
+      formId={formId}
+      submitLabel="Add Project"
+      pendingLabel="Saving..."
     >
-      <DialogContent
-        title="Add Project"
-        description="Pick the network, paste the token's contract address and let TokenDesk read the rest from the chain."
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" form={formId} disabled={pending} loading={pending}>
-              {pending ? 'Saving...' : 'Add Project'}
-            </Button>
-          </>
-        }
-      >
-        {/* Mounted only while open: every opening starts from an empty form. */}
-        <AddProjectForm
-          formId={formId}
-          createProject={createProject}
-          onCreated={(project) => {
-            onOpenChange(false);
-            onCreated?.(project);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      <AddProjectForm
+        formId={formId}
+        createProject={createProject}
+        onCreated={(project) => {
+          onOpenChange(false);
+          onCreated?.(project);
+        }}
+      />
+    </FormDialog>
   );
 }
 

@@ -3,9 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { describedBy, Field } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input, inputClasses } from '../../../components/ui/input';
 import { keepDialogOpenForOpenList, SearchableSelect } from '../../../components/ui/searchable-select';
 import { serverMessage } from '../../../lib/api-client';
@@ -47,7 +46,6 @@ export interface CreateTicketDialogProps {
 export function CreateTicketDialog({ open, onOpenChange }: CreateTicketDialogProps) {
   const formId = useId();
   const createTicket = useCreateTicket();
-  const pending = createTicket.isPending;
   // The same request the select makes first (unsearched), shared through the cache.
   const newest = useInfiniteQuery({ ...ticketProjectOptionsQueryOptions(''), enabled: open });
   const projects: ProjectsState = { first: newest.data?.pages[0]?.projects[0], isPending: newest.isPending, isError: newest.isError && !newest.data };
@@ -55,47 +53,27 @@ export function CreateTicketDialog({ open, onOpenChange }: CreateTicketDialogPro
   const noProjects = !loadingProjects && !projects.isError && projects.first === undefined;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && pending) return;
-        if (next) createTicket.reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      onDismiss={createTicket.reset}
+      title="Create Support Ticket"
+      description="Describe your issue and our support team will get back to you."
+      onEscapeKeyDown={keepDialogOpenForOpenList}
+      pending={createTicket.isPending}
+      formId={formId}
+      submitDisabled={loadingProjects}
+      submitLabel="Create Ticket"
+      pendingLabel="Submitting..."
     >
-      {open && (
-        <DialogContent
-          title="Create Support Ticket"
-          description="Describe your issue and our support team will get back to you."
-          onEscapeKeyDown={keepDialogOpenForOpenList}
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="outline" disabled={pending}>
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button
-                type="submit"
-                form={formId}
-                disabled={pending || loadingProjects}
-                loading={pending}
-              >
-                {pending ? 'Submitting...' : 'Create Ticket'}
-              </Button>
-            </>
-          }
-        >
-          <CreateTicketForm
-            formId={formId}
-            projects={projects}
-            noProjects={noProjects}
-            createTicket={createTicket}
-            onDone={() => onOpenChange(false)}
-          />
-        </DialogContent>
-      )}
-    </Dialog>
+      <CreateTicketForm
+        formId={formId}
+        projects={projects}
+        noProjects={noProjects}
+        createTicket={createTicket}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
