@@ -1,9 +1,10 @@
 import { erc20Abi, getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
+import { circulatingSupply, RECONCILED_TOP } from '../market/holder-supply';
+
+// Shared with the holders feature through market/; re-exported for the indexer's own modules.
+export { circulatingSupply, RECONCILED_TOP };
 
 const ZERO = zeroAddress.toLowerCase();
-
-/** The largest logged balances checked with balanceOf: the 20 the card shows, and the 40 it ranks. */
-export const RECONCILED_TOP = 40;
 
 export type ReconciliationStatus = 'matches' | 'differs' | 'unavailable' | 'no_logs';
 
@@ -114,10 +115,4 @@ export function reconcile(chain: ChainHolderReading, logs: LogSide): Reconciliat
     chainBalances,
     reason: noLogs ? 'The token has a supply but TokenDesk found no Transfer logs from its address.' : null,
   };
-}
-
-/** totalSupply() less what the zero address holds, never below zero (a hostile contract may answer anything). */
-export function circulatingSupply(totalSupply: bigint, zeroAddressBalance: bigint | null): bigint {
-  const burned = zeroAddressBalance ?? 0n;
-  return burned > 0n && burned <= totalSupply ? totalSupply - burned : totalSupply;
 }
