@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { disposeAll, serverUrl, spawnChild } from '../../apps/server/test/support/child-process';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverDir = path.join(repoRoot, 'apps/server');
 
 /**
  * Real networks are never contacted by the fault suite: their RPC URLs point at a loopback port
@@ -26,100 +26,61 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-const running = new Set<ChildProcess>();
-
 /**
  * The server as a production start runs it, in ONE process: node with tsx's loader, not the tsx
- * CLI (which runs the program in a child process, so a SIGKILL would hit only the wrapper).
+ * CLI (which runs the program in a child process, so a SIGKILL would hit only the wrapper). Started
+ * by the server tests' spawn helper (apps/server/test/support/child-process.ts); it lives until the
+ * file's afterAll (killAllServers), since later tests of a file go on using a server an earlier one
+ * started.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    PASSWORD_HASH_COST: '10',
-    DATABASE_URL: '',
-    // The suite drives one user at machine speed (load, fuzz, write bursts) to test throughput and
-    // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
-    USER_BUDGETS: 'off',
-    // Every request of the suite comes from 127.0.0.1, and bursts register users in parallel: the
-    // hash queue's per-address share (decision 0018, tested in sign-in-limits.test.ts) would turn them
-    // away with 429 here.
-    PASSWORD_HASH_QUEUE: '1000',
-    PASSWORD_HASH_QUEUE_PER_IP: '1000',
-    ...NO_REAL_NETWORKS,
-    ...env,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready after ${timeoutMs} ms:\n${out}`)), timeoutMs);
-    const poll = setInterval(() => {
-      const match = /running at (http:\/\/[^\s]+)/.exec(out);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]!.replace(/\/$/, ''));
-      }
-    }, 25);
-    void exited.then((code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${out}`));
-    });
-  }).catch(async (err: unknown) => {
-    child.kill('SIGKILL');
-    await exited;
+  const { DATA_DIR: dataDir, ...rest } = env;
+  const server = spawnChild('src/main.ts', [], {
+    dataDir,
+    until: 'file',
+    env: {
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '10',
+      DATABASE_URL: '',
+      // The suite drives one user at machine speed (load, fuzz, write bursts) to test throughput and
+      // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
+      USER_BUDGETS: 'off',
+      // Every request of the suite comes from 127.0.0.1, and bursts register users in parallel: the
+      // hash queue's per-address share (decision 0018, tested in sign-in-limits.test.ts) would turn them
+      // away with 429 here.
+      PASSWORD_HASH_QUEUE: '1000',
+      PASSWORD_HASH_QUEUE_PER_IP: '1000',
+      ...NO_REAL_NETWORKS,
+      ...rest,
+    },
+  });
+  const url = await serverUrl(server, timeoutMs).catch(async (err: unknown) => {
+    await server.dispose();
     throw err;
   });
   return {
     url,
-    pid: child.pid!,
-    child,
-    output: () => out,
-    exited,
+    pid: server.pid,
+    child: server.child,
+    output: server.output,
+    exited: server.exited,
     kill9: async () => {
-      child.kill('SIGKILL');
-      await exited;
+      await server.kill('SIGKILL');
     },
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
+    stop: () => server.kill('SIGTERM'),
   };
 }
 
-/** For afterAll: whatever a failed test left running. */
+/** For afterAll: whatever the file's tests left running (and the DATA_DIRs the helper made). */
 export async function killAllServers(): Promise<void> {
-  const waits = [...running].map((child) => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  }));
-  await Promise.all(waits);
+  await disposeAll();
 }
 
 /** The admin CLI (apps/server/src/cli.ts) on the same data; with PGlite the server must not be running. */
-export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: serverDir,
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { DATA_DIR: dataDir, ...rest } = env;
+  const cli = spawnChild('src/cli.ts', args, { dataDir, env: { DATABASE_URL: '', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...rest } });
+  const code = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }

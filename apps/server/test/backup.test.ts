@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client';
 import { migrateTo, migrationState, restoreBySwap, withDatabase as urlFor, writeLogicalBackup } from '../src/db/logical-backup';
 import { projects, users } from '../src/db/schema';
 import { startOpsSocket } from '../src/ops/ops-socket';
+import { runToEnd, type CliResult } from './support/spawn';
 
 /**
  * `npm run backup` / `npm run restore` as child processes on temporary data directories with the
@@ -66,21 +67,9 @@ function after() {
  * node with tsx's loader in one process (as `npm start`), not the tsx wrapper that starts a
  * second node for every command.
  */
-function run(args: string[], dataDir: string, env: Record<string, string> = {}, cwd = root): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/ops/backup-cli.ts', ...args], {
-      cwd: serverDir,
-      // DATABASE_URL emptied: the embedded database unless a test sets it.
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', INIT_CWD: cwd, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[], dataDir: string, env: Record<string, string> = {}, cwd = root): Promise<CliResult> {
+  // The embedded database (the spawn helper's default) unless a test sets DATABASE_URL.
+  return runToEnd('src/ops/backup-cli.ts', args, { dataDir, env: { LOG_LEVEL: 'silent', INIT_CWD: cwd, ...env } });
 }
 
 const silent = { info() {}, warn() {}, error() {} };

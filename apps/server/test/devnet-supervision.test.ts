@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort, registerBody } from './helpers';
+import { spawnNode } from './support/spawn';
 
 /**
  * The server process supervises the devnet it starts: anvil killed with SIGKILL is logged (exit
@@ -14,13 +11,10 @@ import { closedPort, registerBody } from './helpers';
  * with the saved demo chain; killed again at once, it comes back after a backoff.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const children: ChildProcess[] = [];
+// The server and its DATA_DIR go when the test ends (support/spawn.ts); the anvils it started, too.
 const anvilPids: number[] = [];
-let dataDir: string | undefined;
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const pid of anvilPids) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -28,7 +22,6 @@ afterAll(() => {
       // gone
     }
   }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 
@@ -61,30 +54,21 @@ const alive = (pid: number) => {
 
 describe('the supervised devnet', () => {
   it('is restarted with its saved demo chain after anvil is killed, and /ready shows it down meanwhile', async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-devnet-supervision-'));
     const closed = `http://127.0.0.1:${await closedPort()}/`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
+    const env = {
       PORT: '0',
       LOG_LEVEL: 'info',
       PASSWORD_HASH_COST: '10',
       DEVNET: 'on',
       INDEXER: 'off',
       ...Object.fromEntries(['ETHEREUM', 'BSC', 'BASE', 'ARBITRUM', 'POLYGON'].map((k) => [`RPC_URL_${k}`, closed])),
+      DEVNET_RPC_URL: undefined,
     };
-    delete env.DATABASE_URL;
-    delete env.DEVNET_RPC_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const output = () => out;
+    // Its own DATA_DIR and the embedded database (the spawn helper's defaults).
+    const { child, exited, output } = await spawnNode('src/main.ts', [], { env });
 
-    const base = await waitFor(() => /running at (http:\/\/\S+)/.exec(out)?.[1]?.replace(/\/$/, ''), 'the server', output, 180_000, 100);
-    const rpcUrl = /RPC URL\s+(http:\/\/\S+)/.exec(out)![1]!;
+    const base = await waitFor(() => /running at (http:\/\/\S+)/.exec(output())?.[1]?.replace(/\/$/, ''), 'the server', output, 180_000, 100);
+    const rpcUrl = /RPC URL\s+(http:\/\/\S+)/.exec(output())![1]!;
     const ready = async () => (await (await fetch(`${base}/ready`)).json()) as { status: string; devnet: ReadyDevnet | null };
 
     const before = (await ready()).devnet!;
@@ -131,13 +115,13 @@ describe('the supervised devnet', () => {
     // Only complete lines: the child's stdout is a pipe, written asynchronously, so a log line may
     // arrive after the /ready answer that reflects the same state change (CI saw exactly that).
     const lines = () =>
-      out
+      output()
         .split('\n')
         .slice(0, -1)
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { msg?: string; component?: string; level: number });
     const exitLine = lines().find((l) => l.msg?.startsWith('devnet exited unexpectedly'));
-    expect(exitLine, out).toMatchObject({ component: 'devnet', level: 40, msg: expect.stringContaining(`anvil ${firstPid}, exit code 137, signal SIGKILL`) });
+    expect(exitLine, output()).toMatchObject({ component: 'devnet', level: 40, msg: expect.stringContaining(`anvil ${firstPid}, exit code 137, signal SIGKILL`) });
     await waitFor(
       () => lines().find((l) => l.msg?.startsWith(`devnet restarted (anvil ${back.pid}) from its saved state`)),
       'the restart to be logged',

@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { logFile, passwordFile, startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { GOOD_PASSWORD, registerBody } from './helpers';
+import { serverUrl, spawnChild, type SpawnedProcess } from './support/child-process';
+import { runCli as runCliIn } from './support/spawn';
 
 /**
  * The embedded PostgreSQL as `npm start` runs it (decision 0024): real server processes on a
@@ -17,64 +19,46 @@ import { GOOD_PASSWORD, registerBody } from './helpers';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const asRoot = process.getuid?.() === 0;
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
+type Test = Pick<TestContext, 'onTestFinished'>;
+
+interface Server extends SpawnedProcess {
+  /** The base URL once the server listens; rejects when it exits first. */
   ready: Promise<string>;
 }
 
-const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 100));
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function spawnServer(dataDir: string): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', DEVNET: 'off', INDEXER: 'off', USER_BUDGETS: 'off', DATA_DIR: dataDir };
-  // Bursts of registrations from one address: the per-IP limits would answer 429 (not what this file tests).
-  Object.assign(env, { REGISTER_MAX_PER_IP: '100000', PASSWORD_HASH_QUEUE: '1000', PASSWORD_HASH_QUEUE_PER_IP: '1000' });
-  delete env.DATABASE_URL; // this file is about the embedded database
-  // node with tsx's loader in ONE process, as `npm start`: a SIGKILL hits the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /running at (http:\/\/[^\s]+)/.exec(out);
-      if (match) {
-        clearInterval(timer);
-        resolve(match[1]!.replace(/\/$/, ''));
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${out}`));
-    });
+/**
+ * The spawn helper (support/child-process.ts) kills what a test leaves running when THAT test ends:
+ * the two groups below run side by side, so each test hands over its context.
+ */
+function spawnServer(dataDir: string, test: Test): Server {
+  const server = spawnChild('src/main.ts', [], {
+    dataDir,
+    test,
+    env: {
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '10',
+      DEVNET: 'off',
+      INDEXER: 'off',
+      USER_BUDGETS: 'off',
+      // Bursts of registrations from one address: the per-IP limits would answer 429 (not what this file tests).
+      REGISTER_MAX_PER_IP: '100000',
+      PASSWORD_HASH_QUEUE: '1000',
+      PASSWORD_HASH_QUEUE_PER_IP: '1000',
+      DATABASE_URL: undefined, // this file is about the embedded database
+    },
   });
+  const ready = serverUrl(server, 240_000);
   ready.catch(() => {});
-  return { child, output: () => out, exited, ready };
+  return { ...server, ready };
 }
 
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off' };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[], dataDir: string, test: Test) => runCliIn(args, { dataDir, test });
 
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -138,8 +122,8 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
   const clusterDir = path.join(dataDir, 'pg');
   const acknowledged: string[] = [];
 
-  it.sequential('creates the cluster on the first start with a 0600 password file, and keeps the data across a restart', { timeout: 240_000 }, async () => {
-    const first = spawnServer(dataDir);
+  it.sequential('creates the cluster on the first start with a 0600 password file, and keeps the data across a restart', { timeout: 240_000 }, async (test) => {
+    const first = spawnServer(dataDir, test);
     const url = await first.ready;
     expect(first.output()).toMatch(/embedded PostgreSQL 18\.\d+ initialised in .*\/pg \(\d+ ms\)/);
     expect(first.output()).toMatch(/embedded PostgreSQL 18\.\d+ started in .*\/pg \(\d+ ms, pid \d+\)/);
@@ -180,7 +164,7 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     expect(clusterProcesses(clusterDir)).toEqual([]);
     expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
 
-    const second = spawnServer(dataDir);
+    const second = spawnServer(dataDir, test);
     const url2 = await second.ready;
     expect(second.output()).not.toContain('initialised');
     for (const username of acknowledged) expect(await signInStatus(url2, username)).toBe(200);
@@ -188,11 +172,11 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it.sequential('refuses a second server on the same data directory (the lock), without disturbing the first', { timeout: 240_000 }, async () => {
-    const first = spawnServer(dataDir);
+  it.sequential('refuses a second server on the same data directory (the lock), without disturbing the first', { timeout: 240_000 }, async (test) => {
+    const first = spawnServer(dataDir, test);
     const url = await first.ready;
     const pid = postmasterPid(clusterDir);
-    const second = spawnServer(dataDir);
+    const second = spawnServer(dataDir, test);
     expect(await second.exited).toBe(75);
     expect(second.output()).toContain('is in use by another TokenDesk server');
     // The refused server never touched the cluster: same postmaster, still answering.
@@ -200,7 +184,7 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     expect((await fetch(`${url}/ready`)).status).toBe(200);
 
     // The admin CLI is not refused: it reaches the running server's cluster through its socket.
-    const cli = await runCli(['create-staff', 'embedded_staff', 'embedded_staff@example.com', '--generate'], dataDir);
+    const cli = await runCli(['create-staff', 'embedded_staff', 'embedded_staff@example.com', '--generate'], dataDir, test);
     expect(cli.code, cli.stderr).toBe(0);
     const generated = cli.stdout.trim().split('\n').at(-1)!;
     const login = await fetch(`${url}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`embedded_staff:${generated}`).toString('base64')}` } });
@@ -211,8 +195,8 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     expect(await first.exited).toBe(0);
   });
 
-  it.sequential('kill -9 of the server under writes leaves no postgres running, and the next start has every acknowledged row', { timeout: 300_000 }, async () => {
-    const server = spawnServer(dataDir);
+  it.sequential('kill -9 of the server under writes leaves no postgres running, and the next start has every acknowledged row', { timeout: 300_000 }, async (test) => {
+    const server = spawnServer(dataDir, test);
     const url = await server.ready;
     const postmaster = postmasterPid(clusterDir);
     expect(clusterProcesses(clusterDir)).toContain(postmaster);
@@ -237,8 +221,7 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     const workers = Array.from({ length: 6 }, worker);
     await waitUntil('some acknowledged writes', () => acked.length >= 20 || unexpected.length > 0, 120_000);
     expect(unexpected).toEqual([]);
-    server.child.kill('SIGKILL');
-    await server.exited;
+    await server.kill('SIGKILL'); // the server alone, at its exit (not waiting for its output to close)
     alive = false;
     await Promise.allSettled(workers);
     expect(acked.length).toBeGreaterThanOrEqual(20);
@@ -248,7 +231,7 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
     await waitUntil('every postgres process of the cluster to exit', () => clusterProcesses(clusterDir).length === 0, 30_000);
     expect(fs.readFileSync(logFile(clusterDir), 'utf8')).toMatch(/received fast shutdown request/);
 
-    const next = spawnServer(dataDir);
+    const next = spawnServer(dataDir, test);
     const url2 = await next.ready;
     expect(next.output()).not.toMatch(/from an earlier run/);
     for (const username of [...acknowledged, ...acked]) expect(await signInStatus(url2, username), username).toBe(200);
@@ -259,7 +242,7 @@ describe.concurrent('the server on its embedded PostgreSQL', () => {
 });
 
 describe.concurrent('startEmbeddedPostgres and a stale postmaster', () => {
-  it('stops an orphaned postmaster of its cluster (its supervisor gone), and ignores a postmaster.pid naming another program', { timeout: 240_000 }, async () => {
+  it('stops an orphaned postmaster of its cluster (its supervisor gone), and ignores a postmaster.pid naming another program', { timeout: 240_000 }, async (test) => {
     const dir = path.join(tempDir('tokendesk-embedded-stale-'), 'pg');
     const lines: string[] = [];
     const log = (msg: string) => lines.push(msg);
@@ -276,13 +259,9 @@ describe.concurrent('startEmbeddedPostgres and a stale postmaster', () => {
       console.log('postmaster ' + e.pid);
       setInterval(() => {}, 1000);
     `;
-    const holder = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(holder);
-    let out = '';
-    holder.stdout!.on('data', (d) => (out += d));
-    holder.stderr!.on('data', (d) => (out += d));
-    await waitUntil(`the first run to start:\n${out}`, () => /postmaster \d+/.test(out), 120_000);
-    const postmaster = Number(/postmaster (\d+)/.exec(out)![1]);
+    // node's own options where the script would go: `node --import tsx --input-type=module --eval <script>`.
+    const holder = spawnChild('--input-type=module', ['--eval', script], { test });
+    const postmaster = Number((await holder.waitFor(/postmaster (\d+)/, 120_000))[1]);
     expect(fs.readFileSync(path.join(dir, 'PG_VERSION'), 'utf8').trim()).toBe('18');
 
     // An orphan: the server, the supervisor and its pipe watcher all die at once without a word
@@ -301,7 +280,7 @@ describe.concurrent('startEmbeddedPostgres and a stale postmaster', () => {
       })
       .map(Number);
     expect(watchers.length).toBeGreaterThan(0);
-    for (const pid of [...watchers, supervisor, holder.pid!]) process.kill(pid, 'SIGKILL');
+    for (const pid of [...watchers, supervisor, holder.pid]) process.kill(pid, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1_000));
     expect(isAlive(postmaster)).toBe(true);
 

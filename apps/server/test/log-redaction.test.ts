@@ -1,8 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { pools, projects, users } from '../src/db/schema';
@@ -13,6 +8,7 @@ import { redactSecrets, registerSecrets, secretsFromEnv } from '../src/lib/error
 import { withLogRedaction } from '../src/lib/log-redaction';
 import { registerBody, closedPort } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
+import { spawnNode } from './support/spawn';
 
 /**
  * RPC URLs hold provider keys. The real server process runs with such URLs for real networks
@@ -21,16 +17,12 @@ import { cloneDatabase, type ClonedDatabase } from './support/database';
  * the keys, while it still says what failed.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PATH_KEY = 'SECRETKEY123';
 const QUERY_KEY = 'SECRETQUERY456';
-const children: ChildProcess[] = [];
-let dataDir: string | undefined;
 const clones: ClonedDatabase[] = [];
 
+// The server and its DATA_DIR go when the test ends (support/spawn.ts); the seeded clone here.
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   for (const clone of clones) await clone.drop();
 });
 
@@ -47,7 +39,6 @@ describe('secrets in RPC URLs', () => {
   it('never reach the log: a failing request and failing indexer ticks, errors and causes included', async () => {
     const port = await closedPort();
     const secretUrl = `http://127.0.0.1:${port}/v3/${PATH_KEY}?apikey=${QUERY_KEY}`;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-redaction-'));
 
     // A project and a pool on Ethereum, so the indexer loops of that network contact its node.
     const clone = await cloneDatabase();
@@ -75,10 +66,7 @@ describe('secrets in RPC URLs', () => {
     });
     await db.close();
 
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: clone.url,
+    const env = {
       PORT: '0',
       LOG_LEVEL: 'trace',
       PASSWORD_HASH_COST: '10',
@@ -91,15 +79,9 @@ describe('secrets in RPC URLs', () => {
       RPC_URL_ARBITRUM: `http://127.0.0.1:${port}/`,
       RPC_URL_POLYGON: `http://127.0.0.1:${port}/`,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const output = () => out;
-    await waitFor(() => /running at http:\/\/\S+/.test(out), 'the server to start', output);
-    const base = /running at (http:\/\/[^\s]+)/.exec(out)![1]!.replace(/\/$/, '');
+    const { child, exited, output } = await spawnNode('src/main.ts', [], { database: { url: clone.url }, env });
+    await waitFor(() => /running at http:\/\/\S+/.test(output()), 'the server to start', output);
+    const base = /running at (http:\/\/[^\s]+)/.exec(output())![1]!.replace(/\/$/, '');
 
     const body = registerBody();
     expect((await fetch(`${base}/api/v1/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201);
@@ -114,11 +96,12 @@ describe('secrets in RPC URLs', () => {
     const answer = await info.text();
 
     // The Ethereum loops fail against the node (pool indexer, holders, new-pool watch).
-    await waitFor(() => /"network":"ethereum".*tick failed/.test(out), 'a failed indexer tick on ethereum', output);
+    await waitFor(() => /"network":"ethereum".*tick failed/.test(output()), 'a failed indexer tick on ethereum', output);
     const ready = await (await fetch(`${base}/ready`)).text();
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const out = output();
 
     const everything = `${out}\n${answer}\n${ready}`;
     for (const secret of [PATH_KEY, QUERY_KEY]) {
