@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
-import { raiseNotification } from '../domain/notifications';
-import { alerts, alertTriggers, pools, poolSnapshots, projects, type AlertRow, type PoolEventRow } from '../db/schema';
+import type { AlertRow, PoolEventRow } from '../db/schema';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
 import type { RawPoolState } from '../chain/pool-state';
+import { activeAlertsOn, recordFiring, snapshotsAround } from './store';
 
 export type NewSwap = PoolEventRow;
 
@@ -40,12 +39,7 @@ const fmt = (value: string | null, digits = 6) => (value === null ? '—' : Numb
 export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<number> {
   if (input.changed.size === 0 && input.newSwaps.length === 0) return 0;
   const addresses = [...new Set([...input.changed, ...input.newSwaps.map((s) => s.poolAddress)])];
-  const candidates = await db
-    .select({ alert: alerts, pool: pools, project: projects })
-    .from(alerts)
-    .innerJoin(pools, eq(pools.id, alerts.poolId))
-    .innerJoin(projects, eq(projects.id, pools.projectId))
-    .where(and(eq(alerts.isActive, true), eq(pools.networkId, input.network.id), inArray(sql`lower(${pools.poolAddress})`, addresses)));
+  const candidates = await activeAlertsOn(db, input.network.id, addresses);
 
   const firings: Firing[] = [];
   for (const { alert, pool, project } of candidates) {
@@ -80,17 +74,7 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
 
     if (alert.thresholdPct === null || alert.windowMinutes === null) continue;
     const windowStart = new Date(input.chainTime.getTime() - alert.windowMinutes * 60_000);
-    const inWindow = await db
-      .select()
-      .from(poolSnapshots)
-      .where(and(eq(poolSnapshots.networkId, input.network.id), eq(poolSnapshots.poolAddress, address), sql`${poolSnapshots.blockTime} >= ${windowStart}`))
-      .orderBy(poolSnapshots.bucket);
-    const [atStart] = await db
-      .select()
-      .from(poolSnapshots)
-      .where(and(eq(poolSnapshots.networkId, input.network.id), eq(poolSnapshots.poolAddress, address), sql`${poolSnapshots.blockTime} < ${windowStart}`))
-      .orderBy(sql`${poolSnapshots.bucket} desc`)
-      .limit(1);
+    const { atStart, inWindow } = await snapshotsAround(db, input.network.id, address, windowStart);
     const views = [...(atStart ? [atStart] : []), ...inWindow].map((s) => snapshotView(side, s));
     const pre = input.preTick.get(address);
     if (pre) views.push(snapshotView(side, { ...pre, blockNumber: 0n, reserve0: pre.reserve0.toString(), reserve1: pre.reserve1.toString(), sqrtPriceX96: pre.sqrtPriceX96?.toString() ?? null }));
@@ -102,17 +86,9 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
   }
 
   for (const f of firings) {
-    // The trigger, its notification and the alert's counters land together or not at all.
-    await db.transaction(async (tx) => {
-      // The block the firing was judged on goes with both, so a reorganisation above it withdraws them.
-      const source = { networkId: input.network.id, blockNumber: BigInt(f.values.block_number!) };
-      await tx.insert(alertTriggers).values({ alertId: f.alert.id, triggeredAt: input.chainTime, message: f.message, values: f.values, ...source });
-      await raiseNotification(tx, { userId: f.alert.userId, title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}`, source });
-      await tx
-        .update(alerts)
-        .set({ lastTriggeredAt: input.chainTime, triggerCount: sql`${alerts.triggerCount} + 1` })
-        .where(eq(alerts.id, f.alert.id));
-    });
+    // Judged on that block: a reorganisation above it withdraws trigger and notice (recordFiring).
+    const source = { networkId: input.network.id, blockNumber: BigInt(f.values.block_number!) };
+    await recordFiring(db, { alert: f.alert, at: input.chainTime, values: f.values, notice: { title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}` } }, source);
   }
   return firings.length;
 }

@@ -8,6 +8,7 @@ import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolder
 import { getLogsChunked } from './get-logs';
 import { BalanceJournal, logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconciliation';
+import { inChunks } from './store';
 
 export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
 const ZERO = zeroAddress.toLowerCase();
@@ -405,15 +406,15 @@ export class HolderIndexer {
           await this.writeBalances(tx, token, touched, balances);
           await journal.write(tx, token);
           const dailyRows = [...daily].map(([day, holderCount]) => ({ networkId: this.network.id, tokenAddress: token, day, holderCount }));
-          for (let i = 0; i < dailyRows.length; i += 1_000) {
+          await inChunks(dailyRows, 1_000, async (chunk) => {
             await tx
               .insert(tokenHolderDaily)
-              .values(dailyRows.slice(i, i + 1_000))
+              .values(chunk)
               .onConflictDoUpdate({
                 target: [tokenHolderDaily.networkId, tokenHolderDaily.tokenAddress, tokenHolderDaily.day],
                 set: { holderCount: sql`excluded.holder_count` },
               });
-          }
+          });
         }
         await tx
           .update(tokenHolderSync)
@@ -429,19 +430,17 @@ export class HolderIndexer {
     // The zero address as a sender (a mint) was never debited, so it may have no entry at all.
     const zeroed = touched.filter((h) => balances.get(h) === 0n);
     const kept = touched.filter((h) => balances.has(h) && balances.get(h) !== 0n);
-    for (let i = 0; i < kept.length; i += 1_000) {
+    await inChunks(kept, 1_000, async (chunk) => {
       await tx
         .insert(tokenBalances)
-        .values(kept.slice(i, i + 1_000).map((holder) => ({ networkId: this.network.id, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })))
+        .values(chunk.map((holder) => ({ networkId: this.network.id, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })))
         .onConflictDoUpdate({
           target: [tokenBalances.networkId, tokenBalances.tokenAddress, tokenBalances.holder],
           set: { balance: sql`excluded.balance` },
         });
-    }
-    for (let i = 0; i < zeroed.length; i += 5_000) {
-      await tx
-        .delete(tokenBalances)
-        .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, zeroed.slice(i, i + 5_000))));
-    }
+    });
+    await inChunks(zeroed, 5_000, async (chunk) => {
+      await tx.delete(tokenBalances).where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, chunk)));
+    });
   }
 }

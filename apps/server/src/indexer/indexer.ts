@@ -1,16 +1,26 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Address, Hex, Log } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
-import { queryRows, type Db } from '../db/client';
-import { indexedPools, poolEvents, poolSnapshots } from '../db/schema';
+import type { Db } from '../db/client';
+import type { poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
-import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain/pool-state';
+import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
+import {
+  anchorNewAlerts,
+  indexedCoverage,
+  insertPoolEvents,
+  latestSnapshots,
+  markRangeIndexed,
+  startIndexing,
+  thinOldSnapshots,
+  trackedPools,
+  upsertSnapshots,
+} from './store';
 
 export interface IndexerOptions {
   /** How far back a newly tracked pool is read (default: the last 24 h of blocks). */
@@ -41,20 +51,6 @@ const MINUTE = 60_000;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
 const hexToBig = (v: unknown) => BigInt(v as string);
 
-/** One row per pool per minute bucket: a later block in the same minute replaces the earlier one. */
-async function upsertSnapshots(db: Pick<Db, 'insert'>, rows: (typeof poolSnapshots.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db
-      .insert(poolSnapshots)
-      .values(rows.slice(i, i + 1000))
-      .onConflictDoUpdate({
-        target: [poolSnapshots.networkId, poolSnapshots.poolAddress, poolSnapshots.bucket],
-        set: { blockNumber: sql`excluded.block_number`, blockTime: sql`excluded.block_time`, reserve0: sql`excluded.reserve0`, reserve1: sql`excluded.reserve1`, sqrtPriceX96: sql`excluded.sqrt_price_x96` },
-        setWhere: sql`${poolSnapshots.blockNumber} <= excluded.block_number`,
-      });
-  }
-}
-
 /**
  * One network's indexer. Each tick reads the blocks from every tracked pool's checkpoint up to
  * head − confirmations, stores Swap/Mint/Burn idempotently together with the new checkpoints in one
@@ -72,19 +68,6 @@ export class NetworkIndexer {
     private readonly options: IndexerOptions = {},
   ) {}
 
-  private async trackedPools(): Promise<TrackedPool[]> {
-    const rows = await queryRows<{ address: string; version: 'v2' | 'v3'; token0: string; token1: string }>(
-      this.db,
-      sql`select distinct on (lower(p.pool_address)) lower(p.pool_address) as address, p.pool_version as version,
-            case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
-            case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1
-          from pools p join projects pr on pr.id = p.project_id
-          where p.network_id = ${this.network.id}
-          order by lower(p.pool_address), p.id`,
-    );
-    return rows.map((r) => ({ address: r.address as Address, version: r.version, token0: r.token0 as Address, token1: r.token1 as Address }));
-  }
-
   /** The first block at or after `time` (binary search on block timestamps; once per new pool set). */
   private async blockAtTime(time: number, head: bigint): Promise<bigint> {
     const client = this.chain.client(this.network);
@@ -101,7 +84,7 @@ export class NetworkIndexer {
 
   async tick(): Promise<TickResult> {
     const result: TickResult = { eventsStored: 0, snapshotsWritten: 0, alertsFired: 0, caughtUp: false };
-    const tracked = await this.trackedPools();
+    const tracked = await trackedPools(this.db, this.network.id);
     if (tracked.length === 0) return { ...result, skipped: 'no pools' };
     const client = this.chain.client(this.network);
     const request = (method: string) => this.options.onRequest?.(method);
@@ -116,16 +99,13 @@ export class NetworkIndexer {
         result.safeBlock = safe;
 
         // Newly tracked pools start at the backfill depth; the others continue where they stopped.
-        const known = await this.db.select().from(indexedPools).where(eq(indexedPools.networkId, this.network.id));
+        const known = await indexedCoverage(this.db, this.network.id);
         const knownSet = new Map(known.map((k) => [k.poolAddress, k]));
         const fresh = tracked.filter((p) => !knownSet.has(p.address.toLowerCase()));
         if (fresh.length > 0) {
           const headBlock = await client.getBlock({ blockNumber: safe });
           const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.options.backfillSeconds ?? 86_400), safe);
-          await this.db
-            .insert(indexedPools)
-            .values(fresh.map((p) => ({ networkId: this.network.id, poolAddress: p.address.toLowerCase(), version: p.version, fromBlock: from })))
-            .onConflictDoNothing();
+          await startIndexing(this.db, this.network.id, fresh, from);
           for (const p of fresh) knownSet.set(p.address.toLowerCase(), { networkId: this.network.id, poolAddress: p.address.toLowerCase(), version: p.version, fromBlock: from, toBlock: null });
         }
 
@@ -141,14 +121,8 @@ export class NetworkIndexer {
         }
         result.fromBlocks = [...groups.keys()];
 
-        // A new alert judges swaps from the block its pool was indexed up to when the indexer first
-        // sees it, or from the current safe block if the pool is not indexed yet: history that
-        // happened before the alert existed (a backfill) never fires it.
-        await this.db.execute(sql`update alerts a set since_block = coalesce(
-            (select ip.to_block from pools p join indexed_pools ip
-               on ip.network_id = p.network_id and ip.pool_address = lower(p.pool_address)
-             where p.id = a.pool_id), ${safe})
-          where a.since_block is null and a.pool_id in (select id from pools where network_id = ${this.network.id})`);
+        // Before any swap is judged: new alerts never fire on history (see anchorNewAlerts).
+        await anchorNewAlerts(this.db, this.network.id, safe);
 
         const newSwaps: NewSwap[] = [];
         const changed = new Set<string>();
@@ -170,10 +144,10 @@ export class NetworkIndexer {
         }
 
         // Current state of every caught-up pool at the safe block, in one multicall.
-        const coverage = await this.db.select().from(indexedPools).where(eq(indexedPools.networkId, this.network.id));
+        const coverage = await indexedCoverage(this.db, this.network.id);
         const upToDate = new Set(coverage.filter((k) => k.toBlock === safe).map((k) => k.poolAddress));
         const caughtUp = tracked.filter((p) => upToDate.has(p.address.toLowerCase()));
-        const before = await this.latestSnapshots();
+        const before = await latestSnapshots(this.db, this.network.id);
         request('eth_call');
         const { blockTime, states } = await readRawPoolStates(client, this.network.multicall3, caughtUp, safe);
         result.snapshotsWritten += await this.writeStateSnapshots(states, safe, blockTime);
@@ -262,45 +236,14 @@ export class NetworkIndexer {
     for (const item of undecodable) this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
 
     return this.db.transaction(async (tx) => {
-      let inserted: (typeof poolEvents.$inferSelect)[] = [];
-      for (let i = 0; i < eventRows.length; i += 1000) {
-        const part = await tx.insert(poolEvents).values(eventRows.slice(i, i + 1000)).onConflictDoNothing().returning();
-        inserted = inserted.concat(part);
-      }
+      const inserted = await insertPoolEvents(tx, eventRows);
       const syncRows = [...syncs.values()];
       await upsertSnapshots(tx, syncRows);
       await recordBlocks(tx, this.network, recorded.safe, recorded.blocks);
-      const lower = addresses.map((a) => a.toLowerCase());
-      await tx
-        .update(indexedPools)
-        .set({ toBlock: end })
-        .where(and(eq(indexedPools.networkId, this.network.id), inArray(indexedPools.poolAddress, lower)));
-      // The network checkpoint: the block every tracked pool has been read up to.
-      // Over the pools still tracked: a detached pool keeps its row (so re-attaching it resumes
-      // without a gap) but must not hold the checkpoint back.
-      await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
-        select ${this.network.id}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
-        where ip.network_id = ${this.network.id}
-          and exists (select 1 from pools p where p.network_id = ip.network_id and lower(p.pool_address) = ip.pool_address)
-        having count(*) > 0
-        on conflict (network_id) do update set last_block = excluded.last_block, updated_at = now()`);
+      await markRangeIndexed(tx, this.network.id, addresses, end);
       const swaps: NewSwap[] = inserted.filter((e) => e.type === 'swap').map((e) => e);
       return { events: inserted.length, snapshots: syncRows.length, swaps, changed: new Set(inserted.map((e) => e.poolAddress)) };
     });
-  }
-
-  private async latestSnapshots(): Promise<Map<string, RawPoolState & { blockTime: Date }>> {
-    const rows = await queryRows<{ pool_address: string; reserve0: string; reserve1: string; sqrt_price_x96: string | null; block_time: string | Date }>(
-      this.db,
-      sql`select distinct on (pool_address) pool_address, reserve0, reserve1, sqrt_price_x96, block_time
-          from pool_snapshots where network_id = ${this.network.id} order by pool_address, bucket desc`,
-    );
-    return new Map(
-      rows.map((r) => [
-        r.pool_address,
-        { reserve0: BigInt(r.reserve0), reserve1: BigInt(r.reserve1), sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96), blockTime: new Date(r.block_time) },
-      ]),
-    );
   }
 
   private async writeStateSnapshots(states: Map<string, RawPoolState>, blockNumber: bigint, blockTime: Date): Promise<number> {
@@ -322,12 +265,6 @@ export class NetworkIndexer {
 
   /** Storage stays bounded: minute points for 48 h, then the last point of each hour. */
   async compactSnapshots(now: Date): Promise<void> {
-    const cutoff = new Date(now.getTime() - 48 * 60 * MINUTE);
-    await this.db.execute(sql`delete from pool_snapshots s
-      where s.network_id = ${this.network.id} and s.bucket < ${cutoff}
-        and s.id not in (
-          select max(id) from pool_snapshots
-          where network_id = ${this.network.id} and bucket < ${cutoff}
-          group by pool_address, date_trunc('hour', bucket))`);
+    await thinOldSnapshots(this.db, this.network.id, new Date(now.getTime() - 48 * 60 * MINUTE));
   }
 }

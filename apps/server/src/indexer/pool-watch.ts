@@ -1,16 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
 import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { DexConfig, NetworkConfig } from '../chain/networks';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
-import { queryRows, type Db } from '../db/client';
-import { discoveredPools, poolWatchCheckpoints } from '../db/schema';
+import type { Db } from '../db/client';
 import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
+import { advanceWatch, isAttached, recordDiscoveredPool, resetWatch, startWatch, watchCheckpoint, watchedProjects, type WatchedProject } from './store';
 
 const factoryEvents = parseAbi([
   // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
@@ -52,13 +51,6 @@ export function decodePoolCreated(log: Log): CreatedPool | null {
 
 export const newPoolTitle = (symbol: string, dexName: string) => `New pool found for ${symbol} on ${dexName}`;
 
-interface WatchedProject {
-  id: number;
-  user_id: number;
-  token: string;
-  token_symbol: string;
-}
-
 /**
  * The new-pool watch of one network: every configured factory's pool-creation events that involve
  * a project token, from the moment the watch starts (history is what 'Add Pool' is for). A pool
@@ -81,14 +73,11 @@ export class PoolWatch {
     const client = this.chain.client(this.network);
     const factories = [...new Set(this.network.dexes.map((d) => getAddress(d.factory)))];
     if (factories.length === 0) return { found: 0, caughtUp: true };
-    const projects = await queryRows<WatchedProject>(
-      this.db,
-      sql`select id, user_id, lower(contract_address) as token, token_symbol from projects where network_id = ${this.network.id}`,
-    );
+    const projects = await watchedProjects(this.db, this.network.id);
     if (projects.length === 0) {
       // Nothing to watch, so no node calls. Forget the checkpoint: a project added later starts a
       // fresh watch instead of being told about pools created while nobody watched.
-      await this.db.delete(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, this.network.id));
+      await resetWatch(this.db, this.network.id);
       return { found: 0, caughtUp: true };
     }
     const tokens = [...new Set(projects.map((p) => p.token as Hex))];
@@ -99,13 +88,13 @@ export class PoolWatch {
         const head = await client.getBlockNumber({ cacheTime: 0 });
         const safe = head - BigInt(this.network.confirmations);
         if (safe < 0n) return { found: 0, caughtUp: true };
-        const [checkpoint] = await this.db.select().from(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, this.network.id));
-        if (!checkpoint) {
+        const checkpoint = await watchCheckpoint(this.db, this.network.id);
+        if (checkpoint === null) {
           // The watch starts now: pools that existed before are found through 'Add Pool'.
-          await this.db.insert(poolWatchCheckpoints).values({ networkId: this.network.id, lastBlock: safe }).onConflictDoNothing();
+          await startWatch(this.db, this.network.id, safe);
           return { found: 0, caughtUp: true };
         }
-        const from = checkpoint.lastBlock + 1n;
+        const from = checkpoint + 1n;
         if (from > safe) return { found: 0, caughtUp: true };
         const maxPerTick = this.options.maxBlocksPerTick ?? 10_000n;
         const to = from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
@@ -204,10 +193,7 @@ export class PoolWatch {
         }
       }
       await recordBlocks(tx, this.network, hashes.safe, hashes.blocks);
-      await tx
-        .insert(poolWatchCheckpoints)
-        .values({ networkId: this.network.id, lastBlock: to })
-        .onConflictDoUpdate({ target: poolWatchCheckpoints.networkId, set: { lastBlock: to, updatedAt: new Date() } });
+      await advanceWatch(tx, this.network.id, to);
       return found;
     });
     // Told only once committed: a transaction that failed skipped nothing.
@@ -218,28 +204,20 @@ export class PoolWatch {
   /** One discovered pool of one project and its owner's notification; false if already known. */
   private async recordOne(tx: Db, c: CreatedPool, dex: DexConfig, project: WatchedProject, paired: string, pairedSymbol: string): Promise<boolean> {
     // Already attached by its owner (before the watch saw it): nothing to tell.
-    const attached = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from pools where project_id = ${project.id} and lower(pool_address) = ${c.pool.toLowerCase()} limit 1`,
-    );
-    if (attached.length > 0) return false;
-    const [row] = await tx
-      .insert(discoveredPools)
-      .values({
-        projectId: project.id,
-        userId: project.user_id,
-        networkId: this.network.id,
-        dexId: dex.id,
-        poolAddress: c.pool,
-        poolVersion: c.version,
-        fee: c.fee,
-        pairedTokenAddress: getAddress(paired),
-        blockNumber: c.blockNumber,
-        txHash: c.txHash,
-      })
-      .onConflictDoNothing()
-      .returning({ id: discoveredPools.id });
-    if (!row) return false;
+    if (await isAttached(tx, project.id, c.pool)) return false;
+    const recorded = await recordDiscoveredPool(tx, {
+      projectId: project.id,
+      userId: project.user_id,
+      networkId: this.network.id,
+      dexId: dex.id,
+      poolAddress: c.pool,
+      poolVersion: c.version,
+      fee: c.fee,
+      pairedTokenAddress: getAddress(paired),
+      blockNumber: c.blockNumber,
+      txHash: c.txHash,
+    });
+    if (!recorded) return false;
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
     const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;

@@ -6,6 +6,7 @@ import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
 import { holderBalanceJournal, indexedBlocks } from '../db/schema';
 import { raiseNotification } from '../domain/notifications';
+import { inChunks } from './store';
 
 /**
  * Chain reorganisations (decision 0016). The indexers record the hash of every recent block they
@@ -75,9 +76,9 @@ export async function recordBlocks(tx: Pick<Db, 'insert'>, network: NetworkConfi
   const rows = blocks
     .filter((b): b is RecordedBlock => b !== null && inReorgWindow(network, b.number, safe))
     .map((b) => ({ networkId: network.id, blockNumber: b.number, blockHash: b.hash }));
-  for (let i = 0; i < rows.length; i += 1000) {
-    await tx.insert(indexedBlocks).values(rows.slice(i, i + 1000)).onConflictDoNothing();
-  }
+  await inChunks(rows, 1000, async (chunk) => {
+    await tx.insert(indexedBlocks).values(chunk).onConflictDoNothing();
+  });
 }
 
 /**
@@ -108,9 +109,9 @@ export class BalanceJournal {
 
   async write(tx: Pick<Db, 'insert'>, token: string): Promise<void> {
     const rows = [...this.entries.values()].map((e) => ({ networkId: this.network.id, tokenAddress: token, blockNumber: e.block, holder: e.holder, balanceBefore: e.before.toString() }));
-    for (let i = 0; i < rows.length; i += 1000) {
-      await tx.insert(holderBalanceJournal).values(rows.slice(i, i + 1000)).onConflictDoNothing();
-    }
+    await inChunks(rows, 1000, async (chunk) => {
+      await tx.insert(holderBalanceJournal).values(chunk).onConflictDoNothing();
+    });
   }
 }
 

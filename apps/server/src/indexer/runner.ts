@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { ChainService } from '../chain/chain-service';
 import type { AdvisoryLock, Database } from '../db/client';
-import { indexerCheckpoints } from '../db/schema';
 import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
 import { PoolWatch } from './pool-watch';
 import { ReorgGuard } from './reorg';
+import { networkCheckpoint } from './store';
 import { recordSkippedItem, type IndexerPart, type OnSkip } from './skipped-items';
 import { describeIndexerError, IndexerStatus } from './status';
 
@@ -132,10 +131,8 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         if (reorg) log.warn({ ...reorg, forkBlock: reorg.forkBlock.toString(), orphanedFrom: reorg.orphanedFrom.toString() }, `chain reorganisation above block ${reorg.forkBlock}: rolled back`);
         const result = await indexer.tick();
         const idle = result.skipped === 'no pools';
-        const [checkpoint] = idle
-          ? []
-          : await database.db.select({ block: indexerCheckpoints.lastBlock }).from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, network.id));
-        status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock: checkpoint?.block ?? null });
+        const indexedBlock = idle ? null : await networkCheckpoint(database.db, network.id);
+        status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock });
         return result;
       });
       // Holders and new pools ride on the same loop and lock: one writer per network.

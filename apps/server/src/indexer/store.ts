@@ -1,0 +1,254 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { queryRows, type Db } from '../db/client';
+import {
+  alerts,
+  alertTriggers,
+  discoveredPools,
+  indexedPools,
+  indexerCheckpoints,
+  poolEvents,
+  pools,
+  poolSnapshots,
+  poolWatchCheckpoints,
+  projects,
+  type AlertRow,
+  type PoolEventRow,
+  type PoolRow,
+  type PoolSnapshotRow,
+  type ProjectRow,
+} from '../db/schema';
+import { raiseNotification, type NotificationInput } from '../domain/notifications';
+import type { RawPoolState, TrackedPool } from '../chain/pool-state';
+
+/**
+ * What the indexer's tick reads and writes in the database, by what it means (decision 0028): the
+ * pool indexer (indexer.ts, runner.ts), the alert rules and the new-pool watch call these instead
+ * of writing SQL inline. The indexer tables hold addresses in lower case.
+ */
+
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Rows written a chunk at a time: one statement per `size` rows keeps each under PostgreSQL's
+ * 65,535 bind parameters, whatever the batch. `write` gets each chunk; what it answers is joined.
+ */
+export async function inChunks<T, R = never>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<R[] | void>): Promise<R[]> {
+  let out: R[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const answered = await write(rows.slice(i, i + size));
+    if (answered) out = out.concat(answered);
+  }
+  return out;
+}
+
+// ---- The pool indexer ------------------------------------------------------------------------
+
+/**
+ * Every pool some project tracks on the network, once per address (several users may track the
+ * same pool), with its tokens in pool order.
+ */
+export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
+  const rows = await queryRows<{ address: string; version: 'v2' | 'v3'; token0: string; token1: string }>(
+    db,
+    sql`select distinct on (lower(p.pool_address)) lower(p.pool_address) as address, p.pool_version as version,
+          case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
+          case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1
+        from pools p join projects pr on pr.id = p.project_id
+        where p.network_id = ${networkId}
+        order by lower(p.pool_address), p.id`,
+  );
+  return rows.map((r) => ({ address: r.address as Address, version: r.version, token0: r.token0 as Address, token1: r.token1 as Address }));
+}
+
+/** How far each pool the indexer knows on the network has been read. */
+export function indexedCoverage(db: Db, networkId: number) {
+  return db.select().from(indexedPools).where(eq(indexedPools.networkId, networkId));
+}
+
+/** Newly tracked pools start being read at `fromBlock`; one already known keeps its coverage. */
+export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: 'v2' | 'v3' }[], fromBlock: bigint): Promise<void> {
+  await db
+    .insert(indexedPools)
+    .values(fresh.map((p) => ({ networkId, poolAddress: p.address.toLowerCase(), version: p.version, fromBlock })))
+    .onConflictDoNothing();
+}
+
+/**
+ * A new alert judges swaps from the block its pool was indexed up to when the indexer first sees
+ * it, or from the current safe block if the pool is not indexed yet: history that happened before
+ * the alert existed (a backfill) never fires it.
+ */
+export async function anchorNewAlerts(db: Db, networkId: number, safe: bigint): Promise<void> {
+  await db.execute(sql`update alerts a set since_block = coalesce(
+      (select ip.to_block from pools p join indexed_pools ip
+         on ip.network_id = p.network_id and ip.pool_address = lower(p.pool_address)
+       where p.id = a.pool_id), ${safe})
+    where a.since_block is null and a.pool_id in (select id from pools where network_id = ${networkId})`);
+}
+
+/** Swap, Mint and Burn rows; each is stored once (a repeat is ignored). Answers the rows new to the table. */
+export function insertPoolEvents(tx: Writer, rows: readonly (typeof poolEvents.$inferInsert)[]): Promise<PoolEventRow[]> {
+  return inChunks(rows, 1000, (chunk) => tx.insert(poolEvents).values(chunk).onConflictDoNothing().returning());
+}
+
+/** One row per pool per minute bucket: a later block in the same minute replaces the earlier one. */
+export async function upsertSnapshots(tx: Writer, rows: readonly (typeof poolSnapshots.$inferInsert)[]): Promise<void> {
+  await inChunks(rows, 1000, async (chunk) => {
+    await tx
+      .insert(poolSnapshots)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [poolSnapshots.networkId, poolSnapshots.poolAddress, poolSnapshots.bucket],
+        set: { blockNumber: sql`excluded.block_number`, blockTime: sql`excluded.block_time`, reserve0: sql`excluded.reserve0`, reserve1: sql`excluded.reserve1`, sqrtPriceX96: sql`excluded.sqrt_price_x96` },
+        setWhere: sql`${poolSnapshots.blockNumber} <= excluded.block_number`,
+      });
+  });
+}
+
+/**
+ * The pools of a range are read up to `end`, and the network checkpoint becomes the block every
+ * tracked pool has been read up to. Over the pools still tracked: a detached pool keeps its row (so
+ * re-attaching it resumes without a gap) but must not hold the checkpoint back.
+ */
+export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, networkId: number, addresses: readonly string[], end: bigint): Promise<void> {
+  await tx
+    .update(indexedPools)
+    .set({ toBlock: end })
+    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map((a) => a.toLowerCase()))));
+  await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
+    select ${networkId}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
+    where ip.network_id = ${networkId}
+      and exists (select 1 from pools p where p.network_id = ip.network_id and lower(p.pool_address) = ip.pool_address)
+    having count(*) > 0
+    on conflict (network_id) do update set last_block = excluded.last_block, updated_at = now()`);
+}
+
+/** The block every tracked pool of the network has been read up to (null before the first range). */
+export async function networkCheckpoint(db: Db, networkId: number): Promise<bigint | null> {
+  const [row] = await db.select({ block: indexerCheckpoints.lastBlock }).from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, networkId));
+  return row?.block ?? null;
+}
+
+/** Each pool's newest price point: its state before this tick's snapshots. */
+export async function latestSnapshots(db: Db, networkId: number): Promise<Map<string, RawPoolState & { blockTime: Date }>> {
+  const rows = await queryRows<{ pool_address: string; reserve0: string; reserve1: string; sqrt_price_x96: string | null; block_time: string | Date }>(
+    db,
+    sql`select distinct on (pool_address) pool_address, reserve0, reserve1, sqrt_price_x96, block_time
+        from pool_snapshots where network_id = ${networkId} order by pool_address, bucket desc`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.pool_address,
+      { reserve0: BigInt(r.reserve0), reserve1: BigInt(r.reserve1), sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96), blockTime: new Date(r.block_time) },
+    ]),
+  );
+}
+
+/** Storage stays bounded: price points older than `cutoff` thin out to the last of each hour. */
+export async function thinOldSnapshots(db: Db, networkId: number, cutoff: Date): Promise<void> {
+  await db.execute(sql`delete from pool_snapshots s
+    where s.network_id = ${networkId} and s.bucket < ${cutoff}
+      and s.id not in (
+        select max(id) from pool_snapshots
+        where network_id = ${networkId} and bucket < ${cutoff}
+        group by pool_address, date_trunc('hour', bucket))`);
+}
+
+// ---- Alert rules -----------------------------------------------------------------------------
+
+/** The active alerts on any of these pools (lower-case addresses) of the network, with pool and project. */
+export function activeAlertsOn(db: Db, networkId: number, addresses: readonly string[]): Promise<{ alert: AlertRow; pool: PoolRow; project: ProjectRow }[]> {
+  return db
+    .select({ alert: alerts, pool: pools, project: projects })
+    .from(alerts)
+    .innerJoin(pools, eq(pools.id, alerts.poolId))
+    .innerJoin(projects, eq(projects.id, pools.projectId))
+    .where(and(eq(alerts.isActive, true), eq(pools.networkId, networkId), inArray(sql`lower(${pools.poolAddress})`, [...addresses])));
+}
+
+/** A pool's price points from `since` on (oldest first), and the last one before it (null if none). */
+export async function snapshotsAround(db: Db, networkId: number, poolAddress: string, since: Date): Promise<{ atStart: PoolSnapshotRow | null; inWindow: PoolSnapshotRow[] }> {
+  const inWindow = await db
+    .select()
+    .from(poolSnapshots)
+    .where(and(eq(poolSnapshots.networkId, networkId), eq(poolSnapshots.poolAddress, poolAddress), sql`${poolSnapshots.blockTime} >= ${since}`))
+    .orderBy(poolSnapshots.bucket);
+  const [atStart] = await db
+    .select()
+    .from(poolSnapshots)
+    .where(and(eq(poolSnapshots.networkId, networkId), eq(poolSnapshots.poolAddress, poolAddress), sql`${poolSnapshots.blockTime} < ${since}`))
+    .orderBy(sql`${poolSnapshots.bucket} desc`)
+    .limit(1);
+  return { atStart: atStart ?? null, inWindow };
+}
+
+/**
+ * One firing: the trigger, the owner's notification and the alert's counters land together or not
+ * at all. The block it was judged on goes with trigger and notice, so a reorganisation above it
+ * withdraws both (decision 0016).
+ */
+export async function recordFiring(
+  db: Db,
+  firing: { alert: AlertRow; at: Date; values: Record<string, string | number | null>; notice: Omit<NotificationInput, 'userId' | 'source'> },
+  source: { networkId: number; blockNumber: bigint },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(alertTriggers).values({ alertId: firing.alert.id, triggeredAt: firing.at, message: firing.notice.message, values: firing.values, ...source });
+    await raiseNotification(tx, { ...firing.notice, userId: firing.alert.userId, source });
+    await tx
+      .update(alerts)
+      .set({ lastTriggeredAt: firing.at, triggerCount: sql`${alerts.triggerCount} + 1` })
+      .where(eq(alerts.id, firing.alert.id));
+  });
+}
+
+// ---- The new-pool watch ----------------------------------------------------------------------
+
+export interface WatchedProject {
+  id: number;
+  user_id: number;
+  /** Lower case. */
+  token: string;
+  token_symbol: string;
+}
+
+/** Every project on the network: their tokens are what the watch looks for. */
+export function watchedProjects(db: Db, networkId: number): Promise<WatchedProject[]> {
+  return queryRows<WatchedProject>(db, sql`select id, user_id, lower(contract_address) as token, token_symbol from projects where network_id = ${networkId}`);
+}
+
+/** The block the watch has read up to, or null when it has not started (or was reset). */
+export async function watchCheckpoint(db: Db, networkId: number): Promise<bigint | null> {
+  const [row] = await db.select().from(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, networkId));
+  return row?.lastBlock ?? null;
+}
+
+/** Starts the watch at `block` unless it already runs. */
+export async function startWatch(db: Db, networkId: number, block: bigint): Promise<void> {
+  await db.insert(poolWatchCheckpoints).values({ networkId, lastBlock: block }).onConflictDoNothing();
+}
+
+/** Forgets the watch's position: it starts afresh when there is something to watch again. */
+export async function resetWatch(db: Db, networkId: number): Promise<void> {
+  await db.delete(poolWatchCheckpoints).where(eq(poolWatchCheckpoints.networkId, networkId));
+}
+
+export async function advanceWatch(tx: Writer, networkId: number, block: bigint): Promise<void> {
+  await tx
+    .insert(poolWatchCheckpoints)
+    .values({ networkId, lastBlock: block })
+    .onConflictDoUpdate({ target: poolWatchCheckpoints.networkId, set: { lastBlock: block, updatedAt: new Date() } });
+}
+
+/** Whether the project already has this pool attached. */
+export async function isAttached(db: Db, projectId: number, poolAddress: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and lower(pool_address) = ${poolAddress.toLowerCase()} limit 1`);
+  return rows.length > 0;
+}
+
+/** Records a pool found for a project; false when it was already recorded. */
+export async function recordDiscoveredPool(tx: Writer, row: typeof discoveredPools.$inferInsert): Promise<boolean> {
+  const [inserted] = await tx.insert(discoveredPools).values(row).onConflictDoNothing().returning({ id: discoveredPools.id });
+  return inserted !== undefined;
+}
