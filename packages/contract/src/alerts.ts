@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictId, strictNumber } from './numbers';
-import { DASHBOARD_LIST_LIMIT, decimalString, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from './projects';
+import { decimalString } from './fields';
+import { DASHBOARD_LIST_LIMIT, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from './paging';
 
 export const alertKinds = ['price_move', 'liquidity_drop', 'large_swap'] as const;
 export type AlertKind = (typeof alertKinds)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalString } from './projects';
+import { decimalString } from './fields';
 
 /** Why an address in the top holders is special. */
 export const holderLabels = ['pool', 'zero_address', 'burn_address', 'deployer'] as const;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { strictNumber } from './numbers';
+import { projectMessages as m } from './project-messages';
+
+/*
+ * The networks TokenDesk reads and, per network, the DEXes and paired tokens a pool can be
+ * chosen from.
+ */
+
+export const networkIdField = strictNumber(z.number({ error: m.networkRequired }).int(m.networkRequired).positive(m.networkRequired), m.networkRequired).describe(
+  'Network id (the chain id): a JSON number or decimal digits',
+);
+
+export const networkSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    chain_id: z.number().int(),
+    native_symbol: z.string(),
+    network_logo: z.string(),
+    network_explorer: z.string(),
+  })
+  .meta({ id: 'Network' });
+export type Network = z.infer<typeof networkSchema>;
+
+export const dexOptionSchema = z
+  .object({ id: z.string(), name: z.string(), dex_logo: z.string(), version: z.enum(['v2', 'v3']) })
+  .meta({ id: 'DexOption' });
+export type DexOption = z.infer<typeof dexOptionSchema>;
+
+export const tokenOptionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    address: z.string(),
+    decimals: z.number().int(),
+    token_logo: z.string(),
+  })
+  .meta({ id: 'TokenOption' });
+export type TokenOption = z.infer<typeof tokenOptionSchema>;

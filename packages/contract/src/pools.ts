@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ADDRESS_RE, decimalString } from './fields';
+import { strictId } from './numbers';
+import { DASHBOARD_LIST_LIMIT, listSearch, pageCursor, pageLimit } from './paging';
+import { projectMessages as m } from './project-messages';
+
+/** A project's pools (projects/{id}/pools/) answer at most this many, newest first; the funds list pages through all. */
+export const PROJECT_POOLS_LIMIT = 200;
+
+export const poolAddressBodySchema = z
+  .strictObject({
+    project_id: strictId(),
+    dex_id: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
+    token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+  })
+  .meta({ id: 'PoolAddressBody' });
+export const poolAddressSchema = z
+  .object({ pool_address: z.string(), pool_version: z.enum(['v2', 'v3']), fee: z.number().int().nullable() })
+  .meta({ id: 'PoolAddress' });
+export type PoolAddress = z.infer<typeof poolAddressSchema>;
+
+export const createPoolFieldOrder = ['dex', 'token', 'pool_address', 'pool_version'] as const;
+export const createPoolBodySchema = z
+  .strictObject({
+    dex: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
+    token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
+    pool_address: z.string({ error: m.poolAddressRequired }).trim().min(1, m.poolAddressRequired).regex(ADDRESS_RE, m.addressInvalid),
+    pool_version: z.enum(['v2', 'v3']).optional().describe('Checked against the DEX; optional'),
+  })
+  .meta({ id: 'CreatePoolBody' });
+export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
+
+export const poolFundsSchema = z
+  .object({
+    amount_token: decimalString.nullable().describe('Paired-token reserve'),
+    amount_project_token: decimalString.nullable().describe('Project-token reserve'),
+    block_number: z.string().nullable().describe('Block the reserves were read at'),
+    updated_at: z.string().nullable(),
+    stale: z
+      .boolean()
+      .describe('True when these figures are older than 3 poll intervals of the network (the node is lagging or unreachable)'),
+  })
+  .meta({ id: 'PoolFunds' });
+
+export const poolSchema = z
+  .object({
+    id: z.number().int(),
+    pool_address: z.string(),
+    pool_version: z.enum(['v2', 'v3']),
+    fee: z.number().int().nullable().describe('V3 fee tier in hundredths of a bip (3000 = 0.3%)'),
+    dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
+    token: z.object({ id: z.string(), name: z.string(), symbol: z.string(), token_logo: z.string(), address: z.string(), decimals: z.number().int() }),
+    project: z.object({ id: z.number().int(), name: z.string(), token_symbol: z.string(), contract_address: z.string(), token_decimal: z.number().int() }),
+    network: z.object({ id: z.number().int(), name: z.string(), network_logo: z.string(), network_explorer: z.string() }),
+    pool_funds: poolFundsSchema.nullable().describe('Null when the pool was not read (list without funds)'),
+    price: decimalString.nullable().describe('Project token priced in the paired token'),
+    change_24h: decimalString
+      .nullable()
+      .describe('Percent change from the last stored price at or before 24 h ago to the current price; null until 24 h of price history exist or without a current price'),
+    volume_24h: decimalString
+      .nullable()
+      .describe('Sum of the paired-token legs of the swaps of the last 24 h (absolute, whole tokens); null until the indexer has covered the pool'),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Pool' });
+export type Pool = z.infer<typeof poolSchema>;
+export const poolListSchema = z.array(poolSchema).meta({ id: 'PoolList' });
+
+export const poolSummarySchema = z
+  .object({
+    pool_count: z.number().int(),
+    latest_pools: z
+      .array(poolSchema)
+      .describe(`The ${DASHBOARD_LIST_LIMIT} newest, in the order of user/pools/, without chain reads (pool_funds and price null)`),
+  })
+  .meta({ id: 'PoolSummary' });
+export type PoolSummary = z.infer<typeof poolSummarySchema>;
+
+/** The pool lists (user/pools/funds/ and user/pools/): newest first, paged, searchable, one project's pools. */
+export const poolListQuerySchema = z.object({
+  q: listSearch.describe("Case-insensitive text in the paired token's or the project token's symbol, the pool address or the DEX"),
+  project: strictId().optional().describe("Only this project's pools (another user's project answers 404)"),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export type PoolListQuery = z.input<typeof poolListQuerySchema>;
+
+export const poolPageSchema = z
+  .object({
+    pools: z.array(poolSchema),
+    next_cursor: z.string().nullable().describe('Cursor of the next page; null on the last page'),
+  })
+  .meta({ id: 'PoolPage' });
+export type PoolPage = z.infer<typeof poolPageSchema>;
