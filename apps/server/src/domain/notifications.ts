@@ -5,7 +5,7 @@ export interface NotificationInput {
   userId: number;
   title: string;
   message: string;
-  /** An in-app path the notification opens (docs/product.md §2.11). */
+  /** An in-app path the notification opens (docs/product.md §2.2, §3). */
   navigationUrl: string;
   /** Defaults to the database's now(); a caller that stamps its other rows with one clock passes it. */
   createdAt?: Date;
