@@ -16,25 +16,14 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuthService } from './auth/auth-service';
 import { findUserByUsername } from './auth/users-repository';
-import { ConfigError, loadConfig, type Config } from './config';
+import type { Config } from './config';
 import { databaseTarget, embeddedClusterDir, openDatabase, type Database } from './db/client';
 import { runningClusterUrl } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { uniqueViolation } from './db/errors';
 import { users } from './db/schema';
 import { isCommonPassword } from './lib/passwords';
-
-/** sysexits(3) codes, as main.ts uses them. */
-const EXIT = { ok: 0, failure: 1, usage: 64, data: 65, noUser: 67, locked: 75, config: 78 } as const;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
+import { CliError, cliConfig, EXIT, runProgram, usageError, wantsHelp } from './ops/cli-scaffold';
 
 const USAGE = `Usage: npm run cli -w @tokendesk/server -- <command>
 
@@ -176,24 +165,18 @@ async function main(argv: string[]): Promise<number> {
   const unknownFlag = argv.find((a) => a.startsWith('-') && a !== '--generate');
   const args = argv.filter((a) => !a.startsWith('-'));
   const [command, ...rest] = args;
-  if (!command || command === 'help' || argv.includes('--help') || argv.includes('-h')) {
+  if (!command || command === 'help' || wantsHelp(argv)) {
     console.log(USAGE);
     return command || argv.length > 0 ? EXIT.ok : EXIT.usage;
   }
-  if (unknownFlag) throw new CliError(`Unknown option ${unknownFlag}.\n\n${USAGE}`, EXIT.usage);
+  if (unknownFlag) throw usageError(`Unknown option ${unknownFlag}.`, USAGE);
   const arity: Record<string, number> = { 'create-staff': 2, promote: 1, demote: 1, 'reset-password': 1 };
   const expected = arity[command];
-  if (expected === undefined) throw new CliError(`Unknown command '${command}'.\n\n${USAGE}`, EXIT.usage);
-  if (rest.length !== expected) throw new CliError(`'${command}' takes ${expected === 1 ? '<username>' : '<username> <email>'}.\n\n${USAGE}`, EXIT.usage);
+  if (expected === undefined) throw usageError(`Unknown command '${command}'.`, USAGE);
+  if (rest.length !== expected) throw usageError(`'${command}' takes ${expected === 1 ? '<username>' : '<username> <email>'}.`, USAGE);
   if (generate && command !== 'create-staff' && command !== 'reset-password') throw new CliError(`'${command}' takes no --generate.`, EXIT.usage);
 
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, EXIT.config);
-    throw err;
-  }
+  const config = cliConfig();
 
   switch (command) {
     case 'create-staff': {
@@ -244,14 +227,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof CliError) {
-      console.error(err.message);
-      process.exit(err.code);
-    }
-    console.error('tokendesk cli failed:', err);
-    process.exit(EXIT.failure);
-  },
-);
+runProgram('cli', main);

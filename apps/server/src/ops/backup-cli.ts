@@ -13,23 +13,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { ConfigError, loadConfig, type Config } from '../config';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { BackupError, loadLogicalBackup, restoreBySwap, verifyBackupFile, writeLogicalBackup } from '../db/logical-backup';
+import { CliError, cliConfig, EXIT, runProgram, usageError, wantsHelp } from './cli-scaffold';
 import { requestBackup } from './ops-socket';
-
-/** sysexits(3) codes, as the server and the admin CLI use them. */
-const EXIT = { ok: 0, failure: 1, usage: 64, data: 65, noInput: 66, cantCreate: 73, locked: 75, config: 78 } as const;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
 
 const USAGE = `Usage:
   npm run backup -w @tokendesk/server -- --out <file> [--force]
@@ -52,9 +40,9 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args | 'help' {
-  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  if (wantsHelp(argv)) return 'help';
   const [command, ...rest] = argv;
-  if (command !== 'backup' && command !== 'restore') throw new CliError(`Unknown command '${command ?? ''}'.\n\n${USAGE}`, EXIT.usage);
+  if (command !== 'backup' && command !== 'restore') throw usageError(`Unknown command '${command ?? ''}'.`, USAGE);
   const flag = command === 'backup' ? '--out' : '--in';
   let file: string | undefined;
   let force = false;
@@ -63,22 +51,13 @@ function parseArgs(argv: string[]): Args | 'help' {
     if (arg === '--force') force = true;
     else if (arg === flag) {
       file = rest[++i];
-      if (!file || file.startsWith('--')) throw new CliError(`${flag} needs a file name.\n\n${USAGE}`, EXIT.usage);
+      if (!file || file.startsWith('--')) throw usageError(`${flag} needs a file name.`, USAGE);
     } else if (arg.startsWith(`${flag}=`)) file = arg.slice(flag.length + 1);
-    else throw new CliError(`Unknown argument '${arg}' for ${command}.\n\n${USAGE}`, EXIT.usage);
+    else throw usageError(`Unknown argument '${arg}' for ${command}.`, USAGE);
   }
-  if (!file) throw new CliError(`${command} needs ${flag} <file>.\n\n${USAGE}`, EXIT.usage);
+  if (!file) throw usageError(`${command} needs ${flag} <file>.`, USAGE);
   // npm run -w starts us in apps/server; a relative name means the directory the user typed it in.
   return { command, file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file), force };
-}
-
-function config(): Config {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new CliError(err.message, EXIT.config);
-    throw err;
-  }
 }
 
 /** The embedded cluster's directory (the server's DATA_DIR/pg). */
@@ -128,7 +107,7 @@ async function withCluster<T>(dataDir: string, work: (pg: EmbeddedPostgres) => P
 }
 
 async function backup({ file, force }: Args): Promise<void> {
-  const { DATA_DIR, DATABASE_URL } = config();
+  const { DATA_DIR, DATABASE_URL } = cliConfig();
   if (fs.existsSync(file) && !force) throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
   let how: string;
   let written: { rows: number; tables: number };
@@ -175,7 +154,7 @@ async function backup({ file, force }: Args): Promise<void> {
 }
 
 async function restore({ file, force }: Args): Promise<void> {
-  const { DATA_DIR, DATABASE_URL } = config();
+  const { DATA_DIR, DATABASE_URL } = cliConfig();
   try {
     fs.accessSync(file, fs.constants.R_OK);
   } catch (err) {
@@ -227,14 +206,4 @@ async function main(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof CliError) {
-      console.error(err.message);
-      process.exit(err.code);
-    }
-    console.error('tokendesk backup failed:', err);
-    process.exit(EXIT.failure);
-  },
-);
+runProgram('backup', main);
