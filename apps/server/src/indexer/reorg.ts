@@ -1,11 +1,27 @@
-import { sql } from 'drizzle-orm';
 import type { Log, PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { holderBalanceJournal, indexedBlocks } from '../db/schema';
-import { raiseNotification } from '../domain/notifications';
+import {
+  bucketHasOrphanedPoint,
+  deleteDiscoveredPoolsAbove,
+  deletePoolDataAbove,
+  forgetBlocksAbove,
+  forgetFinalBlocks,
+  forgetHolderRecordsAbove,
+  holderSyncsAbove,
+  journaledBalancesAbove,
+  recordedBlocks,
+  resetHolderHistoryFrom,
+  restartHolderHistory,
+  restoreBalance,
+  rewindCheckpoints,
+  rewindHolderSync,
+  withdrawFiringsAbove,
+  withdrawNoticesAbove,
+} from './reorg-store';
 import { inChunks } from './store';
 
 /**
@@ -162,14 +178,7 @@ export class ReorgGuard {
     let orphanedFrom: bigint | null = null;
     let oldest: bigint | null = null;
     for (;;) {
-      const rows: { block_number: string; block_hash: string }[] = await queryRows<{ block_number: string; block_hash: string }>(
-        this.db,
-        sql`select block_number::text as block_number, block_hash from indexed_blocks
-            where network_id = ${this.network.id} and block_number in (
-              select distinct block_number from indexed_blocks
-              where network_id = ${this.network.id} ${below === null ? sql`` : sql`and block_number < ${below}`}
-              order by block_number desc limit ${PAGE})`,
-      );
+      const rows = await recordedBlocks(this.db, this.network.id, below, PAGE);
       if (rows.length === 0) break;
       const stored = new Map<bigint, string[]>();
       for (const r of rows) stored.set(BigInt(r.block_number), [...(stored.get(BigInt(r.block_number)) ?? []), r.block_hash]);
@@ -201,9 +210,7 @@ export class ReorgGuard {
 
   /** Hashes older than the window are dropped: their blocks are as final as the window assumes. */
   private async prune(newest: bigint): Promise<void> {
-    const floor = newest - reorgWindow(this.network);
-    await this.db.execute(sql`delete from indexed_blocks where network_id = ${this.network.id} and block_number <= ${floor}`);
-    await this.db.execute(sql`delete from holder_balance_journal where network_id = ${this.network.id} and block_number <= ${floor}`);
+    await forgetFinalBlocks(this.db, this.network.id, newest - reorgWindow(this.network));
   }
 
   /**
@@ -213,11 +220,7 @@ export class ReorgGuard {
    */
   private async poolRewindPoint(client: PublicClient, fork: bigint, forkTime: Date): Promise<bigint> {
     const bucket = new Date(Math.floor(forkTime.getTime() / MINUTE) * MINUTE);
-    const mixed = await queryRows<{ one: number }>(
-      this.db,
-      sql`select 1 as one from pool_snapshots where network_id = ${this.network.id} and block_number > ${fork} and bucket = ${bucket} limit 1`,
-    );
-    if (mixed.length === 0) return fork;
+    if (!(await bucketHasOrphanedPoint(this.db, this.network.id, fork, bucket))) return fork;
     const floor = fork - reorgWindow(this.network) > 0n ? fork - reorgWindow(this.network) : 0n;
     let lo = floor;
     let hi = fork;
@@ -241,58 +244,16 @@ export class ReorgGuard {
     const id = this.network.id;
     const fork = at.forkBlock;
     return this.db.transaction(async (tx) => {
-      const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(tx as unknown as Db, query);
-
-      // Alert firings judged on orphaned blocks are withdrawn, and each alert's counters and
-      // cooldown go back to what its remaining firings say.
-      const triggers = await q<{ alert_id: number }>(sql`delete from alert_triggers where network_id = ${id} and block_number > ${fork} returning alert_id`);
-      const perAlert = new Map<number, number>();
-      for (const t of triggers) perAlert.set(t.alert_id, (perAlert.get(t.alert_id) ?? 0) + 1);
-      for (const [alertId, n] of perAlert) {
-        await tx.execute(sql`update alerts set trigger_count = greatest(trigger_count - ${n}, 0),
-            last_triggered_at = (select max(t.triggered_at) from alert_triggers t where t.alert_id = ${alertId})
-          where id = ${alertId}`);
-      }
-
-      // Their notices (and those of pools found in orphaned blocks) are deleted: they state
-      // something the chain no longer holds. One the user has already read is replaced by a note
-      // saying it was withdrawn, so nothing they saw silently disappears.
-      const notices = await q<{ user_id: number; title: string; message: string; navigation_url: string; is_read: boolean }>(
-        sql`delete from notifications where network_id = ${id} and block_number > ${fork} returning user_id, title, message, navigation_url, is_read`,
-      );
-      for (const n of notices.filter((x) => x.is_read)) {
-        await raiseNotification(tx, {
-          userId: n.user_id,
-          title: `Withdrawn: ${n.title}`,
-          message: `The ${this.network.name} chain reorganised above block ${fork}: the blocks this notice was based on were replaced, so it no longer holds. It said: ${n.message}`,
-          navigationUrl: n.navigation_url,
-        });
-      }
-      const discovered = await q<{ id: number }>(sql`delete from discovered_pools where network_id = ${id} and block_number > ${fork} returning id`);
-
-      // Pool data: events and price points of orphaned blocks; coverage back to the fork.
-      const events = await q<{ id: number }>(sql`delete from pool_events where network_id = ${id} and block_number > ${fork} returning id`);
-      const snapshots = await q<{ id: number }>(sql`delete from pool_snapshots where network_id = ${id} and block_number > ${fork} returning id`);
-      const rewind = at.poolRewind < fork ? at.poolRewind : fork;
-      await tx.execute(sql`update indexed_pools set to_block = case when from_block > ${rewind} then null else ${rewind}::bigint end
-        where network_id = ${id} and to_block > ${rewind}`);
-      await tx.execute(sql`update indexer_checkpoints set last_block = ${rewind}::bigint, updated_at = now() where network_id = ${id} and last_block > ${rewind}`);
-      await tx.execute(sql`update pool_watch_checkpoints set last_block = ${fork}::bigint, updated_at = now() where network_id = ${id} and last_block > ${fork}`);
-
-      const holderBalances = await this.rollbackHolders(tx as unknown as Db, fork, at.forkTime);
-
-      await tx.execute(sql`delete from indexed_blocks where network_id = ${id} and block_number > ${fork}`);
-      return {
-        forkBlock: fork,
-        orphanedFrom: at.orphanedFrom,
-        beyondWindow: at.beyondWindow,
-        events: events.length,
-        snapshots: snapshots.length,
-        alertTriggers: triggers.length,
-        notificationsWithdrawn: notices.length,
-        discoveredPools: discovered.length,
-        holderBalances,
-      };
+      // Firings and notices first: they state what the orphaned blocks said (withdrawNoticesAbove).
+      const alertTriggers = await withdrawFiringsAbove(tx, id, fork);
+      const notificationsWithdrawn = await withdrawNoticesAbove(tx, this.network, fork);
+      const discoveredPools = await deleteDiscoveredPoolsAbove(tx, id, fork);
+      const { events, snapshots } = await deletePoolDataAbove(tx, id, fork);
+      // Coverage goes back to the pool rewind point (never above the fork).
+      await rewindCheckpoints(tx, id, at.poolRewind < fork ? at.poolRewind : fork, fork);
+      const holderBalances = await this.rollbackHolders(tx, fork, at.forkTime);
+      await forgetBlocksAbove(tx, id, fork);
+      return { forkBlock: fork, orphanedFrom: at.orphanedFrom, beyondWindow: at.beyondWindow, events, snapshots, alertTriggers, notificationsWithdrawn, discoveredPools, holderBalances };
     });
   }
 
@@ -301,33 +262,19 @@ export class ReorgGuard {
    * them; the holder count follows the restored balances, the daily history loses the orphaned
    * days and the fork's day holds the restored count. Returns how many balances changed.
    */
-  private async rollbackHolders(tx: Db, fork: bigint, forkTime: Date | null): Promise<number> {
+  private async rollbackHolders(tx: Pick<Db, 'execute' | 'insert'>, fork: bigint, forkTime: Date | null): Promise<number> {
     const id = this.network.id;
     const ZERO = '0x0000000000000000000000000000000000000000';
-    const tokens = await queryRows<{ token_address: string; deploy_block: string | null; holder_count: number }>(
-      tx,
-      sql`select token_address, deploy_block::text as deploy_block, holder_count from token_holder_sync
-          where network_id = ${id} and (to_block > ${fork} or deploy_block > ${fork}) for update`,
-    );
+    const tokens = await holderSyncsAbove(tx, id, fork);
     let restoredRows = 0;
     for (const t of tokens) {
       const token = t.token_address;
       if (t.deploy_block !== null && BigInt(t.deploy_block) > fork) {
         // The token's deployment itself was orphaned: its holder history starts over.
-        await tx.execute(sql`delete from token_balances where network_id = ${id} and token_address = ${token}`);
-        await tx.execute(sql`delete from token_holder_daily where network_id = ${id} and token_address = ${token}`);
-        await tx.execute(sql`update token_holder_sync set deploy_block = null, deployer = null, to_block = null, holder_count = 0, updated_at = now()
-          where network_id = ${id} and token_address = ${token}`);
+        await restartHolderHistory(tx, id, token);
         continue;
       }
-      const restored = await queryRows<{ holder: string; before: string; current: string | null }>(
-        tx,
-        sql`select j.holder, j.balance_before::text as before, b.balance::text as current
-            from (select distinct on (holder) holder, balance_before from holder_balance_journal
-                  where network_id = ${id} and token_address = ${token} and block_number > ${fork}
-                  order by holder, block_number) j
-            left join token_balances b on b.network_id = ${id} and b.token_address = ${token} and b.holder = j.holder`,
-      );
+      const restored = await journaledBalancesAbove(tx, id, token, fork);
       let count = t.holder_count;
       const isHolder = (holder: string, balance: bigint) => holder !== ZERO && balance > 0n;
       for (const r of restored) {
@@ -336,25 +283,12 @@ export class ReorgGuard {
         if (before === current) continue;
         restoredRows++;
         count += (isHolder(r.holder, before) ? 1 : 0) - (isHolder(r.holder, current) ? 1 : 0);
-        // The table holds holders only: a balance back at zero is no row.
-        if (before === 0n) await tx.execute(sql`delete from token_balances where network_id = ${id} and token_address = ${token} and holder = ${r.holder}`);
-        else {
-          await tx.execute(sql`insert into token_balances (network_id, token_address, holder, balance) values (${id}, ${token}, ${r.holder}, ${before.toString()}::numeric)
-            on conflict (network_id, token_address, holder) do update set balance = excluded.balance`);
-        }
+        await restoreBalance(tx, id, token, r.holder, before);
       }
-      if (restored.length > 0 && forkTime) {
-        const day = forkTime.toISOString().slice(0, 10);
-        await tx.execute(sql`delete from token_holder_daily where network_id = ${id} and token_address = ${token} and day > ${day}`);
-        await tx.execute(sql`insert into token_holder_daily (network_id, token_address, day, holder_count) values (${id}, ${token}, ${day}, ${count})
-          on conflict (network_id, token_address, day) do update set holder_count = excluded.holder_count`);
-      }
-      await tx.execute(sql`update token_holder_sync set to_block = ${fork}::bigint, holder_count = ${count}, updated_at = now()
-        where network_id = ${id} and token_address = ${token} and to_block > ${fork}`);
+      if (restored.length > 0 && forkTime) await resetHolderHistoryFrom(tx, id, token, forkTime.toISOString().slice(0, 10), count);
+      await rewindHolderSync(tx, id, token, fork, count);
     }
-    // A check of the holder figures made at an orphaned block describes a chain that is gone.
-    await tx.execute(sql`delete from token_holder_reconciliation where network_id = ${id} and block_number > ${fork}`);
-    await tx.execute(sql`delete from holder_balance_journal where network_id = ${id} and block_number > ${fork}`);
+    await forgetHolderRecordsAbove(tx, id, fork);
     return restoredRows;
   }
 }
