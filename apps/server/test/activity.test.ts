@@ -1,6 +1,7 @@
 import { activityCsvColumns, type ActivityEvent, type ActivityPage, type Pool, type PriceHistory, type PriceItem } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { getAddress } from 'viem';
 import { REAL_NETWORKS } from '../src/chain/networks';
 import { indexedPools, poolEvents, pools, poolSnapshots, projects, type PoolRow } from '../src/db/schema';
 import { PER_POOL_SCAN_MAX } from '../src/features/activity/repository';
@@ -57,8 +58,8 @@ async function seedPool(
       pairedTokenSymbol: opts.pairedSymbol ?? 'USDC',
       pairedTokenName: 'USD Coin',
       pairedTokenDecimals: opts.pairedDecimals ?? 6,
-      // Stored checksummed-style (mixed case) like the API stores it; events are lower-case.
-      poolAddress: (opts.address ?? newAddress()).replace(/[a-f]/g, (c) => c.toUpperCase()),
+      // Stored lower case like every address (decision 0027); the API answers it checksummed.
+      poolAddress: opts.address ?? newAddress(),
       poolVersion: 'v2',
       fee: null,
       projectIsToken0: opts.projectIsToken0,
@@ -469,7 +470,7 @@ describe('CSV export', () => {
     const rows = parseCsv(result.body);
     expect(rows[0]).toEqual([...activityCsvColumns]);
     expect(rows).toHaveLength(N + 1);
-    expect(rows[1]).toEqual([new Date(start + (N - 1) * 1000).toISOString(), String(100_000 + N - 1), expect.stringMatching(/^0x[0-9a-f]{64}$/), '0', pool.poolAddress, 'Uniswap V2', 'buy', '1', 'BIG', '2', 'USDC', '2']);
+    expect(rows[1]).toEqual([new Date(start + (N - 1) * 1000).toISOString(), String(100_000 + N - 1), expect.stringMatching(/^0x[0-9a-f]{64}$/), '0', getAddress(pool.poolAddress), 'Uniswap V2', 'buy', '1', 'BIG', '2', 'USDC', '2']);
     expect(rows[2]![6]).toBe('sell');
     expect(rows.at(-1)!.slice(0, 2)).toEqual([new Date(start).toISOString(), '100000']);
     expect(rows.at(-1)![6]).toBe('buy');

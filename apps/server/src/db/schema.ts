@@ -53,7 +53,7 @@ export const projects = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The network id of the registry (= chain id). */
     networkId: integer('network_id').notNull(),
-    /** Checksummed; uniqueness is on the lower-case form. */
+    /** Lower case, like every stored address (decision 0027); answers checksum it. */
     contractAddress: text('contract_address').notNull(),
     name: text('name').notNull(),
     tokenSymbol: text('token_symbol').notNull(),
@@ -61,7 +61,7 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('projects_user_network_address_key').on(t.userId, t.networkId, sql`lower(${t.contractAddress})`),
+    uniqueIndex('projects_user_network_address_key').on(t.userId, t.networkId, t.contractAddress),
     // The lists' order (created_at desc, id desc) with the id tie-break, so a page of the first N
     // reads N index entries instead of sorting all of a user's rows (decision 0014).
     index('projects_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -86,10 +86,12 @@ export const pools = pgTable(
     dexId: text('dex_id').notNull(),
     /** The paired token as it was when the pool was attached (registry id and on-chain facts). */
     tokenId: text('token_id').notNull(),
+    /** Lower case, like every stored address (decision 0027). */
     pairedTokenAddress: text('paired_token_address').notNull(),
     pairedTokenSymbol: text('paired_token_symbol').notNull(),
     pairedTokenName: text('paired_token_name').notNull(),
     pairedTokenDecimals: integer('paired_token_decimals').notNull(),
+    /** Lower case, like every stored address (decision 0027). */
     poolAddress: text('pool_address').notNull(),
     poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
     fee: integer('fee'),
@@ -97,9 +99,9 @@ export const pools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('pools_project_address_key').on(t.projectId, sql`lower(${t.poolAddress})`),
+    uniqueIndex('pools_project_address_key').on(t.projectId, t.poolAddress),
     index('pools_user_idx').on(t.userId, t.createdAt, t.id),
-    index('pools_network_address_idx').on(t.networkId, sql`lower(${t.poolAddress})`),
+    index('pools_network_address_idx').on(t.networkId, t.poolAddress),
   ],
 );
 
@@ -425,7 +427,7 @@ export const discoveredPools = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     networkId: integer('network_id').notNull(),
     dexId: text('dex_id').notNull(),
-    /** Checksummed, as the factory logged it. */
+    /** Lower case, like every stored address (decision 0027). */
     poolAddress: text('pool_address').notNull(),
     poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
     fee: integer('fee'),
@@ -435,7 +437,7 @@ export const discoveredPools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('discovered_pools_project_pool_key').on(t.projectId, sql`lower(${t.poolAddress})`),
+    uniqueIndex('discovered_pools_project_pool_key').on(t.projectId, t.poolAddress),
     index('discovered_pools_user_idx').on(t.userId, t.projectId),
     index('discovered_pools_block_idx').on(t.networkId, t.blockNumber),
   ],

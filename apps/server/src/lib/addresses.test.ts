@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAddress, toChecksumAddress } from './addresses';
+import { normalizeAddress, toChecksumAddress, toChecksumAddressIfAddress } from './addresses';
 
 // EIP-55's own test vector: the checksummed spelling of a mixed-case address.
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -34,5 +34,21 @@ describe('toChecksumAddress', () => {
   it('round-trips through the stored spelling', () => {
     expect(toChecksumAddress(normalizeAddress(CHECKSUMMED))).toBe(CHECKSUMMED);
     expect(() => toChecksumAddress('0x1234')).toThrow(TypeError);
+  });
+});
+
+describe('toChecksumAddressIfAddress', () => {
+  it('checksums addresses and leaves anything else as it came', () => {
+    expect(toChecksumAddressIfAddress(LOWER)).toBe(CHECKSUMMED);
+    expect(toChecksumAddressIfAddress('0x12;=1+1')).toBe('0x12;=1+1');
+  });
+});
+
+describe('the spellings already computed', () => {
+  it('answer the same after the memo was cleared for being full', () => {
+    const many = Array.from({ length: 10_050 }, (_, i) => `0x${i.toString(16).padStart(40, 'a')}`);
+    const first = many.map(toChecksumAddress);
+    expect(many.map(toChecksumAddress)).toEqual(first);
+    expect(toChecksumAddress(LOWER)).toBe(CHECKSUMMED);
   });
 });

@@ -1,4 +1,4 @@
-import { getAddress, type Address } from 'viem';
+import { checksumAddress, type Address } from 'viem';
 
 /**
  * One spelling of an address per layer (decision 0027): the database holds every address in lower
@@ -22,11 +22,34 @@ export function normalizeAddress(address: string): LowerAddress {
 }
 
 /**
+ * Spellings already computed. A checksum is a keccak hash (tens of microseconds): list answers show
+ * the same project, paired-token and pool addresses page after page, so most are hits. Cleared
+ * when full rather than kept in LRU order: a holder export of many distinct addresses passes
+ * through once, and the next lists refill it.
+ */
+const checksummed = new Map<string, Address>();
+const MEMO_MAX = 10_000;
+
+/**
  * The presented spelling (EIP-55 checksum). Accepts any case: a mixed-case input whose checksum is
  * wrong is still re-spelled rather than refused, because what reaches a presenter comes from our
  * own tables or from the chain.
  */
 export function toChecksumAddress(address: string): Address {
+  const lower = address.toLowerCase();
+  const hit = checksummed.get(lower);
+  if (hit) return hit;
   if (!ADDRESS_SHAPE.test(address)) throw new TypeError(`not an address: ${JSON.stringify(address)}`);
-  return getAddress(address.toLowerCase());
+  const spelled = checksumAddress(lower as Address);
+  if (checksummed.size >= MEMO_MAX) checksummed.clear();
+  checksummed.set(lower, spelled);
+  return spelled;
+}
+
+/**
+ * For chain data shown as it came (a holder column filled from logs): checksummed when it is an
+ * address, left as it is otherwise, so that one odd value costs nothing but its own spelling.
+ */
+export function toChecksumAddressIfAddress(value: string): string {
+  return ADDRESS_SHAPE.test(value) ? toChecksumAddress(value) : value;
 }

@@ -96,7 +96,7 @@ export const PER_POOL_SCAN_MAX = 64;
  * of the user's pools: the cost follows the page size and how much of the stored activity is the user's.
  */
 export async function listActivity(db: Db, filter: ActivityFilter, after: ActivityKey | null, limit: number): Promise<ActivityRow[]> {
-  const join = sql`e.network_id = p.network_id and e.pool_address = lower(p.pool_address)`;
+  const join = sql`e.network_id = p.network_id and e.pool_address = p.pool_address`;
   const inner: SQL[] = [
     // V3 collect() logs a Burn of nothing; such events are not activity (eventView drops them too).
     sql`not (e.amount0 = 0 and e.amount1 = 0)`,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
+import { toChecksumAddress } from '../../lib/addresses';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
@@ -151,7 +152,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         csvNumber(event.block_number),
         csvHex(event.tx_hash),
         csvNumber(event.log_index),
-        csvHex(row.poolAddress),
+        csvHex(toChecksumAddress(row.poolAddress)),
         csvText(dex),
         csvWord(event.kind),
         csvNumber(event.amount_project_token),

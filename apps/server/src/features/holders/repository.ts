@@ -6,7 +6,8 @@ export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Addresses people send tokens to so that nobody can move them again. */
 export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069'];
 
-const tokenOf = (project: ProjectRow) => project.contractAddress.toLowerCase();
+/** Holder tables are keyed by the token's address, stored lower case like the project's. */
+const tokenOf = (project: ProjectRow) => project.contractAddress;
 
 export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolderSyncRow | undefined> {
   const rows = await queryRows<{
@@ -42,9 +43,9 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
 export async function knownPools(db: Db, userId: number, project: ProjectRow): Promise<Map<string, number | null>> {
   const rows = await queryRows<{ address: string; pool_id: number | null }>(
     db,
-    sql`select lower(pool_address) as address, id as pool_id from pools where user_id = ${userId} and project_id = ${project.id}
+    sql`select pool_address as address, id as pool_id from pools where user_id = ${userId} and project_id = ${project.id}
         union all
-        select lower(pool_address), null from discovered_pools where user_id = ${userId} and project_id = ${project.id}`,
+        select pool_address, null from discovered_pools where user_id = ${userId} and project_id = ${project.id}`,
   );
   const map = new Map<string, number | null>();
   for (const r of rows) if (!map.has(r.address) || r.pool_id !== null) map.set(r.address, r.pool_id);

@@ -2,13 +2,14 @@ import { apiErrorSchema, holderCsvColumns, holderHistorySchema, holdersSummarySc
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { getAddress } from 'viem';
+import type { Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedProject } from '../../domain/tenancy';
 import { formatUnits } from '../../chain/decimal';
 import type { Db } from '../../db/client';
 import type { ProjectRow } from '../../db/schema';
+import { toChecksumAddressIfAddress } from '../../lib/addresses';
 import { csvHeaderRow, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvWord } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
 import { labelsOf, sharePct } from './presenter';
@@ -29,7 +30,8 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     return async (addresses) => {
       if (!network) return null;
       try {
-        return new Set((await app.chain.poolsAmong(network, getAddress(project.contractAddress), addresses.map((a) => getAddress(a)))).keys());
+        // Stored addresses are lower case, which viem takes as they are (no checksum to compute).
+        return new Set((await app.chain.poolsAmong(network, project.contractAddress as Address, addresses as Address[])).keys());
       } catch (err) {
         log.warn({ err }, 'could not check which holders are pools');
         return null;
@@ -136,7 +138,7 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every cell typed by its column (lib/csv.ts); the addresses come from the chain's logs.
       return csvRow([
         csvNumber(++rank),
-        csvHex(holder),
+        csvHex(toChecksumAddressIfAddress(holder)),
         csvNumber(formatUnits(balance, project.tokenDecimal)),
         csvNumber(balance),
         csvOptionalNumber(share === null ? null : share.toFixed(2)),

@@ -2,7 +2,8 @@ import type { HolderReconciliation, HolderReconciliationStatus, HoldersSummary, 
 import { formatUnits } from '../../chain/decimal';
 import type { Db } from '../../db/client';
 import type { ProjectRow, TokenHolderReconciliationRow, TokenHolderSyncRow } from '../../db/schema';
-import { circulatingSupply, RECONCILED_TOP } from '../../indexer/holder-reconciliation';
+import { circulatingSupply, RECONCILED_TOP } from '../../market/holder-supply';
+import { toChecksumAddressIfAddress } from '../../lib/addresses';
 import { labelsOf, sharePct, toApiSync, type KnownAddresses } from './presenter';
 import { BURN_ADDRESSES, findReconciliation, findSync, knownPools, largestHolders, logBalancesOf, supplyOf, ZERO_ADDRESS } from './repository';
 
@@ -153,7 +154,7 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
     const balance = BigInt(r.balance);
     return {
       rank: i + 1,
-      address: r.holder,
+      address: toChecksumAddressIfAddress(r.holder),
       balance: formatUnits(balance, project.tokenDecimal),
       share_pct: sharePct(balance, supply),
       labels: labelsOf(r.holder, known),

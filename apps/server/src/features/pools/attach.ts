@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
 import type { VerifiedPool } from '../../chain/pools';
 import type { ProjectRow } from '../../db/schema';
+import { normalizeAddress } from '../../lib/addresses';
 import { presentPools } from './presenter';
 import { insertPool } from './repository';
 
@@ -23,11 +24,11 @@ export async function saveVerifiedPool(
     networkId: network.id,
     dexId: dex.id,
     tokenId: token.id,
-    pairedTokenAddress: token.address,
+    pairedTokenAddress: normalizeAddress(token.address),
     pairedTokenSymbol: token.symbol,
     pairedTokenName: token.name,
     pairedTokenDecimals: token.decimals,
-    poolAddress: verified.address,
+    poolAddress: normalizeAddress(verified.address),
     poolVersion: verified.version,
     fee: verified.fee,
     projectIsToken0: verified.projectIsToken0,

@@ -16,7 +16,7 @@ export function listDiscoveredPools(db: Db, userId: number, projectId: number): 
       and(
         eq(discoveredPools.userId, userId),
         eq(discoveredPools.projectId, projectId),
-        sql`not exists (select 1 from pools p where p.project_id = ${discoveredPools.projectId} and lower(p.pool_address) = lower(${discoveredPools.poolAddress}))`,
+        sql`not exists (select 1 from pools p where p.project_id = ${discoveredPools.projectId} and p.pool_address = ${discoveredPools.poolAddress})`,
       ),
     )
     .orderBy(desc(discoveredPools.id));

@@ -1,10 +1,10 @@
 import { apiErrorSchema, detailSchema, discoveredPoolListSchema, idParamSchema, pathId, poolSchema, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedDiscoveredPool, ownedProject } from '../../domain/tenancy';
 import type { DiscoveredPoolRow } from '../../db/schema';
+import { normalizeAddress, type LowerAddress } from '../../lib/addresses';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
 import { saveVerifiedPool, type PairedToken } from './attach';
 import { deleteDiscoveredPool, listDiscoveredPools } from './discovered-repository';
@@ -70,14 +70,14 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod = async (app) => {
       const network = chain.registry.get(found.networkId);
       const dex = network?.dexes.find((d) => d.id === found.dexId);
       if (!network || !dex) throw new HttpError(400, `The DEX '${found.dexId}' is no longer configured.`);
-      const paired = getAddress(found.pairedTokenAddress);
-      let token: PairedToken | undefined = network.tokens.find((t) => t.address.toLowerCase() === paired.toLowerCase());
+      const paired = found.pairedTokenAddress as LowerAddress;
+      let token: PairedToken | undefined = network.tokens.find((t) => normalizeAddress(t.address) === paired);
       if (!token) {
         // A pair token outside the registry (common for copies): its facts come from its contract.
         const info = await chain.tokenInfo(network, paired);
-        token = { id: paired.toLowerCase(), address: paired, symbol: info.symbol, name: info.name, decimals: info.decimals };
+        token = { id: paired, address: paired, symbol: info.symbol, name: info.name, decimals: info.decimals };
       }
-      const verified = await chain.verifyPool(network, dex, getAddress(found.poolAddress), project.contractAddress as Address, paired);
+      const verified = await chain.verifyPool(network, dex, found.poolAddress as LowerAddress, project.contractAddress as LowerAddress, paired);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
       if (!created) throw conflict('pool_address', m.duplicatePool);
       await deleteDiscoveredPool(app.db, found.id);

@@ -4,8 +4,8 @@ import { poolSnapshots, type PoolSnapshotRow } from '../../db/schema';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Stored rows are keyed by network and lower-case pool address (the indexer writes them so). */
-export const marketKey = (networkId: number, poolAddress: string) => `${networkId}:${poolAddress.toLowerCase()}`;
+/** Stored rows are keyed by network and pool address (lower case, like every stored address). */
+export const marketKey = (networkId: number, poolAddress: string) => `${networkId}:${poolAddress}`;
 
 export type SnapshotPoint = Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>;
 
@@ -45,7 +45,7 @@ export async function loadMarketFigures(
   nowMs: number,
 ): Promise<Map<string, MarketFigures>> {
   const keys = new Map<string, { networkId: number; address: string }>();
-  for (const p of pools) keys.set(marketKey(p.networkId, p.poolAddress), { networkId: p.networkId, address: p.poolAddress.toLowerCase() });
+  for (const p of pools) keys.set(marketKey(p.networkId, p.poolAddress), { networkId: p.networkId, address: p.poolAddress });
   const result = new Map<string, MarketFigures>();
   if (keys.size === 0) return result;
 
@@ -112,7 +112,7 @@ export function listSnapshotsSince(db: Db, networkId: number, poolAddress: strin
     .where(
       and(
         eq(poolSnapshots.networkId, networkId),
-        eq(poolSnapshots.poolAddress, poolAddress.toLowerCase()),
+        eq(poolSnapshots.poolAddress, poolAddress),
         gte(poolSnapshots.bucket, new Date(Math.floor(sinceMs / 60_000) * 60_000)),
         gte(poolSnapshots.blockTime, new Date(sinceMs)),
       ),

@@ -5,6 +5,7 @@ import { formatUnits } from '../../chain/decimal';
 import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
+import { normalizeAddress, toChecksumAddress } from '../../lib/addresses';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { percentChange, poolSide, snapshotView } from '../../market/pool-view';
 import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
@@ -62,7 +63,7 @@ export function toApiPool(
   const token = network?.tokens.find((t) => t.id === pool.tokenId);
   return {
     id: pool.id,
-    pool_address: pool.poolAddress,
+    pool_address: toChecksumAddress(pool.poolAddress),
     pool_version: pool.poolVersion,
     fee: pool.fee,
     // A network or DEX removed from the registry still shows its stored ids rather than failing.
@@ -72,14 +73,14 @@ export function toApiPool(
       name: pool.pairedTokenName,
       symbol: pool.pairedTokenSymbol,
       token_logo: token?.logo ?? '',
-      address: pool.pairedTokenAddress,
+      address: toChecksumAddress(pool.pairedTokenAddress),
       decimals: pool.pairedTokenDecimals,
     },
     project: {
       id: project.id,
       name: project.name,
       token_symbol: project.tokenSymbol,
-      contract_address: project.contractAddress,
+      contract_address: toChecksumAddress(project.contractAddress),
       token_decimal: project.tokenDecimal,
     },
     network: {
@@ -141,7 +142,7 @@ export async function loadStates(chain: ChainService, rows: readonly PoolWithPro
         return;
       }
       const states = await chain.poolStates(network, list.map(poolRef));
-      for (const r of list) result.set(r.pool.id, states.get(r.pool.poolAddress.toLowerCase()) ?? null);
+      for (const r of list) result.set(r.pool.id, states.get(r.pool.poolAddress) ?? null);
     }),
   );
   return result;
@@ -163,15 +164,15 @@ export function toPriceItem(apiPool: Pool): PriceItem {
 export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPoolRow): DiscoveredPool {
   const network = registry.get(row.networkId);
   const dex = network?.dexes.find((d) => d.id === row.dexId);
-  const known = network?.tokens.find((t) => t.address.toLowerCase() === row.pairedTokenAddress.toLowerCase());
+  const known = network?.tokens.find((t) => normalizeAddress(t.address) === row.pairedTokenAddress);
   return {
     id: row.id,
     project_id: row.projectId,
     dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
-    pool_address: row.poolAddress,
+    pool_address: toChecksumAddress(row.poolAddress),
     pool_version: row.poolVersion,
     fee: row.fee,
-    paired_token: { address: row.pairedTokenAddress, symbol: known?.symbol ?? null },
+    paired_token: { address: toChecksumAddress(row.pairedTokenAddress), symbol: known?.symbol ?? null },
     block_number: row.blockNumber.toString(),
     tx_hash: row.txHash,
     found_at: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import type { LowerAddress } from '../../lib/addresses';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
 
@@ -83,17 +84,17 @@ export function listProjectPools(db: Db, userId: number, projectId: number, limi
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** Whether the project already has a pool at this address (any case). */
-export async function projectHasPool(db: Db, userId: number, projectId: number, address: string): Promise<boolean> {
+/** Whether the project already has a pool at this address. */
+export async function projectHasPool(db: Db, userId: number, projectId: number, address: LowerAddress): Promise<boolean> {
   const [row] = await db
     .select({ id: pools.id })
     .from(pools)
-    .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId), sql`lower(${pools.poolAddress}) = lower(${address})`))
+    .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId), eq(pools.poolAddress, address)))
     .limit(1);
   return row !== undefined;
 }
 
-export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt'>;
+export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt' | 'poolAddress' | 'pairedTokenAddress'> & { poolAddress: LowerAddress; pairedTokenAddress: LowerAddress };
 
 /** The new pool, or null when the project already has a pool at this address (the unique key said so). */
 export async function insertPool(db: Db, values: NewPool): Promise<PoolRow | null> {

@@ -25,10 +25,10 @@ import {
   type PriceHistory,
 } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
+import { normalizeAddress, toChecksumAddress, type LowerAddress } from '../../lib/addresses';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
@@ -58,7 +58,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!dex) throw fieldError('dex', `Unknown DEX '${dexId}' on ${network.name}.`);
     const token = network.tokens.find((t) => t.id === tokenId);
     if (!token) throw fieldError('token', `Unknown token '${tokenId}' on ${network.name}.`);
-    if (token.address.toLowerCase() === project.contractAddress.toLowerCase()) {
+    if (normalizeAddress(token.address) === project.contractAddress) {
       throw fieldError('token', 'A token cannot be paired with itself.');
     }
     return { project, network, dex, token };
@@ -80,9 +80,9 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
-      const found = await chain.discoverPool(network, dex, project.contractAddress as Address, token.address);
+      const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
       if (!found) throw new HttpError(404, m.noPool(dex.name));
-      return { pool_address: found.address, pool_version: found.version, fee: found.fee };
+      return { pool_address: toChecksumAddress(found.address), pool_version: found.version, fee: found.fee };
     },
   );
 
@@ -107,9 +107,9 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.pool_version && body.pool_version !== dex.version) {
         throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
       }
-      const address = getAddress(body.pool_address.toLowerCase());
+      const address = normalizeAddress(body.pool_address);
       if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
-      const verified = await chain.verifyPool(network, dex, address, project.contractAddress as Address, token.address);
+      const verified = await chain.verifyPool(network, dex, address, project.contractAddress as LowerAddress, token.address);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
       if (!created) throw conflict('pool_address', m.duplicatePool);
       return reply.code(201).send(created);

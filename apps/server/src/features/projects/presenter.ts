@@ -1,4 +1,5 @@
 import type { Project } from '@tokendesk/contract';
+import { toChecksumAddress } from '../../lib/addresses';
 import type { ProjectWithHolders } from './repository';
 
 export const toApiProject = (p: ProjectWithHolders): Project => ({
@@ -8,7 +9,7 @@ export const toApiProject = (p: ProjectWithHolders): Project => ({
   token_symbol: p.tokenSymbol,
   token_decimal: p.tokenDecimal,
   network: p.networkId,
-  contract_address: p.contractAddress,
+  contract_address: toChecksumAddress(p.contractAddress),
   created_at: p.createdAt.toISOString(),
   holder_count: p.holderCount ?? null,
   holders_available: !p.holdersUnavailable,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import type { LowerAddress } from '../../lib/addresses';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
@@ -18,7 +19,7 @@ const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} 
 /** Said apart from a null count so that screens stop waiting for a count that will not come. */
 const holdersUnavailable = sql<boolean | null>`${noLogs}`;
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
-const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, sql`lower(${projects.contractAddress})`));
+const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, projects.contractAddress));
 
 /** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
 export async function listProjects(db: Db, userId: number, limit?: number): Promise<ProjectWithHolders[]> {
@@ -80,16 +81,16 @@ export async function findProject(db: Db, userId: number, id: number): Promise<P
   return row && { ...row.project, holderCount: row.holderCount, holdersUnavailable: row.holdersUnavailable };
 }
 
-export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: string): Promise<ProjectRow | undefined> {
+export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: LowerAddress): Promise<ProjectRow | undefined> {
   const [row] = await db
     .select()
     .from(projects)
-    .where(and(eq(projects.userId, userId), eq(projects.networkId, networkId), sql`lower(${projects.contractAddress}) = lower(${address})`))
+    .where(and(eq(projects.userId, userId), eq(projects.networkId, networkId), eq(projects.contractAddress, address)))
     .limit(1);
   return row;
 }
 
-export type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'createdAt'>;
+export type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'createdAt' | 'contractAddress'> & { contractAddress: LowerAddress };
 
 /** The new project, or null when the user already has this contract on this network (the unique key said so). */
 export async function insertProject(db: Db, values: NewProject): Promise<ProjectRow | null> {
@@ -125,7 +126,7 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
   const byText = or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern));
   // The address condition is added only for address-like queries, so a name search keeps exactly
   // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping.
-  const match = ADDRESS_PREFIX.test(query) ? or(byText, sql`lower(${projects.contractAddress}) like ${`${query.toLowerCase()}%`}`) : byText;
+  const match = ADDRESS_PREFIX.test(query) ? or(byText, sql`${projects.contractAddress} like ${`${query.toLowerCase()}%`}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
     .from(projects)

@@ -18,8 +18,8 @@ import {
   type ProjectSummary,
 } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getAddress } from 'viem';
 import { currentAuth } from '../../auth/plugin';
+import { normalizeAddress } from '../../lib/addresses';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
@@ -127,7 +127,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const network = networkOrFail(request.body.network);
-      return app.chain.tokenInfo(network, getAddress(request.body.contract_address.toLowerCase()));
+      return app.chain.tokenInfo(network, normalizeAddress(request.body.contract_address));
     },
   );
 
@@ -149,7 +149,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = currentAuth(request);
       const body = request.body;
       const network = networkOrFail(body.network);
-      const address = getAddress(body.contract_address.toLowerCase());
+      const address = normalizeAddress(body.contract_address);
       if (await findProjectByAddress(app.db, user.id, network.id, address)) throw conflict('contract_address', m.duplicateProject);
       const info = await app.chain.tokenInfo(network, address);
       if (info.decimals !== body.token_decimal) {
