@@ -1,4 +1,6 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { serverMessage } from '../../lib/api-client';
 import { Alert } from './alert';
 import { FormDialog } from './form-dialog';
 
@@ -8,14 +10,13 @@ export interface ConfirmDeleteDialogProps {
   title: string;
   /** The destructive button's label, e.g. 'Delete project'. */
   confirmLabel: string;
-  pending: boolean;
   /** Holds the destructive button back, e.g. while the text is still being completed. */
   confirmDisabled?: boolean;
-  /** Shown under the text when the deletion failed; null hides it. */
-  error: string | null;
+  /** The deletion's mutation: its pending state, its failure (shown under the text) and its reset when the dialog is dismissed, so it reopens clean. */
+  deletion: Pick<UseMutationResult<unknown, unknown, never, unknown>, 'isPending' | 'isError' | 'error' | 'reset'>;
+  /** Shown when the deletion failed and the server gave no reason, e.g. 'Failed to delete alert. Please try again.' */
+  failureText: string;
   onConfirm: () => void;
-  /** Clears the mutation's state when the dialog closes, so it reopens clean. */
-  onReset: () => void;
   children: ReactNode;
 }
 
@@ -23,15 +24,16 @@ export interface ConfirmDeleteDialogProps {
  * A destructive confirmation: it cannot be dismissed while the deletion runs, and it reports a
  * failure in place. The feature supplies the text and the mutation.
  */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, pending, confirmDisabled = false, error, onConfirm, onReset, children }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, confirmDisabled = false, deletion, failureText, onConfirm, children }: ConfirmDeleteDialogProps) {
+  const error = deletion.isError ? (serverMessage(deletion.error) ?? failureText) : null;
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      onDismiss={onReset}
+      onDismiss={deletion.reset}
       title={title}
       destructive
-      pending={pending}
+      pending={deletion.isPending}
       submitLabel={confirmLabel}
       pendingLabel="Deleting..."
       submitDisabled={confirmDisabled}

@@ -2,7 +2,6 @@ import type { Alert } from '@tokendesk/contract';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { serverMessage } from '../../../lib/api-client';
 import { useDeleteAlert } from '../api/delete-alert';
 import { paths } from '../../../lib/paths';
 
@@ -23,9 +22,8 @@ export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: Dele
       onOpenChange={onOpenChange}
       title="Delete alert?"
       confirmLabel="Delete alert"
-      pending={deleteAlert.isPending}
-      error={deleteAlert.isError ? (serverMessage(deleteAlert.error) ?? 'Failed to delete alert. Please try again.') : null}
-      onReset={deleteAlert.reset}
+      deletion={deleteAlert}
+      failureText="Failed to delete alert. Please try again."
       onConfirm={() =>
         deleteAlert.mutate(alert.id, {
           onSuccess: () => {

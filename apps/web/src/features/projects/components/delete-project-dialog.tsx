@@ -2,7 +2,6 @@ import type { Project } from '@tokendesk/contract';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { serverMessage } from '../../../lib/api-client';
 import { useDeleteProject } from '../api/delete-project';
 import { useProjectDeleteSummary } from '../api/get-project-delete-summary';
 import { paths } from '../../../lib/paths';
@@ -28,11 +27,10 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
       onOpenChange={onOpenChange}
       title="Delete project?"
       confirmLabel="Delete project"
-      pending={deleteProject.isPending}
       // A moment until the counts are in: the user confirms knowing what goes.
       confirmDisabled={summary.isFetching && !summary.data}
-      error={deleteProject.isError ? (serverMessage(deleteProject.error) ?? 'Failed to delete project. Please try again.') : null}
-      onReset={deleteProject.reset}
+      deletion={deleteProject}
+      failureText="Failed to delete project. Please try again."
       onConfirm={() =>
         deleteProject.mutate(project.id, {
           onSuccess: () => {

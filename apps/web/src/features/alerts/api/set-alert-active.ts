@@ -5,18 +5,24 @@ import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
 import { updateLoadedAlerts } from './get-alerts';
 
-/** POST projects/alerts/{id}/resume/: the alert watches its pool again. */
-export function resumeAlert(id: number) {
-  return apiRequest(`/projects/alerts/${id}/resume/`, { method: 'POST', body: {}, schema: alertSchema });
+export interface SetAlertActive {
+  id: number;
+  /** false: POST …/pause/, the alert stops firing until it is resumed; true: POST …/resume/, it watches its pool again. */
+  active: boolean;
 }
 
-export function useResumeAlert() {
+/** POST projects/alerts/{id}/pause/ or projects/alerts/{id}/resume/. */
+export function setAlertActive({ id, active }: SetAlertActive) {
+  return apiRequest(`/projects/alerts/${id}/${active ? 'resume' : 'pause'}/`, { method: 'POST', body: {}, schema: alertSchema });
+}
+
+export function useSetAlertActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: resumeAlert,
-    onMutate: (id) => {
+    mutationFn: setAlertActive,
+    onMutate: ({ id, active }) => {
       // The status flips at once in the list (every loaded page) and the detail; the refetch confirms it.
-      const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: true } : alert);
+      const flip = (alert: Alert) => (alert.id === id ? { ...alert, is_active: active } : alert);
       updateLoadedAlerts(queryClient, flip);
       queryClient.setQueryData<Alert>(alertQueryKey(id), (alert) => (alert ? flip(alert) : alert));
     },
