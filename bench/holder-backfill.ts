@@ -24,6 +24,7 @@ import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/network
 import { openDatabase } from '../apps/server/src/db/client';
 import { projects, tokenBalances, tokenHolderSync, users } from '../apps/server/src/db/schema';
 import { HolderIndexer } from '../apps/server/src/indexer/holders';
+import { normalizeAddress } from '../apps/server/src/lib/addresses';
 import { startBenchPostgres } from './lib/postgres';
 import { arg, machineLines, Report, updateDocSection } from './lib/report';
 
@@ -65,7 +66,7 @@ try {
   const network = chain.registry.get(31337)!;
   const db = database.db;
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
-  await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: token, name: 'Holder Test', tokenSymbol: 'HOLD', tokenDecimal: 18 });
+  await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(token), name: 'Holder Test', tokenSymbol: 'HOLD', tokenDecimal: 18 });
 
   const requests = new Map<string, number>();
   const indexer = new HolderIndexer(db, chain, network, { onRequest: (m) => requests.set(m, (requests.get(m) ?? 0) + 1) });

@@ -16,6 +16,7 @@ import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/network
 import { openDatabase } from '../apps/server/src/db/client';
 import { pools, projects, users } from '../apps/server/src/db/schema';
 import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
+import { normalizeAddress } from '../apps/server/src/lib/addresses';
 import { createBenchPools, tokenAbi } from './lib/devnet-pools';
 import { startBenchPostgres } from './lib/postgres';
 
@@ -40,7 +41,7 @@ try {
   const projectFor = async (address: Address, symbol: string, decimals: number) => {
     const key = address.toLowerCase();
     if (!tokenProjects.has(key)) {
-      const [p] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: address, name: symbol, tokenSymbol: symbol, tokenDecimal: decimals }).returning();
+      const [p] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(address), name: symbol, tokenSymbol: symbol, tokenDecimal: decimals }).returning();
       tokenProjects.set(key, p!.id);
     }
     return tokenProjects.get(key)!;
@@ -50,8 +51,9 @@ try {
     rows.push({
       projectId: await projectFor(p.token0, `T${bench.tokens.indexOf(p.token0)}`, 18),
       userId: user!.id, networkId: 31337, dexId: 'uniswap-v2', tokenId: 'bench',
-      pairedTokenAddress: p.token1, pairedTokenSymbol: `T${bench.tokens.indexOf(p.token1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
-      poolAddress: p.pair, poolVersion: 'v2', fee: null, projectIsToken0: p.projectIsToken0,
+      // Stored lower case, as the routes store them (decision 0027).
+      pairedTokenAddress: normalizeAddress(p.token1), pairedTokenSymbol: `T${bench.tokens.indexOf(p.token1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
+      poolAddress: normalizeAddress(p.pair), poolVersion: 'v2', fee: null, projectIsToken0: p.projectIsToken0,
     });
   }
   const demo = await projectFor(a.demo, 'DEMO', 18);
@@ -64,8 +66,8 @@ try {
   for (const s of seeded) {
     rows.push({
       projectId: s.projectId, userId: user!.id, networkId: 31337, dexId: s.version === 'v2' ? 'uniswap-v2' : 'uniswap-v3', tokenId: s.sym.toLowerCase(),
-      pairedTokenAddress: s.paired, pairedTokenSymbol: s.sym, pairedTokenName: s.sym, pairedTokenDecimals: s.dec,
-      poolAddress: s.pool, poolVersion: s.version, fee: s.fee, projectIsToken0: s.project.toLowerCase() < s.paired.toLowerCase(),
+      pairedTokenAddress: normalizeAddress(s.paired), pairedTokenSymbol: s.sym, pairedTokenName: s.sym, pairedTokenDecimals: s.dec,
+      poolAddress: normalizeAddress(s.pool), poolVersion: s.version, fee: s.fee, projectIsToken0: s.project.toLowerCase() < s.paired.toLowerCase(),
     });
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(pools).values(rows.slice(i, i + 500));
