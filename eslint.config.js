@@ -9,29 +9,74 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * One-way imports (ARCHITECTURE.md): a feature never imports another feature, and shared code
- * (lib, components, auth, db…) never imports a feature. Zones are generated from the folders
- * that exist, so a new feature is covered without editing this file.
+ * One-way imports (ARCHITECTURE.md, docs/decisions/0030-lint-zones.md): each app's source is a stack
+ * of layers, lowest first, and a layer never imports one above it; a feature never imports another
+ * feature. The zones are generated from the folders that exist: a new feature is covered without
+ * editing this file, and a new top-level folder (or file) that no layer names stops the lint with
+ * a message saying where to place it, rather than slipping through unguarded.
  */
-function featureZones(srcDir, sharedDirs) {
-  const featuresDir = path.join(srcDir, 'features');
-  const features = fs.existsSync(featuresDir)
-    ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-    : [];
-  return [
-    ...features.map((name) => ({
-      target: `./${srcDir}/features/${name}`,
-      from: `./${srcDir}/features`,
-      except: [`./${name}`],
-      message: 'Features do not import each other; move shared code to lib/ or components/, or compose in app/.',
-    })),
-    ...sharedDirs.map((dir) => ({
-      target: `./${srcDir}/${dir}`,
-      from: `./${srcDir}/features`,
-      message: 'Shared code must not depend on a feature.',
-    })),
-  ];
+
+/** The folders of `dir` (features, or the top of an app's src). */
+function subfolders(dir) {
+  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 }
+
+function featureZones(srcDir) {
+  return subfolders(path.join(srcDir, 'features')).map((name) => ({
+    target: `./${srcDir}/features/${name}`,
+    from: `./${srcDir}/features`,
+    except: [`./${name}`],
+    message: 'Features do not import each other; move shared code to a lower layer, or compose in app/.',
+  }));
+}
+
+/**
+ * `layers`: groups of top-level entries of `srcDir` (folders, or files), lowest first. Every group
+ * may import the groups below it and its own, never one above. `free`: entries outside the stack
+ * (test helpers, the entry point, styles).
+ */
+function layerZones(srcDir, layers, free = []) {
+  const placed = new Set([...layers.flat(), ...free]);
+  const strays = fs
+    .readdirSync(srcDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() || (/\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name)))
+    .map((d) => d.name)
+    .filter((name) => !placed.has(name));
+  if (strays.length > 0) {
+    throw new Error(`eslint.config.js: ${strays.map((n) => `${srcDir}/${n}`).join(', ')} belongs to no layer; add it to the layers of ${srcDir} (docs/decisions/0030-lint-zones.md).`);
+  }
+  return layers.flatMap((group, i) => {
+    const above = layers.slice(i + 1).flat();
+    if (above.length === 0) return [];
+    const names = (list) => list.join(', ');
+    return group.map((entry) => ({
+      target: `./${srcDir}/${entry}`,
+      from: above.map((a) => `./${srcDir}/${a}`),
+      message: `${entry} sits below ${names(above)}: a layer never imports one above it (lowest first: ${layers.map(names).join(' → ')}).`,
+    }));
+  });
+}
+
+/**
+ * The server, lowest first: helpers; the database; cross-feature rules over tables; reading the
+ * chain; market views over chain data; the indexer; the configuration and the HTTP and operations
+ * plumbing the features build on; the features (HTTP routes over their repositories); what
+ * composes and starts them.
+ */
+const serverLayers = [
+  ['lib', 'paths.ts'],
+  ['db'],
+  ['domain'],
+  ['chain'],
+  ['market'],
+  ['indexer'],
+  ['config.ts', 'ops', 'auth', 'plugins'],
+  ['features'],
+  ['app.ts', 'main.ts', 'cli.ts'],
+];
+
+/** The web app: shared code; the features (api and components of one area); app/ composes screens. */
+const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '**/drizzle/**'] },
@@ -40,6 +85,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // Parse the TypeScript files an import leads to: no-cycle follows the imports of the imported
+      // module, and without a parser for .ts/.tsx it sees none (and finds no cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/devchain/tsconfig.json'],
@@ -53,18 +102,37 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...featureZones('apps/web/src', ['lib', 'components']),
-            ...featureZones('apps/server/src', ['lib', 'auth', 'db', 'plugins']),
+            ...layerZones('apps/web/src', webLayers, ['test', 'index.css', 'vite-env.d.ts']),
+            ...featureZones('apps/web/src'),
+            ...layerZones('apps/server/src', serverLayers),
+            ...featureZones('apps/server/src'),
+            {
+              target: './apps/server/src/features',
+              from: './apps/server/src/indexer',
+              message: 'Features do not import the indexer; what both need lives in market/, domain/ or db/.',
+            },
             { target: './packages', from: './apps', message: 'Packages must not depend on apps.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
             { target: './apps/server', from: './apps/web', message: 'The server must not import web code.' },
           ],
         },
       ],
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // The chain layer reads the chain; the API's shapes (the contract) are the features' business.
+    // Its tests may hold the two equal (untrusted-text.test.ts: the text limits).
+    files: ['apps/server/src/chain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@tokendesk/contract', '@tokendesk/contract/*'], message: 'chain/ does not depend on the API contract; present chain data in the feature that answers with it.' }] },
+      ],
     },
   },
   {
