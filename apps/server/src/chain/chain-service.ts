@@ -3,6 +3,7 @@ import { ChainUnavailableError, createChainClient, withDeadline, type ChainClien
 import type { DexConfig, NetworkConfig, NetworkRegistry } from './networks';
 import { discoverPool, findPoolsAmong, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
 import { readTokenInfo, type TokenInfo } from './token-info';
+import { normalizeAddress } from '../lib/addresses';
 
 export interface CachedPoolState {
   state: PoolState | null;
@@ -54,7 +55,7 @@ export class ChainService {
    * again after an hour (a pool can be created at a precomputed address).
    */
   async poolsAmong(network: NetworkConfig, token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
-    const key = (a: string) => `${network.id}:${token.toLowerCase()}:${a.toLowerCase()}`;
+    const key = (a: string) => `${network.id}:${normalizeAddress(token)}:${normalizeAddress(a)}`;
     const fresh = (a: string) => {
       const hit = this.poolCheckCache.get(key(a));
       return hit && (hit.dex || Date.now() - hit.at < 3_600_000);
@@ -62,12 +63,12 @@ export class ChainService {
     const unknown = addresses.filter((a) => !fresh(a));
     if (unknown.length > 0) {
       const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes, token, unknown));
-      for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(a.toLowerCase()) ?? null, at: Date.now() });
+      for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(normalizeAddress(a)) ?? null, at: Date.now() });
     }
     const result = new Map<string, DexConfig>();
     for (const a of addresses) {
       const dex = this.poolCheckCache.get(key(a))?.dex;
-      if (dex) result.set(a.toLowerCase(), dex);
+      if (dex) result.set(normalizeAddress(a), dex);
     }
     return result;
   }
@@ -79,7 +80,7 @@ export class ChainService {
    */
   async poolStates(network: NetworkConfig, pools: readonly PoolRef[]): Promise<Map<string, CachedPoolState>> {
     const ttl = this.options.poolStateTtlMs ?? 5_000;
-    const key = (p: PoolRef) => `${network.id}:${p.address.toLowerCase()}`;
+    const key = (p: PoolRef) => `${network.id}:${normalizeAddress(p.address)}`;
     const stale = pools.filter((p) => {
       const hit = this.poolCache.get(key(p));
       return !hit || Date.now() - hit.fetchedAt > ttl;
@@ -120,7 +121,7 @@ export class ChainService {
     const result = new Map<string, CachedPoolState>();
     for (const p of pools) {
       const hit = this.poolCache.get(key(p));
-      if (hit) result.set(p.address.toLowerCase(), hit);
+      if (hit) result.set(normalizeAddress(p.address), hit);
     }
     return result;
   }

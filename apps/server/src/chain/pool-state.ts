@@ -1,5 +1,6 @@
 import { parseAbi, type Abi, type Address, type PublicClient } from 'viem';
 import { erc20Abi, v2PairAbi, v3PoolAbi } from './abis';
+import { normalizeAddress } from '../lib/addresses';
 
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)']);
 
@@ -44,7 +45,7 @@ export async function readRawPoolStates(
   const states = new Map<string, RawPoolState>();
   let i = 1;
   for (const p of pools) {
-    const key = p.address.toLowerCase();
+    const key = normalizeAddress(p.address);
     if (p.version === 'v2') {
       const r = results[i++];
       if (r?.status === 'success') {

@@ -4,6 +4,7 @@ import { formatUnits } from './decimal';
 import { readRawPoolStates } from './pool-state';
 import { priceFromAmounts, priceFromSqrt } from './prices';
 import type { DexConfig } from './networks';
+import { normalizeAddress } from '../lib/addresses';
 
 export interface DiscoveredPool {
   address: Address;
@@ -142,7 +143,7 @@ export async function readPoolStates(client: PublicClient, pools: readonly PoolR
   }));
   const { blockTime, states: raw } = await readRawPoolStates(client, multicall3, tracked, blockNumber);
   const states = pools.map((p): PoolState | null => {
-    const state = raw.get(p.address.toLowerCase());
+    const state = raw.get(normalizeAddress(p.address));
     if (!state) return null;
     const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
     const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
@@ -195,7 +196,7 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
   });
   candidates.forEach((c, i) => {
     const r = listed[i];
-    if (r?.status === 'success' && isAddressEqual(r.result as Address, c.address)) found.set(c.address.toLowerCase(), c.dex);
+    if (r?.status === 'success' && isAddressEqual(r.result as Address, c.address)) found.set(normalizeAddress(c.address), c.dex);
   });
   return found;
 }

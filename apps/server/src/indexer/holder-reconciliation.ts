@@ -1,10 +1,11 @@
 import { erc20Abi, getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
 import { circulatingSupply, RECONCILED_TOP } from '../market/holder-supply';
+import { normalizeAddress } from '../lib/addresses';
 
 // Shared with the holders feature through market/; re-exported for the indexer's own modules.
 export { circulatingSupply, RECONCILED_TOP };
 
-const ZERO = zeroAddress.toLowerCase();
+const ZERO = zeroAddress;
 
 export type ReconciliationStatus = 'matches' | 'differs' | 'unavailable' | 'no_logs';
 
@@ -51,7 +52,7 @@ export async function readChainHolders(client: PublicClient, multicall3: Address
   const results = await client.multicall({ allowFailure: true, contracts, blockNumber: block, multicallAddress: multicall3, batchSize: 0 });
   const number = (r: (typeof results)[number] | undefined) => (r?.status === 'success' && typeof r.result === 'bigint' ? r.result : null);
   const balances = new Map<string, bigint | null>();
-  addresses.forEach((a, i) => balances.set(a.toLowerCase(), number(results[i + 1])));
+  addresses.forEach((a, i) => balances.set(normalizeAddress(a), number(results[i + 1])));
   return { block, totalSupply: number(results[0]), balances };
 }
 

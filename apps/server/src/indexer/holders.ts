@@ -4,6 +4,7 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { queryRows, type Db } from '../db/client';
+import { normalizeAddress } from '../lib/addresses';
 import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolderSync, type TokenHolderSyncRow } from '../db/schema';
 import { getLogsChunked } from './get-logs';
 import { BalanceJournal, logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
@@ -11,7 +12,7 @@ import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconcilia
 import { inChunks } from './store';
 
 export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
-const ZERO = zeroAddress.toLowerCase();
+const ZERO = zeroAddress;
 
 export interface HolderIndexerOptions {
   /** Largest block range per eth_getLogs to start with; it shrinks on "too large" and grows back. */
@@ -60,9 +61,9 @@ export function decodeTransfer(log: Pick<Log, 'address' | 'topics' | 'data' | 'b
   const to = ADDRESS_WORD.exec(words[1])?.[1];
   if (from === undefined || to === undefined) return null;
   return {
-    token: (log.address as string).toLowerCase(),
-    from: `0x${from}`.toLowerCase(),
-    to: `0x${to}`.toLowerCase(),
+    token: normalizeAddress(log.address),
+    from: normalizeAddress(`0x${from}`),
+    to: normalizeAddress(`0x${to}`),
     value: BigInt(words[2]),
     blockNumber: BigInt(log.blockNumber as unknown as string),
     logIndex: Number(BigInt(log.logIndex as unknown as string)),
@@ -174,7 +175,7 @@ export class HolderIndexer {
     for (const tx of creations) {
       this.request('eth_getTransactionReceipt');
       const receipt = await client.getTransactionReceipt({ hash: tx.hash });
-      if (receipt.contractAddress?.toLowerCase() === token) return tx.from.toLowerCase();
+      if (receipt.contractAddress && normalizeAddress(receipt.contractAddress) === token) return normalizeAddress(tx.from);
     }
     // Made by a factory: the first transaction of the block that touched it is the best evidence
     // we have without tracing, so no deployer label rather than a guess.

@@ -3,6 +3,7 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import type { Db } from '../db/client';
+import { normalizeAddress } from '../lib/addresses';
 import type { poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
@@ -101,18 +102,18 @@ export class NetworkIndexer {
         // Newly tracked pools start at the backfill depth; the others continue where they stopped.
         const known = await indexedCoverage(this.db, this.network.id);
         const knownSet = new Map(known.map((k) => [k.poolAddress, k]));
-        const fresh = tracked.filter((p) => !knownSet.has(p.address.toLowerCase()));
+        const fresh = tracked.filter((p) => !knownSet.has(normalizeAddress(p.address)));
         if (fresh.length > 0) {
           const headBlock = await client.getBlock({ blockNumber: safe });
           const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.options.backfillSeconds ?? 86_400), safe);
           await startIndexing(this.db, this.network.id, fresh, from);
-          for (const p of fresh) knownSet.set(p.address.toLowerCase(), { networkId: this.network.id, poolAddress: p.address.toLowerCase(), version: p.version, fromBlock: from, toBlock: null });
+          for (const p of fresh) knownSet.set(normalizeAddress(p.address), { networkId: this.network.id, poolAddress: normalizeAddress(p.address), version: p.version, fromBlock: from, toBlock: null });
         }
 
         // Pools that share a next block read together: normally all of them, in one eth_getLogs.
         const groups = new Map<bigint, Address[]>();
         for (const p of tracked) {
-          const k = knownSet.get(p.address.toLowerCase())!;
+          const k = knownSet.get(normalizeAddress(p.address))!;
           const next = k.toBlock === null ? k.fromBlock : k.toBlock + 1n;
           if (next > safe) continue;
           const list = groups.get(next) ?? [];
@@ -146,7 +147,7 @@ export class NetworkIndexer {
         // Current state of every caught-up pool at the safe block, in one multicall.
         const coverage = await indexedCoverage(this.db, this.network.id);
         const upToDate = new Set(coverage.filter((k) => k.toBlock === safe).map((k) => k.poolAddress));
-        const caughtUp = tracked.filter((p) => upToDate.has(p.address.toLowerCase()));
+        const caughtUp = tracked.filter((p) => upToDate.has(normalizeAddress(p.address)));
         const before = await latestSnapshots(this.db, this.network.id);
         request('eth_call');
         const { blockTime, states } = await readRawPoolStates(client, this.network.multicall3, caughtUp, safe);
@@ -202,7 +203,7 @@ export class NetworkIndexer {
       }
       const blockNumber = hexToBig(log.blockNumber);
       const blockTime = times.get(blockNumber)!;
-      const poolAddress = (log.address as string).toLowerCase();
+      const poolAddress = normalizeAddress(log.address);
       if (decoded.kind === 'sync') {
         // The last Sync of a minute is that minute's V2 state: a price history from the logs alone.
         const bucket = bucketOf(blockTime);

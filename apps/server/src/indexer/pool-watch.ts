@@ -5,6 +5,7 @@ import type { DexConfig, NetworkConfig } from '../chain/networks';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
 import type { Db } from '../db/client';
+import { normalizeAddress } from '../lib/addresses';
 import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
@@ -36,9 +37,9 @@ export function decodePoolCreated(log: Log): CreatedPool | null {
     const decoded = decodeEventLog({ abi: factoryEvents, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
     const a = decoded.args as unknown as { token0: Address; token1: Address; pair?: Address; pool?: Address; fee?: number };
     const base = {
-      factory: (log.address as string).toLowerCase(),
-      token0: a.token0.toLowerCase(),
-      token1: a.token1.toLowerCase(),
+      factory: normalizeAddress(log.address),
+      token0: normalizeAddress(a.token0),
+      token1: normalizeAddress(a.token1),
       blockNumber: BigInt(log.blockNumber as unknown as string),
       txHash: (log.transactionHash as string).toLowerCase(),
     };
@@ -66,7 +67,7 @@ export class PoolWatch {
   ) {}
 
   private dexOf(factory: string, version: 'v2' | 'v3'): DexConfig | undefined {
-    return this.network.dexes.find((d) => d.factory.toLowerCase() === factory && d.version === version);
+    return this.network.dexes.find((d) => normalizeAddress(d.factory) === factory && d.version === version);
   }
 
   async tick(): Promise<{ found: number; caughtUp: boolean }> {
@@ -161,7 +162,7 @@ export class PoolWatch {
     for (const c of created) {
       for (const token of [c.token0, c.token1]) {
         if (symbols.has(token)) continue;
-        const known = this.network.tokens.find((t) => t.address.toLowerCase() === token);
+        const known = this.network.tokens.find((t) => normalizeAddress(t.address) === token);
         if (known) symbols.set(token, known.symbol);
         else {
           try {
@@ -187,7 +188,7 @@ export class PoolWatch {
             // recorded, and the rest of the range and the checkpoint still commit.
             if (await tx.transaction((sp) => this.recordOne(sp as unknown as Db, c, dex, project, paired, symbols.get(paired) ?? addressLabel(paired)))) found++;
           } catch (err) {
-            const item: SkippedItem = { part: 'pool-watch', item: `${c.pool.toLowerCase()}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
+            const item: SkippedItem = { part: 'pool-watch', item: `${normalizeAddress(c.pool)}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
             recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
           }
         }

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { indexerSkippedItems } from '../db/schema';
 import { untrustedText } from '../chain/untrusted-text';
-import { describeIndexerError } from './status';
+import { describeIndexerError, type IndexerPart } from './status';
 
-/** The three loops of a network; the label of their metrics and of /ready's parts. */
-export type IndexerPart = 'pools' | 'holders' | 'pool-watch';
+export type { IndexerPart };
 
 export interface SkippedItem {
   part: IndexerPart;

@@ -1,9 +1,9 @@
 import { ChainUnavailableError } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import { safeErrorText } from '../lib/error-text';
-import type { IndexerPart } from './skipped-items';
 
-export type { IndexerPart } from './skipped-items';
+/** The three loops of a network; the label of their metrics and of /ready's parts. */
+export type IndexerPart = 'pools' | 'holders' | 'pool-watch';
 /** The loops of a network in the order they run in a tick (and are listed on /ready). */
 export const INDEXER_PARTS: readonly IndexerPart[] = ['pools', 'holders', 'pool-watch'];
 

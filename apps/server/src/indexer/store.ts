@@ -19,6 +19,7 @@ import {
   type ProjectRow,
 } from '../db/schema';
 import { raiseNotification, type NotificationInput } from '../domain/notifications';
+import { normalizeAddress } from '../lib/addresses';
 import type { RawPoolState, TrackedPool } from '../chain/pool-state';
 
 /**
@@ -70,7 +71,7 @@ export function indexedCoverage(db: Db, networkId: number) {
 export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: 'v2' | 'v3' }[], fromBlock: bigint): Promise<void> {
   await db
     .insert(indexedPools)
-    .values(fresh.map((p) => ({ networkId, poolAddress: p.address.toLowerCase(), version: p.version, fromBlock })))
+    .values(fresh.map((p) => ({ networkId, poolAddress: normalizeAddress(p.address), version: p.version, fromBlock })))
     .onConflictDoNothing();
 }
 
@@ -115,7 +116,7 @@ export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, netwo
   await tx
     .update(indexedPools)
     .set({ toBlock: end })
-    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map((a) => a.toLowerCase()))));
+    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map(normalizeAddress))));
   await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
     select ${networkId}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
     where ip.network_id = ${networkId}
@@ -243,7 +244,7 @@ export async function advanceWatch(tx: Writer, networkId: number, block: bigint)
 
 /** Whether the project already has this pool attached. */
 export async function isAttached(db: Db, projectId: number, poolAddress: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and lower(pool_address) = ${poolAddress.toLowerCase()} limit 1`);
+  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and lower(pool_address) = ${normalizeAddress(poolAddress)} limit 1`);
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import type { DexOption, Network, TokenOption } from '@tokendesk/contract';
 import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
+import { toChecksumAddress } from '../../lib/addresses';
 
 export const toApiNetwork = (n: NetworkConfig): Network => ({
   id: n.id,
@@ -16,7 +17,7 @@ export const toApiToken = (t: TokenConfig): TokenOption => ({
   id: t.id,
   name: t.name,
   symbol: t.symbol,
-  address: t.address,
+  address: toChecksumAddress(t.address),
   decimals: t.decimals,
   token_logo: t.logo,
 });
