@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { notifications, pools, projects } from '../src/db/schema';
-import { bearer, signUp } from './helpers';
+import { bearer, signUp, wethPoolRow } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 
 /**
@@ -65,21 +65,7 @@ describe('caches with two servers on one database', () => {
 
     const poolsOf = async () => ((await get(b, user.token, 'projects/user/pools/')).json() as { pools: unknown[] }).pools.length;
     expect(await poolsOf()).toBe(0);
-    await a.db.insert(pools).values({
-      projectId: second,
-      userId: user.userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: address(),
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: address(),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    });
+    await a.db.insert(pools).values(wethPoolRow({ projectId: second, userId: user.userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address() }));
     await expect.poll(poolsOf, { timeout: 1_000, interval: 20 }).toBe(1);
 
     // Search answers are cached too, and dropped the same way.

@@ -1,7 +1,7 @@
 import type { AlertSummary, Pool, PoolSummary, Project, ProjectSummary } from '@tokendesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, wethPoolRow, type TestContext } from './helpers';
 
 /**
  * The dashboard's summary routes answer counts and the first five rows of the full lists, and must
@@ -29,22 +29,7 @@ async function seed(userId: number, projectCount: number, poolsPerProject: numbe
     for (let q = 0; q < poolsPerProject; q++) {
       const [pool] = await ctx.app.db
         .insert(pools)
-        .values({
-          projectId: project!.id,
-          userId,
-          networkId: 31337,
-          dexId: 'uniswap-v2',
-          tokenId: 'weth',
-          pairedTokenAddress: address(),
-          pairedTokenSymbol: 'WETH',
-          pairedTokenName: 'Wrapped Ether',
-          pairedTokenDecimals: 18,
-          poolAddress: address(),
-          poolVersion: 'v2',
-          fee: null,
-          projectIsToken0: true,
-          createdAt: minutesAgo(500 - poolIds.length),
-        })
+        .values(wethPoolRow({ projectId: project!.id, userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address(), createdAt: minutesAgo(500 - poolIds.length) }))
         .returning();
       poolIds.push(pool!.id);
     }

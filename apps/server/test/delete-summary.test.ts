@@ -1,7 +1,7 @@
 import type { PoolDeleteSummary, ProjectDeleteSummary } from '@tokendesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, signUp, wethPoolRow, type TestContext } from './helpers';
 
 /**
  * The delete confirmations say what goes with a project or a pool (product §2.8): the counts must be
@@ -26,21 +26,7 @@ async function addProject(userId: number) {
 async function addPool(userId: number, projectId: number, alertCount: number) {
   const [pool] = await ctx.app.db
     .insert(pools)
-    .values({
-      projectId,
-      userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: address(),
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: address(),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    })
+    .values(wethPoolRow({ projectId, userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address() }))
     .returning();
   for (let i = 0; i < alertCount; i++) {
     await ctx.app.db.insert(alerts).values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '1', cooldownMinutes: 60 });

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { pools, projects } from '../src/db/schema';
 import { inject } from 'vitest';
 import { cloneDatabase } from './support/database';
 import { ChainService } from '../src/chain/chain-service';
@@ -119,4 +120,43 @@ export function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A pool row for seeding the table directly, where the API would read the chain to verify the
+ * pool: a Uniswap V2 pool with the project's token as token0, paired with WETH.
+ */
+export function wethPoolRow(row: { projectId: number; userId: number; networkId: number; poolAddress: string; pairedTokenAddress: string; createdAt?: Date }): typeof pools.$inferInsert {
+  return {
+    dexId: 'uniswap-v2',
+    tokenId: 'weth',
+    pairedTokenSymbol: 'WETH',
+    pairedTokenName: 'Wrapped Ether',
+    pairedTokenDecimals: 18,
+    poolVersion: 'v2',
+    fee: null,
+    projectIsToken0: true,
+    ...row,
+  };
+}
+
+/**
+ * UNI and its WETH pool on Ethereum, written directly (the API would need the node, which the
+ * tests that use it keep down on purpose): the indexer loops of Ethereum then contact its node.
+ */
+export async function seedUniOnEthereum(db: Db, userId: number) {
+  const [project] = await db
+    .insert(projects)
+    .values({ userId, networkId: 1, contractAddress: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
+    .returning();
+  await db.insert(pools).values(
+    wethPoolRow({
+      projectId: project!.id,
+      userId,
+      networkId: 1,
+      pairedTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+      poolAddress: '0xd3d2E2692501A5c9Ca623199D38826e513033a17',
+    }),
+  );
+  return project!;
 }

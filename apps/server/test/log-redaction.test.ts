@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { pools, projects, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { HttpRequestError } from 'viem';
 import { redactSecrets, registerSecrets, secretsFromEnv } from '../src/lib/error-text';
 import { withLogRedaction } from '../src/lib/log-redaction';
-import { registerBody, closedPort } from './helpers';
+import { registerBody, closedPort, seedUniOnEthereum } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 import { spawnNode } from './support/spawn';
 
@@ -45,25 +45,7 @@ describe('secrets in RPC URLs', () => {
     clones.push(clone);
     const db = await openDatabase({ kind: 'postgres', url: clone.url });
     const [user] = await db.db.insert(users).values({ username: 'seeded-owner', email: 'seeded@example.com', passwordHash: 'x' }).returning();
-    const [project] = await db.db
-      .insert(projects)
-      .values({ userId: user!.id, networkId: 1, contractAddress: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
-      .returning();
-    await db.db.insert(pools).values({
-      projectId: project!.id,
-      userId: user!.id,
-      networkId: 1,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: '0xd3d2E2692501A5c9Ca623199D38826e513033a17',
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    });
+    await seedUniOnEthereum(db.db, user!.id);
     await db.close();
 
     const env = {

@@ -6,11 +6,10 @@ import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { loadConfig, testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { pools, projects } from '../src/db/schema';
 import { startIndexers } from '../src/indexer/runner';
 import { IndexerStatus } from '../src/indexer/status';
 import { createMetrics } from '../src/ops/metrics';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, seedUniOnEthereum, signUp, type TestContext } from './helpers';
 import { cloneDatabase } from './support/database';
 
 /** Log lines of an app, parsed (the logger must write JSON). */
@@ -99,24 +98,7 @@ describe('indexer state on /ready and /metrics', () => {
     const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${created.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: devnet.addresses.pools.demoWethV2 } });
     expect(attached.statusCode, attached.body).toBe(201);
     // A tracked Ethereum pool, written directly: the API would need the (dead) node to verify it.
-    const [project] = await ctx.database.db
-      .insert(projects)
-      .values({ userId: user.userId, networkId: 1, contractAddress: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
-      .returning();
-    await ctx.database.db.insert(pools).values({
-      projectId: project!.id,
-      userId: user.userId,
-      networkId: 1,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: '0xd3d2E2692501A5c9Ca623199D38826e513033a17',
-      poolVersion: 'v2',
-      projectIsToken0: true,
-    });
+    await seedUniOnEthereum(ctx.database.db, user.userId);
     indexers = startIndexers(ctx.database, chain, ctx.app.log, { status, backfillSeconds: 3600 });
     for (let i = 0; i < 300; i++) {
       const devnetState = status.get(31337)?.state;
