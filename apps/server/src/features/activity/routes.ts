@@ -16,6 +16,7 @@ import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
 import { toChecksumAddress } from '../../lib/addresses';
+import { collectGarbage } from '../../lib/full-gc';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
@@ -26,17 +27,15 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 /**
- * Rows per database round trip of the CSV export. Its peak RSS is garbage V8 has promoted and not
- * yet collected (bench:scale: 343 MB at 1M rows, 183 MB with old space capped at 128 MB): rows of
- * a batch that are alive when a scavenge runs (mostly while the batch is still arriving from
- * PostgreSQL) survive into the old generation, which only a full collection frees. Smaller batches
- * keep fewer rows alive at any moment. bench/scale/export-memory.ts, 1M rows, on a machine at load
- * 15–20 (noisy): 1000 rows 333 and 335 MB; 200 rows 237, 277 and 285 MB; 100 rows 278 MB. 200 for
- * 5× the round trips (one indexed range scan each); the 256 MB target is not reliably met by this.
+ * Rows per database round trip of the CSV export. Part of every batch is alive when a scavenge
+ * runs and is promoted to the old space; smaller batches promote less but cost round trips (one
+ * indexed range scan each). The promoted garbage itself is bounded by EXPORT_GC_BATCHES below.
  */
 export const EXPORT_CHUNK = 200;
 /** Rows per piece of text handed to the stream (~20 KB): far below V8's large-object size, so a piece dies young. */
 const EXPORT_PIECE_ROWS = 100;
+/** A full garbage collection every 100,000 exported rows keeps the export's peak memory bounded (decision 0031). */
+const EXPORT_GC_BATCHES = 100_000 / EXPORT_CHUNK;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -175,7 +174,10 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   async function* csvChunks(db: Db, filter: ActivityFilter): AsyncGenerator<string> {
     yield csvHeader();
     let after: ActivityKey | null = null;
+    let batches = 0;
     for (;;) {
+      // What each batch leaves promoted is freed only by a full collection (decision 0031).
+      if (++batches % EXPORT_GC_BATCHES === 0) collectGarbage();
       const { pieces, next } = await csvBatch(db, filter, after);
       after = next;
       // Taken out as they go: a piece the stream has converted is not kept alive by the array.
