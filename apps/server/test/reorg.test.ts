@@ -27,6 +27,7 @@ import { HolderIndexer } from '../src/indexer/holders';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { ReorgGuard, type ReorgRollback } from '../src/indexer/reorg';
+import { normalizeAddress } from '../src/lib/addresses';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -216,7 +217,7 @@ async function insertFixtures() {
   userId = user!.id;
   const [project] = await db()
     .insert(projects)
-    .values({ userId, networkId: network.id, contractAddress: DEMO, name: 'Demo', tokenSymbol: 'DEMO', tokenDecimal: 18 })
+    .values({ userId, networkId: network.id, contractAddress: normalizeAddress(DEMO), name: 'Demo', tokenSymbol: 'DEMO', tokenDecimal: 18 })
     .returning();
   projectId = project!.id;
   const [pool] = await db()
@@ -227,11 +228,11 @@ async function insertFixtures() {
       networkId: network.id,
       dexId: 'uniswap-v2',
       tokenId: 'weth',
-      pairedTokenAddress: devnetAddresses.weth,
+      pairedTokenAddress: normalizeAddress(devnetAddresses.weth),
       pairedTokenSymbol: 'WETH',
       pairedTokenName: 'Wrapped Ether',
       pairedTokenDecimals: 18,
-      poolAddress: POOL,
+      poolAddress: normalizeAddress(POOL),
       poolVersion: 'v2',
       projectIsToken0: DEMO.toLowerCase() < devnetAddresses.weth.toLowerCase(),
     })

@@ -2,7 +2,6 @@ import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
 import type { AlertRow, PoolEventRow } from '../db/schema';
-import { normalizeAddress } from '../lib/addresses';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
 import type { RawPoolState } from '../chain/pool-state';
 import { activeAlertsOn, recordFiring, snapshotsAround } from './store';
@@ -47,7 +46,7 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
     const cooldownEnds = alert.lastTriggeredAt ? alert.lastTriggeredAt.getTime() + alert.cooldownMinutes * 60_000 : 0;
     if (cooldownEnds > input.chainTime.getTime()) continue;
     const side = poolSide(pool, project);
-    const address = normalizeAddress(pool.poolAddress);
+    const address = pool.poolAddress;
     const label = `${project.tokenSymbol}/${pool.pairedTokenSymbol}`;
 
     if (alert.kind === 'large_swap') {

@@ -144,7 +144,7 @@ export class HolderIndexer {
   private async trackedTokens(): Promise<string[]> {
     const rows = await queryRows<{ token: string }>(
       this.db,
-      sql`select distinct lower(contract_address) as token from projects where network_id = ${this.network.id}`,
+      sql`select distinct contract_address as token from projects where network_id = ${this.network.id}`,
     );
     return rows.map((r) => r.token);
   }

@@ -211,10 +211,10 @@ export class PoolWatch {
       userId: project.user_id,
       networkId: this.network.id,
       dexId: dex.id,
-      poolAddress: c.pool,
+      poolAddress: normalizeAddress(c.pool),
       poolVersion: c.version,
       fee: c.fee,
-      pairedTokenAddress: getAddress(paired),
+      pairedTokenAddress: normalizeAddress(paired),
       blockNumber: c.blockNumber,
       txHash: c.txHash,
     });

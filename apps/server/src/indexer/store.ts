@@ -25,7 +25,8 @@ import type { RawPoolState, TrackedPool } from '../chain/pool-state';
 /**
  * What the indexer's tick reads and writes in the database, by what it means (decision 0028): the
  * pool indexer (indexer.ts, runner.ts), the alert rules and the new-pool watch call these instead
- * of writing SQL inline. The indexer tables hold addresses in lower case.
+ * of writing SQL inline. Every table holds addresses in lower case (decision 0027), so queries
+ * compare plain columns.
  */
 
 type Writer = Pick<Db, 'insert'>;
@@ -52,12 +53,12 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
   const rows = await queryRows<{ address: string; version: 'v2' | 'v3'; token0: string; token1: string }>(
     db,
-    sql`select distinct on (lower(p.pool_address)) lower(p.pool_address) as address, p.pool_version as version,
+    sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
           case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1
         from pools p join projects pr on pr.id = p.project_id
         where p.network_id = ${networkId}
-        order by lower(p.pool_address), p.id`,
+        order by p.pool_address, p.id`,
   );
   return rows.map((r) => ({ address: r.address as Address, version: r.version, token0: r.token0 as Address, token1: r.token1 as Address }));
 }
@@ -83,7 +84,7 @@ export async function startIndexing(db: Db, networkId: number, fresh: readonly {
 export async function anchorNewAlerts(db: Db, networkId: number, safe: bigint): Promise<void> {
   await db.execute(sql`update alerts a set since_block = coalesce(
       (select ip.to_block from pools p join indexed_pools ip
-         on ip.network_id = p.network_id and ip.pool_address = lower(p.pool_address)
+         on ip.network_id = p.network_id and ip.pool_address = p.pool_address
        where p.id = a.pool_id), ${safe})
     where a.since_block is null and a.pool_id in (select id from pools where network_id = ${networkId})`);
 }
@@ -120,7 +121,7 @@ export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, netwo
   await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
     select ${networkId}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
     where ip.network_id = ${networkId}
-      and exists (select 1 from pools p where p.network_id = ip.network_id and lower(p.pool_address) = ip.pool_address)
+      and exists (select 1 from pools p where p.network_id = ip.network_id and p.pool_address = ip.pool_address)
     having count(*) > 0
     on conflict (network_id) do update set last_block = excluded.last_block, updated_at = now()`);
 }
@@ -165,7 +166,7 @@ export function activeAlertsOn(db: Db, networkId: number, addresses: readonly st
     .from(alerts)
     .innerJoin(pools, eq(pools.id, alerts.poolId))
     .innerJoin(projects, eq(projects.id, pools.projectId))
-    .where(and(eq(alerts.isActive, true), eq(pools.networkId, networkId), inArray(sql`lower(${pools.poolAddress})`, [...addresses])));
+    .where(and(eq(alerts.isActive, true), eq(pools.networkId, networkId), inArray(pools.poolAddress, [...addresses])));
 }
 
 /** A pool's price points from `since` on (oldest first), and the last one before it (null if none). */
@@ -216,7 +217,7 @@ export interface WatchedProject {
 
 /** Every project on the network: their tokens are what the watch looks for. */
 export function watchedProjects(db: Db, networkId: number): Promise<WatchedProject[]> {
-  return queryRows<WatchedProject>(db, sql`select id, user_id, lower(contract_address) as token, token_symbol from projects where network_id = ${networkId}`);
+  return queryRows<WatchedProject>(db, sql`select id, user_id, contract_address as token, token_symbol from projects where network_id = ${networkId}`);
 }
 
 /** The block the watch has read up to, or null when it has not started (or was reset). */
@@ -244,7 +245,7 @@ export async function advanceWatch(tx: Writer, networkId: number, block: bigint)
 
 /** Whether the project already has this pool attached. */
 export async function isAttached(db: Db, projectId: number, poolAddress: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and lower(pool_address) = ${normalizeAddress(poolAddress)} limit 1`);
+  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and pool_address = ${normalizeAddress(poolAddress)} limit 1`);
   return rows.length > 0;
 }
 
