@@ -143,19 +143,20 @@ export function wethPoolRow(row: { projectId: number; userId: number; networkId:
 /**
  * UNI and its WETH pool on Ethereum, written directly (the API would need the node, which the
  * tests that use it keep down on purpose): the indexer loops of Ethereum then contact its node.
+ * Addresses as the tables hold them, lower case (decision 0027).
  */
 export async function seedUniOnEthereum(db: Db, userId: number) {
   const [project] = await db
     .insert(projects)
-    .values({ userId, networkId: 1, contractAddress: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
+    .values({ userId, networkId: 1, contractAddress: '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
     .returning();
   await db.insert(pools).values(
     wethPoolRow({
       projectId: project!.id,
       userId,
       networkId: 1,
-      pairedTokenAddress: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-      poolAddress: '0xd3d2E2692501A5c9Ca623199D38826e513033a17',
+      pairedTokenAddress: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+      poolAddress: '0xd3d2e2692501a5c9ca623199d38826e513033a17',
     }),
   );
   return project!;
