@@ -1,7 +1,7 @@
 import type { Alert, AlertKind, AlertType } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { InitialsBadge } from '../../../components/initials-badge';
+import { RowLink } from '../../../components/row-link';
 import { Card } from '../../../components/ui/card';
 import { alertKindLabel } from '../../../lib/alert-kinds';
 import { formatDateTime, formatNotificationTime } from '../../../lib/format';
@@ -69,16 +69,15 @@ function AlertRow({ alert }: { alert: Alert }) {
     <li className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @2xl:grid-cols-[auto_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto_1rem]">
       <InitialsBadge id={alert.project.id} name={alert.project.name} className="row-span-2 @2xl:row-span-1" />
       <div className="min-w-0">
-        <Link
+        <RowLink
           to={paths.alert(alert.id)}
           // A label, not an sr-only span: positioned against the row, that span sat after the whole
           // untruncated name and widened the page on a phone.
           aria-label={`${poolLabel}, ${description}`}
           title={poolLabel}
-          className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
         >
           {poolLabel}
-        </Link>
+        </RowLink>
         <p className="truncate text-xs text-slate-500">{dex}</p>
       </div>
       <p className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm @2xl:col-start-3 @2xl:row-start-1">

@@ -1,7 +1,7 @@
 import { shortenAddress, type Pool } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { RowLink } from '../../../components/row-link';
 import { formatAmount, pairLabel } from '../../../lib/format';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { paths } from '../../../lib/paths';
@@ -34,12 +34,7 @@ export function FundsList({ pools }: { pools: Pool[] }) {
               <div className="flex min-w-0 items-center gap-3">
                 <Logo src={pool.token.token_logo} name={pool.token.symbol} size="md" />
                 <div className="min-w-0">
-                  <Link
-                    to={paths.pool(pool.id)}
-                    className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
-                  >
-                    {label}
-                  </Link>
+                  <RowLink to={paths.pool(pool.id)}>{label}</RowLink>
                   <p className="truncate text-xs text-slate-500">{pool.project.name}</p>
                 </div>
               </div>

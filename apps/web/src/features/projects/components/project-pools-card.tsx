@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Logo } from '../../../components/logo';
+import { RowLink } from '../../../components/row-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -119,12 +120,7 @@ function PoolRow({ pool }: { pool: Pool }) {
     >
       <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="md" className="row-span-2 @xl:row-span-1" />
       <div className="min-w-0">
-        <Link
-          to={paths.pool(pool.id)}
-          className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
-        >
-          {label}
-        </Link>
+        <RowLink to={paths.pool(pool.id)}>{label}</RowLink>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
           <span>{pool.dex.name}</span>
           {fee && <Badge className="px-1.5 py-0 text-[10px]">{fee}</Badge>}

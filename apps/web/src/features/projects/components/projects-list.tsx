@@ -1,6 +1,6 @@
 import { shortenAddress, type Project } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { RowLink } from '../../../components/row-link';
 import { CopyButton } from '../../../components/copy-button';
 import { InitialsBadge } from '../../../components/initials-badge';
 import { NetworkLabel } from './network-label';
@@ -18,12 +18,9 @@ export function ProjectsList({ projects }: { projects: Project[] }) {
         >
           <InitialsBadge id={project.id} name={project.name} className="row-span-2 @3xl:row-span-1" />
           <div className="min-w-0">
-            <Link
-              to={paths.project(project.id)}
-              className="block truncate text-sm font-semibold text-slate-900 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500 focus-visible:after:ring-inset"
-            >
+            <RowLink to={paths.project(project.id)} className="focus-visible:after:rounded-lg">
               {project.name}
-            </Link>
+            </RowLink>
             <p className="text-xs text-slate-500 @3xl:hidden">{project.token_symbol}</p>
           </div>
           <div className="col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 @3xl:contents">
