@@ -1,12 +1,9 @@
 import { alertMessages, type Alert, type AlertType } from '@tokendesk/contract';
-import { ArrowLeft, BellOff, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { BellOff, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { BackLink, DetailNotFound, DetailPage, useRecordId } from '../../../components/detail-page';
+import { Button } from '../../../components/ui/button';
 import { alertKindLabel } from '../../../lib/alert-kinds';
-import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatTime, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -23,45 +20,24 @@ import { TriggerHistory } from '../../../features/alerts/components/trigger-hist
 import { PoolSummaryCard } from '../../../features/pools/components/pool-summary-card';
 import { paths } from '../../../lib/paths';
 
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
-}
-
-function BackLink() {
-  return (
-    <Link to={paths.alerts} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-      Back to Alerts
-    </Link>
-  );
-}
+const back = <BackLink to={paths.alerts}>Back to Alerts</BackLink>;
 
 /** Product §2.10: one alert, its pool and its trigger history, refreshed every 60 s. */
 export function AlertDetailRoute() {
-  const id = parseId(useParams().id);
+  const id = useRecordId();
   return id === null ? <AlertNotFound /> : <AlertDetail key={id} id={id} />;
 }
 
 function AlertNotFound() {
-  useDocumentTitle('Alert not found');
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
-      <Card>
-        <EmptyState
-          icon={BellOff}
-          title={alertMessages.alertNotFound}
-          description="It does not exist, or it belongs to another account."
-          action={
-            <Link to={paths.alerts} className={buttonClasses('outline', 'sm')}>
-              View all alerts
-            </Link>
-          }
-        />
-      </Card>
-    </div>
+    <DetailNotFound
+      back={back}
+      width="5xl"
+      documentTitle="Alert not found"
+      icon={BellOff}
+      title={alertMessages.alertNotFound}
+      listLink={{ to: paths.alerts, label: 'View all alerts' }}
+    />
   );
 }
 
@@ -72,27 +48,21 @@ function AlertDetail({ id }: { id: number }) {
   const label = alert.data ? alertKindLabel(alert.data.kind, types.data) : null;
   useDocumentTitle(label ? `${label} Alert` : 'Alert');
 
-  if (alert.isError && alert.error instanceof ApiError && alert.error.status === 404) return <AlertNotFound />;
-
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
-      {alert.isPending ? (
-        <Card>
-          <LoadingState>Loading alert...</LoadingState>
-        </Card>
-      ) : alert.isError && !alert.data ? (
-        <Card>
-          <ErrorState
-            title="Failed to load alert"
-            message="Unable to load alert information. Please try again later."
-            onRetry={() => void alert.refetch()}
-            retrying={alert.isFetching}
-          />
-        </Card>
-      ) : (
+    <DetailPage
+      back={back}
+      width="5xl"
+      query={alert}
+      notFound={<AlertNotFound />}
+      loadingText="Loading alert..."
+      errorTitle="Failed to load alert"
+      errorMessage="Unable to load alert information. Please try again later."
+      // The page says 'refresh failed' itself and keeps the alert it has.
+      keepDataOnError
+    >
+      {(data) => (
         <AlertDetails
-          alert={alert.data}
+          alert={data}
           types={types.data}
           refreshing={alert.isFetching || triggers.isFetching}
           refreshFailed={alert.isError || triggers.isError}
@@ -102,11 +72,11 @@ function AlertDetail({ id }: { id: number }) {
             void triggers.refetch();
           }}
           // The connected pool card (price, reserves, link to /funds/{id}) comes from the pools feature.
-          poolCard={<PoolSummaryCard poolId={alert.data.pool_id} />}
-          triggerHistory={<TriggerHistory triggers={triggers} alert={alert.data} />}
+          poolCard={<PoolSummaryCard poolId={data.pool_id} />}
+          triggerHistory={<TriggerHistory triggers={triggers} alert={data} />}
         />
       )}
-    </div>
+    </DetailPage>
   );
 }
 

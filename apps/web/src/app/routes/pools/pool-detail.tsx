@@ -1,16 +1,15 @@
 import { formatPrice, shortenAddress, type Pool } from '@tokendesk/contract';
-import { ArrowLeft, Coins, SearchX, TriangleAlert } from 'lucide-react';
+import { Coins, SearchX, TriangleAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
+import { BackLink, DetailFrame, DetailPage, useRecordId } from '../../../components/detail-page';
 import { CopyButton } from '../../../components/copy-button';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { Logo } from '../../../components/logo';
-import { ErrorState, LoadingState } from '../../../components/status-message';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { ApiError } from '../../../lib/api-client';
 import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
@@ -23,31 +22,18 @@ import { paths } from '../../../lib/paths';
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
 const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
 
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
-}
-
-function BackLink() {
-  return (
-    <Link to={paths.pools} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-      Back to Funds
-    </Link>
-  );
-}
+const back = <BackLink to={paths.pools}>Back to Funds</BackLink>;
 
 export function PoolDetailRoute() {
-  const id = parseId(useParams().id);
+  const id = useRecordId();
   return id === null ? <FundNotFound /> : <FundDetail id={id} />;
 }
 
+/** Product §2.11 words it as a load failure ('Failed to load fund'), unlike the other detail pages. */
 function FundNotFound() {
   useDocumentTitle('Fund not found');
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
+    <DetailFrame back={back} width="5xl">
       <Card>
         <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
           <span className="grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-400" aria-hidden="true">
@@ -60,7 +46,7 @@ function FundNotFound() {
           </Link>
         </div>
       </Card>
-    </div>
+    </DetailFrame>
   );
 }
 
@@ -69,27 +55,19 @@ function FundDetail({ id }: { id: number }) {
   const label = fund.data ? pairLabel(fund.data.project.token_symbol, fund.data.token.symbol) : null;
   useDocumentTitle(label ? `${label} Pool` : 'Fund');
 
-  if (fund.isError && fund.error instanceof ApiError && fund.error.status === 404) return <FundNotFound />;
-
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
-      {fund.isPending ? (
-        <Card>
-          <LoadingState>Loading fund details...</LoadingState>
-        </Card>
-      ) : fund.isError ? (
-        <Card>
-          <ErrorState
-            message="Failed to load fund details. Please try again later."
-            onRetry={() => void fund.refetch()}
-            retrying={fund.isFetching}
-          />
-        </Card>
-      ) : (
-        <FundDetails pool={fund.data} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={<PoolActivityCard pool={fund.data} />} />
+    <DetailPage
+      back={back}
+      width="5xl"
+      query={fund}
+      notFound={<FundNotFound />}
+      loadingText="Loading fund details..."
+      errorMessage="Failed to load fund details. Please try again later."
+    >
+      {(pool) => (
+        <FundDetails pool={pool} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={<PoolActivityCard pool={pool} />} />
       )}
-    </div>
+    </DetailPage>
   );
 }
 

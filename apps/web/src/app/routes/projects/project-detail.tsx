@@ -1,16 +1,14 @@
 import { projectMessages, shortenAddress, type Project } from '@tokendesk/contract';
-import { ArrowLeft, FolderX, Trash2 } from 'lucide-react';
+import { FolderX, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { InitialsBadge } from '../../../components/initials-badge';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
+import { BackLink, DetailNotFound, DetailPage, useRecordId } from '../../../components/detail-page';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { holdersQueryOptions } from '../../../features/projects/api/get-holders';
@@ -22,46 +20,24 @@ import { NetworkLabel, useNetwork } from '../../../features/projects/components/
 import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
 import { paths } from '../../../lib/paths';
 
-/** A path id the server could know; anything else is 'not found' without asking. */
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2 ** 31 - 1 ? id : null;
-}
-
-function BackLink() {
-  return (
-    <Link to={paths.projects} className={buttonClasses('link', 'sm', 'mb-4 inline-flex text-sm')}>
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-      Back to Projects
-    </Link>
-  );
-}
+const back = <BackLink to={paths.projects}>Back to Projects</BackLink>;
 
 /** Product §2.8. */
 export function ProjectDetailRoute() {
-  const id = parseId(useParams().id);
+  const id = useRecordId();
   return id === null ? <ProjectNotFound /> : <ProjectDetail id={id} />;
 }
 
 function ProjectNotFound() {
-  useDocumentTitle(projectMessages.projectNotFound);
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
-      <Card>
-        <EmptyState
-          icon={FolderX}
-          title={projectMessages.projectNotFound}
-          description="It does not exist, or it belongs to another account."
-          action={
-            <Link to={paths.projects} className={buttonClasses('outline', 'sm')}>
-              View all projects
-            </Link>
-          }
-        />
-      </Card>
-    </div>
+    <DetailNotFound
+      back={back}
+      width="5xl"
+      documentTitle={projectMessages.projectNotFound}
+      icon={FolderX}
+      title={projectMessages.projectNotFound}
+      listLink={{ to: paths.projects, label: 'View all projects' }}
+    />
   );
 }
 
@@ -69,32 +45,24 @@ function ProjectDetail({ id }: { id: number }) {
   const project = useProject(id);
   useDocumentTitle(project.data?.name ?? 'Project');
 
-  if (project.isError && project.error instanceof ApiError && project.error.status === 404) return <ProjectNotFound />;
-
   return (
-    <div className="mx-auto max-w-5xl">
-      <BackLink />
-      {project.isPending ? (
-        <Card>
-          <LoadingState>Loading project...</LoadingState>
-        </Card>
-      ) : project.isError ? (
-        <Card>
-          <ErrorState
-            message="Failed to load project. Please try again."
-            onRetry={() => void project.refetch()}
-            retrying={project.isFetching}
-          />
-        </Card>
-      ) : (
+    <DetailPage
+      back={back}
+      width="5xl"
+      query={project}
+      notFound={<ProjectNotFound />}
+      loadingText="Loading project..."
+      errorMessage="Failed to load project. Please try again."
+    >
+      {(data) => (
         <div className="flex flex-col gap-6">
-          <ProjectSummary project={project.data} />
-          <DiscoveredPoolsCard project={project.data} />
-          <ProjectPoolsCard project={project.data} />
-          <HoldersCard project={project.data} />
+          <ProjectSummary project={data} />
+          <DiscoveredPoolsCard project={data} />
+          <ProjectPoolsCard project={data} />
+          <HoldersCard project={data} />
         </div>
       )}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { FolderKanban, SearchX } from 'lucide-react';
-import { ListSearchField } from '../../../components/list-search-field';
-import { LoadMoreFooter } from '../../../components/load-more-footer';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { FolderKanban } from 'lucide-react';
+import { ListPage, pagedListState } from '../../../components/list-page';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
 import { useProjectsPages } from '../../../features/projects/api/get-projects';
@@ -22,75 +16,34 @@ export function ProjectsRoute() {
   const summary = useQuery(projectsSummaryQueryOptions);
   const count = summary.data?.project_count;
   const rows = projects.data?.pages.flatMap((page) => page.projects) ?? [];
-  const stale = search.settling || projects.isPlaceholderData;
-  const searching = search.query !== '';
-  const hasAny = rows.length > 0 || searching || search.text !== '';
+  const state = pagedListState(projects, search, rows.length);
 
   return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader
-        title="Projects"
-        description={count ? `${count} token ${count === 1 ? 'project' : 'projects'}` : 'Your token projects and the networks they live on'}
-      />
-      <Card aria-label="Your projects">
-        {hasAny && (
-          <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-            <ListSearchField
-              label="Search your projects"
-              placeholder="Search name, symbol or address"
-              value={search.text}
-              onChange={search.setText}
-              searching={stale && projects.isFetching}
-              className="sm:max-w-sm"
-            />
-          </div>
-        )}
-        {projects.isPending ? (
-          <LoadingState>Loading your projects...</LoadingState>
-        ) : projects.isError && !projects.data ? (
-          <ErrorState
-            message="Failed to load projects. Please try again."
-            onRetry={() => void projects.refetch()}
-            retrying={projects.isFetching}
-          />
-        ) : rows.length === 0 && searching ? (
-          <EmptyState
-            icon={SearchX}
-            title="No matching projects"
-            description={`No projects found for "${search.query}"`}
-            action={
-              <Button variant="outline" size="sm" onClick={() => search.setText('')}>
-                Clear search
-              </Button>
-            }
-            className={cn(stale && 'opacity-60')}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={FolderKanban}
-            title="No projects yet"
-            description={
-              <>
-                Use <span className="font-medium text-slate-700">+ New Project</span> in the header to add your first token project.
-              </>
-            }
-          />
-        ) : (
+    <ListPage
+      width="5xl"
+      title="Projects"
+      description={count ? `${count} token ${count === 1 ? 'project' : 'projects'}` : 'Your token projects and the networks they live on'}
+      cardLabel="Your projects"
+      list={projects}
+      search={search}
+      state={state}
+      searchField={{ label: 'Search your projects', placeholder: 'Search name, symbol or address' }}
+      loadingText="Loading your projects..."
+      errorMessage="Failed to load projects. Please try again."
+      noMatch={{ title: 'No matching projects', description: `No projects found for "${search.query}"` }}
+      empty={{
+        icon: FolderKanban,
+        title: 'No projects yet',
+        description: (
           <>
-            <div aria-busy={stale} className={cn('transition-opacity', stale && 'opacity-60')}>
-              <ProjectsList projects={rows} />
-            </div>
-            <LoadMoreFooter
-              shown={`${rows.length} project${rows.length === 1 ? '' : 's'} shown`}
-              hasMore={projects.hasNextPage && !stale}
-              loadingMore={projects.isFetchingNextPage}
-              failed={projects.isFetchNextPageError}
-              failedText="More projects could not be loaded. Please try again."
-              onLoadMore={() => void projects.fetchNextPage()}
-            />
+            Use <span className="font-medium text-slate-700">+ New Project</span> in the header to add your first token project.
           </>
-        )}
-      </Card>
-    </div>
+        ),
+      }}
+      rowCount={rows.length}
+      noun="project"
+    >
+      <ProjectsList projects={rows} />
+    </ListPage>
   );
 }

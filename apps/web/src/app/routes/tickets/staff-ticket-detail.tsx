@@ -1,7 +1,7 @@
 import { CheckCircle2, RotateCcw } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ErrorState, LoadingState } from '../../../components/status-message';
+import { DetailPage } from '../../../components/detail-page';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -28,31 +28,25 @@ export function StaffTicketDetailRoute() {
   const busy = resolve.isPending || reopen.isPending;
 
   return (
-    <div className="mx-auto max-w-4xl">
-      <BackLink to={paths.staffTickets}>Back to Support Desk</BackLink>
-      {ticket.isPending ? (
-        <Card>
-          <LoadingState>Loading ticket details...</LoadingState>
-        </Card>
-      ) : ticket.isError && !ticket.data ? (
-        <Card>
-          <ErrorState
-            message="Failed to load ticket details. Please try again."
-            onRetry={() => void ticket.refetch()}
-            retrying={ticket.isFetching}
-          />
-        </Card>
-      ) : (
+    <DetailPage
+      back={<BackLink to={paths.staffTickets}>Back to Support Desk</BackLink>}
+      width="4xl"
+      query={ticket}
+      loadingText="Loading ticket details..."
+      errorMessage="Failed to load ticket details. Please try again."
+      keepDataOnError
+    >
+      {(data) => (
         <div className="flex flex-col gap-6">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-3">
-                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{ticket.data.subject}</h1>
-                <TicketStatusBadge ticket={ticket.data} />
+                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.subject}</h1>
+                <TicketStatusBadge ticket={data} />
               </div>
-              <TicketFacts ticket={ticket.data} showUser />
+              <TicketFacts ticket={data} showUser />
             </div>
-            {ticket.data.is_resolved ? (
+            {data.is_resolved ? (
               <Button
                 variant="outline"
                 disabled={busy}
@@ -85,9 +79,9 @@ export function StaffTicketDetailRoute() {
           </div>
           <Card aria-labelledby="conversation">
             <CardHeader title="Conversation" titleId="conversation" />
-            <Conversation messages={ticket.data.messages} viewer="staff" authorName={ticket.data.username} />
+            <Conversation messages={data.messages} viewer="staff" authorName={data.username} />
             <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
-              {ticket.data.is_resolved ? (
+              {data.is_resolved ? (
                 <Alert tone="info">This ticket is resolved. Reopen it to reply.</Alert>
               ) : (
                 <ReplyForm
@@ -100,6 +94,6 @@ export function StaffTicketDetailRoute() {
           </Card>
         </div>
       )}
-    </div>
+    </DetailPage>
   );
 }

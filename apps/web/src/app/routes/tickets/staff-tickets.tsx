@@ -1,4 +1,5 @@
 import { Inbox, RefreshCw } from 'lucide-react';
+import { LoadMoreRow } from '../../../components/list-page';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { Button } from '../../../components/ui/button';
@@ -67,19 +68,7 @@ export function StaffTicketsRoute() {
         ) : (
           <TicketsTable tickets={all} hrefFor={(ticket) => paths.staffTicket(ticket.id)} showUser />
         )}
-        {tickets.hasNextPage && (
-          <div className="flex justify-center border-t border-slate-100 px-5 py-3">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void tickets.fetchNextPage()}
-              disabled={tickets.isFetchingNextPage}
-              loading={tickets.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMoreRow list={tickets} />
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Filter, LifeBuoy, Plus, RefreshCw, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { LoadMoreRow } from '../../../components/list-page';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { Button } from '../../../components/ui/button';
@@ -85,19 +86,7 @@ export function TicketsRoute() {
         ) : (
           <TicketsTable tickets={shown} hrefFor={(ticket) => paths.ticket(ticket.id)} />
         )}
-        {tickets.hasNextPage && (
-          <div className="flex justify-center border-t border-slate-100 px-5 py-3">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void tickets.fetchNextPage()}
-              disabled={tickets.isFetchingNextPage}
-              loading={tickets.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMoreRow list={tickets} />
       </Card>
       <CreateTicketDialog open={creating} onOpenChange={setCreating} />
     </div>
