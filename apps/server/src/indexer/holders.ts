@@ -1,15 +1,28 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getAddress, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { normalizeAddress } from '../lib/addresses';
-import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolderSync, type TokenHolderSyncRow } from '../db/schema';
+import type { TokenHolderSyncRow } from '../db/schema';
 import { getLogsChunked } from './get-logs';
 import { BalanceJournal, logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconciliation';
-import { inChunks } from './store';
+import {
+  advanceHolderSync,
+  balancesOf,
+  balanceTotals,
+  holderSyncsOf,
+  largestBalances,
+  lockHolderSync,
+  noteCheckUnavailable,
+  saveCheck,
+  setDeployment,
+  syncsWithLastCheck,
+  trackedTokens,
+  writeBalances,
+  writeDailyCounts,
+} from './holder-store';
 
 export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
 const ZERO = zeroAddress;
@@ -141,14 +154,6 @@ export class HolderIndexer {
     this.options.onRequest?.(method);
   }
 
-  private async trackedTokens(): Promise<string[]> {
-    const rows = await queryRows<{ token: string }>(
-      this.db,
-      sql`select distinct contract_address as token from projects where network_id = ${this.network.id}`,
-    );
-    return rows.map((r) => r.token);
-  }
-
   /** The first block at which the token has code, or null if it has none at `head`. */
   async findDeployBlock(client: PublicClient, token: Address, head: bigint): Promise<bigint | null> {
     const hasCode = async (blockNumber: bigint) => {
@@ -184,7 +189,7 @@ export class HolderIndexer {
 
   async tick(): Promise<HolderTickResult> {
     const result: HolderTickResult = { transfers: 0, tokens: 0, caughtUp: true };
-    const tokens = await this.trackedTokens();
+    const tokens = await trackedTokens(this.db, this.network.id);
     if (tokens.length === 0) return result;
     result.tokens = tokens.length;
     const client = this.chain.client(this.network);
@@ -197,14 +202,7 @@ export class HolderIndexer {
         const safe = head - BigInt(this.network.confirmations);
         if (safe < 0n) return result;
 
-        await this.db
-          .insert(tokenHolderSync)
-          .values(tokens.map((tokenAddress) => ({ networkId: this.network.id, tokenAddress })))
-          .onConflictDoNothing();
-        const states = await this.db
-          .select()
-          .from(tokenHolderSync)
-          .where(and(eq(tokenHolderSync.networkId, this.network.id), inArray(tokenHolderSync.tokenAddress, tokens)));
+        const states = await holderSyncsOf(this.db, this.network.id, tokens);
 
         // Tokens seen for the first time: where their history starts.
         for (const state of states.filter((s) => s.deployBlock === null)) {
@@ -220,10 +218,7 @@ export class HolderIndexer {
             this.options.onTokenError?.(state.tokenAddress, err);
             continue;
           }
-          await this.db
-            .update(tokenHolderSync)
-            .set({ deployBlock, deployer, targetBlock: safe, updatedAt: new Date() })
-            .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, state.tokenAddress)));
+          await setDeployment(this.db, this.network.id, state.tokenAddress, { deployBlock, deployer, targetBlock: safe });
           state.deployBlock = deployBlock;
         }
 
@@ -270,14 +265,7 @@ export class HolderIndexer {
    * that answers nonsense) costs that token its check, never the others or the tick.
    */
   private async reconcileAll(client: PublicClient, tokens: string[]): Promise<void> {
-    const rows = await this.db
-      .select({ sync: tokenHolderSync, checkedBlock: tokenHolderReconciliation.blockNumber, checkedStatus: tokenHolderReconciliation.status })
-      .from(tokenHolderSync)
-      .leftJoin(
-        tokenHolderReconciliation,
-        and(eq(tokenHolderReconciliation.networkId, tokenHolderSync.networkId), eq(tokenHolderReconciliation.tokenAddress, tokenHolderSync.tokenAddress)),
-      )
-      .where(and(eq(tokenHolderSync.networkId, this.network.id), inArray(tokenHolderSync.tokenAddress, tokens)));
+    const rows = await syncsWithLastCheck(this.db, this.network.id, tokens);
     for (const { sync, checkedBlock, checkedStatus } of rows) {
       const block = sync.toBlock;
       if (block === null || sync.targetBlock === null || block < sync.targetBlock) continue; // still backfilling
@@ -286,43 +274,24 @@ export class HolderIndexer {
         await this.reconcileToken(client, sync, block);
       } catch (err) {
         this.options.onTokenError?.(sync.tokenAddress, err);
-        // A check that could not run says so, unless an earlier one stands (it shows its own block).
-        await this.db
-          .insert(tokenHolderReconciliation)
-          .values({ networkId: this.network.id, tokenAddress: sync.tokenAddress, status: 'unavailable', blockNumber: block, reason: 'The node did not answer the check.' })
-          .onConflictDoNothing();
+        await noteCheckUnavailable(this.db, this.network.id, sync.tokenAddress, block);
       }
     }
   }
 
   private async reconcileToken(client: PublicClient, sync: TokenHolderSyncRow, block: bigint): Promise<void> {
     const token = sync.tokenAddress;
-    const top = await queryRows<{ holder: string; balance: string }>(
-      this.db,
-      sql`select holder, balance::text as balance from token_balances
-          where network_id = ${this.network.id} and token_address = ${token}
-          order by balance desc, holder limit ${RECONCILED_TOP}`,
-    );
+    const top = await largestBalances(this.db, this.network.id, token, RECONCILED_TOP);
     // Beyond the largest logged balances: the deployer (a supply assigned without an event lands
     // there) and the addresses the logs debited beyond what they credited.
     const asked = [...new Set([ZERO, ...top.map((r) => r.holder), ...(sync.deployer ? [sync.deployer] : []), ...sync.shortfallHolders])];
     const logBalances = new Map(top.map((r) => [r.holder, BigInt(r.balance)]));
     const missing = asked.filter((a) => !logBalances.has(a));
-    if (missing.length > 0) {
-      const rows = await this.db
-        .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
-        .from(tokenBalances)
-        .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, missing)));
-      for (const r of rows) logBalances.set(r.holder, BigInt(r.balance));
-    }
-    const [sums] = await queryRows<{ supply: string | null; rows: string | number }>(
-      this.db,
-      sql`select sum(balance) filter (where holder <> ${ZERO})::text as supply, count(*) as rows from token_balances
-          where network_id = ${this.network.id} and token_address = ${token}`,
-    );
+    if (missing.length > 0) for (const [holder, balance] of await balancesOf(this.db, this.network.id, token, missing)) logBalances.set(holder, balance);
+    const totals = await balanceTotals(this.db, this.network.id, token);
     this.request('eth_call');
     const chain = await readChainHolders(client, this.network.multicall3, getAddress(token), asked, block);
-    const result = reconcile(chain, { balances: logBalances, supply: BigInt(sums?.supply ?? '0'), anyBalances: Number(sums?.rows ?? 0) > 0 });
+    const result = reconcile(chain, { balances: logBalances, ...totals });
     const values = {
       status: result.status,
       blockNumber: result.block,
@@ -336,10 +305,7 @@ export class HolderIndexer {
       reason: result.reason,
       checkedAt: new Date(),
     };
-    await this.db
-      .insert(tokenHolderReconciliation)
-      .values({ networkId: this.network.id, tokenAddress: token, ...values })
-      .onConflictDoUpdate({ target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress], set: values });
+    await saveCheck(this.db, this.network.id, token, values);
   }
 
   /** Block times of the blocks that hold transfers, from the logs when the node includes them. */
@@ -370,24 +336,13 @@ export class HolderIndexer {
     await this.db.transaction(async (tx) => {
       for (const token of group) {
         const own = transfers.filter((t) => t.token === token);
-        const [sync] = await tx
-          .select({ holderCount: tokenHolderSync.holderCount, logShortfall: tokenHolderSync.logShortfall, shortfallHolders: tokenHolderSync.shortfallHolders })
-          .from(tokenHolderSync)
-          .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)))
-          .for('update');
+        const sync = await lockHolderSync(tx, this.network.id, token);
         let count = sync?.holderCount ?? 0;
         let shortfall = BigInt(sync?.logShortfall ?? '0');
         let shortHolders = sync?.shortfallHolders ?? [];
         if (own.length > 0) {
           const touched = [...new Set(own.flatMap((t) => [t.from, t.to]))];
-          const balances = new Map<string, bigint>();
-          for (let i = 0; i < touched.length; i += 5_000) {
-            const rows = await tx
-              .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
-              .from(tokenBalances)
-              .where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, touched.slice(i, i + 5_000))));
-            for (const r of rows) balances.set(r.holder, BigInt(r.balance));
-          }
+          const balances = await balancesOf(tx, this.network.id, token, touched);
           const daily = new Map<string, number>();
           // Balances before each recent block, so a reorganisation can put them back.
           const journal = new BalanceJournal(this.network, safe, balances);
@@ -404,44 +359,14 @@ export class HolderIndexer {
               shortHolders = [...shortHolders.filter((h) => h !== t.from), t.from].slice(-MAX_SHORTFALL_HOLDERS);
             },
           );
-          await this.writeBalances(tx, token, touched, balances);
+          await writeBalances(tx, this.network.id, token, touched, balances);
           await journal.write(tx, token);
-          const dailyRows = [...daily].map(([day, holderCount]) => ({ networkId: this.network.id, tokenAddress: token, day, holderCount }));
-          await inChunks(dailyRows, 1_000, async (chunk) => {
-            await tx
-              .insert(tokenHolderDaily)
-              .values(chunk)
-              .onConflictDoUpdate({
-                target: [tokenHolderDaily.networkId, tokenHolderDaily.tokenAddress, tokenHolderDaily.day],
-                set: { holderCount: sql`excluded.holder_count` },
-              });
-          });
+          await writeDailyCounts(tx, this.network.id, token, daily);
         }
-        await tx
-          .update(tokenHolderSync)
-          .set({ toBlock: end, targetBlock: safe, holderCount: count, logShortfall: shortfall.toString(), shortfallHolders: shortHolders, updatedAt: new Date() })
-          .where(and(eq(tokenHolderSync.networkId, this.network.id), eq(tokenHolderSync.tokenAddress, token)));
+        await advanceHolderSync(tx, this.network.id, token, { toBlock: end, targetBlock: safe, holderCount: count, logShortfall: shortfall.toString(), shortfallHolders: shortHolders });
       }
       await recordBlocks(tx, this.network, safe, blocks);
     });
     return transfers.length;
-  }
-
-  private async writeBalances(tx: Pick<Db, 'insert' | 'delete'>, token: string, touched: string[], balances: Map<string, bigint>): Promise<void> {
-    // The zero address as a sender (a mint) was never debited, so it may have no entry at all.
-    const zeroed = touched.filter((h) => balances.get(h) === 0n);
-    const kept = touched.filter((h) => balances.has(h) && balances.get(h) !== 0n);
-    await inChunks(kept, 1_000, async (chunk) => {
-      await tx
-        .insert(tokenBalances)
-        .values(chunk.map((holder) => ({ networkId: this.network.id, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })))
-        .onConflictDoUpdate({
-          target: [tokenBalances.networkId, tokenBalances.tokenAddress, tokenBalances.holder],
-          set: { balance: sql`excluded.balance` },
-        });
-    });
-    await inChunks(zeroed, 5_000, async (chunk) => {
-      await tx.delete(tokenBalances).where(and(eq(tokenBalances.networkId, this.network.id), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, chunk)));
-    });
   }
 }
