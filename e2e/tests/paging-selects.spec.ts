@@ -6,7 +6,7 @@ import { DEVNET_CHAIN_ID, devnetRpcUrl, devnetToken } from '../devnet';
 import { basicAuth, expect, newUserData, registerViaApi, signIn, test, type TestUser } from '../fixtures';
 
 /*
- * Issue 14 item 5, the screens that named or offered only the newest 200 pools or projects: a user
+ * Lists are paged on the server (decision 0026), also where a screen names or offers pools or projects: a user
  * with more than that finds the oldest one in the activity filters' selects and in the new ticket's
  * project select (each searched on the server), and /alerts pages through more than 50 alerts, each
  * row and the detail naming its pool from the alert's own label.
