@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import type { User } from '@tokendesk/contract';
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   // No username holds U+0000, and PostgreSQL text cannot carry it (the query would fail, not miss).
@@ -17,16 +16,4 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
-}
-
-/** The API's view of a user (product §3); never carries the hash. */
-export function toApiUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    is_staff: row.isStaff,
-  };
 }

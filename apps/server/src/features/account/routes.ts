@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseBasic, currentAuth } from '../../auth/plugin';
-import { toApiUser } from '../../auth/users-repository';
+import { toApiUser } from './presenter';
 import type { Config } from '../../config';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
