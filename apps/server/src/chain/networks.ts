@@ -30,6 +30,13 @@ export interface TokenConfig {
   address: Address;
   decimals: number;
   logo: string;
+  /**
+   * A reference stablecoin counted at exactly 1 USD (docs/decisions/0032). Only USDC and USDT
+   * addresses confirmed in NETWORKS.md carry it; no DAI, because NETWORKS.md lists none.
+   */
+  usdPegged?: true;
+  /** The network's wrapped native token; its USD rate comes from its deepest pool against a usdPegged token. */
+  wrappedNative?: true;
 }
 
 export interface NetworkConfig {
@@ -93,9 +100,9 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0xbACEB8eC6b9355Dfc0269C18bac9d6E2Bdc29C4F', feeTiers: SUSHI_V3_FEES },
     ],
     tokens: [
-      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, logo: logo.eth },
-      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, logo: logo.usdt },
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, logo: logo.eth, wrappedNative: true },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   },
   {
@@ -120,10 +127,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x126555dd55a39328F69400d6aE4F782Bd4C34ABb', feeTiers: SUSHI_V3_FEES },
     ],
     tokens: [
-      { id: 'wbnb', name: 'Wrapped BNB', symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18, logo: logo.bnb },
+      { id: 'wbnb', name: 'Wrapped BNB', symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18, logo: logo.bnb, wrappedNative: true },
       // Both stablecoins have 18 decimals on BNB Smart Chain, unlike elsewhere.
-      { id: 'usdc', name: 'USD Coin (Binance-Peg)', symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD (Binance-Peg)', symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18, logo: logo.usdt },
+      { id: 'usdc', name: 'USD Coin (Binance-Peg)', symbol: 'USDC', address: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD (Binance-Peg)', symbol: 'USDT', address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18, logo: logo.usdt, usdPegged: true },
     ],
   },
   {
@@ -148,9 +155,9 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'baseswap-v2', name: 'BaseSwap', logo: logo.baseswap, version: 'v2', factory: '0xFDa619b6d20975be80A10332cD39b9a4b0FAa8BB' },
     ],
     tokens: [
-      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth },
-      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD (bridged)', symbol: 'USDT', address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', decimals: 6, logo: logo.usdt },
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth, wrappedNative: true },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD (bridged)', symbol: 'USDT', address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   },
   {
@@ -174,9 +181,9 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x1af415a1EbA07a4986a52B6f2e7dE7003D82231e', feeTiers: SUSHI_V3_FEES },
     ],
     tokens: [
-      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth },
-      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6, logo: logo.usdt },
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth, wrappedNative: true },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   },
   {
@@ -200,9 +207,9 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x917933899c6a5F8E37F31E19f92CdBFF7e8FF0e2', feeTiers: SUSHI_V3_FEES },
     ],
     tokens: [
-      { id: 'wpol', name: 'Wrapped POL', symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18, logo: logo.pol },
-      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6, logo: logo.usdt },
+      { id: 'wpol', name: 'Wrapped POL', symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18, logo: logo.pol, wrappedNative: true },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   },
 ];
@@ -228,9 +235,9 @@ export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address;
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: a.uniswapV3Factory, feeTiers: UNI_V3_FEES },
     ],
     tokens: [
-      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth },
-      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: a.usdc, decimals: 6, logo: logo.usdc },
-      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: a.usdt, decimals: 6, logo: logo.usdt },
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: a.usdc, decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: a.usdt, decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   };
 }
