@@ -154,6 +154,8 @@ export const poolEvents = pgTable(
     amount1: numeric('amount1', { precision: 78, scale: 0 }).notNull(),
     /** V3 swaps: the price after the swap. */
     sqrtPriceX96: numeric('sqrt_price_x96', { precision: 78, scale: 0 }),
+    /** The transaction's sender, lower case; null until the trader reader has read it (decision 0033). */
+    trader: text('trader'),
   },
   (t) => [
     uniqueIndex('pool_events_network_tx_log_key').on(t.networkId, t.txHash, t.logIndex),
@@ -163,6 +165,10 @@ export const poolEvents = pgTable(
     // Activity order across pools: the list of a user with many pools reads events in this order
     // and keeps the user's (decision 0010).
     index('pool_events_order_idx').on(t.blockNumber, t.logIndex, t.id),
+    // The trader filter (one trader's events in activity order) and the trader reader's backlog,
+    // newest first; both partial, so neither holds the other's rows (decision 0033).
+    index('pool_events_trader_idx').on(t.trader, t.blockNumber, t.logIndex, t.id).where(sql`${t.trader} is not null`),
+    index('pool_events_trader_unread_idx').on(t.networkId, t.blockNumber).where(sql`${t.trader} is null`),
   ],
 );
 
