@@ -1,3 +1,6 @@
+// Alert texts use the screens' formats (product §6, docs/decisions/0035): a notification and the page
+// it links to show the same figure, and a tiny price reads '0.0₄98738', never '9.8738e-5'.
+import { formatAmount, formatPrice } from '@tokendesk/contract';
 import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
@@ -26,8 +29,6 @@ interface Firing {
   message: string;
   values: Record<string, string | number | null>;
 }
-
-const fmt = (value: string | null, digits = 6) => (value === null ? '—' : Number(value).toPrecision(digits).replace(/\.?0+$/, '').replace(/\.?0+e/, 'e'));
 
 /**
  * The three alert kinds of product §2.10, run after each tick on the pools that changed:
@@ -65,7 +66,7 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
         firings.push({
           alert,
           title: `Large swap on ${label}`,
-          message: `A ${best.kind === 'buy' ? 'buy' : 'sell'} of ${fmt(best.amount)} ${pool.pairedTokenSymbol} on ${label} (at least ${min} ${pool.pairedTokenSymbol}).`,
+          message: `A ${best.kind === 'buy' ? 'buy' : 'sell'} of ${formatAmount(best.amount)} ${pool.pairedTokenSymbol} on ${label} (at least ${formatAmount(min)} ${pool.pairedTokenSymbol}).`,
           values: { amount_token: best.amount, min_amount: min, tx_hash: best.swap.txHash, block_number: best.swap.blockNumber.toString() },
         });
       }
@@ -105,7 +106,7 @@ function priceMove(alert: AlertRow, now: View, views: View[], label: string, pai
   const sign = Number(best.change) > 0 ? '+' : '';
   return {
     title: `Price alert: ${label}`,
-    message: `${label} moved ${sign}${Number(best.change).toFixed(2)}% within ${alert.windowMinutes} min (${fmt(best.from)} → ${fmt(now.price)} ${pair}).`,
+    message: `${label} moved ${sign}${Number(best.change).toFixed(2)}% within ${alert.windowMinutes} min (${formatPrice(best.from)} → ${formatPrice(now.price)} ${pair}).`,
     values: { price_from: best.from, price_to: now.price, change_pct: best.change, threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes },
   };
 }
@@ -117,7 +118,7 @@ function liquidityDrop(alert: AlertRow, side: PoolSide, now: View, views: View[]
   if (drop === null || -Number(drop) < Number(alert.thresholdPct)) return null;
   return {
     title: `Liquidity alert: ${label}`,
-    message: `${label} liquidity fell ${(-Number(drop)).toFixed(2)}% within ${alert.windowMinutes} min (${fmt(peak.pairedReserve)} → ${fmt(now.pairedReserve)} ${pair}).`,
+    message: `${label} liquidity fell ${(-Number(drop)).toFixed(2)}% within ${alert.windowMinutes} min (${formatAmount(peak.pairedReserve)} → ${formatAmount(now.pairedReserve)} ${pair}).`,
     values: { reserve_from: peak.pairedReserve, reserve_to: now.pairedReserve, drop_pct: String(-Number(drop)), threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes, decimals: side.pairedDecimals },
   };
 }

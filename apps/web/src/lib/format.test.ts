@@ -16,31 +16,34 @@ import {
 } from './format';
 
 describe('formatAmount', () => {
-  it('keeps between min and max decimals, rounding half up', () => {
-    expect(formatAmount('1')).toBe('1.00');
-    expect(formatAmount('1.5')).toBe('1.50');
+  it('drops trailing zeros for every amount (product §6), keeps at most max decimals, rounding half up', () => {
+    expect(formatAmount('1')).toBe('1');
+    expect(formatAmount('1.5')).toBe('1.5');
     expect(formatAmount('1.123456789')).toBe('1.123457');
     expect(formatAmount('1.1234565')).toBe('1.123457');
     expect(formatAmount('1.1234564')).toBe('1.123456');
-    expect(formatAmount('0.999999999')).toBe('1.00');
+    expect(formatAmount('0.999999999')).toBe('1');
     expect(formatAmount('12.3456789', { minDecimals: 0, maxDecimals: 4 })).toBe('12.3457');
     expect(formatAmount('12', { minDecimals: 0, maxDecimals: 4 })).toBe('12');
+    expect(formatAmount('12', { minDecimals: 2 })).toBe('12.00');
   });
 
   it('groups thousands and keeps every digit of huge amounts', () => {
-    expect(formatAmount('1234567.5')).toBe('1,234,567.50');
+    expect(formatAmount('1234567.5')).toBe('1,234,567.5');
+    expect(formatAmount('1100000.000000000000000000')).toBe('1,100,000');
     expect(formatAmount('123456789012345678901234567890.123')).toBe('123,456,789,012,345,678,901,234,567,890.123');
   });
 
   it('never shows a non-zero amount as zero', () => {
     expect(formatAmount('0.0000001')).toBe('<0.000001');
     expect(formatAmount('0.00001', { maxDecimals: 4 })).toBe('<0.0001');
-    expect(formatAmount('0')).toBe('0.00');
-    expect(formatAmount('0.000')).toBe('0.00');
+    expect(formatAmount('0')).toBe('0');
+    expect(formatAmount('0.000')).toBe('0');
+    expect(formatAmount('-0.000')).toBe('0');
   });
 
   it('handles signs and unknown values', () => {
-    expect(formatAmount('-2.5')).toBe('-2.50');
+    expect(formatAmount('-2.5')).toBe('-2.5');
     expect(formatAmount('-0.0000001')).toBe('>-0.000001');
     expect(formatAmount(null)).toBe('—');
     expect(formatAmount(undefined)).toBe('—');

@@ -1,46 +1,17 @@
+import { formatPriceFull } from '@tokendesk/contract';
 import { differenceInCalendarDays, format, isSameDay } from 'date-fns';
 
 /** The '—' of product §0: a figure that is not known is never invented. */
 export const UNKNOWN = '—';
 
-const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
+// Token amounts follow the same rule on screens and in server texts (product §6), so the formatter
+// lives in the contract; re-exported here where the screens have always found it.
+export { formatAmount, type AmountFormat } from '@tokendesk/contract';
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-export interface AmountFormat {
-  /** Decimals always shown (trailing zeros kept up to here). */
-  minDecimals?: number;
-  /** Decimals at most; the rest is rounded half up. */
-  maxDecimals?: number;
-}
-
-/**
- * Formats an exact decimal string (token amounts travel as text, product §3) for display without ever
- * going through a float, so 18-decimal reserves of any size keep their digits. A non-zero amount
- * that rounds to zero shows as '<0.0001' rather than a misleading '0.00'.
- */
-export function formatAmount(value: string | null | undefined, { minDecimals = 2, maxDecimals = 6 }: AmountFormat = {}): string {
-  if (value === null || value === undefined) return UNKNOWN;
-  const match = DECIMAL_RE.exec(value.trim());
-  if (!match) return UNKNOWN;
-  const [, sign = '', intPart = '0', fracPart = ''] = match;
-  const scaled = BigInt(intPart + fracPart.padEnd(maxDecimals, '0').slice(0, maxDecimals));
-  const roundUp = (fracPart[maxDecimals] ?? '0') >= '5';
-  const rounded = (scaled + (roundUp ? 1n : 0n)).toString().padStart(maxDecimals + 1, '0');
-  const whole = rounded.slice(0, rounded.length - maxDecimals);
-  let decimals = rounded.slice(rounded.length - maxDecimals);
-  while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
-
-  const isZero = /^0*$/.test(whole + decimals);
-  const wasZero = /^0*$/.test(intPart + fracPart);
-  if (isZero && !wasZero) {
-    const smallest = maxDecimals === 0 ? '1' : `0.${'0'.repeat(maxDecimals - 1)}1`;
-    return `${sign === '-' ? '>-' : '<'}${smallest}`;
-  }
-  const body = decimals ? `${groupThousands(whole)}.${decimals}` : groupThousands(whole);
-  return sign && !isZero ? `-${body}` : body;
+/** The hover title of a shown price: every digit (product §6), or none when the price is unknown. */
+export function priceTitle(value: string | number | null | undefined): string | undefined {
+  const full = formatPriceFull(value);
+  return full === UNKNOWN ? undefined : full;
 }
 
 /** A 24h change in percent: '+1.25%', '-0.40%', or '—' while there is no 24h history. */

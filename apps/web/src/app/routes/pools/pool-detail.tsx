@@ -10,7 +10,7 @@ import { Logo } from '../../../components/logo';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, UNKNOWN } from '../../../lib/format';
+import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, priceTitle, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
 import { useFund } from '../../../features/pools/api/get-fund';
@@ -20,7 +20,7 @@ import { isStale, StaleBadge } from '../../../features/pools/components/stale-ba
 import { paths } from '../../../lib/paths';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
-const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
+const BALANCE = { maxDecimals: 6 } as const;
 
 const back = <BackLink to={paths.pools}>Back to Funds</BackLink>;
 
@@ -124,7 +124,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
             </p>
           </Stat>
           <Stat label="Price">
-            <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums" title={pool.price ?? undefined}>
+            <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums" title={priceTitle(pool.price)}>
               {formatPrice(pool.price)}
             </p>
             <p className="mt-1 text-sm text-slate-500">

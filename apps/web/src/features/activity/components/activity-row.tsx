@@ -3,10 +3,10 @@ import { ExternalLink } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
 import { Logo } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
-import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, shortTxHash } from '../../../lib/format';
+import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, priceTitle, shortTxHash } from '../../../lib/format';
 import { ActivityKindBadge } from './activity-kind-badge';
 
-const AMOUNT = { minDecimals: 2, maxDecimals: 4 } as const;
+const AMOUNT = { maxDecimals: 4 } as const;
 const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a Uniswap V3 liquidity change depend on the position’s price range, not on the price';
 
 export interface ActivityRowProps {
@@ -84,7 +84,7 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
           </span>
         ) : (
           <>
-            <span className="font-medium text-slate-900" title={event.price ?? undefined}>
+            <span className="font-medium text-slate-900" title={priceTitle(event.price)}>
               {formatPrice(event.price)}
             </span>
             {pairSymbol && <span className="text-xs text-slate-500"> {pairSymbol}</span>}

@@ -1,4 +1,4 @@
-import { shortenAddress, type Alert, type AlertTrigger, type Pool } from '@tokendesk/contract';
+import { formatPrice, shortenAddress, type Alert, type AlertTrigger, type Pool } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
@@ -19,8 +19,8 @@ function valueLabel(key: string): string {
 }
 
 /**
- * Decimal strings keep six significant digits (a price of 0.0000984434… shows as 0.0000984434);
- * the exact figure is in the tooltip. Other values are shown as sent.
+ * Decimal strings (reserves, amounts) keep six significant digits; the exact figure is in the
+ * tooltip. Other values are shown as sent.
  */
 function valueText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return UNKNOWN;
@@ -37,6 +37,12 @@ function signedPercent(value: string | number | null | undefined): string {
   const text = String(value);
   const negative = text.startsWith('-');
   return `${negative ? '\u2212' : '+'}${formatAmount(text.replace(/^-/, ''), { minDecimals: 0, maxDecimals: 2 })}%`;
+}
+
+/** A price by the one price format (product §6): '0.0₄98738', the exact figure in the tooltip. */
+function priceText(value: string | number | null | undefined): string {
+  if (typeof value === 'string' && !DECIMAL_RE.test(value)) return value;
+  return formatPrice(value);
 }
 
 const exact = (value: string | number | null | undefined) => (value === null || value === undefined ? undefined : String(value));
@@ -66,7 +72,7 @@ function triggerChips(values: AlertTrigger['values'], alert: Alert, pool: Pool |
     chips.push({
       key: 'price',
       label: 'Price',
-      value: unit(`from ${valueText(values.price_from)} to ${valueText(values.price_to)}`),
+      value: unit(`from ${priceText(values.price_from)} to ${priceText(values.price_to)}`),
       title: `from ${exact(values.price_from) ?? UNKNOWN} to ${exact(values.price_to) ?? UNKNOWN}`,
     });
   }

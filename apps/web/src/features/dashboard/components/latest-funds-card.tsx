@@ -10,7 +10,7 @@ import { formatAmount, pairLabel, UNKNOWN } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
 /** Product §2.6: the balance is the paired-token reserve with 2 to 6 decimals. */
-const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
+const BALANCE = { maxDecimals: 6 } as const;
 
 export interface LatestFundsCardProps {
   /** The count and the five newest pools without chain reads: rows and labels never wait for a node. */

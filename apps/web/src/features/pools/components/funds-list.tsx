@@ -7,7 +7,7 @@ import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { paths } from '../../../lib/paths';
 
 /** Product §2.11: paired-token reserve with at most 4 decimals. */
-const LIST_AMOUNT = { minDecimals: 0, maxDecimals: 4 } as const;
+const LIST_AMOUNT = { maxDecimals: 4 } as const;
 
 export function FundsList({ pools }: { pools: Pool[] }) {
   return (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatTime, pairLabel } from '../../../lib/format';
+import { formatTime, pairLabel, priceTitle } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
 import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 import { paths } from '../../../lib/paths';
@@ -82,7 +82,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
                     <span className="block truncate text-xs text-slate-500">{item.dex}</span>
                   </span>
                   <span className="shrink-0 text-right">
-                    <span className="block text-sm font-semibold text-slate-900 tabular-nums" title={item.price ?? undefined}>
+                    <span className="block text-sm font-semibold text-slate-900 tabular-nums" title={priceTitle(item.price)}>
                       {formatPrice(item.price)}
                     </span>
                     <ChangeValue value={item.change_24h} className="text-xs" />

@@ -7,13 +7,13 @@ import { ErrorState } from '../../../components/status-message';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { serverMessage } from '../../../lib/api-client';
-import { formatAmount, pairLabel } from '../../../lib/format';
+import { formatAmount, pairLabel, priceTitle } from '../../../lib/format';
 import { useFund } from '../api/get-fund';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { StaleBadge, isStale } from './stale-badge';
 import { paths } from '../../../lib/paths';
 
-const BALANCE = { minDecimals: 2, maxDecimals: 6 } as const;
+const BALANCE = { maxDecimals: 6 } as const;
 
 /** A pool at a glance (price, reserves, 24h change); the whole card opens /funds/{id}. */
 export function PoolSummaryCard({ poolId }: { poolId: number }) {
@@ -69,7 +69,7 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
           <div className="col-span-3 min-w-0 @2xl:col-span-1 @2xl:col-start-3 @2xl:row-start-1">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Price</p>
             <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold text-slate-900 tabular-nums" title={pool.price ?? undefined}>
+              <span className="font-semibold text-slate-900 tabular-nums" title={priceTitle(pool.price)}>
                 {formatPrice(pool.price)}
               </span>
               <span className="text-xs text-slate-500">{pool.token.symbol}</span>

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatFeeTier, pairLabel } from '../../../lib/format';
+import { formatFeeTier, pairLabel, priceTitle } from '../../../lib/format';
 import { useDeletePool } from '../api/delete-pool';
 import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
@@ -130,7 +130,9 @@ function PoolRow({ pool }: { pool: Pool }) {
         </p>
       </div>
       <p className="col-start-2 row-start-2 min-w-0 text-xs text-slate-500 @xl:col-start-3 @xl:row-start-1 @xl:text-right">
-        <span className="text-sm font-semibold text-slate-900 tabular-nums @xl:block">{formatPrice(pool.price)}</span>{' '}
+        <span className="text-sm font-semibold text-slate-900 tabular-nums @xl:block" title={priceTitle(pool.price)}>
+          {formatPrice(pool.price)}
+        </span>{' '}
         {pool.price === null ? 'Price unknown' : `${pool.token.symbol} per ${pool.project.token_symbol}`}
       </p>
       <div
