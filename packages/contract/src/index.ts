@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './tickets';
 export * from './holders';
 export * from './delete-summary';
+export * from './candles';
