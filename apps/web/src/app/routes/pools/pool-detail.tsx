@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
 import { useFund } from '../../../features/pools/api/get-fund';
 import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
-import { PriceChartCard } from '../../../features/pools/components/price-chart';
+import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { paths } from '../../../lib/paths';
 
@@ -165,7 +165,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
         )}
       </p>
 
-      <PriceChartCard poolId={pool.id} pairSymbol={pool.token.symbol} projectSymbol={pool.project.token_symbol} />
+      <PoolPriceChart poolId={pool.id} pairSymbol={pool.token.symbol} projectSymbol={pool.project.token_symbol} />
 
       {activity}
 

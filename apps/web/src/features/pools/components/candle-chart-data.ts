@@ -1,0 +1,89 @@
+import { CANDLE_INTERVAL_SECONDS, type CandleInterval, type CandleMarker, type Candles } from '@tokendesk/contract';
+import type { CandlestickData, HistogramData, SeriesMarker, SeriesMarkerBar, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
+
+/**
+ * The candles answer as lightweight-charts data (decision 0034). The library's time axis is one
+ * slot per data item, not linear in time: a candle left out by the server (no swaps in it) would
+ * simply vanish and its neighbours would touch. So every interval between the first and the last
+ * item gets a slot — a candle, or whitespace where there were no trades — and the gap shows as the
+ * empty stretch it is. The numbers are for drawing only; every label goes through formatPrice.
+ */
+
+export interface CandleColors {
+  up: string;
+  down: string;
+  upVolume: string;
+  downVolume: string;
+}
+
+export interface CandleChartData {
+  bars: (CandlestickData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[];
+  volumes: (HistogramData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[];
+  markers: SeriesMarker<UTCTimestamp>[];
+}
+
+/** More slots than this (a malformed answer) are not filled in; the candles are drawn as they are. */
+const MAX_SLOTS = 10_000;
+
+const MARKER_LOOK: Record<CandleMarker['kind'], Pick<SeriesMarkerBar<UTCTimestamp>, 'position' | 'shape'> & { label: string; tone: keyof CandleColors | 'accent' }> = {
+  large_buy: { position: 'belowBar', shape: 'arrowUp', label: 'Buy', tone: 'up' },
+  large_sell: { position: 'aboveBar', shape: 'arrowDown', label: 'Sell', tone: 'down' },
+  add_liquidity: { position: 'belowBar', shape: 'circle', label: '+LP', tone: 'accent' },
+  remove_liquidity: { position: 'aboveBar', shape: 'circle', label: '−LP', tone: 'accent' },
+  alert: { position: 'aboveBar', shape: 'square', label: 'Alert', tone: 'accent' },
+};
+
+/** The start of the interval that holds `iso`, as the server buckets (whole multiples since the epoch). */
+export function bucketOf(iso: string, interval: CandleInterval): UTCTimestamp {
+  const step = CANDLE_INTERVAL_SECONDS[interval];
+  return (Math.floor(new Date(iso).getTime() / 1000 / step) * step) as UTCTimestamp;
+}
+
+export function toCandleChartData(answer: Pick<Candles, 'interval' | 'candles' | 'markers'>, colors: CandleColors, accent: string): CandleChartData {
+  const step = CANDLE_INTERVAL_SECONDS[answer.interval];
+  const byTime = new Map<number, Candles['candles'][number]>();
+  for (const candle of answer.candles) byTime.set(bucketOf(candle.time, answer.interval), candle);
+  const markerTimes = answer.markers.map((m) => bucketOf(m.time, answer.interval));
+  const times = [...byTime.keys(), ...markerTimes].filter(Number.isFinite);
+  if (times.length === 0 || byTime.size === 0) return { bars: [], volumes: [], markers: [] };
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const slots = (last - first) / step + 1 <= MAX_SLOTS ? Array.from({ length: (last - first) / step + 1 }, (_, i) => first + i * step) : [...new Set(times)].sort((a, b) => a - b);
+
+  const bars: CandleChartData['bars'] = [];
+  const volumes: CandleChartData['volumes'] = [];
+  for (const slot of slots) {
+    const time = slot as UTCTimestamp;
+    const candle = byTime.get(slot);
+    if (!candle) {
+      bars.push({ time });
+      volumes.push({ time });
+      continue;
+    }
+    const open = Number(candle.open);
+    const close = Number(candle.close);
+    bars.push({ time, open, high: Number(candle.high), low: Number(candle.low), close });
+    volumes.push({ time, value: Number(candle.volume), color: close >= open ? colors.upVolume : colors.downVolume });
+  }
+
+  const markers = answer.markers.map((marker, i): SeriesMarkerBar<UTCTimestamp> => {
+    const look = MARKER_LOOK[marker.kind];
+    return {
+      time: markerTimes[i]!,
+      position: look.position,
+      shape: look.shape,
+      color: look.tone === 'accent' ? accent : colors[look.tone],
+      text: look.label,
+    };
+  });
+  // The library wants markers in time order; the answer is oldest first already, this keeps it so.
+  markers.sort((a, b) => a.time - b.time);
+  return { bars, volumes, markers };
+}
+
+/** The smallest price step the axis resolves: four significant digits below the smallest low. */
+export function candleMinMove(candles: Candles['candles']): number {
+  const smallest = Math.min(...candles.map((c) => Number(c.low)).filter((v) => v > 0));
+  if (!Number.isFinite(smallest)) return 0.01;
+  return Math.min(0.01, 10 ** (Math.floor(Math.log10(smallest)) - 4));
+}
