@@ -55,6 +55,7 @@ test.describe('dashboard', () => {
       pair: `T${i}`,
       dex: 'Uniswap V2',
       price: '0.5',
+      price_usd: null,
       change_24h: null,
       updated_at: null,
     }));

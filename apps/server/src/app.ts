@@ -21,6 +21,9 @@ import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { holderRoutes } from './features/holders/routes';
 import { discoveredPoolRoutes } from './features/pools/discovered-routes';
+import { valuedPools } from './features/pools/valued-pools';
+import { projectMarketRoutes } from './features/projects/market-routes';
+import { UsdEngine } from './market/usd/engine';
 import { candleRoutes } from './features/pools/candles-routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
@@ -36,6 +39,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     chain: ChainService;
+    /** USD rates and supplies from the chain (docs/decisions/0032). */
+    usd: UsdEngine;
   }
 }
 
@@ -77,6 +82,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('chain', chain ?? new ChainService(new NetworkRegistry([])));
+  app.decorate('usd', new UsdEngine(app.chain, config.USD_MIN_LIQUIDITY));
   registerErrorHandler(app);
   registerNulGuard(app);
   const status = indexerStatus ?? new IndexerStatus();
@@ -121,6 +127,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(ticketRoutes);
       await api.register(holderRoutes);
       await api.register(discoveredPoolRoutes);
+      await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });
       await api.register(candleRoutes);
     },
     { prefix: '/api/v1' },

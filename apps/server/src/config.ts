@@ -77,6 +77,11 @@ const configSchema = z.object({
   INDEXER: bool.default(true),
   /** How far back a newly tracked pool's history is read, in hours. */
   INDEXER_BACKFILL_HOURS: int(1, 24 * 365).default(24),
+  /**
+   * A pool sets a token's USD price only when it holds at least this many dollars (2 × its paired
+   * side in USD), so that a dust pool with an absurd price moves nothing (docs/decisions/0032).
+   */
+  USD_MIN_LIQUIDITY: int(0, 1_000_000_000_000).default(10_000),
   /** Start the local development chain (anvil with the demo deployment) with the server. */
   DEVNET: bool.default(true),
   /** Use this devnet RPC instead of starting one (it must hold the demo deployment). */

@@ -9,6 +9,7 @@ export * from './networks';
 export * from './projects';
 export * from './pools';
 export * from './prices';
+export * from './market';
 export * from './activity';
 export * from './alerts';
 export * from './notifications';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_RE, decimalString } from './fields';
 import { strictId } from './numbers';
+import { usdSourceSchema } from './market';
 import { DASHBOARD_LIST_LIMIT, listSearch, pageCursor, pageLimit } from './paging';
 import { projectMessages as m } from './project-messages';
 
@@ -54,6 +55,17 @@ export const poolSchema = z
     network: z.object({ id: z.number().int(), name: z.string(), network_logo: z.string(), network_explorer: z.string() }),
     pool_funds: poolFundsSchema.nullable().describe('Null when the pool was not read (list without funds)'),
     price: decimalString.nullable().describe('Project token priced in the paired token'),
+    price_usd: decimalString
+      .nullable()
+      .describe("This pool's price × the paired token's current USD rate (docs/decisions/0032); null without a USD route (see usd_unavailable_reason)"),
+    liquidity_usd: decimalString
+      .nullable()
+      .describe("Both sides in USD: project-token reserve × the project token's USD price (from its price-setting pool, never this pool's own price) + paired reserve × the paired token's USD rate"),
+    volume_24h_usd: decimalString
+      .nullable()
+      .describe("volume_24h × the paired token's CURRENT USD rate (past rates are not recorded, so swaps of earlier hours are valued at today's rate)"),
+    usd: usdSourceSchema.nullable().describe('How the USD figures were obtained; null when they are null'),
+    usd_unavailable_reason: z.string().nullable().describe('Why the USD figures are null, in a sentence; null when they are known'),
     change_24h: decimalString
       .nullable()
       .describe('Percent change from the last stored price at or before 24 h ago to the current price; null until 24 h of price history exist or without a current price'),

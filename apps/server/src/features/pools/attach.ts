@@ -14,7 +14,7 @@ export type PairedToken = Pick<TokenConfig, 'id' | 'address' | 'symbol' | 'name'
  * project already has a pool at that address (the route answers 409).
  */
 export async function saveVerifiedPool(
-  app: Pick<FastifyInstance, 'db' | 'chain' | 'changes'>,
+  app: Pick<FastifyInstance, 'db' | 'chain' | 'changes' | 'usd'>,
   target: { userId: number; project: ProjectRow; network: NetworkConfig; dex: DexConfig; token: PairedToken; verified: VerifiedPool },
 ): Promise<Pool | null> {
   const { userId, project, network, dex, token, verified } = target;

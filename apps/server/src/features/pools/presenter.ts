@@ -10,6 +10,9 @@ import type { DiscoveredPoolRow } from '../../db/schema';
 import { percentChange, poolSide, snapshotView } from '../../market/pool-view';
 import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
 import type { PoolWithProject } from './repository';
+import type { UsdEngine } from '../../market/usd/engine';
+import type { ProjectPrice, PoolUsd } from '../../market/usd/valuation';
+import { valueUsd, withProjectPools, withUsd } from './usd';
 
 export function poolRef({ pool, project }: PoolWithProject): PoolRef {
   return {
@@ -56,6 +59,7 @@ export function toApiPool(
   live: CachedPoolState | null | undefined,
   figures: MarketFigures | undefined,
   nowMs: number,
+  usd?: PoolUsd,
 ): Pool {
   const { pool, project } = row;
   const network = registry.get(pool.networkId);
@@ -100,7 +104,7 @@ export function toApiPool(
             stale: isStale(network, live ?? null, nowMs),
           },
     price: live?.state?.price ?? null,
-    ...dayFigures(row, live?.state?.price ?? null, figures),
+    ...withUsd(dayFigures(row, live?.state?.price ?? null, figures), usd),
     created_at: pool.createdAt.toISOString(),
   };
 }
@@ -111,18 +115,40 @@ export function toApiPool(
  * for all the pools, in parallel with the chain reads.
  */
 export async function presentPools(
-  deps: { db: Db; chain: ChainService },
+  deps: { db: Db; chain: ChainService; usd: UsdEngine },
   rows: readonly PoolWithProject[],
   options: { live: boolean; nowMs?: number } = { live: true },
 ): Promise<Pool[]> {
+  return (await presentPoolsValued(deps, rows, options)).pools;
+}
+
+/**
+ * presentPools and the USD price of each project of the pools (docs/decisions/0032). A live answer
+ * also reads the projects' other pools (one more statement; the same multicall per network): a
+ * project's USD price comes from its deepest pool, whichever pools are shown.
+ */
+export async function presentPoolsValued(
+  deps: { db: Db; chain: ChainService; usd: UsdEngine },
+  rows: readonly PoolWithProject[],
+  options: { live: boolean; nowMs?: number } = { live: true },
+): Promise<{ pools: Pool[]; projectPrices: Map<number, ProjectPrice> }> {
   const nowMs = options.nowMs ?? Date.now();
   const [states, figures] = await Promise.all([
-    options.live ? loadStates(deps.chain, rows) : Promise.resolve(undefined),
+    options.live ? withProjectPools(deps.db, rows).then(async (all) => ({ all, states: await loadStates(deps.chain, all) })) : Promise.resolve(undefined),
     loadMarketFigures(deps.db, rows.map((r) => r.pool), nowMs),
   ]);
-  return rows.map((r) =>
-    toApiPool(deps.chain.registry, r, states ? states.get(r.pool.id) : undefined, figures.get(marketKey(r.pool.networkId, r.pool.poolAddress)), nowMs),
+  const usd = states ? await valueUsd(deps.usd, deps.chain.registry, states.all, states.states, isStale, nowMs) : undefined;
+  const pools = rows.map((r) =>
+    toApiPool(
+      deps.chain.registry,
+      r,
+      states ? states.states.get(r.pool.id) : undefined,
+      figures.get(marketKey(r.pool.networkId, r.pool.poolAddress)),
+      nowMs,
+      usd?.pools.get(r.pool.id),
+    ),
   );
+  return { pools, projectPrices: usd?.projects ?? new Map() };
 }
 
 /** Live states for pools across networks: one multicall per network. */
@@ -155,6 +181,7 @@ export function toPriceItem(apiPool: Pool): PriceItem {
     pair: apiPool.token.symbol,
     dex: apiPool.dex.name,
     price: apiPool.price,
+    price_usd: apiPool.price_usd,
     change_24h: apiPool.change_24h,
     updated_at: apiPool.pool_funds?.updated_at ?? null,
   };

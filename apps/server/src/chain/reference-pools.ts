@@ -1,0 +1,97 @@
+import { getAddress, isAddressEqual, zeroAddress, type Address, type PublicClient } from 'viem';
+import { v2FactoryAbi, v3FactoryAbi } from './abis';
+import { readRawPoolStates } from './pool-state';
+import type { DexConfig } from './networks';
+import { normalizeAddress } from '../lib/addresses';
+
+export interface ReferenceToken {
+  address: Address;
+  decimals: number;
+}
+
+export interface ReferencePool {
+  address: Address;
+  dex: DexConfig;
+  fee: number | null;
+  stable: ReferenceToken;
+  /** Raw reserves (V3: the tokens the pool holds) and, for V3, slot0's sqrtPriceX96. */
+  baseIsToken0: boolean;
+  baseReserve: bigint;
+  stableReserve: bigint;
+  sqrtPriceX96: bigint | null;
+}
+
+export interface ReferencePools {
+  blockNumber: bigint;
+  blockTime: Date;
+  pools: ReferencePool[];
+}
+
+/**
+ * Every pool of `base` (the wrapped native) against each of `stables` on the given DEXes, found
+ * through the factories (V2 getPair, V3 getPool per fee tier) and read at one block. Nothing here is
+ * a hard-coded pool address: a pool the factory does not list is not a reference pool. Three RPC
+ * requests (the lookups, the block number, the reads) whatever the number of DEXes.
+ */
+export async function readReferencePools(
+  client: PublicClient,
+  multicall3: Address,
+  dexes: readonly DexConfig[],
+  base: ReferenceToken,
+  stables: readonly ReferenceToken[],
+): Promise<ReferencePools> {
+  const lookups: { dex: DexConfig; fee: number | null; stable: ReferenceToken }[] = [];
+  for (const dex of dexes) {
+    for (const stable of stables) {
+      if (dex.version === 'v2') lookups.push({ dex, fee: null, stable });
+      else for (const fee of dex.feeTiers ?? []) lookups.push({ dex, fee, stable });
+    }
+  }
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  if (lookups.length === 0) return { blockNumber, blockTime: new Date(0), pools: [] };
+  const found = await client.multicall({
+    allowFailure: true,
+    blockNumber,
+    batchSize: 0,
+    contracts: lookups.map((l) =>
+      l.fee === null
+        ? { address: l.dex.factory, abi: v2FactoryAbi, functionName: 'getPair' as const, args: [base.address, l.stable.address] as const }
+        : { address: l.dex.factory, abi: v3FactoryAbi, functionName: 'getPool' as const, args: [base.address, l.stable.address, l.fee] as const },
+    ),
+  });
+  const candidates = lookups.flatMap((l, i) => {
+    const r = found[i];
+    if (r?.status !== 'success' || isAddressEqual(r.result as Address, zeroAddress)) return [];
+    // V2 and V3 factories sort the pair by address: token0 is the lower one.
+    const baseIsToken0 = normalizeAddress(base.address) < normalizeAddress(l.stable.address);
+    return [{ ...l, address: getAddress(r.result as Address), baseIsToken0 }];
+  });
+  const { blockTime, states } = await readRawPoolStates(
+    client,
+    multicall3,
+    candidates.map((c) => ({
+      address: c.address,
+      version: c.dex.version,
+      token0: c.baseIsToken0 ? base.address : c.stable.address,
+      token1: c.baseIsToken0 ? c.stable.address : base.address,
+    })),
+    blockNumber,
+  );
+  const pools = candidates.flatMap((c): ReferencePool[] => {
+    const state = states.get(normalizeAddress(c.address));
+    if (!state) return [];
+    return [
+      {
+        address: c.address,
+        dex: c.dex,
+        fee: c.fee,
+        stable: c.stable,
+        baseIsToken0: c.baseIsToken0,
+        baseReserve: c.baseIsToken0 ? state.reserve0 : state.reserve1,
+        stableReserve: c.baseIsToken0 ? state.reserve1 : state.reserve0,
+        sqrtPriceX96: state.sqrtPriceX96,
+      },
+    ];
+  });
+  return { blockNumber, blockTime, pools };
+}
