@@ -1,4 +1,5 @@
 import {
+  BURN_ADDRESS as DEAD,
   createPoolOnDevnet,
   demoAccounts,
   deployHolderTestToken,
@@ -128,7 +129,7 @@ describe('the holder indexer', () => {
   });
 
   it('matches balanceOf for every holder of the seeded DEMO token, and the balances add up to its supply', async () => {
-    const stored = await expectExact(devnet.addresses.demo, [...demoAccounts, devnet.addresses.deployer, devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2]);
+    const stored = await expectExact(devnet.addresses.demo, [...demoAccounts, devnet.addresses.deployer, devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, DEAD]);
     const supply = await clients().public.readContract({ address: devnet.addresses.demo, abi: balanceAbi, functionName: 'totalSupply' });
     expect([...stored.values()].reduce((a, b) => a + b, 0n)).toBe(supply);
     const [sync] = await ctx.database.db.select().from(tokenHolderSync).where(eq(tokenHolderSync.tokenAddress, devnet.addresses.demo.toLowerCase()));
@@ -144,7 +145,11 @@ describe('the holder indexer', () => {
     expect(labelled.sort()).toEqual(pools.map((p) => getAddress(p)).sort());
     expect(summary.top.find((t) => t.address === getAddress(devnet.addresses.deployer))!.labels).toEqual(['deployer']);
     const inPools = pools.reduce((sum, p) => sum + stored.get(p)!, 0n);
-    expect(summary.top10_share_pct).toBe(Number(((supply - inPools) * 10_000n) / supply) / 100);
+    // The seed's burn (docs/decisions/0036) sits at 0x…dEaD, which concentration leaves out too.
+    const burnt = stored.get(DEAD.toLowerCase())!;
+    expect(burnt).toBeGreaterThan(0n);
+    expect(summary.top.find((t) => t.address === getAddress(DEAD))!.labels).toContain('burn_address');
+    expect(summary.top10_share_pct).toBe(Number(((supply - inPools - burnt) * 10_000n) / supply) / 100);
   });
 
   it('resumes after a crash in the middle of a backfill without counting anything twice', async () => {

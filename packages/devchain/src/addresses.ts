@@ -21,7 +21,11 @@ export interface DevnetAddresses {
   uniswapV3Router: Address;
   /** Canonical Multicall3 address, the same as on every real network. */
   multicall3: Address;
-  pools: { demoWethV2: Address; demoUsdcV2: Address; smplWethV3: Address };
+  /**
+   * demoWethV2, demoUsdcV2, smplWethV3 and, since the USD figures, wethUsdcV3: the reference pool
+   * (Uniswap V3 0.05%) that prices WETH in USDC (docs/decisions/0036).
+   */
+  pools: { demoWethV2: Address; demoUsdcV2: Address; smplWethV3: Address; wethUsdcV3: Address };
 }
 
 /**
@@ -38,6 +42,15 @@ export const demoAccounts: readonly Address[] = Object.freeze([
   '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
   '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
 ] as const);
+
+/**
+ * Anvil account 5: provides the WETH/USDC reference liquidity. Not a deployer: the contracts'
+ * addresses hang on account 0's nonces, and a separate account keeps them as they were.
+ */
+export const MARKET_MAKER: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+
+/** Where the demo burn sends DEMO: a burn address that real tokens use too (no key exists for it). */
+export const BURN_ADDRESS: Address = '0x000000000000000000000000000000000000dEaD';
 
 /**
  * Where everything lands when the deployer (nonce 0 on a fresh chain) runs the seed in
@@ -78,6 +91,7 @@ export const devnetAddresses: DevnetAddresses = Object.freeze({
     demoWethV2: '0x34221076D77AE2aEe654b62CB0ce79f22202B0dF',
     demoUsdcV2: '0x8b09811c655369C57C553CAFEe703Ee6A077084E',
     smplWethV3: '0xe61cc4B85E8b7fc79c2b72E6c8cca2D9C6A45CD4',
+    wethUsdcV3: '0xadcef6dB2ECF9121aA9Ac51B98767EF3B71CB338',
   }),
 } as const);
 
@@ -101,4 +115,7 @@ export const devnetTokens: readonly DevnetToken[] = Object.freeze([
   { key: 'bytes32Token', address: devnetAddresses.bytes32Token, name: 'Bytes32 Token', symbol: 'B32', decimals: 18, supply: 10_000_000n },
 ] as const);
 
+/** Fee of the SMPL/WETH pool (0.3%). */
 export const V3_FEE = 3000;
+/** Fee of the WETH/USDC reference pool (0.05%, the tier where WETH/USDC trades deepest on mainnet). */
+export const REFERENCE_V3_FEE = 500;

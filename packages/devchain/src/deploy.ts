@@ -1,10 +1,21 @@
-import { encodeFunctionData, maxUint256, parseEther, parseUnits, stringToHex, type Abi, type Address } from 'viem';
+import { encodeFunctionData, formatUnits, maxUint256, numberToHex, parseAbi, parseEther, parseUnits, stringToHex, type Abi, type Address, type Hash } from 'viem';
 import { erc20Abi, positionManagerAbi, uniswapV2PairAbi, uniswapV2RouterAbi, uniswapV3PoolAbi, wethAbi } from './abis.js';
-import { DEPLOYER, DEPLOYER_NONCES, demoAccounts, devnetAddresses as A, devnetTokens, V3_FEE, type DevnetAddresses } from './addresses.js';
+import {
+  BURN_ADDRESS,
+  DEPLOYER,
+  DEPLOYER_NONCES,
+  demoAccounts,
+  devnetAddresses as A,
+  devnetTokens,
+  MARKET_MAKER,
+  REFERENCE_V3_FEE,
+  V3_FEE,
+  type DevnetAddresses,
+} from './addresses.js';
 import { uniswapArtifacts, type Artifact } from './artifacts.js';
 import { assertDevnet, devnetClients, mined, type DevnetClients } from './client.js';
 import { bytes32Token, demoERC20, devnetMarker, multicall3RuntimeCode } from './generated/contracts.js';
-import { sendContractTx, swapOnDevnet, type DevnetSwap } from './swap.js';
+import { sendContractTx, swapOnDevnet, swapRequest, type DevnetSwap } from './swap.js';
 
 /** Thrown when the chain holds only part of the seed (or someone else's use of the deployer). */
 export class PartialSeedError extends Error {
@@ -52,7 +63,7 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
   if (status === 'complete') return A;
   if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, ...demoAccounts]) {
+  for (const account of [DEPLOYER, MARKET_MAKER, ...demoAccounts]) {
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
@@ -80,26 +91,43 @@ function token(key: (typeof devnetTokens)[number]['key']) {
   return t;
 }
 
-/** Amounts of the deployer's initial liquidity: DEMO at 0.0001 ETH = 0.30 USDC, SMPL at 0.000005 ETH. */
+/**
+ * Amounts of the initial liquidity: DEMO at 0.0001 ETH = 0.30 USDC, SMPL at 0.000005 ETH, and the
+ * WETH/USDC reference pool at 3,000 USDC per WETH, deep enough that the demo's trades barely move it.
+ */
 const LIQUIDITY = {
   demoWeth: { demo: parseUnits('1000000', 18), eth: parseEther('100') },
   demoUsdc: { demo: parseUnits('600000', 18), usdc: parseUnits('180000', 6) },
   smplWeth: { smpl: parseUnits('20000000', 9), weth: parseEther('100') },
+  wethUsdc: { weth: parseEther('1000'), usdc: parseUnits('3000000', 6) },
 };
+
+/** USDC the deployer hands the market maker: the reference pool's side plus a reserve for a later add. */
+const MARKET_MAKER_USDC = parseUnits('3600000', 6);
+
+/**
+ * DEMO the deployer sends to the burn address at launch, so DEMO's circulating supply (total less
+ * burnt) differs from its total supply: market cap ≠ FDV on the demo (docs/decisions/0036).
+ */
+export const DEMO_BURN = parseUnits('50000', 18);
 
 /** What each demo account receives from the deployer before trading. */
 const DEMO_ACCOUNT_FUNDING = { demo: parseUnits('200000', 18), usdc: parseUnits('50000', 6), smpl: parseUnits('5000000', 9) };
 
-/** Full range for tick spacing 60 (fee 0.3%). */
+/** Full range for tick spacing 60 (fee 0.3%) and 10 (fee 0.05%). */
 const MIN_TICK_60 = -887220;
 const MAX_TICK_60 = 887220;
+const MIN_TICK_10 = -887270;
+const MAX_TICK_10 = 887270;
 
 type HistoryStep =
   | ({ kind: 'swap' } & DevnetSwap)
   | { kind: 'v2-add-liquidity'; from: Address; eth: string; maxDemo: string }
   | { kind: 'v2-remove-half'; from: Address }
   | { kind: 'v3-mint-narrow'; from: Address }
-  | { kind: 'v3-remove-half'; from: Address };
+  | { kind: 'v3-remove-half'; from: Address }
+  | { kind: 'reference-add-liquidity'; from: Address; eth: string; usdc: string }
+  | { kind: 'reference-remove-quarter'; from: Address };
 
 const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'], amount: string): HistoryStep => ({
   kind: 'swap',
@@ -110,8 +138,9 @@ const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'],
 });
 
 /**
- * The seeded history: fixed amounts, four accounts, both directions in every pool, one liquidity
- * add and one removal on each protocol. Each step is mined in its own block.
+ * The recent history, in the last six hours before the first start: fixed amounts, four accounts,
+ * both directions in every pool, one liquidity add and one removal on each protocol. Each step is
+ * mined in its own block. (The month before it is MONTH_HISTORY.)
  */
 export const HISTORY: readonly HistoryStep[] = [
   swap(A1, 'demo-weth', 'buy', '0.8'),
@@ -139,6 +168,80 @@ export const HISTORY: readonly HistoryStep[] = [
   swap(A1, 'smpl-weth', 'buy', '0.6'),
   swap(A2, 'demo-weth', 'buy', '0.15'),
 ];
+
+/** Days of MONTH_HISTORY; the chain's genesis lies a day before it (GENESIS_AGE_SECONDS in devnet.ts). */
+export const MONTH_DAYS = 30;
+/** Swaps per pool per day in MONTH_HISTORY. */
+export const MONTH_SWAPS_PER_POOL_PER_DAY = 3;
+
+/**
+ * Each pool's typical trade in MONTH_HISTORY — a buy spends `buy` of the quote, a sell gives `sell`
+ * of the token — about 0.5% of the pool's depth, and the step the amounts are rounded to.
+ */
+const MONTH_POOLS = [
+  { pool: 'demo-weth', buy: '0.5', sell: '5000', round: { buy: '0.001', sell: '1' } },
+  { pool: 'demo-usdc', buy: '900', sell: '3000', round: { buy: '0.01', sell: '1' } },
+  { pool: 'smpl-weth', buy: '0.5', sell: '100000', round: { buy: '0.001', sell: '1' } },
+  { pool: 'weth-usdc', buy: '2000', sell: '0.66', round: { buy: '0.01', sell: '0.001' } },
+] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
+
+/**
+ * The market's mood per day, oldest first: `+` net buying, `-` net selling, `0` balanced. DEMO's two
+ * pools share one, so the DEMO price agrees between them (within what the trades' sizes allow);
+ * WETH/USDC wanders only a little. Fixed tables, no randomness: every fresh devnet is the same.
+ */
+const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
+  'demo-weth': '+++++++++-------+++++++000----',
+  'demo-usdc': '+++++++++-------+++++++000----',
+  'smpl-weth': '---00+++++++++0-----++++0--+++',
+  'weth-usdc': '0+0-+0-00+0+-0-+00-0+0+-0-+0+0',
+};
+/** A fixed wobble of trade sizes, in thousandths (13 entries: it does not line up with days or pools). */
+const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 1600];
+
+/** Liquidity changes during the month, before the day's trades (by day index, 0 = the oldest day). */
+const MONTH_LIQUIDITY: Record<number, HistoryStep> = {
+  6: { kind: 'v2-add-liquidity', from: A1, eth: '5', maxDemo: '60000' },
+  12: { kind: 'reference-add-liquidity', from: MARKET_MAKER, eth: '200', usdc: '600000' },
+  19: { kind: 'v2-remove-half', from: A1 },
+  25: { kind: 'reference-remove-quarter', from: MARKET_MAKER },
+};
+
+function monthSwap(day: number, slot: number, p: number): HistoryStep {
+  const info = MONTH_POOLS[p]!;
+  const mood = MOODS[info.pool][day];
+  const sides: readonly DevnetSwap['side'][] =
+    mood === '+' ? ['buy', 'sell', 'buy'] : mood === '-' ? ['sell', 'buy', 'sell'] : (day + p) % 2 === 0 ? ['buy', 'sell', 'sell'] : ['sell', 'buy', 'buy'];
+  const side = sides[slot % sides.length]!;
+  // The side the mood favours trades bigger: that is the drift. Balanced days trade evenly.
+  const favoured = (mood === '+' && side === 'buy') || (mood === '-' && side === 'sell');
+  const moodPerMille = mood === '0' ? 1000n : favoured ? 1500n : 600n;
+  const wave = BigInt(WAVE[(day * MONTH_SWAPS_PER_POOL_PER_DAY + slot + p * 5) % WAVE.length]!);
+  const decimals = side === 'buy' ? quoteDecimals(info.pool) : tokenDecimals(info.pool);
+  const unit = parseUnits(side === 'buy' ? info.round.buy : info.round.sell, decimals);
+  const raw = (parseUnits(side === 'buy' ? info.buy : info.sell, decimals) * moodPerMille * wave) / 1_000_000n;
+  const amount = formatUnits((raw / unit) * unit, decimals);
+  return swap(demoAccounts[(day + slot + p) % demoAccounts.length]!, info.pool, side, amount);
+}
+
+const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' ? 6 : 18);
+const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
+
+/**
+ * The month before HISTORY, spread over MONTH_DAYS days up to seven hours before the first start:
+ * MONTH_SWAPS_PER_POOL_PER_DAY swaps a day in each of the four pools, both directions, from the four
+ * demo accounts, amounts from the tables above; DEMO rises, falls, rises and eases; four liquidity
+ * changes. So the 24 h change, candles of every interval and the USD figures have history at once.
+ */
+export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_DAYS }, (_, day) => {
+  const steps: HistoryStep[] = [];
+  const liquidity = MONTH_LIQUIDITY[day];
+  if (liquidity) steps.push(liquidity);
+  for (let slot = 0; slot < MONTH_SWAPS_PER_POOL_PER_DAY; slot++) {
+    for (let p = 0; p < MONTH_POOLS.length; p++) steps.push(monthSwap(day, slot, p));
+  }
+  return steps;
+}).flat();
 
 async function seed(clients: DevnetClients, log: (line: string) => void): Promise<void> {
   const { wallet } = clients;
@@ -186,8 +289,6 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
   await write(DEPLOYER, A.demo, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
   await write(DEPLOYER, A.usdc, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
   await write(DEPLOYER, A.smpl, erc20Abi, 'approve', [A.positionManager, MAX]);
-  await write(DEPLOYER, A.weth, wethAbi, 'deposit', [], LIQUIDITY.smplWeth.weth);
-  await write(DEPLOYER, A.weth, erc20Abi, 'approve', [A.positionManager, MAX]);
   await write(DEPLOYER, A.uniswapV2Router, uniswapV2RouterAbi, 'addLiquidityETH', [A.demo, LIQUIDITY.demoWeth.demo, 0n, 0n, DEPLOYER, DEADLINE], LIQUIDITY.demoWeth.eth);
   await write(DEPLOYER, A.uniswapV2Router, uniswapV2RouterAbi, 'addLiquidity', [
     A.demo, A.usdc, LIQUIDITY.demoUsdc.demo, LIQUIDITY.demoUsdc.usdc, 0n, 0n, DEPLOYER, DEADLINE,
@@ -196,13 +297,24 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
   await write(DEPLOYER, A.positionManager, positionManagerAbi, 'createAndInitializePoolIfNecessary', [
     v3.token0, v3.token1, V3_FEE, sqrtPriceX96(v3.amount0, v3.amount1),
   ]);
-  await write(DEPLOYER, A.positionManager, positionManagerAbi, 'mint', [
-    {
-      token0: v3.token0, token1: v3.token1, fee: V3_FEE, tickLower: MIN_TICK_60, tickUpper: MAX_TICK_60,
-      amount0Desired: v3.amount0, amount1Desired: v3.amount1, amount0Min: 0n, amount1Min: 0n,
-      recipient: DEPLOYER, deadline: DEADLINE,
-    },
+  // The WETH side is paid in ETH, which the position manager wraps: one transaction where a WETH
+  // deposit and an approval took two. The two nonces saved carry the market maker's USDC and the
+  // burn below, so every address derived from the deployer's nonces stays as it was.
+  await mintPayingEth(clients, DEPLOYER, {
+    token0: v3.token0, token1: v3.token1, fee: V3_FEE, tickLower: MIN_TICK_60, tickUpper: MAX_TICK_60,
+    amount0Desired: v3.amount0, amount1Desired: v3.amount1, amount0Min: 0n, amount1Min: 0n,
+    recipient: DEPLOYER, deadline: DEADLINE,
+  }, LIQUIDITY.smplWeth.weth);
+  await write(DEPLOYER, A.usdc, erc20Abi, 'transfer', [MARKET_MAKER, MARKET_MAKER_USDC]);
+  await write(DEPLOYER, A.demo, erc20Abi, 'transfer', [BURN_ADDRESS, DEMO_BURN]);
+
+  log('devnet: adding the WETH/USDC reference pool (V3 0.05%)');
+  const ref = referenceOrder(LIQUIDITY.wethUsdc.weth, LIQUIDITY.wethUsdc.usdc);
+  await write(MARKET_MAKER, A.usdc, erc20Abi, 'approve', [A.positionManager, MAX]);
+  await write(MARKET_MAKER, A.positionManager, positionManagerAbi, 'createAndInitializePoolIfNecessary', [
+    ref.token0, ref.token1, REFERENCE_V3_FEE, sqrtPriceX96(ref.amount0, ref.amount1),
   ]);
+  await mintPayingEth(clients, MARKET_MAKER, referenceMint(MARKET_MAKER, ref), LIQUIDITY.wethUsdc.weth);
 
   log('devnet: funding demo accounts');
   for (const account of demoAccounts) {
@@ -214,13 +326,37 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
     await write(account, A.demo, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
     await write(account, A.usdc, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
     await write(account, A.smpl, erc20Abi, 'approve', [A.uniswapV3Router, MAX]);
+    await write(account, A.usdc, erc20Abi, 'approve', [A.uniswapV3Router, MAX]);
   }
+  await write(A1, A.pools.demoWethV2, uniswapV2PairAbi, 'approve', [A.uniswapV2Router, MAX]);
   await write(A3, A.pools.demoWethV2, uniswapV2PairAbi, 'approve', [A.uniswapV2Router, MAX]);
   await write(A4, A.weth, wethAbi, 'deposit', [], parseEther('10'));
   await write(A4, A.weth, erc20Abi, 'approve', [A.positionManager, MAX]);
   await write(A4, A.smpl, erc20Abi, 'approve', [A.positionManager, MAX]);
 
-  log(`devnet: seeding history (${HISTORY.length} steps)`);
+  const blocks = monthBlocks(MONTH_HISTORY);
+  log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
+  const monthTimes = await monthTimestamps(clients, blocks.length);
+  // Several swaps to a block, mined by hand: a tenth of the round trips of one block per swap.
+  await clients.test.setAutomine(false);
+  try {
+    for (const [i, block] of blocks.entries()) {
+      const at = monthTimes?.[i];
+      const swaps = block.filter((step) => step.kind === 'swap');
+      if (swaps.length === block.length) {
+        await mineSwaps(clients, swaps, at);
+        continue;
+      }
+      await clients.test.setAutomine(true);
+      if (at !== undefined) await clients.test.setNextBlockTimestamp({ timestamp: at });
+      for (const step of block) await runStep(clients, step, write);
+      await clients.test.setAutomine(false);
+    }
+  } finally {
+    await clients.test.setAutomine(true);
+  }
+
+  log(`devnet: seeding the last hours' history (${HISTORY.length} steps)`);
   const times = await historyTimestamps(clients, HISTORY.length + 1);
   for (const [i, step] of HISTORY.entries()) {
     const at = times?.[i];
@@ -234,6 +370,78 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
   const end = times?.[HISTORY.length];
   if (end !== undefined) await clients.test.setNextBlockTimestamp({ timestamp: end });
   await deploy('notAToken', { abi: devnetMarker.abi as Abi, bytecode: devnetMarker.bytecode }, []);
+}
+
+/**
+ * MONTH_HISTORY cut into blocks: consecutive swaps share a block while their accounts and pools all
+ * differ (then their order inside it changes nothing); a liquidity change has a block of its own.
+ */
+export function monthBlocks(steps: readonly HistoryStep[]): HistoryStep[][] {
+  const blocks: HistoryStep[][] = [];
+  let current: HistoryStep[] = [];
+  for (const step of steps) {
+    const fits = step.kind === 'swap' && current.every((s) => s.kind === 'swap' && s.from !== step.from && s.pool !== step.pool);
+    if (!fits && current.length > 0) {
+      blocks.push(current);
+      current = [];
+    }
+    current.push(step);
+    if (step.kind !== 'swap') {
+      blocks.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) blocks.push(current);
+  return blocks;
+}
+
+/** Fixed gas for a month swap: the estimate would cost a round trip each (a swap needs < 250k). */
+const MONTH_SWAP_GAS = 400_000n;
+
+/**
+ * Sends the swaps with automining off, mines them into one block at `at`, and insists that every
+ * one succeeded. No slippage bound (minOut 0) and no estimate: only the demo trades on this chain.
+ */
+async function mineSwaps(clients: DevnetClients, swaps: readonly ({ kind: 'swap' } & DevnetSwap)[], at: bigint | undefined): Promise<void> {
+  const hashes: Hash[] = [];
+  for (const step of swaps) {
+    const call = swapRequest(step, 0n);
+    hashes.push(
+      await clients.wallet.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: step.from, to: call.address, data: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args }), value: numberToHex(call.value), gas: numberToHex(MONTH_SWAP_GAS) }],
+      }),
+    );
+  }
+  if (at !== undefined) await clients.test.setNextBlockTimestamp({ timestamp: at });
+  await clients.test.mine({ blocks: 1 });
+  await Promise.all(hashes.map((hash) => mined(clients, hash)));
+}
+
+/** The position manager's mint with the WETH side sent as ETH (wrapped by it, the rest refunded). */
+async function mintPayingEth(clients: DevnetClients, from: Address, params: MintParams, eth: bigint): Promise<void> {
+  const calls = [
+    encodeFunctionData({ abi: positionManagerAbi, functionName: 'mint', args: [params] }),
+    encodeFunctionData({ abi: refundEthAbi, functionName: 'refundETH' }),
+  ];
+  await mined(clients, await sendContractTx(clients, from, { address: A.positionManager, abi: MULTICALL_ABI, functionName: 'multicall', args: [calls], value: eth }));
+}
+
+type MintParams = {
+  token0: Address; token1: Address; fee: number; tickLower: number; tickUpper: number;
+  amount0Desired: bigint; amount1Desired: bigint; amount0Min: bigint; amount1Min: bigint;
+  recipient: Address; deadline: bigint;
+};
+
+const refundEthAbi = parseAbi(['function refundETH() payable']);
+
+/** A full-range position in the reference pool for these amounts (the pool takes them at its price). */
+function referenceMint(recipient: Address, ref: ReturnType<typeof referenceOrder>): MintParams {
+  return {
+    token0: ref.token0, token1: ref.token1, fee: REFERENCE_V3_FEE, tickLower: MIN_TICK_10, tickUpper: MAX_TICK_10,
+    amount0Desired: ref.amount0, amount1Desired: ref.amount1, amount0Min: 0n, amount1Min: 0n,
+    recipient, deadline: DEADLINE,
+  };
 }
 
 type Write = (from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) => Promise<unknown>;
@@ -278,6 +486,22 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await write(step.from, A.positionManager, MULTICALL_ABI, 'multicall', [calls]);
       return;
     }
+    case 'reference-add-liquidity': {
+      const ref = referenceOrder(parseEther(step.eth), parseUnits(step.usdc, 6));
+      await mintPayingEth(clients, step.from, referenceMint(step.from, ref), parseEther(step.eth));
+      return;
+    }
+    case 'reference-remove-quarter': {
+      const tokenId = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'tokenOfOwnerByIndex', args: [step.from, 0n] });
+      const position = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'positions', args: [tokenId] });
+      const max128 = 2n ** 128n - 1n;
+      const calls = [
+        encodeFunctionData({ abi: positionManagerAbi, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity: position[7] / 4n, amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }] }),
+        encodeFunctionData({ abi: positionManagerAbi, functionName: 'collect', args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }] }),
+      ];
+      await write(step.from, A.positionManager, MULTICALL_ABI, 'multicall', [calls]);
+      return;
+    }
   }
 }
 
@@ -291,6 +515,14 @@ function v3Order(smpl: bigint, weth: bigint) {
   return smplFirst
     ? { token0: A.smpl, token1: A.weth, amount0: smpl, amount1: weth }
     : { token0: A.weth, token1: A.smpl, amount0: weth, amount1: smpl };
+}
+
+/** Token order and amounts of WETH/USDC as the reference pool sorts them. */
+function referenceOrder(weth: bigint, usdc: bigint) {
+  const wethFirst = A.weth.toLowerCase() < A.usdc.toLowerCase();
+  return wethFirst
+    ? { token0: A.weth, token1: A.usdc, amount0: weth, amount1: usdc }
+    : { token0: A.usdc, token1: A.weth, amount0: usdc, amount1: weth };
 }
 
 /** sqrt(amount1 / amount0) in Q64.96: the price at which these amounts are a balanced deposit. */
@@ -326,4 +558,20 @@ async function historyTimestamps(clients: DevnetClients, count: number): Promise
   const times = Array.from({ length: count - 1 }, (_, i) => first + BigInt(i) * step + (BigInt((i * 7) % 5) * step) / 8n);
   times.push(now);
   return times;
+}
+
+/**
+ * Block times for MONTH_HISTORY: spread over MONTH_DAYS days ending seven hours before now (the
+ * last hours are HISTORY's), when the chain's clock is far enough behind (startDevnet starts a fresh
+ * chain a day before that). Otherwise null: blocks keep anvil's own times.
+ */
+async function monthTimestamps(clients: DevnetClients, count: number): Promise<bigint[] | null> {
+  const latest = (await clients.public.getBlock()).timestamp;
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const last = now - 7n * 3600n;
+  const first = last - BigInt(MONTH_DAYS) * 86_400n;
+  if (first <= latest + 60n) return null;
+  const step = (last - first) / BigInt(count);
+  // The same fixed wobble as historyTimestamps: trades are not evenly spaced, never out of order.
+  return Array.from({ length: count }, (_, i) => first + BigInt(i) * step + (BigInt((i * 7) % 5) * step) / 8n);
 }

@@ -27,11 +27,11 @@ import {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from './abis.js';
-import { DEPLOYER, DEPLOYER_NONCES, demoAccounts, devnetAddresses as A, devnetTokens, V3_FEE } from './addresses.js';
+import { BURN_ADDRESS, DEPLOYER, DEPLOYER_NONCES, demoAccounts, devnetAddresses as A, devnetTokens, MARKET_MAKER, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
 import { launchAnvil } from './anvil.js';
 import { UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from './artifacts.js';
 import { devnetChain, WrongChainError } from './client.js';
-import { HISTORY } from './deploy.js';
+import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './deploy.js';
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
 
@@ -101,16 +101,17 @@ describe('devnet', () => {
     const sorted = (x: Address, y: Address) => (x.toLowerCase() < y.toLowerCase() ? ([x, y] as const) : ([y, x] as const));
     const v2 = (x: Address, y: Address) =>
       getContractAddress({ opcode: 'CREATE2', from: A.uniswapV2Factory, salt: keccak256(encodePacked(['address', 'address'], sorted(x, y))), bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH });
-    const [t0, t1] = sorted(A.smpl, A.weth);
-    const v3 = getContractAddress({
-      opcode: 'CREATE2',
-      from: A.uniswapV3Factory,
-      salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [t0, t1, V3_FEE])),
-      bytecodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
-    });
+    const v3 = (x: Address, y: Address, fee: number) =>
+      getContractAddress({
+        opcode: 'CREATE2',
+        from: A.uniswapV3Factory,
+        salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [...sorted(x, y), fee])),
+        bytecodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+      });
     expect(v2(A.demo, A.weth)).toBe(A.pools.demoWethV2);
     expect(v2(A.demo, A.usdc)).toBe(A.pools.demoUsdcV2);
-    expect(v3).toBe(A.pools.smplWethV3);
+    expect(v3(A.smpl, A.weth, V3_FEE)).toBe(A.pools.smplWethV3);
+    expect(v3(A.usdc, A.weth, REFERENCE_V3_FEE)).toBe(A.pools.wethUsdcV3);
 
     const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
       c.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
@@ -118,6 +119,7 @@ describe('devnet', () => {
     expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'getPair', [A.usdc, A.demo])).toBe(A.pools.demoUsdcV2);
     expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'allPairsLength')).toBe(2n);
     expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.smpl, A.weth, V3_FEE])).toBe(A.pools.smplWethV3);
+    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.usdc, A.weth, REFERENCE_V3_FEE])).toBe(A.pools.wethUsdcV3);
     expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'factory')).toBe(A.uniswapV2Factory);
     expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'WETH')).toBe(A.weth);
     expect(await read(A.positionManager, positionManagerAbi, 'factory')).toBe(A.uniswapV3Factory);
@@ -164,6 +166,35 @@ describe('devnet', () => {
     expect(sqrtPriceX96).toBeGreaterThan(0n);
   });
 
+  it('the WETH/USDC reference pool is deep and prices WETH near 3,000 USDC', async () => {
+    const ref = A.pools.wethUsdcV3;
+    expect(await c.readContract({ address: ref, abi: uniswapV3PoolAbi, functionName: 'fee' })).toBe(REFERENCE_V3_FEE);
+    const [token0, token1] = await Promise.all([
+      c.readContract({ address: ref, abi: uniswapV3PoolAbi, functionName: 'token0' }),
+      c.readContract({ address: ref, abi: uniswapV3PoolAbi, functionName: 'token1' }),
+    ]);
+    expect([token0, token1].sort()).toEqual([A.weth, A.usdc].sort());
+    const [sqrtPriceX96] = await c.readContract({ address: ref, abi: uniswapV3PoolAbi, functionName: 'slot0' });
+    // price of token0 in token1, raw units; USDC per WETH after the decimals (18 vs 6).
+    const raw = (Number(sqrtPriceX96) / 2 ** 96) ** 2;
+    const usdcPerWeth = token0 === A.weth ? raw * 1e12 : 1 / (raw * 1e-12);
+    expect(usdcPerWeth).toBeGreaterThan(2900);
+    expect(usdcPerWeth).toBeLessThan(3100);
+    const balance = (token: Address) => c.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [ref] });
+    expect(await balance(A.weth)).toBeGreaterThan(500n * 10n ** 18n);
+    expect(await balance(A.usdc)).toBeGreaterThan(1_500_000n * 10n ** 6n);
+    // Its liquidity is the market maker's (anvil account 5), not the deployer's.
+    expect(await c.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'balanceOf', args: [MARKET_MAKER] })).toBeGreaterThan(0n);
+  });
+
+  it('the deployer burnt DEMO: circulating supply is below total supply', async () => {
+    const demo = devnetTokens.find((t) => t.key === 'demo')!;
+    expect(await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'balanceOf', args: [BURN_ADDRESS] })).toBe(DEMO_BURN);
+    expect(await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'totalSupply' })).toBe(demo.supply! * 10n ** 18n);
+    const burns = await c.getLogs({ address: A.demo, event: erc20Abi.find((x) => x.type === 'event' && x.name === 'Transfer')!, args: { to: BURN_ADDRESS }, fromBlock: 0n });
+    expect(burns.map((l) => [l.args.from, l.args.value])).toEqual([[DEPLOYER, DEMO_BURN]]);
+  });
+
   it('Multicall3 at the canonical address serves viem multicall', async () => {
     const [demo, smpl] = await c.multicall({
       multicallAddress: A.multicall3,
@@ -177,9 +208,11 @@ describe('devnet', () => {
   });
 
   it('the history has swaps in both directions from at least three accounts in each pool', async () => {
-    for (const [pool, version] of [[A.pools.demoWethV2, 'v2'], [A.pools.demoUsdcV2, 'v2'], [A.pools.smplWethV3, 'v3']] as const) {
+    const seeded = [...MONTH_HISTORY, ...HISTORY];
+    const pools = [[A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc']] as const;
+    for (const [pool, version, key] of pools) {
       const { logs, senders } = await swapSenders(c, pool, version);
-      expect(logs.length, pool).toBeGreaterThanOrEqual(6);
+      expect(logs.length, pool).toBe(seeded.filter((s) => s.kind === 'swap' && s.pool === key).length);
       expect(senders.size, pool).toBeGreaterThanOrEqual(3);
       for (const s of senders) expect(demoAccounts).toContain(s);
       const directions = new Set(logs.map((l) => {
@@ -188,27 +221,40 @@ describe('devnet', () => {
       }));
       expect(directions.size, pool).toBe(2);
     }
-    // One add and one removal on each protocol besides the deployer's initial liquidity.
+    // The liquidity changes of the histories besides the initial liquidity.
+    const count = (kind: (typeof seeded)[number]['kind']) => seeded.filter((s) => s.kind === kind).length;
     const v2Mints = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
     const v2Burns = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
     const v3Mints = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
     const v3Burns = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
+    const refMints = await c.getLogs({ address: A.pools.wethUsdcV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
+    const refBurns = await c.getLogs({ address: A.pools.wethUsdcV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
     // collect() pokes the position with a zero-amount Burn first, so count only real removals.
-    const v3Removals = v3Burns.filter((l) => (l.args as { amount: bigint }).amount > 0n);
-    expect([v2Mints.length, v2Burns.length, v3Mints.length, v3Removals.length]).toEqual([2, 1, 2, 1]);
+    const real = (burns: typeof v3Burns) => burns.filter((l) => (l.args as { amount: bigint }).amount > 0n);
+    expect([v2Mints.length, v2Burns.length, v3Mints.length, real(v3Burns).length, refMints.length, real(refBurns).length]).toEqual([
+      1 + count('v2-add-liquidity'), count('v2-remove-half'), 1 + count('v3-mint-narrow'), count('v3-remove-half'),
+      1 + count('reference-add-liquidity'), count('reference-remove-quarter'),
+    ]);
+    expect(count('v2-add-liquidity') + count('reference-add-liquidity')).toBeGreaterThanOrEqual(3);
 
-    // Each history step in its own block, spread over past hours and ending near now.
-    const swapLogs = [
-      ...(await swapSenders(c, A.pools.demoWethV2, 'v2')).logs,
-      ...(await swapSenders(c, A.pools.demoUsdcV2, 'v2')).logs,
-      ...(await swapSenders(c, A.pools.smplWethV3, 'v3')).logs,
-    ];
-    const historyLogs = [...swapLogs, v2Mints[1]!, ...v2Burns, v3Mints[1]!, ...v3Removals];
-    expect(historyLogs.length).toBe(HISTORY.length);
-    expect(new Set(historyLogs.map((l) => l.blockNumber)).size).toBe(HISTORY.length);
-    const first = await c.getBlock({ blockNumber: (await swapSenders(c, A.pools.demoWethV2, 'v2')).logs[0]!.blockNumber });
+    // The month's swaps share blocks (a liquidity change has its own); each recent step has its own.
+    const swapLogs = (await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))).flat();
+    const historyLogs = [...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns)];
+    expect(historyLogs.length).toBe(seeded.length);
+    const blocks = new Set(historyLogs.map((l) => l.blockNumber));
+    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).length + HISTORY.length);
+
+    // The month spreads over MONTH_DAYS days, a trade in every pool every day; the recent steps over
+    // the last six hours; the chain ends near now.
     const latest = await c.getBlock();
-    expect(Number(latest.timestamp - first.timestamp)).toBeGreaterThan(5 * 3600);
+    const times = new Map(await Promise.all([...blocks].map(async (n) => [n, (await c.getBlock({ blockNumber: n })).timestamp] as const)));
+    const ages = swapLogs.map((l) => Number(latest.timestamp - times.get(l.blockNumber)!));
+    expect(Math.max(...ages)).toBeGreaterThan((MONTH_DAYS - 1) * 86_400);
+    for (const [pool, version] of pools) {
+      const days = new Set((await swapSenders(c, pool, version)).logs.map((l) => Math.floor(Number(latest.timestamp - times.get(l.blockNumber)!) / 86_400)));
+      for (let day = 1; day < MONTH_DAYS; day++) expect(days.has(day), `${pool} trades ${day} days ago`).toBe(true);
+    }
+    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap').length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
     expect(HISTORY.length).toBe(24);
   });
@@ -229,6 +275,14 @@ describe('devnet', () => {
     // And the other two pools, selling, from another account.
     await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'smpl-weth', '--side', 'sell', '--amount', '1000', '--account', '2'], () => {});
     await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'sell', '--amount', '50', '--account', '3'], () => {});
+    // The reference pool both ways: USDC for WETH, and ETH (wrapped by the router) for USDC.
+    const refSwaps = async () => (await swapSenders(c, A.pools.wethUsdcV3, 'v3')).logs.length;
+    const refBefore = await refSwaps();
+    out.length = 0;
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'buy', '--amount', '100', '--account', '4'], (l) => out.push(l));
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'sell', '--amount', '0.05', '--account', '4'], (l) => out.push(l));
+    expect(await refSwaps()).toBe(refBefore + 2);
+    expect(out.join('\n')).toMatch(/weth-usdc buy: 100 USDC → WETH[\s\S]*weth-usdc sell: 0\.05 ETH → USDC/);
   });
 
   it('a second start with the same directory is refused while the first runs', async () => {

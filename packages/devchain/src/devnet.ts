@@ -54,8 +54,11 @@ export interface StartDevnetOptions {
 
 /** How often the chain is checked for new blocks to save: the most a crash of anvil itself loses. */
 export const STATE_CHECK_INTERVAL_MS = 2000;
-/** A new chain starts this far in the past so the seeded history can spread over the last hours. */
-const GENESIS_AGE_SECONDS = 7 * 3600;
+/**
+ * A new chain starts this far in the past so the seeded history can spread over the month before
+ * the first start (deploy.ts: MONTH_DAYS days ending 7 h ago, then the last hours' HISTORY).
+ */
+const GENESIS_AGE_SECONDS = 31 * 86_400;
 /**
  * Waits before restarting anvil: at once after the first exit, then doubling up to 30 s while it
  * keeps dying (an exit within STABLE_MS of its start, or a failed start, counts as another one).
@@ -415,6 +418,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['pool DEMO/WETH V2', a.pools.demoWethV2],
     ['pool DEMO/USDC V2', a.pools.demoUsdcV2],
     ['pool SMPL/WETH V3 0.3%', a.pools.smplWethV3],
+    ['pool WETH/USDC V3 0.05%', a.pools.wethUsdcV3],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return [

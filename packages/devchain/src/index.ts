@@ -3,6 +3,9 @@ export {
   devnetAddresses,
   devnetTokens,
   demoAccounts,
+  BURN_ADDRESS,
+  MARKET_MAKER,
+  REFERENCE_V3_FEE,
   type DevnetAddresses,
   type DevnetToken,
 } from './addresses.js';
@@ -17,7 +20,7 @@ export {
   type DevnetHealth,
   type StartDevnetOptions,
 } from './devnet.js';
-export { deployDemo, PartialSeedError } from './deploy.js';
+export { deployDemo, PartialSeedError, HISTORY, MONTH_HISTORY, DEMO_BURN } from './deploy.js';
 export { devnetChain } from './client.js';
 export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';
 export { devnetClients, type DevnetClients } from './client.js';

@@ -4,8 +4,9 @@
  *
  *   npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:PORT --pool demo-weth --side buy --amount 0.1
  *
- * --pool  demo-weth | demo-usdc | smpl-weth
+ * --pool  demo-weth | demo-usdc | smpl-weth | weth-usdc
  * --side  buy (spend --amount of ETH/USDC on the token) | sell (sell --amount of the token)
+ *         (on weth-usdc the "token" is WETH: buy spends USDC, sell pays ETH)
  * --account 1..4  which demo account trades (default 1)
  *
  * It refuses any other chain id and any RPC that is not on this machine.

@@ -1,13 +1,15 @@
 import { formatUnits, maxUint256, parseUnits, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem';
 import { erc20Abi, swapRouterAbi, uniswapV2RouterAbi } from './abis.js';
-import { devnetAddresses as A, V3_FEE } from './addresses.js';
+import { devnetAddresses as A, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
 import { assertDevnet, gasWithMargin, mined, type DevnetClients } from './client.js';
 
-export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth';
-export const DEVNET_POOLS: readonly DevnetPool[] = ['demo-weth', 'demo-usdc', 'smpl-weth'];
+export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc';
+export const DEVNET_POOLS: readonly DevnetPool[] = ['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc'];
 
 interface PoolInfo {
   version: 'v2' | 'v3';
+  /** V3 only: the pool's fee tier. */
+  fee?: number;
   /** The project token: `buy` acquires it, `sell` gives it up. */
   token: { address: Address; symbol: string; decimals: number };
   /** What a buy spends and a sell receives. ETH pools spend native ETH on buys. */
@@ -27,8 +29,16 @@ const POOLS: Record<DevnetPool, PoolInfo> = {
   },
   'smpl-weth': {
     version: 'v3',
+    fee: V3_FEE,
     token: { address: A.smpl, symbol: 'SMPL', decimals: 9 },
     quote: { address: A.weth, symbol: 'ETH', decimals: 18 },
+  },
+  // The reference pool: `buy` spends USDC on WETH, `sell` pays ETH (wrapped by the router) for USDC.
+  'weth-usdc': {
+    version: 'v3',
+    fee: REFERENCE_V3_FEE,
+    token: { address: A.weth, symbol: 'ETH', decimals: 18 },
+    quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
   },
 };
 
@@ -53,12 +63,7 @@ export interface DevnetSwapResult {
 export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Promise<DevnetSwapResult> {
   await assertDevnet(clients);
   const pool = POOLS[swap.pool];
-  const buying = swap.side === 'buy';
-  const tokenIn = buying ? pool.quote : pool.token;
-  const tokenOut = buying ? pool.token : pool.quote;
-  const amountIn = parseUnits(swap.amount, tokenIn.decimals);
-  if (amountIn <= 0n) throw new Error('amount must be positive');
-  const payWithEth = buying && pool.quote.address === A.weth;
+  const { tokenIn, tokenOut, amountIn, payWithEth } = swapLegs(swap);
   const balance = payWithEth
     ? await clients.public.getBalance({ address: swap.from })
     : await clients.public.readContract({ address: tokenIn.address, abi: erc20Abi, functionName: 'balanceOf', args: [swap.from] });
@@ -69,55 +74,72 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
   const router = pool.version === 'v2' ? A.uniswapV2Router : A.uniswapV3Router;
   if (!payWithEth) await ensureAllowance(clients, swap.from, tokenIn.address, router, amountIn);
 
-  const deadline = maxUint256;
-  let request: { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint };
+  let minOut = 0n;
   if (pool.version === 'v2') {
-    const path = [tokenIn.address, tokenOut.address];
     const quoted = await clients.public.readContract({
       address: A.uniswapV2Router,
       abi: uniswapV2RouterAbi,
       functionName: 'getAmountsOut',
-      args: [amountIn, path],
+      args: [amountIn, [tokenIn.address, tokenOut.address]],
     });
-    const minOut = ((quoted[1] ?? 0n) * 99n) / 100n;
-    const base = { address: A.uniswapV2Router, abi: uniswapV2RouterAbi as Abi };
-    if (payWithEth) {
-      request = { ...base, functionName: 'swapExactETHForTokens', args: [minOut, path, swap.from, deadline], value: amountIn };
-    } else if (tokenOut.address === A.weth) {
-      request = { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
-    } else {
-      request = { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
-    }
-  } else {
-    // No quoter is deployed, so no slippage bound: the only trades on this chain are the demo's own.
-    // Paying ETH works because SwapRouter wraps msg.value when tokenIn is WETH9; a sell receives WETH.
-    request = {
-      address: A.uniswapV3Router,
-      abi: swapRouterAbi as Abi,
-      functionName: 'exactInputSingle',
-      args: [
-        {
-          tokenIn: tokenIn.address,
-          tokenOut: tokenOut.address,
-          fee: V3_FEE,
-          recipient: swap.from,
-          deadline,
-          amountIn,
-          amountOutMinimum: 0n,
-          sqrtPriceLimitX96: 0n,
-        },
-      ],
-      value: payWithEth ? amountIn : 0n,
-    };
+    minOut = ((quoted[1] ?? 0n) * 99n) / 100n;
   }
-  const hash = await sendContractTx(clients, swap.from, request);
+  const hash = await sendContractTx(clients, swap.from, swapRequest(swap, minOut));
   const receipt = await mined(clients, hash);
-  const inSymbol = buying ? pool.quote.symbol : pool.token.symbol;
-  const outSymbol = buying ? pool.token.symbol : pool.version === 'v3' && pool.quote.symbol === 'ETH' ? 'WETH' : pool.quote.symbol;
+  const inSymbol = tokenIn.symbol;
+  // The V3 router pays out WETH as WETH (it unwraps only when asked to, which the demo does not).
+  const outSymbol = pool.version === 'v3' && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
   return {
     hash,
     receipt,
     description: `${swap.pool} ${swap.side}: ${formatUnits(amountIn, tokenIn.decimals)} ${inSymbol} → ${outSymbol}`,
+  };
+}
+
+function swapLegs(swap: DevnetSwap) {
+  const pool = POOLS[swap.pool];
+  const buying = swap.side === 'buy';
+  const tokenIn = buying ? pool.quote : pool.token;
+  const tokenOut = buying ? pool.token : pool.quote;
+  const amountIn = parseUnits(swap.amount, tokenIn.decimals);
+  if (amountIn <= 0n) throw new Error('amount must be positive');
+  // What goes in as WETH is paid in ETH: the V2 router's ETH functions, or the V3 router's wrapping.
+  return { tokenIn, tokenOut, amountIn, payWithEth: tokenIn.address === A.weth };
+}
+
+/**
+ * The router call of a swap. minOut bounds a V2 swap's output; V3 has none, as no quoter is
+ * deployed: the only trades on this chain are the demo's own.
+ */
+export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint } {
+  const pool = POOLS[swap.pool];
+  const { tokenIn, tokenOut, amountIn, payWithEth } = swapLegs(swap);
+  const deadline = maxUint256;
+  if (pool.version === 'v2') {
+    const path = [tokenIn.address, tokenOut.address];
+    const base = { address: A.uniswapV2Router, abi: uniswapV2RouterAbi as Abi };
+    if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, path, swap.from, deadline], value: amountIn };
+    if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+    return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+  }
+  // Paying ETH works because SwapRouter wraps msg.value when tokenIn is WETH9; a sell receives WETH.
+  return {
+    address: A.uniswapV3Router,
+    abi: swapRouterAbi as Abi,
+    functionName: 'exactInputSingle',
+    args: [
+      {
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        fee: pool.fee ?? V3_FEE,
+        recipient: swap.from,
+        deadline,
+        amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+    value: payWithEth ? amountIn : 0n,
   };
 }
 

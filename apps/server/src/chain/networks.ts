@@ -53,6 +53,11 @@ export interface NetworkConfig {
   rpcUrls: readonly string[];
   /** Blocks behind head that the indexer treats as final. */
   confirmations: number;
+  /**
+   * How much history of a newly attached pool the indexer reads on this network, when it differs
+   * from INDEXER_BACKFILL_HOURS: the local devnet's whole seeded month (docs/decisions/0036).
+   */
+  backfillSeconds?: number;
   pollIntervalMs: number;
   multicall3: Address;
   dexes: readonly DexConfig[];
@@ -228,6 +233,9 @@ export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address;
     logo: '/logos/networks/devnet.svg',
     rpcUrls: [rpcUrl],
     confirmations: 0,
+    // Its whole chain: the seeded month (a few hundred blocks on this machine) costs nothing to read,
+    // and gives a new user's demo pools their 24 h change and a month of candles at once.
+    backfillSeconds: 366 * 86_400,
     pollIntervalMs: 2_000,
     multicall3: MULTICALL3,
     dexes: [
