@@ -21,6 +21,7 @@ import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { holderRoutes } from './features/holders/routes';
 import { discoveredPoolRoutes } from './features/pools/discovered-routes';
+import { traderRoutes } from './features/pools/traders-routes';
 import { valuedPools } from './features/pools/valued-pools';
 import { projectMarketRoutes } from './features/projects/market-routes';
 import { UsdEngine } from './market/usd/engine';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(ticketRoutes);
       await api.register(holderRoutes);
       await api.register(discoveredPoolRoutes);
+      await api.register(traderRoutes);
       await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });
       await api.register(candleRoutes);
     },

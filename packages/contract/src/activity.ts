@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictId, strictNumber } from './numbers';
-import { decimalString } from './fields';
+import { ADDRESS_RE, decimalString } from './fields';
 
 export const activityKinds = ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const;
 export type ActivityKind = (typeof activityKinds)[number];
@@ -27,14 +27,34 @@ export const activityEventSchema = z
     block_number: z.string(),
     log_index: z.number().int(),
     occurred_at: z.string().describe('Block time, ISO 8601'),
+    trader: z
+      .string()
+      .nullable()
+      .describe(
+        "The transaction's sender (checksummed): the account that signed it, not the router it called nor the Swap event's recipient. " +
+          'null until TokenDesk has read it from the chain (a few ticks of the indexer after the event appears).',
+      ),
   })
   .meta({ id: 'ActivityEvent' });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const activityMessages = {
+  traderInvalid: 'Please enter a valid address (0x followed by 40 hex characters)',
+} as const;
+
+/** A trader filter: an address in any case (product §7), compared lower case. */
+export const traderFilter = z
+  .string()
+  .trim()
+  .regex(ADDRESS_RE, activityMessages.traderInvalid)
+  .transform((v) => v.toLowerCase())
+  .describe("Only events whose transaction this address sent (see the event's trader)");
 
 export const activityQuerySchema = z.object({
   project: strictId().optional(),
   pool: strictId().optional(),
   kind: z.enum(activityKinds).optional(),
+  trader: traderFilter.optional(),
   cursor: z.string().max(200).optional().describe('Opaque; from next_cursor of the previous page'),
   limit: strictNumber(z.number().int().min(1).max(200)).default(50),
 });
@@ -48,6 +68,7 @@ export const activityExportQuerySchema = z.object({
   project: strictId().optional(),
   pool: strictId().optional(),
   kind: z.enum(activityKinds).optional(),
+  trader: traderFilter.optional(),
   from: z.iso.datetime({ offset: true }).describe('Inclusive start, ISO 8601'),
   to: z.iso.datetime({ offset: true }).describe('Exclusive end, ISO 8601'),
 });
@@ -80,6 +101,10 @@ export const activityCsvColumns = [
   'amount_token',
   'token_symbol',
   'price',
+  'trader',
+  // Only where the paired token is a USD stablecoin (counted at exactly 1 USD): empty otherwise,
+  // never converted at a rate of today (decision 0033).
+  'value_usd',
 ] as const;
 
 /** The longest range one CSV export may cover. */

@@ -11,6 +11,7 @@ export * from './pools';
 export * from './prices';
 export * from './market';
 export * from './activity';
+export * from './traders';
 export * from './alerts';
 export * from './notifications';
 export * from './tickets';

@@ -72,6 +72,17 @@ export const poolSchema = z
     volume_24h: decimalString
       .nullable()
       .describe('Sum of the paired-token legs of the swaps of the last 24 h (absolute, whole tokens); null until the indexer has covered the pool'),
+    buys_24h: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Swaps of the last 24 h in which the pool gave out the project token (as the activity list counts a Buy); null until the indexer has covered the pool'),
+    sells_24h: z.number().int().nullable().describe('The other swaps of the last 24 h; null until the indexer has covered the pool'),
+    traders_24h: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Distinct senders of the last 24 h's swaps (docs/decisions/0033); null until every one of them has been read from the chain, so it never undercounts"),
     created_at: z.string(),
   })
   .meta({ id: 'Pool' });

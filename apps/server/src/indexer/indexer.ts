@@ -11,6 +11,7 @@ import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
+import { TraderReader, type TraderTick } from './traders';
 import {
   anchorNewAlerts,
   indexedCoverage,
@@ -36,6 +37,8 @@ export interface IndexerOptions {
   log?: (level: 'info' | 'warn', message: string, extra?: object) => void;
   /** Told about each log skipped because it does not decode (already recorded in indexer_skipped_items). */
   onSkip?: OnSkip;
+  /** Most RPC calls a tick spends reading traders (TRADER_READS_PER_TICK; decision 0033). */
+  traderReadsPerTick?: number;
 }
 
 export interface TickResult {
@@ -46,9 +49,13 @@ export interface TickResult {
   snapshotsWritten: number;
   alertsFired: number;
   caughtUp: boolean;
+  /** The trader reads of the tick; absent when they failed (they are tried again next tick). */
+  traders?: TraderTick;
 }
 
 const MINUTE = 60_000;
+/** RPC calls per tick for trader reads when the caller does not say (config TRADER_READS_PER_TICK). */
+export const DEFAULT_TRADER_READS = 20;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
 const hexToBig = (v: unknown) => BigInt(v as string);
 
@@ -61,13 +68,16 @@ const hexToBig = (v: unknown) => BigInt(v as string);
  */
 export class NetworkIndexer {
   private lastCompaction = 0;
+  readonly traders: TraderReader;
 
   constructor(
     private readonly db: Db,
     private readonly chain: ChainService,
     readonly network: NetworkConfig,
     private readonly options: IndexerOptions = {},
-  ) {}
+  ) {
+    this.traders = new TraderReader(db, chain, network, { readsPerTick: options.traderReadsPerTick ?? DEFAULT_TRADER_READS, onRequest: options.onRequest, onSkip: options.onSkip, log: options.log });
+  }
 
   /** The first block at or after `time` (binary search on block timestamps; once per new pool set). */
   private async blockAtTime(time: number, head: bigint): Promise<bigint> {
@@ -105,7 +115,7 @@ export class NetworkIndexer {
         const fresh = tracked.filter((p) => !knownSet.has(normalizeAddress(p.address)));
         if (fresh.length > 0) {
           const headBlock = await client.getBlock({ blockNumber: safe });
-          const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.options.backfillSeconds ?? 86_400), safe);
+          const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.network.backfillSeconds ?? this.options.backfillSeconds ?? 86_400), safe);
           await startIndexing(this.db, this.network.id, fresh, from);
           for (const p of fresh) knownSet.set(normalizeAddress(p.address), { networkId: this.network.id, poolAddress: normalizeAddress(p.address), version: p.version, fromBlock: from, toBlock: null });
         }
@@ -165,6 +175,13 @@ export class NetworkIndexer {
           chainTime: blockTime,
           preTick: before,
         });
+
+        // After the events are stored and judged: senders are extra, never in the way of the logs.
+        try {
+          result.traders = await this.traders.tick();
+        } catch (err) {
+          this.options.log?.('warn', `trader reads failed; tried again next tick: ${(err as Error).message}`);
+        }
 
         if (Date.now() - this.lastCompaction > 10 * MINUTE) {
           this.lastCompaction = Date.now();
@@ -230,6 +247,7 @@ export class NetworkIndexer {
         amount0: decoded.amount0.toString(),
         amount1: decoded.amount1.toString(),
         sqrtPriceX96: decoded.sqrtPriceX96?.toString() ?? null,
+        trader: this.traders.known((log.transactionHash as string).toLowerCase()),
       });
     }
 

@@ -254,3 +254,51 @@ export async function recordDiscoveredPool(tx: Writer, row: typeof discoveredPoo
   const [inserted] = await tx.insert(discoveredPools).values(row).onConflictDoNothing().returning({ id: discoveredPools.id });
   return inserted !== undefined;
 }
+
+// ---- The trader reader (decision 0033) -----------------------------------------------------
+
+/**
+ * The newest `limit` blocks of the network that hold events whose trader is unread, skipping
+ * `exclude` (blocks the reader gave up on). A backward scan of the unread partial index.
+ */
+export async function unreadTraderBlocks(db: Db, networkId: number, limit: number, exclude: readonly bigint[]): Promise<bigint[]> {
+  const rows = await queryRows<{ block_number: string | number | bigint }>(
+    db,
+    sql`select distinct block_number from pool_events
+        where network_id = ${networkId} and trader is null
+          ${exclude.length > 0 ? sql`and block_number not in (${sql.join(exclude.map((b) => sql`${b}`), sql`, `)})` : sql``}
+        order by block_number desc limit ${limit}`,
+  );
+  return rows.map((r) => BigInt(r.block_number));
+}
+
+/** The transactions of those blocks whose events have no trader yet, newest first. */
+export async function unreadTraderTransactions(db: Db, networkId: number, blocks: readonly bigint[]): Promise<{ blockNumber: bigint; txHash: string }[]> {
+  if (blocks.length === 0) return [];
+  const rows = await queryRows<{ block_number: string | number | bigint; tx_hash: string }>(
+    db,
+    sql`select distinct block_number, tx_hash from pool_events
+        where network_id = ${networkId} and trader is null
+          and block_number in (${sql.join(blocks.map((b) => sql`${b}`), sql`, `)})
+        order by block_number desc, tx_hash`,
+  );
+  return rows.map((r) => ({ blockNumber: BigInt(r.block_number), txHash: r.tx_hash }));
+}
+
+/** Sets the trader of every unread event of each transaction (lower-case hash → lower-case sender). Answers the rows set. */
+export async function setTraders(db: Db, networkId: number, senders: ReadonlyMap<string, string>): Promise<number> {
+  let updated = 0;
+  const pairs = [...senders];
+  for (let i = 0; i < pairs.length; i += 1000) {
+    const values = sql.join(pairs.slice(i, i + 1000).map(([hash, from]) => sql`(${hash}, ${from})`), sql`, `);
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`update pool_events e set trader = v.trader
+          from (values ${values}) as v(tx_hash, trader)
+          where e.network_id = ${networkId} and e.tx_hash = v.tx_hash and e.trader is null
+          returning e.id`,
+    );
+    updated += rows.length;
+  }
+  return updated;
+}

@@ -10,6 +10,8 @@ export interface ActivityFilter {
   projectId?: number | undefined;
   poolId?: number | undefined;
   kind?: ActivityKind | undefined;
+  /** Lower-case sender of the events' transactions (decision 0033). */
+  trader?: string | undefined;
   /** Block time, inclusive. */
   from?: Date | undefined;
   /** Block time, exclusive. */
@@ -32,6 +34,8 @@ export interface ActivityRow {
   poolAddress: string;
   dexId: string;
   networkId: number;
+  /** The configured paired token (networks.ts): whether it is counted at 1 USD. */
+  tokenId: string;
   /** V3 liquidity rows carry no price of their own (see eventView). */
   poolVersion: 'v2' | 'v3';
   projectSymbol: string;
@@ -45,6 +49,7 @@ interface RawRow {
   pool_address: string;
   dex_id: string;
   network_id: number;
+  token_id: string;
   pool_version: 'v2' | 'v3';
   project_is_token0: boolean;
   paired_token_decimals: number;
@@ -61,6 +66,7 @@ interface RawRow {
   amount1: string;
   sqrt_price_x96: string | null;
   event_pool_address: string;
+  trader: string | null;
 }
 
 /** The project side's signed amount of an event row `e` for the pool row `p`. */
@@ -102,6 +108,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     sql`not (e.amount0 = 0 and e.amount1 = 0)`,
   ];
   if (filter.kind) inner.push(kindCondition(filter.kind));
+  if (filter.trader) inner.push(sql`e.trader = ${filter.trader}`);
   if (filter.from) inner.push(sql`e.block_time >= ${filter.from.toISOString()}::timestamptz`);
   if (filter.to) inner.push(sql`e.block_time < ${filter.to.toISOString()}::timestamptz`);
   if (after) {
@@ -115,13 +122,15 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
   if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
 
   // The event columns come from the lateral subquery `x` (per pool) or straight from `e` (merged).
-  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.pool_version, p.project_is_token0, p.paired_token_decimals,
+  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.token_id, p.pool_version, p.project_is_token0, p.paired_token_decimals,
         p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
         ${x}.id, ${x}.tx_hash, ${x}.log_index, ${x}.block_number::text as block_number,
         (extract(epoch from ${x}.block_time) * 1000)::float8 as block_ms, ${x}.type,
         ${x}.amount0::text as amount0, ${x}.amount1::text as amount1, ${x}.sqrt_price_x96::text as sqrt_price_x96,
-        ${x}.pool_address as event_pool_address`;
-  const perPool = filter.poolId !== undefined || (await countPools(db, outer)) <= PER_POOL_SCAN_MAX;
+        ${x}.pool_address as event_pool_address, ${x}.trader`;
+  // A trader filter reads that trader's events in activity order from its own index (decision
+  // 0033): few of all events, whatever the pools; per pool it would read each pool's history.
+  const perPool = !filter.trader && (filter.poolId !== undefined || (await countPools(db, outer)) <= PER_POOL_SCAN_MAX);
   const x = sql.raw(perPool ? 'x' : 'e');
   const rows = await queryRows<RawRow>(
     db,
@@ -159,6 +168,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     poolAddress: r.pool_address,
     dexId: r.dex_id,
     networkId: Number(r.network_id),
+    tokenId: r.token_id,
     poolVersion: r.pool_version,
     projectSymbol: r.token_symbol,
     pairedSymbol: r.paired_token_symbol,
@@ -175,6 +185,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
       amount0: r.amount0,
       amount1: r.amount1,
       sqrtPriceX96: r.sqrt_price_x96,
+      trader: r.trader,
     },
   }));
 }

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { toChecksumAddress } from '../../lib/addresses';
 import { collectGarbage } from '../../lib/full-gc';
 import { fieldError, notFound } from '../../lib/http-errors';
-import { toApiActivityEvent } from './presenter';
+import { exactUsdValue, toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
 import { encodeCursor, keyOf, listActivity, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
 
@@ -51,7 +51,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/activity',
     {
       preHandler: app.requireUser,
-      config: { fieldOrder: ['project', 'pool', 'kind', 'cursor', 'limit'] },
+      config: { fieldOrder: ['project', 'pool', 'kind', 'trader', 'cursor', 'limit'] },
       schema: {
         tags,
         security,
@@ -63,18 +63,19 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
           'the trade price of a swap; on liquidity rows it is the V2 pool ratio, and null for Uniswap V3 (see the field). Ordered by block, log index and event id, ' +
           'newest first. Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
           'default 50. A pool address tracked in two projects yields one event per pool, so key rows by pool_id and id. ' +
-          'A project or pool filter that is not one of the user’s answers 404.',
+          'A project or pool filter that is not one of the user’s answers 404. `trader` (an address, any case) keeps the events ' +
+          'whose transaction that address sent; events whose trader is not read yet (trader null) are not among them.',
         querystring: activityQuerySchema,
         response: { 200: activityPageSchema, ...errors },
       },
     },
     async (request): Promise<ActivityPage> => {
       const { user } = currentAuth(request);
-      const { project, pool, kind, cursor, limit } = request.query;
+      const { project, pool, kind, trader, cursor, limit } = request.query;
       const after = cursor === undefined ? null : parseActivityCursor(cursor);
       await checkFilters(user.id, { project, pool });
       // One row more than asked tells whether another page exists.
-      const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind }, after, limit + 1);
+      const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind, trader }, after, limit + 1);
       const page = rows.slice(0, limit);
       const events = page.map((row) => toApiActivityEvent(registry, row)).filter((e): e is ActivityEvent => e !== null);
       const last = page.at(-1);
@@ -86,7 +87,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/activity/export',
     {
       preHandler: app.requireUser,
-      config: { fieldOrder: ['project', 'pool', 'kind', 'from', 'to'] },
+      config: { fieldOrder: ['project', 'pool', 'kind', 'trader', 'from', 'to'] },
       schema: {
         tags,
         security,
@@ -96,7 +97,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
           `most ${ACTIVITY_EXPORT_MAX_DAYS} days. Columns: ${activityCsvColumns.join(', ')}. Amounts are exact decimal ` +
           'strings in whole tokens, as the pool booked them (for a token that takes a fee on transfer, the sender ' +
           'paid more or the recipient got less); pool is the pool address; price is empty when unknown and on Uniswap V3 ' +
-          'liquidity rows, whose two amounts are no price. Text cells (dex, symbols) are always quoted, and an apostrophe goes ' +
+          "liquidity rows, whose two amounts are no price; trader is the transaction's sender (empty while not read yet); value_usd is " +
+          'the paired amount where the paired token is a USD stablecoin (counted at exactly 1 USD) and empty otherwise, never a ' +
+          "conversion at today's rate. Text cells (dex, symbols) are always quoted, and an apostrophe goes " +
           'before every = + - @ (or tab, CR) that starts the text or follows a separator (, ; | tab space or a line break), so no ' +
           'spreadsheet reads a formula in them, whichever separator it splits on.',
         querystring: activityExportQuerySchema,
@@ -106,7 +109,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      const { project, pool, kind } = request.query;
+      const { project, pool, kind, trader } = request.query;
       const from = new Date(request.query.from);
       const to = new Date(request.query.to);
       if (to.getTime() <= from.getTime()) throw fieldError('to', "'to' must be after 'from'.");
@@ -114,7 +117,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('to', `The range can be at most ${ACTIVITY_EXPORT_MAX_DAYS} days.`);
       }
       await checkFilters(user.id, { project, pool });
-      const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, from, to };
+      const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, trader, from, to };
       const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
       const filename = `tokendesk-activity-${stamp(from)}-${stamp(to)}.csv`;
       // Pull-based: the next chunk is read only when the client has taken the previous one, so
@@ -159,6 +162,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         csvNumber(event.amount_token),
         csvText(row.pairedSymbol),
         csvOptionalNumber(event.price),
+        event.trader === null ? csvOptionalNumber(null) : csvHex(event.trader),
+        csvOptionalNumber(exactUsdValue(registry, row, event)),
       ]);
       if (++inPiece === EXPORT_PIECE_ROWS) {
         pieces.push(piece);

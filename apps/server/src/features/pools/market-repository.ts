@@ -16,6 +16,13 @@ export interface MarketFigures {
   /** Sums of |amount0| and |amount1| of the swaps after now − 24 h, raw units. */
   volume0: bigint;
   volume1: bigint;
+  /** Swaps after now − 24 h, and how many of them took token0 / token1 out of the pool (a Buy on that side). */
+  swaps: number;
+  out0: number;
+  out1: number;
+  /** Distinct senders of those swaps, and how many swaps have none read yet (decision 0033). */
+  traders: number;
+  unreadTraders: number;
   /** The indexer has stored at least one block range for this pool (indexed_pools.to_block set). */
   covered: boolean;
 }
@@ -31,6 +38,11 @@ interface FiguresRow {
   covered: boolean;
   volume0: string;
   volume1: string;
+  swaps: number | string;
+  out0: number | string;
+  out1: number | string;
+  traders: number | string;
+  unread_traders: number | string;
 }
 
 /**
@@ -62,7 +74,8 @@ export async function loadMarketFigures(
         (extract(epoch from b.block_time) * 1000)::float8 as base_ms,
         b.reserve0::text as reserve0, b.reserve1::text as reserve1, b.sqrt_price_x96::text as sqrt_price_x96,
         (ip.to_block is not null) as covered,
-        coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1
+        coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1,
+        v.swaps, v.out0, v.out1, v.traders, v.unread_traders
       from (values ${values}) as k(network_id, pool_address)
       left join lateral (
         select s.block_number, s.block_time, s.reserve0, s.reserve1, s.sqrt_price_x96
@@ -74,7 +87,11 @@ export async function loadMarketFigures(
       ) b on true
       left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
       left join lateral (
-        select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1
+        select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1,
+          -- Buys and sells are the user's side (which token is the project's): counted for both
+          -- tokens here, picked per pool row by the presenter.
+          count(*) as swaps, count(*) filter (where e.amount0 < 0) as out0, count(*) filter (where e.amount1 < 0) as out1,
+          count(distinct e.trader) as traders, count(*) filter (where e.trader is null) as unread_traders
         from pool_events e
         where e.network_id = k.network_id and e.pool_address = k.pool_address and e.type = 'swap'
           and e.block_number >= coalesce(b.block_number, 0) and e.block_time > ${cutoff}::timestamptz
@@ -88,6 +105,11 @@ export async function loadMarketFigures(
           : { blockNumber: BigInt(r.base_block), blockTime: new Date(Number(r.base_ms)), reserve0: r.reserve0, reserve1: r.reserve1, sqrtPriceX96: r.sqrt_price_x96 },
       volume0: BigInt(r.volume0),
       volume1: BigInt(r.volume1),
+      swaps: Number(r.swaps),
+      out0: Number(r.out0),
+      out1: Number(r.out1),
+      traders: Number(r.traders),
+      unreadTraders: Number(r.unread_traders),
       covered: r.covered === true,
     });
   }

@@ -43,14 +43,22 @@ export function dayFigures(
   { pool, project }: PoolWithProject,
   currentPrice: string | null,
   figures: MarketFigures | undefined,
-): { change_24h: string | null; volume_24h: string | null } {
+): { change_24h: string | null; volume_24h: string | null; buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
   const side = poolSide(pool, project);
   const basePrice = figures?.base ? snapshotView(side, figures.base).price : null;
   const pairedVolume = figures ? (pool.projectIsToken0 ? figures.volume1 : figures.volume0) : 0n;
   return {
     change_24h: percentChange(basePrice, currentPrice),
     volume_24h: figures?.covered ? formatUnits(pairedVolume, pool.pairedTokenDecimals) : null,
+    ...dayTrades(pool.projectIsToken0, figures),
   };
+}
+
+/** A Buy takes the project token out of the pool (as the activity list counts it); traders only once all are read (decision 0033). */
+function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined): { buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
+  if (!figures?.covered) return { buys_24h: null, sells_24h: null, traders_24h: null };
+  const buys = projectIsToken0 ? figures.out0 : figures.out1;
+  return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
 export function toApiPool(

@@ -1,0 +1,153 @@
+import type { ChainService } from '../chain/chain-service';
+import type { NetworkConfig } from '../chain/networks';
+import { isMethodMissing, readBlockSenders, readTransactionSenders, type SenderRead } from '../chain/tx-senders';
+import type { Db } from '../db/client';
+import { recordSkippedItem, type OnSkip } from './skipped-items';
+import { setTraders, unreadTraderBlocks, unreadTraderTransactions } from './store';
+
+export interface TraderReaderOptions {
+  /** Most RPC calls one tick spends on senders (TRADER_READS_PER_TICK). 0 turns the reads off. */
+  readsPerTick: number;
+  onRequest?: (method: string) => void;
+  onSkip?: OnSkip;
+  log?: (level: 'info' | 'warn', message: string, extra?: object) => void;
+}
+
+export interface TraderTick {
+  /** JSON-RPC calls spent. */
+  calls: number;
+  /** Events whose trader was set. */
+  filled: number;
+  /** Which read the network gets: block receipts (or not known yet), or (the node lacks them) single transactions. */
+  mode: 'unknown' | 'receipts' | 'transactions';
+}
+
+/** A transaction's sender never changes (its hash covers the signature), so the cache outlives reorganisations. */
+const CACHE_SIZE = 20_000;
+/** A block whose answer was unusable this many times is given up until the process restarts. */
+const MAX_ATTEMPTS = 3;
+/** Blocks given up at most; past it they are simply retried (something is wrong with the node as a whole). */
+const MAX_GIVEN_UP = 1_000;
+
+/**
+ * Fills `pool_events.trader` (decision 0033): each tick reads the senders of the newest blocks
+ * that hold events without a trader, spending at most `readsPerTick` RPC calls, so an old backfill
+ * never starves the log reads and the last 24 hours (what the screens show) come first. It runs
+ * after the tick's events are stored; whatever it cannot read now it reads on a later tick.
+ */
+export class TraderReader {
+  private mode: TraderTick['mode'] = 'unknown';
+  private readonly cache = new Map<string, string>();
+  private readonly attempts = new Map<bigint, number>();
+  private readonly givenUp = new Set<bigint>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly chain: ChainService,
+    private readonly network: NetworkConfig,
+    private readonly options: TraderReaderOptions,
+  ) {}
+
+  /** A sender already read (lower-case hash), so a re-stored event (a reorg, a newly attached pool) needs no call. */
+  known(txHash: string): string | null {
+    return this.cache.get(txHash) ?? null;
+  }
+
+  async tick(): Promise<TraderTick> {
+    const out: TraderTick = { calls: 0, filled: 0, mode: this.mode };
+    const budget = this.options.readsPerTick;
+    if (budget <= 0) return out;
+    const request = (method: string) => {
+      out.calls++;
+      this.options.onRequest?.(method);
+    };
+    const blocks = await unreadTraderBlocks(this.db, this.network.id, budget, [...this.givenUp]);
+    if (blocks.length === 0) return out;
+    const txs = await unreadTraderTransactions(this.db, this.network.id, blocks);
+
+    const found = new Map<string, string>();
+    for (const t of txs) {
+      const sender = this.cache.get(t.txHash);
+      if (sender) found.set(t.txHash, sender);
+    }
+    const open = () => txs.filter((t) => !found.has(t.txHash));
+    const client = this.chain.client(this.network);
+    // One attempt per block and tick, however many of its transactions were left unread.
+    const failures = new Map<bigint, SenderRead>();
+
+    if (this.mode !== 'transactions') {
+      const wanted = [...new Set(open().map((t) => t.blockNumber))].slice(0, budget);
+      // Until the node has shown it has eth_getBlockReceipts, one block asks for all of them.
+      const reads = await readBlockSenders(client, this.mode === 'unknown' ? wanted.slice(0, 1) : wanted, request);
+      const unsupported = [...reads.values()].some((r) => r.kind === 'failed' && isMethodMissing(r.error));
+      const probe = [...reads.values()][0];
+      // Any answer but a failure shows the method is there (a lagging node, a bad answer are per block).
+      if (this.mode === 'unknown' && probe && probe.kind !== 'failed') {
+        this.mode = out.mode = 'receipts';
+        for (const [block, read] of await readBlockSenders(client, wanted.slice(1), request)) reads.set(block, read);
+      }
+      if (unsupported) {
+        // Remembered for the life of the process: the node is asked per transaction from now on.
+        this.mode = out.mode = 'transactions';
+        this.options.log?.('info', `${this.network.name}: the node has no eth_getBlockReceipts; reading senders per transaction`);
+      } else {
+        for (const [block, read] of reads) {
+          const mine = open().filter((t) => t.blockNumber === block);
+          if (read.kind === 'ok') {
+            for (const t of mine) {
+              const sender = read.senders.get(t.txHash);
+              if (sender) found.set(t.txHash, sender);
+            }
+          }
+          // A transaction missing from its block's receipts was moved by a reorganisation (the
+          // guard removes its event) or the node is wrong: either way, try again later.
+          if (mine.some((t) => !found.has(t.txHash))) failures.set(block, read);
+        }
+        // Senders seen in the block beyond our events are not kept: the cache is for our events.
+      }
+    }
+    if (this.mode === 'transactions') {
+      const left = budget - out.calls;
+      const wanted = open().slice(0, Math.max(0, left));
+      const reads = await readTransactionSenders(
+        client,
+        wanted.map((t) => t.txHash),
+        request,
+      );
+      for (const t of wanted) {
+        const read = reads.get(t.txHash)!;
+        const sender = read.kind === 'ok' ? read.senders.get(t.txHash) : undefined;
+        if (sender) found.set(t.txHash, sender);
+        else failures.set(t.blockNumber, read);
+      }
+    }
+    for (const [block, read] of failures) await this.failed(block, read);
+
+    for (const [hash, sender] of found) this.remember(hash, sender);
+    out.filled = await setTraders(this.db, this.network.id, found);
+    return out;
+  }
+
+  private remember(hash: string, sender: string) {
+    if (this.cache.has(hash)) return;
+    // Oldest out first (a Map iterates in insertion order).
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, sender);
+  }
+
+  /**
+   * An unusable answer for a block. A node that lags or fails is asked again on the next tick;
+   * after MAX_ATTEMPTS the block is given up (its traders stay null, shown as not read) and
+   * recorded as a skipped item, so one bad block cannot take the budget of every tick.
+   */
+  private async failed(block: bigint, read: SenderRead) {
+    const n = (this.attempts.get(block) ?? 0) + 1;
+    this.attempts.set(block, n);
+    if (n < MAX_ATTEMPTS || this.givenUp.size >= MAX_GIVEN_UP) return;
+    this.attempts.delete(block);
+    this.givenUp.add(block);
+    const reason = read.kind === 'malformed' ? read.reason : read.kind === 'failed' ? read.error.message : read.kind === 'missing' ? 'the node answered null' : 'a transaction is not in its block';
+    const item = { part: 'pools' as const, item: `senders of block ${block}`, reason: 'trader-unreadable', error: new Error(`The senders of block ${block} could not be read ${MAX_ATTEMPTS} times: ${reason}`), blockNumber: block };
+    this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
+  }
+}
