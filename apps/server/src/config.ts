@@ -75,6 +75,12 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
   /** Run the pool indexer (one loop per network) inside this server. */
   INDEXER: bool.default(true),
+  /**
+   * Most RPC calls one indexer tick spends reading the senders (traders) of stored events, newest
+   * blocks first: one per block with eth_getBlockReceipts, else one per transaction (decision 0033).
+   * 0 turns the reads off.
+   */
+  TRADER_READS_PER_TICK: int(0, 1_000).default(20),
   /** How far back a newly tracked pool's history is read, in hours. */
   INDEXER_BACKFILL_HOURS: int(1, 24 * 365).default(24),
   /**
