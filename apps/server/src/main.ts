@@ -116,7 +116,7 @@ async function start(config: Config): Promise<void> {
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
   const indexers = config.INDEXER
-    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, status: indexerStatus })
+    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, status: indexerStatus })
     : null;
   installShutdown(app, database, config, devnet, async () => {
     await opsSocket?.close(); // a backup in progress finishes first (its response is written before close resolves)

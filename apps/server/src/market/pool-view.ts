@@ -76,7 +76,7 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
   };
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3'): Omit<ActivityEvent, 'pool_label'> | null {
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3'): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
   const view = eventView(side, e, version);
   if (!view) return null;
   return {
