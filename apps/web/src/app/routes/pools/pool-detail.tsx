@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
 import { useFund } from '../../../features/pools/api/get-fund';
 import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
+import { PoolUsdStats } from '../../../features/pools/components/pool-usd-stats';
 import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { paths } from '../../../lib/paths';
@@ -164,6 +165,8 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
           'The reserves could not be read from the chain right now.'
         )}
       </p>
+
+      <PoolUsdStats pool={pool} />
 
       <PoolPriceChart poolId={pool.id} pairSymbol={pool.token.symbol} projectSymbol={pool.project.token_symbol} />
 

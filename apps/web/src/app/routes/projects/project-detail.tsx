@@ -16,6 +16,7 @@ import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectDialog } from '../../../features/projects/components/delete-project-dialog';
 import { DiscoveredPoolsCard } from '../../../features/projects/components/discovered-pools-card';
 import { HoldersCard } from '../../../features/projects/components/holders-card';
+import { MarketStatsRow } from '../../../features/projects/components/market-stats-row';
 import { NetworkLabel, useNetwork } from '../../../features/projects/components/network-label';
 import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
 import { paths } from '../../../lib/paths';
@@ -57,6 +58,7 @@ function ProjectDetail({ id }: { id: number }) {
       {(data) => (
         <div className="flex flex-col gap-6">
           <ProjectSummary project={data} />
+          <MarketStatsRow project={data} />
           <DiscoveredPoolsCard project={data} />
           <ProjectPoolsCard project={data} />
           <HoldersCard project={data} />

@@ -1,13 +1,15 @@
-import type { AlertSummary, PoolSummary, ProjectSummary } from '@tokendesk/contract';
+import { formatUsdCompact, type AlertSummary, type PoolSummary, type ProjectSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Activity, ArrowRight, BellRing, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
+import { Activity, ArrowRight, BellRing, CircleDollarSign, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { UsdFigure } from '../../../components/usd-figure';
 import { Card } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { UNKNOWN } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { usePoolsLiquidity } from '../api/get-pools-liquidity';
 
 export interface SummaryCardsProps {
   projects: UseQueryResult<ProjectSummary>;
@@ -36,14 +38,37 @@ function AlertCount({ query }: { query: UseQueryResult<AlertSummary> }) {
   );
 }
 
-/** Product §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools' and 'Status Overview'. */
+/**
+ * Total USD liquidity of the user's pools (docs/decisions/0032), with how many pools it leaves out:
+ * a total that silently skipped pools without a USD route would overstate nothing but understate
+ * without saying so.
+ */
+function TotalLiquidity() {
+  const liquidity = usePoolsLiquidity();
+  if (liquidity.isPending) return <Skeleton className="h-9 w-24" />;
+  if (liquidity.isError && !liquidity.data) return <span className="text-slate-500">{UNKNOWN}</span>;
+  const { total_liquidity_usd: total, usd, pools_not_valued: notValued, pools_valued: valued } = liquidity.data;
+  const reason = valued + notValued === 0 ? 'No pools attached yet.' : 'None of your pools has a USD value: no route from their tokens to a USD stablecoin.';
+  return (
+    <>
+      <UsdFigure value={total} source={usd} reason={reason} reasonAs="title" format={formatUsdCompact} testId="total-liquidity-usd" />
+      {notValued > 0 && (
+        <span className="mt-0.5 block text-xs font-normal text-slate-500" data-testid="pools-not-valued">
+          {notValued === 1 ? '1 pool not valued' : `${notValued.toLocaleString('en-US')} pools not valued`}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Product §2.6: 'Total Projects', 'Active Alerts', 'Liquidity Pools', 'Total Liquidity' and 'Status Overview'. */
 export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
   const projectCount = projects.data?.project_count;
   const poolCount = pools.data?.pool_count;
   const alertTotal = alerts.data?.alert_count;
   const alertActive = alerts.data?.active_alert_count;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3 @5xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 @3xl:grid-cols-3 @5xl:grid-cols-5">
       <CountCard
         id="total-projects"
         icon={FolderKanban}
@@ -65,7 +90,8 @@ export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
         value={<Count query={pools} count={poolCount} />}
         link={{ to: paths.pools, label: 'View all pools' }}
       />
-      <Card aria-labelledby="status-overview-title" className="@3xl:col-span-3 @5xl:col-span-1">
+      <CountCard id="total-liquidity" icon={CircleDollarSign} title="Total Liquidity" value={<TotalLiquidity />} link={{ to: paths.pools, label: 'View funds' }} />
+      <Card aria-labelledby="status-overview-title" className="col-span-2 @5xl:col-span-1">
         <div className="px-5 py-4">
           <h2 id="status-overview-title" className="flex items-center gap-2 text-sm font-medium text-slate-500">
             <Activity className="h-4 w-4 text-indigo-600" aria-hidden="true" />

@@ -1,7 +1,8 @@
-import { shortenAddress, type Pool } from '@tokendesk/contract';
+import { formatUsdCompact, shortenAddress, type Pool } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { RowLink } from '../../../components/row-link';
+import { UsdFigure } from '../../../components/usd-figure';
 import { formatAmount, pairLabel } from '../../../lib/format';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { paths } from '../../../lib/paths';
@@ -14,13 +15,14 @@ export function FundsList({ pools }: { pools: Pool[] }) {
     <div className="@container">
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_1rem] gap-4 border-b border-slate-100 px-6 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase @3xl:grid"
+        className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_1rem] gap-4 border-b border-slate-100 px-6 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase @3xl:grid"
       >
         <span>Pool</span>
         <span>DEX · Network</span>
         <span>Address</span>
         <span className="text-right">Pool Balance</span>
         <span className="text-right">Project Token</span>
+        <span className="text-right">Liquidity · Price</span>
         <span />
       </div>
       <ul className="divide-y divide-slate-100" aria-label="Funds">
@@ -29,7 +31,7 @@ export function FundsList({ pools }: { pools: Pool[] }) {
           return (
             <li
               key={pool.id}
-              className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_1rem]"
+              className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_1rem]"
             >
               <div className="flex min-w-0 items-center gap-3">
                 <Logo src={pool.token.token_logo} name={pool.token.symbol} size="md" />
@@ -60,11 +62,35 @@ export function FundsList({ pools }: { pools: Pool[] }) {
                 {formatAmount(pool.pool_funds?.amount_project_token, LIST_AMOUNT)}{' '}
                 <span className="text-slate-500">{pool.project.token_symbol}</span>
               </p>
+              <UsdCells pool={pool} />
               <ChevronRight className="hidden h-4 w-4 text-slate-400 @3xl:block" aria-hidden="true" />
             </li>
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * Liquidity and price in USD (docs/decisions/0032), each with its route on hover; '—' with the
+ * reason on hover without a USD route. A line of its own on a phone, a right-aligned column wide.
+ */
+function UsdCells({ pool }: { pool: Pool }) {
+  const reason = pool.usd_unavailable_reason;
+  return (
+    <div
+      className="relative z-10 col-span-2 row-start-4 flex flex-wrap items-baseline gap-x-3 text-xs text-slate-500 @3xl:col-span-1 @3xl:row-start-auto @3xl:flex-col @3xl:items-end @3xl:gap-0"
+      data-testid="fund-usd"
+    >
+      <span className="inline-flex items-baseline gap-1">
+        <span className="@3xl:sr-only">Liquidity</span>
+        <UsdFigure value={pool.liquidity_usd} source={pool.usd} reason={reason} reasonAs="title" format={formatUsdCompact} className="text-sm font-semibold text-slate-900" />
+      </span>
+      <span className="inline-flex items-baseline gap-1">
+        <span className="@3xl:sr-only">Price</span>
+        <UsdFigure value={pool.price_usd} source={pool.usd} reason={reason} reasonAs="title" />
+      </span>
     </div>
   );
 }

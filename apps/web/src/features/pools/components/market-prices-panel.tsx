@@ -1,4 +1,4 @@
-import { formatPrice, PRICES_PANEL_LIMIT } from '@tokendesk/contract';
+import { formatPrice, formatUsd, PRICES_PANEL_LIMIT } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -84,6 +84,14 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
                   <span className="shrink-0 text-right">
                     <span className="block text-sm font-semibold text-slate-900 tabular-nums" title={priceTitle(item.price)}>
                       {formatPrice(item.price)}
+                    </span>
+                    {/* Plain text with a title: the row is a link, so no focusable tooltip inside it. */}
+                    <span
+                      className="block text-xs text-slate-500 tabular-nums"
+                      title={item.price_usd === null ? 'No USD price: no route from this pool to a USD stablecoin' : `$${priceTitle(item.price_usd)} (USD)`}
+                      data-testid="price-usd"
+                    >
+                      {item.price_usd === null ? 'no USD price' : formatUsd(item.price_usd)}
                     </span>
                     <ChangeValue value={item.change_24h} className="text-xs" />
                   </span>

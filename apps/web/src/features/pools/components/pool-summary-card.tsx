@@ -1,9 +1,10 @@
-import { formatPrice } from '@tokendesk/contract';
+import { formatPrice, formatUsdCompact } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ChangeValue } from '../../../components/change-value';
 import { Logo } from '../../../components/logo';
 import { ErrorState } from '../../../components/status-message';
+import { UsdFigure } from '../../../components/usd-figure';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { serverMessage } from '../../../lib/api-client';
@@ -77,6 +78,9 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
                 24h <ChangeValue value={pool.change_24h} />
               </span>
             </p>
+            <p className="relative z-10 text-xs text-slate-500" data-testid="pool-price-usd">
+              <UsdFigure value={pool.price_usd} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" /> in USD
+            </p>
           </div>
           <div className="col-span-3 min-w-0 @2xl:col-span-1 @2xl:col-start-4 @2xl:row-start-1">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Reserves</p>
@@ -85,6 +89,9 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
             </p>
             <p className="text-sm break-all text-slate-900 tabular-nums">
               {formatAmount(funds?.amount_project_token, BALANCE)} <span className="text-slate-500">{pool.project.token_symbol}</span>
+            </p>
+            <p className="relative z-10 text-xs text-slate-500" data-testid="pool-liquidity-usd">
+              Liquidity <UsdFigure value={pool.liquidity_usd} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" format={formatUsdCompact} className="font-medium text-slate-900" />
             </p>
           </div>
         </div>
