@@ -97,7 +97,7 @@ function CandleLegend({ candle, quote, projectSymbol }: { candle: Candle; quote:
         </span>
       </span>
       <span className="whitespace-nowrap text-slate-500">
-        {candle.trades} {candle.trades === 1 ? 'trade' : 'trades'}: {candle.buys} buys, {candle.sells} sells
+        {candle.trades} {candle.trades === 1 ? 'trade' : 'trades'}: {candle.buys} {candle.buys === 1 ? 'buy' : 'buys'}, {candle.sells} {candle.sells === 1 ? 'sell' : 'sells'}
       </span>
     </div>
   );

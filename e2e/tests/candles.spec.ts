@@ -1,0 +1,82 @@
+import type { Candles } from '@tokendesk/contract';
+import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
+import { addPoolViaApi, createProjectViaApi } from '../devnet';
+import { apiGet, expect, signIn, test } from '../fixtures';
+
+const SHOTS = process.env.H3_SHOTS_DIR ?? '/tmp/h3-shots';
+
+/** Decision 0034: candles and volume of the demo pools, from the stored swaps, at 1440 and 390 px. */
+test.describe('candles on the pool page', () => {
+  test('DEMO/WETH: switch to candles, see candles, volume and the reason USD is off; DEMO/USDC in USD', async ({ page, request, user }) => {
+    const project = await createProjectViaApi(request, user, 'demo');
+    const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
+    // The indexer backfills a newly attached pool; the chart needs its swaps.
+    await expect
+      .poll(async () => (await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`)).candles.length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const answer = await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`);
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signIn(page, user);
+    await page.goto(`/funds/${weth.id}`);
+    await expect(page.getByRole('heading', { name: 'DEMO/WETH Pool', level: 1 })).toBeVisible();
+    // The line view stays the default and an option.
+    await expect(page.getByRole('heading', { name: 'Price History' })).toBeVisible();
+    await page.getByRole('button', { name: 'Candles' }).click();
+    const card = page.getByRole('region', { name: 'Candles' });
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId('candle-chart').locator('canvas').first()).toBeVisible();
+
+    // The legend shows the newest candle's figures (the chart itself is canvas).
+    const legend = page.getByTestId('candle-legend');
+    await expect(legend).toContainText('Vol');
+    await expect(legend).toContainText('WETH');
+    const last = answer.candles.at(-1)!;
+    await expect(legend).toContainText(`${last.trades} ${last.trades === 1 ? 'trade' : 'trades'}`);
+
+    // USD is off for a WETH pair, with the reason on screen.
+    const usd = card.getByRole('button', { name: 'USD', exact: true });
+    await expect(usd).toHaveAttribute('aria-disabled', 'true');
+    await expect(card).toContainText("USD view unavailable: USD candles need WETH's past USD prices, which TokenDesk does not record; the WETH view is exact.");
+    await usd.click({ force: true });
+    await expect(card.getByRole('button', { name: 'WETH', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+    // Interval tabs move with the arrow keys.
+    const tab1h = card.getByRole('tab', { name: '1h' });
+    await tab1h.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(card.getByRole('tab', { name: '4h' })).toHaveAttribute('aria-selected', 'true');
+    await expect(card.getByRole('tab', { name: '4h' })).toBeFocused();
+    await expect(card).toContainText('last 7 days');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tab1h).toHaveAttribute('aria-selected', 'true');
+    await expect(legend).toBeVisible();
+    await page.waitForTimeout(300); // the chart's fitContent after the data
+    await card.screenshot({ path: `${SHOTS}/candles-weth-1440.png` });
+
+    const violations = seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }));
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+
+    // Phone: the card fits, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(legend).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.screenshot({ path: `${SHOTS}/candles-weth-390.png` });
+
+    // DEMO/USDC: the candles view is remembered; USD is exact (1 USDC = 1 USD).
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(`/funds/${usdc.id}`);
+    const usdcCard = page.getByRole('region', { name: 'Candles' });
+    await expect(usdcCard).toBeVisible();
+    await expect(usdcCard.getByRole('button', { name: 'USD', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    await usdcCard.getByRole('button', { name: 'USD', exact: true }).click();
+    await expect(usdcCard).toContainText('USD per DEMO');
+    await expect(page.getByTestId('candle-legend')).toContainText('USD');
+    await page.waitForTimeout(300);
+    await usdcCard.screenshot({ path: `${SHOTS}/candles-usdc-usd-1440.png` });
+    await page.getByRole('button', { name: 'Line' }).click();
+    await expect(page.getByRole('heading', { name: 'Price History' })).toBeVisible();
+  });
+});
