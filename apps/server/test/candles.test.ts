@@ -319,6 +319,15 @@ describe('candles from the stored swaps', () => {
     }
   });
 
+  it('is in the OpenAPI document with its query and answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const route = doc.paths['/api/v1/projects/pool/{id}/candles']?.get;
+    expect(route).toBeDefined();
+    expect(route.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'interval', 'range', 'currency']));
+    expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(JSON.stringify(doc.components.schemas.Candles)).toContain('usd_unavailable_reason');
+  });
+
   it('bad queries answer 400 with a clear text', async () => {
     const cases: [string, string, string][] = [
       ['interval=2m', 'interval', 'Expected interval: one of 5m, 15m, 1h, 4h, 1d'],

@@ -1,6 +1,6 @@
 import { candleIntervals, formatPrice, formatPriceFull, type Candle, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
 import { ChartCandlestick, LineChart } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -65,7 +65,8 @@ export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: 
       {view === 'line' ? (
         <PriceChartCard poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} />
       ) : (
-        <CandleChartCard poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} />
+        // Keyed by pool: another pool's page starts from its own defaults (its USD may be unavailable).
+        <CandleChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} />
       )}
     </section>
   );
@@ -115,6 +116,11 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
 
   // The reason travels with every answer, so the USD switch knows before it is pressed.
   const usdReason = answer?.usd_unavailable_reason ?? null;
+  // A USD answer without candles for want of USD history goes back to the exact quote view.
+  const refusedUsd = currency === 'usd' && answer?.currency === 'usd' && usdReason !== null;
+  useEffect(() => {
+    if (refusedUsd) setCurrency('quote');
+  }, [refusedUsd]);
   const quote = answer?.quote_symbol ?? (currency === 'usd' ? 'USD' : pairSymbol);
   const shown = useMemo(() => {
     if (!answer || answer.candles.length === 0) return null;
