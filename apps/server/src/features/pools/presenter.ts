@@ -12,7 +12,7 @@ import { loadMarketFigures, marketKey, type MarketFigures } from './market-repos
 import type { PoolWithProject } from './repository';
 import type { UsdEngine } from '../../market/usd/engine';
 import type { ProjectPrice, PoolUsd } from '../../market/usd/valuation';
-import { valueUsd, withProjectPools, withUsd } from './usd';
+import { loadRates, valueUsd, withProjectPools, withUsd } from './usd';
 
 export function poolRef({ pool, project }: PoolWithProject): PoolRef {
   return {
@@ -142,15 +142,20 @@ export async function presentPoolsValued(
 ): Promise<{ pools: Pool[]; projectPrices: Map<number, ProjectPrice> }> {
   const nowMs = options.nowMs ?? Date.now();
   const [states, figures] = await Promise.all([
-    options.live ? withProjectPools(deps.db, rows).then(async (all) => ({ all, states: await loadStates(deps.chain, all) })) : Promise.resolve(undefined),
+    options.live
+      ? withProjectPools(deps.db, rows).then(async (all) => {
+          const [read, rates] = await Promise.all([loadStates(deps.chain, all), loadRates(deps.usd, deps.chain.registry, all, nowMs)]);
+          return { all, read, rates };
+        })
+      : Promise.resolve(undefined),
     loadMarketFigures(deps.db, rows.map((r) => r.pool), nowMs),
   ]);
-  const usd = states ? await valueUsd(deps.usd, deps.chain.registry, states.all, states.states, isStale, nowMs) : undefined;
+  const usd = states && valueUsd(deps.usd, deps.chain.registry, states.all, states.read, states.rates, isStale, nowMs);
   const pools = rows.map((r) =>
     toApiPool(
       deps.chain.registry,
       r,
-      states ? states.states.get(r.pool.id) : undefined,
+      states ? states.read.get(r.pool.id) : undefined,
       figures.get(marketKey(r.pool.networkId, r.pool.poolAddress)),
       nowMs,
       usd?.pools.get(r.pool.id),

@@ -38,42 +38,50 @@ export async function withProjectPools(db: Db, rows: readonly PoolWithProject[])
   return [...rows, ...all.filter((r) => !seen.has(r.pool.id))];
 }
 
+const rateKey = (networkId: number, pairedToken: string) => `${networkId}:${pairedToken}`;
+
+/**
+ * The USD rate of every paired token of `rows`, one read per network at most (the engine caches and
+ * shares them). Needs no pool state, so it runs alongside the pool reads: a stalled node costs one
+ * deadline, not two.
+ */
+export async function loadRates(engine: UsdEngine, registry: NetworkRegistry, rows: readonly PoolWithProject[], nowMs: number): Promise<Map<string, PairedRate>> {
+  const keys = new Map<string, { networkId: number; pairedToken: string }>();
+  for (const { pool } of rows) keys.set(rateKey(pool.networkId, pool.pairedTokenAddress), { networkId: pool.networkId, pairedToken: pool.pairedTokenAddress });
+  const rates = await Promise.all(
+    [...keys].map(async ([key, { networkId, pairedToken }]): Promise<[string, PairedRate]> => {
+      const network = registry.get(networkId);
+      if (!network) return [key, { ok: false, reason: 'No USD route: this network is no longer configured.' }];
+      return [key, await engine.pairedRate(network, pairedToken, nowMs)];
+    }),
+  );
+  return new Map(rates);
+}
+
 /** USD price, liquidity and provenance of every pool in `rows`, and each of their projects' USD price. */
-export async function valueUsd(
+export function valueUsd(
   engine: UsdEngine,
   registry: NetworkRegistry,
   rows: readonly PoolWithProject[],
   states: Map<number, CachedPoolState | null>,
+  rates: Map<string, PairedRate>,
   isStale: (network: NetworkConfig | undefined, live: CachedPoolState | null, nowMs: number) => boolean,
   nowMs: number,
-): Promise<UsdValuation> {
-  const rates = new Map<string, Promise<PairedRate>>();
-  const rateOf = (network: NetworkConfig | undefined, pairedToken: string): Promise<PairedRate> => {
-    if (!network) return Promise.resolve({ ok: false, reason: 'No USD route: this network is no longer configured.' });
-    const key = `${network.id}:${pairedToken}`;
-    let rate = rates.get(key);
-    if (!rate) {
-      rate = engine.pairedRate(network, pairedToken, nowMs);
-      rates.set(key, rate);
-    }
-    return rate;
-  };
-  const inputs = await Promise.all(
-    rows.map(async ({ pool, project }): Promise<PoolUsdInput> => {
-      const network = registry.get(pool.networkId);
-      const live = states.get(pool.id) ?? null;
-      const dex = network?.dexes.find((d) => d.id === pool.dexId)?.name ?? pool.dexId;
-      return {
-        poolId: pool.id,
-        projectId: project.id,
-        leg: live?.state
-          ? { label: `${project.tokenSymbol}/${pool.pairedTokenSymbol} on ${dex}`, blockNumber: live.blockNumber, blockTime: live.blockTime, stale: isStale(network, live, nowMs) }
-          : null,
-        state: live?.state ?? null,
-        rate: await rateOf(network, pool.pairedTokenAddress),
-      };
-    }),
-  );
+): UsdValuation {
+  const inputs = rows.map(({ pool, project }): PoolUsdInput => {
+    const network = registry.get(pool.networkId);
+    const live = states.get(pool.id) ?? null;
+    const dex = network?.dexes.find((d) => d.id === pool.dexId)?.name ?? pool.dexId;
+    return {
+      poolId: pool.id,
+      projectId: project.id,
+      leg: live?.state
+        ? { label: `${project.tokenSymbol}/${pool.pairedTokenSymbol} on ${dex}`, blockNumber: live.blockNumber, blockTime: live.blockTime, stale: isStale(network, live, nowMs) }
+        : null,
+      state: live?.state ?? null,
+      rate: rates.get(rateKey(pool.networkId, pool.pairedTokenAddress)) ?? { ok: false, reason: 'No USD route: the rate was not read.' },
+    };
+  });
   const byProject = new Map<number, PoolUsdInput[]>();
   for (const input of inputs) byProject.set(input.projectId, [...(byProject.get(input.projectId) ?? []), input]);
   const projectPrices = new Map<number, ProjectPrice>();

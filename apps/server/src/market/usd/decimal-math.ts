@@ -46,6 +46,11 @@ export function cmp(a: Dec, b: Dec): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
+/** `a` truncated (toward zero) to at most `digits` fraction digits: a figure as the API writes it. */
+export function truncate(a: Dec, digits = USD_DIGITS): Dec {
+  return a.s > digits ? { v: a.v / 10n ** BigInt(a.s - digits), s: digits } : a;
+}
+
 /** The decimal string, truncated (never rounded up) to `digits` fraction digits, trailing zeros removed. */
 export function decText(a: Dec, digits = USD_DIGITS): string {
   const v = a.s > digits ? a.v / 10n ** BigInt(a.s - digits) : a.v;

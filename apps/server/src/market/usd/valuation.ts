@@ -1,5 +1,5 @@
 import type { UsdSource as ApiUsdSource } from '@tokendesk/contract';
-import { add, cmp, dec, decOf, mul, type Dec } from './decimal-math';
+import { add, cmp, dec, decOf, mul, truncate, type Dec } from './decimal-math';
 
 /*
  * Which pool sets a token's USD price, and what each pool is worth in USD (docs/decisions/0032).
@@ -103,7 +103,8 @@ export function chooseProjectPrice(pools: readonly PoolUsdInput[], minLiquidityU
   if (!best) return { ok: false, reason: `No pool of ${texts.symbol} holds at least ${dollars(minLiquidityUsd)} of liquidity.` };
   const { pool } = best;
   const rate = pool.rate as Extract<PairedRate, { ok: true }>;
-  return { ok: true, poolId: pool.poolId, priceUsd: mul(dec(pool.state!.price!), rate.rate), source: sourceOf([pool.leg!, ...rate.legs])! };
+  // Truncated as the API writes it, so that liquidity, market cap and FDV follow from the price shown.
+  return { ok: true, poolId: pool.poolId, priceUsd: truncate(mul(dec(pool.state!.price!), rate.rate)), source: sourceOf([pool.leg!, ...rate.legs])! };
 }
 
 /**
@@ -117,7 +118,7 @@ export function poolUsd(pool: PoolUsdInput, project: ProjectPrice): PoolUsd {
   if (!pool.rate.ok) return none(pool.rate.reason);
   const { rate, legs } = pool.rate;
   const source = sourceOf([pool.leg, ...legs]);
-  const priceUsd = pool.state.price === null ? null : mul(dec(pool.state.price), rate);
+  const priceUsd = pool.state.price === null ? null : truncate(mul(dec(pool.state.price), rate));
   const pairedUsd = mul(dec(pool.state.pairedReserve), rate);
   if (!project.ok) return { priceUsd, liquidityUsd: null, rate, source, reason: `No liquidity in USD: ${project.reason}` };
   const liquidityUsd = add(mul(dec(pool.state.projectReserve), project.priceUsd), pairedUsd);
