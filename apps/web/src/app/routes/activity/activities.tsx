@@ -1,4 +1,4 @@
-import { activityKinds, type ActivityKind } from '@tokendesk/contract';
+import { activityKinds, ADDRESS_RE, shortenAddress, type ActivityKind } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download, History, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -29,10 +29,12 @@ function positiveId(value: string | null): number | undefined {
 
 function filtersFrom(params: URLSearchParams): Filters {
   const kind = params.get('kind');
+  const trader = params.get('trader');
   return {
     project: positiveId(params.get('project')),
     pool: positiveId(params.get('pool')),
     kind: kind && (activityKinds as readonly string[]).includes(kind) ? (kind as ActivityKind) : undefined,
+    trader: trader && ADDRESS_RE.test(trader) ? trader : undefined,
   };
 }
 
@@ -50,7 +52,7 @@ export function ActivitiesRoute() {
   const [exporting, setExporting] = useState(false);
   const poolById = useMemo(() => new Map(pools.data?.map((pool) => [pool.id, pool])), [pools.data]);
   const events = feed.data?.pages.flatMap((page) => page.events) ?? [];
-  const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined;
+  const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined || filters.trader !== undefined;
 
   // The chosen project's and pool's labels: remembered when chosen; after a reload or from a shared
   // link, from the loaded pools or the rows, else asked for (projects/{id}/, the pool's fund).
@@ -76,6 +78,7 @@ export function ActivitiesRoute() {
     if (next.project !== undefined) search.set('project', String(next.project));
     if (next.pool !== undefined) search.set('pool', String(next.pool));
     if (next.kind) search.set('kind', next.kind);
+    if (next.trader) search.set('trader', next.trader);
     setParams(search, { replace: true });
   };
 
@@ -83,6 +86,7 @@ export function ActivitiesRoute() {
     filters.project !== undefined ? (projectLabel ?? `project #${filters.project}`) : null,
     filters.pool !== undefined ? (poolLabel ?? `pool #${filters.pool}`) : null,
     filters.kind ? activityKindLabels[filters.kind] : null,
+    filters.trader ? `trader ${shortenAddress(filters.trader)}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

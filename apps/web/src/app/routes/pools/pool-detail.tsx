@@ -16,6 +16,7 @@ import { PoolActivityCard } from '../../../features/activity/components/pool-act
 import { useFund } from '../../../features/pools/api/get-fund';
 import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
 import { PoolUsdStats } from '../../../features/pools/components/pool-usd-stats';
+import { TopTradersCard } from '../../../features/pools/components/top-traders-card';
 import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { paths } from '../../../lib/paths';
@@ -171,6 +172,8 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
       <PoolPriceChart poolId={pool.id} pairSymbol={pool.token.symbol} projectSymbol={pool.project.token_symbol} />
 
       {activity}
+
+      <TopTradersCard pool={pool} />
 
       <Card aria-labelledby="fund-addresses-title">
         <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />

@@ -12,10 +12,10 @@ export interface ExportActivityInput extends ActivityFilters {
   fallbackName: string;
 }
 
-/** GET projects/activity/export/?project=&pool=&kind=&from=&to= → a CSV file. */
-export async function exportActivity({ project, pool, kind, from, to }: ExportActivityInput) {
+/** GET projects/activity/export/?project=&pool=&kind=&trader=&from=&to= → a CSV file. */
+export async function exportActivity({ project, pool, kind, trader, from, to }: ExportActivityInput) {
   return apiDownload('/projects/activity/export/', {
-    query: { project: project?.toString(), pool: pool?.toString(), kind, from, to },
+    query: { project: project?.toString(), pool: pool?.toString(), kind, trader, from, to },
   });
 }
 

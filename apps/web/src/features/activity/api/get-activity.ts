@@ -7,6 +7,8 @@ export interface ActivityFilters {
   project?: number;
   pool?: number;
   kind?: ActivityKind;
+  /** A transaction sender (an address); only its events. */
+  trader?: string;
 }
 
 export interface ActivityRequest extends ActivityFilters {
@@ -19,13 +21,14 @@ export const ACTIVITY_PAGE_SIZE = 50;
 /** Product §2.11: a fund shows its pool's last 20 events. */
 export const POOL_ACTIVITY_LIMIT = 20;
 
-/** GET projects/activity/?project=&pool=&kind=&cursor=&limit=: the user's pool events, newest first. */
-export function getActivity({ project, pool, kind, cursor, limit }: ActivityRequest, { signal }: { signal?: AbortSignal } = {}) {
+/** GET projects/activity/?project=&pool=&kind=&trader=&cursor=&limit=: the user's pool events, newest first. */
+export function getActivity({ project, pool, kind, trader, cursor, limit }: ActivityRequest, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/projects/activity/', {
     query: {
       project: project?.toString(),
       pool: pool?.toString(),
       kind,
+      trader,
       cursor,
       limit: limit?.toString(),
     },

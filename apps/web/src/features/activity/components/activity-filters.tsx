@@ -1,6 +1,7 @@
-import { activityKinds, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
+import { activityKinds, activityMessages, ADDRESS_RE, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
 import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Input } from '../../../components/ui/input';
 import { PoolOption, poolOptionLabel } from '../../../components/pool-option';
 import { Label } from '../../../components/ui/label';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
@@ -40,13 +41,13 @@ export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol
 }
 
 /**
- * Product §2.9: project, pool and kind; choosing a project narrows the pools to its own. Project and
- * pool are searchable selects over the server's paged lists, so any of thousands can be chosen;
- * the first option of each, while nothing is typed, is 'All'.
+ * Product §2.9: project, pool, kind and trader; choosing a project narrows the pools to its own.
+ * Project and pool are searchable selects over the server's paged lists, so any of thousands can be
+ * chosen; the first option of each, while nothing is typed, is 'All'.
  */
 export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectId, onChange }: ActivityFiltersProps) {
   return (
-    <div className="grid gap-3 sm:grid-cols-3">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor="activity-project">Project</Label>
         <FilterSelect<Project>
@@ -110,7 +111,51 @@ export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectI
           ))}
         </Select>
       </div>
+      {/* A new trader from the address (a row's trader link) replaces what was typed. */}
+      <TraderFilter key={filters.trader ?? ''} trader={filters.trader} onChange={(trader) => onChange({ ...filters, trader }, {})} />
     </div>
+  );
+}
+
+/** Whether `text` is a trader the server accepts (0x and 40 hex digits, any case); '' clears the filter. */
+export function traderFilterError(text: string): string | null {
+  const value = text.trim();
+  return value === '' || ADDRESS_RE.test(value) ? null : activityMessages.traderInvalid;
+}
+
+/** The trader (a transaction's sender) to show the events of; applied on Enter or when the field is left. */
+function TraderFilter({ trader, onChange }: { trader: string | undefined; onChange: (trader: string | undefined) => void }) {
+  const [text, setText] = useState(trader ?? '');
+  const [error, setError] = useState<string | null>(null);
+  function apply(event?: FormEvent) {
+    event?.preventDefault();
+    const problem = traderFilterError(text);
+    setError(problem);
+    if (problem) return;
+    const value = text.trim() || undefined;
+    if (value?.toLowerCase() !== trader?.toLowerCase()) onChange(value);
+  }
+  return (
+    <form className="flex min-w-0 flex-col gap-1.5" onSubmit={apply} role="search" aria-label="Trader filter">
+      <Label htmlFor="activity-trader">Trader</Label>
+      <Input
+        id="activity-trader"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => apply()}
+        placeholder="0x… address"
+        spellCheck={false}
+        autoComplete="off"
+        className="font-mono"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'activity-trader-error' : undefined}
+      />
+      {error && (
+        <p id="activity-trader-error" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -2,6 +2,9 @@ import type { ActivityEvent, Pool } from '@tokendesk/contract';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { TRADER_NOT_READ } from '../../../components/trader-address';
+import { traderFilterError } from './activity-filters';
 import { ActivityRow } from './activity-row';
 
 const pool = (version: 'v2' | 'v3') =>
@@ -26,6 +29,7 @@ const event = (kind: ActivityEvent['kind'], price: string | null): ActivityEvent
   block_number: '42',
   log_index: 0,
   occurred_at: '2025-01-01T00:00:00.000Z',
+  trader: null,
 });
 
 const render = (e: ActivityEvent, p: Pool | undefined) => renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
@@ -55,5 +59,37 @@ describe('ActivityRow pool', () => {
     expect(html).not.toContain('Pool #');
     // The paired token's symbol (the unit of the amounts and the price) from the label too.
     expect(html).toContain('W/ETH');
+  });
+});
+
+describe('ActivityRow trader', () => {
+  const trader = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+  const inRouter = (e: ActivityEvent) =>
+    renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ActivityRow, { event: e, pool: pool('v2'), now: new Date('2025-01-01T00:01:00Z') })));
+
+  it('shows the sender shortened, with its full address, a copy button, its activity and the explorer', () => {
+    const html = inRouter({ ...event('buy', '0.0000033'), trader });
+    expect(html).toContain('0x3C44...93BC');
+    expect(html).toContain(`title="${trader}: show this trader&#x27;s activity"`);
+    expect(html).toContain(`href="/activities?trader=${trader}"`);
+    expect(html).toContain(`href="https://etherscan.io/address/${trader}"`);
+    expect(html).toContain('aria-label="Copy trader address"');
+    expect(html).not.toContain('trader-unread');
+  });
+
+  it('says a trader not read yet is not known, instead of showing an address', () => {
+    const html = inRouter(event('buy', '0.0000033'));
+    expect(html).toContain('data-testid="trader-unread"');
+    expect(html).toContain(TRADER_NOT_READ);
+    expect(html).not.toContain('Copy trader address');
+  });
+});
+
+describe('the trader filter', () => {
+  it('accepts an address in any case or nothing, and says what is wrong otherwise', () => {
+    expect(traderFilterError('')).toBeNull();
+    expect(traderFilterError('  0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc ')).toBeNull();
+    expect(traderFilterError('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).toBeNull();
+    for (const bad of ['0x123', 'alice', `0x${'g'.repeat(40)}`]) expect(traderFilterError(bad)).toBe('Please enter a valid address (0x followed by 40 hex characters)');
   });
 });

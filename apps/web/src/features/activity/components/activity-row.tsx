@@ -1,8 +1,10 @@
 import { formatPrice, type ActivityEvent, type Pool } from '@tokendesk/contract';
 import { ExternalLink } from 'lucide-react';
 import { CopyButton } from '../../../components/copy-button';
+import { TraderAddress } from '../../../components/trader-address';
 import { Logo } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
+import { paths } from '../../../lib/paths';
 import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, priceTitle, shortTxHash } from '../../../lib/format';
 import { ActivityKindBadge } from './activity-kind-badge';
 
@@ -96,6 +98,10 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
           {formatRelativeTime(event.occurred_at, now)}
         </time>
         <span className="tabular-nums">Block {event.block_number}</span>
+        <span className="inline-flex min-w-0 items-center gap-1">
+          <span>Trader</span>
+          <TraderAddress address={event.trader} explorer={pool?.network.network_explorer} href={event.trader ? paths.traderActivities(event.trader) : undefined} />
+        </span>
         <span className="inline-flex items-center">
           {txUrl ? (
             <a

@@ -24,6 +24,9 @@ function pool(id: number, symbol: string): Pool {
     usd_unavailable_reason: null,
     change_24h: null,
     volume_24h: null,
+    buys_24h: null,
+    sells_24h: null,
+    traders_24h: null,
     created_at: '2026-11-24T08:00:00.000Z',
   };
 }

@@ -1,0 +1,21 @@
+import { topTradersSchema, type TraderRange } from '@tokendesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { fundsQueryKey } from './get-funds';
+
+/** GET projects/pool/{id}/traders/?range=: the pool's top traders by paired-token volume. */
+export function getTopTraders(id: number, range: TraderRange, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/pool/${id}/traders/`, { query: { range }, schema: topTradersSchema, signal });
+}
+
+export function topTradersQueryOptions(id: number, range: TraderRange) {
+  return queryOptions({
+    queryKey: [...fundsQueryKey, id, 'traders', range] as const,
+    queryFn: ({ signal }) => getTopTraders(id, range, { signal }),
+  });
+}
+
+/** Switching the range keeps the previous list on screen until the new one arrives. */
+export function useTopTraders(id: number, range: TraderRange) {
+  return useQuery({ ...topTradersQueryOptions(id, range), placeholderData: keepPreviousData });
+}
