@@ -24,6 +24,7 @@ let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 let demoId: number;
+let smplId: number;
 const clients = () => devnetClients(devnet.rpcUrl);
 
 const erc20 = parseAbi([
@@ -142,6 +143,10 @@ beforeAll(async () => {
     const res = await post(owner.token, `projects/pool/${demoId}/`, { dex: 'uniswap-v2', token, pool_address: pool });
     expect(res.statusCode, res.body).toBe(201);
   }
+  const smpl = await post(owner.token, 'projects/create/', { network: DEVNET, contract_address: a.smpl, name: 'Simple', token_symbol: 'SMPL', token_decimal: 9 });
+  smplId = smpl.json().id;
+  const v3 = await post(owner.token, `projects/pool/${smplId}/`, { dex: 'uniswap-v3', token: 'weth', pool_address: a.pools.smplWethV3, pool_version: 'v3' });
+  expect(v3.statusCode, v3.body).toBe(201);
 }, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
@@ -232,16 +237,36 @@ describe('USD figures of the pools and the project', () => {
     });
     console.log(`DEMO: $${market.price_usd} via ${market.usd?.route}; volume 24 h ${wethPool.volume_24h} WETH + ${usdcPool.volume_24h} USDC = $${market.volume_24h_usd}`);
     expect(market.usd?.route).toBe(e.pools[e.chosen].route);
+    // A V3 pool: SMPL/WETH priced from slot0 × WETH's rate; its supply read in the same multicall as DEMO's.
+    const a = devnet.addresses;
+    const smplPool = list.find((p) => p.pool_address === a.pools.smplWethV3)!;
+    const smplBlock = BigInt(smplPool.pool_funds!.block_number!);
+    const c = clients().public;
+    const [sqrt] = await c.readContract({ address: a.pools.smplWethV3, abi: v3PoolAbi, functionName: 'slot0', blockNumber: smplBlock });
+    const smplIs0 = (await c.readContract({ address: a.pools.smplWethV3, abi: v3PoolAbi, functionName: 'token0' })).toLowerCase() === a.smpl.toLowerCase();
+    const smplPrice = priceFromSqrt({ projectIsToken0: smplIs0, projectDecimals: 9, pairedDecimals: 18 }, sqrt)!;
+    expect(smplPool.price).toBe(smplPrice);
+    expect(smplPool.price_usd).toBe(text(times(exact(smplPrice), exact((await wethRate(smplBlock)).rate))));
+    const smplTotal = await c.readContract({ address: a.smpl, abi: erc20, functionName: 'totalSupply' });
     // The list route answers the same figures, in the order asked.
-    const many = await call(owner.token, `projects/market/?ids=${demoId}`);
+    const many = await call(owner.token, `projects/market/?ids=${smplId},${demoId}`);
     expect(many.statusCode, many.body).toBe(200);
-    expect((many.json() as ProjectMarket[]).map((m) => m.price_usd)).toEqual([market.price_usd]);
+    const [smplMarket, demoMarket] = many.json() as ProjectMarket[];
+    expect(demoMarket).toEqual(market);
+    expect(smplMarket).toMatchObject({ project_id: smplId, total_supply: text(fromRaw(smplTotal, 9)) });
+    // Its one pool sets its price when it holds $10,000 (WETH side × rate × 2), else nothing does.
+    const smplWeth = await c.readContract({ address: a.weth, abi: erc20, functionName: 'balanceOf', args: [a.pools.smplWethV3], blockNumber: smplBlock });
+    const smplDeep = !greater(exact('10000'), times(times(fromRaw(smplWeth, 18), exact((await wethRate(smplBlock)).rate)), exact('2')));
+    expect(smplMarket!.price_usd).toBe(smplDeep ? smplPool.price_usd : null);
+    expect(smplMarket!.price_pool_id).toBe(smplDeep ? smplPool.id : null);
+    console.log(`SMPL/WETH V3 holds ${smplWeth} wei WETH; SMPL price_usd ${smplMarket!.price_usd}`);
     // The prices panel carries each pool's USD price.
     const prices = (await call(owner.token, 'projects/pool/prices/')).json() as { pool_id: number; price_usd: string | null }[];
     expect(prices.find((p) => p.pool_id === wethPool.id)?.price_usd).toBe(wethPool.price_usd);
     // The Dashboard's total is the sum over the valued pools.
     const liq = (await call(owner.token, 'projects/user/pools/liquidity/')).json() as LiquiditySummary;
-    expect(liq).toMatchObject({ total_liquidity_usd: market.liquidity_usd, pools_valued: 2, pools_not_valued: 0, stale: false });
+    expect(liq).toMatchObject({ total_liquidity_usd: text(plus(exact(market.liquidity_usd!), exact(smplMarket!.liquidity_usd ?? '0'))), stale: false });
+    expect(liq.pools_valued + liq.pools_not_valued).toBe(3);
   });
 
   it('a dust pool with an absurd price does not move the USD price, and its own liquidity stays tiny', async () => {

@@ -13,20 +13,21 @@ export interface SupplyRead {
 }
 
 /**
- * totalSupply() and the burn addresses' balances in one multicall at one block. The token is
- * untrusted input: each call may revert or return junk, and each failure is reported as null for
- * that figure rather than failing the whole read.
+ * totalSupply() and the burn addresses' balances of many tokens, in one multicall at one block (two
+ * RPC requests whatever the number of tokens). Each token is untrusted input: any call may revert
+ * or return junk, and each failure is null for that figure rather than failing the whole read.
  */
-export async function readSupply(client: PublicClient, token: Address): Promise<SupplyRead> {
+export async function readSupplies(client: PublicClient, tokens: readonly Address[]): Promise<SupplyRead[]> {
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
-  const calls: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }[] = [
+  const calls: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }[] = tokens.flatMap((token) => [
     { address: token, abi: erc20Abi, functionName: 'totalSupply' },
     ...BURN_ADDRESSES.map((holder) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [holder] })),
-  ];
-  const results = await client.multicall({ allowFailure: true, blockNumber, batchSize: 0, contracts: calls });
+  ]);
+  const results = tokens.length === 0 ? [] : await client.multicall({ allowFailure: true, blockNumber, batchSize: 0, contracts: calls });
+  const per = 1 + BURN_ADDRESSES.length;
   const value = (i: number): bigint | null => {
     const r = results[i];
     return r?.status === 'success' && typeof r.result === 'bigint' ? r.result : null;
   };
-  return { blockNumber, totalSupply: value(0), burnBalances: BURN_ADDRESSES.map((_, i) => value(i + 1)) };
+  return tokens.map((_, t) => ({ blockNumber, totalSupply: value(t * per), burnBalances: BURN_ADDRESSES.map((_, b) => value(t * per + 1 + b)) }));
 }

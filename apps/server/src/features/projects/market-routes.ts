@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Address } from 'viem';
 import { currentAuth } from '../../auth/plugin';
 import { notFound } from '../../lib/http-errors';
+import type { SupplySnapshot } from '../../market/usd/engine';
 import type { ProjectPrice } from '../../market/usd/valuation';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
 import { toLiquiditySummary, toProjectMarket } from './market-presenter';
@@ -35,6 +36,21 @@ const USD_NOTE =
   "and the project token in its deepest pool holding at least USD_MIN_LIQUIDITY. `usd` names the pools and the block; `usd_unavailable_reason` says why a figure is null.";
 
 export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, options) => {
+  /** Each project's supply; one multicall per network for all of them. */
+  const supplyOf = async (projects: readonly ProjectWithHolders[]): Promise<Map<number, SupplySnapshot | null>> => {
+    const byNetwork = new Map<number, ProjectWithHolders[]>();
+    for (const p of projects) byNetwork.set(p.networkId, [...(byNetwork.get(p.networkId) ?? []), p]);
+    const result = new Map<number, SupplySnapshot | null>();
+    await Promise.all(
+      [...byNetwork].map(async ([networkId, list]) => {
+        const network = app.chain.registry.get(networkId);
+        const supplies = network ? await app.usd.supplies(network, list.map((p) => p.contractAddress as Address)) : [];
+        list.forEach((p, i) => result.set(p.id, supplies[i] ?? null));
+      }),
+    );
+    return result;
+  };
+
   const marketOf = async (userId: number, projects: readonly ProjectWithHolders[]) => {
     const nowMs = Date.now();
     const [{ pools, projectPrices }, supplies] = await Promise.all([
@@ -42,14 +58,9 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
         userId,
         projects.map((p) => p.id),
       ),
-      Promise.all(
-        projects.map((p) => {
-          const network = app.chain.registry.get(p.networkId);
-          return network ? app.usd.supply(network, p.contractAddress as Address) : Promise.resolve(null);
-        }),
-      ),
+      supplyOf(projects),
     ]);
-    return projects.map((p, i) => toProjectMarket(app.usd, p, app.chain.registry.get(p.networkId), pools, projectPrices.get(p.id), supplies[i] ?? null, nowMs));
+    return projects.map((p) => toProjectMarket(app.usd, p, app.chain.registry.get(p.networkId), pools, projectPrices.get(p.id), supplies.get(p.id) ?? null, nowMs));
   };
 
   app.get(

@@ -4,7 +4,7 @@ import { withDeadline } from '../../chain/client';
 import { DEVNET_ID, type NetworkConfig } from '../../chain/networks';
 import { priceFromAmounts, priceFromSqrt } from '../../chain/prices';
 import { readReferencePools } from '../../chain/reference-pools';
-import { readSupply, type SupplyRead } from '../../chain/supply';
+import { readSupplies, type SupplyRead } from '../../chain/supply';
 import { normalizeAddress } from '../../lib/addresses';
 import { cmp, dec, decOf, mul, type Dec } from './decimal-math';
 import { dollars, NO_NATIVE_RATE, referenceList, type PairedRate, type RouteLeg } from './valuation';
@@ -67,6 +67,11 @@ class SharedReads<T> {
       this.flights.set(key, flight);
     }
     return flight;
+  }
+
+  fresh(key: string): boolean {
+    const hit = this.values.get(key);
+    return hit !== undefined && Date.now() - hit.fetchedAt <= this.ttlMs;
   }
 
   clear(): void {
@@ -151,10 +156,24 @@ export class UsdEngine {
     return { native: { symbol: native.symbol, rate: best.rate, label: best.label, blockNumber: read.blockNumber, blockTime: read.blockTime }, reason: null };
   }
 
-  /** totalSupply and the burn addresses' balances of a token (cached like the rates); null when never read. */
-  async supply(network: NetworkConfig, token: Address): Promise<SupplySnapshot | null> {
-    const cached = await this.supplyReads.get(`${network.id}:${normalizeAddress(token)}`, () => withDeadline(network, () => readSupply(this.chain.client(network), token)));
-    return cached && { ...cached.value, fetchedAt: cached.fetchedAt };
+  /**
+   * totalSupply and the burn addresses' balances of tokens of one network (cached like the rates):
+   * the tokens not fresh in the cache are read together, one multicall, and requests in flight for
+   * a token are shared. null for a token never read (the node did not answer).
+   */
+  async supplies(network: NetworkConfig, tokens: readonly Address[]): Promise<(SupplySnapshot | null)[]> {
+    const key = (t: Address) => `${network.id}:${normalizeAddress(t)}`;
+    const read = (list: readonly Address[]) => withDeadline(network, () => readSupplies(this.chain.client(network), list));
+    const missing = [...new Set(tokens.filter((t) => !this.supplyReads.fresh(key(t))).map(normalizeAddress))] as Address[];
+    // Started by the first token that needs it, so a batch nobody waits for is never started.
+    let batch: Promise<SupplyRead[]> | undefined;
+    const cached = await Promise.all(
+      tokens.map((t) => {
+        const i = missing.indexOf(normalizeAddress(t) as Address);
+        return this.supplyReads.get(key(t), async () => (i < 0 ? (await read([t]))[0]! : (await (batch ??= read(missing)))[i]!));
+      }),
+    );
+    return cached.map((c) => c && { ...c.value, fetchedAt: c.fetchedAt });
   }
 
   /** Forget cached reads (tests, after writing to the devnet). */
