@@ -45,32 +45,43 @@ export async function loadCandles(db: Db, pool: PoolKey, side: PoolSide, interva
   const { project, paired } = legs(side);
   const num = (10n ** BigInt(side.projectDecimals + PRICE_DIGITS)).toString();
   const den = (10n ** BigInt(side.pairedDecimals)).toString();
+  const price = sql`div(abs(${paired}) * ${num}::numeric, abs(${project}) * ${den}::numeric)`;
+  // First and last swap of a bucket by one sortable key, (block, log index) as block · 2^32 + log
+  // index in numeric (no overflow at any block height): min/max of it run in the same hash
+  // aggregate as the sums, where array_agg(… order by …) sorted every row of the range twice. The
+  // two prices are then read back by that key through the (network, pool, block, log) index.
   return queryRows<CandleRow>(
     db,
     sql`
       with t as (
         select
           floor(extract(epoch from e.block_time) / ${intervalSeconds}::int)::bigint * ${intervalSeconds}::int as bucket,
-          e.block_number, e.log_index,
-          abs(${project}) as project, abs(${paired}) as paired,
-          div(abs(${paired}) * ${num}::numeric, abs(${project}) * ${den}::numeric) as price,
-          (${project} < 0) as is_buy
+          e.block_number::numeric * 4294967296 + e.log_index as key,
+          ${price} as price,
+          abs(${paired}) as paired, abs(${project}) as project, ${project} < 0 as is_buy
         from pool_events e
         where e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress} and e.type = 'swap'
           and e.block_time >= ${from.toISOString()}::timestamptz and ${project} <> 0
+      ),
+      agg as (
+        select bucket, min(key) as first_key, max(key) as last_key, max(price) as high, min(price) as low,
+          sum(paired) as volume_paired, sum(project) as volume_project,
+          count(*)::int as trades, (count(*) filter (where is_buy))::int as buys
+        from t
+        group by bucket
       )
-      select bucket::text as bucket,
-        ((array_agg(price order by block_number, log_index))[1])::text as open,
-        max(price)::text as high,
-        min(price)::text as low,
-        ((array_agg(price order by block_number desc, log_index desc))[1])::text as close,
-        sum(paired)::text as volume_paired,
-        sum(project)::text as volume_project,
-        count(*)::int as trades,
-        (count(*) filter (where is_buy))::int as buys
-      from t
-      group by bucket
-      order by bucket
+      select agg.bucket::text as bucket,
+        (select ${price} from pool_events e
+          where e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress}
+            and e.block_number = div(agg.first_key, 4294967296)::bigint and e.log_index = mod(agg.first_key, 4294967296)::int)::text as open,
+        agg.high::text as high, agg.low::text as low,
+        (select ${price} from pool_events e
+          where e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress}
+            and e.block_number = div(agg.last_key, 4294967296)::bigint and e.log_index = mod(agg.last_key, 4294967296)::int)::text as close,
+        agg.volume_paired::text as volume_paired, agg.volume_project::text as volume_project,
+        agg.trades, agg.buys
+      from agg
+      order by agg.bucket
     `,
   );
 }
