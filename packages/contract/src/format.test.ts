@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatPrice, formatPriceFull, formatUsd, formatUsdCompact, shortenAddress, stableBucket, userInitials } from './format';
+import { displayName, formatAmount, formatAmountCompact, formatPrice, formatPriceFull, formatUsd, formatUsdCompact, shortenAddress, stableBucket, userInitials } from './format';
 import { splitFullName } from './account';
 import { toFieldErrors } from './errors';
 
@@ -100,6 +100,36 @@ describe('formatUsdCompact', () => {
     [null, '—'],
   ])('%s → %s', (input, expected) => {
     expect(formatUsdCompact(input)).toBe(expected);
+  });
+});
+
+describe('formatAmountCompact', () => {
+  it.each([
+    ['99950000', '99.95M'],
+    ['100000000.000000000000000001', '100M'],
+    ['1200', '1.2K'],
+    ['999.5', '999.5'],
+    ['999.996', '1K'],
+    ['0', '0'],
+    ['-2500000000', '-2.5B'],
+    [null, '—'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatAmountCompact(input)).toBe(expected);
+  });
+});
+
+describe('formatAmount (product §6: one rule for token amounts)', () => {
+  it.each([
+    ['0', '0'],
+    ['0.000000', '0'],
+    ['1234.5000', '1,234.5'],
+    ['1100000.000000000000000000', '1,100,000'],
+    ['0.1234565', '0.123457'],
+    ['0.0000001', '<0.000001'],
+    ['-2.5', '-2.5'],
+    ['1e5', '—'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatAmount(input)).toBe(expected);
   });
 });
 

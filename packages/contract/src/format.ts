@@ -131,21 +131,40 @@ const COMPACT_UNITS = [
   { suffix: 'T', scale: 12 },
 ] as const;
 
+/** |value| ≥ 1,000 as '12.35M' (2 decimals, rounded half up); 1,000 of a unit after rounding moves up one. */
+function compactText(value: DecimalText): { hundredths: bigint; suffix: string } {
+  for (const [index, unit] of COMPACT_UNITS.entries()) {
+    const hundredths = roundAbs({ ...value, scale: value.scale + unit.scale }, 2);
+    // The largest unit takes everything above it, grouped ('3,000.00T').
+    if (hundredths < 100_000n || index === COMPACT_UNITS.length - 1) return { hundredths, suffix: unit.suffix };
+  }
+  throw new Error('unreachable: the last unit always answers');
+}
+
+/** Below 1,000 after rounding to 2 decimals, where compact notation has no unit to offer. */
+const belowThousand = (value: DecimalText) => compareAbs(value, THOUSAND) < 0 && roundAbs(value, 2) < 100_000n;
+
 /** US dollars where space is short: '$12.35M', '$1.20K'; below $1,000 as formatUsd. */
 export function formatUsdCompact(value: string | number | null | undefined): string {
   const decimal = parseValue(value);
   if (!decimal) return UNKNOWN;
   // 999.996 rounds to $1,000.00: shown as $1.00K like the figures just above it.
-  if (compareAbs(decimal, THOUSAND) < 0 && roundAbs(decimal, 2) < 100_000n) return formatUsd(value);
+  if (belowThousand(decimal)) return formatUsd(value);
+  const { hundredths, suffix } = compactText(decimal);
+  return `${decimal.negative ? '-' : ''}$${scaledToText(hundredths, 2)}${suffix}`;
+}
+
+/**
+ * A token amount where space is short: '99.95M', '1.2K', '100M' — the amount rule (trailing zeros
+ * dropped) with a unit; below 1,000 at most 2 decimals ('999.5').
+ */
+export function formatAmountCompact(value: string | number | null | undefined): string {
+  const decimal = parseValue(value);
+  if (!decimal) return UNKNOWN;
   const sign = decimal.negative ? '-' : '';
-  for (const [index, unit] of COMPACT_UNITS.entries()) {
-    const hundredths = roundAbs({ ...decimal, scale: decimal.scale + unit.scale }, 2);
-    // 1,000 of a unit (after rounding) moves to the next one; the largest takes everything, grouped.
-    if (hundredths < 100_000n || index === COMPACT_UNITS.length - 1) {
-      return `${sign}$${scaledToText(hundredths, 2)}${unit.suffix}`;
-    }
-  }
-  return formatUsd(value);
+  if (belowThousand(decimal)) return `${sign}${scaledToText(roundAbs(decimal, 2), 2).replace(/\.?0+$/, '')}`;
+  const { hundredths, suffix } = compactText(decimal);
+  return `${sign}${scaledToText(hundredths, 2).replace(/\.?0+$/, '')}${suffix}`;
 }
 
 export interface AmountFormat {

@@ -15,14 +15,14 @@ export function FundsList({ pools }: { pools: Pool[] }) {
     <div className="@container">
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_1rem] gap-4 border-b border-slate-100 px-6 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase @3xl:grid"
+        className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_1rem] @5xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_1rem] gap-4 border-b border-slate-100 px-6 py-2.5 text-xs font-medium tracking-wide text-slate-500 uppercase @3xl:grid"
       >
         <span>Pool</span>
         <span>DEX · Network</span>
-        <span>Address</span>
+        <span className="hidden @5xl:block">Address</span>
         <span className="text-right">Pool Balance</span>
         <span className="text-right">Project Token</span>
-        <span className="text-right">Liquidity · Price</span>
+        <span className="text-right" title="Liquidity and price in USD">In USD</span>
         <span />
       </div>
       <ul className="divide-y divide-slate-100" aria-label="Funds">
@@ -31,13 +31,17 @@ export function FundsList({ pools }: { pools: Pool[] }) {
           return (
             <li
               key={pool.id}
-              className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.9fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_1rem]"
+              className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_1rem] @5xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,0.9fr)_1rem]"
             >
               <div className="flex min-w-0 items-center gap-3">
                 <Logo src={pool.token.token_logo} name={pool.token.symbol} size="md" />
                 <div className="min-w-0">
                   <RowLink to={paths.pool(pool.id)}>{label}</RowLink>
                   <p className="truncate text-xs text-slate-500">{pool.project.name}</p>
+                  {/* Between the phone layout and the widest one the address has no column of its own. */}
+                  <p className="hidden truncate font-mono text-xs text-slate-500 @3xl:block @5xl:hidden" title={pool.pool_address}>
+                    {shortenAddress(pool.pool_address)}
+                  </p>
                 </div>
               </div>
               <div className="col-span-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 @3xl:col-span-1 @3xl:row-start-auto @3xl:text-sm">
@@ -45,7 +49,7 @@ export function FundsList({ pools }: { pools: Pool[] }) {
                 <PoolNetworkLabel network={pool.network} className="text-slate-500" />
               </div>
               <span
-                className="col-span-2 row-start-3 font-mono text-xs text-slate-500 @3xl:col-span-1 @3xl:row-start-auto @3xl:text-sm"
+                className="col-span-2 row-start-3 font-mono text-xs text-slate-500 @3xl:hidden @5xl:col-span-1 @5xl:row-start-auto @5xl:block @5xl:text-sm"
                 title={pool.pool_address}
               >
                 {shortenAddress(pool.pool_address)}

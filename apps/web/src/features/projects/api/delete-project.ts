@@ -4,6 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
 import { discoveredPoolsQueryKey } from './discovered-pools';
 import { holdersQueryKey } from './get-holders';
+import { projectMarketQueryKey } from './get-project-market';
 import { projectQueryKey } from './get-project';
 import { projectPoolsQueryKey } from './get-project-pools';
 
@@ -24,6 +25,7 @@ export function useDeleteProject() {
       queryClient.removeQueries({ queryKey: projectPoolsQueryKey(id), exact: true });
       queryClient.removeQueries({ queryKey: holdersQueryKey(id) });
       queryClient.removeQueries({ queryKey: discoveredPoolsQueryKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: projectMarketQueryKey(id), exact: true });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsRootKey }),
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),

@@ -1,4 +1,4 @@
-import { formatUsdCompact, type Project, type ProjectMarket } from '@tokendesk/contract';
+import { formatAmountCompact, formatPriceFull, formatUsdCompact, type Project, type ProjectMarket } from '@tokendesk/contract';
 import { CircleDollarSign } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ChangeValue } from '../../../components/change-value';
@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/status-message';
 import { UsdFigure, UsdStaleBadge } from '../../../components/usd-figure';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatAmount, UNKNOWN } from '../../../lib/format';
+import { UNKNOWN } from '../../../lib/format';
 import { useProjectMarket } from '../api/get-project-market';
 
 /**
@@ -64,16 +64,16 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
         <Stat label="Market cap">
           <UsdFigure value={market.market_cap_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-cap-usd" className="text-lg font-semibold text-slate-900" />
           {market.circulating_supply !== null && (
-            <span className="mt-0.5 block truncate text-xs text-slate-500" title="totalSupply() less the balances of the burn addresses">
-              {formatAmount(market.circulating_supply, { maxDecimals: 0 })} {symbol} circulating
+            <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.circulating_supply)} ${symbol}: totalSupply() less the balances of the burn addresses`}>
+              {formatAmountCompact(market.circulating_supply)} {symbol} circulating
             </span>
           )}
         </Stat>
         <Stat label="FDV">
           <UsdFigure value={market.fdv_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-fdv-usd" className="text-lg font-semibold text-slate-900" />
           {market.total_supply !== null && (
-            <span className="mt-0.5 block truncate text-xs text-slate-500" title="totalSupply()">
-              {formatAmount(market.total_supply, { maxDecimals: 0 })} {symbol} total
+            <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.total_supply)} ${symbol}: totalSupply()`}>
+              {formatAmountCompact(market.total_supply)} {symbol} total
             </span>
           )}
         </Stat>

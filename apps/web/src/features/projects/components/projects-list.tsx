@@ -20,7 +20,7 @@ export function ProjectsList({ projects }: { projects: Project[] }) {
       {projects.map((project) => (
         <li
           key={project.id}
-          className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[auto_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,5rem)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+          className="relative grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-5 py-4 transition-colors hover:bg-slate-50 sm:px-6 @3xl:grid-cols-[auto_minmax(0,1.2fr)_minmax(8.5rem,1fr)_minmax(0,4.5rem)_minmax(0,1.2fr)_minmax(0,5.5rem)_minmax(0,5.5rem)_auto] @3xl:gap-x-3"
         >
           <InitialsBadge id={project.id} name={project.name} className="row-span-3 self-start @3xl:row-span-1 @3xl:self-center" />
           <div className="min-w-0">
