@@ -5,6 +5,7 @@ import { decodeEventLog, formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, alertTriggers, indexedPools, pools } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
+import { budgetClassOf } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
@@ -326,6 +327,10 @@ describe('candles from the stored swaps', () => {
     expect(route.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'interval', 'range', 'currency']));
     expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
     expect(JSON.stringify(doc.components.schemas.Candles)).toContain('usd_unavailable_reason');
+  });
+
+  it("counts against the user's heavy budget (it aggregates every swap of the range)", () => {
+    expect(budgetClassOf('GET', '/api/v1/projects/pool/:id/candles')).toBe('heavy');
   });
 
   it('bad queries answer 400 with a clear text', async () => {

@@ -41,6 +41,8 @@ export const BUDGET_CLASSES: Readonly<Record<string, Exclude<BudgetClass, 'defau
   'GET /api/v1/projects/market': 'heavy',
   'GET /api/v1/projects/user/pools/liquidity': 'heavy',
   'GET /api/v1/projects/search': 'heavy',
+  // Aggregates every stored swap of the range in exact numeric (decision 0034).
+  'GET /api/v1/projects/pool/:id/candles': 'heavy',
   'GET /api/v1/projects/:id/holders': 'heavy',
   'GET /api/v1/projects/activity/export': 'export',
   'GET /api/v1/projects/:id/holders/export': 'export',
