@@ -1,4 +1,4 @@
-import { encodeFunctionData, formatUnits, maxUint256, numberToHex, parseAbi, parseEther, parseUnits, stringToHex, type Abi, type Address, type Hash } from 'viem';
+import { encodeFunctionData, formatUnits, maxUint256, numberToHex, parseAbi, parseEther, parseUnits, stringToHex, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { erc20Abi, positionManagerAbi, uniswapV2PairAbi, uniswapV2RouterAbi, uniswapV3PoolAbi, wethAbi } from './abis.js';
 import {
   BURN_ADDRESS,
@@ -67,7 +67,7 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
-  await seed(clients, log);
+  await seed(clients, rpcUrl, log);
   const missing = (await Promise.all(seededAddresses().map(async (a) => ((await hasCode(clients, a)) ? null : a)))).filter(Boolean);
   if (missing.length > 0) throw new Error(`seed finished but these addresses have no code: ${missing.join(', ')}`);
   log(`devnet: demo contracts, pools and history seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -187,12 +187,14 @@ const MONTH_POOLS = [
 
 /**
  * The market's mood per day, oldest first: `+` net buying, `-` net selling, `0` balanced. DEMO's two
- * pools share one, so the DEMO price agrees between them (within what the trades' sizes allow);
- * WETH/USDC wanders only a little. Fixed tables, no randomness: every fresh devnet is the same.
+ * pools share one but for the last days: HISTORY then sells DEMO for USDC on balance (about −12 %
+ * on DEMO/USDC, −2 % on DEMO/WETH), so DEMO/USDC leans the other way first and both DEMO pools end
+ * within a few percent of each other through WETH/USDC. WETH/USDC wanders only a little. Fixed
+ * tables, no randomness: every fresh devnet is the same.
  */
 const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
   'demo-weth': '+++++++++-------+++++++000----',
-  'demo-usdc': '+++++++++-------+++++++000----',
+  'demo-usdc': '+++++++++-------+++++++000++++',
   'smpl-weth': '---00+++++++++0-----++++0--+++',
   'weth-usdc': '0+0-+0-00+0+-0-+00-0+0+-0-+0+0',
 };
@@ -243,7 +245,7 @@ export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_
   return steps;
 }).flat();
 
-async function seed(clients: DevnetClients, log: (line: string) => void): Promise<void> {
+async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
   const { wallet } = clients;
   const chain = wallet.chain;
   const u = uniswapArtifacts();
@@ -317,34 +319,43 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
   await mintPayingEth(clients, MARKET_MAKER, referenceMint(MARKET_MAKER, ref), LIQUIDITY.wethUsdc.weth);
 
   log('devnet: funding demo accounts');
+  // Transfers and approvals that do not depend on each other: one block, sent in one batch.
+  const setup: BlockCall[] = [];
   for (const account of demoAccounts) {
-    await write(DEPLOYER, A.demo, erc20Abi, 'transfer', [account, DEMO_ACCOUNT_FUNDING.demo]);
-    await write(DEPLOYER, A.usdc, erc20Abi, 'transfer', [account, DEMO_ACCOUNT_FUNDING.usdc]);
-    await write(DEPLOYER, A.smpl, erc20Abi, 'transfer', [account, DEMO_ACCOUNT_FUNDING.smpl]);
+    setup.push({ from: DEPLOYER, address: A.demo, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.demo] });
+    setup.push({ from: DEPLOYER, address: A.usdc, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.usdc] });
+    setup.push({ from: DEPLOYER, address: A.smpl, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.smpl] });
   }
   for (const account of demoAccounts) {
-    await write(account, A.demo, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
-    await write(account, A.usdc, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
-    await write(account, A.smpl, erc20Abi, 'approve', [A.uniswapV3Router, MAX]);
-    await write(account, A.usdc, erc20Abi, 'approve', [A.uniswapV3Router, MAX]);
+    setup.push({ from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
+    setup.push({ from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
+    setup.push({ from: account, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV3Router, MAX] });
+    setup.push({ from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV3Router, MAX] });
   }
-  await write(A1, A.pools.demoWethV2, uniswapV2PairAbi, 'approve', [A.uniswapV2Router, MAX]);
-  await write(A3, A.pools.demoWethV2, uniswapV2PairAbi, 'approve', [A.uniswapV2Router, MAX]);
-  await write(A4, A.weth, wethAbi, 'deposit', [], parseEther('10'));
-  await write(A4, A.weth, erc20Abi, 'approve', [A.positionManager, MAX]);
-  await write(A4, A.smpl, erc20Abi, 'approve', [A.positionManager, MAX]);
+  setup.push({ from: A1, address: A.pools.demoWethV2, abi: uniswapV2PairAbi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
+  setup.push({ from: A3, address: A.pools.demoWethV2, abi: uniswapV2PairAbi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
+  setup.push({ from: A4, address: A.weth, abi: wethAbi, functionName: 'deposit', args: [], value: parseEther('10') });
+  setup.push({ from: A4, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
+  setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
+  await clients.test.setAutomine(false);
+  try {
+    await checkMined(rpcUrl, [await mineBlock(rpcUrl, setup, undefined)]);
+  } finally {
+    await clients.test.setAutomine(true);
+  }
 
   const blocks = monthBlocks(MONTH_HISTORY);
   log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
   const monthTimes = await monthTimestamps(clients, blocks.length);
-  // Several swaps to a block, mined by hand: a tenth of the round trips of one block per swap.
+  // Several swaps to a block, mined by hand: two round trips a block instead of eight a swap.
+  const monthBlocksMined: Hash[][] = [];
   await clients.test.setAutomine(false);
   try {
     for (const [i, block] of blocks.entries()) {
       const at = monthTimes?.[i];
       const swaps = block.filter((step) => step.kind === 'swap');
       if (swaps.length === block.length) {
-        await mineSwaps(clients, swaps, at);
+        monthBlocksMined.push(await mineSwaps(rpcUrl, swaps, at));
         continue;
       }
       await clients.test.setAutomine(true);
@@ -355,6 +366,7 @@ async function seed(clients: DevnetClients, log: (line: string) => void): Promis
   } finally {
     await clients.test.setAutomine(true);
   }
+  await checkMined(rpcUrl, monthBlocksMined);
 
   log(`devnet: seeding the last hours' history (${HISTORY.length} steps)`);
   const times = await historyTimestamps(clients, HISTORY.length + 1);
@@ -395,27 +407,77 @@ export function monthBlocks(steps: readonly HistoryStep[]): HistoryStep[][] {
   return blocks;
 }
 
-/** Fixed gas for a month swap: the estimate would cost a round trip each (a swap needs < 250k). */
-const MONTH_SWAP_GAS = 400_000n;
+/** Fixed gas for mineBlock's calls: an estimate would cost a round trip each (a swap needs < 250k). */
+const BLOCK_CALL_GAS = 400_000n;
+
+/** One JSON-RPC batch (one HTTP round trip); the answers in the calls' order, or the first error. */
+async function rpcBatch(rpcUrl: string, calls: readonly { method: string; params: readonly unknown[] }[]): Promise<unknown[]> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const answers = (await res.json()) as { id: number; result?: unknown; error?: { message: string } }[];
+  return calls.map((call, id) => {
+    const answer = answers.find((a) => a.id === id);
+    if (!answer || answer.error) throw new Error(`${call.method}: ${answer?.error?.message ?? 'no answer'}`);
+    return answer.result;
+  });
+}
+
+/** A call for mineBlock: a contract function from an anvil dev account. */
+type BlockCall = { from: Address; address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint };
 
 /**
- * Sends the swaps with automining off, mines them into one block at `at`, and insists that every
- * one succeeded. No slippage bound (minOut 0) and no estimate: only the demo trades on this chain.
+ * Sends the calls in one batch with automining off and mines them into one block at `at` (anvil's
+ * clock when undefined). Each account's calls get consecutive nonces in the order given, so they
+ * run in that order; no estimate (a fixed gas limit): only the demo's own transactions run here.
  */
-async function mineSwaps(clients: DevnetClients, swaps: readonly ({ kind: 'swap' } & DevnetSwap)[], at: bigint | undefined): Promise<void> {
-  const hashes: Hash[] = [];
-  for (const step of swaps) {
-    const call = swapRequest(step, 0n);
-    hashes.push(
-      await clients.wallet.request({
-        method: 'eth_sendTransaction',
-        params: [{ from: step.from, to: call.address, data: encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args }), value: numberToHex(call.value), gas: numberToHex(MONTH_SWAP_GAS) }],
-      }),
-    );
+async function mineBlock(rpcUrl: string, calls: readonly BlockCall[], at: bigint | undefined): Promise<Hash[]> {
+  const accounts = [...new Set(calls.map((c) => c.from))];
+  // One call per account (the month's blocks): anvil picks the nonce. Otherwise they are explicit,
+  // as the batch's calls may reach anvil in any order.
+  const counts = accounts.length === calls.length ? [] : ((await rpcBatch(rpcUrl, accounts.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'pending'] })))) as Hex[]);
+  const nonces = new Map(accounts.map((a, i) => [a, counts[i] === undefined ? undefined : BigInt(counts[i])]));
+  const sends = calls.map((call) => {
+    const nonce = nonces.get(call.from);
+    if (nonce !== undefined) nonces.set(call.from, nonce + 1n);
+    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
+    const tx = { from: call.from, to: call.address, data, value: numberToHex(call.value ?? 0n), gas: numberToHex(BLOCK_CALL_GAS) };
+    return { method: 'eth_sendTransaction', params: [nonce === undefined ? tx : { ...tx, nonce: numberToHex(nonce) }] };
+  });
+  const hashes = (await rpcBatch(rpcUrl, sends)) as Hash[];
+  await rpcBatch(rpcUrl, [{ method: 'evm_mine', params: at === undefined ? [] : [Number(at)] }]);
+  return hashes;
+}
+
+/**
+ * The month's swaps of one block. No slippage bound (minOut 0): only the demo trades on this chain.
+ * Their accounts and pools all differ (monthBlocks), so their order changes no balance or price.
+ */
+function mineSwaps(rpcUrl: string, swaps: readonly ({ kind: 'swap' } & DevnetSwap)[], at: bigint | undefined): Promise<Hash[]> {
+  return mineBlock(rpcUrl, swaps.map((step) => ({ from: step.from, ...swapRequest(step, 0n) })), at);
+}
+
+/**
+ * Every transaction of mineBlock succeeded, and those sent for one block are all in one block: all
+ * receipts in one batch at the end rather than a round trip per block.
+ */
+async function checkMined(rpcUrl: string, blocks: readonly Hash[][]): Promise<void> {
+  const hashes = blocks.flat();
+  if (hashes.length === 0) return;
+  const receipts = (await rpcBatch(rpcUrl, hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })))) as
+    ({ status: Hex; blockNumber: Hex } | null)[];
+  const byHash = new Map(hashes.map((hash, i) => [hash, receipts[i]]));
+  for (const block of blocks) {
+    for (const hash of block) {
+      const receipt = byHash.get(hash);
+      if (!receipt) throw new Error(`transaction ${hash} was not mined`);
+      if (receipt.status !== '0x1') throw new Error(`transaction ${hash} reverted`);
+      if (receipt.blockNumber !== byHash.get(block[0]!)!.blockNumber) throw new Error(`transaction ${hash} was mined apart from its block's other swaps`);
+    }
   }
-  if (at !== undefined) await clients.test.setNextBlockTimestamp({ timestamp: at });
-  await clients.test.mine({ blocks: 1 });
-  await Promise.all(hashes.map((hash) => mined(clients, hash)));
 }
 
 /** The position manager's mint with the WETH side sent as ETH (wrapped by it, the rest refunded). */
