@@ -41,7 +41,7 @@ export type ProjectMarketQuery = z.input<typeof projectMarketQuerySchema>;
 
 export const projectMarketSchema = z
   .object({
-    project_id: z.number().int(),
+    project_id: z.number().int().describe('The project these figures are of'),
     price_usd: decimalString
       .nullable()
       .describe("The project token in USD: its price in its deepest pool (by USD value of the paired side) that holds at least the minimum liquidity, × the paired token's USD rate; null without such a pool"),
