@@ -8,6 +8,8 @@ const SHOTS = process.env.H3_SHOTS_DIR ?? '/tmp/h3-shots';
 /** Decision 0034: candles and volume of the demo pools, from the stored swaps, at 1440 and 390 px. */
 test.describe('candles on the pool page', () => {
   test('DEMO/WETH: switch to candles, see candles, volume and the reason USD is off; DEMO/USDC in USD', async ({ page, request, user }) => {
+    // Two pools, two viewports, an axe scan and dark mode: longer than one screen's test.
+    test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
     const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
@@ -76,6 +78,21 @@ test.describe('candles on the pool page', () => {
     await expect(page.getByTestId('candle-legend')).toContainText('USD');
     await page.waitForTimeout(300);
     await usdcCard.screenshot({ path: `${SHOTS}/candles-usdc-usd-1440.png` });
+    // Dark mode: the chart's canvas follows the theme (read from a pixel of its background).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const canvas = page.getByTestId('candle-chart').locator('canvas').first();
+    await expect
+      .poll(() =>
+        canvas.evaluate((element: HTMLCanvasElement) => {
+          const [r, g, b] = element.getContext('2d')!.getImageData(2, 2, 1, 1).data;
+          return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255 < 0.5;
+        }),
+      )
+      .toBe(true);
+    await page.waitForTimeout(300);
+    await usdcCard.screenshot({ path: `${SHOTS}/candles-usdc-usd-dark-1440.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+
     await page.getByRole('button', { name: 'Line' }).click();
     await expect(page.getByRole('heading', { name: 'Price History' })).toBeVisible();
   });
