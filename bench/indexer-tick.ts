@@ -2,18 +2,21 @@
  * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (product §16): at
  * most 3 multicall requests, at most 5 eth_getLogs requests, under 2 s.
  *
- *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50]
+ *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50] [--trader-reads 20]
  *
  * Setup (not measured): a fresh devnet with 997 real Uniswap V2 pairs plus the three seeded pools, all
  * tracked by one user in an in-memory database; the indexer backfills them. Then `--activity`
  * liquidity additions land in different pools (Mint + Sync events), and the next tick is measured:
- * it reads the new logs, stores them, snapshots all 1,000 pools and evaluates alerts.
+ * it reads the new logs, stores them, snapshots all 1,000 pools and evaluates alerts, then reads the
+ * senders (traders) of the newest events within `--trader-reads` RPC calls (decision 0033; 0: off).
+ * The sender reads are printed apart: they are eth_getBlockReceipts, not multicalls or getLogs.
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { ChainService } from '../apps/server/src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/networks';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { pools, projects, users } from '../apps/server/src/db/schema';
 import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
 import { normalizeAddress } from '../apps/server/src/lib/addresses';
@@ -26,6 +29,7 @@ const arg = (name: string, fallback: number) => {
 };
 const POOLS = arg('pools', 1000);
 const ACTIVITY = arg('activity', 50);
+const TRADER_READS = arg('trader-reads', 20);
 const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
 
 const bench = await createBenchPools(POOLS - 3);
@@ -86,7 +90,7 @@ try {
       });
     },
   });
-  const indexer = new NetworkIndexer(db, chain, chain.registry.get(31337)!);
+  const indexer = new NetworkIndexer(db, chain, chain.registry.get(31337)!, { traderReadsPerTick: TRADER_READS });
   const backfillStart = performance.now();
   for (let i = 0; i < 100 && !(await indexer.tick()).caughtUp; i++);
   const backfillMs = performance.now() - backfillStart;
@@ -108,12 +112,19 @@ try {
   await new Promise((r) => setTimeout(r, 50)); // let the body counters settle
   const multicalls = counts.get('eth_call') ?? 0;
   const getLogs = counts.get('eth_getLogs') ?? 0;
+  const senderCalls = (counts.get('eth_getBlockReceipts') ?? 0) + (counts.get('eth_getTransactionByHash') ?? 0);
+  const [unread] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`);
 
   console.log(`tracked pools:         ${rows.length} (${rows.length - 1} V2, 1 V3)`);
   console.log(`setup (not measured):  pools ${(bench.setupMs / 1000).toFixed(1)} s, backfill ${(backfillMs / 1000).toFixed(1)} s`);
   console.log(`measured tick:         ${result.eventsStored} events stored, ${result.snapshotsWritten} snapshots written, blocks from ${result.fromBlocks?.join(', ')} to ${result.safeBlock}`);
   console.log(`RPC in the tick:       ${httpRequests} HTTP requests: ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')}`);
   console.log(`time of the tick:      ${ms.toFixed(0)} ms`);
+  console.log(
+    `trader reads (added):  ${senderCalls} RPC calls (limit ${TRADER_READS}, ${result.traders?.mode ?? 'failed'}), ${result.traders?.filled ?? 0} events given a trader, ` +
+      `${unread?.n ?? 0} events still without one (read on later ticks); ${(result.traders?.ms ?? 0).toFixed(0)} ms of the tick, ` +
+      `so ${(ms - (result.traders?.ms ?? 0)).toFixed(0)} ms without them`,
+  );
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
   console.log(`target ≤ 3 multicalls: ${verdict(multicalls <= 3)} (${multicalls})`);
   console.log(`target ≤ 5 getLogs:    ${verdict(getLogs <= 5)} (${getLogs})`);
