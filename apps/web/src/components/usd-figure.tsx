@@ -19,6 +19,8 @@ export interface UsdFigureProps {
   reasonAs?: 'note' | 'title';
   className?: string;
   testId?: string;
+  /** False where the card around the figures already shows one 'stale' badge for all of them. */
+  staleBadge?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface UsdFigureProps {
  * 'stale' badge when the route was not read recently, and '—' with the reason when there is none —
  * never a guessed or zero figure.
  */
-export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs = 'note', className, testId }: UsdFigureProps) {
+export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs = 'note', className, testId, staleBadge = true }: UsdFigureProps) {
   if (value === null || value === undefined) {
     const why = usdMissingText(reason);
     return (
@@ -52,7 +54,7 @@ export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs 
           {format(value)}
         </span>
       </Tooltip>
-      {source?.stale && <UsdStaleBadge />}
+      {staleBadge && source?.stale && <UsdStaleBadge />}
     </span>
   );
 }

@@ -27,7 +27,7 @@ export function PoolUsdStats({ pool }: { pool: Pool }) {
   const hasCounts = counts.some((count) => count !== undefined);
   const [buys, sells, traders] = counts;
   const figure = (value: string | null, compact = false) => (
-    <UsdFigure value={value} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" format={compact ? formatUsdCompact : undefined} className="text-lg font-semibold text-slate-900" />
+    <UsdFigure value={value} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={compact ? formatUsdCompact : undefined} className="text-lg font-semibold text-slate-900" />
   );
   return (
     <Card aria-labelledby="pool-usd-title" data-testid="pool-usd-stats">

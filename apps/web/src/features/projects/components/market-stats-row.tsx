@@ -53,16 +53,16 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
     <>
       <StatsGrid>
         <Stat label="Price (USD)">
-          <UsdFigure value={market.price_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" testId="market-price-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure value={market.price_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} testId="market-price-usd" className="text-lg font-semibold text-slate-900" />
           <span className="mt-0.5 block text-xs" title="Change over 24 h of the price in the paired token of the pool that sets it (past USD rates are not recorded)">
             24h <ChangeValue value={market.change_24h} />
           </span>
         </Stat>
         <Stat label="Liquidity">
-          <UsdFigure value={market.liquidity_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-liquidity-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure value={market.liquidity_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-liquidity-usd" className="text-lg font-semibold text-slate-900" />
         </Stat>
         <Stat label="Market cap">
-          <UsdFigure value={market.market_cap_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-cap-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure value={market.market_cap_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-cap-usd" className="text-lg font-semibold text-slate-900" />
           {market.circulating_supply !== null && (
             <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.circulating_supply)} ${symbol}: totalSupply() less the balances of the burn addresses`}>
               {formatAmountCompact(market.circulating_supply)} {symbol} circulating
@@ -70,7 +70,7 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
           )}
         </Stat>
         <Stat label="FDV">
-          <UsdFigure value={market.fdv_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-fdv-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure value={market.fdv_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-fdv-usd" className="text-lg font-semibold text-slate-900" />
           {market.total_supply !== null && (
             <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.total_supply)} ${symbol}: totalSupply()`}>
               {formatAmountCompact(market.total_supply)} {symbol} total
@@ -78,7 +78,7 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
           )}
         </Stat>
         <Stat label="Volume 24h">
-          <UsdFigure value={market.volume_24h_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" format={formatUsdCompact} testId="market-volume-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure value={market.volume_24h_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-volume-usd" className="text-lg font-semibold text-slate-900" />
         </Stat>
         <Stat label="Holders">
           <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="market-holders">
