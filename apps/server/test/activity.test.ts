@@ -470,7 +470,7 @@ describe('CSV export', () => {
     const rows = parseCsv(result.body);
     expect(rows[0]).toEqual([...activityCsvColumns]);
     expect(rows).toHaveLength(N + 1);
-    expect(rows[1]).toEqual([new Date(start + (N - 1) * 1000).toISOString(), String(100_000 + N - 1), expect.stringMatching(/^0x[0-9a-f]{64}$/), '0', getAddress(pool.poolAddress), 'Uniswap V2', 'buy', '1', 'BIG', '2', 'USDC', '2']);
+    expect(rows[1]).toEqual([new Date(start + (N - 1) * 1000).toISOString(), String(100_000 + N - 1), expect.stringMatching(/^0x[0-9a-f]{64}$/), '0', getAddress(pool.poolAddress), 'Uniswap V2', 'buy', '1', 'BIG', '2', 'USDC', '2', '', '2']);
     expect(rows[2]![6]).toBe('sell');
     expect(rows.at(-1)!.slice(0, 2)).toEqual([new Date(start).toISOString(), '100000']);
     expect(rows.at(-1)![6]).toBe('buy');

@@ -189,7 +189,7 @@ describe('the exports', () => {
     });
     // Numbers, hashes, times and kinds are bare; every text cell is quoted.
     const line = res.body.split('\r\n')[1]!;
-    expect(line).toBe(`2025-02-01T10:00:00.000Z,77,0x${'ab'.repeat(32)},0,${getAddress(pool!.poolAddress)},"dex;'@SUM(1)",buy,1,"x;'=cmd|'/C calc'!A0",2,"'-2+3|'=x",2`);
+    expect(line).toBe(`2025-02-01T10:00:00.000Z,77,0x${'ab'.repeat(32)},0,${getAddress(pool!.poolAddress)},"dex;'@SUM(1)",buy,1,"x;'=cmd|'/C calc'!A0",2,"'-2+3|'=x",2,,2`);
   });
 
   it('holders: every cell typed; the notice line is quoted text', async () => {
