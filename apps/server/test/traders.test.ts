@@ -9,6 +9,7 @@ import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { indexerSkippedItems, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
+import { budgetClassOf } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { inject } from 'vitest';
 
@@ -329,6 +330,8 @@ describe('trader figures in the API', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ detail: 'Pool not found.' });
     expect((await get(`/api/v1/projects/pool/${poolIds.demoWeth}/traders/?range=30d`)).statusCode).toBe(400);
+    // It groups a week of a pool's swaps: a heavy route for the per-user budgets (decision 0021).
+    expect(budgetClassOf('GET', '/api/v1/projects/pool/:id/traders')).toBe('heavy');
   });
 
   it('activity rows carry the checksummed trader, and the trader filter keeps exactly its events', async () => {

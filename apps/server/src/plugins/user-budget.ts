@@ -43,6 +43,8 @@ export const BUDGET_CLASSES: Readonly<Record<string, Exclude<BudgetClass, 'defau
   'GET /api/v1/projects/search': 'heavy',
   // Aggregates every stored swap of the range in exact numeric (decision 0034).
   'GET /api/v1/projects/pool/:id/candles': 'heavy',
+  // Groups every swap of a pool's last 7 days by trader (decision 0033).
+  'GET /api/v1/projects/pool/:id/traders': 'heavy',
   'GET /api/v1/projects/:id/holders': 'heavy',
   'GET /api/v1/projects/activity/export': 'export',
   'GET /api/v1/projects/:id/holders/export': 'export',
