@@ -25,6 +25,8 @@ export function Tooltip({ content, side = 'bottom', children }: TooltipProps) {
         <TooltipPrimitive.Content
           side={side}
           sideOffset={6}
+          // Keeps a long tooltip (a USD figure's route and block) off the screen's edge on a phone.
+          collisionPadding={8}
           className="z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
         >
           {content}
