@@ -7,7 +7,7 @@ import { indexedPools, poolEvents, pools, poolSnapshots, projects, type PoolRow 
 import { PER_POOL_SCAN_MAX } from '../src/features/activity/repository';
 import { EXPORT_CHUNK } from '../src/features/activity/routes';
 import { isStale } from '../src/features/pools/presenter';
-import { percentChange } from '../src/market/pool-view';
+import { percentChange, priceFromAmounts, priceFromSqrt } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /**
@@ -539,6 +539,9 @@ describe('funds: 24 h figures and price history from stored data', () => {
   const reserves = (pool: PoolRow, projectRaw: bigint, pairedRaw: bigint) =>
     pool.projectIsToken0 ? { reserve0: projectRaw.toString(), reserve1: pairedRaw.toString() } : { reserve0: pairedRaw.toString(), reserve1: projectRaw.toString() };
   const HOUR = 3_600_000;
+  /** The price a snapshot of these project and paired amounts gives, from the pool's side. */
+  const snapshotPrice = (pool: PoolRow, projectDecimals: number, projectRaw: bigint, pairedRaw: bigint) =>
+    priceFromAmounts({ projectIsToken0: pool.projectIsToken0, projectDecimals, pairedDecimals: pool.pairedTokenDecimals }, projectRaw, pairedRaw);
   async function snapshot(pool: PoolRow, agoMs: number, block: number, projectRaw: bigint, pairedRaw: bigint, bucketAgoMs = agoMs) {
     const time = new Date(Date.now() - agoMs);
     const bucket = new Date(Math.floor((Date.now() - bucketAgoMs) / 60_000) * 60_000);
@@ -608,6 +611,54 @@ describe('funds: 24 h figures and price history from stored data', () => {
     expect(list.find((p) => p.id === wethPool.id)?.change_24h).toBe(expected);
     // The other pool of the same project has no history of its own.
     expect(list.find((p) => p.id === usdcPool.id)?.change_24h).toBeNull();
+  });
+
+  it('a Uniswap V3 pool takes its 24 h base from its last swap at or before 24 h ago when no snapshot is newer', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: { authorization: bearer(user.token) },
+      payload: { network: NET, contract_address: a.smpl, name: 'Sample', token_symbol: 'SMPL', token_decimal: 9 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const attached = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${created.json().id}/`,
+      headers: { authorization: bearer(user.token) },
+      payload: { dex: 'uniswap-v3', token: 'weth', pool_address: a.pools.smplWethV3 },
+    });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const v3 = (await ctx.app.db.select().from(pools).where(eq(pools.id, attached.json().id)))[0]!;
+    const address = v3.poolAddress;
+    await ctx.app.db.insert(indexedPools).values({ networkId: NET, poolAddress: address, version: 'v3', fromBlock: 1n, toBlock: 2000n });
+    expect((await fund(v3.id)).change_24h).toBeNull();
+
+    const Q96 = 2n ** 96n;
+    const swapAt = (block: number, agoMs: number, sqrtPriceX96: bigint) => ({
+      networkId: NET,
+      poolAddress: address,
+      txHash: `0x${'ab'.repeat(28)}${block.toString(16).padStart(8, '0')}`,
+      logIndex: 0,
+      blockNumber: BigInt(block),
+      blockTime: new Date(Date.now() - agoMs),
+      type: 'swap' as const,
+      amount0: '1000',
+      amount1: '-1',
+      sqrtPriceX96: sqrtPriceX96.toString(),
+    });
+    // A snapshot 28 h ago, and swaps 30 h, 25 h and 2 h ago: the base is the swap 25 h ago, the last
+    // price at or before the cutoff; the one 2 h ago is inside the day.
+    await snapshot(v3, 28 * HOUR, 1900, 10n ** 9n, 10n ** 18n);
+    await ctx.app.db.insert(poolEvents).values([swapAt(1880, 30 * HOUR, Q96 / 3n), swapAt(1920, 25 * HOUR, Q96 / 5n), swapAt(1990, 2 * HOUR, Q96 / 7n)]);
+    const side = { projectIsToken0: v3.projectIsToken0, projectDecimals: 9, pairedDecimals: v3.pairedTokenDecimals };
+    const f = await fund(v3.id);
+    const expected = percentChange(priceFromSqrt(side, Q96 / 5n), f.price);
+    expect(expected).not.toBeNull();
+    expect(f.change_24h).toBe(expected);
+    // A snapshot newer than that swap (still before the cutoff) is the base again.
+    await snapshot(v3, 24 * HOUR + 10 * 60_000, 1950, 10n ** 9n, 3n * 10n ** 18n);
+    const g = await fund(v3.id);
+    expect(g.change_24h).toBe(percentChange(snapshotPrice(v3, 9, 10n ** 9n, 3n * 10n ** 18n), g.price));
   });
 
   it('volume_24h sums the paired legs of the last 24 h of swaps once the indexer covers the pool', async () => {

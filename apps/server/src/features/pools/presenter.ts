@@ -7,8 +7,8 @@ import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
 import { normalizeAddress, toChecksumAddress } from '../../lib/addresses';
 import type { DiscoveredPoolRow } from '../../db/schema';
-import { percentChange, poolSide, snapshotView } from '../../market/pool-view';
-import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
+import { percentChange, poolSide, priceFromSqrt, snapshotView, type PoolSide } from '../../market/pool-view';
+import { loadMarketFigures, marketKey, type MarketFigures, type PricePoint } from './market-repository';
 import type { PoolWithProject } from './repository';
 import type { UsdEngine } from '../../market/usd/engine';
 import type { ProjectPrice, PoolUsd } from '../../market/usd/valuation';
@@ -38,6 +38,13 @@ export function isStale(network: NetworkConfig | undefined, live: CachedPoolStat
   return network.id !== DEVNET_ID && nowMs - live.blockTime.getTime() > limit;
 }
 
+/** A stored price point from the user's side: V3's sqrtPriceX96 where there is one, else the reserves. */
+function pointPrice(side: PoolSide, point: PricePoint): string | null {
+  if (point.sqrtPriceX96 !== null) return priceFromSqrt(side, BigInt(point.sqrtPriceX96));
+  if (point.reserve0 === null || point.reserve1 === null) return null;
+  return snapshotView(side, { ...point, reserve0: point.reserve0, reserve1: point.reserve1 }).price;
+}
+
 /** change_24h and volume_24h of one user's pool from the stored figures of its address. */
 export function dayFigures(
   { pool, project }: PoolWithProject,
@@ -45,7 +52,7 @@ export function dayFigures(
   figures: MarketFigures | undefined,
 ): { change_24h: string | null; volume_24h: string | null; buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
   const side = poolSide(pool, project);
-  const basePrice = figures?.base ? snapshotView(side, figures.base).price : null;
+  const basePrice = figures?.base ? pointPrice(side, figures.base) : null;
   const pairedVolume = figures ? (pool.projectIsToken0 ? figures.volume1 : figures.volume0) : 0n;
   return {
     change_24h: percentChange(basePrice, currentPrice),
