@@ -72,6 +72,14 @@ test.describe('alerts that fire on the devnet', () => {
     expect(notifications[0]).toMatchObject({ navigation_url: `/alerts/${alert!.id}`, is_read: true });
 
     // The swap on /activities: a green Buy with the last 8 characters of its hash (no explorer on the devnet).
+    // The indexer reads the swap's sender (its trader) after storing it: wait for it, so the row
+    // below shows it.
+    await expect
+      .poll(async () => {
+        const events = (await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}`)).events;
+        return events.find((e) => e.tx_hash.toLowerCase() === swap.txHash.toLowerCase())?.trader ?? null;
+      }, { timeout: 30_000 })
+      .not.toBeNull();
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const row = page.getByTestId('activity-row').filter({ hasText: swap.txHash.slice(-8) });
@@ -81,7 +89,11 @@ test.describe('alerts that fire on the devnet', () => {
     await expect(row).toContainText('Uniswap V2');
     await expect(row).toContainText(`Block ${swap.blockNumber}`);
     await expect(row).toContainText(/\d+ (sec|min) ago/);
-    await expect(row.getByRole('link')).toHaveCount(0);
+    // The devnet has no block explorer: no explorer link; the only link is the trader's own
+    // activity (product §2.9).
+    await expect(row.getByRole('link', { name: /explorer/i })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: /^Trader 0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}: show this trader's activity$/ })).toHaveCount(1);
+    await expect(row.getByRole('link')).toHaveCount(1);
     // The kind filter keeps it among the buys and drops it from the sells.
     await page.getByLabel('Kind').selectOption({ label: 'Buy' });
     await expect(page).toHaveURL(/kind=buy/);

@@ -72,8 +72,19 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(page.getByText('Never send tokens to the pool address directly. Add liquidity through the DEX.')).toBeVisible();
     // The devnet has no block explorer: no explorer links at all.
     await expect(page.getByRole('link', { name: /explorer/i })).toHaveCount(0);
-    // 24h change and volume are not indexed yet: unknown, not zero.
-    await expect(page.getByRole('region', { name: 'Last 24 hours', exact: true })).toContainText('—');
+    // The devnet indexes a new pool's whole seeded month (decision 0036): once the indexer has read
+    // it, the 24 h change and volume are known figures, not the unknown '—'.
+    await expect
+      .poll(async () => {
+        const f = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
+        return f.change_24h !== null && f.volume_24h !== null;
+      }, { timeout: 60_000 })
+      .toBe(true);
+    await page.reload();
+    const lastDay = page.getByRole('region', { name: 'Last 24 hours', exact: true });
+    await expect(lastDay).toContainText('%');
+    await expect(lastDay).toContainText('WETH');
+    await expect(lastDay).not.toContainText('—');
 
     // Dashboard: counts, Recent Projects, Latest Funds.
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -90,7 +101,11 @@ test.describe('projects and pools on the local devnet', () => {
     const priceRow = panel.getByRole('link', { name: /DEMO\/WETH/ });
     await expect(priceRow).toContainText('Uniswap V2');
     await expect(priceRow).toContainText(formatPrice(prices[0]!.price));
-    await expect(priceRow).toContainText('—');
+    // The month of devnet history gives the pool a 24 h change (polled above) and a USD price.
+    expect(prices[0]!.change_24h).not.toBeNull();
+    await expect(priceRow).toContainText('%');
+    expect(prices[0]!.price_usd).not.toBeNull();
+    await expect(priceRow).toContainText('$');
     await expect(panel).toContainText(/Last updated \d{1,2}:\d{2}:\d{2} [AP]M/);
     await expect(panel).toContainText('Auto-refreshes every 30s');
     await priceRow.click();
