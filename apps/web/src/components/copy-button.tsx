@@ -25,7 +25,7 @@ export function CopyButton({ value, label, className }: CopyButtonProps) {
       className={cn(
         'inline-flex h-7 shrink-0 cursor-pointer items-center gap-1 rounded-md px-1.5 text-xs font-medium text-slate-500 transition-colors',
         'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-        copied && 'text-emerald-600 hover:text-emerald-700',
+        copied && 'text-emerald-700 hover:text-emerald-800',
         className,
       )}
     >
