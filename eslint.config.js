@@ -70,7 +70,7 @@ const serverLayers = [
   ['chain'],
   ['market'],
   ['indexer'],
-  ['config.ts', 'ops', 'auth', 'plugins'],
+  ['config.ts', 'ops', 'auth', 'plugins', 'delivery'],
   ['features'],
   ['app.ts', 'main.ts', 'cli.ts'],
 ];

@@ -129,6 +129,44 @@ const configSchema = z.object({
   USER_CONCURRENT_COSTLY: int(1, 1000).default(2),
   /** Requests of one user waiting for their turn; beyond, 429. */
   USER_QUEUED_REQUESTS: int(0, 10_000).default(64),
+
+  // --- Outbound messages (docs/decisions/0037) ---
+  /**
+   * The SMTP server e-mail leaves through, smtp:// or smtps:// with credentials in the URL. Unset:
+   * no e-mail is ever enqueued, and the screens say "E-mail is not configured on this server."
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of every e-mail, `Name <address>` or a bare address. */
+  MAIL_FROM: z.string().min(3).default('TokenDesk <no-reply@localhost>'),
+  /** The address links in e-mails point to (no trailing slash); defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /**
+   * CIDR ranges (or addresses) user-supplied URLs may reach despite the SSRF guard, comma-separated;
+   * empty: only public addresses. Tests allow 127.0.0.0/8,::1 for their local receivers.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      if (value.trim() === '') return;
+      try {
+        parseIpAllowList(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** Messages of one channel that failed for good in a row before the channel is paused. */
+  DELIVERY_PAUSE_AFTER: int(1, 1_000).default(10),
+  /** How long a message is retried (exponential backoff) before it counts as failed. */
+  DELIVERY_RETRY_HOURS: int(1, 24 * 14).default(24),
+  /** The Telegram Bot API's base URL (tests point it at a local receiver). */
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api.telegram.org'),
 });
 
 /**
@@ -154,6 +192,8 @@ function rpcUrlsFrom(env: Record<string, string>): Record<string, string[]> {
 export type Config = z.infer<typeof configSchema> & {
   /** Per network key (RPC_URL_<KEY>), the node URLs that replace its defaults; absent keys keep them. */
   RPC_URLS: Readonly<Record<string, readonly string[]>>;
+  /** Always set: PUBLIC_URL, or http://localhost:<PORT>. */
+  PUBLIC_URL: string;
 };
 
 /**
@@ -185,7 +225,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data;
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), WEB_DIST: path.resolve(config.WEB_DIST), RPC_URLS: rpcUrlsFrom(cleaned as Record<string, string>) };
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    WEB_DIST: path.resolve(config.WEB_DIST),
+    RPC_URLS: rpcUrlsFrom(cleaned as Record<string, string>),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  };
 }
 
 /** A configuration for tests: defaults plus overrides, never the process environment. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -516,3 +516,104 @@ export const indexerSkippedItems = pgTable(
     index('indexer_skipped_items_recent_idx').on(t.networkId, t.lastSeenAt.desc()),
   ],
 );
+
+/**
+ * Where a user's alerts go besides the bell (docs/decisions/0037). `config` is the kind's
+ * destination: webhook {url}, telegram {bot_token, chat_id}, discord {webhook_url}, email {} (the
+ * account's verified address). A channel that keeps failing is paused until its owner resumes it.
+ */
+export type ChannelKind = 'email' | 'webhook' | 'telegram' | 'discord';
+export const channelKinds = ['email', 'webhook', 'telegram', 'discord'] as const satisfies readonly ChannelKind[];
+export interface ChannelConfig {
+  url?: string;
+  bot_token?: string;
+  chat_id?: string;
+  webhook_url?: string;
+}
+
+export const notificationChannels = pgTable(
+  'notification_channels',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: channelKinds }).notNull(),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<ChannelConfig>().notNull().default({}),
+    /** Webhooks: the Standard Webhooks signing secret (`whsec_…`), shown to the owner once. */
+    secret: text('secret'),
+    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    /** Messages that failed for good in a row; a delivered one resets it. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Why it was paused, as the owner is told (the last error, redacted). */
+    pausedReason: text('paused_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_channels_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** The channels an alert is delivered to (the bell always, without a row). */
+export const alertChannels = pgTable(
+  'alert_channels',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => notificationChannels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.channelId], name: 'alert_channels_pkey' }), index('alert_channels_channel_idx').on(t.channelId)],
+);
+
+export const outboxCategories = ['account', 'alert', 'staff', 'report', 'channel', 'test'] as const;
+export type OutboxCategory = (typeof outboxCategories)[number];
+export type OutboxStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+/**
+ * Everything that leaves TokenDesk (docs/decisions/0037), written in the transaction of the event
+ * it reports, its content frozen then (payload, see domain/outbox.ts). The delivery worker claims
+ * due rows with FOR UPDATE SKIP LOCKED and a lease (locked_until); message_id is the idempotency
+ * key the receiver sees (webhook-id).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id').notNull(),
+    /** Whose message it is; null for an address that is no account's (e.g. a staff list). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The channel it goes through; null for account, staff and report e-mails. */
+    channelId: integer('channel_id').references(() => notificationChannels.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: channelKinds }).notNull(),
+    category: text('category', { enum: outboxCategories }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed', 'cancelled'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's lease: until then nobody else sends it; a crashed worker's lease runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastResponseCode: integer('last_response_code'),
+    /** Redacted: no tokens, secrets or URLs with credentials. */
+    lastError: text('last_error'),
+    /** Alert messages: the block the firing was judged on; a reorganisation above it cancels a pending one (decision 0016). */
+    networkId: integer('network_id'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_message_id_key').on(t.messageId),
+    index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('outbox_channel_idx').on(t.channelId, t.createdAt, t.id).where(sql`${t.channelId} is not null`),
+    index('outbox_user_idx').on(t.userId),
+    index('outbox_block_idx').on(t.networkId, t.blockNumber).where(sql`${t.blockNumber} is not null AND ${t.status} = 'pending'`),
+  ],
+);
+
+export type NotificationChannelRow = typeof notificationChannels.$inferSelect;
+export type AlertChannelRow = typeof alertChannels.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
