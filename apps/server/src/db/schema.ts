@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped on every password change; cached Basic credentials of an older version are void. */
     credentialVersion: integer('credential_version').notNull().default(1),
+    /** When the address was proved by a link (decision 0039); null: not verified. Alert e-mails need it. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +45,34 @@ export const sessions = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export type EmailTokenPurpose = 'verify' | 'change' | 'reset';
+
+/**
+ * One-time links sent by e-mail (decision 0039): verify the address, confirm a new address, reset
+ * the password. Only the SHA-256 of the token is stored. `newEmail` is the address the link went
+ * to ('verify', 'change'); a link is used once (`usedAt`) and refused after `expiresAt`.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'change', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export const projects = pgTable(
   'projects',
