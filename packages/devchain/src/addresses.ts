@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 
 export const DEVNET_CHAIN_ID = 31337;
 
@@ -26,6 +26,39 @@ export interface DevnetAddresses {
    * (Uniswap V3 0.05%) that prices WETH in USDC (docs/decisions/0036).
    */
   pools: { demoWethV2: Address; demoUsdcV2: Address; smplWethV3: Address; wethUsdcV3: Address };
+  /** Uniswap V4: the singleton PoolManager, its StateView, v4-core's test routers and the hook. */
+  v4: DevnetV4Addresses;
+}
+
+/** A V4 PoolKey as the PoolManager takes it; `fee` 0x800000 marks a dynamic fee. */
+export interface DevnetV4PoolKey {
+  currency0: Address;
+  currency1: Address;
+  fee: number;
+  tickSpacing: number;
+  hooks: Address;
+}
+
+export interface DevnetV4Pool {
+  /** PoolId = keccak256(abi.encode(key)), lower-case 0x + 64 hex: the pool's identity. */
+  id: Hex;
+  key: DevnetV4PoolKey;
+}
+
+export interface DevnetV4Addresses {
+  poolManager: Address;
+  stateView: Address;
+  /** v4-core's PoolSwapTest: swaps for the demo accounts (it settles with their approvals). */
+  swapRouter: Address;
+  /** v4-core's PoolModifyLiquidityTest: adds and removes the demo's V4 liquidity. */
+  liquidityRouter: Address;
+  /** DevnetV4Hook, at a CREATE2 address whose low 14 bits are V4_HOOK_FLAGS. */
+  hook: Address;
+  /**
+   * demoEthV4: DEMO/ETH with native ETH (currency0 = address 0), 0.3 %, tick spacing 60, no hooks.
+   * hookedV4: DEMO/USDC with a dynamic fee (the hook sets 0.25 % at initialisation) and the hook.
+   */
+  pools: { demoEthV4: DevnetV4Pool; hookedV4: DevnetV4Pool };
 }
 
 /**
@@ -48,6 +81,29 @@ export const demoAccounts: readonly Address[] = Object.freeze([
  * addresses hang on account 0's nonces, and a separate account keeps them as they were.
  */
 export const MARKET_MAKER: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+
+/**
+ * Anvil account 6: deploys Uniswap V4 (its own nonces, so every older address stays as it was) and
+ * owns the PoolManager and the hook. It provides no liquidity and makes no trades.
+ */
+export const V4_DEPLOYER: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
+
+/** V4_DEPLOYER's nonces of the V4 deployment (the hook goes by CREATE2 at the next one). */
+export const V4_DEPLOYER_NONCES = { poolManager: 0, stateView: 1, swapRouter: 2, liquidityRouter: 3 } as const;
+
+/** The deterministic deployment proxy anvil preinstalls (the same address as on real networks). */
+export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+
+/** Hook permission bits of the devnet hook: afterInitialize (1 << 12), afterAddLiquidity (1 << 10), afterSwap (1 << 6). */
+export const V4_HOOK_FLAGS = 0x1440;
+
+/** The CREATE2 salt mined so that the hook's address ends in V4_HOOK_FLAGS (src/v4.ts: mineHookSalt). */
+export const V4_HOOK_SALT: Hex = '0x00000000000000000000000000000000000000000000000000000000000032db';
+
+/** V4's fee sentinel for a dynamic-fee pool (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
+export const V4_DYNAMIC_FEE = 0x800000;
+
+const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
 
 /** Where the demo burn sends DEMO: a burn address that real tokens use too (no key exists for it). */
 export const BURN_ADDRESS: Address = '0x000000000000000000000000000000000000dEaD';
@@ -92,6 +148,29 @@ export const devnetAddresses: DevnetAddresses = Object.freeze({
     demoUsdcV2: '0x8b09811c655369C57C553CAFEe703Ee6A077084E',
     smplWethV3: '0xe61cc4B85E8b7fc79c2b72E6c8cca2D9C6A45CD4',
     wethUsdcV3: '0xadcef6dB2ECF9121aA9Ac51B98767EF3B71CB338',
+  }),
+  v4: Object.freeze({
+    poolManager: '0x7ef8E99980Da5bcEDcF7C10f41E55f759F6A174B',
+    stateView: '0x82B769500E34362a76DF81150e12C746093D954F',
+    swapRouter: '0x77c7E3905c21177Be97956c6620567596492C497',
+    liquidityRouter: '0x66Db6d191cd163F56197b767928A507dF8b47AA7',
+    hook: '0xd12bC69f6E41Ac7976B930BC338D5e8671DFd440',
+    pools: Object.freeze({
+      demoEthV4: Object.freeze({
+        id: '0x017ba77ad9921f21540f49c5d274a85e2d6051f3605408cc20f57cda153166ea',
+        key: Object.freeze({ currency0: ZERO_ADDRESS, currency1: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', fee: 3000, tickSpacing: 60, hooks: ZERO_ADDRESS }),
+      }),
+      hookedV4: Object.freeze({
+        id: '0x07bc6d9aa163be8ce798bd39d87b93aa667feafeb58bb01b924b36ae19fecc23',
+        key: Object.freeze({
+          currency0: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+          currency1: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+          fee: V4_DYNAMIC_FEE,
+          tickSpacing: 60,
+          hooks: '0xd12bC69f6E41Ac7976B930BC338D5e8671DFd440',
+        }),
+      }),
+    }),
   }),
 } as const);
 

@@ -10,12 +10,21 @@ import {
   MARKET_MAKER,
   REFERENCE_V3_FEE,
   V3_FEE,
+  V4_DEPLOYER,
   type DevnetAddresses,
 } from './addresses.js';
 import { uniswapArtifacts, type Artifact } from './artifacts.js';
 import { assertDevnet, devnetClients, mined, type DevnetClients } from './client.js';
 import { bytes32Token, demoERC20, devnetMarker, multicall3RuntimeCode } from './generated/contracts.js';
 import { sendContractTx, swapOnDevnet, swapRequest, type DevnetSwap } from './swap.js';
+import {
+  deployV4,
+  v4FullRangeLiquidity,
+  v4ModifyLiquidityRequest,
+  v4PositionLiquidity,
+  v4SeedStatus,
+  v4SqrtPrice,
+} from './v4.js';
 
 /** Thrown when the chain holds only part of the seed (or someone else's use of the deployer). */
 export class PartialSeedError extends Error {
@@ -29,7 +38,8 @@ export type SeedStatus = 'empty' | 'complete' | 'partial';
 
 /** All contract addresses of the seed, pools included (Multicall3 is set separately). */
 function seededAddresses(): Address[] {
-  const { deployer: _deployer, multicall3: _multicall3, pools, ...contracts } = A;
+  // V4 has its own deployer and status (v4SeedStatus).
+  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, ...contracts } = A;
   return [...Object.values(contracts), ...Object.values(pools)];
 }
 
@@ -59,14 +69,22 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
   const clients = devnetClients(rpcUrl);
   await assertDevnet(clients);
   await ensureMulticall3(clients);
-  const status = await seedStatus(clients);
-  if (status === 'complete') return A;
+  const [status, v4] = await Promise.all([seedStatus(clients), v4SeedStatus(clients)]);
+  if (status === 'complete' && v4 === 'complete') return A;
   if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
+  if (v4 === 'partial') throw new PartialSeedError('Uniswap V4 is only partly deployed');
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, MARKET_MAKER, ...demoAccounts]) {
+  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, ...demoAccounts]) {
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
+  if (status === 'complete') {
+    // A chain seeded before V4 existed: add V4 and its liquidity now, with no history (its blocks
+    // cannot go back in time). Everything older stays as it was.
+    await seedV4OnOlderChain(clients, rpcUrl, log);
+    log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+    return A;
+  }
   await seed(clients, rpcUrl, log);
   const missing = (await Promise.all(seededAddresses().map(async (a) => ((await hasCode(clients, a)) ? null : a)))).filter(Boolean);
   if (missing.length > 0) throw new Error(`seed finished but these addresses have no code: ${missing.join(', ')}`);
@@ -102,6 +120,15 @@ const LIQUIDITY = {
   wethUsdc: { weth: parseEther('1000'), usdc: parseUnits('3000000', 6) },
 };
 
+/**
+ * The V4 pools' first liquidity, from two demo accounts through v4-core's test router: smaller than
+ * the V2 pools (the V2 pools stay the deepest DEMO markets) at the same launch prices.
+ */
+const V4_LIQUIDITY = {
+  demoEthV4: { from: demoAccounts[2]!, amount0: '6', amount1: '60000' },
+  hookedV4: { from: demoAccounts[1]!, amount0: '30000', amount1: '9000' },
+} as const;
+
 /** USDC the deployer hands the market maker: the reference pool's side plus a reserve for a later add. */
 const MARKET_MAKER_USDC = parseUnits('3600000', 6);
 
@@ -127,7 +154,10 @@ type HistoryStep =
   | { kind: 'v3-mint-narrow'; from: Address }
   | { kind: 'v3-remove-half'; from: Address }
   | { kind: 'reference-add-liquidity'; from: Address; eth: string; usdc: string }
-  | { kind: 'reference-remove-quarter'; from: Address };
+  | { kind: 'reference-remove-quarter'; from: Address }
+  /** Full-range liquidity in a seeded V4 pool; amounts are decimal strings of currency0 and currency1 (at most). */
+  | { kind: 'v4-add-liquidity'; from: Address; pool: 'demoEthV4' | 'hookedV4'; amount0: string; amount1: string }
+  | { kind: 'v4-remove-half'; from: Address; pool: 'demoEthV4' | 'hookedV4' };
 
 const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'], amount: string): HistoryStep => ({
   kind: 'swap',
@@ -167,12 +197,19 @@ export const HISTORY: readonly HistoryStep[] = [
   swap(A3, 'demo-usdc', 'sell', '5000'),
   swap(A1, 'smpl-weth', 'buy', '0.6'),
   swap(A2, 'demo-weth', 'buy', '0.15'),
+  // Uniswap V4: both pools, both directions, one liquidity add.
+  swap(A3, 'demo-eth-v4', 'buy', '0.05'),
+  swap(A4, 'demo-usdc-v4', 'sell', '500'),
+  { kind: 'v4-add-liquidity', from: A1, pool: 'hookedV4', amount0: '5000', amount1: '1500' },
+  swap(A1, 'demo-eth-v4', 'sell', '400'),
+  swap(A2, 'demo-usdc-v4', 'buy', '60'),
 ];
 
 /** Days of MONTH_HISTORY; the chain's genesis lies a day before it (GENESIS_AGE_SECONDS in devnet.ts). */
 export const MONTH_DAYS = 30;
-/** Swaps per pool per day in MONTH_HISTORY. */
+/** Swaps per pool per day in MONTH_HISTORY (the V4 pools: MONTH_V4_SWAPS_PER_POOL_PER_DAY). */
 export const MONTH_SWAPS_PER_POOL_PER_DAY = 3;
+export const MONTH_V4_SWAPS_PER_POOL_PER_DAY = 2;
 
 /**
  * Each pool's typical trade in MONTH_HISTORY — a buy spends `buy` of the quote, a sell gives `sell`
@@ -183,6 +220,8 @@ const MONTH_POOLS = [
   { pool: 'demo-usdc', buy: '900', sell: '3000', round: { buy: '0.01', sell: '1' } },
   { pool: 'smpl-weth', buy: '0.5', sell: '100000', round: { buy: '0.001', sell: '1' } },
   { pool: 'weth-usdc', buy: '2000', sell: '0.66', round: { buy: '0.01', sell: '0.001' } },
+  { pool: 'demo-eth-v4', buy: '0.03', sell: '300', round: { buy: '0.0001', sell: '1' } },
+  { pool: 'demo-usdc-v4', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
 ] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
 
 /**
@@ -197,6 +236,9 @@ const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
   'demo-usdc': '+++++++++-------+++++++000++++',
   'smpl-weth': '---00+++++++++0-----++++0--+++',
   'weth-usdc': '0+0-+0-00+0+-0-+00-0+0+-0-+0+0',
+  // The V4 DEMO pools follow their V2 siblings' mood, so DEMO's prices stay close across versions.
+  'demo-eth-v4': '+++++++++-------+++++++000----',
+  'demo-usdc-v4': '+++++++++-------+++++++000++++',
 };
 /** A fixed wobble of trade sizes, in thousandths (13 entries: it does not line up with days or pools). */
 const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 1600];
@@ -205,7 +247,9 @@ const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 
 const MONTH_LIQUIDITY: Record<number, HistoryStep> = {
   6: { kind: 'v2-add-liquidity', from: A1, eth: '5', maxDemo: '60000' },
   12: { kind: 'reference-add-liquidity', from: MARKET_MAKER, eth: '200', usdc: '600000' },
+  9: { kind: 'v4-add-liquidity', from: A1, pool: 'demoEthV4', amount0: '2', amount1: '25000' },
   19: { kind: 'v2-remove-half', from: A1 },
+  22: { kind: 'v4-remove-half', from: A1, pool: 'demoEthV4' },
   25: { kind: 'reference-remove-quarter', from: MARKET_MAKER },
 };
 
@@ -226,7 +270,7 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
   return swap(demoAccounts[(day + slot + p) % demoAccounts.length]!, info.pool, side, amount);
 }
 
-const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' ? 6 : 18);
+const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' ? 6 : 18);
 const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
 
 /**
@@ -240,7 +284,10 @@ export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_
   const liquidity = MONTH_LIQUIDITY[day];
   if (liquidity) steps.push(liquidity);
   for (let slot = 0; slot < MONTH_SWAPS_PER_POOL_PER_DAY; slot++) {
-    for (let p = 0; p < MONTH_POOLS.length; p++) steps.push(monthSwap(day, slot, p));
+    for (let p = 0; p < MONTH_POOLS.length; p++) {
+      const v4 = MONTH_POOLS[p]!.pool.endsWith('-v4');
+      if (!v4 || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
+    }
   }
   return steps;
 }).flat();
@@ -318,6 +365,9 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   ]);
   await mintPayingEth(clients, MARKET_MAKER, referenceMint(MARKET_MAKER, ref), LIQUIDITY.wethUsdc.weth);
 
+  log('devnet: deploying Uniswap V4 (PoolManager, StateView, test routers, hook) from account 6');
+  await deployV4(clients);
+
   log('devnet: funding demo accounts');
   // Transfers and approvals that do not depend on each other: one block, sent in one batch.
   const setup: BlockCall[] = [];
@@ -337,12 +387,16 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   setup.push({ from: A4, address: A.weth, abi: wethAbi, functionName: 'deposit', args: [], value: parseEther('10') });
   setup.push({ from: A4, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
+  setup.push(...v4Approvals());
   await clients.test.setAutomine(false);
   try {
     await checkMined(rpcUrl, [await mineBlock(rpcUrl, setup, undefined)]);
   } finally {
     await clients.test.setAutomine(true);
   }
+
+  log('devnet: adding liquidity to DEMO/ETH and the hooked DEMO/USDC (V4)');
+  await addV4InitialLiquidity(clients, write);
 
   const blocks = monthBlocks(MONTH_HISTORY);
   log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
@@ -564,7 +618,58 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await write(step.from, A.positionManager, MULTICALL_ABI, 'multicall', [calls]);
       return;
     }
+    case 'v4-add-liquidity': {
+      const pool = A.v4.pools[step.pool];
+      const decimals = (c: Address) => (c === A.usdc ? 6 : 18);
+      const amount0 = parseUnits(step.amount0, decimals(pool.key.currency0));
+      const amount1 = parseUnits(step.amount1, decimals(pool.key.currency1));
+      const liquidity = v4FullRangeLiquidity(await v4SqrtPrice(clients, pool), amount0, amount1);
+      // Native ETH (currency0 = address 0) goes as value; the router refunds what the pool did not take.
+      const value = pool.key.currency0 === ZERO ? amount0 : 0n;
+      const call = v4ModifyLiquidityRequest(pool, step.from, liquidity, value);
+      await write(step.from, call.address, call.abi, call.functionName, call.args, call.value);
+      return;
+    }
+    case 'v4-remove-half': {
+      const pool = A.v4.pools[step.pool];
+      const liquidity = await v4PositionLiquidity(clients, pool, step.from);
+      const call = v4ModifyLiquidityRequest(pool, step.from, -(liquidity / 2n));
+      await write(step.from, call.address, call.abi, call.functionName, call.args);
+      return;
+    }
   }
+}
+
+const ZERO: Address = '0x0000000000000000000000000000000000000000';
+
+/** Every demo account lets V4's test routers pull its DEMO and USDC (swaps and liquidity). */
+function v4Approvals(): BlockCall[] {
+  return demoAccounts.flatMap((account) =>
+    [A.demo, A.usdc].flatMap((tokenAddress) =>
+      [A.v4.swapRouter, A.v4.liquidityRouter].map((spender): BlockCall => ({ from: account, address: tokenAddress, abi: erc20Abi, functionName: 'approve', args: [spender, MAX] })),
+    ),
+  );
+}
+
+async function addV4InitialLiquidity(clients: DevnetClients, write: Write): Promise<void> {
+  for (const pool of ['demoEthV4', 'hookedV4'] as const) {
+    await runStep(clients, { kind: 'v4-add-liquidity', pool, ...V4_LIQUIDITY[pool] }, write);
+  }
+}
+
+/** V4 onto a chain whose V2/V3 seed predates it: the deployment, approvals and first liquidity. */
+async function seedV4OnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+  log('devnet: this chain predates Uniswap V4 on the devnet; deploying it from account 6');
+  await deployV4(clients);
+  await clients.test.setAutomine(false);
+  try {
+    await checkMined(rpcUrl, [await mineBlock(rpcUrl, v4Approvals(), undefined)]);
+  } finally {
+    await clients.test.setAutomine(true);
+  }
+  const write: Write = async (from, address, abi, functionName, args, value) =>
+    mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
+  await addV4InitialLiquidity(clients, write);
 }
 
 const MULTICALL_ABI = [

@@ -15,6 +15,7 @@ import {
   keccak256,
   parseAbi,
   type Address,
+  type Hex,
   type PublicClient,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ import { devnetChain, WrongChainError } from './client.js';
 import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './deploy.js';
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
+import { v4PoolManagerAbi } from './v4.js';
 
 const tmpDirs: string[] = [];
 function tmp(): string {
@@ -52,11 +54,16 @@ function client(rpcUrl: string): PublicClient {
 
 const v2Swap = parseAbi(['event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)'])[0];
 const v3Swap = uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
+const v4Swap = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
+const v4ModifyLiquidity = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'ModifyLiquidity')!;
 
-async function swapSenders(c: PublicClient, pool: Address, version: 'v2' | 'v3') {
+/** `pool` is the pool's address, or for V4 its pool id (the PoolManager logs every V4 pool's events). */
+async function swapSenders(c: PublicClient, pool: Hex, version: 'v2' | 'v3' | 'v4') {
   const logs = version === 'v2'
     ? await c.getLogs({ address: pool, event: v2Swap, fromBlock: 0n })
-    : await c.getLogs({ address: pool, event: v3Swap, fromBlock: 0n });
+    : version === 'v3'
+      ? await c.getLogs({ address: pool, event: v3Swap, fromBlock: 0n })
+      : await c.getLogs({ address: A.v4.poolManager, event: v4Swap, args: { id: pool }, fromBlock: 0n });
   const senders = await Promise.all(logs.map(async (l) => (await c.getTransaction({ hash: l.transactionHash })).from));
   return { logs, senders: new Set(senders.map((s) => getAddress(s))) };
 }
@@ -85,8 +92,9 @@ describe('devnet', () => {
   });
 
   it('has code at every recorded address', async () => {
-    const { deployer: _d, pools, ...contracts } = devnet.addresses;
-    for (const address of [...Object.values(contracts), ...Object.values(pools)]) {
+    const { deployer: _d, pools, v4, ...contracts } = devnet.addresses;
+    const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
+    for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts]) {
       const code = await c.getCode({ address });
       expect(code && code.length > 2, `code at ${address}`).toBe(true);
     }
@@ -209,7 +217,10 @@ describe('devnet', () => {
 
   it('the history has swaps in both directions from at least three accounts in each pool', async () => {
     const seeded = [...MONTH_HISTORY, ...HISTORY];
-    const pools = [[A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc']] as const;
+    const pools = [
+      [A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc'],
+      [A.v4.pools.demoEthV4.id, 'v4', 'demo-eth-v4'], [A.v4.pools.hookedV4.id, 'v4', 'demo-usdc-v4'],
+    ] as const;
     for (const [pool, version, key] of pools) {
       const { logs, senders } = await swapSenders(c, pool, version);
       expect(logs.length, pool).toBe(seeded.filter((s) => s.kind === 'swap' && s.pool === key).length);
@@ -217,7 +228,8 @@ describe('devnet', () => {
       for (const s of senders) expect(demoAccounts).toContain(s);
       const directions = new Set(logs.map((l) => {
         const args = l.args as Record<string, bigint>;
-        return version === 'v2' ? (args.amount0In! > 0n ? 'in0' : 'in1') : (args.amount0! > 0n ? 'in0' : 'in1');
+        // V3 signs amounts from the pool's side (> 0 flows in), V4 from the swapper's (< 0 is paid in).
+        return version === 'v2' ? (args.amount0In! > 0n ? 'in0' : 'in1') : version === 'v3' ? (args.amount0! > 0n ? 'in0' : 'in1') : (args.amount0! < 0n ? 'in0' : 'in1');
       }));
       expect(directions.size, pool).toBe(2);
     }
@@ -231,15 +243,23 @@ describe('devnet', () => {
     const refBurns = await c.getLogs({ address: A.pools.wethUsdcV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
     // collect() pokes the position with a zero-amount Burn first, so count only real removals.
     const real = (burns: typeof v3Burns) => burns.filter((l) => (l.args as { amount: bigint }).amount > 0n);
-    expect([v2Mints.length, v2Burns.length, v3Mints.length, real(v3Burns).length, refMints.length, real(refBurns).length]).toEqual([
+    // V4: one ModifyLiquidity event per change; the first two adds are the pools' initial liquidity.
+    const v4Changes = await c.getLogs({ address: A.v4.poolManager, event: v4ModifyLiquidity, fromBlock: 0n });
+    const v4Adds = v4Changes.filter((l) => l.args.liquidityDelta! > 0n);
+    const v4Removes = v4Changes.filter((l) => l.args.liquidityDelta! < 0n);
+    expect([v2Mints.length, v2Burns.length, v3Mints.length, real(v3Burns).length, refMints.length, real(refBurns).length, v4Adds.length, v4Removes.length]).toEqual([
       1 + count('v2-add-liquidity'), count('v2-remove-half'), 1 + count('v3-mint-narrow'), count('v3-remove-half'),
-      1 + count('reference-add-liquidity'), count('reference-remove-quarter'),
+      1 + count('reference-add-liquidity'), count('reference-remove-quarter'), 2 + count('v4-add-liquidity'), count('v4-remove-half'),
     ]);
+    expect(count('v4-add-liquidity')).toBeGreaterThanOrEqual(2);
+    expect(count('v4-remove-half')).toBeGreaterThanOrEqual(1);
     expect(count('v2-add-liquidity') + count('reference-add-liquidity')).toBeGreaterThanOrEqual(3);
 
     // The month's swaps share blocks (a liquidity change has its own); each recent step has its own.
     const swapLogs = (await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))).flat();
-    const historyLogs = [...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns)];
+    const historyLogs = [
+      ...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns), ...v4Adds.slice(2), ...v4Removes,
+    ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
     expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).length + HISTORY.length);
@@ -256,14 +276,15 @@ describe('devnet', () => {
     }
     expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap').length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
-    expect(HISTORY.length).toBe(24);
+    expect(HISTORY.length).toBe(29);
   });
 
   it('formatDevnetSummary lists the RPC URL and every address', () => {
     const text = formatDevnetSummary(devnet);
     expect(text).toContain(devnet.rpcUrl);
-    const { pools, ...rest } = devnet.addresses;
-    for (const address of [...Object.values(rest), ...Object.values(pools)]) expect(text).toContain(address);
+    const { pools, v4: { pools: v4Pools, ...v4 }, ...rest } = devnet.addresses;
+    for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
+    for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);
   });
 
   it('swap-cli makes one swap on the devnet', async () => {

@@ -419,6 +419,13 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['pool DEMO/USDC V2', a.pools.demoUsdcV2],
     ['pool SMPL/WETH V3 0.3%', a.pools.smplWethV3],
     ['pool WETH/USDC V3 0.05%', a.pools.wethUsdcV3],
+    ['V4 PoolManager', a.v4.poolManager],
+    ['V4 StateView', a.v4.stateView],
+    ['V4 swap router (test)', a.v4.swapRouter],
+    ['V4 liquidity router (test)', a.v4.liquidityRouter],
+    ['V4 hook', a.v4.hook],
+    ['pool DEMO/ETH V4 0.3% (id)', a.v4.pools.demoEthV4.id],
+    ['pool DEMO/USDC V4 hooked (id)', a.v4.pools.hookedV4.id],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return [

@@ -6,7 +6,13 @@ export {
   BURN_ADDRESS,
   MARKET_MAKER,
   REFERENCE_V3_FEE,
+  V4_DEPLOYER,
+  V4_HOOK_FLAGS,
+  V4_DYNAMIC_FEE,
   type DevnetAddresses,
+  type DevnetV4Addresses,
+  type DevnetV4Pool,
+  type DevnetV4PoolKey,
   type DevnetToken,
 } from './addresses.js';
 export {
@@ -22,7 +28,15 @@ export {
 } from './devnet.js';
 export { deployDemo, PartialSeedError, HISTORY, MONTH_HISTORY, DEMO_BURN } from './deploy.js';
 export { devnetChain } from './client.js';
-export { swapOnDevnet, type DevnetSwap, type DevnetPool } from './swap.js';
+export { swapOnDevnet, swapV4OnDevnet, type DevnetSwap, type DevnetPool, type DevnetV4Swap, type DevnetV4PoolName } from './swap.js';
+export {
+  v4PoolId,
+  v4HookPermissions,
+  v4PoolManagerAbi,
+  v4StateViewAbi,
+  v4HookAbi,
+  V4_HOOK_PERMISSIONS,
+} from './v4.js';
 export { devnetClients, type DevnetClients } from './client.js';
 export {
   deployHolderTestToken,

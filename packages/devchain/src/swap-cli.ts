@@ -4,7 +4,8 @@
  *
  *   npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:PORT --pool demo-weth --side buy --amount 0.1
  *
- * --pool  demo-weth | demo-usdc | smpl-weth | weth-usdc
+ * --pool  demo-weth | demo-usdc | smpl-weth | weth-usdc | demo-eth-v4 | demo-usdc-v4 (the V4 pools;
+ *         demo-usdc-v4 is the one with a hook)
  * --side  buy (spend --amount of ETH/USDC on the token) | sell (sell --amount of the token)
  *         (on weth-usdc the "token" is WETH: buy spends USDC, sell pays ETH)
  * --account 1..4  which demo account trades (default 1)

@@ -2,14 +2,22 @@ import { formatUnits, maxUint256, parseUnits, type Abi, type Address, type Hash,
 import { erc20Abi, swapRouterAbi, uniswapV2RouterAbi } from './abis.js';
 import { devnetAddresses as A, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
 import { assertDevnet, gasWithMargin, mined, type DevnetClients } from './client.js';
+import { V4_MAX_SQRT_PRICE_LIMIT, V4_MIN_SQRT_PRICE_LIMIT, v4SwapRouterAbi } from './v4.js';
 
-export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc';
-export const DEVNET_POOLS: readonly DevnetPool[] = ['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc'];
+/** The seeded pools; the V4 ones are demo-eth-v4 (native ETH) and demo-usdc-v4 (the hooked pool). */
+export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName;
+export type DevnetV4PoolName = 'demo-eth-v4' | 'demo-usdc-v4';
+export const DEVNET_POOLS: readonly DevnetPool[] = ['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc', 'demo-eth-v4', 'demo-usdc-v4'];
+
+/** V4's native currency: address 0 in a PoolKey. */
+const NATIVE: Address = '0x0000000000000000000000000000000000000000';
 
 interface PoolInfo {
-  version: 'v2' | 'v3';
+  version: 'v2' | 'v3' | 'v4';
   /** V3 only: the pool's fee tier. */
   fee?: number;
+  /** V4 only: which of devnetAddresses.v4.pools. */
+  v4?: 'demoEthV4' | 'hookedV4';
   /** The project token: `buy` acquires it, `sell` gives it up. */
   token: { address: Address; symbol: string; decimals: number };
   /** What a buy spends and a sell receives. ETH pools spend native ETH on buys. */
@@ -38,6 +46,19 @@ const POOLS: Record<DevnetPool, PoolInfo> = {
     version: 'v3',
     fee: REFERENCE_V3_FEE,
     token: { address: A.weth, symbol: 'ETH', decimals: 18 },
+    quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
+  },
+  // V4 through v4-core's PoolSwapTest: ETH is native both ways (no WETH).
+  'demo-eth-v4': {
+    version: 'v4',
+    v4: 'demoEthV4',
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
+    quote: { address: NATIVE, symbol: 'ETH', decimals: 18 },
+  },
+  'demo-usdc-v4': {
+    version: 'v4',
+    v4: 'hookedV4',
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
     quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
   },
 };
@@ -71,7 +92,7 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
     const symbol = payWithEth ? 'ETH' : tokenIn.symbol;
     throw new Error(`${swap.from} holds ${formatUnits(balance, tokenIn.decimals)} ${symbol}, less than ${swap.amount}`);
   }
-  const router = pool.version === 'v2' ? A.uniswapV2Router : A.uniswapV3Router;
+  const router = pool.version === 'v2' ? A.uniswapV2Router : pool.version === 'v3' ? A.uniswapV3Router : A.v4.swapRouter;
   if (!payWithEth) await ensureAllowance(clients, swap.from, tokenIn.address, router, amountIn);
 
   let minOut = 0n;
@@ -103,8 +124,18 @@ function swapLegs(swap: DevnetSwap) {
   const tokenOut = buying ? pool.token : pool.quote;
   const amountIn = parseUnits(swap.amount, tokenIn.decimals);
   if (amountIn <= 0n) throw new Error('amount must be positive');
-  // What goes in as WETH is paid in ETH: the V2 router's ETH functions, or the V3 router's wrapping.
-  return { tokenIn, tokenOut, amountIn, payWithEth: tokenIn.address === A.weth };
+  // What goes in as WETH is paid in ETH: the V2 router's ETH functions, or the V3 router's wrapping;
+  // V4 takes native ETH itself.
+  return { tokenIn, tokenOut, amountIn, payWithEth: tokenIn.address === A.weth || tokenIn.address === NATIVE };
+}
+
+/** A swap on one of the seeded V4 pools (what the e2e tests and the server's V4 tests use). */
+export type DevnetV4Swap = DevnetSwap & { pool: DevnetV4PoolName };
+
+/** One swap on a seeded V4 pool from an anvil dev account (swapOnDevnet for the V4 pools). */
+export async function swapV4OnDevnet(clients: DevnetClients, swap: DevnetV4Swap): Promise<DevnetSwapResult> {
+  if (POOLS[swap.pool]?.version !== 'v4') throw new Error(`${String(swap.pool)} is not a V4 pool`);
+  return swapOnDevnet(clients, swap);
 }
 
 /**
@@ -121,6 +152,24 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
     if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, path, swap.from, deadline], value: amountIn };
     if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
     return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+  }
+  if (pool.version === 'v4') {
+    const key = A.v4.pools[pool.v4!].key;
+    // Exact input: a negative amountSpecified. No price limit (the far end of the range) and no
+    // minimum out, as on V3: only the demo trades on this chain.
+    const zeroForOne = tokenIn.address.toLowerCase() === key.currency0.toLowerCase();
+    return {
+      address: A.v4.swapRouter,
+      abi: v4SwapRouterAbi as Abi,
+      functionName: 'swap',
+      args: [
+        key,
+        { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? V4_MIN_SQRT_PRICE_LIMIT : V4_MAX_SQRT_PRICE_LIMIT },
+        { takeClaims: false, settleUsingBurn: false },
+        '0x',
+      ],
+      value: payWithEth ? amountIn : 0n,
+    };
   }
   // Paying ETH works because SwapRouter wraps msg.value when tokenIn is WETH9; a sell receives WETH.
   return {
