@@ -11,7 +11,16 @@ export const ticketMessages = {
   ticketNotFound: 'Ticket not found.',
   supportReplied: 'Support replied to your ticket',
   ticketResolved: 'Your ticket was resolved',
+  /** Staff notices (docs/decisions/0040): a bell notification to every staff account. */
+  staffNewTicket: 'New support ticket',
+  staffUserReplied: 'A user replied to a ticket',
 } as const;
+
+/** The staff console header: '1 ticket awaits a reply', '3 tickets await a reply'. */
+export function awaitingReplyText(count: number): string {
+  if (count === 0) return 'No ticket awaits a reply';
+  return count === 1 ? '1 ticket awaits a reply' : `${count.toLocaleString('en-US')} tickets await a reply`;
+}
 
 export const MESSAGE_MAX = 10_000;
 const m = ticketMessages;
@@ -40,6 +49,16 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketPageSchema = z
   .object({ tickets: z.array(ticketSchema), next_cursor: z.string().nullable() })
   .meta({ id: 'TicketPage' });
+
+export const staffTicketPageSchema = ticketPageSchema
+  .extend({
+    awaiting_reply: z
+      .number()
+      .int()
+      .describe('Open tickets whose last message is the user’s (Awaiting Reply), over all pages and whatever the status filter.'),
+  })
+  .meta({ id: 'StaffTicketPage' });
+export type StaffTicketPage = z.infer<typeof staffTicketPageSchema>;
 
 export const ticketListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),

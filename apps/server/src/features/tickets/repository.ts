@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { ticketMessages, tickets, users } from '../../db/schema';
 import { raiseNotification } from '../../domain/notifications';
 import type { ListedRow } from './presenter';
+import { tellStaff, type StaffMail } from './staff-notices';
 
 export type StaffStatus = 'awaiting' | 'in_progress' | 'resolved' | 'all';
 
@@ -63,7 +64,21 @@ export async function findTicket(db: Db, ticketId: number, userId: number | null
   return { row, messages };
 }
 
-export async function createTicket(db: Db, userId: number, project: { id: number; name: string } | null, subject: string, message: string): Promise<number> {
+/** Tickets awaiting a staff reply (open, the last word the user's): the staff console's count. */
+export async function countAwaitingReply(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(statusFilter.awaiting);
+  return Number(row?.n ?? 0);
+}
+
+/** Opens a ticket and tells staff (bell, and e-mail when `staffMail` is set), in one transaction. */
+export async function createTicket(
+  db: Db,
+  userId: number,
+  project: { id: number; name: string } | null,
+  subject: string,
+  message: string,
+  staffMail: StaffMail | null = null,
+): Promise<number> {
   // Timestamps from one JS clock, at millisecond precision, so keyset cursors compare exactly.
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -72,6 +87,7 @@ export async function createTicket(db: Db, userId: number, project: { id: number
       .values({ userId, projectId: project?.id ?? null, projectName: project?.name ?? '', subject, isResolved: false, waitingAnswer: true, createdAt: now, updatedAt: now })
       .returning({ id: tickets.id });
     await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorUserId: userId, isAdmin: false, message, createdAt: now });
+    await tellStaff(tx, staffMail, { kind: 'new', ticketId: ticket!.id, subject, projectName: project?.name ?? '', authorId: userId, message, at: now });
     return ticket!.id;
   });
 }
@@ -88,9 +104,17 @@ export function replyPreview(message: string): string {
 /**
  * Adds a message to an open ticket. The status change and the message (and, for staff, the owner's
  * notification) are one transaction; the resolved check is part of the update, so a reply racing a
- * resolve cannot slip in. `ownerId` restricts the ticket to that user (null for staff).
+ * resolve cannot slip in. `ownerId` restricts the ticket to that user (null for staff). A user's
+ * reply tells staff (bell, and e-mail when `staffMail` is set); a staff reply tells no staff.
  */
-export async function addReply(db: Db, ticketId: number, ownerId: number | null, author: { id: number; isAdmin: boolean }, message: string): Promise<ReplyOutcome> {
+export async function addReply(
+  db: Db,
+  ticketId: number,
+  ownerId: number | null,
+  author: { id: number; isAdmin: boolean },
+  message: string,
+  staffMail: StaffMail | null = null,
+): Promise<ReplyOutcome> {
   const now = new Date();
   return db.transaction(async (tx): Promise<ReplyOutcome> => {
     const where = [eq(tickets.id, ticketId), eq(tickets.isResolved, false)];
@@ -99,7 +123,7 @@ export async function addReply(db: Db, ticketId: number, ownerId: number | null,
       .update(tickets)
       .set({ waitingAnswer: !author.isAdmin, updatedAt: now })
       .where(and(...where))
-      .returning({ id: tickets.id, userId: tickets.userId });
+      .returning({ id: tickets.id, userId: tickets.userId, subject: tickets.subject, projectName: tickets.projectName });
     if (!updated) {
       const ownerWhere = [eq(tickets.id, ticketId)];
       if (ownerId !== null) ownerWhere.push(eq(tickets.userId, ownerId));
@@ -110,6 +134,8 @@ export async function addReply(db: Db, ticketId: number, ownerId: number | null,
     await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now });
     if (author.isAdmin) {
       await raiseNotification(tx, { userId: updated.userId, title: m.supportReplied, message: replyPreview(message), navigationUrl: `/support/${ticketId}`, createdAt: now });
+    } else {
+      await tellStaff(tx, staffMail, { kind: 'reply', ticketId, subject: updated.subject, projectName: updated.projectName, authorId: author.id, message, at: now });
     }
     return 'added';
   });

@@ -6,6 +6,7 @@ import {
   MESSAGE_MAX,
   replyBodySchema,
   staffTicketListQuerySchema,
+  staffTicketPageSchema,
   ticketListQuerySchema,
   ticketMessages as m,
   ticketPageSchema,
@@ -15,10 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { cursorParts, encodeCursor, parseCursor } from '../../lib/cursor';
 import type { Db } from '../../db/client';
+import { emailConfigured } from '../../domain/outbox';
 import { ownedProject } from '../../domain/tenancy';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { toApiTicket } from './presenter';
-import { addReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, type ReplyOutcome } from './repository';
+import { addReply, countAwaitingReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, type ReplyOutcome } from './repository';
+import type { StaffMail } from './staff-notices';
 
 const userTags = ['Support tickets'];
 const staffTags = ['Support staff'];
@@ -43,6 +46,8 @@ function refuseReply(outcome: ReplyOutcome): void {
 }
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Staff hear of new tickets and user replies by e-mail only when the server can send one.
+  const staffMail: StaffMail | null = emailConfigured(app.config) ? { publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, '') } : null;
   // ---- The user's own tickets -------------------------------------------------------------
 
   app.get(
@@ -101,7 +106,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: userTags,
         security,
         summary: 'Open a ticket about one of the user’s projects, or a general one',
-        description: `The message is the original request; the ticket starts as Awaiting Reply. Subject 1–200 characters. ${textNote} A project that is not the user’s answers 404. project null opens a general ticket (no project): it reads back with project 0 and an empty project_name.`,
+        description: `The message is the original request; the ticket starts as Awaiting Reply. Every staff account is notified ('${m.staffNewTicket}'), and staff with a verified address get an e-mail when e-mail is configured. Subject 1–200 characters. ${textNote} A project that is not the user’s answers 404. project null opens a general ticket (no project): it reads back with project 0 and an empty project_name.`,
         body: createTicketBodySchema,
         response: { 201: ticketSchema, ...errors },
       },
@@ -111,7 +116,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project: projectId, subject, message } = request.body;
       const project = projectId === null ? null : await ownedProject(app.db, user.id, projectId);
       if (projectId !== null && !project) throw notFound('Project not found.');
-      const id = await createTicket(app.db, user.id, project, subject, message);
+      const id = await createTicket(app.db, user.id, project, subject, message, staffMail);
       const { row, messages } = await ticketOr404(app.db, id, user.id);
       return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));
     },
@@ -126,7 +131,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: userTags,
         security,
         summary: 'Reply to one of the user’s tickets',
-        description: `Sets the ticket to Awaiting Reply. ${textNote} A resolved ticket accepts no replies (409).`,
+        description: `Sets the ticket to Awaiting Reply and notifies every staff account ('${m.staffUserReplied}'; e-mail too, as for a new ticket). ${textNote} A resolved ticket accepts no replies (409).`,
         params: idParamSchema,
         body: replyBodySchema,
         response: { 201: ticketSchema, ...errors, 409: apiErrorSchema },
@@ -134,7 +139,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      refuseReply(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message));
+      refuseReply(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message, staffMail));
       const { row, messages } = await ticketOr404(app.db, request.params.id, user.id);
       return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));
     },
@@ -154,18 +159,19 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'status: awaiting (default), in_progress, resolved or all. Ordered awaiting, then in progress, then resolved; ' +
           'within each, the oldest last activity first, so the longest-waiting ticket leads. Each with the owner’s username. ' +
-          'Paged like GET user/tickets/. Non-staff answer 403.',
+          'Paged like GET user/tickets/. awaiting_reply counts every ticket awaiting a staff reply, whatever the filter. Non-staff answer 403.',
         querystring: staffTicketListQuerySchema,
-        response: { 200: ticketPageSchema, ...staffErrors },
+        response: { 200: staffTicketPageSchema, ...staffErrors },
       },
     },
     async (request) => {
       const { status, cursor, limit } = request.query;
       const after = cursor === undefined ? null : parseCursor(cursor, staffCursor);
-      const rows = await listStaffTickets(app.db, status, after, limit + 1);
+      const [rows, awaiting] = await Promise.all([listStaffTickets(app.db, status, after, limit + 1), countAwaitingReply(app.db)]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
+        awaiting_reply: awaiting,
         tickets: page.map((r) => toApiTicket(r)),
         next_cursor: rows.length > limit && last ? encodeCursor([last.rank, last.ticket.updatedAt.getTime(), last.ticket.id]) : null,
       };
