@@ -19,6 +19,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
 import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
+import { reportRoutes } from './features/reports/routes';
 import { holderRoutes } from './features/holders/routes';
 import { discoveredPoolRoutes } from './features/pools/discovered-routes';
 import { traderRoutes } from './features/pools/traders-routes';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(ticketRoutes);
+      await api.register(reportRoutes);
       await api.register(holderRoutes);
       await api.register(discoveredPoolRoutes);
       await api.register(traderRoutes);

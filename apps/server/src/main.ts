@@ -6,6 +6,8 @@ import { ChainService } from './chain/chain-service';
 import { DEVNET_DEFAULT_PORT, startDevnetOnPreferredPort } from './chain/devnet-port';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
 import { startIndexers } from './indexer/runner';
+import { WeeklyReports } from './delivery/weekly-report';
+import { valuedPools } from './features/pools/valued-pools';
 import { IndexerStatus } from './indexer/status';
 import { createMetrics } from './ops/metrics';
 import { startOpsSocket, type OpsSocket } from './ops/ops-socket';
@@ -118,8 +120,21 @@ async function start(config: Config): Promise<void> {
   const indexers = config.INDEXER
     ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, status: indexerStatus })
     : null;
+  // The weekly e-mail reports (docs/decisions/0040): an hourly check on every server; the week's
+  // claim keeps it to one e-mail per project. The figures are the pool answers the screens show.
+  const weeklyReports = new WeeklyReports({
+    db: database.db,
+    config,
+    log: app.log.child({ component: 'weekly-report' }),
+    projectPools: async (userId, projectId) => {
+      const { pools, projectPrices } = await valuedPools(app, userId, [projectId]);
+      return { pools, projectPrice: projectPrices.get(projectId) };
+    },
+  });
+  weeklyReports.start();
   installShutdown(app, database, config, devnet, async () => {
     await opsSocket?.close(); // a backup in progress finishes first (its response is written before close resolves)
+    await weeklyReports.stop();
     await indexers?.stop();
   });
 }

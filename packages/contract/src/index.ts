@@ -15,6 +15,7 @@ export * from './traders';
 export * from './alerts';
 export * from './notifications';
 export * from './tickets';
+export * from './reports';
 export * from './holders';
 export * from './delete-summary';
 export * from './candles';

@@ -484,6 +484,28 @@ export type TokenHolderReconciliationRow = typeof tokenHolderReconciliation.$inf
 export type DiscoveredPoolRow = typeof discoveredPools.$inferSelect;
 
 /**
+ * The weekly e-mail report of a project (docs/decisions/0040): opt-in, off by default. `lastWeek`
+ * (ISO week, '2026-W48') is claimed by a conditional UPDATE in the transaction that enqueues the
+ * report, so several servers on one database send a project one report a week.
+ */
+export const projectWeeklyReports = pgTable(
+  'project_weekly_reports',
+  {
+    projectId: integer('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    lastWeek: text('last_week'),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    lastMessageId: uuid('last_message_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('project_weekly_reports_enabled_idx').on(t.projectId).where(sql`${t.enabled} = true`)],
+);
+
+export type ProjectWeeklyReportRow = typeof projectWeeklyReports.$inferSelect;
+
+/**
  * Hashes of the recent blocks the indexers stored data from or checkpointed at, written in the
  * same transaction as that data and kept for a bounded window: a block whose hash the chain no
  * longer has was orphaned by a reorganisation (decision 0016). One block number may carry two

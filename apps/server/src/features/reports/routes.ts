@@ -1,0 +1,108 @@
+import { apiErrorSchema, idParamSchema, projectMessages, reportMessages as m, weeklyReportBodySchema, weeklyReportSchema, type WeeklyReport } from '@tokendesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../auth/plugin';
+import type { Db } from '../../db/client';
+import { projects, projectWeeklyReports } from '../../db/schema';
+import { nextReportAt } from '../../delivery/weekly-report';
+import { emailConfigured } from '../../domain/outbox';
+import { conflict, notFound } from '../../lib/http-errors';
+
+/*
+ * The weekly e-mail report's switch on the project screen (docs/decisions/0040): off by default,
+ * turned on by the project's owner. Another user's project answers 404 like a missing one.
+ */
+
+const tags = ['Projects'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+
+interface SettingRow {
+  enabled: boolean | null;
+  last_week: string | null;
+  last_sent_ms: number | null;
+  verified: boolean;
+}
+
+/** The owner's project with its setting (absent row: off) and whether the owner's address is verified; null when not theirs. */
+async function readSetting(db: Db, userId: number, projectId: number): Promise<SettingRow | null> {
+  const result = (await db.execute(sql`
+    select r.enabled, r.last_week, (extract(epoch from r.last_sent_at) * 1000)::float8 as last_sent_ms,
+      ((to_jsonb(u) ->> 'email_verified_at') is not null) as verified
+    from projects p
+    join users u on u.id = p.user_id
+    left join project_weekly_reports r on r.project_id = p.id
+    where p.id = ${projectId} and p.user_id = ${userId}`)) as unknown as { rows: SettingRow[] };
+  return result.rows[0] ?? null;
+}
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const configured = emailConfigured(app.config);
+
+  const answer = (projectId: number, row: SettingRow): WeeklyReport => {
+    const enabled = row.enabled === true;
+    return {
+      project_id: projectId,
+      enabled,
+      email_configured: configured,
+      email_verified: row.verified === true,
+      last_week: row.last_week,
+      last_sent_at: row.last_sent_ms === null ? null : new Date(Number(row.last_sent_ms)).toISOString(),
+      next_report_at: enabled && configured ? nextReportAt(new Date(), row.last_week).toISOString() : null,
+    };
+  };
+
+  const description =
+    'A weekly e-mail to the owner with the price and its 7-day change, liquidity, 24 h and 7-day volume, holders and their change and the alerts that fired, ' +
+    'each figure with its block. Sent once per ISO week from Monday 08:00 UTC, only to a verified address. Another user’s project answers 404.';
+
+  app.get(
+    '/projects/:id/weekly-report',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "The project's weekly e-mail report: on or off", description, params: idParamSchema, response: { 200: weeklyReportSchema, ...errors } },
+    },
+    async (request) => {
+      const row = await readSetting(app.db, currentAuth(request).user.id, request.params.id);
+      if (!row) throw notFound(projectMessages.projectNotFound);
+      return answer(request.params.id, row);
+    },
+  );
+
+  app.put(
+    '/projects/:id/weekly-report',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['enabled'] },
+      schema: {
+        tags,
+        security,
+        summary: 'Turn the weekly e-mail report on or off',
+        description: `${description} Turning it on without e-mail configured on the server answers 409 '${m.emailNotConfigured}'; turning it off always works.`,
+        params: idParamSchema,
+        body: weeklyReportBodySchema,
+        response: { 200: weeklyReportSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const projectId = request.params.id;
+      const { enabled } = request.body;
+      // Checked before anything is written: a foreign id changes nothing and answers like a missing one.
+      const [owned] = await app.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+        .limit(1);
+      if (!owned) throw notFound(projectMessages.projectNotFound);
+      if (enabled && !configured) throw conflict('enabled', m.emailNotConfigured);
+      await app.db
+        .insert(projectWeeklyReports)
+        .values({ projectId, enabled, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: projectWeeklyReports.projectId, set: { enabled, updatedAt: new Date() } });
+      const row = await readSetting(app.db, userId, projectId);
+      if (!row) throw notFound(projectMessages.projectNotFound);
+      return answer(projectId, row);
+    },
+  );
+};
