@@ -35,6 +35,9 @@ describe('POST user/register/', () => {
       first_name: 'Ada',
       last_name: 'Lovelace Byron',
       is_staff: false,
+      // No SMTP_URL in this context: no link was sent, and nothing waits (decision 0039).
+      email_verified: false,
+      pending_email: null,
     });
     expect(res.body).not.toContain('scrypt');
     const rows = await queryRows<{ password_hash: string }>(ctx.database.db, sql`select password_hash from users`);
@@ -308,6 +311,8 @@ describe('PATCH user/info/update/', () => {
       first_name: 'Grace',
       last_name: 'Brewster Hopper',
       is_staff: false,
+      email_verified: false,
+      pending_email: null,
     });
   });
 });

@@ -34,4 +34,27 @@ export const accountMessages = {
   passwordChanged: 'Password changed successfully. Please sign in again.',
   emailChanged: 'Email updated successfully.',
   loggedOut: 'Signed out.',
+  // E-mail (decision 0039).
+  emailNotConfigured: 'E-mail is not configured on this server.',
+  verifyBanner: 'Please verify your e-mail address. We sent a link to {email}.',
+  verificationSent: 'We sent a new verification link to {email}. It is valid for 24 hours.',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  emailVerified: 'Your e-mail address is verified.',
+  emailChangedTo: 'Your e-mail address is now {email}.',
+  emailChangePending: 'We sent a confirmation link to {email}. Your address changes when you follow it.',
+  waitingForConfirmation: 'Waiting for confirmation of {email}',
+  emailChangeCancelled: 'The change of e-mail address was cancelled.',
+  tokenRequired: 'The link is incomplete. Please open it again from the e-mail.',
+  tokenInvalid: 'This link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one.',
+  tokenUsed: 'This link has already been used. Please ask for a new one.',
+  tokenExpired: 'This link has expired. Please ask for a new one.',
+  tokenWrongAddress: 'This link was sent to an address that is no longer on the account.',
+  resetRequested: 'If an account uses that e-mail address, we sent it a link to reset the password. The link is valid for 30 minutes.',
+  passwordReset: 'Your password was reset. Please sign in with your new password.',
+  forgotPasswordNoEmail: 'E-mail is not configured on this server. Ask support staff to reset your password.',
 } as const;
+
+/** Fills `{name}` placeholders of the texts above. */
+export function fillMessage(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountMessages } from './account-messages';
+import { accountMessages, fillMessage } from './account-messages';
 
-export { accountMessages };
+export { accountMessages, fillMessage };
 
 export const USERNAME_MIN = 4;
 export const NAME_MAX = 150;
@@ -35,6 +35,11 @@ export const userSchema = z
     first_name: z.string(),
     last_name: z.string(),
     is_staff: z.boolean(),
+    email_verified: z.boolean().describe('True once a link sent to `email` was followed (or the operator made the account on the command line).'),
+    pending_email: z
+      .string()
+      .nullable()
+      .describe('A new address waiting for its confirmation link to be followed; `email` stays as it is until then.'),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -153,3 +158,58 @@ export function splitFullName(fullName: string): { first_name: string; last_name
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
 }
+
+// --- E-mail links (decision 0039) ---
+
+/** A one-time token from an e-mailed link: 43 characters of base64url (256 bits). */
+const tokenField = requiredString(m.tokenRequired)
+  .min(1, m.tokenRequired)
+  .max(200, m.tokenInvalid)
+  .regex(/^[A-Za-z0-9_-]+$/, m.tokenInvalid);
+
+export const emailOptionsSchema = z
+  .object({
+    email_configured: z
+      .boolean()
+      .describe("False when the server has no SMTP_URL: it sends no e-mail at all, and the screens say 'E-mail is not configured on this server.'"),
+  })
+  .meta({ id: 'EmailOptions' });
+export type EmailOptions = z.infer<typeof emailOptionsSchema>;
+
+export const verifyEmailFieldOrder = ['token'] as const;
+export const verifyEmailBodySchema = z.strictObject({ token: tokenField }).meta({ id: 'VerifyEmailBody' });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+export const verifyEmailResponseSchema = z
+  .object({
+    detail: z.string(),
+    email: z.string().describe("The account's e-mail address after the link was followed."),
+  })
+  .meta({ id: 'VerifyEmailResponse' });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+export const forgotPasswordFieldOrder = ['email'] as const;
+export const forgotPasswordBodySchema = z.strictObject({ email: emailField }).meta({ id: 'ForgotPasswordBody' });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordFieldOrder = ['token', 'password'] as const;
+export const resetPasswordBodySchema = z
+  .strictObject({ token: tokenField, password: newPasswordField(m.newPasswordRequired) })
+  .meta({ id: 'ResetPasswordBody' });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The reset page also asks for a confirmation, which never leaves the browser. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: requiredString(m.newPasswordRequired).min(1, m.newPasswordRequired),
+    confirm_password: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password.length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: m.passwordTooShort });
+      return;
+    }
+    if (value.password !== value.confirm_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: m.passwordsDoNotMatch });
+    }
+  });
+export const resetPasswordFormFieldOrder = ['password', 'confirm_password'] as const;

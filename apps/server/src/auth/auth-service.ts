@@ -329,7 +329,17 @@ export class AuthService {
    */
   async setPassword(userId: number, password: string): Promise<void> {
     const passwordHash = await this.hashPassword(password);
+    await this.storePassword(userId, passwordHash, async () => {});
+  }
+
+  /**
+   * A password already hashed (hashPassword) replaces the user's, with every session revoked and
+   * every cached Basic credential void, exactly as setPassword. `first` runs first in the same
+   * transaction (a reset link is spent there, decision 0039): when it throws, nothing changes.
+   */
+  async storePassword(userId: number, passwordHash: string, first: (tx: Db) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await first(tx as unknown as Db);
       await tx
         .update(users)
         .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1`, updatedAt: new Date(this.now()) })

@@ -21,6 +21,10 @@ import type { Config } from '../../config';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
 import { AccountService } from './service';
+import { AccountEmailService } from './email-service';
+import { accountEmailRoutes } from './email-routes';
+import { pendingEmail } from './email-tokens';
+import type { UserRow } from '../../db/schema';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 /**
@@ -34,7 +38,11 @@ const tags = ['Account'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = new AccountService(app.db, app.auth);
+  const emails = new AccountEmailService(app.db, app.auth, config);
+  const service = new AccountService(app.db, app.auth, emails);
+  /** The user as answered, with the address a change waits for (decision 0039). */
+  const view = async (user: UserRow) => toApiUser(user, await pendingEmail(app.db, user.id, new Date(app.auth.now())));
+  await app.register(accountEmailRoutes, { config, emails, view });
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   // Registration is limited by attempts, not failures: each success creates an account.
   const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);
@@ -81,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     const user = await app.auth.verifyCredentials(basic.username, basic.password, request.ip);
     const remember = request.query.remember === 'true' || request.query.remember === '1';
     const session = await app.auth.createSession(user.id, remember);
-    return { user: toApiUser(user), token: session.token, expires_at: session.expiresAt.toISOString() };
+    return { user: await view(user), token: session.token, expires_at: session.expiresAt.toISOString() };
   };
   const loginSchema = {
     tags,
@@ -115,7 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/user/info',
     { preHandler: app.requireUser, schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errors } } },
-    async (request) => toApiUser(currentAuth(request).user),
+    async (request) => view(currentAuth(request).user),
   );
 
   app.patch(
@@ -132,19 +140,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 200: userSchema, ...errors },
       },
     },
-    async (request) => toApiUser(await service.updateProfile(currentAuth(request).user.id, request.body)),
+    async (request) => view(await service.updateProfile(currentAuth(request).user.id, request.body)),
   );
 
-  app.post(
-    '/user/change-email',
+  const changeEmailRoute = (url: string, summary: string) => app.post(
+    url,
     {
       preHandler: app.requireUser,
       config: { fieldOrder: changeEmailFieldOrder },
       schema: {
         tags,
         security,
-        summary: 'Change the e-mail address; needs the current password',
-        description: `A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`,
+        summary,
+        description: `When the server sends e-mail (SMTP_URL), nothing changes yet: a link goes to the new address and a notice to the current one, and the answer's pending_email shows the new address until the link is followed (decision 0039); without e-mail the address changes at once and is unverified. A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`,
         body: changeEmailBodySchema,
         response: { 200: userSchema, ...errors },
       },
@@ -159,9 +167,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
       emailChangesByUser.record(userKey);
       emailChangesByIp.record(request.ip);
-      return toApiUser(await service.changeEmail(user, request.body, request.ip));
+      return view(await service.changeEmail(user, request.body, request.ip));
     },
   );
+  changeEmailRoute('/user/change-email', 'Change the e-mail address; needs the current password');
+  changeEmailRoute('/account/email', 'Change the e-mail address (the same operation as POST user/change-email/)');
 
   app.post(
     '/user/change-password',

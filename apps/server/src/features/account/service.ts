@@ -13,6 +13,7 @@ import { ConflictError, InvalidInputError } from '../../domain/errors';
 import { users, type UserRow } from '../../db/schema';
 import { findUserByUsername } from '../../auth/users-repository';
 import { passwordProblem } from '../../lib/password-policy';
+import type { AccountEmailService } from './email-service';
 
 export interface RegisterInput {
   full_name: string;
@@ -35,6 +36,7 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    private readonly emails: AccountEmailService,
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<UserRow> {
@@ -47,11 +49,15 @@ export class AccountService {
     const passwordHash = await this.auth.hashPassword(input.password, ip);
     const { first_name, last_name } = splitFullName(input.full_name);
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({ username: input.username, email: input.email, firstName: first_name, lastName: last_name, passwordHash })
-        .returning();
-      return row!;
+      // The account and its verification e-mail commit together (decision 0039).
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ username: input.username, email: input.email, firstName: first_name, lastName: last_name, passwordHash })
+          .returning();
+        await this.emails.sendVerification(tx as unknown as Db, row!);
+        return row!;
+      });
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === null) throw err;
@@ -81,10 +87,16 @@ export class AccountService {
       throw new InvalidInputError(m.emailUnchanged, 'new_email');
     }
     if (await emailTaken(this.db, input.new_email, user.id)) throw new ConflictError(m.emailTaken, 'new_email');
+    // With e-mail on, the address changes only when the link sent to it is followed (decision 0039).
+    // Without it no link can be sent, so the change applies at once, as before, and stays unverified.
+    if (this.emails.enabled) {
+      await this.emails.requestChange(user, input.new_email);
+      return user;
+    }
     try {
       const [row] = await this.db
         .update(users)
-        .set({ email: input.new_email, updatedAt: new Date() })
+        .set({ email: input.new_email, emailVerifiedAt: null, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
       this.auth.forgetUser(user.id);

@@ -1,0 +1,200 @@
+import {
+  accountMessages as m,
+  apiErrorSchema,
+  detailSchema,
+  emailOptionsSchema,
+  forgotPasswordBodySchema,
+  forgotPasswordFieldOrder,
+  resetPasswordBodySchema,
+  resetPasswordFieldOrder,
+  userSchema,
+  verifyEmailBodySchema,
+  verifyEmailFieldOrder,
+  verifyEmailResponseSchema,
+} from '@tokendesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../auth/plugin';
+import type { Config } from '../../config';
+import { ConflictError } from '../../domain/errors';
+import { tooManyRequests } from '../../lib/http-errors';
+import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import type { AccountEmailService } from './email-service';
+import type { User } from '@tokendesk/contract';
+import type { UserRow } from '../../db/schema';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const tags = ['Account'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+
+/**
+ * Limits per rate-limit window (RATE_LIMIT_WINDOW_MINUTES, 15 by default), decision 0039. Resends
+ * and reset requests each send an e-mail: a few are what a person needs, more is someone using
+ * TokenDesk to fill a mailbox. The link routes are limited per address so that a client cannot
+ * make the server hash passwords for bad links, although a 256-bit token cannot be guessed.
+ */
+export const RESEND_MAX_PER_USER = 3;
+export const RESEND_MAX_PER_IP = 20;
+export const FORGOT_MAX_PER_ADDRESS = 3;
+export const FORGOT_MAX_PER_IP = 10;
+export const LINK_MAX_PER_IP = 30;
+
+/**
+ * 409, not 503: a server without SMTP_URL will not send e-mail however often it is asked (503
+ * promises it may work later), and 5xx is kept for faults (decision 0003).
+ */
+const notConfigured = (detail: string = m.emailNotConfigured) => new ConflictError(detail);
+
+export const accountEmailRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  emails: AccountEmailService;
+  view: (user: UserRow) => Promise<User>;
+}> = async (app, { config, emails, view }) => {
+  const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  const limiter = (max: number) => new SlidingWindowLimiter(max, windowMs, 100_000, app.auth.now);
+  const resendByUser = limiter(RESEND_MAX_PER_USER);
+  const resendByIp = limiter(RESEND_MAX_PER_IP);
+  const forgotByAddress = limiter(FORGOT_MAX_PER_ADDRESS);
+  const forgotByIp = limiter(FORGOT_MAX_PER_IP);
+  const linksByIp = limiter(LINK_MAX_PER_IP);
+
+  /** Checks every limiter, then records in all of them (nothing awaits between: no race). */
+  const take = (pairs: [SlidingWindowLimiter, string][], text: string) => {
+    const wait = Math.max(...pairs.map(([l, key]) => l.retryAfterSeconds(key)));
+    if (wait > 0) throw tooManyRequests(fillWait(text, wait), wait);
+    for (const [l, key] of pairs) l.record(key);
+  };
+  const fillWait = (text: string, seconds: number) => `${text} Please try again in ${minutesText(seconds)}.`;
+
+  // Reset requests run after their answer (no account enumeration by timing); the server waits for
+  // the ones still running before it closes the database.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  app.get(
+    '/auth/options',
+    {
+      schema: {
+        tags,
+        summary: 'What the signed-out screens need to know: whether this server sends e-mail',
+        response: { 200: emailOptionsSchema },
+      },
+    },
+    async () => ({ email_configured: emails.enabled }),
+  );
+
+  app.post(
+    '/account/verify-email',
+    {
+      config: { fieldOrder: verifyEmailFieldOrder },
+      schema: {
+        tags,
+        summary: 'Follow an e-mailed link: verify the address, or confirm a new one',
+        description:
+          'No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account\'s (verified). Each link works once; expired, used or unknown links answer 400 with the reason. A change to an address taken meanwhile answers 409 and leaves the link unused.',
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      take([[linksByIp, request.ip]], 'Too many links tried from your address.');
+      return emails.followLink(request.body.token);
+    },
+  );
+
+  app.post(
+    '/account/verify-email/resend',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a new verification link to the account’s address',
+        description: `At most ${RESEND_MAX_PER_USER} per user and ${RESEND_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes (429 with Retry-After). 409 when the address is already verified or the server has no SMTP_URL.`,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!emails.enabled) throw notConfigured();
+      const { user } = currentAuth(request);
+      take(
+        [
+          [resendByUser, String(user.id)],
+          [resendByIp, request.ip],
+        ],
+        'Too many verification e-mails.',
+      );
+      return { detail: await emails.resendVerification(user) };
+    },
+  );
+
+  app.delete(
+    '/account/email/pending',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a change of e-mail address that waits for its link',
+        description: 'The link sent to the new address stops working; the account keeps its address.',
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      await emails.cancelChange(user.id);
+      return view(user);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { fieldOrder: forgotPasswordFieldOrder },
+      schema: {
+        tags,
+        summary: 'Send a password reset link to an account’s address',
+        description: `Always the same answer, at once, whether or not an account uses the address; the link (single use, 30 minutes) is sent only if one does. At most ${FORGOT_MAX_PER_ADDRESS} requests per address and ${FORGOT_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, counted alike for every address (429 with Retry-After). 409 when the server has no SMTP_URL (it sends no e-mail).`,
+        body: forgotPasswordBodySchema,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
+      take(
+        [
+          [forgotByIp, request.ip],
+          [forgotByAddress, request.body.email.toLowerCase()],
+        ],
+        'Too many password reset requests.',
+      );
+      const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
+        request.log.error({ err }, 'password reset request failed');
+      });
+      running.add(work);
+      void work.finally(() => running.delete(work));
+      return { detail: m.resetRequested };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { fieldOrder: resetPasswordFieldOrder },
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link',
+        description:
+          'The password follows the registration rules. On success every session of the account is signed out and cached HTTP Basic credentials stop working; the link works once. Expired, used or unknown links answer 400 with the reason.',
+        body: resetPasswordBodySchema,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      take([[linksByIp, request.ip]], 'Too many links tried from your address.');
+      await emails.resetPassword(request.body, request.ip);
+      return { detail: m.passwordReset };
+    },
+  );
+};
