@@ -26,7 +26,7 @@ type Credentials =
   | { kind: 'none' };
 
 export interface ApiRequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | undefined>;
   body?: unknown;
   /** Validates the success body, so a drifted server fails loudly instead of rendering garbage. */

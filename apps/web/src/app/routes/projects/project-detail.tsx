@@ -19,6 +19,7 @@ import { HoldersCard } from '../../../features/projects/components/holders-card'
 import { MarketStatsRow } from '../../../features/projects/components/market-stats-row';
 import { NetworkLabel, useNetwork } from '../../../features/projects/components/network-label';
 import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
+import { WeeklyReportCard } from '../../../features/reports/components/weekly-report-card';
 import { paths } from '../../../lib/paths';
 
 const back = <BackLink to={paths.projects}>Back to Projects</BackLink>;
@@ -62,6 +63,7 @@ function ProjectDetail({ id }: { id: number }) {
           <DiscoveredPoolsCard project={data} />
           <ProjectPoolsCard project={data} />
           <HoldersCard project={data} />
+          <WeeklyReportCard project={data} />
         </div>
       )}
     </DetailPage>

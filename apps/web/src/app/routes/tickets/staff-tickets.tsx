@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSearchParams } from 'react-router';
 import { useStaffTickets, type StaffTicketStatus } from '../../../features/tickets/api/get-staff-tickets';
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
+import { AwaitingReplyCount } from '../../../features/tickets/components/awaiting-reply-count';
 import { paths } from '../../../lib/paths';
 
 const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
@@ -34,7 +35,11 @@ export function StaffTicketsRoute() {
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Support Desk"
-        description="Every user's support tickets"
+        description={
+          <>
+            Every user's support tickets <AwaitingReplyCount count={tickets.data?.pages[0]?.awaiting_reply} />
+          </>
+        }
         actions={
           <Button variant="outline" onClick={() => void tickets.refetch()} disabled={refreshing}>
             <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />

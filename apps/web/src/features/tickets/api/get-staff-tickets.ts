@@ -1,4 +1,4 @@
-import { ticketPageSchema, type staffTicketStatuses } from '@tokendesk/contract';
+import { staffTicketPageSchema, type staffTicketStatuses } from '@tokendesk/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
@@ -7,9 +7,9 @@ export type StaffTicketStatus = (typeof staffTicketStatuses)[number];
 export const staffTicketsQueryKey = (status: StaffTicketStatus) => [...ticketsRootKey, 'staff', 'list', status] as const;
 const PAGE_SIZE = 50;
 
-/** GET staff/tickets/?status: every user's tickets (awaiting: oldest first), staff only. */
+/** GET staff/tickets/?status: every user's tickets (awaiting: oldest first), staff only, with the count awaiting a reply. */
 export function getStaffTickets(status: StaffTicketStatus, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/staff/tickets/', { schema: ticketPageSchema, query: { status, cursor, limit: String(PAGE_SIZE) }, signal });
+  return apiRequest('/staff/tickets/', { schema: staffTicketPageSchema, query: { status, cursor, limit: String(PAGE_SIZE) }, signal });
 }
 
 export function useStaffTickets(status: StaffTicketStatus) {

@@ -1,0 +1,28 @@
+import { weeklyReportSchema, type WeeklyReport } from '@tokendesk/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { projectsRootKey } from '../../../lib/query-keys';
+
+export const weeklyReportQueryKey = (projectId: number) => [...projectsRootKey, 'weekly-report', projectId] as const;
+
+/** GET projects/{id}/weekly-report/: whether the weekly e-mail report is on, and whether it can be sent. */
+export function getWeeklyReport(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiRequest(`/projects/${projectId}/weekly-report/`, { schema: weeklyReportSchema, signal });
+}
+
+export function useWeeklyReport(projectId: number) {
+  return useQuery(queryOptions({ queryKey: weeklyReportQueryKey(projectId), queryFn: ({ signal }) => getWeeklyReport(projectId, { signal }) }));
+}
+
+/** PUT projects/{id}/weekly-report/ {enabled}: 409 when e-mail is not configured on the server. */
+export function setWeeklyReport({ projectId, enabled }: { projectId: number; enabled: boolean }) {
+  return apiRequest(`/projects/${projectId}/weekly-report/`, { method: 'PUT', body: { enabled }, schema: weeklyReportSchema });
+}
+
+export function useSetWeeklyReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setWeeklyReport,
+    onSuccess: (answer: WeeklyReport) => queryClient.setQueryData(weeklyReportQueryKey(answer.project_id), answer),
+  });
+}
