@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
 import { IndexerStatus } from './indexer/status';
+import { getLogsChunked } from './indexer/get-logs';
 import { registerSecrets, secretsFromEnv } from './lib/error-text';
 import { withLogRedaction } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
@@ -84,6 +85,8 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('chain', chain ?? new ChainService(new NetworkRegistry([])));
+  // V4 pools are found from Initialize logs, paged as the indexer pages logs (decision 0042).
+  app.chain.setLogPager(getLogsChunked);
   app.decorate('usd', new UsdEngine(app.chain, config.USD_MIN_LIQUIDITY));
   registerErrorHandler(app);
   registerNulGuard(app);

@@ -24,7 +24,7 @@ export const networkSchema = z
 export type Network = z.infer<typeof networkSchema>;
 
 export const dexOptionSchema = z
-  .object({ id: z.string(), name: z.string(), dex_logo: z.string(), version: z.enum(['v2', 'v3']) })
+  .object({ id: z.string(), name: z.string(), dex_logo: z.string(), version: z.enum(['v2', 'v3', 'v4']) })
   .meta({ id: 'DexOption' });
 export type DexOption = z.infer<typeof dexOptionSchema>;
 

@@ -15,8 +15,29 @@ export const poolAddressBodySchema = z
     token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
   })
   .meta({ id: 'PoolAddressBody' });
+/** V2/V3 pools have a contract address; a Uniswap V4 pool has none and is named by its pool id (docs/decisions/0042). */
+export const POOL_VERSIONS = ['v2', 'v3', 'v4'] as const;
+export type PoolVersion = (typeof POOL_VERSIONS)[number];
+export const poolVersionSchema = z.enum(POOL_VERSIONS);
+/** A V4 pool id: keccak256 of its PoolKey, 0x + 64 hex. */
+export const POOL_ID_RE = /^0x[0-9a-fA-F]{64}$/;
+
+/** What makes a V4 pool a V4 pool: its key beyond the two currencies (docs/decisions/0042). */
+export const poolV4Schema = z
+  .object({
+    pool_id: z.string().describe('keccak256(abi.encode(PoolKey)), lower-case 0x + 64 hex; the same value as pool_address'),
+    hooks: z.string().describe('The hooks contract of the key, checksummed; 0x000…000 when the pool has none'),
+    hook_flags: z
+      .array(z.string())
+      .describe("Names of the permission bits set in the hooks address (v4-core Hooks.sol, e.g. 'beforeSwap'); a hook may change amounts and fees"),
+    tick_spacing: z.number().int(),
+    dynamic_fee: z.boolean().describe('True when the key marks the fee as dynamic (0x800000): the hook sets the fee of each swap, and fee is null'),
+  })
+  .meta({ id: 'PoolV4' });
+export type PoolV4 = z.infer<typeof poolV4Schema>;
+
 export const poolAddressSchema = z
-  .object({ pool_address: z.string(), pool_version: z.enum(['v2', 'v3']), fee: z.number().int().nullable() })
+  .object({ pool_address: z.string(), pool_version: poolVersionSchema, fee: z.number().int().nullable() })
   .meta({ id: 'PoolAddress' });
 export type PoolAddress = z.infer<typeof poolAddressSchema>;
 
@@ -25,8 +46,13 @@ export const createPoolBodySchema = z
   .strictObject({
     dex: z.string({ error: m.dexRequired }).min(1, m.dexRequired),
     token: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
-    pool_address: z.string({ error: m.poolAddressRequired }).trim().min(1, m.poolAddressRequired).regex(ADDRESS_RE, m.addressInvalid),
-    pool_version: z.enum(['v2', 'v3']).optional().describe('Checked against the DEX; optional'),
+    pool_address: z
+      .string({ error: m.poolAddressRequired })
+      .trim()
+      .min(1, m.poolAddressRequired)
+      .refine((v) => ADDRESS_RE.test(v) || POOL_ID_RE.test(v), m.poolAddressInvalid)
+      .describe('The pool contract (V2/V3) or the pool id (V4, 0x + 64 hex)'),
+    pool_version: poolVersionSchema.optional().describe('Checked against the DEX; optional'),
   })
   .meta({ id: 'CreatePoolBody' });
 export type CreatePoolBody = z.input<typeof createPoolBodySchema>;
@@ -46,9 +72,10 @@ export const poolFundsSchema = z
 export const poolSchema = z
   .object({
     id: z.number().int(),
-    pool_address: z.string(),
-    pool_version: z.enum(['v2', 'v3']),
-    fee: z.number().int().nullable().describe('V3 fee tier in hundredths of a bip (3000 = 0.3%)'),
+    pool_address: z.string().describe('The pool contract; for a V4 pool its pool id (0x + 64 hex)'),
+    pool_version: poolVersionSchema,
+    fee: z.number().int().nullable().describe('V3/V4 fee tier in hundredths of a bip (3000 = 0.3%); null for V2 and for a V4 pool with a dynamic fee'),
+    v4: poolV4Schema.nullable().describe('The V4 pool key (hooks, their permissions, tick spacing); null for V2/V3 pools'),
     dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
     token: z.object({ id: z.string(), name: z.string(), symbol: z.string(), token_logo: z.string(), address: z.string(), decimals: z.number().int() }),
     project: z.object({ id: z.number().int(), name: z.string(), token_symbol: z.string(), contract_address: z.string(), token_decimal: z.number().int() }),

@@ -1,9 +1,10 @@
-import type { Address, PublicClient } from 'viem';
+import type { Address, Hex, PublicClient } from 'viem';
 import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
-import type { DexConfig, NetworkConfig, NetworkRegistry } from './networks';
+import { isFactoryDex, isV4Dex, type DexConfig, type NetworkConfig, type NetworkRegistry, type V4DexConfig } from './networks';
 import { discoverPool, findPoolsAmong, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
 import { readTokenInfo, type TokenInfo } from './token-info';
-import { normalizeAddress } from '../lib/addresses';
+import { discoverV4Pool, initializeReader, verifyV4Pool, type InitializeReader, type LogPager, type PoolKey } from './v4-pools';
+import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 
 export interface CachedPoolState {
   state: PoolState | null;
@@ -22,11 +23,18 @@ export class ChainService {
   private readonly poolCheckCache = new Map<string, { dex: DexConfig | null; at: number }>();
   /** Pool reads in flight, by pool, so concurrent requests share them. */
   private readonly poolReads = new Map<string, { done?: Promise<void> }>();
+  /** V4 keys by network and pool id: a key is a fact of its id (keccak256), so one read is enough. */
+  private readonly v4Keys = new Map<string, PoolKey>();
 
   constructor(
     readonly registry: NetworkRegistry,
-    private readonly options: ChainClientOptions & { poolStateTtlMs?: number } = {},
+    private readonly options: ChainClientOptions & { poolStateTtlMs?: number; pageLogs?: LogPager } = {},
   ) {}
+
+  /** The indexer's log pager, for V4 pools' Initialize logs (the app hands it over: chain may not import the indexer). */
+  setLogPager(pageLogs: LogPager): void {
+    this.options.pageLogs ??= pageLogs;
+  }
 
   client(network: NetworkConfig): PublicClient {
     let client = this.clients.get(network.id);
@@ -42,11 +50,31 @@ export class ChainService {
   }
 
   discoverPool(network: NetworkConfig, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
-    return withDeadline(network, () => discoverPool(this.client(network), dex, projectToken, pairedToken));
+    if (isFactoryDex(dex)) return withDeadline(network, () => discoverPool(this.client(network), dex, projectToken, pairedToken));
+    return withDeadline(network, async () => {
+      const found = await discoverV4Pool(this.client(network), dex, this.initializeReader(network, dex), projectToken, pairedToken);
+      if (!found) return null;
+      this.v4Keys.set(`${network.id}:${found.id}`, found.key);
+      return { address: found.id as Address, version: 'v4' as const, fee: found.key.fee, key: found.key };
+    });
   }
 
   verifyPool(network: NetworkConfig, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
-    return withDeadline(network, () => verifyPool(this.client(network), dex, pool, projectToken, pairedToken));
+    if (isFactoryDex(dex)) return withDeadline(network, () => verifyPool(this.client(network), dex, pool, projectToken, pairedToken));
+    return withDeadline(network, async () => {
+      const id = normalizePoolAddress(pool) as Hex;
+      const known = this.v4Keys.get(`${network.id}:${id}`);
+      const verified = await verifyV4Pool(this.client(network), dex, this.initializeReader(network, dex), id, projectToken, pairedToken, known);
+      this.v4Keys.set(`${network.id}:${id}`, verified.key);
+      if (this.v4Keys.size > 10_000) this.v4Keys.clear();
+      return { address: id as Address, version: 'v4' as const, fee: verified.key.fee, projectIsToken0: verified.projectIsToken0, v4: { tickSpacing: verified.key.tickSpacing, hooks: verified.key.hooks } };
+    });
+  }
+
+  private initializeReader(network: NetworkConfig, dex: V4DexConfig): InitializeReader {
+    const pageLogs = this.options.pageLogs;
+    if (!pageLogs) throw new Error(`${dex.name}: ChainService has no log pager (setLogPager)`);
+    return initializeReader(this.client(network), dex, pageLogs);
   }
 
   /**
@@ -62,7 +90,7 @@ export class ChainService {
     };
     const unknown = addresses.filter((a) => !fresh(a));
     if (unknown.length > 0) {
-      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes, token, unknown));
+      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes.filter(isFactoryDex), token, unknown));
       for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(normalizeAddress(a)) ?? null, at: Date.now() });
     }
     const result = new Map<string, DexConfig>();
@@ -80,7 +108,10 @@ export class ChainService {
    */
   async poolStates(network: NetworkConfig, pools: readonly PoolRef[]): Promise<Map<string, CachedPoolState>> {
     const ttl = this.options.poolStateTtlMs ?? 5_000;
-    const key = (p: PoolRef) => `${network.id}:${normalizeAddress(p.address)}`;
+    const key = (p: PoolRef) => `${network.id}:${normalizePoolAddress(p.address)}`;
+    // V4 pools are read through the network's StateView (docs/decisions/0042).
+    const stateView = network.dexes.find(isV4Dex)?.stateView;
+    pools = pools.map((p) => (p.version === 'v4' && !p.stateView && stateView ? { ...p, stateView } : p));
     const stale = pools.filter((p) => {
       const hit = this.poolCache.get(key(p));
       return !hit || Date.now() - hit.fetchedAt > ttl;
@@ -121,7 +152,7 @@ export class ChainService {
     const result = new Map<string, CachedPoolState>();
     for (const p of pools) {
       const hit = this.poolCache.get(key(p));
-      if (hit) result.set(normalizeAddress(p.address), hit);
+      if (hit) result.set(normalizePoolAddress(p.address), hit);
     }
     return result;
   }

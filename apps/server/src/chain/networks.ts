@@ -11,17 +11,38 @@ import type { Address } from 'viem';
  * V2/V3 code paths would read them wrongly; they need adapters of their own.
  */
 
-export type DexVersion = 'v2' | 'v3';
+export type DexVersion = 'v2' | 'v3' | 'v4';
 
-export interface DexConfig {
+interface DexBase {
   id: string;
   name: string;
   logo: string;
-  version: DexVersion;
+}
+
+/** A V2- or V3-style DEX: one contract per pool, created and listed by its factory. */
+export interface FactoryDexConfig extends DexBase {
+  version: 'v2' | 'v3';
   factory: Address;
   /** V3 only: the fee tiers this factory enables, in hundredths of a bip. */
   feeTiers?: readonly number[];
 }
+
+/**
+ * Uniswap V4: one PoolManager holds every pool (named by its pool id, not an address) and logs all
+ * their events; the periphery's StateView reads a pool's state (docs/decisions/0042).
+ */
+export interface V4DexConfig extends DexBase {
+  version: 'v4';
+  poolManager: Address;
+  stateView: Address;
+  /** The PoolManager's deployment block: Initialize logs (discovery, verification) are read from here. */
+  startBlock?: bigint;
+}
+
+export type DexConfig = FactoryDexConfig | V4DexConfig;
+
+export const isFactoryDex = (d: DexConfig): d is FactoryDexConfig => d.version !== 'v4';
+export const isV4Dex = (d: DexConfig): d is V4DexConfig => d.version === 'v4';
 
 export interface TokenConfig {
   id: string;
@@ -37,6 +58,11 @@ export interface TokenConfig {
   usdPegged?: true;
   /** The network's wrapped native token; its USD rate comes from its deepest pool against a usdPegged token. */
   wrappedNative?: true;
+  /**
+   * The native coin itself (address 0): a V4 pool can pair it directly (docs/decisions/0042). Valued
+   * at the wrappedNative token's USD rate, one for one.
+   */
+  native?: true;
 }
 
 export interface NetworkConfig {
@@ -83,6 +109,21 @@ const logo = {
   usdt: '/logos/tokens/usdt.svg',
 };
 
+/**
+ * Uniswap V4's PoolManager and StateView on each network, from Uniswap's deployment list
+ * https://docs.uniswap.org/contracts/v4/deployments (source: github.com/Uniswap/docs,
+ * docs/contracts/v4/deployments.mdx; read 2026-11-24). Unlike V2/V3 they differ on every chain.
+ */
+const UNISWAP_V4 = {
+  ETHEREUM: { poolManager: '0x000000000004444c5dc75cB358380D2e3dE08A90', stateView: '0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227' },
+  BSC: { poolManager: '0x28e2Ea090877bF75740558f6BFB36A5ffeE9e9dF', stateView: '0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4' },
+  BASE: { poolManager: '0x498581fF718922c3f8e6A244956aF099B2652b2b', stateView: '0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71' },
+  ARBITRUM: { poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32', stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990' },
+  POLYGON: { poolManager: '0x67366782805870060151383F4BbFF9daB53e5cD6', stateView: '0x5eA1bD7974c8A611cBAB0bDCAFcB1D9CC9b3BA5a' },
+} as const satisfies Record<string, { poolManager: Address; stateView: Address }>;
+
+const uniswapV4 = (a: { poolManager: Address; stateView: Address }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
+
 export const REAL_NETWORKS: readonly NetworkConfig[] = [
   {
     id: 1,
@@ -99,6 +140,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
     dexes: [
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f' },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      uniswapV4(UNISWAP_V4.ETHEREUM),
       { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x1097053Fd2ea711dad45caCcc45EfF7548fCB362' },
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac' },
@@ -128,6 +170,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6' },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7', feeTiers: UNI_V3_FEES },
+      uniswapV4(UNISWAP_V4.BSC),
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x126555dd55a39328F69400d6aE4F782Bd4C34ABb', feeTiers: SUSHI_V3_FEES },
     ],
@@ -153,6 +196,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
     dexes: [
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6' },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD', feeTiers: [100, 200, 300, 400, 500, 3000, 10000] },
+      uniswapV4(UNISWAP_V4.BASE),
       { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E' },
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0x71524B4f93c58fcbF659783284E38825f0622859' },
@@ -180,6 +224,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
     dexes: [
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9' },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      uniswapV4(UNISWAP_V4.ARBITRUM),
       { id: 'pancakeswap-v2', name: 'PancakeSwap V2', logo: logo.pancakeswap, version: 'v2', factory: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E' },
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
@@ -207,6 +252,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
     dexes: [
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C' },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      uniswapV4(UNISWAP_V4.POLYGON),
       { id: 'quickswap-v2', name: 'QuickSwap V2', logo: logo.quickswap, version: 'v2', factory: '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32' },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x917933899c6a5F8E37F31E19f92CdBFF7e8FF0e2', feeTiers: SUSHI_V3_FEES },
@@ -222,7 +268,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
 export const DEVNET_ID = 31337;
 
 /** The Local Devnet entry, built from the addresses the devchain package deployed. */
-export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address; usdt: Address; uniswapV2Factory: Address; uniswapV3Factory: Address }): NetworkConfig {
+export function devnetNetwork(
+  rpcUrl: string,
+  a: { weth: Address; usdc: Address; usdt: Address; uniswapV2Factory: Address; uniswapV3Factory: Address; v4?: { poolManager: Address; stateView: Address } },
+): NetworkConfig {
   return {
     id: DEVNET_ID,
     key: 'DEVNET',
@@ -241,6 +290,7 @@ export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address;
     dexes: [
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: a.uniswapV2Factory },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: a.uniswapV3Factory, feeTiers: UNI_V3_FEES },
+      ...(a.v4 ? [uniswapV4({ poolManager: a.v4.poolManager, stateView: a.v4.stateView })] : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -248,6 +298,32 @@ export function devnetNetwork(rpcUrl: string, a: { weth: Address; usdc: Address;
       { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: a.usdt, decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   };
+}
+
+const NATIVE_NAMES: Readonly<Record<string, { name: string; logo: string }>> = {
+  ETH: { name: 'Ether', logo: logo.eth },
+  BNB: { name: 'BNB', logo: logo.bnb },
+  POL: { name: 'POL', logo: logo.pol },
+};
+
+/**
+ * A network with a V4 DEX can pair its native coin (currency address 0), so the coin becomes a
+ * paired token of its own, id = its symbol in lower case (docs/decisions/0042). Networks without
+ * V4 are left as they are.
+ */
+export function withNativeToken(network: NetworkConfig): NetworkConfig {
+  if (!network.dexes.some(isV4Dex) || network.tokens.some((t) => t.native)) return network;
+  const known = NATIVE_NAMES[network.nativeSymbol];
+  const native: TokenConfig = {
+    id: network.nativeSymbol.toLowerCase(),
+    name: known?.name ?? network.nativeSymbol,
+    symbol: network.nativeSymbol,
+    address: '0x0000000000000000000000000000000000000000',
+    decimals: 18,
+    logo: known?.logo ?? '',
+    native: true,
+  };
+  return { ...network, tokens: [...network.tokens, native] };
 }
 
 /**
@@ -258,9 +334,10 @@ export class NetworkRegistry {
   private readonly byId = new Map<number, NetworkConfig>();
 
   constructor(networks: readonly NetworkConfig[], rpcUrls: Readonly<Record<string, readonly string[]>> = {}) {
-    for (const network of networks) {
-      const override = rpcUrls[network.key];
-      this.byId.set(network.id, override?.length ? { ...network, rpcUrls: [...override] } : network);
+    for (const original of networks) {
+      const override = rpcUrls[original.key];
+      const network = withNativeToken(override?.length ? { ...original, rpcUrls: [...override] } : original);
+      this.byId.set(network.id, network);
     }
   }
 

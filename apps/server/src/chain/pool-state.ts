@@ -1,17 +1,24 @@
 import { parseAbi, type Abi, type Address, type PublicClient } from 'viem';
 import { erc20Abi, v2PairAbi, v3PoolAbi } from './abis';
-import { normalizeAddress } from '../lib/addresses';
+import { normalizePoolAddress } from '../lib/addresses';
+import type { DexVersion } from './networks';
+import { v4StateViewAbi } from './v4-abis';
+import { inRangeAmounts } from './v4-math';
 
 const multicall3Abi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)']);
 
 export interface TrackedPool {
+  /** A V4 pool's id. */
   address: Address;
-  version: 'v2' | 'v3';
+  version: DexVersion;
   token0: Address;
   token1: Address;
+  /** V4: the StateView its state is read through. */
+  stateView?: Address;
 }
 
 export interface RawPoolState {
+  /** V4: the amounts the in-range liquidity stands for (v4-math inRangeAmounts). */
   reserve0: bigint;
   reserve1: bigint;
   sqrtPriceX96: bigint | null;
@@ -19,7 +26,9 @@ export interface RawPoolState {
 
 /**
  * Raw state of every tracked pool at one block, and that block's time, in a single eth_call:
- * V2 getReserves; V3 slot0 and both token balances; Multicall3's own block timestamp.
+ * V2 getReserves; V3 slot0 and both token balances; V4 getSlot0 and getLiquidity through StateView
+ * (a V4 pool has no balance of its own: the PoolManager holds all pools' tokens); Multicall3's own
+ * block timestamp. A V4 pool without a StateView is left out (no state, not a guess).
  */
 export async function readRawPoolStates(
   client: PublicClient,
@@ -31,7 +40,11 @@ export async function readRawPoolStates(
   const calls: Call[] = [{ address: multicall3, abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }];
   for (const p of pools) {
     if (p.version === 'v2') calls.push({ address: p.address, abi: v2PairAbi, functionName: 'getReserves' });
-    else {
+    else if (p.version === 'v4') {
+      if (!p.stateView) continue;
+      calls.push({ address: p.stateView, abi: v4StateViewAbi, functionName: 'getSlot0', args: [p.address] });
+      calls.push({ address: p.stateView, abi: v4StateViewAbi, functionName: 'getLiquidity', args: [p.address] });
+    } else {
       calls.push({ address: p.address, abi: v3PoolAbi, functionName: 'slot0' });
       calls.push({ address: p.token0, abi: erc20Abi, functionName: 'balanceOf', args: [p.address] });
       calls.push({ address: p.token1, abi: erc20Abi, functionName: 'balanceOf', args: [p.address] });
@@ -45,8 +58,19 @@ export async function readRawPoolStates(
   const states = new Map<string, RawPoolState>();
   let i = 1;
   for (const p of pools) {
-    const key = normalizeAddress(p.address);
-    if (p.version === 'v2') {
+    const key = normalizePoolAddress(p.address);
+    if (p.version === 'v4') {
+      if (!p.stateView) continue;
+      const [slot0, liquidity] = [results[i++], results[i++]];
+      if (slot0?.status === 'success' && liquidity?.status === 'success') {
+        const sqrtPriceX96 = (slot0.result as readonly [bigint, number])[0];
+        // Uninitialised (sqrtPrice 0): no state rather than a price of 0.
+        if (sqrtPriceX96 !== 0n) {
+          const amounts = inRangeAmounts(sqrtPriceX96, liquidity.result as bigint);
+          states.set(key, { reserve0: amounts.amount0, reserve1: amounts.amount1, sqrtPriceX96 });
+        }
+      }
+    } else if (p.version === 'v2') {
       const r = results[i++];
       if (r?.status === 'success') {
         const [r0, r1] = r.result as readonly [bigint, bigint, number];

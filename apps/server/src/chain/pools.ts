@@ -3,20 +3,24 @@ import { erc20Abi, v2FactoryAbi, v2PairAbi, v3FactoryAbi, v3PoolAbi } from './ab
 import { formatUnits } from './decimal';
 import { readRawPoolStates } from './pool-state';
 import { priceFromAmounts, priceFromSqrt } from './prices';
-import type { DexConfig } from './networks';
-import { normalizeAddress } from '../lib/addresses';
+import type { DexVersion, FactoryDexConfig } from './networks';
+import type { PoolKey } from './v4-pools';
+import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 
 export interface DiscoveredPool {
+  /** A V4 pool's id. */
   address: Address;
-  version: 'v2' | 'v3';
+  version: DexVersion;
   fee: number | null;
+  /** V4: the key, so that attaching it needs no second log read. */
+  key?: PoolKey;
 }
 
 /**
  * The pool of a token pair on a DEX, straight from its factory. V3: every fee tier is asked in
  * one multicall and the deepest pool (most of the paired token held) wins.
  */
-export async function discoverPool(client: PublicClient, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
+export async function discoverPool(client: PublicClient, dex: FactoryDexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
   if (dex.version === 'v2') {
     const pair = await client.readContract({ address: dex.factory, abi: v2FactoryAbi, functionName: 'getPair', args: [projectToken, pairedToken] });
     return isAddressEqual(pair, zeroAddress) ? null : { address: getAddress(pair), version: 'v2', fee: null };
@@ -51,10 +55,14 @@ export class PoolVerificationError extends Error {
 }
 
 export interface VerifiedPool {
+  /** A V4 pool's id. */
   address: Address;
-  version: 'v2' | 'v3';
+  version: DexVersion;
+  /** V4: the key's fee, DYNAMIC_FEE (0x800000) included. */
   fee: number | null;
   projectIsToken0: boolean;
+  /** V4 only: the rest of the key. */
+  v4?: { tickSpacing: number; hooks: Address };
 }
 
 /**
@@ -62,7 +70,7 @@ export interface VerifiedPool {
  * these two tokens, and the factory itself must list it. A contract can claim any factory(), so
  * the factory's own answer is what makes the check trustworthy.
  */
-export async function verifyPool(client: PublicClient, dex: DexConfig, poolAddress: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
+export async function verifyPool(client: PublicClient, dex: FactoryDexConfig, poolAddress: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
   const address = getAddress(poolAddress);
   const code = await client.getCode({ address });
   if (!code || code === '0x') throw new PoolVerificationError('There is no contract at this pool address.');
@@ -103,8 +111,11 @@ export async function verifyPool(client: PublicClient, dex: DexConfig, poolAddre
 }
 
 export interface PoolRef {
+  /** A V4 pool's id. */
   address: Address;
-  version: 'v2' | 'v3';
+  version: DexVersion;
+  /** V4: the network's StateView (ChainService fills it in). */
+  stateView?: Address;
   projectIsToken0: boolean;
   projectToken: Address;
   pairedToken: Address;
@@ -138,12 +149,13 @@ export async function readPoolStates(client: PublicClient, pools: readonly PoolR
   const tracked = pools.map((p) => ({
     address: p.address,
     version: p.version,
+    stateView: p.stateView,
     token0: p.projectIsToken0 ? p.projectToken : p.pairedToken,
     token1: p.projectIsToken0 ? p.pairedToken : p.projectToken,
   }));
   const { blockTime, states: raw } = await readRawPoolStates(client, multicall3, tracked, blockNumber);
   const states = pools.map((p): PoolState | null => {
-    const state = raw.get(normalizeAddress(p.address));
+    const state = raw.get(normalizePoolAddress(p.address));
     if (!state) return null;
     const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
     const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
@@ -162,8 +174,8 @@ export async function readPoolStates(client: PublicClient, pools: readonly PoolR
  * factory and the token, and that factory lists it (a contract can claim any factory, so the
  * factory's answer decides). Two multicalls whatever the number of addresses.
  */
-export async function findPoolsAmong(client: PublicClient, dexes: readonly DexConfig[], token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
-  const found = new Map<string, DexConfig>();
+export async function findPoolsAmong(client: PublicClient, dexes: readonly FactoryDexConfig[], token: Address, addresses: readonly Address[]): Promise<Map<string, FactoryDexConfig>> {
+  const found = new Map<string, FactoryDexConfig>();
   if (addresses.length === 0) return found;
   const claims = await client.multicall({
     allowFailure: true,
@@ -174,7 +186,7 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
       { address, abi: v3PoolAbi, functionName: 'fee' as const },
     ]),
   });
-  const candidates: { address: Address; dex: DexConfig; token0: Address; token1: Address; fee: number }[] = [];
+  const candidates: { address: Address; dex: FactoryDexConfig; token0: Address; token1: Address; fee: number }[] = [];
   addresses.forEach((address, i) => {
     const [factory, t0, t1, fee] = claims.slice(i * 4, i * 4 + 4);
     if (factory?.status !== 'success' || t0?.status !== 'success' || t1?.status !== 'success') return;

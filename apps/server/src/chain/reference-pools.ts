@@ -1,7 +1,7 @@
 import { getAddress, isAddressEqual, zeroAddress, type Address, type PublicClient } from 'viem';
 import { v2FactoryAbi, v3FactoryAbi } from './abis';
 import { readRawPoolStates } from './pool-state';
-import type { DexConfig } from './networks';
+import { isFactoryDex, type DexConfig, type FactoryDexConfig } from './networks';
 import { normalizeAddress } from '../lib/addresses';
 
 export interface ReferenceToken {
@@ -40,8 +40,9 @@ export async function readReferencePools(
   base: ReferenceToken,
   stables: readonly ReferenceToken[],
 ): Promise<ReferencePools> {
-  const lookups: { dex: DexConfig; fee: number | null; stable: ReferenceToken }[] = [];
-  for (const dex of dexes) {
+  const lookups: { dex: FactoryDexConfig; fee: number | null; stable: ReferenceToken }[] = [];
+  // V4 pools are not reference pools yet (docs/decisions/0042): the factories' pools set the rates.
+  for (const dex of dexes.filter(isFactoryDex)) {
     for (const stable of stables) {
       if (dex.version === 'v2') lookups.push({ dex, fee: null, stable });
       else for (const fee of dex.feeTiers ?? []) lookups.push({ dex, fee, stable });

@@ -121,10 +121,14 @@ export const pools = pgTable(
     pairedTokenSymbol: text('paired_token_symbol').notNull(),
     pairedTokenName: text('paired_token_name').notNull(),
     pairedTokenDecimals: integer('paired_token_decimals').notNull(),
-    /** Lower case, like every stored address (decision 0027). */
+    /** Lower case, like every stored address (decision 0027); a V4 pool's id (0x + 64 hex, decision 0042). */
     poolAddress: text('pool_address').notNull(),
-    poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
+    poolVersion: text('pool_version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
+    /** V3 fee tier; V4 the key's fee (0x800000 = dynamic). */
     fee: integer('fee'),
+    /** V4 only: the rest of the PoolKey (decision 0042); the hooks address lower case, 0x0…0 for none. */
+    tickSpacing: integer('tick_spacing'),
+    hooks: text('hooks'),
     projectIsToken0: boolean('project_is_token0').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -153,9 +157,9 @@ export const indexedPools = pgTable(
   'indexed_pools',
   {
     networkId: integer('network_id').notNull(),
-    /** Lower-case pool address. */
+    /** Lower-case pool address; a V4 pool's id. */
     poolAddress: text('pool_address').notNull(),
-    version: text('version', { enum: ['v2', 'v3'] }).notNull(),
+    version: text('version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
     /** Indexed from here … */
     fromBlock: bigint('from_block', { mode: 'bigint' }).notNull(),
     /** … up to here (inclusive); null until the first range is stored. */
@@ -465,8 +469,11 @@ export const discoveredPools = pgTable(
     dexId: text('dex_id').notNull(),
     /** Lower case, like every stored address (decision 0027). */
     poolAddress: text('pool_address').notNull(),
-    poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
+    poolVersion: text('pool_version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
     fee: integer('fee'),
+    /** V4 only (decision 0042). */
+    tickSpacing: integer('tick_spacing'),
+    hooks: text('hooks'),
     pairedTokenAddress: text('paired_token_address').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     txHash: text('tx_hash').notNull(),

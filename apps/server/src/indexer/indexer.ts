@@ -3,7 +3,7 @@ import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import type { Db } from '../db/client';
-import { normalizeAddress } from '../lib/addresses';
+import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 import type { poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
@@ -12,6 +12,7 @@ import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-item
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
 import { TraderReader, type TraderTick } from './traders';
+import { decodeV4Logs, logKey, splitV4, v4DexOf, v4PoolLogs, type V4Decoded } from './v4-logs';
 import {
   anchorNewAlerts,
   indexedCoverage,
@@ -95,7 +96,9 @@ export class NetworkIndexer {
 
   async tick(): Promise<TickResult> {
     const result: TickResult = { eventsStored: 0, snapshotsWritten: 0, alertsFired: 0, caughtUp: false };
-    const tracked = await trackedPools(this.db, this.network.id);
+    const v4Dex = v4DexOf(this.network);
+    // V4 pools are read through the network's StateView; without a V4 DEX configured they get no state.
+    const tracked = (await trackedPools(this.db, this.network.id)).map((p) => (p.version === 'v4' && v4Dex ? { ...p, stateView: v4Dex.stateView } : p));
     if (tracked.length === 0) return { ...result, skipped: 'no pools' };
     const client = this.chain.client(this.network);
     const request = (method: string) => this.options.onRequest?.(method);
@@ -112,18 +115,18 @@ export class NetworkIndexer {
         // Newly tracked pools start at the backfill depth; the others continue where they stopped.
         const known = await indexedCoverage(this.db, this.network.id);
         const knownSet = new Map(known.map((k) => [k.poolAddress, k]));
-        const fresh = tracked.filter((p) => !knownSet.has(normalizeAddress(p.address)));
+        const fresh = tracked.filter((p) => !knownSet.has(normalizePoolAddress(p.address)));
         if (fresh.length > 0) {
           const headBlock = await client.getBlock({ blockNumber: safe });
           const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.network.backfillSeconds ?? this.options.backfillSeconds ?? 86_400), safe);
           await startIndexing(this.db, this.network.id, fresh, from);
-          for (const p of fresh) knownSet.set(normalizeAddress(p.address), { networkId: this.network.id, poolAddress: normalizeAddress(p.address), version: p.version, fromBlock: from, toBlock: null });
+          for (const p of fresh) knownSet.set(normalizePoolAddress(p.address), { networkId: this.network.id, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock: from, toBlock: null });
         }
 
         // Pools that share a next block read together: normally all of them, in one eth_getLogs.
         const groups = new Map<bigint, Address[]>();
         for (const p of tracked) {
-          const k = knownSet.get(normalizeAddress(p.address))!;
+          const k = knownSet.get(normalizePoolAddress(p.address))!;
           const next = k.toBlock === null ? k.fromBlock : k.toBlock + 1n;
           if (next > safe) continue;
           const list = groups.get(next) ?? [];
@@ -142,12 +145,28 @@ export class NetworkIndexer {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
           // Before the logs: see rangeEndBlock.
           const endBlock = await rangeEndBlock(client, this.network, end, safe, request);
-          const { logs } = await getLogsChunked(client, addresses, EVENT_TOPICS, next, end, {
-            maxRange: this.options.maxRange ?? 10_000n,
-            maxAddresses: this.options.maxAddresses ?? 1_000,
-            onRequest: () => request('eth_getLogs'),
-          });
-          const stored = await this.store(logs, addresses, end, { safe, blocks: [endBlock, ...logBlocks(logs)] });
+          const split = splitV4(addresses);
+          const logs: Log[] = [];
+          if (split.factory.length > 0) {
+            const found = await getLogsChunked(client, split.factory, EVENT_TOPICS, next, end, {
+              maxRange: this.options.maxRange ?? 10_000n,
+              maxAddresses: this.options.maxAddresses ?? 1_000,
+              onRequest: () => request('eth_getLogs'),
+            });
+            logs.push(...found.logs);
+          }
+          let v4: V4Decoded | null = null;
+          if (split.v4.length > 0 && v4Dex) {
+            const v4Logs = await v4PoolLogs(client, v4Dex, split.v4, next, end, {
+              maxRange: this.options.maxRange ?? 10_000n,
+              // Topic OR-lists are smaller than address lists at most providers.
+              maxIds: Math.min(this.options.maxAddresses ?? 1_000, 100),
+              onRequest: () => request('eth_getLogs'),
+            });
+            v4 = await decodeV4Logs(client, v4Dex, v4Logs);
+            logs.push(...v4Logs);
+          }
+          const stored = await this.store(logs, addresses, end, { safe, blocks: [endBlock, ...logBlocks(logs)] }, v4);
           result.eventsStored += stored.events;
           result.snapshotsWritten += stored.snapshots;
           newSwaps.push(...stored.swaps);
@@ -157,7 +176,7 @@ export class NetworkIndexer {
         // Current state of every caught-up pool at the safe block, in one multicall.
         const coverage = await indexedCoverage(this.db, this.network.id);
         const upToDate = new Set(coverage.filter((k) => k.toBlock === safe).map((k) => k.poolAddress));
-        const caughtUp = tracked.filter((p) => upToDate.has(normalizeAddress(p.address)));
+        const caughtUp = tracked.filter((p) => upToDate.has(normalizePoolAddress(p.address)));
         const before = await latestSnapshots(this.db, this.network.id);
         request('eth_call');
         const { blockTime, states } = await readRawPoolStates(client, this.network.multicall3, caughtUp, safe);
@@ -195,7 +214,7 @@ export class NetworkIndexer {
   }
 
   /** Events, V2 Sync snapshots, the new checkpoints and the blocks' hashes of one range, in one transaction. */
-  private async store(logs: Log[], addresses: Address[], end: bigint, recorded: { safe: bigint; blocks: (RecordedBlock | null)[] }) {
+  private async store(logs: Log[], addresses: Address[], end: bigint, recorded: { safe: bigint; blocks: (RecordedBlock | null)[] }, v4: V4Decoded | null = null) {
     const client = this.chain.client(this.network);
     const times = new Map<bigint, Date>();
     for (const log of logs) {
@@ -209,9 +228,12 @@ export class NetworkIndexer {
 
     const eventRows: (typeof poolEvents.$inferInsert)[] = [];
     const syncs = new Map<string, typeof poolSnapshots.$inferInsert>();
-    const undecodable: SkippedItem[] = [];
+    const undecodable: SkippedItem[] = [...(v4?.skipped ?? [])];
     for (const log of logs) {
-      const decoded = decodePoolLog(log);
+      // A V4 log (PoolManager): decoded with its range in decodeV4Logs; null = not stored.
+      const v4Event = v4?.events.get(logKey(log));
+      if (v4Event === null) continue;
+      const decoded = v4Event ? v4Event.event : decodePoolLog(log);
       if (!decoded) {
         // One of our topics from a tracked pool in a shape we do not know: skipped, on record.
         const item = `${String(log.transactionHash).toLowerCase()}:${Number(hexToBig(log.logIndex))}`;
@@ -220,7 +242,7 @@ export class NetworkIndexer {
       }
       const blockNumber = hexToBig(log.blockNumber);
       const blockTime = times.get(blockNumber)!;
-      const poolAddress = normalizeAddress(log.address);
+      const poolAddress = v4Event ? normalizePoolAddress(v4Event.poolAddress) : normalizeAddress(log.address);
       if (decoded.kind === 'sync') {
         // The last Sync of a minute is that minute's V2 state: a price history from the logs alone.
         const bucket = bucketOf(blockTime);

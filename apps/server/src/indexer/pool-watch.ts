@@ -1,7 +1,7 @@
 import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
-import type { DexConfig, NetworkConfig } from '../chain/networks';
+import { isFactoryDex, type DexConfig, type NetworkConfig } from '../chain/networks';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
 import type { Db } from '../db/client';
@@ -67,12 +67,12 @@ export class PoolWatch {
   ) {}
 
   private dexOf(factory: string, version: 'v2' | 'v3'): DexConfig | undefined {
-    return this.network.dexes.find((d) => normalizeAddress(d.factory) === factory && d.version === version);
+    return this.network.dexes.filter(isFactoryDex).find((d) => normalizeAddress(d.factory) === factory && d.version === version);
   }
 
   async tick(): Promise<{ found: number; caughtUp: boolean }> {
     const client = this.chain.client(this.network);
-    const factories = [...new Set(this.network.dexes.map((d) => getAddress(d.factory)))];
+    const factories = [...new Set(this.network.dexes.filter(isFactoryDex).map((d) => getAddress(d.factory)))];
     if (factories.length === 0) return { found: 0, caughtUp: true };
     const projects = await watchedProjects(this.db, this.network.id);
     if (projects.length === 0) {

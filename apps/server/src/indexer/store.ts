@@ -19,7 +19,7 @@ import {
   type ProjectRow,
 } from '../db/schema';
 import { raiseNotification, type NotificationInput } from '../domain/notifications';
-import { normalizeAddress } from '../lib/addresses';
+import { normalizePoolAddress } from '../lib/addresses';
 import type { RawPoolState, TrackedPool } from '../chain/pool-state';
 
 /**
@@ -51,7 +51,7 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
  * same pool), with its tokens in pool order.
  */
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
-  const rows = await queryRows<{ address: string; version: 'v2' | 'v3'; token0: string; token1: string }>(
+  const rows = await queryRows<{ address: string; version: 'v2' | 'v3' | 'v4'; token0: string; token1: string }>(
     db,
     sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
@@ -69,10 +69,10 @@ export function indexedCoverage(db: Db, networkId: number) {
 }
 
 /** Newly tracked pools start being read at `fromBlock`; one already known keeps its coverage. */
-export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: 'v2' | 'v3' }[], fromBlock: bigint): Promise<void> {
+export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: 'v2' | 'v3' | 'v4' }[], fromBlock: bigint): Promise<void> {
   await db
     .insert(indexedPools)
-    .values(fresh.map((p) => ({ networkId, poolAddress: normalizeAddress(p.address), version: p.version, fromBlock })))
+    .values(fresh.map((p) => ({ networkId, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock })))
     .onConflictDoNothing();
 }
 
@@ -117,7 +117,7 @@ export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, netwo
   await tx
     .update(indexedPools)
     .set({ toBlock: end })
-    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map(normalizeAddress))));
+    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map(normalizePoolAddress))));
   await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
     select ${networkId}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
     where ip.network_id = ${networkId}
@@ -245,7 +245,7 @@ export async function advanceWatch(tx: Writer, networkId: number, block: bigint)
 
 /** Whether the project already has this pool attached. */
 export async function isAttached(db: Db, projectId: number, poolAddress: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and pool_address = ${normalizeAddress(poolAddress)} limit 1`);
+  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and pool_address = ${normalizePoolAddress(poolAddress)} limit 1`);
   return rows.length > 0;
 }
 

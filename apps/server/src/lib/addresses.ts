@@ -53,3 +53,23 @@ export function toChecksumAddress(address: string): Address {
 export function toChecksumAddressIfAddress(value: string): string {
   return ADDRESS_SHAPE.test(value) ? toChecksumAddress(value) : value;
 }
+
+/** A Uniswap V4 pool id (keccak256 of its PoolKey): 0x + 64 hex digits (docs/decisions/0042). */
+const POOL_ID_SHAPE = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * A pool's stored identity: a V2/V3 pool's address, or a V4 pool's id, in lower case. Both live in
+ * the same columns (pools.pool_address, indexed_pools, pool_events), so pool code normalises with
+ * this instead of normalizeAddress, which refuses ids.
+ */
+export function normalizePoolAddress(value: string): LowerAddress {
+  if (POOL_ID_SHAPE.test(value)) return value.toLowerCase() as LowerAddress;
+  return normalizeAddress(value);
+}
+
+/** The presented spelling of a pool's identity: an address checksummed, a V4 pool id in lower case (ids have no checksum). */
+export function presentPoolAddress(value: string): string {
+  return POOL_ID_SHAPE.test(value) ? value.toLowerCase() : toChecksumAddress(value);
+}
+
+export const isPoolId = (value: string): boolean => POOL_ID_SHAPE.test(value);

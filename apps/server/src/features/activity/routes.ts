@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
-import { toChecksumAddress } from '../../lib/addresses';
+import { presentPoolAddress } from '../../lib/addresses';
 import { collectGarbage } from '../../lib/full-gc';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { exactUsdValue, toApiActivityEvent } from './presenter';
@@ -154,7 +154,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         csvNumber(event.block_number),
         csvHex(event.tx_hash),
         csvNumber(event.log_index),
-        csvHex(toChecksumAddress(row.poolAddress)),
+        csvHex(presentPoolAddress(row.poolAddress)),
         csvText(dex),
         csvWord(event.kind),
         csvNumber(event.amount_project_token),

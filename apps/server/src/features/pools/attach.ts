@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
 import type { VerifiedPool } from '../../chain/pools';
 import type { ProjectRow } from '../../db/schema';
-import { normalizeAddress } from '../../lib/addresses';
+import { normalizeAddress, normalizePoolAddress } from '../../lib/addresses';
 import { presentPools } from './presenter';
 import { insertPool } from './repository';
 
@@ -28,9 +28,11 @@ export async function saveVerifiedPool(
     pairedTokenSymbol: token.symbol,
     pairedTokenName: token.name,
     pairedTokenDecimals: token.decimals,
-    poolAddress: normalizeAddress(verified.address),
+    poolAddress: normalizePoolAddress(verified.address),
     poolVersion: verified.version,
     fee: verified.fee,
+    tickSpacing: verified.v4?.tickSpacing ?? null,
+    hooks: verified.v4 ? normalizeAddress(verified.v4.hooks) : null,
     projectIsToken0: verified.projectIsToken0,
   });
   if (!inserted) return null;

@@ -1,11 +1,12 @@
-import type { DiscoveredPool, Pool, PriceItem } from '@tokendesk/contract';
+import type { DiscoveredPool, Pool, PoolV4, PriceItem } from '@tokendesk/contract';
 import type { Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
 import { formatUnits } from '../../chain/decimal';
 import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
-import { normalizeAddress, toChecksumAddress } from '../../lib/addresses';
+import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
+import { DYNAMIC_FEE, hookFlags } from '../../chain/v4-pools';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { percentChange, poolSide, priceFromSqrt, snapshotView, type PoolSide } from '../../market/pool-view';
 import { loadMarketFigures, marketKey, type MarketFigures, type PricePoint } from './market-repository';
@@ -68,6 +69,22 @@ function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined)
   return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
+/** A V4 pool's key beyond its currencies (docs/decisions/0042); null for V2/V3 pools. */
+export function v4View(row: { poolVersion: string; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null }): PoolV4 | null {
+  if (row.poolVersion !== 'v4') return null;
+  const hooks = row.hooks ?? '0x0000000000000000000000000000000000000000';
+  return {
+    pool_id: row.poolAddress,
+    hooks: toChecksumAddress(hooks),
+    hook_flags: hookFlags(hooks),
+    tick_spacing: row.tickSpacing ?? 0,
+    dynamic_fee: row.fee === DYNAMIC_FEE,
+  };
+}
+
+/** The fee shown: a V4 dynamic fee is no tier (the hook sets each swap's), so null beside v4.dynamic_fee. */
+const feeOf = (row: { poolVersion: string; fee: number | null }) => (row.poolVersion === 'v4' && row.fee === DYNAMIC_FEE ? null : row.fee);
+
 export function toApiPool(
   registry: NetworkRegistry,
   row: PoolWithProject,
@@ -82,9 +99,10 @@ export function toApiPool(
   const token = network?.tokens.find((t) => t.id === pool.tokenId);
   return {
     id: pool.id,
-    pool_address: toChecksumAddress(pool.poolAddress),
+    pool_address: presentPoolAddress(pool.poolAddress),
     pool_version: pool.poolVersion,
-    fee: pool.fee,
+    fee: feeOf(pool),
+    v4: v4View(pool),
     // A network or DEX removed from the registry still shows its stored ids rather than failing.
     dex: { id: pool.dexId, name: dex?.name ?? pool.dexId, dex_logo: dex?.logo ?? '' },
     token: {
@@ -216,9 +234,9 @@ export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPo
     id: row.id,
     project_id: row.projectId,
     dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
-    pool_address: toChecksumAddress(row.poolAddress),
+    pool_address: presentPoolAddress(row.poolAddress),
     pool_version: row.poolVersion,
-    fee: row.fee,
+    fee: feeOf(row),
     paired_token: { address: toChecksumAddress(row.pairedTokenAddress), symbol: known?.symbol ?? null },
     block_number: row.blockNumber.toString(),
     tx_hash: row.txHash,

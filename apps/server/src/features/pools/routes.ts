@@ -28,7 +28,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
-import { normalizeAddress, toChecksumAddress, type LowerAddress } from '../../lib/addresses';
+import { normalizeAddress, normalizePoolAddress, presentPoolAddress, type LowerAddress } from '../../lib/addresses';
+import { isV4Dex } from '../../chain/networks';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
@@ -82,7 +83,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
       const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
       if (!found) throw new HttpError(404, m.noPool(dex.name));
-      return { pool_address: toChecksumAddress(found.address), pool_version: found.version, fee: found.fee };
+      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: found.fee };
     },
   );
 
@@ -107,7 +108,11 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.pool_version && body.pool_version !== dex.version) {
         throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
       }
-      const address = normalizeAddress(body.pool_address);
+      // A V4 pool is named by its id (0x + 64 hex), every other pool by its contract's address.
+      if (isV4Dex(dex) !== (body.pool_address.length === 66)) {
+        throw fieldError('pool_address', isV4Dex(dex) ? m.v4PoolIdExpected(dex.name) : m.addressInvalid);
+      }
+      const address = normalizePoolAddress(body.pool_address);
       if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
       const verified = await chain.verifyPool(network, dex, address, project.contractAddress as LowerAddress, token.address);
       const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });

@@ -118,7 +118,8 @@ export class UsdEngine {
   async pairedRate(network: NetworkConfig, pairedToken: string, nowMs = Date.now()): Promise<PairedRate> {
     const token = network.tokens.find((t) => normalizeAddress(t.address) === normalizeAddress(pairedToken));
     if (token?.usdPegged) return { ok: true, rate: decOf(1n), legs: [] };
-    if (!token?.wrappedNative) {
+    // The native coin (a V4 pool's currency 0x0) is worth its wrapped token one for one (decision 0042).
+    if (!token?.wrappedNative && !token?.native) {
       const symbol = token?.symbol ?? 'The paired token';
       return { ok: false, reason: `No USD route: ${symbol} is not one of the USD references of ${network.name} (${referenceList(this.referenceSymbols(network))}).` };
     }
