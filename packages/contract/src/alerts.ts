@@ -15,6 +15,10 @@ export const alertMessages = {
   alertNotFound: 'Alert not found.',
   poolNotFound: 'Pool not found.',
   fieldNotOfKind: (field: string, kindLabel: string) => `${kindLabel} alerts have no ${field}.`,
+  /** 400 on channel_ids: a channel that is not the user's (or does not exist). */
+  unknownChannel: 'Unknown channel',
+  /** 409: an active alert of the user already has the same pool, kind and figures (docs/decisions/0038). */
+  duplicateAlert: (id: number) => `An identical alert already exists (alert #${id}). Edit it or choose other values.`,
 } as const;
 
 /** Labels of the alert kinds as the screens show them (product §2.10). */
@@ -51,6 +55,9 @@ export const alertSchema = z
     last_triggered_at: z.string().nullable(),
     trigger_count: z.number().int(),
     created_at: z.string(),
+    channel_ids: z
+      .array(z.number().int())
+      .describe('The notification channels it also delivers to (account/channels/), in id order; the bell always gets it and is not listed'),
   })
   .meta({ id: 'Alert' });
 export type Alert = z.infer<typeof alertSchema>;
@@ -65,22 +72,28 @@ const cooldown = strictNumber(
   m.cooldownMin,
 );
 const poolId = strictId(m.poolRequired);
+/** At most one of each of the user's channels (their number is capped too); repeats collapse. */
+const channelIds = z
+  .array(strictId(m.unknownChannel), { error: m.unknownChannel })
+  .max(50, m.unknownChannel)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+  .describe("The user's notification channels to deliver to besides the bell (ids from account/channels/); another user's id answers 400 'Unknown channel'");
 
-export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes'] as const;
+export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes', 'channel_ids'] as const;
 
 /** Create: the kind decides which fields are required (product §2.10, §4). */
 export const createAlertBodySchema = z
   .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('price_move'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60) }),
-    z.strictObject({ kind: z.literal('large_swap'), pool_id: poolId, min_amount: minAmount, cooldown_minutes: cooldown.default(60) }),
+    z.strictObject({ kind: z.literal('price_move'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
+    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
+    z.strictObject({ kind: z.literal('large_swap'), pool_id: poolId, min_amount: minAmount, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
   ])
   .meta({ id: 'CreateAlertBody' });
 export type CreateAlertBody = z.input<typeof createAlertBodySchema>;
 
-/** Edit: the kind and the pool stay; the kind's own fields and the cooldown may change. */
+/** Edit: the kind and the pool stay; the kind's own fields, the cooldown and the channels (the whole set) may change. */
 export const updateAlertBodySchema = z
-  .strictObject({ threshold_pct: threshold, window_minutes: windowMinutes, min_amount: minAmount, cooldown_minutes: cooldown })
+  .strictObject({ threshold_pct: threshold, window_minutes: windowMinutes, min_amount: minAmount, cooldown_minutes: cooldown, channel_ids: channelIds })
   .partial()
   .meta({ id: 'UpdateAlertBody' });
 export type UpdateAlertBody = z.input<typeof updateAlertBodySchema>;

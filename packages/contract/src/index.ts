@@ -13,6 +13,7 @@ export * from './market';
 export * from './activity';
 export * from './traders';
 export * from './alerts';
+export * from './channels';
 export * from './notifications';
 export * from './tickets';
 export * from './reports';

@@ -44,7 +44,8 @@ export function dexesNamed(registry: NetworkRegistry, q: string): { networkId: n
   return registry.list().flatMap((network) => network.dexes.filter((d) => d.name.toLowerCase().includes(needle)).map((d) => ({ networkId: network.id, dexId: d.id })));
 }
 
-export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool): Alert {
+/** `channelIds`: the alert's channels besides the bell (repository channelIdsOf), in id order. */
+export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool, channelIds: readonly number[]): Alert {
   const { alert } = row;
   return {
     id: alert.id,
@@ -60,6 +61,7 @@ export function toApiAlert(registry: NetworkRegistry, row: AlertWithPool): Alert
     last_triggered_at: alert.lastTriggeredAt?.toISOString() ?? null,
     trigger_count: alert.triggerCount,
     created_at: alert.createdAt.toISOString(),
+    channel_ids: [...channelIds],
   };
 }
 

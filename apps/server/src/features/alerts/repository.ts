@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
-import { alerts, alertTriggers, pools, projects, type AlertRow, type AlertTriggerRow, type PoolRow, type ProjectRow } from '../../db/schema';
+import { alertChannels, alerts, alertTriggers, notificationChannels, pools, projects, users, type AlertRow, type AlertTriggerRow, type PoolRow, type ProjectRow } from '../../db/schema';
 
 export interface AlertWithPool {
   alert: AlertRow;
@@ -120,4 +120,80 @@ export function listTriggers(db: Db, alertId: number, limit: number): Promise<Al
     .where(eq(alertTriggers.alertId, alertId))
     .orderBy(desc(alertTriggers.triggeredAt), desc(alertTriggers.id))
     .limit(limit);
+}
+
+/** What makes two alerts the same alert: cooldown and status aside, every field that decides a firing. */
+export interface AlertRule {
+  poolId: number;
+  kind: AlertRow['kind'];
+  thresholdPct: string | null;
+  windowMinutes: number | null;
+  minAmount: string | null;
+}
+
+export const ruleOf = (alert: AlertRow): AlertRule => ({
+  poolId: alert.poolId,
+  kind: alert.kind,
+  thresholdPct: alert.thresholdPct,
+  windowMinutes: alert.windowMinutes,
+  minAmount: alert.minAmount,
+});
+
+/**
+ * Holds the user's alert writes in this transaction until it ends, so two requests cannot both
+ * find "no identical alert" and both insert one (docs/decisions/0038). A row lock on the user, not
+ * a unique index: databases made before the rule may hold identical alerts, which an index would
+ * refuse to build over. NO KEY UPDATE does not block the inserts elsewhere that reference the user.
+ */
+export async function lockUserAlerts(tx: Pick<Db, 'execute'>, userId: number): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+}
+
+/**
+ * The id of an active alert of the user with the same rule (other than `exceptId`), or null.
+ * Numbers compare as numbers ('10' and '10.0' are one threshold); a field the kind lacks is null
+ * on both sides.
+ */
+export async function identicalActiveAlert(db: Pick<Db, 'select'>, userId: number, rule: AlertRule, exceptId?: number): Promise<number | null> {
+  const conditions: SQL[] = [
+    eq(alerts.userId, userId),
+    eq(alerts.isActive, true),
+    eq(alerts.poolId, rule.poolId),
+    eq(alerts.kind, rule.kind),
+    sql`${alerts.thresholdPct} is not distinct from ${rule.thresholdPct}::numeric`,
+    sql`${alerts.windowMinutes} is not distinct from ${rule.windowMinutes}::integer`,
+    sql`${alerts.minAmount} is not distinct from ${rule.minAmount}::numeric`,
+  ];
+  if (exceptId !== undefined) conditions.push(sql`${alerts.id} <> ${exceptId}`);
+  const [row] = await db.select({ id: alerts.id }).from(alerts).where(and(...conditions)).orderBy(alerts.id).limit(1);
+  return row?.id ?? null;
+}
+
+/** Each alert's channel ids, in id order (alerts without channels map to nothing). */
+export async function channelIdsOf(db: Pick<Db, 'select'>, alertIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (alertIds.length === 0) return out;
+  const rows = await db
+    .select({ alertId: alertChannels.alertId, channelId: alertChannels.channelId })
+    .from(alertChannels)
+    .where(inArray(alertChannels.alertId, [...alertIds]))
+    .orderBy(alertChannels.alertId, alertChannels.channelId);
+  for (const r of rows) out.set(r.alertId, [...(out.get(r.alertId) ?? []), r.channelId]);
+  return out;
+}
+
+/** Which of `ids` are channels of the user: another user's channel is as unknown as a missing one. */
+export async function ownChannelIds(db: Pick<Db, 'select'>, userId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: notificationChannels.id })
+    .from(notificationChannels)
+    .where(and(eq(notificationChannels.userId, userId), inArray(notificationChannels.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Makes `ids` the alert's whole set of channels (inside the caller's transaction). */
+export async function setAlertChannels(tx: Pick<Db, 'delete' | 'insert'>, alertId: number, ids: readonly number[]): Promise<void> {
+  await tx.delete(alertChannels).where(eq(alertChannels.alertId, alertId));
+  if (ids.length > 0) await tx.insert(alertChannels).values(ids.map((channelId) => ({ alertId, channelId })));
 }

@@ -21,17 +21,63 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPoolWithProject } from '../../domain/tenancy';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { alertTypes, dexesNamed, kindFields, toApiAlert, toApiTrigger, toDecimalText } from './presenter';
-import { countAlerts, deleteAlert, findAlert, insertAlert, listAlerts, listTriggers, pageAlerts, updateAlert, type AlertChanges } from './repository';
+import {
+  channelIdsOf,
+  countAlerts,
+  deleteAlert,
+  findAlert,
+  identicalActiveAlert,
+  insertAlert,
+  listAlerts,
+  listTriggers,
+  lockUserAlerts,
+  ownChannelIds,
+  pageAlerts,
+  ruleOf,
+  setAlertChannels,
+  updateAlert,
+  type AlertChanges,
+  type AlertRule,
+  type AlertWithPool,
+} from './repository';
 
 const tags = ['Alerts'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+/** The routes that can make an active alert: they may meet an identical one (docs/decisions/0038). */
+const writeErrors = { ...errors, 409: apiErrorSchema };
+const DUPLICATE_NOTE = 'An active alert identical to another active alert of the user (same pool, kind and figures; the cooldown aside) answers 409 naming it, and nothing changes.';
 const TRIGGER_LIMIT = 100;
+
+/** Two numeric column values as numbers: '10' and '10.0' are the same threshold. */
+function sameFigure(a: string | number | null, b: string | number | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Number(a) === Number(b);
+}
 
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const { registry } = app.chain;
+
+  /** 409 naming the user's active alert with this rule, if there is one (other than `exceptId`). */
+  async function refuseDuplicate(tx: Parameters<typeof identicalActiveAlert>[0], userId: number, rule: AlertRule, exceptId?: number) {
+    const existing = await identicalActiveAlert(tx, userId, rule, exceptId);
+    if (existing !== null) throw new HttpError(409, m.duplicateAlert(existing));
+  }
+
+  /** The answers, each with its channel ids (one query for the lot). */
+  async function present(rows: AlertWithPool[], db: Parameters<typeof channelIdsOf>[0] = app.db) {
+    const channels = await channelIdsOf(db, rows.map((r) => r.alert.id));
+    return rows.map((r) => toApiAlert(registry, r, channels.get(r.alert.id) ?? []));
+  }
+  const presentOne = async (row: AlertWithPool, db: Parameters<typeof channelIdsOf>[0] = app.db) => (await present([row], db))[0]!;
+
+  /** 400 'Unknown channel' unless every id is one of the user's channels (another user's is unknown too). */
+  async function checkChannels(tx: Parameters<typeof ownChannelIds>[0], userId: number, ids: readonly number[]) {
+    const own = await ownChannelIds(tx, userId, ids);
+    if (ids.some((id) => !own.has(id))) throw fieldError('channel_ids', m.unknownChannel);
+  }
 
   /** The alert again with its pool, for the answer; 404 when it is not the user's. */
   async function alertOrFail(userId: number, alertId: number) {
@@ -82,7 +128,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         pool === undefined ? true : ownedPoolWithProject(app.db, userId, pool),
       ]);
       if (!ownPool) throw notFound(m.poolNotFound);
-      return { alerts: page.rows.map((r) => toApiAlert(registry, r)), next_cursor: page.next && encodeNewestCursor(page.next) };
+      return { alerts: await present(page.rows), next_cursor: page.next && encodeNewestCursor(page.next) };
     },
   );
 
@@ -101,7 +147,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<AlertSummary> => {
       const userId = currentAuth(request).user.id;
       const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
-      return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: active.map((r) => toApiAlert(registry, r)) };
+      return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: await present(active) };
     },
   );
 
@@ -117,9 +163,10 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The kind decides the fields (see GET projects/alerts/types/): threshold_pct 0.1–1000, window_minutes 1–10080, ' +
           'min_amount > 0 in whole paired tokens, cooldown_minutes ≥ 1 (default 60). The alert watches from the next ' +
-          'indexed block on: history never fires it. A pool that is not the user’s answers 404.',
+          'indexed block on: history never fires it. A pool that is not the user’s answers 404. ' +
+          DUPLICATE_NOTE,
         body: createAlertBodySchema,
-        response: { 201: alertSchema, ...errors },
+        response: { 201: alertSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
@@ -127,19 +174,29 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const pool = await ownedPoolWithProject(app.db, user.id, body.pool_id);
       if (!pool) throw notFound(m.poolNotFound);
-      const inserted = await insertAlert(app.db, {
-        userId: user.id,
+      const rule: AlertRule = {
         poolId: pool.pool.id,
         kind: body.kind,
         thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
         windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
         minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
-        cooldownMinutes: body.cooldown_minutes,
-        isActive: true,
-        // The indexer sets it to the block it starts watching from.
-        sinceBlock: null,
+      };
+      const inserted = await app.db.transaction(async (tx) => {
+        await lockUserAlerts(tx, user.id);
+        await refuseDuplicate(tx, user.id, rule);
+        await checkChannels(tx, user.id, body.channel_ids);
+        const row = await insertAlert(tx, {
+          userId: user.id,
+          ...rule,
+          cooldownMinutes: body.cooldown_minutes,
+          isActive: true,
+          // The indexer sets it to the block it starts watching from.
+          sinceBlock: null,
+        });
+        await setAlertChannels(tx, row.id, body.channel_ids);
+        return row;
       });
-      return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }));
+      return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }, body.channel_ids));
     },
   );
 
@@ -149,7 +206,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags, security, summary: 'One alert', description: 'Another user’s alert answers 404, like a missing one.', params: idParamSchema, response: { 200: alertSchema, ...errors } },
     },
-    async (request) => toApiAlert(registry, await alertOrFail(currentAuth(request).user.id, request.params.id)),
+    async (request) => presentOne(await alertOrFail(currentAuth(request).user.id, request.params.id)),
   );
 
   app.patch(
@@ -161,10 +218,12 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Change an alert’s own fields or cooldown',
-        description: 'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400.',
+        description:
+          'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400. ' +
+          DUPLICATE_NOTE,
         params: idParamSchema,
         body: updateAlertBodySchema,
-        response: { 200: alertSchema, ...errors },
+        response: { 200: alertSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -183,10 +242,26 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.window_minutes !== undefined) values.windowMinutes = body.window_minutes;
       if (body.min_amount !== undefined) values.minAmount = toDecimalText(body.min_amount);
       if (body.cooldown_minutes !== undefined) values.cooldownMinutes = body.cooldown_minutes;
-      if (Object.keys(values).length === 0) return toApiAlert(registry, current);
-      const updated = await updateAlert(app.db, user.id, current.alert.id, values);
+      if (Object.keys(values).length === 0 && body.channel_ids === undefined) return presentOne(current);
+      const updated = await app.db.transaction(async (tx) => {
+        await lockUserAlerts(tx, user.id);
+        // Read again under the lock: the status and figures the check judges are the ones written over.
+        const fresh = await findAlert(tx, user.id, current.alert.id);
+        if (!fresh) throw notFound(m.alertNotFound);
+        const before = ruleOf(fresh.alert);
+        const after: AlertRule = { ...before, ...values };
+        // Only a change of the figures can make a duplicate: a cooldown edit of an alert that was
+        // already identical to another before this rule existed stays possible.
+        const figuresChange = (['thresholdPct', 'windowMinutes', 'minAmount'] as const).some((k) => values[k] !== undefined && !sameFigure(before[k], after[k]));
+        if (fresh.alert.isActive && figuresChange) await refuseDuplicate(tx, user.id, after, fresh.alert.id);
+        if (body.channel_ids !== undefined) {
+          await checkChannels(tx, user.id, body.channel_ids);
+          await setAlertChannels(tx, fresh.alert.id, body.channel_ids);
+        }
+        return Object.keys(values).length === 0 ? fresh.alert : updateAlert(tx, user.id, fresh.alert.id, values);
+      });
       if (!updated) throw notFound(m.alertNotFound);
-      return toApiAlert(registry, { ...current, alert: updated });
+      return presentOne({ ...current, alert: updated });
     },
   );
 
@@ -214,7 +289,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await alertOrFail(user.id, request.params.id);
       const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: false });
       if (!updated) throw notFound(m.alertNotFound);
-      return toApiAlert(registry, { ...current, alert: updated });
+      return presentOne({ ...current, alert: updated });
     },
   );
 
@@ -226,19 +301,25 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Resume a paused alert',
-        description: 'It watches from the next indexed block on, like a new alert: what happened while it was paused never fires it. Resuming an active alert changes nothing.',
+        description:
+          'It watches from the next indexed block on, like a new alert: what happened while it was paused never fires it. Resuming an active alert changes nothing. ' +
+          'A paused alert identical to an active one answers 409 naming it, and stays paused.',
         params: idParamSchema,
-        response: { 200: alertSchema, ...errors },
+        response: { 200: alertSchema, ...writeErrors },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
       const current = await alertOrFail(user.id, request.params.id);
-      if (current.alert.isActive) return toApiAlert(registry, current);
-      // since_block null: the indexer picks the block to watch from again, as for a new alert.
-      const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: true, sinceBlock: null });
+      if (current.alert.isActive) return presentOne(current);
+      const updated = await app.db.transaction(async (tx) => {
+        await lockUserAlerts(tx, user.id);
+        await refuseDuplicate(tx, user.id, ruleOf(current.alert), current.alert.id);
+        // since_block null: the indexer picks the block to watch from again, as for a new alert.
+        return updateAlert(tx, user.id, current.alert.id, { isActive: true, sinceBlock: null });
+      });
       if (!updated) throw notFound(m.alertNotFound);
-      return toApiAlert(registry, { ...current, alert: updated });
+      return presentOne({ ...current, alert: updated });
     },
   );
 

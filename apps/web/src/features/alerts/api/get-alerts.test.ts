@@ -19,6 +19,7 @@ function alert(id: number, label = `P${id}/WETH - Uniswap V2`): Alert {
     is_active: true,
     last_triggered_at: null,
     trigger_count: 0,
+    channel_ids: [],
     created_at: '2026-11-24T08:00:00.000Z',
   };
 }

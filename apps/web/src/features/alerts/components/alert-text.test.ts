@@ -15,6 +15,7 @@ const alert = (label: string, kind: Alert['kind'] = 'large_swap'): Alert => ({
   is_active: true,
   last_triggered_at: null,
   trigger_count: 0,
+  channel_ids: [],
   created_at: '2026-11-24T08:00:00.000Z',
 });
 
