@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { RedirectToLogin } from '../features/auth/components/redirect-to-login';
 import { recoverTabSession, shouldRecoverTabSession } from '../lib/auth-storage';
 import { paths } from '../lib/paths';
@@ -13,6 +13,11 @@ const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default:
 // Registration validates with the contract's schemas; it is its own chunk so the sign-in page loads
 // no schema library (docs/decisions/0013).
 const RegisterRoute = lazy(() => import('./routes/auth/register').then((m) => ({ default: m.RegisterRoute })));
+// The e-mail pages (decision 0039) load only when opened.
+const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })));
+const EmailLinkRoutes = lazy(() => import('./routes/auth/email-link-routes').then((m) => ({ default: m.EmailLinkRoutes })));
+/** Opened from e-mailed links: the link names the account, so they work signed in or out. */
+const EMAIL_LINK_PATHS: readonly string[] = [paths.verifyEmail, paths.resetPassword];
 
 /**
  * The auth state picks the route table (product §2.1): signed out, every path but /login and /register
@@ -23,6 +28,7 @@ export function AppRoutes() {
   // Only a tab that may inherit a browser-session token from another tab has to wait to decide.
   const [recovered, setRecovered] = useState(() => !shouldRecoverTabSession());
   const token = useAuthToken();
+  const { pathname } = useLocation();
   useSessionCacheReset(token);
   useSessionExpiredNotice();
 
@@ -38,6 +44,13 @@ export function AppRoutes() {
   }, [recovered]);
 
   if (!recovered) return <LoadingScreen />;
+  if (EMAIL_LINK_PATHS.includes(pathname.replace(/\/+$/, ''))) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <EmailLinkRoutes />
+      </Suspense>
+    );
+  }
   return token ? (
     <Suspense fallback={<LoadingScreen />}>
       <SignedInApp />
@@ -56,6 +69,14 @@ function SignedOutRoutes() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <RegisterRoute />
+          </Suspense>
+        }
+      />
+      <Route
+        path={paths.forgotPassword}
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <ForgotPasswordRoute />
           </Suspense>
         }
       />

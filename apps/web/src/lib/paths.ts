@@ -24,6 +24,12 @@ export const paths = {
   loginAfterRegistration: `${LOGIN}?registered=true`,
   /** Sign-in after a password change, which ended every session (product §2.12). */
   loginAfterPasswordChange: `${LOGIN}?password_changed=true`,
+  /** Sign-in after a reset by e-mailed link, which also ended every session (decision 0039). */
+  loginAfterPasswordReset: `${LOGIN}?password_reset=true`,
+  forgotPassword: '/forgot-password',
+  /** Where e-mailed links lead, signed in or out (decision 0039); the server builds them with PUBLIC_URL. */
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   /** Sign-in that returns to `query`'s page afterwards (the query holds the return parameter). */
   loginReturningTo: (query: URLSearchParams) => `${LOGIN}?${query}`,
 

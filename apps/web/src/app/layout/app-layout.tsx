@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
 import { MarketPricesPanel, PRICES_PANEL_QUERY } from '../../features/pools/components/market-prices-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AddProjectProvider } from './add-project';
@@ -25,6 +26,7 @@ export function AppLayout() {
             <Header />
             <div className="flex min-w-0 flex-1">
               <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8">
+                <VerifyEmailBanner />
                 <Outlet />
               </main>
               {showPrices && (

@@ -13,6 +13,8 @@ export function LoginRoute() {
   const registered = searchParams.get('registered') === 'true';
   // Set by Settings after a password change, which signs out every session (product §4).
   const passwordChanged = searchParams.get('password_changed') === 'true';
+  // Set by the reset page after a reset by e-mailed link (decision 0039).
+  const passwordReset = searchParams.get('password_reset') === 'true';
   // Anything but a plain same-origin path is ignored: sign-in then goes to '/' as before.
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
 
@@ -37,6 +39,11 @@ export function LoginRoute() {
       {passwordChanged && (
         <Alert tone="success" className="mb-5">
           {accountMessages.passwordChanged}
+        </Alert>
+      )}
+      {passwordReset && (
+        <Alert tone="success" className="mb-5">
+          {accountMessages.passwordReset}
         </Alert>
       )}
       <LoginForm returnTo={returnTo} />

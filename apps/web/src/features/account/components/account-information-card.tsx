@@ -1,11 +1,14 @@
-import type { User } from '@tokendesk/contract';
+import { accountMessages, fillMessage, type User } from '@tokendesk/contract';
 import { AtSign } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ReadOnlyValue } from './read-only-value';
+import { verificationHint } from './verification-hint';
+import { useEmailOptions } from '../../../lib/email-options';
 import { paths } from '../../../lib/paths';
 
 export function AccountInformationCard({ user }: { user: User }) {
+  const verification = verificationHint(user, useEmailOptions().data?.email_configured);
   return (
     <Card aria-labelledby="account-information-title">
       <CardHeader
@@ -22,6 +25,10 @@ export function AccountInformationCard({ user }: { user: User }) {
             value={user.email}
             hint={
               <>
+                {verification && <span className="block">{verification}</span>}
+                {user.pending_email && (
+                  <span className="block font-medium text-sky-700">{fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}</span>
+                )}
                 You can change your email address in{' '}
                 <Link to={paths.settings} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
                   Settings

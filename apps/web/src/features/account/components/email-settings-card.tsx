@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  fillMessage,
   changeEmailBodySchema,
   changeEmailFieldOrder,
   toFieldErrors,
@@ -15,8 +16,11 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
+import { useEmailOptions } from '../../../lib/email-options';
 import { useFlashMessage } from '../../../lib/use-flash-message';
+import { useCancelEmailChange } from '../api/cancel-email-change';
 import { useChangeEmail } from '../api/change-email';
+import { verificationHint } from './verification-hint';
 
 type EmailField = (typeof changeEmailFieldOrder)[number];
 
@@ -33,6 +37,8 @@ export function EmailSettingsCard({ user }: { user: User }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [flash, showFlash, clearFlash] = useFlashMessage(3000);
   const changeEmail = useChangeEmail();
+  const cancelChange = useCancelEmailChange();
+  const emailConfigured = useEmailOptions().data?.email_configured;
   const pending = changeEmail.isPending;
   // Bumped with every message, so focus moves even when the message is unchanged.
   const [attempt, setAttempt] = useState(0);
@@ -66,9 +72,10 @@ export function EmailSettingsCard({ user }: { user: User }) {
     }
     setFieldError(null);
     changeEmail.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (updated) => {
         setValues({ new_email: '', password: '' });
-        showFlash(accountMessages.emailChanged);
+        // With e-mail on, nothing changed yet: the pending notice below says what happens next.
+        if (updated.pending_email === null) showFlash(accountMessages.emailChanged);
       },
       onError: (error) => {
         const message = serverMessage(error) ?? 'Failed to change email. Please try again.';
@@ -95,9 +102,35 @@ export function EmailSettingsCard({ user }: { user: User }) {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           {flash && <Alert tone="success">{flash}</Alert>}
           {formError && <Alert tone="error">{formError}</Alert>}
+          {user.pending_email && (
+            <div className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-800 sm:flex-row sm:items-center" role="status">
+              <p className="min-w-0 flex-1 break-words">
+                <span className="font-medium">{fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}</span>
+                <br />
+                {fillMessage(accountMessages.emailChangePending, { email: user.pending_email })}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                className="shrink-0 self-start sm:self-center"
+                disabled={cancelChange.isPending}
+                loading={cancelChange.isPending}
+                onClick={() => cancelChange.mutate(undefined, { onSuccess: () => showFlash(accountMessages.emailChangeCancelled) })}
+              >
+                {cancelChange.isPending ? 'Cancelling...' : 'Cancel Change'}
+              </Button>
+            </div>
+          )}
+          {cancelChange.isError && <Alert tone="error">{serverMessage(cancelChange.error) ?? 'Failed to cancel the change. Please try again.'}</Alert>}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="settings-current-email" label="Current Email">
-              <Input id="settings-current-email" type="email" value={user.email} readOnly />
+            <Field id="settings-current-email" label="Current Email" hint={verificationHint(user, emailConfigured)}>
+              <Input
+                id="settings-current-email"
+                type="email"
+                value={user.email}
+                readOnly
+                aria-describedby={describedBy('settings-current-email', { hint: verificationHint(user, emailConfigured) !== null })}
+              />
             </Field>
             <Field id={fieldIds.new_email} label="New Email" error={errorFor('new_email')}>
               <Input

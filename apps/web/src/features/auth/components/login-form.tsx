@@ -1,5 +1,6 @@
 import { accountMessages } from '@tokendesk/contract/account-messages';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -9,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth-storage';
+import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';
 
 type LoginField = 'username' | 'password';
@@ -29,7 +31,6 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: LoginField; message: string } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const login = useLogin();
@@ -114,22 +115,11 @@ export function LoginForm({ returnTo }: LoginFormProps) {
             Remember me
           </Label>
         </div>
-        <Button
-          variant="link"
-          className="text-sm"
-          aria-expanded={forgotOpen}
-          aria-controls="login-forgot-help"
-          onClick={() => setForgotOpen((open) => !open)}
-        >
+        {/* The page says what this server can do: a reset link by e-mail, or ask support (decision 0039). */}
+        <Link to={paths.forgotPassword} className="text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
           Forgot password?
-        </Button>
+        </Link>
       </div>
-
-      {forgotOpen && (
-        <Alert tone="info" id="login-forgot-help">
-          Ask support staff to reset your password.
-        </Alert>
-      )}
 
       <Button type="submit" size="lg" className="w-full" disabled={pending} loading={pending}>
         {pending ? 'Signing In...' : 'Sign In'}
