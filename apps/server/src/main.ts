@@ -6,6 +6,8 @@ import { ChainService } from './chain/chain-service';
 import { DEVNET_DEFAULT_PORT, startDevnetOnPreferredPort } from './chain/devnet-port';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from './chain/networks';
 import { startIndexers } from './indexer/runner';
+import { DeliveryWorker } from './delivery/worker';
+import { emailConfigured, setOutboxSettings } from './domain/outbox';
 import { WeeklyReports } from './delivery/weekly-report';
 import { valuedPools } from './features/pools/valued-pools';
 import { IndexerStatus } from './indexer/status';
@@ -117,6 +119,11 @@ async function start(config: Config): Promise<void> {
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.DATA_DIR}`;
   console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n`);
 
+  // Outbound messages (docs/decisions/0037): the indexer's firings enqueue alert e-mails only when
+  // SMTP is configured, with links to PUBLIC_URL; the worker delivers the outbox until shutdown.
+  setOutboxSettings({ emailEnabled: emailConfigured(config), publicUrl: config.PUBLIC_URL });
+  const delivery = new DeliveryWorker({ db: database.db, config, log: app.log.child({ component: 'delivery' }) });
+  delivery.start();
   const indexers = config.INDEXER
     ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, status: indexerStatus })
     : null;
@@ -136,6 +143,7 @@ async function start(config: Config): Promise<void> {
     await opsSocket?.close(); // a backup in progress finishes first (its response is written before close resolves)
     await weeklyReports.stop();
     await indexers?.stop();
+    await delivery.stop(); // sends in flight finish (10 s at most); the rest waits in the outbox
   });
 }
 

@@ -298,11 +298,14 @@ export async function enqueueChannelTest(
 }
 
 /**
- * A reorganisation above `fromBlock` withdrew the firings judged on those blocks (decision 0016):
- * their messages still waiting are cancelled (a message already delivered cannot be taken back).
+ * A reorganisation above `fork` withdrew the firings judged on those blocks (decision 0016): their
+ * messages still waiting are cancelled (one already delivered cannot be taken back). Answers how many.
  */
-export async function cancelPendingFromBlock(tx: Pick<Db, 'execute'>, networkId: number, fromBlock: bigint): Promise<void> {
-  await tx.execute(sql`
-    update outbox set status = 'cancelled', locked_until = null, last_error = 'Withdrawn: the block it was judged on was reorganised away'
-    where network_id = ${networkId} and block_number >= ${fromBlock} and status = 'pending'`);
+export async function cancelPendingAbove(tx: Pick<Db, 'execute'>, networkId: number, fork: bigint): Promise<number> {
+  const result = (await tx.execute(sql`
+    update outbox set status = 'cancelled', locked_until = null,
+      last_error = 'Withdrawn: the chain reorganised above block ' || ${fork.toString()} || ' and the block it was judged on was replaced'
+    where network_id = ${networkId} and block_number > ${fork} and status = 'pending'
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }

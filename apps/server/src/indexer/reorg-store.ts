@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { raiseNotification } from '../domain/notifications';
+import { cancelPendingAbove } from '../domain/outbox';
 
 /**
  * What a reorganisation reads and removes in the database (reorg.ts decides when; decision 0016).
@@ -40,6 +41,8 @@ export async function bucketHasOrphanedPoint(db: Db, networkId: number, fork: bi
  */
 export async function withdrawFiringsAbove(tx: Tx, networkId: number, fork: bigint): Promise<number> {
   const triggers = await queryRows<{ alert_id: number }>(tx as Db, sql`delete from alert_triggers where network_id = ${networkId} and block_number > ${fork} returning alert_id`);
+  // Their messages not yet sent are cancelled with them (decision 0037).
+  await cancelPendingAbove(tx, networkId, fork);
   const perAlert = new Map<number, number>();
   for (const t of triggers) perAlert.set(t.alert_id, (perAlert.get(t.alert_id) ?? 0) + 1);
   for (const [alertId, n] of perAlert) {

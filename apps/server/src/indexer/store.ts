@@ -19,6 +19,7 @@ import {
   type ProjectRow,
 } from '../db/schema';
 import { raiseNotification, type NotificationInput } from '../domain/notifications';
+import { enqueueAlertDeliveries } from '../domain/outbox';
 import { normalizePoolAddress } from '../lib/addresses';
 import type { RawPoolState, TrackedPool } from '../chain/pool-state';
 
@@ -198,6 +199,8 @@ export async function recordFiring(
   await db.transaction(async (tx) => {
     await tx.insert(alertTriggers).values({ alertId: firing.alert.id, triggeredAt: firing.at, message: firing.notice.message, values: firing.values, ...source });
     await raiseNotification(tx, { ...firing.notice, userId: firing.alert.userId, source });
+    // The alert's channels (e-mail, webhook, Telegram, Discord): one outbox row each, in this transaction (decision 0037).
+    await enqueueAlertDeliveries(tx, { alert: firing.alert, at: firing.at, notice: firing.notice, values: firing.values, source });
     await tx
       .update(alerts)
       .set({ lastTriggeredAt: firing.at, triggerCount: sql`${alerts.triggerCount} + 1` })
