@@ -58,7 +58,8 @@ function failureBody(kind: ReceiverKind, status: number, retryAfter?: number): s
   return status === 429 ? 'slow down' : 'boom';
 }
 
-export async function startReceiver(kind: ReceiverKind): Promise<Receiver> {
+/** `delayMs`: every answer waits this long (a slow receiver: requests pile up in flight). */
+export async function startReceiver(kind: ReceiverKind, opts: { delayMs?: number } = {}): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const planned: Answer[] = [];
   const waiters = new Set<() => void>();
@@ -76,14 +77,21 @@ export async function startReceiver(kind: ReceiverKind): Promise<Receiver> {
         res.on('close', () => hanging.delete(res));
         return;
       }
-      const retryAfter = plan.status === 429 ? plan.retryAfter : undefined;
-      const headers: Record<string, string> = { 'content-type': kind === 'webhook' ? 'text/plain' : 'application/json' };
-      // Discord also sends the header; the body's float is the precise one.
-      if (retryAfter !== undefined && kind !== 'telegram') headers['retry-after'] = String(Math.ceil(retryAfter));
-      res.writeHead(plan.status, headers);
-      res.end(plan.status >= 200 && plan.status < 300 ? successBody(kind, requests.length) : failureBody(kind, plan.status, retryAfter));
+      if (opts.delayMs) {
+        setTimeout(() => reply(res, plan), opts.delayMs);
+        return;
+      }
+      reply(res, plan);
     });
   });
+  const reply = (res: http.ServerResponse, plan: Exclude<Answer, { hang: true }>) => {
+    const retryAfter = plan.status === 429 ? plan.retryAfter : undefined;
+    const headers: Record<string, string> = { 'content-type': kind === 'webhook' ? 'text/plain' : 'application/json' };
+    // Discord also sends the header; the body's float is the precise one.
+    if (retryAfter !== undefined && kind !== 'telegram') headers['retry-after'] = String(Math.ceil(retryAfter));
+    res.writeHead(plan.status, headers);
+    res.end(plan.status >= 200 && plan.status < 300 ? successBody(kind, requests.length) : failureBody(kind, plan.status, retryAfter));
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
