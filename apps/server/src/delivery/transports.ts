@@ -111,7 +111,7 @@ export class Transports {
     // Without SMTP nothing is enqueued; a message left from before SMTP_URL was removed waits.
     if (!mailer) return { ok: false, code: null, error: 'E-mail is not configured on this server.' };
     const p = input.payload as unknown as EmailPayload;
-    const smtpPassword = safePassword(this.config.SMTP_URL);
+    const password = smtpPassword(this.config.SMTP_URL);
     try {
       const info = await mailer.sendMail({
         from: this.config.MAIL_FROM,
@@ -128,7 +128,7 @@ export class Transports {
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode ?? null;
       // 5xx is the server's final no (unknown mailbox, refused sender); 4xx and network errors pass.
-      return { ...errorOutcome(err, [smtpPassword]), code, ...(code !== null && code >= 500 ? { permanent: true } : {}) } as Outcome;
+      return { ...errorOutcome(err, [password]), code, ...(code !== null && code >= 500 ? { permanent: true } : {}) } as Outcome;
     }
   }
 
@@ -211,7 +211,8 @@ export class Transports {
   }
 }
 
-function safePassword(url: string | undefined): string | null {
+/** The password in SMTP_URL, decoded; null when none. */
+export function smtpPassword(url: string | undefined): string | null {
   if (!url) return null;
   try {
     return decodeURIComponent(new URL(url).password) || null;

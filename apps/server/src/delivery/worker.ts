@@ -20,8 +20,8 @@ import type { Db } from '../db/client';
 import type { ChannelConfig, ChannelKind, OutboxCategory } from '../db/schema';
 import { raiseNotification } from '../domain/notifications';
 import { emailConfigured, enqueueEmail, renderEmail } from '../domain/outbox';
-import { safeErrorText } from '../lib/error-text';
-import { ATTEMPT_TIMEOUT_MS, Transports, type Outcome } from './transports';
+import { registerSecrets, safeErrorText } from '../lib/error-text';
+import { ATTEMPT_TIMEOUT_MS, smtpPassword, Transports, type Outcome } from './transports';
 
 export const OUTBOX_CHANNEL = 'tokendesk_outbox';
 
@@ -94,6 +94,8 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private stopped = true;
+  /** Set by stop(): a pass under way ends after its current batch; what is left waits in the outbox. */
+  private closing = false;
 
   constructor(opts: DeliveryWorkerOptions) {
     this.db = opts.db;
@@ -102,6 +104,9 @@ export class DeliveryWorker {
     this.now = opts.now ?? (() => new Date());
     this.pollMs = opts.pollMs ?? POLL_MS;
     this.transports = new Transports(opts.config);
+    // The SMTP password is cut from every log line and error text, like the database's.
+    const password = smtpPassword(opts.config.SMTP_URL);
+    if (password && password.length >= 4) registerSecrets([password, encodeURIComponent(password)]);
   }
 
   /** Delivers in the background until stop(): on every outbox notification, and every poll. */
@@ -115,6 +120,7 @@ export class DeliveryWorker {
   /** Waits for the sends in flight (each bounded by its timeout), then closes the SMTP pool. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const listener = this.listener;
@@ -162,7 +168,7 @@ export class DeliveryWorker {
     const seen: string[] = [];
     do {
       this.again = false;
-      for (;;) {
+      while (!this.closing) {
         const now = this.now();
         const batch = await this.claim(
           sql`o.status = 'pending' and o.next_attempt_at <= ${now} and (c.id is null or c.status = 'active')
@@ -175,7 +181,7 @@ export class DeliveryWorker {
         await Promise.all(batch.map((row) => this.deliver(row)));
         attempted += batch.length;
       }
-    } while (this.again && !this.stopped);
+    } while (this.again && !this.closing);
     return attempted;
   }
 
