@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { accountRoutes } from './features/account/routes';
 import { activityRoutes } from './features/activity/routes';
 import { alertRoutes } from './features/alerts/routes';
+import { channelRoutes } from './features/channels/routes';
 import { networkRoutes } from './features/networks/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(poolRoutes);
       await api.register(activityRoutes);
       await api.register(alertRoutes);
+      await api.register(channelRoutes);
       await api.register(notificationRoutes);
       await api.register(ticketRoutes);
       await api.register(reportRoutes);

@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import {
+  apiErrorSchema,
+  channelFieldOrder,
+  channelKindLabels,
+  channelListSchema,
+  channelMessages as m,
+  channelSchema,
+  channelTestResultSchema,
+  channelWithSecretSchema,
+  CHANNELS_PER_USER_MAX,
+  createChannelBodySchema,
+  deliveryListQuerySchema,
+  deliveryPageSchema,
+  detailSchema,
+  idParamSchema,
+  updateChannelBodySchema,
+  type ChannelTestResult,
+} from '@tokendesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../auth/plugin';
+import type { ChannelConfig, ChannelKind, NotificationChannelRow } from '../../db/schema';
+import { checkOutboundUrl } from '../../delivery/safe-fetch';
+import { sendTest, type SendTestResult } from '../../delivery/send-test';
+import { emailConfigured } from '../../domain/outbox';
+import { badRequest, conflict, fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
+import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import { scrub, toApiChannel, toApiDelivery } from './presenter';
+import {
+  accountEmail,
+  channelCounts,
+  deleteChannel,
+  findChannel,
+  insertChannel,
+  listChannels,
+  lockUserChannels,
+  pageDeliveries,
+  parseLogCursor,
+  updateChannel,
+  type ChannelChanges,
+} from './repository';
+
+const tags = ['Notification channels'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const writeErrors = { ...errors, 409: apiErrorSchema };
+
+/**
+ * "Send test" posts to an address the user chose: without a limit it would be a way to make this
+ * server flood a third party. A person checks a channel a few times; a loop stops here.
+ */
+export const TESTS_PER_CHANNEL = 5;
+export const TESTS_PER_USER = 20;
+const TEST_WINDOW_MS = 10 * 60_000;
+
+/** A new Standard Webhooks signing secret: 'whsec_' and 32 random bytes in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** Which config fields each kind has (product: the add form of each kind). */
+const configFields: Record<ChannelKind, readonly (keyof ChannelConfig)[]> = {
+  email: [],
+  webhook: ['url'],
+  telegram: ['bot_token', 'chat_id'],
+  discord: ['webhook_url'],
+};
+
+export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = app.config;
+  const testsByChannel = new SlidingWindowLimiter(TESTS_PER_CHANNEL, TEST_WINDOW_MS, 100_000, app.auth.now);
+  const testsByUser = new SlidingWindowLimiter(TESTS_PER_USER, TEST_WINDOW_MS, 100_000, app.auth.now);
+
+  async function channelOrFail(userId: number, channelId: number) {
+    const row = await findChannel(app.db, userId, channelId);
+    if (!row) throw notFound(m.channelNotFound);
+    return row;
+  }
+
+  async function emailOf(userId: number): Promise<{ email: string; verified: boolean }> {
+    return (await accountEmail(app.db, userId)) ?? { email: '', verified: false };
+  }
+
+  /**
+   * A user-supplied URL must reach a public address (unless the operator allows a range): 400 next
+   * to the field otherwise. The connection checks again (DNS rebinding), this is for the user.
+   */
+  async function checkUrl(field: string, url: string) {
+    const verdict = await checkOutboundUrl(url, config);
+    if (verdict.ok) return;
+    throw fieldError(field, /private network/i.test(verdict.reason) ? m.privateAddress : verdict.reason);
+  }
+
+  async function checkConfig(kind: ChannelKind, cfg: ChannelConfig) {
+    if (kind === 'webhook' && cfg.url !== undefined) await checkUrl('config.url', cfg.url);
+    if (kind === 'discord' && cfg.webhook_url !== undefined) await checkUrl('config.webhook_url', cfg.webhook_url);
+  }
+
+  app.get(
+    '/account/channels',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The user's notification channels",
+        description:
+          'Where alerts are delivered besides the bell: e-mail (the account address, once verified), webhooks, Telegram, Discord. ' +
+          'Destinations are masked; the webhook signing secret is never listed. `email_configured` is false when this server cannot send e-mail.',
+        response: { 200: channelListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const [rows, account] = await Promise.all([listChannels(app.db, userId), emailOf(userId)]);
+      return {
+        channels: rows.map((r) => toApiChannel(r.channel, r.alertCount, account.email)),
+        email_configured: emailConfigured(config),
+        email_verified: account.verified,
+        pause_after: config.DELIVERY_PAUSE_AFTER,
+      };
+    },
+  );
+
+  app.post(
+    '/account/channels',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: channelFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a notification channel',
+        description:
+          "`kind` decides `config`: webhook {url}, discord {webhook_url} (a discord.com webhook URL), telegram {bot_token, chat_id}, email {} " +
+          `(one per user; needs e-mail configured on the server, 400, and a verified account address, 409). URLs must reach public addresses. ` +
+          `A webhook's signing secret (whsec_…) is in this answer and never again (rotate-secret makes a new one). At most ${CHANNELS_PER_USER_MAX} channels.`,
+        body: createChannelBodySchema,
+        response: { 201: channelWithSecretSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      const body = request.body;
+      const cfg: ChannelConfig = body.kind === 'email' ? {} : { ...body.config };
+      const account = await emailOf(user.id);
+      if (body.kind === 'email') {
+        if (!emailConfigured(config)) throw fieldError('kind', m.emailNotConfigured);
+        if (!account.verified) throw conflict('kind', m.emailUnverified);
+      }
+      // Outside the transaction: it may wait on DNS.
+      await checkConfig(body.kind, cfg);
+      const secret = body.kind === 'webhook' ? newWebhookSecret() : null;
+      const channel = await app.db.transaction(async (tx) => {
+        await lockUserChannels(tx, user.id);
+        const counts = await channelCounts(tx, user.id);
+        if (counts.total >= CHANNELS_PER_USER_MAX) throw conflict('kind', m.tooManyChannels);
+        if (body.kind === 'email' && counts.email > 0) throw conflict('kind', m.emailChannelExists);
+        return insertChannel(tx, { userId: user.id, kind: body.kind, name: body.name, config: cfg, secret });
+      });
+      request.log.info({ channelId: channel.id, kind: channel.kind }, 'notification channel created');
+      return reply.code(201).send({ ...toApiChannel(channel, 0, account.email), secret });
+    },
+  );
+
+  app.get(
+    '/account/channels/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'One notification channel', description: 'Another user’s channel answers 404, like a missing one.', params: idParamSchema, response: { 200: channelSchema, ...errors } },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const [row, account] = await Promise.all([channelOrFail(userId, request.params.id), emailOf(userId)]);
+      return toApiChannel(row.channel, row.alertCount, account.email);
+    },
+  );
+
+  app.patch(
+    '/account/channels/:id',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: channelFieldOrder },
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a channel, change its destination, or resume it',
+        description:
+          "`config` takes only the kind's own fields (a Telegram chat_id may change alone). `status: 'active'` resumes a channel TokenDesk paused " +
+          'after repeated failures; its failure count starts again from 0 and the messages that waited go out.',
+        params: idParamSchema,
+        body: updateChannelBodySchema,
+        response: { 200: channelSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const current = await channelOrFail(userId, request.params.id);
+      const { channel } = current;
+      const body = request.body;
+      const changes: ChannelChanges = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.config !== undefined) {
+        const allowed = configFields[channel.kind];
+        const given = Object.keys(body.config) as (keyof ChannelConfig)[];
+        const foreign = given.find((k) => !allowed.includes(k));
+        if (foreign) throw fieldError(`config.${foreign}`, m.fieldNotOfKind(foreign, channelKindLabels[channel.kind]));
+        if (given.length > 0) {
+          const next: ChannelConfig = { ...channel.config, ...body.config };
+          await checkConfig(channel.kind, body.config);
+          changes.config = next;
+        }
+      }
+      if (body.status === 'active' && channel.status === 'paused') changes.resume = true;
+      const account = await emailOf(userId);
+      if (Object.keys(changes).length === 0) return toApiChannel(channel, current.alertCount, account.email);
+      const updated = await updateChannel(app.db, userId, channel.id, changes);
+      if (!updated) throw notFound(m.channelNotFound);
+      if (changes.resume) request.log.info({ channelId: channel.id }, 'notification channel resumed');
+      return toApiChannel(updated, current.alertCount, account.email);
+    },
+  );
+
+  app.delete(
+    '/account/channels/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a channel',
+        description: 'Its alerts stay (with the bell and their other channels); its delivery log and any message still waiting go with it.',
+        params: idParamSchema,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const deleted = await app.db.transaction(async (tx) => {
+        await lockUserChannels(tx, userId);
+        return deleteChannel(tx, userId, request.params.id);
+      });
+      if (!deleted) throw notFound(m.channelNotFound);
+      return { detail: m.deleted };
+    },
+  );
+
+  app.post(
+    '/account/channels/:id/rotate-secret',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Replace a webhook channel's signing secret",
+        description: 'The new whsec_ secret is in this answer and never again; messages sent from now on (retries too) are signed with it. Other kinds answer 400.',
+        params: idParamSchema,
+        response: { 200: channelWithSecretSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const current = await channelOrFail(userId, request.params.id);
+      if (current.channel.kind !== 'webhook') throw badRequest(m.noSecret);
+      const secret = newWebhookSecret();
+      const updated = await updateChannel(app.db, userId, current.channel.id, { secret });
+      if (!updated) throw notFound(m.channelNotFound);
+      const account = await emailOf(userId);
+      return { ...toApiChannel(updated, current.alertCount, account.email), secret };
+    },
+  );
+
+  app.post(
+    '/account/channels/:id/test',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a test message through a channel',
+        description:
+          "Goes through the outbox like an alert's message (signed, logged, retried) and is tried at once: the answer says whether it was delivered, " +
+          `with the receiver's response code. At most ${TESTS_PER_CHANNEL} tests per channel and ${TESTS_PER_USER} per user in ${TEST_WINDOW_MS / 60_000} minutes. ` +
+          'An e-mail channel without e-mail configured, or before the address is verified, answers 409 and sends nothing.',
+        params: idParamSchema,
+        response: { 200: channelTestResultSchema, ...writeErrors },
+      },
+    },
+    async (request): Promise<ChannelTestResult> => {
+      const { user } = currentAuth(request);
+      const { channel } = await channelOrFail(user.id, request.params.id);
+      const account = await emailOf(user.id);
+      if (channel.kind === 'email') {
+        if (!emailConfigured(config)) throw new HttpError(409, m.emailNotConfigured);
+        if (!account.verified) throw new HttpError(409, m.emailUnverified);
+      }
+      const channelKey = `${user.id}:${channel.id}`;
+      const wait = Math.max(testsByChannel.retryAfterSeconds(channelKey), testsByUser.retryAfterSeconds(String(user.id)));
+      if (wait > 0) throw tooManyRequests(`Too many test messages. Please try again in ${minutesText(wait)}.`, wait);
+      testsByChannel.record(channelKey);
+      testsByUser.record(String(user.id));
+
+      // Enqueued like any message (signed, logged), then tried at once by this server.
+      const result = await sendTest({ db: app.db, config, log: { warn: (msg) => request.log.warn(msg) } }, channel);
+      if (!result.sent) throw new HttpError(409, result.reason);
+      return testResult(result, channel);
+    },
+  );
+
+  app.get(
+    '/account/channels/:id/deliveries',
+    {
+      preHandler: app.requireUser,
+      config: { fieldOrder: ['cursor', 'limit'] },
+      schema: {
+        tags,
+        security,
+        summary: "A channel's delivery log, newest first",
+        description:
+          'Every message sent or waiting through the channel: time, what it was, status, attempts, the last response code and error, the next retry. ' +
+          'Page with `cursor` = `next_cursor`; `limit` 1–200, default 50. Never holds a secret.',
+        params: idParamSchema,
+        querystring: deliveryListQuerySchema,
+        response: { 200: deliveryPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const after = request.query.cursor === undefined ? null : parseLogCursor(request.query.cursor);
+      const { channel } = await channelOrFail(userId, request.params.id);
+      const page = await pageDeliveries(app.db, channel.id, { after, limit: request.query.limit });
+      return { deliveries: page.rows.map((r) => toApiDelivery(r, channel)), next_cursor: page.nextCursor };
+    },
+  );
+};
+
+function testResult(result: Extract<SendTestResult, { sent: true }>, channel: NotificationChannelRow): ChannelTestResult {
+  const { messageId, responseCode: code } = result;
+  const error = scrub(result.error, channel);
+  if (result.status === 'delivered') {
+    return { message_id: messageId, status: 'delivered', response_code: code, error: null, detail: code === null ? 'Delivered.' : `Delivered (response ${code}).` };
+  }
+  if (result.status === 'failed' || result.status === 'cancelled') {
+    return { message_id: messageId, status: 'failed', response_code: code, error, detail: failedText(code, error) };
+  }
+  // Another server's worker holds it (or it has not been tried yet): its log row tells the end.
+  return { message_id: messageId, status: 'pending', response_code: code, error, detail: 'Queued: it goes out within a few seconds. The delivery log shows how it ends.' };
+}
+
+function failedText(code: number | null, error: string | null): string {
+  if (code !== null) return `Not delivered: the receiver answered ${code}.`;
+  return error ? `Not delivered: ${error}` : 'Not delivered.';
+}
