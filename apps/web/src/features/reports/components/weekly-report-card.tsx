@@ -52,8 +52,8 @@ export function WeeklyReportCard({ project }: { project: Project }) {
             const pending = save.isPending;
             return (
               <>
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="min-w-0">
+                <div className="flex items-center justify-between gap-4">
+                  <div className="min-w-0 flex-1">
                     <p id={labelId} className="text-sm font-medium text-slate-900">
                       Send me a weekly report
                     </p>
