@@ -5,8 +5,9 @@ import { decodeEventLog, encodeAbiParameters, formatUnits, keccak256, pad, parse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from '../src/chain/networks';
-import { alerts, alertTriggers, poolEvents } from '../src/db/schema';
+import { alerts, alertTriggers, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
+import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
@@ -289,7 +290,30 @@ describe('attached V4 pools', () => {
     ]);
   });
 
+  it('24 h volume, buys and change, candles and USD come from the stored V4 swaps', async () => {
+    const pool = (await api('GET', `projects/user/pools/funds/${ethPool.id}/`)).json<Pool>();
+    const swaps = (await eventsOf(ethId())).filter((e) => e.type === 'swap');
+    // Covered by the indexer: the seeded last hours and this file's swaps count.
+    expect(Number(pool.volume_24h)).toBeGreaterThan(0);
+    expect(pool.buys_24h! + pool.sells_24h!).toBeGreaterThan(0);
+    expect(pool.change_24h).not.toBeNull();
+    // ETH is valued at WETH's USD rate (from the devnet's WETH/USDC reference pool).
+    expect(pool.price_usd).not.toBeNull();
+    expect(pool.usd_unavailable_reason).toBeNull();
+    const candles = await api('GET', `projects/pool/${ethPool.id}/candles/?interval=1h&range=30d`);
+    expect(candles.statusCode, candles.body).toBe(200);
+    const body = candles.json<{ candles: { close: string }[] }>();
+    expect(body.candles.length).toBeGreaterThan(10);
+    // The last candle closes at the last swap's price: paired / project leg of that swap.
+    const last = swaps.at(-1)!;
+    expect(Number(body.candles.at(-1)!.close) / Math.abs(Number(BigInt(last.amount0)) / Number(BigInt(last.amount1)))).toBeCloseTo(1, 9);
+  });
+
   it('a price-move alert fires on a V4 swap', async () => {
+    // The earlier tests' swaps leave the window first: the alert judges only what follows.
+    await clients().test.increaseTime({ seconds: 2 * 3600 });
+    await clients().test.mine({ blocks: 1 });
+    await catchUp();
     const [alert] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId: ethPool.id, kind: 'price_move', thresholdPct: '2', windowMinutes: 60, cooldownMinutes: 5 }).returning();
     await catchUp(); // anchors the alert; nothing new to judge
     await swap('demo-eth-v4', 'buy', '0.01');
@@ -300,5 +324,40 @@ describe('attached V4 pools', () => {
     const triggers = await ctx.database.db.select().from(alertTriggers).where(and(eq(alertTriggers.alertId, alert!.id)));
     expect(triggers).toHaveLength(1);
     expect(Number(triggers[0]!.values.change_pct)).toBeGreaterThan(2);
+  });
+});
+
+describe('the new-pool watch', () => {
+  it('sees a PoolManager Initialize of a project token, notifies once, and the pool attaches by its id', async () => {
+    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    await watch().tick(); // the watch starts at the head: earlier pools are for 'Add Pool'
+    // A new DEMO/USDT pool at 0.05 %, tick spacing 10, no hooks; anyone may initialise a key.
+    const key = { currency0: a().demo, currency1: a().usdt, fee: 500, tickSpacing: 10, hooks: zeroAddress } as const;
+    const [currency0, currency1] = BigInt(key.currency0) < BigInt(key.currency1) ? [key.currency0, key.currency1] : [key.currency1, key.currency0];
+    const sorted = { ...key, currency0, currency1 };
+    const c = clients();
+    const hash = await c.wallet.writeContract({
+      account: demoAccounts[2]!,
+      chain: devnetViemChain,
+      address: a().v4.poolManager,
+      abi: parseAbi(['function initialize((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, uint160 sqrtPriceX96) returns (int24 tick)']),
+      functionName: 'initialize',
+      args: [sorted, 2n ** 96n],
+      gas: 1_000_000n,
+    });
+    expect((await c.public.waitForTransactionReceipt({ hash })).status).toBe('success');
+    const id = keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }], [sorted.currency0, sorted.currency1, sorted.fee, sorted.tickSpacing, sorted.hooks]),
+    ).toLowerCase();
+    expect((await watch().tick()).found).toBe(1);
+    expect((await watch().tick()).found).toBe(0); // once
+    const list = (await api('GET', `projects/${demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
+    const found = list.pools.find((p) => p.pool_address === id);
+    expect(found).toMatchObject({ pool_version: 'v4', fee: 500, paired_token: { symbol: 'USDT' } });
+    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${demoProject}`)));
+    expect(notice!.message).toBe(`A DEMO/USDT (0.05%) pool was initialised with pool id ${id} in block ${(await c.public.getTransactionReceipt({ hash })).blockNumber}. Open the project to attach it in one click.`);
+    const attached = await api('POST', `projects/${demoProject}/discovered-pools/${found!.id}/attach/`);
+    expect(attached.statusCode, attached.body).toBe(201);
+    expect(attached.json()).toMatchObject({ pool_address: id, pool_version: 'v4', fee: 500, v4: { pool_id: id, tick_spacing: 10, hook_flags: [], dynamic_fee: false } });
   });
 });

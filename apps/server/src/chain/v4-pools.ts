@@ -131,18 +131,20 @@ export async function initializeLogsOfTokens(
   from: bigint,
   to: bigint,
   onRequest?: () => void,
-): Promise<InitializedPool[]> {
+): Promise<{ pools: InitializedPool[]; logs: Log[] }> {
   const padded = tokens.map(topicOf);
   const byId = new Map<string, InitializedPool>();
+  const all: Log[] = [];
   for (const moreTopics of [[null, padded], [null, null, padded]]) {
     const { logs } = await pageLogs(client, [dex.poolManager], [V4_INITIALIZE_TOPIC], from, to, { maxRange: 10_000n, maxAddresses: 1, moreTopics, onRequest });
     // A pool of two project tokens matches both filters; count it once.
+    all.push(...logs);
     for (const log of logs) {
       const p = decodeInitialize(log);
       if (p) byId.set(p.id, p);
     }
   }
-  return [...byId.values()];
+  return { pools: [...byId.values()], logs: all };
 }
 
 export interface V4State {

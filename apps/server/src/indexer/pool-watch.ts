@@ -1,11 +1,12 @@
 import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
-import { isFactoryDex, type DexConfig, type NetworkConfig } from '../chain/networks';
+import { isFactoryDex, isV4Dex, type DexConfig, type DexVersion, type NetworkConfig } from '../chain/networks';
+import { DYNAMIC_FEE, initializeLogsOfTokens } from '../chain/v4-pools';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
 import type { Db } from '../db/client';
-import { normalizeAddress } from '../lib/addresses';
+import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
@@ -21,12 +22,16 @@ const PAIR_CREATED = toEventSelector(factoryEvents[0]);
 const POOL_CREATED = toEventSelector(factoryEvents[1]);
 
 export interface CreatedPool {
+  /** The factory, or a V4 pool's PoolManager, lower case. */
   factory: string;
   token0: string;
   token1: string;
+  /** A V4 pool's id. */
   pool: Address;
-  version: 'v2' | 'v3';
+  version: DexVersion;
   fee: number | null;
+  /** V4 only: the rest of the key. */
+  v4?: { tickSpacing: number; hooks: string };
   blockNumber: bigint;
   txHash: string;
 }
@@ -66,14 +71,16 @@ export class PoolWatch {
     private readonly options: { maxBlocksPerTick?: bigint; onRequest?: (method: string) => void; onSkip?: OnSkip } = {},
   ) {}
 
-  private dexOf(factory: string, version: 'v2' | 'v3'): DexConfig | undefined {
+  private dexOf(factory: string, version: DexVersion): DexConfig | undefined {
+    if (version === 'v4') return this.network.dexes.filter(isV4Dex).find((d) => normalizeAddress(d.poolManager) === factory);
     return this.network.dexes.filter(isFactoryDex).find((d) => normalizeAddress(d.factory) === factory && d.version === version);
   }
 
   async tick(): Promise<{ found: number; caughtUp: boolean }> {
     const client = this.chain.client(this.network);
     const factories = [...new Set(this.network.dexes.filter(isFactoryDex).map((d) => getAddress(d.factory)))];
-    if (factories.length === 0) return { found: 0, caughtUp: true };
+    const v4Dexes = this.network.dexes.filter(isV4Dex);
+    if (factories.length === 0 && v4Dexes.length === 0) return { found: 0, caughtUp: true };
     const projects = await watchedProjects(this.db, this.network.id);
     if (projects.length === 0) {
       // Nothing to watch, so no node calls. Forget the checkpoint: a project added later starts a
@@ -102,8 +109,27 @@ export class PoolWatch {
 
         // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
         const endBlock = await rangeEndBlock(client, this.network, to, safe, this.options.onRequest);
-        const logs = await this.factoryLogs(client, factories, tokens, from, to);
+        const logs = factories.length > 0 ? await this.factoryLogs(client, factories, tokens, from, to) : [];
         const created: CreatedPool[] = [];
+        // V4: the PoolManager's Initialize logs with a project token as currency0 or currency1
+        // (docs/decisions/0042). A log whose id does not follow from its key is not a pool.
+        for (const dex of v4Dexes) {
+          const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () => this.options.onRequest?.('eth_getLogs'));
+          logs.push(...found.logs);
+          for (const p of found.pools) {
+            created.push({
+              factory: normalizeAddress(dex.poolManager),
+              token0: normalizeAddress(p.key.currency0),
+              token1: normalizeAddress(p.key.currency1),
+              pool: p.id as Address,
+              version: 'v4',
+              fee: p.key.fee,
+              v4: { tickSpacing: p.key.tickSpacing, hooks: normalizeAddress(p.key.hooks) },
+              blockNumber: p.blockNumber,
+              txHash: p.txHash,
+            });
+          }
+        }
         const undecodable: SkippedItem[] = [];
         for (const log of logs) {
           const c = decodePoolCreated(log);
@@ -188,7 +214,7 @@ export class PoolWatch {
             // recorded, and the rest of the range and the checkpoint still commit.
             if (await tx.transaction((sp) => this.recordOne(sp as unknown as Db, c, dex, project, paired, symbols.get(paired) ?? addressLabel(paired)))) found++;
           } catch (err) {
-            const item: SkippedItem = { part: 'pool-watch', item: `${normalizeAddress(c.pool)}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
+            const item: SkippedItem = { part: 'pool-watch', item: `${normalizePoolAddress(c.pool)}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
             recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
           }
         }
@@ -211,9 +237,11 @@ export class PoolWatch {
       userId: project.user_id,
       networkId: this.network.id,
       dexId: dex.id,
-      poolAddress: normalizeAddress(c.pool),
+      poolAddress: normalizePoolAddress(c.pool),
       poolVersion: c.version,
       fee: c.fee,
+      tickSpacing: c.v4?.tickSpacing ?? null,
+      hooks: c.v4?.hooks ?? null,
       pairedTokenAddress: normalizeAddress(paired),
       blockNumber: c.blockNumber,
       txHash: c.txHash,
@@ -221,11 +249,14 @@ export class PoolWatch {
     if (!recorded) return false;
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
-    const fee = c.fee === null ? '' : ` (${c.fee / 10_000}%)`;
+    const fee = c.fee === null ? '' : c.version === 'v4' && c.fee === DYNAMIC_FEE ? ' (dynamic fee)' : ` (${c.fee / 10_000}%)`;
+    // A V4 pool has no address: it is named by its id, and its hooks (if any) are said at once.
+    const hooked = c.v4 && BigInt(c.v4.hooks) !== 0n ? ` with hooks ${getAddress(c.v4.hooks)}` : '';
+    const where = c.version === 'v4' ? `was initialised with pool id ${normalizePoolAddress(c.pool)}${hooked}` : `was created at ${c.pool}`;
     await raiseNotification(tx, {
       userId: project.user_id,
       title: newPoolTitle(projectSymbol, dex.name),
-      message: `A ${pair}${fee} pool was created at ${c.pool} in block ${c.blockNumber}. Open the project to attach it in one click.`,
+      message: `A ${pair}${fee} pool ${where} in block ${c.blockNumber}. Open the project to attach it in one click.`,
       navigationUrl: `/projects/${project.id}`,
       // Its block: a reorganisation above it withdraws the notice (decision 0016).
       source: { networkId: this.network.id, blockNumber: c.blockNumber },

@@ -59,7 +59,7 @@ export interface EventView {
  * amounts depend on where the position's range sits around the price (one of them is 0 outside
  * it): their ratio is no price, so it has none (null), as have liquidity rows of an unknown version.
  */
-export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: 'v2' | 'v3'): EventView | null {
+export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: 'v2' | 'v3' | 'v4'): EventView | null {
   const a0 = BigInt(e.amount0);
   const a1 = BigInt(e.amount1);
   if (a0 === 0n && a1 === 0n) return null;
@@ -76,7 +76,7 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
   };
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3'): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3' | 'v4'): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
   const view = eventView(side, e, version);
   if (!view) return null;
   return {

@@ -37,7 +37,7 @@ export interface ActivityRow {
   /** The configured paired token (networks.ts): whether it is counted at 1 USD. */
   tokenId: string;
   /** V3 liquidity rows carry no price of their own (see eventView). */
-  poolVersion: 'v2' | 'v3';
+  poolVersion: 'v2' | 'v3' | 'v4';
   projectSymbol: string;
   pairedSymbol: string;
   side: PoolSide;
@@ -50,7 +50,7 @@ interface RawRow {
   dex_id: string;
   network_id: number;
   token_id: string;
-  pool_version: 'v2' | 'v3';
+  pool_version: 'v2' | 'v3' | 'v4';
   project_is_token0: boolean;
   paired_token_decimals: number;
   paired_token_symbol: string;

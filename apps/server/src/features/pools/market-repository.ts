@@ -69,7 +69,7 @@ interface FiguresRow {
  * below by the base's block so the event index does the range (a block before the base block is no
  * later than the base block's time, which is at or before the cutoff).
  *
- * V3 pools also look at their last swap at or before the cutoff: a V2 pool gets a snapshot from
+ * V3 and V4 pools (decision 0042) also look at their last swap at or before the cutoff: a V2 pool gets a snapshot from
  * every Sync log it backfills, but a V3 pool only from the indexer's own state reads, so a V3 pool
  * attached with a day of backfill would otherwise have no 24 h change for a day. The swap's
  * sqrtPriceX96 is the pool's price after it. The lookup walks the (network, pool, block_time) index
@@ -116,7 +116,7 @@ export async function loadMarketFigures(
       left join lateral (
         select e.block_number, e.block_time, e.sqrt_price_x96
         from pool_events e
-        where ip.version = 'v3' and e.network_id = k.network_id and e.pool_address = k.pool_address
+        where ip.version in ('v3', 'v4') and e.network_id = k.network_id and e.pool_address = k.pool_address
           and e.block_time <= ${cutoff}::timestamptz and e.type = 'swap' and e.sqrt_price_x96 is not null
         order by e.block_time desc, e.block_number desc, e.log_index desc
         limit 1
