@@ -10,7 +10,7 @@ import { Logo } from '../../../components/logo';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { explorerAddressUrl, formatAmount, formatDateTime, formatFeeTier, pairLabel, priceTitle, UNKNOWN } from '../../../lib/format';
+import { explorerAddressUrl, formatAmount, formatDateTime, pairLabel, priceTitle, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
 import { useFund } from '../../../features/pools/api/get-fund';
@@ -19,6 +19,8 @@ import { PoolUsdStats } from '../../../features/pools/components/pool-usd-stats'
 import { TopTradersCard } from '../../../features/pools/components/top-traders-card';
 import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
+import { hasHooks, PoolIdItem, V4PoolFactsCard } from '../../../features/pools/components/v4-pool-facts';
+import { poolFeeLabel } from '../../../components/pool-identity';
 import { paths } from '../../../lib/paths';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
@@ -82,9 +84,10 @@ interface FundDetailsProps {
 
 function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps) {
   const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
-  const fee = pool.pool_version === 'v3' ? formatFeeTier(pool.fee) : null;
+  const fee = poolFeeLabel(pool);
   const funds = pool.pool_funds;
-  const poolExplorerUrl = explorerAddressUrl(pool.network.network_explorer, pool.pool_address);
+  // A V4 pool id is not an address: no explorer link for it (docs/decisions/0041).
+  const poolExplorerUrl = pool.v4 ? null : explorerAddressUrl(pool.network.network_explorer, pool.pool_address);
 
   return (
     <div className="flex flex-col gap-6">
@@ -98,7 +101,8 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
                 <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="xs" />
                 {pool.dex.name}
               </Badge>
-              {fee && <Badge>Fee {fee}</Badge>}
+              {fee && <Badge>{pool.v4?.dynamic_fee ? fee : `Fee ${fee}`}</Badge>}
+              {pool.v4 && hasHooks(pool.v4) && <Badge tone="warning">Hooks</Badge>}
               <PoolNetworkLabel network={pool.network} />
               <span className="text-slate-400" aria-hidden="true">
                 ·
@@ -175,6 +179,8 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
 
       <TopTradersCard pool={pool} />
 
+      <V4PoolFactsCard pool={pool} />
+
       <Card aria-labelledby="fund-addresses-title">
         <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />
         <CardBody>
@@ -186,13 +192,17 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
               copyLabel="Copy contract address"
               explorerLabel="View contract on explorer"
             />
-            <AddressItem
-              label="Pool address"
-              address={pool.pool_address}
-              explorer={pool.network.network_explorer}
-              copyLabel="Copy pool address"
-              explorerLabel="View pool on explorer"
-            />
+            {pool.v4 ? (
+              <PoolIdItem poolId={pool.v4.pool_id} />
+            ) : (
+              <AddressItem
+                label="Pool address"
+                address={pool.pool_address}
+                explorer={pool.network.network_explorer}
+                copyLabel="Copy pool address"
+                explorerLabel="View pool on explorer"
+              />
+            )}
           </dl>
         </CardBody>
       </Card>
@@ -200,7 +210,11 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
       <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden="true" />
         <div className="min-w-0">
-          <p className="font-medium">Never send tokens to the pool address directly. Add liquidity through the DEX.</p>
+          <p className="font-medium">
+            {pool.v4
+              ? 'Never send tokens to the PoolManager directly. Add liquidity through the DEX.'
+              : 'Never send tokens to the pool address directly. Add liquidity through the DEX.'}
+          </p>
           {poolExplorerUrl && (
             <a
               href={poolExplorerUrl}

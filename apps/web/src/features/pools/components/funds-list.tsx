@@ -1,9 +1,10 @@
-import { formatUsdCompact, shortenAddress, type Pool } from '@tokendesk/contract';
+import { formatUsdCompact, type Pool } from '@tokendesk/contract';
 import { ChevronRight } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { RowLink } from '../../../components/row-link';
 import { UsdFigure } from '../../../components/usd-figure';
 import { formatAmount, pairLabel } from '../../../lib/format';
+import { PoolIdentityText } from '../../../components/pool-identity';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { paths } from '../../../lib/paths';
 
@@ -39,8 +40,8 @@ export function FundsList({ pools }: { pools: Pool[] }) {
                   <RowLink to={paths.pool(pool.id)}>{label}</RowLink>
                   <p className="truncate text-xs text-slate-500">{pool.project.name}</p>
                   {/* Between the phone layout and the widest one the address has no column of its own. */}
-                  <p className="hidden truncate font-mono text-xs text-slate-500 @3xl:block @5xl:hidden" title={pool.pool_address}>
-                    {shortenAddress(pool.pool_address)}
+                  <p className="hidden truncate text-xs text-slate-500 @3xl:block @5xl:hidden">
+                    <PoolIdentityText pool={pool} />
                   </p>
                 </div>
               </div>
@@ -48,12 +49,10 @@ export function FundsList({ pools }: { pools: Pool[] }) {
                 <DexLabel dex={pool.dex} />
                 <PoolNetworkLabel network={pool.network} className="text-slate-500" />
               </div>
-              <span
-                className="col-span-2 row-start-3 font-mono text-xs text-slate-500 @3xl:hidden @5xl:col-span-1 @5xl:row-start-auto @5xl:block @5xl:text-sm"
-                title={pool.pool_address}
-              >
-                {shortenAddress(pool.pool_address)}
-              </span>
+              <PoolIdentityText
+                pool={pool}
+                className="col-span-2 row-start-3 text-xs text-slate-500 @3xl:hidden @5xl:col-span-1 @5xl:row-start-auto @5xl:block @5xl:text-sm"
+              />
               <div className="col-start-2 row-start-1 text-right @3xl:col-start-auto @3xl:row-start-auto">
                 <p className="text-sm font-semibold text-slate-900 tabular-nums">
                   {formatAmount(pool.pool_funds?.amount_token, LIST_AMOUNT)} <span className="font-medium text-slate-500">{pool.token.symbol}</span>

@@ -149,6 +149,11 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
   let addressHint: string = projectMessages.poolAutoFillHint;
   if (lookingUp) addressHint = 'Looking up the pool on chain...';
   else if (fee) addressHint = `${projectMessages.poolAutoFillHint} (Uniswap V3-style pool, fee tier ${fee})`;
+  // A V4 pool has no address: the field takes its pool id (0x + 64 hex) from the lookup or the user.
+  else if (typedAddress === null && lookup.data?.pool_version === 'v4') {
+    const v4Fee = formatFeeTier(lookup.data.fee);
+    addressHint = `${projectMessages.poolAutoFillHint} (Uniswap V4 pool ID, ${v4Fee ? `fee tier ${v4Fee}` : 'dynamic fee'})`;
+  }
   const addressMessage = errorFor('pool_address')
     ? null
     : notFound
@@ -215,7 +220,7 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
       </Field>
 
       <div className="flex flex-col gap-1.5">
-        <Field id={ids.pool_address} label="Pool Address" hint={addressHint} error={errorFor('pool_address')}>
+        <Field id={ids.pool_address} label={dex?.version === 'v4' ? 'Pool ID' : 'Pool Address'} hint={addressHint} error={errorFor('pool_address')}>
           <Input
             id={ids.pool_address}
             name="pool_address"

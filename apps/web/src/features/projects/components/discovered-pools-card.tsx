@@ -1,4 +1,4 @@
-import { shortenAddress, type DiscoveredPool, type Project } from '@tokendesk/contract';
+import { type DiscoveredPool, type Project } from '@tokendesk/contract';
 import { Link2, Radar, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,7 +11,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
-import { formatDateTime, formatFeeTier, pairLabel } from '../../../lib/format';
+import { formatDateTime, pairLabel } from '../../../lib/format';
+import { isV4Pool, poolFeeLabel, PoolIdentityText } from '../../../components/pool-identity';
 import { useAttachDiscoveredPool, useDiscoveredPools, useDismissDiscoveredPool } from '../api/discovered-pools';
 import { pairedTokenLabel } from './holder-figures';
 import { useNetwork } from './network-label';
@@ -57,7 +58,7 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
   const dismiss = useDismissDiscoveredPool();
   const [error, setError] = useState<string | null>(null);
   const label = pairLabel(project.token_symbol, pairedTokenLabel(pool.paired_token));
-  const fee = pool.pool_version === 'v3' ? formatFeeTier(pool.fee) : null;
+  const fee = poolFeeLabel(pool);
   const busy = attach.isPending || dismiss.isPending;
   const input = { projectId: project.id, discoveredId: pool.id };
 
@@ -93,11 +94,10 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
             <span className="inline-flex items-center">
-              <span className="font-mono" title={pool.pool_address}>
-                {shortenAddress(pool.pool_address)}
-              </span>
-              <CopyButton value={pool.pool_address} label={`Copy address of ${label} on ${pool.dex.name}`} />
-              <ExplorerLink explorer={explorer} address={pool.pool_address} label={`View ${label} on explorer`} />
+              <PoolIdentityText pool={pool} />
+              <CopyButton value={pool.pool_address} label={`Copy ${isV4Pool(pool) ? 'pool ID' : 'address'} of ${label} on ${pool.dex.name}`} />
+              {/* A V4 pool id is not an address: an explorer would not find it. */}
+              {!isV4Pool(pool) && <ExplorerLink explorer={explorer} address={pool.pool_address} label={`View ${label} on explorer`} />}
             </span>
             <span>Created in block {pool.block_number}</span>
             <span>Found {formatDateTime(pool.found_at)}</span>

@@ -1,4 +1,4 @@
-import { formatPrice, PROJECT_POOLS_LIMIT, shortenAddress, type Pool, type Project } from '@tokendesk/contract';
+import { formatPrice, PROJECT_POOLS_LIMIT, type Pool, type Project } from '@tokendesk/contract';
 import { Droplets, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatFeeTier, pairLabel, priceTitle } from '../../../lib/format';
+import { pairLabel, priceTitle } from '../../../lib/format';
+import { poolFeeLabel, PoolIdentityText } from '../../../components/pool-identity';
 import { useDeletePool } from '../api/delete-pool';
 import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
@@ -92,7 +93,7 @@ function PoolRow({ pool }: { pool: Pool }) {
   const trashRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
-  const fee = pool.pool_version === 'v3' ? formatFeeTier(pool.fee) : null;
+  const fee = poolFeeLabel(pool);
 
   // Focus follows the two steps: to 'Cancel' when asked, back to the trash icon when cancelled.
   useEffect(() => {
@@ -124,9 +125,7 @@ function PoolRow({ pool }: { pool: Pool }) {
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
           <span>{pool.dex.name}</span>
           {fee && <Badge className="px-1.5 py-0 text-[10px]">{fee}</Badge>}
-          <span className="font-mono" title={pool.pool_address}>
-            {shortenAddress(pool.pool_address)}
-          </span>
+          <PoolIdentityText pool={pool} />
         </p>
       </div>
       <p className="col-start-2 row-start-2 min-w-0 text-xs text-slate-500 @xl:col-start-3 @xl:row-start-1 @xl:text-right">

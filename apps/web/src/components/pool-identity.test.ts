@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isV4Pool, poolFeeLabel, poolIdentityLabel } from './pool-identity';
+
+const v2 = { pool_address: '0x34221076D77AE2aEe654b62CB0ce79f22202B0dF', pool_version: 'v2', fee: null, v4: null };
+const v3 = { pool_address: '0xe61cc4B85E8b7fc79c2b72E6c8cca2D9C6A45CD4', pool_version: 'v3', fee: 3000, v4: null };
+const id = '0x017ba77ad9921f21540f49c5d274a85e2d6051f3605408cc20f57cda153166ea';
+const v4 = { pool_address: id, pool_version: 'v4', fee: 3000, v4: { dynamic_fee: false } };
+const v4Dynamic = { pool_address: id, pool_version: 'v4', fee: null, v4: { dynamic_fee: true } };
+
+describe('pool identity', () => {
+  it('a V4 pool is named by its pool id, others by their address', () => {
+    expect([v2, v3, v4].map(isV4Pool)).toEqual([false, false, true]);
+    expect(poolIdentityLabel(v3)).toBe('Pool address');
+    expect(poolIdentityLabel(v4)).toBe('Pool ID');
+  });
+
+  it('fee: the tier for V3 and V4, "Dynamic fee" when the hook sets it, nothing for V2', () => {
+    expect(poolFeeLabel(v2)).toBeNull();
+    expect(poolFeeLabel(v3)).toBe('0.3%');
+    expect(poolFeeLabel(v4)).toBe('0.3%');
+    expect(poolFeeLabel(v4Dynamic)).toBe('Dynamic fee');
+    expect(poolFeeLabel({ ...v4, fee: 100 })).toBe('0.01%');
+  });
+});

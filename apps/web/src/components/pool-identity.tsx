@@ -1,0 +1,45 @@
+import { shortenAddress } from '@tokendesk/contract';
+import { cn } from '../lib/cn';
+import { formatFeeTier } from '../lib/format';
+
+/**
+ * What names a pool on screen. V2/V3 pools are contracts with an address; a Uniswap V4 pool has no
+ * address of its own — the network's PoolManager holds it — and is named by its pool id
+ * (keccak256 of its key), which the API returns in pool_address (docs/decisions/0041, 0042).
+ * Shared by the pool, project and fund screens, so it lives outside the features.
+ */
+interface PoolLike {
+  pool_address: string;
+  pool_version: string;
+  fee: number | null;
+  v4?: { dynamic_fee: boolean } | null;
+}
+
+export const isV4Pool = (pool: Pick<PoolLike, 'pool_version'>): boolean => pool.pool_version === 'v4';
+
+/** 'Pool ID' for a V4 pool, 'Pool address' otherwise. */
+export const poolIdentityLabel = (pool: Pick<PoolLike, 'pool_version'>): string => (isV4Pool(pool) ? 'Pool ID' : 'Pool address');
+
+/**
+ * The fee as shown next to a pool: a V3/V4 fee tier ('0.3%'), 'Dynamic fee' for a V4 pool whose hook
+ * sets the fee of each swap, null for V2 (its fee is fixed by the DEX).
+ */
+export function poolFeeLabel(pool: PoolLike): string | null {
+  if (isV4Pool(pool) && pool.v4?.dynamic_fee) return 'Dynamic fee';
+  if (pool.pool_version === 'v3' || isV4Pool(pool)) return formatFeeTier(pool.fee);
+  return null;
+}
+
+/**
+ * The shortened address or pool id in monospace, the full value on hover. A V4 id reads 'ID 0x1234…'
+ * so it is not taken for an address (an explorer would not find it).
+ */
+export function PoolIdentityText({ pool, className }: { pool: Pick<PoolLike, 'pool_address' | 'pool_version'>; className?: string }) {
+  const v4 = isV4Pool(pool);
+  return (
+    <span className={cn('font-mono', className)} title={v4 ? `Pool ID ${pool.pool_address}` : pool.pool_address}>
+      {v4 && <span className="font-sans">ID </span>}
+      {shortenAddress(pool.pool_address)}
+    </span>
+  );
+}
