@@ -67,11 +67,12 @@ describe('weekly report', () => {
 
   const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
     app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const depsOn = (db: Database): WeeklyReportDeps => ({
+  const depsOn = (db: Database, barrier?: () => Promise<void>): WeeklyReportDeps => ({
     db: db.db,
     config: app.config,
     log: { info: () => {}, error: () => {} },
     projectPools: async (userId, projectId) => {
+      await barrier?.();
       const { pools, projectPrices } = await valuedPools(app, userId, [projectId]);
       return { pools, projectPrice: projectPrices.get(projectId) };
     },
@@ -252,7 +253,17 @@ describe('weekly report', () => {
 
     // Next week: one more, claimed by exactly one of two servers (two connection pools) at once.
     const next = new Date(now.getTime() + 7 * DAY_MS);
-    const [a, b] = await Promise.all([runWeeklyReports(depsOn(database), next), runWeeklyReports(depsOn(second), next)]);
+    // Both servers have chosen the project (and are composing) before either claims the week.
+    let arrived = 0;
+    let release!: () => void;
+    const bothThere = new Promise<void>((resolve) => (release = resolve));
+    const barrier = () => {
+      arrived += 1;
+      if (arrived === 2) release();
+      return bothThere;
+    };
+    const [a, b] = await Promise.all([runWeeklyReports(depsOn(database, barrier), next), runWeeklyReports(depsOn(second, barrier), next)]);
+    expect(arrived).toBe(2);
     expect([...a.sent, ...b.sent]).toEqual([demoId]);
     expect([...a.failed, ...b.failed]).toEqual([]);
     expect(await reportRows()).toHaveLength(2);
@@ -273,6 +284,31 @@ describe('weekly report', () => {
 
     expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: false })).statusCode).toBe(200);
     expect((await runWeeklyReports(depsOn(database), new Date(later.getTime() + 7 * DAY_MS))).sent).toEqual([unverifiedProject]);
+  });
+
+  it('holders: the count at the block the index has read to, and the change since the day before the week', async () => {
+    const at = new Date(reportTime().getTime() + 28 * DAY_MS);
+    const dayBefore = new Date(at.getTime() - 8 * DAY_MS).toISOString().slice(0, 10);
+    const inside = new Date(at.getTime() - 3 * DAY_MS).toISOString().slice(0, 10);
+    const token = inject('devnet').addresses.demo.toLowerCase();
+    // The holder index's rows as the indexer writes them (this file does not run the holder indexer).
+    await database.db.execute(sql`insert into token_holder_sync (network_id, token_address, to_block, target_block, holder_count) values (${DEVNET}, ${token}, 500, 500, 12)`);
+    await database.db.execute(sql`insert into token_holder_daily (network_id, token_address, day, holder_count) values (${DEVNET}, ${token}, ${dayBefore}, 9), (${DEVNET}, ${token}, ${inside}, 11)`);
+    expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: true })).statusCode).toBe(200);
+    expect((await runWeeklyReports(depsOn(database), at)).sent).toContain(demoId);
+    await worker.runOnce();
+    const mail = await smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('Holders: 12'));
+    const [y, mo, d] = dayBefore.split('-').map(Number);
+    const month = new Date(Date.UTC(y!, mo! - 1, d!)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+    expect(mail.text).toContain(`Holders: 12 at block 500, +3 since the end of ${d} ${month} ${y} (9)`);
+
+    // While the history is still being read, the count is not given (a partial count would understate it).
+    await database.db.execute(sql`update token_holder_sync set target_block = 900 where network_id = ${DEVNET} and token_address = ${token}`);
+    const later = new Date(at.getTime() + 7 * DAY_MS);
+    expect((await runWeeklyReports(depsOn(database), later)).sent).toContain(demoId);
+    await worker.runOnce();
+    const partial = await smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('Holders: not available: Holders are still being indexed'));
+    expect(partial.text).not.toMatch(/Holders: \d/);
   });
 });
 
