@@ -10,6 +10,7 @@ import { createTestContext, seedUniOnEthereum, uniqueName, type TestContext } fr
 import { alertChannels, alerts, notificationChannels, notifications, outbox, pools, type AlertRow, type ChannelConfig, type ChannelKind } from '../src/db/schema';
 import { cancelPendingAbove, DISCORD_MAX, enqueueEmail, renderEmail, setOutboxSettings, TELEGRAM_MAX } from '../src/domain/outbox';
 import { recordFiring } from '../src/indexer/store';
+import { withdrawFiringsAbove } from '../src/indexer/reorg-store';
 import { backoffMs, DeliveryWorker } from '../src/delivery/worker';
 import { sendTest } from '../src/delivery/send-test';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
@@ -303,7 +304,9 @@ describe('alert delivery', () => {
     const alert = await alertOn(u.userId, [web.id]);
     const b1 = await fire(alert);
     await fire(alert);
-    expect(await cancelPendingAbove(ctx.database.db, 1, b1)).toBe(1);
+    // The rollback's own step (indexer/reorg-store.ts) withdraws the firing and cancels its message.
+    expect(await ctx.database.db.transaction((tx) => withdrawFiringsAbove(tx, 1, b1))).toBe(1);
+    expect(await cancelPendingAbove(ctx.database.db, 1, b1)).toBe(0);
     const rows = await rowsOfChannel(web.id);
     expect(rows.map((r) => r.status)).toEqual(['pending', 'cancelled']);
     await worker().runOnce();
@@ -397,6 +400,7 @@ describe('send test and account e-mails', () => {
 
   it('an account e-mail enqueued with enqueueEmail arrives through SMTP; a 4xx from the server is retried', async () => {
     const content = renderEmail({ title: 'Verify your address', message: 'Follow the link.', url: 'https://desk.example.com/verify?token=t', footer: 'f' });
+    await worker().runOnce(); // whatever earlier tests left due, so the 451 is this message's
     smtp.failNext(1);
     const id = await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'someone@example.com', category: 'account', content }));
     await worker().runOnce();
@@ -410,6 +414,27 @@ describe('send test and account e-mails', () => {
     expect(mail.subject).toBe('TokenDesk: Verify your address');
     expect(mail.from).toBe('TokenDesk <no-reply@localhost>');
   });
+
+  it('an SMTP server that never answers counts as a failure after 10 s', async () => {
+    const content = renderEmail({ title: 'Stuck', message: 'm', url: 'https://desk.example.com/', footer: 'f' });
+    await worker().runOnce();
+    smtp.hangNext(1);
+    const id = await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'stuck@example.com', category: 'account', content }));
+    const w = worker();
+    const started = Date.now();
+    await w.runOnce();
+    const took = Date.now() - started;
+    await w.stop();
+    expect(took).toBeGreaterThanOrEqual(9_900);
+    expect(took).toBeLessThan(20_000);
+    const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.messageId, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/timed out|timeout/i);
+    clock += backoffMs(1, id);
+    await worker().runOnce();
+    const [after] = await ctx.database.db.select().from(outbox).where(eq(outbox.messageId, id));
+    expect(after!.status).toBe('delivered');
+  }, 60_000);
 
   it('start() delivers on its own when a message is committed (LISTEN/NOTIFY), and stop() ends it', async () => {
     const w = new DeliveryWorker({ db: ctx.database.db, config: ctx.config, pollMs: 60_000 });

@@ -113,7 +113,9 @@ export class Transports {
     const p = input.payload as unknown as EmailPayload;
     const password = smtpPassword(this.config.SMTP_URL);
     try {
-      const info = await mailer.sendMail({
+      // nodemailer's timeouts are per phase (a server that drips keeps a socket alive): one deadline
+      // for the whole attempt keeps it inside the worker's lease.
+      const info = await withDeadline(mailer.sendMail({
         from: this.config.MAIL_FROM,
         to: p.to,
         subject: p.subject,
@@ -122,7 +124,7 @@ export class Transports {
         // The outbox id as Message-ID: a resend after a crash carries the same id, and mail
         // systems that deduplicate by it show the message once.
         messageId: `<${input.messageId}@tokendesk>`,
-      });
+      }));
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return { ok: true, code };
     } catch (err) {
@@ -209,6 +211,14 @@ export class Transports {
       return errorOutcome(err, secrets);
     }
   }
+}
+
+function withDeadline<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`), { code: 'ETIMEDOUT' })), ATTEMPT_TIMEOUT_MS);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** The password in SMTP_URL, decoded; null when none. */

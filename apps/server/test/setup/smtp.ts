@@ -23,6 +23,8 @@ export interface TestSmtpServer {
   waitFor(pred: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   /** Answer the next `count` messages with a temporary failure (451), to test retries. */
   failNext(count: number): void;
+  /** Never answer the next `count` messages' data (a stuck mail server), to test timeouts. */
+  hangNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let failures = 0;
+  let hangs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -38,6 +41,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (hangs > 0) {
+          hangs -= 1;
+          return;
+        }
         if (failures > 0) {
           failures -= 1;
           const err = new Error('Try again later') as Error & { responseCode: number };
@@ -66,6 +73,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     failNext(count) {
       failures = count;
     },
+    hangNext(count) {
+      hangs = count;
+    },
     waitFor(pred, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -87,7 +97,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (!check()) waiters.add(wake);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Connections left hanging would hold close() until they time out.
+    close: () => new Promise<void>((resolve) => {
+      for (const c of (server as unknown as { connections?: Set<{ close?: () => void }> }).connections ?? []) c.close?.();
+      server.close(() => resolve());
+    }),
   };
 }
 
