@@ -20,7 +20,7 @@ export const activityEventSchema = z
       .nullable()
       .describe(
         'Project token price in the paired token. Swaps: the price of this trade. Uniswap V2 liquidity changes: the ratio of ' +
-          'the two amounts, which is the pool ratio they were made at (for an add of a fee-on-transfer token, off by the fee). Uniswap V3 liquidity changes: null, because the two deposited or withdrawn amounts depend on the ' +
+          'the two amounts, which is the pool ratio they were made at (for an add of a fee-on-transfer token, off by the fee). Uniswap V3 and V4 liquidity changes: null, because the two deposited or withdrawn amounts depend on the ' +
           "position's price range and are not a price.",
       ),
     tx_hash: z.string(),

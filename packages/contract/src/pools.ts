@@ -33,6 +33,10 @@ export const poolV4Schema = z
     tick_spacing: z.number().int(),
     dynamic_fee: z.boolean().describe('True when the key marks the fee as dynamic (0x800000): the hook sets the fee of each swap, and fee is null'),
   })
+  .describe(
+    "A V4 pool holds no balance of its own (the PoolManager holds every pool's tokens), so its pool_funds are what its in-range liquidity " +
+      'stands for at the current price (L/√P and L·√P): the depth a trade meets now, not the sum of all positions (docs/decisions/0042)',
+  )
   .meta({ id: 'PoolV4' });
 export type PoolV4 = z.infer<typeof poolV4Schema>;
 
