@@ -85,6 +85,9 @@ export default defineConfig({
       // paging.spec seeds more than a page (52 projects, a pool each) as one user through the
       // routes that ask the chain; the default budget (20 at once, 30 a minute) would take minutes.
       USER_BUDGET_CHAIN: '200,600',
+      // channels.spec's webhook receiver listens on the loopback, which the SSRF guard refuses
+      // unless the operator allows it (docs/decisions/0037, 0038).
+      OUTBOUND_ALLOW: '127.0.0.0/8,::1',
     },
   },
 });

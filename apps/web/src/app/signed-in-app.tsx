@@ -13,6 +13,7 @@ import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
 import { ProfileRoute } from './routes/account/profile';
 import { SettingsRoute } from './routes/account/settings';
+import { ChannelsRoute } from './routes/account/channels';
 import { ActivitiesRoute } from './routes/activity/activities';
 import { AlertDetailRoute } from './routes/alerts/alert-detail';
 import { AlertsRoute } from './routes/alerts/alerts';
@@ -50,6 +51,9 @@ export function SignedInApp() {
               <Route path={routePatterns.pool} element={<PoolDetailRoute />} />
               <Route path={paths.profile} element={<ProfileRoute />} />
               <Route path={paths.settings} element={<SettingsRoute />} />
+              <Route path={paths.channels} element={<ChannelsRoute />} />
+              {/* The delivery worker's 'Channel paused' notice links here. */}
+              <Route path="/account/settings" element={<Navigate to={paths.channels} replace />} />
               <Route path={paths.tickets} element={<TicketsRoute />} />
               <Route path={routePatterns.ticket} element={<TicketDetailRoute />} />
               {/* Staff only (product §2.1): everyone else is sent to /. */}

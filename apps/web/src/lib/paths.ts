@@ -53,6 +53,8 @@ export const paths = {
 
   profile: '/profile',
   settings: '/settings',
+  /** Where alerts are delivered besides the bell, and each channel's delivery log (docs/decisions/0038). */
+  channels: '/settings/channels',
 
   tickets: TICKETS,
   ticket: (id: number) => `${TICKETS}/${id}`,

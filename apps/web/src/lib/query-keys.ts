@@ -24,3 +24,8 @@ export const ticketsRootKey = ['tickets'] as const;
  * invalidates it when a notification arrives: one of them may be a 'New pool found'.
  */
 export const discoveredPoolsRootKey = ['discovered-pools'] as const;
+/**
+ * The user's notification channels (docs/decisions/0038): the channels screen changes them, the
+ * alert form lists them to choose from.
+ */
+export const channelsRootKey = ['channels'] as const;

@@ -95,6 +95,16 @@ export async function deleteChannel(tx: Pick<Db, 'delete'>, userId: number, chan
   return deleted.length > 0;
 }
 
+/** A message's state as the worker last recorded it; undefined when it is gone. */
+export async function messageState(db: Reader, messageId: string): Promise<Pick<OutboxRow, 'status' | 'lastResponseCode' | 'lastError'> | undefined> {
+  const [row] = await db
+    .select({ status: outbox.status, lastResponseCode: outbox.lastResponseCode, lastError: outbox.lastError })
+    .from(outbox)
+    .where(eq(outbox.messageId, messageId))
+    .limit(1);
+  return row;
+}
+
 /**
  * Delivery log cursors: (created_at in microseconds, outbox id). The id is a bigserial, so the
  * cursor takes any safe integer, not just an int4.

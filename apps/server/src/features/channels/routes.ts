@@ -22,6 +22,7 @@ import { currentAuth } from '../../auth/plugin';
 import type { ChannelConfig, ChannelKind, NotificationChannelRow } from '../../db/schema';
 import { checkOutboundUrl } from '../../delivery/safe-fetch';
 import { sendTest, type SendTestResult } from '../../delivery/send-test';
+import { ATTEMPT_TIMEOUT_MS } from '../../delivery/transports';
 import { emailConfigured } from '../../domain/outbox';
 import { badRequest, conflict, fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
@@ -34,6 +35,7 @@ import {
   insertChannel,
   listChannels,
   lockUserChannels,
+  messageState,
   pageDeliveries,
   parseLogCursor,
   updateChannel,
@@ -52,6 +54,8 @@ const writeErrors = { ...errors, 409: apiErrorSchema };
 export const TESTS_PER_CHANNEL = 5;
 export const TESTS_PER_USER = 20;
 const TEST_WINDOW_MS = 10 * 60_000;
+/** One attempt's own limit (delivery/transports.ts) and a little more. */
+const TEST_WAIT_MS = ATTEMPT_TIMEOUT_MS + 2_000;
 
 /** A new Standard Webhooks signing secret: 'whsec_' and 32 random bytes in base64. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -301,6 +305,16 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       // Enqueued like any message (signed, logged), then tried at once by this server.
       const result = await sendTest({ db: app.db, config, log: { warn: (msg) => request.log.warn(msg) } }, channel);
       if (!result.sent) throw new HttpError(409, result.reason);
+      if (result.status !== 'pending') return testResult(result, channel);
+      // The process's own worker woke on the outbox notification and took the message first: its
+      // attempt is bounded (a test is tried once), so wait for the outcome it records.
+      const deadline = Date.now() + TEST_WAIT_MS;
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const state = await messageState(app.db, result.messageId);
+        if (!state) break;
+        if (state.status !== 'pending') return testResult({ ...result, status: state.status, responseCode: state.lastResponseCode, error: state.lastError }, channel);
+      }
       return testResult(result, channel);
     },
   );

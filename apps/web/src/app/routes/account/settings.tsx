@@ -5,6 +5,7 @@ import { useUserInfo } from '../../../features/account/api/get-user-info';
 import { AccountOverviewCard } from '../../../features/account/components/account-overview-card';
 import { EmailSettingsCard } from '../../../features/account/components/email-settings-card';
 import { PasswordSettingsCard } from '../../../features/account/components/password-settings-card';
+import { ChannelsSettingsCard } from '../../../features/channels/components/channels-settings-card';
 
 export function SettingsRoute() {
   useDocumentTitle('Settings');
@@ -18,6 +19,7 @@ export function SettingsRoute() {
           <AccountOverviewCard user={userInfo.data} />
           <EmailSettingsCard user={userInfo.data} />
           <PasswordSettingsCard />
+          <ChannelsSettingsCard />
         </div>
       ) : userInfo.isError ? (
         <Alert tone="error">Unable to load your account settings. Please try again later.</Alert>

@@ -23,11 +23,12 @@ import { useCreateAlert } from '../api/create-alert';
 import { poolOptionsQueryOptions } from '../api/get-pool-options';
 import { useUpdateAlert } from '../api/update-alert';
 import { pairSymbol } from './alert-text';
+import { ChannelCheckboxes } from './channel-checkboxes';
 import { PoolSelect } from './pool-select';
 import { paths } from '../../../lib/paths';
 
 type KindField = 'threshold_pct' | 'window_minutes' | 'min_amount';
-type FormField = 'pool_id' | KindField | 'cooldown_minutes';
+type FormField = 'pool_id' | KindField | 'cooldown_minutes' | 'channel_ids';
 
 const DEFAULT_FIELDS: Record<AlertKind, KindField[]> = {
   price_move: ['threshold_pct', 'window_minutes'],
@@ -108,7 +109,7 @@ interface FormError {
   message: string;
 }
 
-const FORM_FIELDS: readonly FormField[] = ['pool_id', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes'];
+const FORM_FIELDS: readonly FormField[] = ['pool_id', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes', 'channel_ids'];
 const asFormField = (field: string | null | undefined): FormField | null =>
   field && (FORM_FIELDS as readonly string[]).includes(field) ? (field as FormField) : null;
 
@@ -119,10 +120,11 @@ function fieldIds(formId: string): Record<FormField, string> {
     window_minutes: `${formId}-window`,
     min_amount: `${formId}-min-amount`,
     cooldown_minutes: `${formId}-cooldown`,
+    channel_ids: `${formId}-channels`,
   };
 }
 
-function initialValues(target: AlertFormTarget): Record<FormField, string> {
+function initialValues(target: AlertFormTarget): Record<Exclude<FormField, 'channel_ids'>, string> {
   if (target.mode === 'edit') {
     const { alert } = target;
     return {
@@ -138,6 +140,8 @@ function initialValues(target: AlertFormTarget): Record<FormField, string> {
 
 function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert, updateAlert, onDone }: AlertFormProps) {
   const [values, setValues] = useState(() => initialValues(target));
+  // The alert's channels besides the bell (docs/decisions/0038).
+  const [channelIds, setChannelIds] = useState<number[]>(() => (target.mode === 'edit' ? [...target.alert.channel_ids] : []));
   const [chosenPool, setChosenPool] = useState<Pool | null>(null);
   const [error, setError] = useState<FormError | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -154,7 +158,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
   const firstPools = useInfiniteQuery({ ...poolOptionsQueryOptions(''), enabled: !editing });
   const pool = editing ? editedPool : (chosenPool ?? undefined);
   const pair = pool?.token.symbol ?? (editing ? pairSymbol(target.alert) || undefined : undefined);
-  const set = (field: FormField, value: string) => {
+  const set = (field: Exclude<FormField, 'channel_ids'>, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     if (error && (error.field === field || error.field === null)) setError(null);
   };
@@ -171,7 +175,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
       fail({ field: asFormField(serverErrorField(failure)), message: serverMessage(failure) ?? 'Failed to save alert. Please try again.' });
 
     if (target.mode === 'edit') {
-      const parsed = updateAlertBodySchema.safeParse({ ...kindValues, cooldown_minutes: values.cooldown_minutes.trim() });
+      const parsed = updateAlertBodySchema.safeParse({ ...kindValues, cooldown_minutes: values.cooldown_minutes.trim(), channel_ids: channelIds });
       if (!parsed.success) {
         const [first] = toFieldErrors(parsed.error.issues, alertFieldOrder);
         if (first) fail({ field: asFormField(first.field), message: first.message });
@@ -196,6 +200,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
       pool_id: values.pool_id,
       ...kindValues,
       cooldown_minutes: values.cooldown_minutes.trim(),
+      channel_ids: channelIds,
     });
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, alertFieldOrder);
@@ -330,6 +335,17 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
           className="sm:max-w-[calc(50%-0.625rem)]"
         />
       </Field>
+
+      <ChannelCheckboxes
+        idPrefix={ids.channel_ids}
+        value={channelIds}
+        disabled={pending}
+        error={errorFor('channel_ids')}
+        onChange={(next) => {
+          setChannelIds(next);
+          if (error?.field === 'channel_ids') setError(null);
+        }}
+      />
     </form>
   );
 }
