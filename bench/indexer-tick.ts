@@ -2,7 +2,12 @@
  * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (product §16): at
  * most 3 multicall requests, at most 5 eth_getLogs requests, under 2 s.
  *
- *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50] [--trader-reads 20]
+ *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50] [--trader-reads 20] [--v4 50]
+ *
+ * `--v4` of the tracked pools are Uniswap V4 pools (docs/decisions/0042): the devnet's two seeded
+ * ones plus pools initialised on its PoolManager for bench token pairs; their logs come from the
+ * PoolManager by pool-id topic (one more eth_getLogs) and their state joins the same multicall. The
+ * activity then also has a few V4 swaps.
  *
  * Setup (not measured): a fresh devnet with 997 real Uniswap V2 pairs plus the three seeded pools, all
  * tracked by one user in an in-memory database; the indexer backfills them. Then `--activity`
@@ -13,9 +18,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import { demoAccounts, devnetClients, swapV4OnDevnet } from '@tokendesk/devchain';
+import { encodeAbiParameters, encodeFunctionData, keccak256, parseAbi, zeroAddress, type Address, type Hex } from 'viem';
 import { ChainService } from '../apps/server/src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry } from '../apps/server/src/chain/networks';
+import { devnetNetwork, NetworkRegistry, type NetworkConfig } from '../apps/server/src/chain/networks';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { pools, projects, users } from '../apps/server/src/db/schema';
 import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
@@ -30,9 +36,12 @@ const arg = (name: string, fallback: number) => {
 const POOLS = arg('pools', 1000);
 const ACTIVITY = arg('activity', 50);
 const TRADER_READS = arg('trader-reads', 20);
+const V4 = Math.max(arg('v4', 50), 2);
 const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
+const poolManagerAbi = parseAbi(['function initialize((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, uint160 sqrtPriceX96) returns (int24 tick)']);
+const V4_ACTIVITY = 5;
 
-const bench = await createBenchPools(POOLS - 3);
+const bench = await createBenchPools(POOLS - 3 - V4);
 // PostgreSQL like the server's default (a throwaway one, or a fresh database on DATABASE_URL's server).
 const benchPg = await startBenchPostgres('bench_indexer');
 const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
@@ -74,11 +83,47 @@ try {
       poolAddress: normalizeAddress(s.pool), poolVersion: s.version, fee: s.fee, projectIsToken0: s.project.toLowerCase() < s.paired.toLowerCase(),
     });
   }
+  // V4: the two seeded pools and V4 − 2 new ones, initialised (price 1, no liquidity) for bench pairs.
+  const v4 = a.v4;
+  const v4Keys: { key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }; id: Hex }[] = [];
+  for (let k = 0; k < V4 - 2; k++) {
+    const [t0, t1] = [bench.tokens[k % bench.tokens.length]!, bench.tokens[(k + 1) % bench.tokens.length]!];
+    const [currency0, currency1] = BigInt(t0) < BigInt(t1) ? [t0, t1] : [t1, t0];
+    // Distinct keys for the same pair differ in tick spacing, so every id is a pool of its own.
+    const key = { currency0, currency1, fee: 3000, tickSpacing: 1 + Math.floor(k / bench.tokens.length), hooks: zeroAddress as Address };
+    const id = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }], [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks])).toLowerCase() as Hex;
+    v4Keys.push({ key, id });
+    await bench.send({ to: v4.poolManager, data: encodeFunctionData({ abi: poolManagerAbi, functionName: 'initialize', args: [key, 2n ** 96n] }) });
+  }
+  await bench.flush();
+  for (const { key, id } of v4Keys) {
+    rows.push({
+      projectId: await projectFor(key.currency0, `T${bench.tokens.indexOf(key.currency0)}`, 18),
+      userId: user!.id, networkId: 31337, dexId: 'uniswap-v4', tokenId: 'bench',
+      pairedTokenAddress: normalizeAddress(key.currency1), pairedTokenSymbol: `T${bench.tokens.indexOf(key.currency1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
+      poolAddress: id, poolVersion: 'v4', fee: key.fee, tickSpacing: key.tickSpacing, hooks: zeroAddress, projectIsToken0: true,
+    });
+  }
+  for (const [pool, paired, sym, dec] of [
+    [v4.pools.demoEthV4, zeroAddress, 'ETH', 18],
+    [v4.pools.hookedV4, a.usdc, 'USDC', 6],
+  ] as const) {
+    rows.push({
+      projectId: demo, userId: user!.id, networkId: 31337, dexId: 'uniswap-v4', tokenId: sym.toLowerCase(),
+      pairedTokenAddress: normalizeAddress(paired), pairedTokenSymbol: sym, pairedTokenName: sym, pairedTokenDecimals: dec,
+      poolAddress: pool.id.toLowerCase(), poolVersion: 'v4', fee: pool.key.fee, tickSpacing: pool.key.tickSpacing, hooks: normalizeAddress(pool.key.hooks),
+      projectIsToken0: pool.key.currency0.toLowerCase() === a.demo.toLowerCase(),
+    });
+  }
   for (let i = 0; i < rows.length; i += 500) await db.insert(pools).values(rows.slice(i, i + 500));
 
   const counts = new Map<string, number>();
   let httpRequests = 0;
-  const chain = new ChainService(new NetworkRegistry([devnetNetwork(bench.devnet.rpcUrl, a)]), {
+  const base = devnetNetwork(bench.devnet.rpcUrl, a);
+  const network: NetworkConfig = base.dexes.some((d) => d.version === 'v4')
+    ? base
+    : { ...base, dexes: [...base.dexes, { id: 'uniswap-v4', name: 'Uniswap V4', logo: '', version: 'v4', poolManager: v4.poolManager, stateView: v4.stateView }] };
+  const chain = new ChainService(new NetworkRegistry([network]), {
     requestTimeoutMs: 30_000,
     onFetchRequest: (request) => {
       httpRequests++;
@@ -103,6 +148,10 @@ try {
     await bench.send({ to: p.pair, data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [a.deployer] }) });
   }
   await bench.flush();
+  const clients = devnetClients(bench.devnet.rpcUrl);
+  for (let k = 0; k < V4_ACTIVITY; k++) {
+    await swapV4OnDevnet(clients, { from: demoAccounts[k % demoAccounts.length]!, pool: k % 2 ? 'demo-usdc-v4' : 'demo-eth-v4', side: k % 2 ? 'sell' : 'buy', amount: k % 2 ? '100' : '0.1' });
+  }
 
   counts.clear();
   httpRequests = 0;
@@ -115,7 +164,7 @@ try {
   const senderCalls = (counts.get('eth_getBlockReceipts') ?? 0) + (counts.get('eth_getTransactionByHash') ?? 0);
   const [unread] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`);
 
-  console.log(`tracked pools:         ${rows.length} (${rows.length - 1} V2, 1 V3)`);
+  console.log(`tracked pools:         ${rows.length} (${rows.length - 1 - V4} V2, 1 V3, ${V4} V4); activity: ${ACTIVITY} V2 liquidity additions, ${V4_ACTIVITY} V4 swaps`);
   console.log(`setup (not measured):  pools ${(bench.setupMs / 1000).toFixed(1)} s, backfill ${(backfillMs / 1000).toFixed(1)} s`);
   console.log(`measured tick:         ${result.eventsStored} events stored, ${result.snapshotsWritten} snapshots written, blocks from ${result.fromBlocks?.join(', ')} to ${result.safeBlock}`);
   console.log(`RPC in the tick:       ${httpRequests} HTTP requests: ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')}`);
