@@ -151,6 +151,15 @@ describe('backup and restore of the embedded database', () => {
       await database.db.execute(
         sql`insert into indexer_skipped_items (network_id, part, item, reason, detail) values (31337, 'pools', '0xabc:1', 'undecodable-log', ${'tab\there, newline\nthere, backslash \\ and \\. and ünïcödé'})`,
       );
+      // The tables of migrations 0014–0016 (outbox and channels, e-mail tokens, weekly reports).
+      await database.db.execute(sql`insert into notification_channels (user_id, kind, name, config, secret)
+        select u.id, 'webhook', 'Ops hook', '{"url":"https://hooks.example.com/x"}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' from users u order by u.id limit 1`);
+      await database.db.execute(sql`insert into alert_channels (alert_id, channel_id) select a.id, c.id from alerts a, notification_channels c order by a.id limit 1`);
+      await database.db.execute(sql`insert into outbox (message_id, user_id, channel_id, kind, category, payload, network_id, block_number)
+        select '8b0f7a53-8b1e-4d8e-9a55-0c7f0d4b6e21', c.user_id, c.id, 'webhook', 'alert', ${JSON.stringify({ body: '{"text":"tab\there\nünï"}' })}::jsonb, 31337, 7 from notification_channels c limit 1`);
+      await database.db.execute(sql`insert into email_tokens (user_id, purpose, token_hash, new_email, expires_at)
+        select u.id, 'verify', 'ab12', u.email, now() + interval '1 day' from users u order by u.id limit 1`);
+      await database.db.execute(sql`insert into project_weekly_reports (project_id, enabled) select p.id, true from projects p order by p.id limit 1`);
       for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
       return fingerprint(database);
     });
