@@ -154,6 +154,18 @@ test.describe('notification channels', () => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await expect(log).toBeVisible();
         expect(seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }))).toEqual([]);
+        // Dark mode changes colours only (decision 0023): the colour rules again, dark.
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+        // Colours ease to the other theme: axe must not measure a half-way colour.
+        await page.evaluate(async () => {
+          document.body.getBoundingClientRect();
+          const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+          await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+        });
+        expect(seriousViolations(await axeViolations(page, { rules: ['color-contrast', 'link-in-text-block'] }))).toEqual([]);
+        if (process.env.H2_SHOTS) await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-dark-${width}.png`, fullPage: true });
+        await page.emulateMedia({ colorScheme: 'light' });
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(width);
         if (process.env.H2_SHOTS) await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-${width}.png`, fullPage: true });
