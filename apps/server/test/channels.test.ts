@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertChannels, notificationChannels, outbox, pools, projects } from '../src/db/schema';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
+import { DeliveryWorker } from '../src/delivery/worker';
 
 /**
  * Notification channels over HTTP (docs/decisions/0038): CRUD with masked destinations and a
@@ -433,6 +434,24 @@ describe('Send test', () => {
     const log = (await call(owner.token, 'GET', `account/channels/${created.id}/deliveries/`)).json() as DeliveryPage;
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({ id: result.message_id, category: 'test', status: 'delivered', attempts: 1, response_code: 200, summary: 'Test message for "Signed"', next_attempt_at: null });
+  });
+
+  it("answers the outcome even when the server's own worker takes the message first", async () => {
+    // The process's worker wakes on the outbox notification and may claim the test message before
+    // the route's own attempt: the answer still says how it went, never a bare 'queued'.
+    const worker = new DeliveryWorker({ db: ctx.app.db, config: ctx.config, pollMs: 50 });
+    worker.start();
+    try {
+      const user = await signUp(ctx.app);
+      for (let i = 0; i < 4; i++) {
+        const created = await createChannel({ kind: 'webhook', name: `Raced ${i}`, config: { url: receiver.url(`/raced/${i}`) } }, user.token);
+        const res = await call(user.token, 'POST', `account/channels/${created.id}/test/`, {});
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'delivered', response_code: 200 });
+      }
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('a receiver that answers 500: failed, with the code, in the answer and the log', async () => {
