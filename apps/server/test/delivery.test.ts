@@ -368,7 +368,7 @@ describe('pausing', () => {
     const bell = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, u.userId));
     expect(bell.find((n) => n.title === 'Channel paused: Team Discord')?.message).toContain('Discord channel "Team Discord" is paused');
     const mail = await smtp.waitFor((m) => m.to.includes(u.email as string) && m.subject === 'TokenDesk: Channel paused: Team Discord');
-    expect(mail.text).toContain('https://desk.example.com/account/settings');
+    expect(mail.text).toContain('https://desk.example.com/settings/channels');
 
     // While paused, new messages wait.
     await fire(alert);

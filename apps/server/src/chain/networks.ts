@@ -113,16 +113,21 @@ const logo = {
  * Uniswap V4's PoolManager and StateView on each network, from Uniswap's deployment list
  * https://docs.uniswap.org/contracts/v4/deployments (source: github.com/Uniswap/docs,
  * docs/contracts/v4/deployments.mdx; read 2026-11-24). Unlike V2/V3 they differ on every chain.
+ * startBlock is each PoolManager's deployment block, where discovery and verification start reading
+ * Initialize logs (from block 0 a public node's log limits would answer most lookups with a 503):
+ * Ethereum 21688329 and BNB Chain 45970610 from Uniswap's own subgraph (github.com/Uniswap/v4-subgraph,
+ * networks.json), Base 25350988 from the same repository's subgraph.yaml, Arbitrum 297842872 and
+ * Polygon 66980384 from public indexer configurations that list the same PoolManager addresses.
  */
 const UNISWAP_V4 = {
-  ETHEREUM: { poolManager: '0x000000000004444c5dc75cB358380D2e3dE08A90', stateView: '0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227' },
-  BSC: { poolManager: '0x28e2Ea090877bF75740558f6BFB36A5ffeE9e9dF', stateView: '0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4' },
-  BASE: { poolManager: '0x498581fF718922c3f8e6A244956aF099B2652b2b', stateView: '0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71' },
-  ARBITRUM: { poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32', stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990' },
-  POLYGON: { poolManager: '0x67366782805870060151383F4BbFF9daB53e5cD6', stateView: '0x5eA1bD7974c8A611cBAB0bDCAFcB1D9CC9b3BA5a' },
-} as const satisfies Record<string, { poolManager: Address; stateView: Address }>;
+  ETHEREUM: { poolManager: '0x000000000004444c5dc75cB358380D2e3dE08A90', stateView: '0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227', startBlock: 21_688_329n },
+  BSC: { poolManager: '0x28e2Ea090877bF75740558f6BFB36A5ffeE9e9dF', stateView: '0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4', startBlock: 45_970_610n },
+  BASE: { poolManager: '0x498581fF718922c3f8e6A244956aF099B2652b2b', stateView: '0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71', startBlock: 25_350_988n },
+  ARBITRUM: { poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32', stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990', startBlock: 297_842_872n },
+  POLYGON: { poolManager: '0x67366782805870060151383F4BbFF9daB53e5cD6', stateView: '0x5eA1bD7974c8A611cBAB0bDCAFcB1D9CC9b3BA5a', startBlock: 66_980_384n },
+} as const satisfies Record<string, { poolManager: Address; stateView: Address; startBlock: bigint }>;
 
-const uniswapV4 = (a: { poolManager: Address; stateView: Address }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
+const uniswapV4 = (a: { poolManager: Address; stateView: Address; startBlock?: bigint }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
 
 export const REAL_NETWORKS: readonly NetworkConfig[] = [
   {

@@ -286,10 +286,10 @@ export class DeliveryWorker {
     for (const ch of paused) {
       const kindName = { email: 'E-mail', webhook: 'Webhook', telegram: 'Telegram', discord: 'Discord' }[ch.kind];
       const title = `Channel paused: ${ch.name}`;
-      const message = `${kindName} channel "${ch.name}" is paused: ${reason}. Its messages wait until you resume it in Settings → Alert channels.`;
-      await raiseNotification(tx, { userId: ch.user_id, title, message, navigationUrl: '/account/settings' });
+      const message = `${kindName} channel "${ch.name}" is paused: ${reason}. Its messages wait until you resume it in Settings → Notification Channels.`;
+      await raiseNotification(tx, { userId: ch.user_id, title, message, navigationUrl: '/settings/channels' });
       if (emailConfigured(this.config) && ch.verified) {
-        const content = renderEmail({ title, message, url: `${this.config.PUBLIC_URL}/account/settings`, footer: 'TokenDesk tells you when one of your alert channels stops working.' });
+        const content = renderEmail({ title, message, url: `${this.config.PUBLIC_URL}/settings/channels`, footer: 'TokenDesk tells you when one of your alert channels stops working.' });
         await enqueueEmail(tx, { userId: ch.user_id, to: ch.email, category: 'channel', content });
       }
       this.log.info?.(`delivery: channel ${channelId} paused after ${limit} failed messages`);

@@ -290,7 +290,7 @@ export async function enqueueChannelTest(
   const message: ChannelMessage = {
     title: `Test message for "${channel.name}"`,
     message: 'This is a test from TokenDesk. When an alert set to deliver here fires, its message arrives like this one.',
-    path: '/account/settings',
+    path: '/settings/channels',
     type: 'channel.test',
     timestamp: opts.at ?? new Date(),
   };
