@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { webhookBodySchema, type Alert, type AlertPage, type ChannelList } from '@tokendesk/contract';
 import { Webhook } from 'standardwebhooks';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
@@ -153,16 +154,14 @@ test.describe('notification channels', () => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await expect(log).toBeVisible();
+        // Back from the dark pass of the previous width, colours are still easing to light.
+        await settleAnimations(page);
         expect(seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }))).toEqual([]);
         // Dark mode changes colours only (decision 0023): the colour rules again, dark.
         await page.emulateMedia({ colorScheme: 'dark' });
         await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         // Colours ease to the other theme: axe must not measure a half-way colour.
-        await page.evaluate(async () => {
-          document.body.getBoundingClientRect();
-          const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-          await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-        });
+        await settleAnimations(page);
         expect(seriousViolations(await axeViolations(page, { rules: ['color-contrast', 'link-in-text-block'] }))).toEqual([]);
         if (process.env.H2_SHOTS) await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-dark-${width}.png`, fullPage: true });
         await page.emulateMedia({ colorScheme: 'light' });
@@ -190,3 +189,12 @@ test.describe('notification channels', () => {
     }
   });
 });
+
+/** Waits for the running finite animations and transitions (a theme change eases colours). */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    document.body.getBoundingClientRect();
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}

@@ -7,10 +7,11 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   const project = await createProjectViaApi(request, user, 'demo');
   const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
   const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
-  const alert = (poolId: number) => apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: '1' });
-  await alert(weth.id);
-  await alert(weth.id);
-  await alert(usdc.id);
+  // Two alerts on one pool must differ: an identical second one is refused (409, product §2.10).
+  const alert = (poolId: number, minAmount: string) => apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: minAmount });
+  await alert(weth.id, '1');
+  await alert(weth.id, '2');
+  await alert(usdc.id, '1');
   await signIn(page, user);
   await page.goto(`/projects/${project.id}`);
 

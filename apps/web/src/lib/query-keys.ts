@@ -6,6 +6,12 @@
  */
 export const projectsRootKey = ['projects'] as const;
 export const poolsRootKey = ['pools'] as const;
+/**
+ * A project's weekly-report setting (features/reports). Here rather than in its feature because
+ * deleting the project (features/projects) must drop it from the cache before anything refetches
+ * it: a refetch on the still-mounted detail screen would answer 404.
+ */
+export const weeklyReportQueryKey = (projectId: number) => [...projectsRootKey, 'weekly-report', projectId] as const;
 /** Networks and their DEX and token options come from a config file: they change only on deploy. */
 export const networksRootKey = ['networks'] as const;
 /**

@@ -1,7 +1,7 @@
 import { detailSchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
+import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { discoveredPoolsQueryKey } from './discovered-pools';
 import { holdersQueryKey } from './get-holders';
 import { projectMarketQueryKey } from './get-project-market';
@@ -26,6 +26,7 @@ export function useDeleteProject() {
       queryClient.removeQueries({ queryKey: holdersQueryKey(id) });
       queryClient.removeQueries({ queryKey: discoveredPoolsQueryKey(id), exact: true });
       queryClient.removeQueries({ queryKey: projectMarketQueryKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: weeklyReportQueryKey(id), exact: true });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectsRootKey }),
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),

@@ -1,9 +1,9 @@
 import { weeklyReportSchema, type WeeklyReport } from '@tokendesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { projectsRootKey } from '../../../lib/query-keys';
+import { weeklyReportQueryKey } from '../../../lib/query-keys';
 
-export const weeklyReportQueryKey = (projectId: number) => [...projectsRootKey, 'weekly-report', projectId] as const;
+export { weeklyReportQueryKey };
 
 /** GET projects/{id}/weekly-report/: whether the weekly e-mail report is on, and whether it can be sent. */
 export function getWeeklyReport(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
