@@ -186,7 +186,8 @@ describe('a provider that caps, throttles, lags and answers slowly', () => {
         proxy.setFaults({ routing: 'random' });
       }
       if (round === 6) {
-        // The watch starts at the head it first sees: wait until the loop has run for HOLD.
+        // The watch starts at the head it first sees and runs before the holder indexer in each
+        // loop (indexer/runner.ts): once the holder indexer has started on HOLD, the watch runs.
         await waitFor('the holder indexer to start on HOLD', () => indexedBlock(holdProject.id), 60_000, 500);
         await new Promise((r) => setTimeout(r, 3_000));
         newPool = (await createPoolOnDevnet(clients(), { version: 'v2', tokenA: hold.address, tokenB: devnetAddresses.weth })).address;

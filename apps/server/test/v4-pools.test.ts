@@ -5,7 +5,7 @@ import { decodeEventLog, encodeAbiParameters, formatUnits, keccak256, pad, parse
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } from '../src/chain/networks';
-import { alerts, alertTriggers, notifications, poolEvents } from '../src/db/schema';
+import { alerts, alertTriggers, indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
@@ -351,6 +351,8 @@ describe('the new-pool watch', () => {
     ).toLowerCase();
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0); // once
+    // An Initialize log is not a factory log: nothing filed as undecodable.
+    expect(await ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
     const list = (await api('GET', `projects/${demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
     const found = list.pools.find((p) => p.pool_address === id);
     expect(found).toMatchObject({ pool_version: 'v4', fee: 500, paired_token: { symbol: 'USDT' } });

@@ -111,11 +111,14 @@ export class PoolWatch {
         const endBlock = await rangeEndBlock(client, this.network, to, safe, this.options.onRequest);
         const logs = factories.length > 0 ? await this.factoryLogs(client, factories, tokens, from, to) : [];
         const created: CreatedPool[] = [];
+        // Initialize logs only lend their blocks to the reorganisation record: they are not factory
+        // logs, and decoding them as PairCreated/PoolCreated would file each as undecodable.
+        const v4Logs: Log[] = [];
         // V4: the PoolManager's Initialize logs with a project token as currency0 or currency1
         // (docs/decisions/0042). A log whose id does not follow from its key is not a pool.
         for (const dex of v4Dexes) {
           const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () => this.options.onRequest?.('eth_getLogs'));
-          logs.push(...found.logs);
+          v4Logs.push(...found.logs);
           for (const p of found.pools) {
             created.push({
               factory: normalizeAddress(dex.poolManager),
@@ -145,7 +148,7 @@ export class PoolWatch {
             });
           }
         }
-        const found = await this.record(client, created, projects, to, undecodable, { safe, blocks: [endBlock, ...logBlocks(logs)] });
+        const found = await this.record(client, created, projects, to, undecodable, { safe, blocks: [endBlock, ...logBlocks([...logs, ...v4Logs])] });
         return { found, caughtUp: to === safe };
       },
       120_000,

@@ -135,7 +135,10 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock });
         return result;
       });
-      // Holders and new pools ride on the same loop and lock: one writer per network.
+      // New pools and holders ride on the same loop and lock: one writer per network. The watch
+      // goes first: it is a few eth_getLogs, and it starts at the head it first sees, so a long
+      // holder backfill (minutes for a busy token) must not delay its start or its notices.
+      const watched = await attempt('pool-watch', () => watch.tick());
       const held = await attempt('holders', async () => {
         try {
           return await holders.tick();
@@ -143,7 +146,6 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
           await Promise.all(pendingSkips.splice(0));
         }
       });
-      const watched = await attempt('pool-watch', () => watch.tick());
 
       const result = pools.value;
       if (result && (result.eventsStored > 0 || result.alertsFired > 0 || (held.value?.transfers ?? 0) > 0 || (watched.value?.found ?? 0) > 0)) {
