@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
-import { apiPost, expect, newUserData, registerViaApi, signIn, test, type TestUser } from '../fixtures';
+import { apiPost, basicAuth, expect, newUserData, registerViaApi, signIn, test, type TestUser } from '../fixtures';
 
 /**
  * Product §14: axe-core on every screen, at 1440 and 390 px, light and dark, signed in and
@@ -66,9 +66,18 @@ async function settle(page: Page) {
   await expect.poll(() => pending.size, { message: 'requests still in flight', intervals: [50, 100, 250] }).toBe(0);
   await expect(page.locator('.animate-pulse, .animate-spin')).toHaveCount(0);
   await page.evaluate(async () => {
-    document.body.getBoundingClientRect(); // starts the transitions a class change has caused
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    // Until a frame starts none: a transition can begin a frame after the class change (a React
+    // render in between), and axe once measured a button half-way from light to dark.
+    for (let round = 0; round < 10; round++) {
+      document.body.getBoundingClientRect(); // starts the transitions a class change has caused
+      const finite = document.getAnimations().filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (finite.length === 0) {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        if (document.getAnimations().every((a) => a.playState === 'finished' || a.effect?.getComputedTiming().endTime === Infinity)) return;
+        continue;
+      }
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 }
 
@@ -148,6 +157,18 @@ async function seed(request: APIRequestContext, user: TestUser): Promise<Seed> {
     message: 'The reserve on the pool page differs from the explorer.',
   });
   return { project, pool, bare, alert, ticket };
+}
+
+/**
+ * A staff reply to the seeded ticket: the owner's bell then holds an unread notification, whose
+ * highlighted row the notifications menu scan must see (before, only another spec's swap firing
+ * the seeded alert made one). Each test makes its own: opening the menu marks them read.
+ */
+async function unreadNotice(request: APIRequestContext) {
+  const staff = staffAccount();
+  expect(staff, 'the server CLI could not create the e2e staff account (see e2e/start-server.mjs)').toBeTruthy();
+  const reply = await request.post(`/api/v1/staff/tickets/${seeded.ticket.id}/reply`, { headers: basicAuth(staff!), data: { message: 'We are looking into the reserve figures.' } });
+  expect(reply.status(), await reply.text()).toBe(201);
 }
 
 // One user and its data for the whole file (each worker that runs this file makes its own).
@@ -251,8 +272,9 @@ for (const viewport of [
       expect(scanned).toHaveLength(42);
     });
 
-    test('dialogs, drawers and menus, open', async ({ page }) => {
+    test('dialogs, drawers and menus, open', async ({ page, request }) => {
       const { bare } = seeded;
+      await unreadNotice(request);
       await signIn(page, owner);
 
       await visit(page, `/projects/${bare.id}`, 'Sample Token');
@@ -287,6 +309,8 @@ for (const viewport of [
 
       await page.getByRole('button', { name: /^Notifications/ }).first().click();
       await expect(page.getByRole('menu', { name: 'Notifications' })).toBeVisible();
+      // The seeded staff reply: an unread, highlighted row is part of what is scanned.
+      await expect(page.getByRole('menu', { name: 'Notifications' }).locator('[data-unread="true"]').first()).toBeVisible();
       await scan(page, 'notifications menu', findings, scanned);
       await page.keyboard.press('Escape');
 

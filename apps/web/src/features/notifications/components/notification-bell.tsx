@@ -177,7 +177,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
                       <span className={cn('min-w-0 truncate text-sm text-slate-900', fresh ? 'font-semibold' : 'font-medium')}>
                         {item.title}
                       </span>
-                      <time dateTime={item.created_at} title={formatDateTime(item.created_at)} className="shrink-0 text-xs text-slate-500">
+                      <time dateTime={item.created_at} title={formatDateTime(item.created_at)} className="shrink-0 text-xs text-slate-600">
                         {formatNotificationTime(item.created_at)}
                       </time>
                     </span>
