@@ -79,7 +79,7 @@ const serverLayers = [
 const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '**/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-test-*/**', 'data/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '**/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -77,7 +77,11 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    trace: 'retain-on-failure',
+    // No trace by default (decision 0044): recording one for every test (DOM snapshots and a
+    // screencast, thrown away when the test passes) took a quarter of the suite's time on two cores
+    // (7.5 → 5.6 min), and a CI run's traces stay in its discarded clone. A failure still leaves its
+    // screenshot and message; E2E_TRACE=1 records traces again to chase a failure locally.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },

@@ -18,5 +18,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // The server and CLI children run as bundles built once for the run (decision 0044).
+    globalSetup: ['../apps/server/test/setup/bundles.ts'],
   },
 });

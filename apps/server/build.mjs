@@ -16,15 +16,26 @@ const externalDependencies = {
   },
 };
 
-await build({
-  entryPoints: [path.join(serverRoot, 'src/main.ts')],
+/**
+ * Bundles `entry` (a path under src/) into `outfile`, which must sit one directory below apps/server
+ * (src/paths.ts). The tests bundle the programs they spawn the same way (test/setup/bundles.ts).
+ */
+export async function bundle(entry, outfile) {
+  await build({
+    entryPoints: [path.join(serverRoot, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [externalDependencies],
+  });
+}
+
+// Run as a script (`npm run build`, `npm start`), not when imported by the test setup.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // dist/ is one level below apps/server like src/, which src/paths.ts relies on.
-  outfile: path.join(serverRoot, 'dist/main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [externalDependencies],
-});
+  await bundle('src/main.ts', path.join(serverRoot, 'dist/main.js'));
+}

@@ -10,6 +10,6 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/chain-readers.ts'],
-    globalSetup: ['test/setup/postgres.ts', 'test/setup/devnet.ts'],
+    globalSetup: ['test/setup/postgres.ts', 'test/setup/devnet.ts', 'test/setup/bundles.ts'],
   },
 });

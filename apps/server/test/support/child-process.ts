@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFinished, type TestContext } from 'vitest';
+import { inject, onTestFinished, type TestContext } from 'vitest';
 
 /**
  * The one way tests start a server or CLI process (the server tests through ./spawn.ts, the fault
@@ -18,6 +18,13 @@ import { onTestFinished, type TestContext } from 'vitest';
  */
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The programs tests spawn, bundled for the run (test/setup/bundles.ts): 'src/main.ts' → its bundle. */
+    serverBundles?: Record<string, string>;
+  }
+}
 
 type TestHooks = Pick<TestContext, 'onTestFinished'>;
 
@@ -126,8 +133,21 @@ export function tempDir(prefix = 'tokendesk-test-', test?: TestHooks): string {
 }
 
 /**
- * Runs `node --import tsx <script> ...args` in apps/server, as `npm start` / `npm run cli` do: one
- * process (not the tsx wrapper's two), so signals reach the program itself.
+ * The bundle of `script` built for this run (test/setup/bundles.ts), or undefined where the run
+ * built none (a config without that setup): then the child runs the sources through tsx.
+ */
+function bundleOf(script: string): string | undefined {
+  try {
+    return inject('serverBundles')?.[script];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `script` (a path under apps/server) with `args`: its bundle, as `npm start` runs dist/main.js,
+ * or `node --import tsx <script>` as `npm run cli` does. One process (not the tsx wrapper's two),
+ * so signals reach the program itself.
  */
 export function spawnChild(script: string, args: string[], options: ChildOptions = {}): SpawnedProcess {
   const ownDir = !options.dataDir;
@@ -140,7 +160,9 @@ export function spawnChild(script: string, args: string[], options: ChildOptions
   }
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const bundle = bundleOf(script);
+  const argv = bundle ? ['--enable-source-maps', bundle, ...args] : ['--import', 'tsx', script, ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: serverDir,
     env,
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
