@@ -2,6 +2,7 @@
 // the workspace packages (which export TypeScript sources), every npm dependency left as an import.
 // Running plain JavaScript instead of the tsx loader saved 60 MB (PostgreSQL mode: 205 → 143 MB after
 // start, bench:scale) to 130 MB (PGlite with the devnet) of resident memory per process.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,8 +35,16 @@ export async function bundle(entry, outfile) {
   });
 }
 
-// Run as a script (`npm run build`, `npm start`), not when imported by the test setup.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script (`npm run build`, `npm start`), not when imported by the test setup. Real paths on
+// both sides: node resolves symlinks for import.meta.url, not for argv[1] (a checkout under a link).
+const realPath = (file) => {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return null;
+  }
+};
+if (process.argv[1] && realPath(process.argv[1]) === realPath(fileURLToPath(import.meta.url))) {
   // dist/ is one level below apps/server like src/, which src/paths.ts relies on.
   await bundle('src/main.ts', path.join(serverRoot, 'dist/main.js'));
 }
