@@ -27,6 +27,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.TOKENDESK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-e2e-'));
 const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
 
+/**
+ * The browser: Debian's chromium-headless-shell when it is installed (.ci/run installs it), else the
+ * full Chromium. The shell is the same Blink and V8 without the browser UI, its GPU process and its
+ * utility processes: on two cores it used 37 % less browser CPU for the same specs and the whole e2e
+ * suite ran in 6.7 instead of 8.2 min, back to back (decision 0045). E2E_CHROMIUM picks another.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath = process.env.E2E_CHROMIUM ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -83,7 +92,7 @@ export default defineConfig({
     // screenshot and message; E2E_TRACE=1 records traces again to chase a failure locally.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [
     { name: 'chain', testMatch: CHAIN_SPECS, workers: 1, use: { browserName: 'chromium' } },

@@ -1,9 +1,8 @@
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, signInWithForm, test } from '../fixtures';
 
 test.describe('profile', () => {
   test('edit, cancel and save the name', async ({ page, user }) => {
-    await signIn(page, user);
-    await page.goto('/profile');
+    await signIn(page, user, { to: '/profile' });
     await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
     await expect(page.getByText('Your username cannot be changed')).toBeVisible();
     await expect(page.getByText(user.username, { exact: true })).toBeVisible();
@@ -96,8 +95,7 @@ test.describe('settings', () => {
   test('change password: validation, sign-out after ~1.5 s, only the new password works', async ({ page, user, consoleGuard }) => {
     consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/user\/change-password\/?$/ });
     consoleGuard.allowHttpError({ status: 401, url: /\/api\/v1\/user\/login\/?(\?.*)?$/ });
-    await signIn(page, user);
-    await page.goto('/settings');
+    await signIn(page, user, { to: '/settings' });
 
     const current = page.getByLabel('Current Password', { exact: true });
     const next = page.getByLabel('New Password', { exact: true });
@@ -153,6 +151,7 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
 
-    await signIn(page, { username: user.username, password: newPassword });
+    // Through the form: the new password is what the user types next.
+    await signInWithForm(page, { username: user.username, password: newPassword });
   });
 });

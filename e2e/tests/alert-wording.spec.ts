@@ -9,8 +9,7 @@ test.describe('alert screens in plain words', () => {
   test('the Add Alert menu and the New Alert dialogs say what fires, with units', async ({ page, request, user }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
-    await signIn(page, user);
-    await page.goto('/alerts');
+    await signIn(page, user, { to: '/alerts' });
 
     await page.getByRole('button', { name: 'Create Your First Alert' }).click();
     const items = page.getByRole('menuitem');

@@ -144,8 +144,7 @@ test.describe('alerts', () => {
     });
     expect(foreign.status()).toBe(404);
 
-    await signIn(page, other);
-    await page.goto(`/alerts/${alert.id}`);
+    await signIn(page, other, { to: `/alerts/${alert.id}` });
     await expect(page.getByText(alertMessages.alertNotFound)).toBeVisible();
     await page.getByRole('link', { name: 'View all alerts' }).click();
     await expect(page.getByText('No alerts yet')).toBeVisible();

@@ -20,8 +20,7 @@ test.describe('candles on the pool page', () => {
     const answer = await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`);
 
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, user);
-    await page.goto(`/funds/${weth.id}`);
+    await signIn(page, user, { to: `/funds/${weth.id}` });
     await expect(page.getByRole('heading', { name: 'DEMO/WETH Pool', level: 1 })).toBeVisible();
     // The line view stays the default and an option.
     await expect(page.getByRole('heading', { name: 'Price History' })).toBeVisible();

@@ -62,8 +62,7 @@ test.describe('dashboard', () => {
     const summary: PoolSummary = { pool_count: 120, latest_pools: [] };
     await page.route(/\/api\/v1\/projects\/pool\/prices\/\?limit=50$/, (route) => route.fulfill({ json: prices }));
     await page.route(/\/api\/v1\/projects\/user\/pools\/summary\/?$/, (route) => route.fulfill({ json: summary }));
-    await signIn(page, user);
-    await page.goto('/activities');
+    await signIn(page, user, { to: '/activities' });
 
     const panel = page.getByRole('region', { name: 'Market Prices', exact: true });
     await expect(panel.getByRole('list', { name: 'Pool prices' }).getByRole('link')).toHaveCount(PRICES_PANEL_LIMIT + 1);

@@ -12,8 +12,7 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   await alert(weth.id, '1');
   await alert(weth.id, '2');
   await alert(usdc.id, '1');
-  await signIn(page, user);
-  await page.goto(`/projects/${project.id}`);
+  await signIn(page, user, { to: `/projects/${project.id}` });
 
   const pools = page.getByRole('list', { name: 'Liquidity pools' });
   await pools.getByRole('button', { name: 'Delete pool DEMO/WETH on Uniswap V2' }).click();

@@ -48,8 +48,7 @@ test.describe('dialog focus', () => {
   test('New Alert, opened from the Add Alert menu, gives focus back to the menu button', async ({ page, request, user }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
-    await signIn(page, user);
-    await page.goto('/alerts');
+    await signIn(page, user, { to: '/alerts' });
 
     const menuButton = page.getByRole('button', { name: 'Create Your First Alert' });
     await menuButton.click();

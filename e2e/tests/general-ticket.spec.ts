@@ -4,8 +4,7 @@ import { expect, signIn, test } from '../fixtures';
 // Product §2.13: a user who cannot add a project (a node unreachable, say) could not ask for help.
 test.describe('general support tickets', () => {
   test('without a project the ticket is a general question', async ({ page, user }) => {
-    await signIn(page, user);
-    await page.goto('/support');
+    await signIn(page, user, { to: '/support' });
     await page.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Support Ticket' });
     await expect(dialog.getByText("You don't have any projects yet: your ticket will be a general question.")).toBeVisible();
@@ -24,8 +23,7 @@ test.describe('general support tickets', () => {
 
   test('with projects, General is one of the choices', async ({ page, request, user }) => {
     await createProjectViaApi(request, user, 'demo');
-    await signIn(page, user);
-    await page.goto('/support');
+    await signIn(page, user, { to: '/support' });
     await page.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Support Ticket' });
     await expect(dialog.getByLabel('Project')).toHaveValue(/\(DEMO\)$/);

@@ -77,8 +77,7 @@ test.describe('holder insights and the new-pool watch', () => {
     const project = await createProjectViaApi(request, user, 'demo');
     // Attached first, so that its address among the holders is labelled as a pool.
     const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
 
     const section = page.getByRole('region', { name: 'Holders', exact: true });
     await expect(section).toBeVisible();
@@ -223,8 +222,7 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
 
     await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('differs');
     const summary = await holders(request, user, project.id);
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
     const section = page.getByRole('region', { name: 'Holders', exact: true });
     const notice = section.getByRole('note');
     await expect(notice).toContainText(holderNoticeTitle.differs!);
@@ -254,8 +252,7 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('no_logs');
     const summary = await holders(request, user, project.id);
     expect(summary.holder_count).toBeNull();
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
     const section = page.getByRole('region', { name: 'Holders', exact: true });
     await expect(section.getByText(holderNoticeTitle.no_logs!, { exact: true })).toBeVisible();
     await expect(section).toContainText('no Transfer logs from its address');

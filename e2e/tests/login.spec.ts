@@ -1,4 +1,4 @@
-import { expect, expectNotLoading, signIn, test } from '../fixtures';
+import { expect, expectNotLoading, signInWithForm, test } from '../fixtures';
 
 const loginUrl = /\/api\/v1\/user\/login\/?(\?.*)?$/;
 
@@ -50,7 +50,7 @@ test.describe('sign in', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /\/(zod|contract|signed-in-app|register)-/.test(s))).toEqual([]);
 
-    await signIn(page, user);
+    await signInWithForm(page, user);
     expect(scripts.some((s) => /\/zod-/.test(s))).toBe(true);
   });
 
@@ -76,7 +76,7 @@ test.describe('sign in', () => {
   });
 
   test("'Remember me' keeps the session in localStorage and survives a reload", async ({ page, user }) => {
-    await signIn(page, user, { remember: true });
+    await signInWithForm(page, user, { remember: true });
     const inLocal = await page.evaluate(() => localStorage.getItem('tokendesk.session') !== null);
     expect(inLocal).toBe(true);
     await page.reload();
@@ -85,7 +85,7 @@ test.describe('sign in', () => {
   });
 
   test('the header shows the display name and the user menu works', async ({ page, user }) => {
-    await signIn(page, user);
+    await signInWithForm(page, user);
     const menuButton = page.getByRole('button', { name: `User menu for ${user.firstName} ${user.lastName}` });
     await menuButton.click();
     const menu = page.getByRole('menu');
@@ -115,7 +115,7 @@ test.describe('routing', () => {
   });
 
   test('signed in, unknown paths lead to / and /login or /register to /', async ({ page, user }) => {
-    await signIn(page, user);
+    await signInWithForm(page, user);
     for (const path of ['/no/such/page', '/login', '/register']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);

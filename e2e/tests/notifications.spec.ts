@@ -106,6 +106,11 @@ test.describe('alerts that fire on the devnet', () => {
 
     // Export CSV of the buys, last 7 days by default: the swap is in the file.
     await page.getByLabel('Kind').selectOption({ label: 'Buy' });
+    // The filter lives in the address and is applied in a transition: wait until the screen shows
+    // the buys again, as a user would before exporting them.
+    await expect(page).toHaveURL(/kind=buy/);
+    await expect(page.getByLabel('Kind')).toHaveValue('buy');
+    await expect(row).toHaveCount(1);
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const exportDialog = page.getByRole('dialog', { name: 'Export Activity' });
     const today = new Date();

@@ -173,8 +173,7 @@ test.describe('selects and lists past the newest 200', () => {
 
   test('/alerts: a page of 50, Load more, a search, and the detail and edit of an alert past the first page', async ({ page }, testInfo) => {
     const label = `${seeded.needle.symbol}/WETH`;
-    await signIn(page, owner);
-    await page.goto('/alerts');
+    await signIn(page, owner, { to: '/alerts' });
     const rows = page.getByRole('main').getByRole('listitem');
     // A first load of a page of rows on a busy machine: more than the default 10 s.
     await expect(page.getByText('50 alerts shown')).toBeVisible({ timeout: 30_000 });
@@ -234,8 +233,7 @@ test.describe('selects and lists past the newest 200', () => {
   test('/activities: the project and pool filters find the oldest of more than 200', async ({ page }, testInfo) => {
     const poolLabel = `${seeded.needle.symbol}/WETH - Uniswap V2`;
     const projectLabel = `${seeded.needle.name} (${seeded.needle.symbol})`;
-    await signIn(page, owner);
-    await page.goto('/activities');
+    await signIn(page, owner, { to: '/activities' });
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible({ timeout: 30_000 });
 
     // The pool filter: 'All pools' and the newest 50; typing asks the server; the oldest is found.
@@ -308,8 +306,7 @@ test.describe('selects and lists past the newest 200', () => {
 
   test('new ticket: the project select finds the oldest of more than 200', async ({ page }, testInfo) => {
     const projectLabel = `${seeded.needle.name} (${seeded.needle.symbol})`;
-    await signIn(page, owner);
-    await page.goto('/support');
+    await signIn(page, owner, { to: '/support' });
     await page.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Support Ticket' });
     const field = dialog.getByRole('combobox', { name: 'Project' });

@@ -93,8 +93,7 @@ test.describe('paging on the server', () => {
   });
 
   test('/projects: a page of 50, Load more, and a search the server answers', async ({ page }, testInfo) => {
-    await signIn(page, owner);
-    await page.goto('/projects');
+    await signIn(page, owner, { to: '/projects' });
     const rows = page.getByRole('list', { name: 'Projects', exact: true }).getByRole('listitem');
     await expect(rows).toHaveCount(50);
     await expect(page.getByText('50 projects shown')).toBeVisible();
@@ -138,8 +137,7 @@ test.describe('paging on the server', () => {
   });
 
   test('/funds: a page of 50, Load more, and a search the server answers', async ({ page }, testInfo) => {
-    await signIn(page, owner);
-    await page.goto('/funds');
+    await signIn(page, owner, { to: '/funds' });
     const rows = page.getByRole('list', { name: 'Funds', exact: true }).getByRole('listitem');
     await expect(rows).toHaveCount(50);
     await expect(page.getByText('50 pools shown')).toBeVisible();
@@ -176,8 +174,7 @@ test.describe('paging on the server', () => {
   });
 
   test('the alert form’s pool select pages and finds a pool beyond the first page by typing', async ({ page }, testInfo) => {
-    await signIn(page, owner);
-    await page.goto('/alerts');
+    await signIn(page, owner, { to: '/alerts' });
     await page.getByRole('button', { name: 'Create Your First Alert' }).click();
     await page.getByRole('menuitem', { name: /Price Move/ }).click();
     const dialog = page.getByRole('dialog', { name: 'New Price Move Alert' });

@@ -225,8 +225,7 @@ test.describe('projects and pools on the local devnet', () => {
   test('Add Pool: a pair without a pool clears the address and says so', async ({ page, request, user, consoleGuard }) => {
     consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/projects\/get-pool-address\/?$/ });
     const project = await createProjectViaApi(request, user, 'demo');
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
     await page.getByRole('button', { name: 'Add First Pool' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Pool' });
     const address = dialog.getByLabel('Pool Address');
@@ -302,8 +301,7 @@ test.describe('projects and pools on the local devnet', () => {
     const pool = await addPoolViaApi(request, owner, project.id, 'uniswap-v2', 'weth');
 
     const other = await createUser();
-    await signIn(page, other);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, other, { to: `/projects/${project.id}` });
     await expect(page.getByText(projectMessages.projectNotFound)).toBeVisible();
     await expect(page.getByText(devnetToken('demo').name)).toHaveCount(0);
     await page.goto(`/funds/${pool.id}`);
@@ -317,8 +315,7 @@ test.describe('projects and pools on the local devnet', () => {
   test('delete a project after confirming; its pools go with it', async ({ page, request, user }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
     await expect(page.getByRole('list', { name: 'Liquidity pools' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete project' }).click();

@@ -31,8 +31,7 @@ test.describe('failures and fallbacks', () => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     await page.route('**/logos/dex/**', (route) => route.fulfill({ status: 404, body: '' }));
-    await signIn(page, user);
-    await page.goto('/funds');
+    await signIn(page, user, { to: '/funds' });
     const row = page.getByRole('list', { name: 'Funds' }).getByRole('listitem').first();
     await expect(row.locator('[data-logo-fallback]').first()).toHaveText('UV');
     // The other logos still load.

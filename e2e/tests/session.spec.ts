@@ -1,8 +1,8 @@
-import { expect, expectNotLoading, signIn, test } from '../fixtures';
+import { expect, expectNotLoading, signInWithForm, test } from '../fixtures';
 
 test.describe('sessions across tabs', () => {
   test("signing out in one tab signs out the other ('Remember me' session)", async ({ page, context, user }) => {
-    await signIn(page, user, { remember: true });
+    await signInWithForm(page, user, { remember: true });
 
     const second = await context.newPage();
     await second.goto('/profile');
@@ -24,7 +24,7 @@ test.describe('sessions across tabs', () => {
   });
 
   test('a new tab joins a browser-session sign-in, and signing out there signs out the first', async ({ page, context, user }) => {
-    await signIn(page, user);
+    await signInWithForm(page, user);
 
     const second = await context.newPage();
     await second.goto('/settings');
@@ -40,7 +40,7 @@ test.describe('sessions across tabs', () => {
 
   test('a failed logout request still signs the user out locally', async ({ page, user, consoleGuard }) => {
     consoleGuard.allowMessage(/Failed to load resource: net::ERR_FAILED/);
-    await signIn(page, user, { remember: true });
+    await signInWithForm(page, user, { remember: true });
     // Hold the request until the pending state has been seen, then make it fail.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -62,7 +62,7 @@ test.describe('mobile', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the sidebar is replaced by a menu with the same items', async ({ page, user }) => {
-    await signIn(page, user);
+    await signInWithForm(page, user);
     await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

@@ -31,8 +31,7 @@ for (const width of [1440, 1024, 390]) {
   test(`a toast at ${width} px covers no control of the header or the prices panel`, async ({ page, request, user }) => {
     await page.setViewportSize({ width, height: 900 });
     const project = await createProjectViaApi(request, user, 'demo');
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signIn(page, user, { to: `/projects/${project.id}` });
     await page.getByRole('button', { name: 'Delete project' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: `${project.name} was deleted.` });

@@ -24,8 +24,7 @@ test.describe('traders', () => {
     const week = await apiGet<TopTraders>(request, user, `/projects/pool/${weth.id}/traders/?range=7d`);
 
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, user);
-    await page.goto(`/funds/${weth.id}`);
+    await signIn(page, user, { to: `/funds/${weth.id}` });
     const card = page.getByRole('region', { name: 'Top Traders' });
     await expect(card).toBeVisible();
     await card.getByRole('tab', { name: '7d' }).click();

@@ -53,8 +53,7 @@ test.describe('Uniswap V4 pools', () => {
     expect(activity.events.length).toBeGreaterThan(0);
 
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, user);
-    await page.goto(`/funds/${eth.id}`);
+    await signIn(page, user, { to: `/funds/${eth.id}` });
     await expect(page.getByRole('heading', { name: /^DEMO\/W?ETH Pool$/, level: 1 })).toBeVisible();
     await expect(page.getByText('Fee 0.3%')).toBeVisible();
 
@@ -108,8 +107,7 @@ test.describe('Uniswap V4 pools', () => {
     expect(hooked.pool_address).toBe(v4.pools.hookedV4.id);
     expect(hooked.v4).toMatchObject({ hooks: v4.hook, hook_flags: ['afterInitialize', 'afterAddLiquidity', 'afterSwap'], dynamic_fee: true });
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, user);
-    await page.goto(`/funds/${hooked.id}`);
+    await signIn(page, user, { to: `/funds/${hooked.id}` });
     await expect(page.getByRole('heading', { name: 'DEMO/USDC Pool', level: 1 })).toBeVisible();
     const hookedKey = page.getByRole('region', { name: 'Uniswap V4 pool' });
     await expect(hookedKey).toContainText('Dynamic fee');

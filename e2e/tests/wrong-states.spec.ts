@@ -30,8 +30,7 @@ test.describe('not found and first steps', () => {
   });
 
   test('/funds/new without a project offers to add one', async ({ page, user }) => {
-    await signIn(page, user);
-    await page.goto('/funds');
+    await signIn(page, user, { to: '/funds' });
     await page.getByRole('link', { name: 'Add Your First Fund' }).click();
     await expect(page).toHaveURL(/\/funds\/new$/);
     await expect(page.getByRole('heading', { name: 'Add a Pool', level: 1 })).toBeVisible();
@@ -43,8 +42,7 @@ test.describe('not found and first steps', () => {
 
   test('/funds/new: choose the project, then the Add Pool dialog; the new fund opens', async ({ page, request, user }) => {
     const project = await createProjectViaApi(request, user, 'demo');
-    await signIn(page, user);
-    await page.goto('/funds/new');
+    await signIn(page, user, { to: '/funds/new' });
     await expect(page.getByText('Fund not found')).toHaveCount(0);
     const choice = page.getByRole('list', { name: 'Your projects' }).getByRole('button', { name: new RegExp(project.name) });
     await choice.click();
