@@ -4,8 +4,9 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Each test context gets its own database (a clone of a migrated template, setup/postgres.ts);
-    // forks keep files in separate processes, so a crash or a leaked handle stays in one file.
+    // Each test context gets its own database (a clone of a migrated template, setup/postgres.ts).
+    // Forks, reused file after file (the root config, decision 0046): a file must leave no state in
+    // the modules it imports; its databases, data directories, ports and children are its own.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -7,5 +7,8 @@ export default defineConfig({
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // A fresh worker per file (threads; the root config's forks reuse theirs): the session code keeps
+    // module state (startAuthSync runs once) and the fake window is a global.
+    pool: 'threads',
   },
 });

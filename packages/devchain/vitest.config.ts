@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'devchain', include: ['src/**/*.test.ts'], testTimeout: 120000, hookTimeout: 120000 },
+  test: { name: 'devchain', include: ['src/**/*.test.ts'], pool: 'threads', testTimeout: 120000, hookTimeout: 120000 },
 });
