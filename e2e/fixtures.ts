@@ -142,9 +142,10 @@ const TAB_SESSION_HINT_KEY = 'tokendesk.tab-session';
 
 /**
  * Signs in through the API and opens `to` (default '/', where it waits for the dashboard). The token
- * is stored where the login form stores it, so the app cannot tell the difference; what it saves is
- * the sign-in page's load and, with `to`, the dashboard's: the largest browser cost of most specs on
- * two cores (decision 0045). The form itself is covered by the specs that use signInWithForm.
+ * is stored where the login form stores it, so the app cannot tell the difference. It skips the
+ * sign-in page's load (and with `to`, the dashboard's), a small saving in the headless shell; mainly,
+ * a broken sign-in form then fails the specs about signing in, which use signInWithForm, and not
+ * every other spec as well (decision 0045).
  */
 export async function signIn(page: Page, user: Pick<TestUser, 'username' | 'password'>, options: { remember?: boolean; to?: string } = {}) {
   const remember = options.remember ?? false;
