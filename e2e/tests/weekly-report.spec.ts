@@ -4,7 +4,7 @@ import { awaitingReplyText, reportMessages, type WeeklyReport } from '@tokendesk
 import type { Browser, Page } from '@playwright/test';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
 import { createProjectViaApi } from '../devnet';
-import { apiGet, expect, signIn, test, type TestUser } from '../fixtures';
+import { apiGet, basicAuth, expect, signIn, test, type TestUser } from '../fixtures';
 
 /**
  * Docs/decisions/0040 on screen: the project page's 'Weekly report' switch (whatever the server's
@@ -97,7 +97,7 @@ test.describe('weekly report and staff count', () => {
     const before = Number(/^(\d+)|^No/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
 
     const res = await request.post('/api/v1/user/tickets/create/', {
-      headers: { authorization: `Basic ${Buffer.from(`${owner.username}:${owner.password}`).toString('base64')}` },
+      headers: basicAuth(owner),
       data: { project: null, subject: 'Where is my pool?', message: 'It does not show.' },
     });
     expect(res.status()).toBe(201);
@@ -111,7 +111,7 @@ test.describe('weekly report and staff count', () => {
       return text === awaitingReplyText(n) ? n : -1;
     };
     await expect.poll(shown).toBeGreaterThanOrEqual(before + 1);
-    const serverCount = await request.get('/api/v1/staff/tickets/', { headers: { authorization: `Basic ${Buffer.from(`${staff.username}:${staff.password}`).toString('base64')}` } });
+    const serverCount = await request.get('/api/v1/staff/tickets/', { headers: basicAuth(staff) });
     expect(serverCount.ok()).toBe(true);
     expect(await shown()).toBeLessThanOrEqual(((await serverCount.json()) as { awaiting_reply: number }).awaiting_reply);
     await shot(desk.page, 'staff-console-1440', (n) => testInfo.outputPath(n));
