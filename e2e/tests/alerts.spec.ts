@@ -113,7 +113,9 @@ test.describe('alerts', () => {
     await page.getByRole('button', { name: /^Pause/ }).click();
     await expect(page.getByRole('main').getByText('Paused', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: /^Resume/ }).click();
-    await expect(page.getByRole('button', { name: /^Pause/ })).toBeVisible();
+    // The label flips at once (optimistic); the button stays disabled until the server has answered,
+    // so the API read below cannot overtake the resume (it did in a CI run: is_active false).
+    await expect(page.getByRole('button', { name: /^Pause/ })).toBeEnabled();
     const { alerts } = await apiGet<AlertPage>(request, user, '/projects/alerts/');
     expect(alerts.find((a) => a.kind === 'price_move')).toMatchObject({ is_active: true, threshold_pct: expect.stringMatching(/^7\.50*$/), window_minutes: 15 });
 

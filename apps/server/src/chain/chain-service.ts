@@ -114,7 +114,7 @@ export class ChainService {
     pools = pools.map((p) => (p.version === 'v4' && !p.stateView && stateView ? { ...p, stateView } : p));
     const stale = pools.filter((p) => {
       const hit = this.poolCache.get(key(p));
-      return !hit || Date.now() - hit.fetchedAt > ttl;
+      return !hit || Date.now() - hit.fetchedAt >= ttl; // >=: a TTL of 0 never serves from the cache
     });
     if (stale.length > 0) {
       // When the cache expires under load, the requests in flight share one read instead of each
