@@ -99,8 +99,11 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/settings$/);
 
     await expect(page.getByRole('link', { name: 'Docs' })).toHaveAttribute('href', '/api/docs');
-    await expect(page.getByText('User Account')).toBeVisible();
-    await expect(page.getByText('Standard User', { exact: true })).toBeVisible();
+    // The sidebar's account footer. (The profile page shows the role too, and while the router
+    // moves to /settings both can be on the page at once: one CI run saw two.)
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar.getByText('User Account')).toBeVisible();
+    await expect(sidebar.getByText('Standard User', { exact: true })).toBeVisible();
   });
 });
 
