@@ -57,8 +57,9 @@ try {
   if (PROFILE) {
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (file) {
-      const summary = summarizeProfile(path.join(profileDir, file), 30);
-      console.log(`busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s; self time by package:`);
+      // The new-count run only: its last DURATION seconds before the stop (about 1 s).
+      const summary = summarizeProfile(path.join(profileDir, file), 30, { lastMs: (DURATION + 1) * 1000, skipEndMs: 1200 });
+      console.log(`new-count's run: busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s; self time by package:`);
       for (const p of summary.byPackage) console.log(`  ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.name}`);
       console.log('top functions (self time):');
       for (const f of summary.byFunction) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`);

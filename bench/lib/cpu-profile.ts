@@ -33,11 +33,22 @@ function packageOf(url: string, fn: string): string {
   return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
 }
 
-export function summarizeProfile(file: string, top = 15): ProfileSummary {
+/**
+ * `window` keeps only the samples of a span measured back from the profile's end (`lastMs`, minus
+ * `skipEndMs` at the very end): the load phase of a run, without the start-up and shut-down work.
+ */
+export function summarizeProfile(file: string, top = 15, window?: { lastMs: number; skipEndMs?: number }): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const at: number[] = [];
+  profile.timeDeltas.reduce((t, d, i) => (at[i] = t + d), 0);
+  const end = at.at(-1) ?? 0;
+  const from = window ? end - window.lastMs * 1000 : -Infinity;
+  const to = window ? end - (window.skipEndMs ?? 0) * 1000 : Infinity;
+  profile.samples.forEach((id, i) => {
+    if (at[i]! >= from && at[i]! <= to) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   let idle = 0;
   let busy = 0;
   const packages = new Map<string, number>();
