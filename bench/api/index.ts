@@ -71,8 +71,9 @@ modes: the embedded default (no DATABASE_URL: the server starts its own PostgreS
 DATA_DIR) and an external PostgreSQL. A user is made through the API: 20 projects and 50 real
 Uniswap V2 pools on a fresh devnet, each read and verified on chain by the server. autocannon drives
 it over loopback with 50 connections; the baseline is a bare Fastify route answering a static JSON
-body of the same size, measured in the same run right before each route. 'server CPU' and 'db CPU'
-are the CPU time the server process and all database processes used during the route's run, as a
+body of the same size, measured in the same run in slices that alternate with the route's (the
+ratio of each pair is listed). 'server CPU' and 'db CPU'
+are the CPU time the server process and all database processes used during the route's slices, as a
 share of one core (the machine has ${os.cpus().length}, shared with autocannon); 'tx/req' is the
 database's committed transactions per request (each statement outside a transaction is one; the
 indexer's own rate, taken over 2 s of quiet before the run, is subtracted).
