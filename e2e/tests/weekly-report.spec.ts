@@ -94,7 +94,9 @@ test.describe('weekly report and staff count', () => {
     await desk.page.goto('/staff/tickets');
     const count = desk.page.getByTestId('awaiting-reply-count');
     await expect(count).toBeVisible();
-    const before = Number(/^(\d+)|^No/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
+    // 'N tickets awaiting a reply' or 'No tickets …' as a number.
+    const countIn = (text: string) => Number(/^(\d+)|^No/.exec(text)?.[1] ?? 0);
+    const before = countIn((await count.textContent()) ?? '');
 
     const res = await request.post('/api/v1/user/tickets/create/', {
       headers: basicAuth(owner),
@@ -107,7 +109,7 @@ test.describe('weekly report and staff count', () => {
     // server counts afterwards.
     const shown = async () => {
       const text = (await count.textContent()) ?? '';
-      const n = Number(/^(\d+)|^No/.exec(text)?.[1] ?? 0);
+      const n = countIn(text);
       return text === awaitingReplyText(n) ? n : -1;
     };
     await expect.poll(shown).toBeGreaterThanOrEqual(before + 1);
