@@ -104,7 +104,8 @@ export const test = base.extend<Fixtures>({
         allowMessage: (pattern) => allowedText.push(pattern),
       });
 
-      expect(problems, 'unexpected console errors or uncaught exceptions').toEqual([]);
+      // The problems are in the message's first line too: a CI summary keeps only that line.
+      expect(problems, `unexpected console errors or uncaught exceptions: ${problems.join(' ; ')}`).toEqual([]);
     },
     { auto: true },
   ],

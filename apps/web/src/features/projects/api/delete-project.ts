@@ -1,5 +1,5 @@
 import { detailSchema } from '@tokendesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { discoveredPoolsQueryKey } from './discovered-pools';
@@ -13,22 +13,40 @@ export function deleteProject(id: number) {
   return apiRequest(`/projects/${id}/`, { method: 'DELETE', schema: detailSchema });
 }
 
-export function useDeleteProject() {
+export interface DeleteProjectOptions {
+  /**
+   * Called once the server has deleted the project and its queries have left the cache, before the
+   * other lists are refreshed: the caller leaves the detail screen here (see below).
+   */
+  onGone: (id: number) => void;
+}
+
+export function useDeleteProject({ onGone }: DeleteProjectOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: async (_detail, id) => {
-      // The deleted project's own queries leave the cache first: invalidating them would refetch
-      // them while the detail screen is still mounted (404s), and Back must not show stale data.
-      // Removal does not notify their observers, and the screen is left right after this.
-      queryClient.removeQueries({ queryKey: projectQueryKey(id), exact: true });
-      queryClient.removeQueries({ queryKey: projectPoolsQueryKey(id), exact: true });
-      queryClient.removeQueries({ queryKey: holdersQueryKey(id) });
-      queryClient.removeQueries({ queryKey: discoveredPoolsQueryKey(id), exact: true });
-      queryClient.removeQueries({ queryKey: projectMarketQueryKey(id), exact: true });
-      queryClient.removeQueries({ queryKey: weeklyReportQueryKey(id), exact: true });
+      // The deleted project's own queries: a read still in flight is aborted, then they leave the
+      // cache, so nothing refetches them (404s) and Back does not show stale data.
+      const own: { queryKey: QueryKey; exact?: boolean }[] = [
+        { queryKey: projectQueryKey(id), exact: true },
+        { queryKey: projectPoolsQueryKey(id), exact: true },
+        { queryKey: holdersQueryKey(id) },
+        { queryKey: discoveredPoolsQueryKey(id), exact: true },
+        { queryKey: projectMarketQueryKey(id), exact: true },
+        { queryKey: weeklyReportQueryKey(id), exact: true },
+      ];
+      await Promise.all(own.map((filters) => queryClient.cancelQueries(filters)));
+      own.forEach((filters) => queryClient.removeQueries(filters));
+      // The project lists lose their cached pages rather than being refetched in the background:
+      // the list the user lands on loads afresh instead of showing the deleted project meanwhile.
+      const lists = queryClient.resetQueries({ queryKey: projectsRootKey });
+      // Leaving now, not after the refetches below: removal does not stop the still-mounted
+      // screen's polls (the holders card asks every 3 s while indexing), and under load the
+      // refetches took long enough for a poll of the gone project to answer 404.
+      onGone(id);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectsRootKey }),
+        lists,
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),
         // The pools' alerts and events went with them.
         queryClient.invalidateQueries({ queryKey: alertsRootKey }),

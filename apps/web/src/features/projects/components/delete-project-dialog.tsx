@@ -17,7 +17,13 @@ export interface DeleteProjectDialogProps {
 /** Product §2.8: deleting a project also removes its pools and their alerts; nothing changes on chain. */
 export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProjectDialogProps) {
   const navigate = useNavigate();
-  const deleteProject = useDeleteProject();
+  const deleteProject = useDeleteProject({
+    onGone: () => {
+      toast.success(`${project.name} was deleted.`);
+      onOpenChange(false);
+      navigate(paths.projects, { replace: true });
+    },
+  });
   // Not once the deletion runs: asked again afterwards, the server would answer 404.
   const summary = useProjectDeleteSummary(project.id, { enabled: open && deleteProject.isIdle });
   const counts = summary.data;
@@ -31,15 +37,7 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
       confirmDisabled={summary.isFetching && !summary.data}
       deletion={deleteProject}
       failureText="Failed to delete project. Please try again."
-      onConfirm={() =>
-        deleteProject.mutate(project.id, {
-          onSuccess: () => {
-            toast.success(`${project.name} was deleted.`);
-            onOpenChange(false);
-            navigate(paths.projects, { replace: true });
-          },
-        })
-      }
+      onConfirm={() => deleteProject.mutate(project.id)}
     >
       <p>
         <span className="font-semibold text-slate-900">
