@@ -4,21 +4,33 @@ import { apiRequest } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
 import { alertTriggersQueryKey } from './get-alert-triggers';
+import { alertsQueryKey } from './get-alerts';
 
 /** DELETE projects/alerts/{id}/: the alert and its trigger history. */
 export function deleteAlert(id: number) {
   return apiRequest(`/projects/alerts/${id}/`, { method: 'DELETE', schema: detailSchema });
 }
 
-export function useDeleteAlert() {
+export interface DeleteAlertOptions {
+  /** Called once the alert is deleted and out of the cache, before the other lists refresh: leave the detail screen here. */
+  onGone: (id: number) => void;
+}
+
+/** The same order as deleting a project (delete-project.ts): the screen is left before anything refetches. */
+export function useDeleteAlert({ onGone }: DeleteAlertOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAlert,
-    onSuccess: (_answer, id) => {
-      // Gone from the cache first, so the detail screen does not refetch a 404 on its way out.
-      queryClient.removeQueries({ queryKey: alertQueryKey(id), exact: true });
-      queryClient.removeQueries({ queryKey: alertTriggersQueryKey(id), exact: true });
-      return queryClient.invalidateQueries({ queryKey: alertsRootKey });
+    onSuccess: async (_answer, id) => {
+      // A refresh in flight is aborted and the detail queries leave the cache: the detail screen
+      // refreshes every minute, and a refresh of the gone alert would answer 404.
+      const own = [alertQueryKey(id), alertTriggersQueryKey(id)];
+      await Promise.all(own.map((queryKey) => queryClient.cancelQueries({ queryKey, exact: true })));
+      own.forEach((queryKey) => queryClient.removeQueries({ queryKey, exact: true }));
+      // The list the user lands on loads afresh rather than showing the deleted alert meanwhile.
+      const list = queryClient.resetQueries({ queryKey: alertsQueryKey });
+      onGone(id);
+      await Promise.all([list, queryClient.invalidateQueries({ queryKey: alertsRootKey })]);
     },
   });
 }

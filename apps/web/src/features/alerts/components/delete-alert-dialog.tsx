@@ -15,7 +15,13 @@ export interface DeleteAlertDialogProps {
 /** Product §2.10: deleting asks first; the alert and its trigger history go. */
 export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: DeleteAlertDialogProps) {
   const navigate = useNavigate();
-  const deleteAlert = useDeleteAlert();
+  const deleteAlert = useDeleteAlert({
+    onGone: () => {
+      toast.success('Alert deleted.');
+      onOpenChange(false);
+      navigate(paths.alerts, { replace: true });
+    },
+  });
   return (
     <ConfirmDeleteDialog
       open={open}
@@ -24,15 +30,7 @@ export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: Dele
       confirmLabel="Delete alert"
       deletion={deleteAlert}
       failureText="Failed to delete alert. Please try again."
-      onConfirm={() =>
-        deleteAlert.mutate(alert.id, {
-          onSuccess: () => {
-            toast.success('Alert deleted.');
-            onOpenChange(false);
-            navigate(paths.alerts, { replace: true });
-          },
-        })
-      }
+      onConfirm={() => deleteAlert.mutate(alert.id)}
     >
       <p>
         The <span className="font-semibold text-slate-900">{kindLabel}</span> alert on{' '}
