@@ -1,8 +1,9 @@
 import solc from 'solc';
 import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, devnetChain as devnetViemChain } from '@tokendesk/devchain';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
 /**
  * A contract that imitates a Uniswap V2 pair: it answers factory() with the real V2 factory and
@@ -24,13 +25,16 @@ function compile(): { abi: Abi; bytecode: Hex } {
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
-const devnet = inject('devnet');
-const a = devnet.addresses;
+let devnet: SharedChain;
 let ctx: TestContext;
 let forged: Address;
 
+// Deploying the forged pair mines a block: the file is a writer of the shared devnet. As a reader
+// (what it was) it moved the chain's head under the files reading beside it, and left it moved.
 beforeAll(async () => {
-  ctx = await createTestContext({}, { chain: devnetChain() });
+  devnet = await claimSharedChain('forged-pool.test.ts');
+  const a = devnet.addresses;
+  ctx = await createTestContext({}, { chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
   const { abi, bytecode } = compile();
   // A transaction to the local test devnet only, from a demo account anvil signs for.
   const transport = http(devnet.rpcUrl);
@@ -40,9 +44,10 @@ beforeAll(async () => {
   const hash = await wallet.deployContract({ abi, bytecode, args: [a.uniswapV2Factory, t0, t1] });
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   forged = receipt.contractAddress!;
-}, 60_000);
+}, 600_000); // includes waiting for the chain-writer lock
 afterAll(async () => {
-  await ctx.close();
+  await ctx?.close();
+  await devnet?.release();
 });
 
 describe('a forged pool', () => {
@@ -53,7 +58,7 @@ describe('a forged pool', () => {
       method: 'POST',
       url: '/api/v1/projects/create/',
       headers: auth,
-      payload: { network: 31337, contract_address: a.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+      payload: { network: 31337, contract_address: devnet.addresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
     });
     const projectId = project.json().id as number;
     const res = await ctx.app.inject({
