@@ -184,6 +184,16 @@ test.describe('notification channels', () => {
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expect(edit).toBeHidden();
       expect((await apiGet<Alert>(request, user, `/projects/alerts/${alert!.id}/`)).channel_ids).toEqual([]);
+
+      // Deleted with its delivery log open: the log of the gone channel is not asked for again (a
+      // 404 the console guard would report), and the row leaves.
+      await page.goto('/settings/channels');
+      await row.getByRole('button', { name: 'Delivery log' }).click();
+      await expect(logRows).toHaveCount(2);
+      await row.getByRole('button', { name: 'Delete Ops hook' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Ops hook deleted.' })).toBeVisible();
+      await expect(row).toHaveCount(0);
     } finally {
       await receiver.close();
     }

@@ -46,7 +46,15 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
   const test = useTestChannel();
   const resume = useUpdateChannel();
   const rotate = useRotateChannelSecret();
-  const deletion = useDeleteChannel();
+  const deletion = useDeleteChannel({
+    onGone: () => {
+      toast.success(`${channel.name} deleted.`);
+      setDeleting(false);
+      // In the same render: an open log re-rendered after its query left the cache would ask the
+      // server again, for a channel that is gone (404). The row itself leaves with the refreshed list.
+      setLogOpen(false);
+    },
+  });
   const paused = channel.status === 'paused';
   const logId = `channel-${channel.id}-log`;
   const titleId = `channel-${channel.id}-name`;
@@ -168,14 +176,7 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
         confirmLabel="Delete channel"
         deletion={deletion}
         failureText="Failed to delete the channel. Please try again."
-        onConfirm={() =>
-          deletion.mutate(channel.id, {
-            onSuccess: () => {
-              toast.success(`${channel.name} deleted.`);
-              setDeleting(false);
-            },
-          })
-        }
+        onConfirm={() => deletion.mutate(channel.id)}
       >
         <p>
           <span className="font-semibold text-slate-900">{channel.name}</span> will be deleted with its delivery log, and messages still waiting
