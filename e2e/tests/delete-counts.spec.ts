@@ -29,6 +29,7 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   await pools.getByRole('button', { name: 'Delete pool DEMO/USDC on Uniswap V2' }).click();
   await expect(pools.getByText('Delete pool and its alert?')).toBeVisible();
   await pools.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'DEMO/USDC on Uniswap V2 was removed.' })).toBeVisible();
   await expect(pools.getByRole('listitem')).toHaveCount(1);
   expect((await apiGet<AlertPage>(request, user, '/projects/alerts/')).alerts).toHaveLength(2);
 

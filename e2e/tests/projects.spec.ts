@@ -80,11 +80,14 @@ test.describe('projects and pools on the local devnet', () => {
     // The devnet has no block explorer: no explorer links at all.
     await expect(page.getByRole('link', { name: /explorer/i })).toHaveCount(0);
     // The devnet indexes a new pool's whole seeded month (decision 0036): once the indexer has read
-    // it, the 24 h change and volume are known figures, not the unknown '—'.
+    // it, the 24 h change and volume are known figures, not the unknown '—'. The prices route too:
+    // the panel reads it once after the reload below and then only every 30 s (alone, on a fresh
+    // server that is still indexing, the spec used to see the funds route ready and prices not yet).
     await expect
       .poll(async () => {
         const f = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
-        return f.change_24h !== null && f.volume_24h !== null;
+        const [p] = await apiGet<PriceItem[]>(request, user, '/projects/pool/prices/');
+        return f.change_24h !== null && f.volume_24h !== null && p?.change_24h != null;
       }, { timeout: 60_000 })
       .toBe(true);
     await page.reload();

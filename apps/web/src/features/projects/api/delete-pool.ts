@@ -8,16 +8,27 @@ export function deletePool(poolId: number) {
   return apiRequest(`/projects/pool/delete/${poolId}/`, { method: 'DELETE', schema: detailSchema });
 }
 
-export function useDeletePool() {
+export interface DeletePoolOptions {
+  /**
+   * Called once the server has detached the pool, before the lists refresh. The refreshed list
+   * drops the pool's row, and mutate()'s own callbacks do not run once their caller is unmounted:
+   * a toast there never showed.
+   */
+  onGone: (id: number) => void;
+}
+
+export function useDeletePool({ onGone }: DeletePoolOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePool,
-    // The pool's alerts and events leave with it.
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (_answer, id) => {
+      onGone(id);
+      // The pool's alerts and events leave with it.
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: poolsRootKey }),
         queryClient.invalidateQueries({ queryKey: alertsRootKey }),
         queryClient.invalidateQueries({ queryKey: activityRootKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -84,7 +84,8 @@ export function ProjectPoolsCard({ project }: { project: Project }) {
 }
 
 function PoolRow({ pool }: { pool: Pool }) {
-  const deletePool = useDeletePool();
+  const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
+  const deletePool = useDeletePool({ onGone: () => toast.success(`${label} on ${pool.dex.name} was removed.`) });
   const [confirming, setConfirming] = useState(false);
   // Not once the deletion runs: asked again afterwards, the server would answer 404.
   const summary = usePoolDeleteSummary(pool.id, { enabled: confirming && deletePool.isIdle });
@@ -92,7 +93,6 @@ function PoolRow({ pool }: { pool: Pool }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const trashRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
-  const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
   const fee = poolFeeLabel(pool);
 
   // Focus follows the two steps: to 'Cancel' when asked, back to the trash icon when cancelled.
@@ -104,7 +104,6 @@ function PoolRow({ pool }: { pool: Pool }) {
 
   function remove() {
     deletePool.mutate(pool.id, {
-      onSuccess: () => toast.success(`${label} on ${pool.dex.name} was removed.`),
       onError: (failure) => {
         setConfirming(false);
         toast.error(serverMessage(failure) ?? 'Failed to delete pool. Please try again.');
