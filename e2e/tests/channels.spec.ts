@@ -80,7 +80,7 @@ test.describe('notification channels', () => {
       await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
       await expect(secretDialog).toBeHidden();
 
-      const row = page.getByRole('list', { name: 'Notification channels' }).getByRole('listitem').filter({ hasText: 'Ops hook' });
+      const row = page.getByRole('list', { name: 'Notification channels' }).getByRole('listitem', { name: 'Ops hook', exact: true });
       await expect(row).toContainText('Active');
       await expect(row).toContainText(`Webhook · ${new URL(receiver.url).origin}/…`);
       await expect(page.locator('body')).not.toContainText(secret);
@@ -151,9 +151,26 @@ test.describe('notification channels', () => {
       await expect(row.getByText('2 messages shown')).toBeVisible();
 
       // Axe and a look at both widths, with the log open.
+      // A phone shows the same two messages stacked, each with its status, instead of the table.
+      const phoneLog = row.getByRole('list', { name: 'Delivery log of Ops hook' });
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await expect(log).toBeVisible();
+        if (width === 390) {
+          await expect(log).toBeHidden();
+          const entries = phoneLog.getByRole('listitem');
+          await expect(entries).toHaveCount(2);
+          await expect(entries.nth(0)).toContainText('Alert');
+          await expect(entries.nth(0)).toContainText('Delivered');
+          await expect(entries.nth(0)).toContainText('Response 204');
+          await expect(entries.nth(1)).toContainText('Test');
+          // The status badge sits inside the card, not past its right edge.
+          const card = (await row.boundingBox())!;
+          const badge = (await entries.nth(0).getByText('Delivered', { exact: true }).boundingBox())!;
+          expect(badge.x + badge.width).toBeLessThanOrEqual(card.x + card.width);
+        } else {
+          await expect(log).toBeVisible();
+          await expect(phoneLog).toBeHidden();
+        }
         // Back from the dark pass of the previous width, colours are still easing to light.
         await settleAnimations(page);
         expect(seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }))).toEqual([]);
@@ -187,9 +204,10 @@ test.describe('notification channels', () => {
 
       // Deleted with its delivery log open: the log of the gone channel is not asked for again (a
       // 404 the console guard would report), and the row leaves.
+      // On the phone layout (the viewport is still 390 px wide).
       await page.goto('/settings/channels');
       await row.getByRole('button', { name: 'Delivery log' }).click();
-      await expect(logRows).toHaveCount(2);
+      await expect(phoneLog.getByRole('listitem')).toHaveCount(2);
       await row.getByRole('button', { name: 'Delete Ops hook' }).click();
       await page.getByRole('alertdialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Ops hook deleted.' })).toBeVisible();

@@ -55,8 +55,20 @@ export function DeliveryLog({ channelId, channelName }: { channelId: number; cha
 
   return (
     <div>
-      {/* Focusable so a keyboard can scroll the table sideways on a phone. */}
-      <div className="overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" tabIndex={0} role="region" aria-labelledby={captionId}>
+      {/* A phone gets one stacked entry per message: the six columns did not fit, and the status,
+          what the user opens the log for, was the column cut off at the right edge. */}
+      <ul className="divide-y divide-slate-100 border-t border-slate-100 sm:hidden" aria-label={`Delivery log of ${channelName}`}>
+        {rows.map((d) => (
+          <DeliveryEntry key={d.id} delivery={d} />
+        ))}
+      </ul>
+      {/* Focusable so a keyboard can scroll the table sideways if a column still does not fit. */}
+      <div
+        className="hidden overflow-x-auto focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none sm:block"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={captionId}
+      >
         <table className="w-full min-w-[40rem] text-left text-sm" aria-labelledby={captionId}>
           <caption id={captionId} className="sr-only">
             Delivery log of {channelName}
@@ -124,5 +136,36 @@ export function DeliveryLog({ channelId, channelName }: { channelId: number; cha
         failedText="Failed to load more messages. Please try again."
       />
     </div>
+  );
+}
+
+/** One message of the log as a phone shows it: when and what, its status, then the delivery's details. */
+function DeliveryEntry({ delivery: d }: { delivery: Delivery }) {
+  return (
+    <li className="flex flex-col gap-1 px-5 py-3 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-xs text-slate-500">
+          <time dateTime={d.created_at} title={new Date(d.created_at).toLocaleString()}>
+            {formatNotificationTime(d.created_at)}
+          </time>
+          {' · '}
+          <span className="font-medium">{categoryLabels[d.category]}</span>
+        </span>
+        <Badge tone={statusTones[d.status]}>{deliveryStatusLabels[d.status]}</Badge>
+      </div>
+      <p className="break-words text-slate-900">{d.summary || UNKNOWN}</p>
+      {d.error && d.status !== 'delivered' && <p className="text-xs break-words text-red-700">{d.error}</p>}
+      <p className="text-xs text-slate-500 tabular-nums">
+        Attempts {d.attempts} · Response {d.response_code ?? UNKNOWN}
+        {d.next_attempt_at && (
+          <>
+            {' · Next retry '}
+            <time dateTime={d.next_attempt_at} title={new Date(d.next_attempt_at).toLocaleString()}>
+              {formatNotificationTime(d.next_attempt_at)}
+            </time>
+          </>
+        )}
+      </p>
+    </li>
   );
 }
