@@ -30,7 +30,8 @@ export function useDeleteAlert({ onGone }: DeleteAlertOptions) {
       // The list the user lands on loads afresh rather than showing the deleted alert meanwhile.
       const list = queryClient.resetQueries({ queryKey: alertsQueryKey });
       onGone(id);
-      await Promise.all([list, queryClient.invalidateQueries({ queryKey: alertsRootKey })]);
+      // cancelRefetch off: the list's fetch that the reset started is kept, not aborted and sent again.
+      await Promise.all([list, queryClient.invalidateQueries({ queryKey: alertsRootKey }, { cancelRefetch: false })]);
     },
   });
 }
