@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { webhookBodySchema, type Alert, type AlertPage, type ChannelList } from '@tokendesk/contract';
 import { Webhook } from 'standardwebhooks';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
@@ -142,12 +142,8 @@ test.describe('notification channels', () => {
       await row.getByRole('button', { name: 'Delivery log' }).click();
       const log = row.getByRole('table', { name: 'Delivery log of Ops hook' });
       const logRows = log.locator('tbody tr');
-      await expect(logRows).toHaveCount(2);
-      await expect(logRows.nth(0)).toContainText('Alert');
+      await expectTwoMessages(logRows, '204');
       await expect(logRows.nth(0)).toContainText('DEMO/WETH');
-      await expect(logRows.nth(0)).toContainText('Delivered');
-      await expect(logRows.nth(0)).toContainText('204');
-      await expect(logRows.nth(1)).toContainText('Test');
       await expect(row.getByText('2 messages shown')).toBeVisible();
 
       // Axe and a look at both widths, with the log open.
@@ -158,11 +154,7 @@ test.describe('notification channels', () => {
         if (width === 390) {
           await expect(log).toBeHidden();
           const entries = phoneLog.getByRole('listitem');
-          await expect(entries).toHaveCount(2);
-          await expect(entries.nth(0)).toContainText('Alert');
-          await expect(entries.nth(0)).toContainText('Delivered');
-          await expect(entries.nth(0)).toContainText('Response 204');
-          await expect(entries.nth(1)).toContainText('Test');
+          await expectTwoMessages(entries, 'Response 204');
           // The status badge sits inside the card, not past its right edge.
           const card = (await row.boundingBox())!;
           const badge = (await entries.nth(0).getByText('Delivered', { exact: true }).boundingBox())!;
@@ -217,6 +209,15 @@ test.describe('notification channels', () => {
     }
   });
 });
+
+/** The log's two messages, newest first, in either layout: the alert (delivered, with its response) and the test. */
+async function expectTwoMessages(items: Locator, response: string): Promise<void> {
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Alert');
+  await expect(items.nth(0)).toContainText('Delivered');
+  await expect(items.nth(0)).toContainText(response);
+  await expect(items.nth(1)).toContainText('Test');
+}
 
 /** Waits for the running finite animations and transitions (a theme change eases colours). */
 async function settleAnimations(page: Page): Promise<void> {
