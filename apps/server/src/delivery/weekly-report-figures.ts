@@ -1,9 +1,10 @@
 import type { Pool } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatUnits } from '../chain/decimal';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { pools, projects, type PoolRow, type ProjectRow } from '../db/schema';
-import { percentChange, poolSide, priceFromSqrt, snapshotView } from '../market/pool-view';
+import { basePriceColumns, basePriceJoins, basePricePoint, pointPrice, type BasePriceRow } from '../market/base-price';
+import { percentChange, poolSide } from '../market/pool-view';
 import { decText } from '../market/usd/decimal-math';
 import { apiUsdSource, type ProjectPrice } from '../market/usd/valuation';
 
@@ -70,27 +71,16 @@ export interface WeeklyFigures {
 
 export const ALERTS_LISTED = 20;
 
-interface BaseRow {
+interface BaseRow extends BasePriceRow {
   pool_address: string;
-  base_block: string | null;
-  base_ms: number | null;
-  reserve0: string | null;
-  reserve1: string | null;
-  sqrt_price_x96: string | null;
-  swap_block: string | null;
-  swap_ms: number | null;
-  swap_sqrt_price_x96: string | null;
   first_ms: number | null;
   volume0: string;
   volume1: string;
 }
 
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
- * Per pool address: the newest snapshot at or before `cutoff` (and, for V3, its newest swap, whose
- * sqrtPriceX96 is the price after it — V3 pools get fewer snapshots; the same rule as the 24 h
- * change of the pool answers), the swap volume after the cutoff, and the first stored swap's time.
+ * Per pool address: the base price at `cutoff` (market/base-price.ts, the rule of the pool answers'
+ * 24 h change), the swap volume after the cutoff, and the first stored swap's time.
  */
 async function weekHistory(db: Db, networkId: number, addresses: readonly string[], cutoff: Date): Promise<Map<string, BaseRow>> {
   if (addresses.length === 0) return new Map();
@@ -99,29 +89,15 @@ async function weekHistory(db: Db, networkId: number, addresses: readonly string
     addresses.map((a) => sql`(${a}::text)`),
     sql`, `,
   );
-  const rows = await rowsOf<BaseRow>(
+  const rows = await queryRows<BaseRow>(
     db,
     sql`
-      select k.pool_address,
-        b.block_number::text as base_block, (extract(epoch from b.block_time) * 1000)::float8 as base_ms,
-        b.reserve0::text as reserve0, b.reserve1::text as reserve1, b.sqrt_price_x96::text as sqrt_price_x96,
-        sw.block_number::text as swap_block, (extract(epoch from sw.block_time) * 1000)::float8 as swap_ms,
-        sw.sqrt_price_x96::text as swap_sqrt_price_x96,
+      select k.pool_address, ${basePriceColumns},
         (select (extract(epoch from min(f.block_time)) * 1000)::float8 from pool_events f
           where f.network_id = ${networkId} and f.pool_address = k.pool_address) as first_ms,
         coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1
       from (values ${list}) as k(pool_address)
-      left join lateral (
-        select s.block_number, s.block_time, s.reserve0, s.reserve1, s.sqrt_price_x96 from pool_snapshots s
-        where s.network_id = ${networkId} and s.pool_address = k.pool_address and s.bucket <= ${at}::timestamptz and s.block_time <= ${at}::timestamptz
-        order by s.bucket desc, s.block_time desc limit 1
-      ) b on true
-      left join lateral (
-        select e.block_number, e.block_time, e.sqrt_price_x96 from pool_events e
-        where e.network_id = ${networkId} and e.pool_address = k.pool_address and e.block_time <= ${at}::timestamptz
-          and e.type = 'swap' and e.sqrt_price_x96 is not null
-        order by e.block_time desc, e.block_number desc, e.log_index desc limit 1
-      ) sw on true
+      ${basePriceJoins(sql`${networkId}::int`, sql`k.pool_address`, at)}
       left join lateral (
         select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1 from pool_events e
         where e.network_id = ${networkId} and e.pool_address = k.pool_address and e.type = 'swap' and e.block_time > ${at}::timestamptz
@@ -130,26 +106,12 @@ async function weekHistory(db: Db, networkId: number, addresses: readonly string
   return new Map(rows.map((r) => [r.pool_address, r]));
 }
 
-/** The base price of the week, from the user's side of the pool; the newer of snapshot and swap. */
+/** The base price of the week, from the user's side of the pool. */
 function basePrice(pool: PoolRow, project: ProjectRow, r: BaseRow | undefined): PricePointFigure | null {
-  if (!r) return null;
-  const side = poolSide(pool, project);
-  const snapshot =
-    r.base_block !== null && r.base_ms !== null && r.reserve0 !== null && r.reserve1 !== null
-      ? {
-          blockNumber: BigInt(r.base_block),
-          time: new Date(Number(r.base_ms)),
-          price: snapshotView(side, { blockTime: new Date(Number(r.base_ms)), blockNumber: BigInt(r.base_block), reserve0: r.reserve0, reserve1: r.reserve1, sqrtPriceX96: r.sqrt_price_x96 }).price,
-        }
-      : null;
-  const swap =
-    r.swap_block !== null && r.swap_ms !== null && r.swap_sqrt_price_x96 !== null
-      ? { blockNumber: BigInt(r.swap_block), time: new Date(Number(r.swap_ms)), price: priceFromSqrt(side, BigInt(r.swap_sqrt_price_x96)) }
-      : null;
-  // A snapshot is the state at the end of its block, so on the same block it is the later price.
-  const chosen = swap && (!snapshot || swap.blockNumber > snapshot.blockNumber) ? swap : snapshot;
-  if (!chosen || chosen.price === null) return null;
-  return { price: chosen.price, blockNumber: chosen.blockNumber.toString(), time: chosen.time.toISOString() };
+  const point = r ? basePricePoint(r) : null;
+  const price = point ? pointPrice(poolSide(pool, project), point) : null;
+  if (!point || price === null) return null;
+  return { price, blockNumber: point.blockNumber.toString(), time: point.blockTime.toISOString() };
 }
 
 interface HolderRow {
@@ -166,7 +128,7 @@ interface HolderRow {
 async function holderFigures(db: Db, project: ProjectRow, from: Date): Promise<HolderWeekFigures> {
   // The daily count is the count at the end of that UTC day: the day before the week began.
   const dayBefore = new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10);
-  const [row] = await rowsOf<HolderRow>(
+  const [row] = await queryRows<HolderRow>(
     db,
     sql`
       select s.holder_count, s.to_block::text as to_block, s.target_block::text as target_block, (s.network_id is not null) as synced,
@@ -199,7 +161,7 @@ interface AlertRowOut {
 }
 
 async function firedAlerts(db: Db, userId: number, projectId: number, symbol: string, from: Date, to: Date): Promise<{ alerts: FiredAlert[]; total: number }> {
-  const rows = await rowsOf<AlertRowOut>(
+  const rows = await queryRows<AlertRowOut>(
     db,
     sql`
       select a.id as alert_id, a.kind, t.message, (extract(epoch from t.triggered_at) * 1000)::float8 as fired_ms, t.block_number::text as block_number,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { poolSnapshots, type PoolSnapshotRow } from '../../db/schema';
+import { basePriceColumns, basePriceJoins, basePricePoint, type BasePriceRow, type PricePoint } from '../../market/base-price';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,18 +9,6 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const marketKey = (networkId: number, poolAddress: string) => `${networkId}:${poolAddress}`;
 
 export type SnapshotPoint = Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>;
-
-/**
- * A stored price at a block: a snapshot (reserves, and V3's sqrtPriceX96), or a V3 swap's
- * sqrtPriceX96 after the swap, which has no reserves (null).
- */
-export interface PricePoint {
-  blockNumber: bigint;
-  blockTime: Date;
-  reserve0: string | null;
-  reserve1: string | null;
-  sqrtPriceX96: string | null;
-}
 
 /** What stored history says about one pool address over the last 24 h, before a user's side is applied. */
 export interface MarketFigures {
@@ -42,17 +31,9 @@ export interface MarketFigures {
   covered: boolean;
 }
 
-interface FiguresRow {
+interface FiguresRow extends BasePriceRow {
   network_id: number;
   pool_address: string;
-  base_block: string | null;
-  base_ms: number | null;
-  reserve0: string | null;
-  reserve1: string | null;
-  sqrt_price_x96: string | null;
-  swap_block: string | null;
-  swap_ms: number | null;
-  swap_sqrt_price_x96: string | null;
   covered: boolean;
   volume0: string;
   volume1: string;
@@ -64,16 +45,11 @@ interface FiguresRow {
 }
 
 /**
- * 24 h figures for many pool addresses in one statement. Per address: the base snapshot walks the
- * snapshot key index backwards from the cutoff; the volume sums swaps after the cutoff, bounded
- * below by the base's block so the event index does the range (a block before the base block is no
- * later than the base block's time, which is at or before the cutoff).
- *
- * V3 and V4 pools (decision 0042) also look at their last swap at or before the cutoff: a V2 pool gets a snapshot from
- * every Sync log it backfills, but a V3 pool only from the indexer's own state reads, so a V3 pool
- * attached with a day of backfill would otherwise have no 24 h change for a day. The swap's
- * sqrtPriceX96 is the pool's price after it. The lookup walks the (network, pool, block_time) index
- * backwards from the cutoff and is skipped for V2 pools, whose swaps carry no sqrtPriceX96.
+ * 24 h figures for many pool addresses in one statement. Per address: the base price at the cutoff
+ * (market/base-price.ts; the swap lookup only for V3 and V4 pools, decision 0042, whose swaps carry
+ * sqrtPriceX96), and the volume of the swaps after the cutoff, bounded below by the base's block so
+ * the event index does the range (a block before the base block is no later than the base block's
+ * time, which is at or before the cutoff).
  */
 export async function loadMarketFigures(
   db: Db,
@@ -93,34 +69,13 @@ export async function loadMarketFigures(
   const rows = await queryRows<FiguresRow>(
     db,
     sql`
-      select k.network_id, k.pool_address,
-        b.block_number::text as base_block,
-        (extract(epoch from b.block_time) * 1000)::float8 as base_ms,
-        b.reserve0::text as reserve0, b.reserve1::text as reserve1, b.sqrt_price_x96::text as sqrt_price_x96,
-        sw.block_number::text as swap_block,
-        (extract(epoch from sw.block_time) * 1000)::float8 as swap_ms,
-        sw.sqrt_price_x96::text as swap_sqrt_price_x96,
+      select k.network_id, k.pool_address, ${basePriceColumns},
         (ip.to_block is not null) as covered,
         coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1,
         v.swaps, v.out0, v.out1, v.traders, v.unread_traders
       from (values ${values}) as k(network_id, pool_address)
       left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
-      left join lateral (
-        select s.block_number, s.block_time, s.reserve0, s.reserve1, s.sqrt_price_x96
-        from pool_snapshots s
-        where s.network_id = k.network_id and s.pool_address = k.pool_address
-          and s.bucket <= ${cutoff}::timestamptz and s.block_time <= ${cutoff}::timestamptz
-        order by s.bucket desc, s.block_time desc
-        limit 1
-      ) b on true
-      left join lateral (
-        select e.block_number, e.block_time, e.sqrt_price_x96
-        from pool_events e
-        where ip.version in ('v3', 'v4') and e.network_id = k.network_id and e.pool_address = k.pool_address
-          and e.block_time <= ${cutoff}::timestamptz and e.type = 'swap' and e.sqrt_price_x96 is not null
-        order by e.block_time desc, e.block_number desc, e.log_index desc
-        limit 1
-      ) sw on true
+      ${basePriceJoins(sql`k.network_id`, sql`k.pool_address`, cutoff, sql`ip.version in ('v3', 'v4')`)}
       left join lateral (
         select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1,
           -- Buys and sells are the user's side (which token is the project's): counted for both
@@ -134,7 +89,7 @@ export async function loadMarketFigures(
   );
   for (const r of rows) {
     result.set(marketKey(Number(r.network_id), r.pool_address), {
-      base: basePoint(r),
+      base: basePricePoint(r),
       volume0: BigInt(r.volume0),
       volume1: BigInt(r.volume1),
       swaps: Number(r.swaps),
@@ -146,21 +101,6 @@ export async function loadMarketFigures(
     });
   }
   return result;
-}
-
-/** The newer of the base snapshot and (V3) the last swap at or before the cutoff. */
-function basePoint(r: FiguresRow): PricePoint | null {
-  const snapshot: PricePoint | null =
-    r.base_block === null || r.reserve0 === null || r.reserve1 === null || r.base_ms === null
-      ? null
-      : { blockNumber: BigInt(r.base_block), blockTime: new Date(Number(r.base_ms)), reserve0: r.reserve0, reserve1: r.reserve1, sqrtPriceX96: r.sqrt_price_x96 };
-  const swap: PricePoint | null =
-    r.swap_block === null || r.swap_ms === null || r.swap_sqrt_price_x96 === null
-      ? null
-      : { blockNumber: BigInt(r.swap_block), blockTime: new Date(Number(r.swap_ms)), reserve0: null, reserve1: null, sqrtPriceX96: r.swap_sqrt_price_x96 };
-  // A snapshot is the state at the end of its block, so on the same block it is the later price.
-  if (swap && (!snapshot || swap.blockNumber > snapshot.blockNumber)) return swap;
-  return snapshot;
 }
 
 /**

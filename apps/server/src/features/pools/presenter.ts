@@ -8,8 +8,9 @@ import type { Db } from '../../db/client';
 import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
 import { DYNAMIC_FEE, hookFlags } from '../../chain/v4-pools';
 import type { DiscoveredPoolRow } from '../../db/schema';
-import { percentChange, poolSide, priceFromSqrt, snapshotView, type PoolSide } from '../../market/pool-view';
-import { loadMarketFigures, marketKey, type MarketFigures, type PricePoint } from './market-repository';
+import { pointPrice } from '../../market/base-price';
+import { percentChange, poolSide } from '../../market/pool-view';
+import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
 import type { PoolWithProject } from './repository';
 import type { UsdEngine } from '../../market/usd/engine';
 import type { ProjectPrice, PoolUsd } from '../../market/usd/valuation';
@@ -37,13 +38,6 @@ export function isStale(network: NetworkConfig | undefined, live: CachedPoolStat
   const limit = 3 * network.pollIntervalMs;
   if (nowMs - live.fetchedAt > limit) return true;
   return network.id !== DEVNET_ID && nowMs - live.blockTime.getTime() > limit;
-}
-
-/** A stored price point from the user's side: V3's sqrtPriceX96 where there is one, else the reserves. */
-function pointPrice(side: PoolSide, point: PricePoint): string | null {
-  if (point.sqrtPriceX96 !== null) return priceFromSqrt(side, BigInt(point.sqrtPriceX96));
-  if (point.reserve0 === null || point.reserve1 === null) return null;
-  return snapshotView(side, { ...point, reserve0: point.reserve0, reserve1: point.reserve1 }).price;
 }
 
 /** change_24h and volume_24h of one user's pool from the stored figures of its address. */
