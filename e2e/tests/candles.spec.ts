@@ -43,13 +43,21 @@ test.describe('candles on the pool page', () => {
     await usd.click({ force: true });
     await expect(card.getByRole('button', { name: 'WETH', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
-    // Interval tabs move with the arrow keys.
+    // Interval tabs move with the arrow keys, and Home and End (the WAI-ARIA tabs pattern).
     const tab1h = card.getByRole('tab', { name: '1h' });
     await tab1h.focus();
     await page.keyboard.press('ArrowRight');
     await expect(card.getByRole('tab', { name: '4h' })).toHaveAttribute('aria-selected', 'true');
     await expect(card.getByRole('tab', { name: '4h' })).toBeFocused();
     await expect(card).toContainText('last 7 days');
+    await page.keyboard.press('Home');
+    await expect(card.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+    await expect(card.getByRole('tab').first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(card.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
+    await expect(card.getByRole('tab').last()).toBeFocused();
+    await tab1h.click();
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowLeft');
     await expect(tab1h).toHaveAttribute('aria-selected', 'true');
     await expect(legend).toBeVisible();

@@ -1,8 +1,9 @@
 import { candleIntervals, formatPrice, formatPriceFull, type Candle, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
 import { ChartCandlestick, LineChart } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { SegmentedTabs, segmentClass } from '../../../components/ui/segmented-tabs';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
@@ -28,12 +29,6 @@ function storedView(): ChartView {
   }
 }
 
-const segment = (active: boolean) =>
-  cn(
-    'inline-flex h-7 cursor-pointer items-center gap-1.5 rounded-md px-3 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-    active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-  );
-
 /**
  * The pool page's price chart: the line from stored snapshots (product §2.11) or candles with
  * volume from stored swaps (decision 0034). The choice is remembered in this browser.
@@ -52,11 +47,11 @@ export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: 
     <section aria-label="Price chart" className="space-y-2">
       <div className="flex justify-end">
         <div role="group" aria-label="Chart type" className="inline-flex rounded-lg bg-slate-100 p-0.5">
-          <button type="button" aria-pressed={view === 'line'} onClick={() => choose('line')} className={segment(view === 'line')}>
+          <button type="button" aria-pressed={view === 'line'} onClick={() => choose('line')} className={segmentClass(view === 'line')}>
             <LineChart className="h-3.5 w-3.5" aria-hidden="true" />
             Line
           </button>
-          <button type="button" aria-pressed={view === 'candles'} onClick={() => choose('candles')} className={segment(view === 'candles')}>
+          <button type="button" aria-pressed={view === 'candles'} onClick={() => choose('candles')} className={segmentClass(view === 'candles')}>
             <ChartCandlestick className="h-3.5 w-3.5" aria-hidden="true" />
             Candles
           </button>
@@ -111,7 +106,6 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
   const [hovered, setHovered] = useState<number | null>(null);
   const candles = useCandles(poolId, interval, currency);
   const answer = candles.data;
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onHover = useCallback((time: number | null) => setHovered(time), []);
 
   // The reason travels with every answer, so the USD switch knows before it is pressed.
@@ -128,20 +122,6 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
     return byTime ?? answer.candles[answer.candles.length - 1]!;
   }, [answer, hovered]);
 
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const index = candleIntervals.indexOf(interval);
-    const next =
-      event.key === 'ArrowRight'
-        ? candleIntervals[(index + 1) % candleIntervals.length]
-        : event.key === 'ArrowLeft'
-          ? candleIntervals[(index + candleIntervals.length - 1) % candleIntervals.length]
-          : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setCandleInterval(next);
-    tabRefs.current[next]?.focus();
-  }
-
   const usdButton = (
     <button
       type="button"
@@ -149,7 +129,7 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
       aria-disabled={usdReason !== null || undefined}
       aria-describedby={usdReason !== null ? 'candle-usd-reason' : undefined}
       onClick={() => usdReason === null && setCurrency('usd')}
-      className={cn(segment(currency === 'usd'), usdReason !== null && 'cursor-not-allowed text-slate-400 hover:text-slate-400')}
+      className={cn(segmentClass(currency === 'usd'), usdReason !== null && 'cursor-not-allowed text-slate-400 hover:text-slate-400')}
     >
       USD
     </button>
@@ -166,31 +146,20 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
         actions={
           <>
             <div role="group" aria-label="Currency" className="inline-flex rounded-lg bg-slate-100 p-0.5">
-              <button type="button" aria-pressed={currency === 'quote'} onClick={() => setCurrency('quote')} className={segment(currency === 'quote')}>
+              <button type="button" aria-pressed={currency === 'quote'} onClick={() => setCurrency('quote')} className={segmentClass(currency === 'quote')}>
                 {pairSymbol}
               </button>
               {usdReason !== null ? <Tooltip content={usdReason}>{usdButton}</Tooltip> : usdButton}
             </div>
-            <div role="tablist" aria-label="Candle interval" className="inline-flex rounded-lg bg-slate-100 p-0.5" onKeyDown={onTabKey}>
-              {candleIntervals.map((option) => (
-                <button
-                  key={option}
-                  ref={(node) => {
-                    tabRefs.current[option] = node;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`candle-interval-${option}`}
-                  aria-selected={interval === option}
-                  aria-controls="candle-chart-panel"
-                  tabIndex={interval === option ? 0 : -1}
-                  onClick={() => setCandleInterval(option)}
-                  className={segment(interval === option)}
-                >
-                  {INTERVAL_LABELS[option]}
-                </button>
-              ))}
-            </div>
+            <SegmentedTabs
+              label="Candle interval"
+              options={candleIntervals}
+              value={interval}
+              onChange={setCandleInterval}
+              labels={INTERVAL_LABELS}
+              idPrefix="candle-interval"
+              panelId="candle-chart-panel"
+            />
           </>
         }
       />

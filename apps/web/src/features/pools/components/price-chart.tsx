@@ -1,10 +1,10 @@
 import { formatPrice, historyRanges } from '@tokendesk/contract';
 import { LineChart } from 'lucide-react';
-import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useFundHistory, type HistoryRange } from '../api/get-fund-history';
 import { chartTimeToDate, toChartPoints } from './chart-points';
@@ -22,17 +22,6 @@ export function PriceChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: 
   // Stable between renders: a new array would redraw the chart and reset the user's zoom.
   const points = useMemo(() => (data ? toChartPoints(data.points) : []), [data]);
   const shownRange = history.data?.range ?? range;
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const index = historyRanges.indexOf(range);
-    const next =
-      event.key === 'ArrowRight' ? historyRanges[(index + 1) % historyRanges.length] : event.key === 'ArrowLeft' ? historyRanges[(index + historyRanges.length - 1) % historyRanges.length] : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setRange(next);
-    tabRefs.current[next]?.focus();
-  }
 
   const first = points[0];
   const last = points[points.length - 1];
@@ -45,29 +34,7 @@ export function PriceChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: 
         title="Price History"
         description={`${pairSymbol} per ${projectSymbol}, from stored snapshots of the pool`}
         actions={
-          <div role="tablist" aria-label="Chart range" className="inline-flex rounded-lg bg-slate-100 p-0.5" onKeyDown={onTabKey}>
-            {historyRanges.map((option) => (
-              <button
-                key={option}
-                ref={(node) => {
-                  tabRefs.current[option] = node;
-                }}
-                type="button"
-                role="tab"
-                id={`price-range-${option}`}
-                aria-selected={range === option}
-                aria-controls="price-chart-panel"
-                tabIndex={range === option ? 0 : -1}
-                onClick={() => setRange(option)}
-                className={cn(
-                  'h-7 cursor-pointer rounded-md px-3 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-                  range === option ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-                )}
-              >
-                {RANGE_LABELS[option]}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs label="Chart range" options={historyRanges} value={range} onChange={setRange} labels={RANGE_LABELS} idPrefix="price-range" panelId="price-chart-panel" />
         }
       />
       <div id="price-chart-panel" role="tabpanel" aria-labelledby={`price-range-${range}`} className="px-2 py-4 sm:px-4">

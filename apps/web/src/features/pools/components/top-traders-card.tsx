@@ -1,9 +1,10 @@
 import { traderRanges, type Pool, type TopTrader, type TraderRange } from '@tokendesk/contract';
 import { Users } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { TraderAddress } from '../../../components/trader-address';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatAmount } from '../../../lib/format';
@@ -30,18 +31,7 @@ export function formatNet(net: string): string {
 export function TopTradersCard({ pool }: { pool: Pool }) {
   const [range, setRange] = useState<TraderRange>('24h');
   const traders = useTopTraders(pool.id, range);
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const data = traders.data;
-
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const index = traderRanges.indexOf(range);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = traderRanges[(index + step + traderRanges.length) % traderRanges.length]!;
-    setRange(next);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <Card aria-labelledby="top-traders-title">
@@ -51,29 +41,7 @@ export function TopTradersCard({ pool }: { pool: Pool }) {
         title="Top Traders"
         description={`By ${pool.token.symbol} volume in ${RANGE_WORDS[range]}; a trader is the account that sent the swap`}
         actions={
-          <div role="tablist" aria-label="Top traders range" className="inline-flex rounded-lg bg-slate-100 p-0.5" onKeyDown={onTabKey}>
-            {traderRanges.map((option) => (
-              <button
-                key={option}
-                ref={(node) => {
-                  tabRefs.current[option] = node;
-                }}
-                type="button"
-                role="tab"
-                id={`traders-range-${option}`}
-                aria-selected={range === option}
-                aria-controls="top-traders-panel"
-                tabIndex={range === option ? 0 : -1}
-                onClick={() => setRange(option)}
-                className={cn(
-                  'h-7 cursor-pointer rounded-md px-3 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-                  range === option ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-                )}
-              >
-                {RANGE_LABELS[option]}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs label="Top traders range" options={traderRanges} value={range} onChange={setRange} labels={RANGE_LABELS} idPrefix="traders-range" panelId="top-traders-panel" />
         }
       />
       {pool.buys_24h !== null && pool.sells_24h !== null && (
