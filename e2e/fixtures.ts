@@ -1,4 +1,6 @@
 import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+// Where the web app keeps a session token: the fixtures' signIn stores it there, as the login form does.
+import { TAB_SESSION_HINT_KEY, TOKEN_KEY } from '../apps/web/src/lib/auth-storage';
 
 export { expect };
 
@@ -137,9 +139,6 @@ export async function signInWithForm(page: Page, user: Pick<TestUser, 'username'
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-/** Where the web app keeps a browser-session token (apps/web/src/lib/auth-storage.ts). */
-const SESSION_KEY = 'tokendesk.session';
-const TAB_SESSION_HINT_KEY = 'tokendesk.tab-session';
 
 /**
  * Signs in through the API and opens `to` (default '/', where it waits for the dashboard). The token
@@ -164,7 +163,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'username' | 'pass
         localStorage.setItem(hintKey, '1');
       }
     },
-    { key: SESSION_KEY, hintKey: TAB_SESSION_HINT_KEY, value: JSON.stringify({ token, expires_at }), remember },
+    { key: TOKEN_KEY, hintKey: TAB_SESSION_HINT_KEY, value: JSON.stringify({ token, expires_at }), remember },
   );
   await page.goto(options.to ?? '/');
   if (options.to === undefined) await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

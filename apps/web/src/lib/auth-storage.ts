@@ -7,11 +7,12 @@
  * open tab for its browser-session token so it is not signed out just for being new.
  */
 
-const TOKEN_KEY = 'tokendesk.session';
+/** Exported for the e2e fixtures, which sign in by storing a token where the login form does. */
+export const TOKEN_KEY = 'tokendesk.session';
 /** Written on every sign-out so other tabs receive a `storage` event. */
 export const AUTH_EVENT_KEY = 'tokendesk.auth-event';
 /** Set while some tab may hold a browser-session token, so new tabs know asking is worthwhile. */
-const TAB_SESSION_HINT_KEY = 'tokendesk.tab-session';
+export const TAB_SESSION_HINT_KEY = 'tokendesk.tab-session';
 const SESSION_REQUEST_KEY = 'tokendesk.session-request';
 const SESSION_RESPONSE_KEY = 'tokendesk.session-response';
 /** Same-tab notification; `storage` events only reach the other tabs. */
