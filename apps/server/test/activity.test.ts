@@ -9,6 +9,7 @@ import { EXPORT_CHUNK } from '../src/features/activity/routes';
 import { isStale } from '../src/features/pools/presenter';
 import { percentChange, priceFromAmounts, priceFromSqrt } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { parseCsv } from './support/csv';
 
 /**
  * Activity of the user's pools from stored events. Events are inserted as the indexer stores
@@ -303,36 +304,6 @@ describe('activity paging', () => {
     expect(seen.every((e) => e.pool_id === theirPool.id)).toBe(true);
   });
 });
-
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
 
 describe('activity of a user with more pools than the per-pool query takes', () => {
   // Above PER_POOL_SCAN_MAX pools the list is one ordered scan of all events (decision 0010); with a

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolEvents, pools, projects, tokenBalances } from '../src/db/schema';
 import { csvHex, csvNumber, csvOptionalNumber, csvText, csvTime, csvWord } from '../src/lib/csv';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { parseCsv } from './support/csv';
 
 /**
  * CSV exports follow OWASP's CSV-injection guidance on every cell (decision 0022): text is always
@@ -44,36 +45,6 @@ function naiveCells(text: string, sep: string): string[] {
 /** Cells that a spreadsheet would evaluate: starting with a trigger and not a plain number. */
 function formulaCells(text: string): string[] {
   return SEPARATORS.flatMap((sep) => naiveCells(text, sep).filter((c) => TRIGGER.test(c) && !PLAIN_NUMBER.test(c)).map((c) => `${JSON.stringify(sep)}: ${JSON.stringify(c)}`));
-}
-
-/** RFC 4180 parsing (quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) throw new Error('CSV does not end with CRLF');
-  return rows;
 }
 
 describe('cells by column type', () => {
