@@ -1,11 +1,9 @@
 import { formatPrice, type Candles } from '@tokendesk/contract';
-import { format } from 'date-fns';
 import {
   CandlestickSeries,
   createChart,
   createSeriesMarkers,
   HistogramSeries,
-  TickMarkType,
   type IChartApi,
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
@@ -17,31 +15,12 @@ import { chartTheme, keepAttributionOutOfTabOrder } from '../../../components/ch
 import { cn } from '../../../lib/cn';
 import { useResolvedTheme, type ResolvedTheme } from '../../../lib/theme';
 import { candleMinMove, toCandleChartData, type CandleColors } from './candle-chart-data';
-import { chartTimeToDate } from './chart-points';
+import { chartTimeOptions } from './chart-time-options';
 
 /** Up and down in the app's green and red, per scheme; volume bars the same, lighter. */
 const candlePalettes: Record<ResolvedTheme, CandleColors & { accent: string }> = {
   light: { up: '#16a34a', down: '#dc2626', upVolume: 'rgba(22, 163, 74, 0.35)', downVolume: 'rgba(220, 38, 38, 0.35)', accent: '#4f46e5' },
   dark: { up: '#22c55e', down: '#f87171', upVolume: 'rgba(34, 197, 94, 0.35)', downVolume: 'rgba(248, 113, 113, 0.35)', accent: '#7c86ff' },
-};
-
-const options = {
-  timeScale: {
-    timeVisible: true,
-    secondsVisible: false,
-    // Like the line chart: the library's labels are UTC, the app speaks local time.
-    tickMarkFormatter: (time: Time, type: TickMarkType) => {
-      const date = chartTimeToDate(time);
-      if (type === TickMarkType.Year) return format(date, 'yyyy');
-      if (type === TickMarkType.Month) return format(date, 'MMM');
-      if (type === TickMarkType.DayOfMonth) return format(date, 'MMM d');
-      return format(date, 'h:mm a');
-    },
-  },
-  localization: {
-    timeFormatter: (time: Time) => format(chartTimeToDate(time), 'MMM d, yyyy h:mm a'),
-    priceFormatter: (price: number) => formatPrice(price),
-  },
 };
 
 export interface CandleChartCanvasProps {
@@ -74,8 +53,8 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
     const palette = candlePalettes[first];
     const chart = createChart(container, {
       ...chartTheme(first),
-      ...options,
-      timeScale: { ...chartTheme(first).timeScale, ...options.timeScale },
+      ...chartTimeOptions,
+      timeScale: { ...chartTheme(first).timeScale, ...chartTimeOptions.timeScale },
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;

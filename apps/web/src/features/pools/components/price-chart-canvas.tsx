@@ -1,28 +1,8 @@
 import { formatPrice } from '@tokendesk/contract';
-import { format } from 'date-fns';
-import { TickMarkType, type Time } from 'lightweight-charts';
 import { ChartCanvas } from '../../../components/chart-canvas';
 import { cn } from '../../../lib/cn';
-import { chartTimeToDate, minMoveFor, type ChartPoint } from './chart-points';
-
-const options = {
-  timeScale: {
-    timeVisible: true,
-    secondsVisible: false,
-    // The chart's own labels are UTC; the rest of the app speaks local time.
-    tickMarkFormatter: (time: Time, type: TickMarkType) => {
-      const date = chartTimeToDate(time);
-      if (type === TickMarkType.Year) return format(date, 'yyyy');
-      if (type === TickMarkType.Month) return format(date, 'MMM');
-      if (type === TickMarkType.DayOfMonth) return format(date, 'MMM d');
-      return format(date, 'h:mm a');
-    },
-  },
-  localization: {
-    timeFormatter: (time: Time) => format(chartTimeToDate(time), 'MMM d, yyyy h:mm a'),
-    priceFormatter: (price: number) => formatPrice(price),
-  },
-};
+import { minMoveFor, type ChartPoint } from './chart-points';
+import { chartTimeOptions } from './chart-time-options';
 
 /** The axis resolves the smallest price shown. */
 const priceFormatFor = (points: ChartPoint[]) => ({
@@ -34,7 +14,7 @@ export default function PriceChartCanvas({ points, busy }: { points: ChartPoint[
   return (
     <ChartCanvas
       points={points}
-      options={options}
+      options={chartTimeOptions}
       fillStrength={0.25}
       optionsFor={priceFormatFor}
       className={cn('h-64 w-full transition-opacity', busy && 'opacity-60')}
