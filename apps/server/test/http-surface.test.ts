@@ -25,18 +25,16 @@ describe('security headers', () => {
     for (const url of ['/', '/api/v1/user/info/', '/api/docs/']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp, url).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
 
-  it('sends the same full set on every answer: pages, API, errors, 404s and operations', async () => {
+  it('sends the full page set on pages and the docs UI, the same on each', async () => {
     const expected = {
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
@@ -50,25 +48,49 @@ describe('security headers', () => {
       'x-xss-protection': '0',
     };
     const first = await ctx.app.inject({ method: 'GET', url: '/' });
-    const csp = first.headers['content-security-policy'];
-    expect(csp).toBeTruthy();
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    for (const url of ['/', '/projects/12', '/assets/app.js', '/assets/missing.js', '/api/docs/', '/apiary']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['content-security-policy'], url).toBe(csp);
+    }
+  });
+
+  it('sends the API set on every API and operations answer: data, errors, 404s (decision 0049)', async () => {
+    // OWASP REST Security Cheat Sheet: an answer that loads nothing, is framed by nobody, is never
+    // sniffed into another type; none of the document-only headers.
+    const apiSet = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    const documentOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
     for (const [method, url, status] of [
-      ['GET', '/', 200],
       ['GET', '/health', 200],
+      ['GET', '/api/health', 200],
+      ['GET', '/api/health?probe=1', 200],
+      ['GET', '/metrics', 200],
       ['GET', '/api/v1/user/info/', 401],
       ['GET', '/api/v1/nothing-here/', 404],
       ['POST', '/api/v1/user/register/', 400],
     ] as const) {
       const res = await ctx.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode, url).toBe(status);
-      expect(res.headers, url).toMatchObject(expected);
-      expect(res.headers['content-security-policy'], url).toBe(csp);
+      expect(res.headers, url).toMatchObject(apiSet);
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     }
   });
 
-  it('adds HSTS only when the request came over TLS', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  it('adds HSTS only when the request came over TLS, to pages and API answers', async () => {
+    for (const url of ['/', '/api/v1/user/info/']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+    }
   });
 });
 

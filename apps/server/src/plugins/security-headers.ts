@@ -31,6 +31,31 @@ const options: Readonly<HelmetOptions> = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * What the API's answers (JSON, CSV, the operations' text) carry instead of the page set, after
+ * OWASP's REST Security Cheat Sheet ('Security Headers'): a policy that lets the answer load and
+ * run nothing and be framed by nobody, nosniff, no referrer, and same-origin resource policy (no
+ * other site embeds the JSON). The rest of helmet's set (COOP, Origin-Agent-Cluster, DNS
+ * prefetch, IE's download and XSS switches, Adobe's cross-domain policies) governs documents a
+ * browser renders; an API answer is never one. Every API request pays for the bytes on both ends:
+ * the full set is 650 bytes against this one's 220 (decision 0049).
+ */
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** The API's JSON routes and the operations endpoints; pages, assets and the docs UI are not. */
+const OPERATIONS_PATHS = new Set(['/health', '/ready', '/metrics', '/api/health', '/api/ready']);
+export function isApiAnswer(url: string): boolean {
+  if (url.startsWith('/api/v1/')) return true;
+  const q = url.indexOf('?');
+  return OPERATIONS_PATHS.has(q === -1 ? url : url.slice(0, q));
+}
+
+/**
  * The headers helmet sets with `options`, computed once. @fastify/helmet built a new helmet
  * middleware (parsing the CSP directives again) in two async hooks on every request, which cost
  * more than some whole routes (bench:api). Nothing here varies per request but HSTS, so helmet runs
@@ -55,10 +80,15 @@ function helmetHeaders(): Readonly<Record<string, string>> {
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = helmetHeaders();
-  const withHsts = Object.freeze({ ...headers, 'strict-transport-security': HSTS });
+  const page = helmetHeaders();
+  const sets = {
+    page: { http: page, https: Object.freeze({ ...page, 'strict-transport-security': HSTS }) },
+    api: { http: API_HEADERS, https: Object.freeze({ ...API_HEADERS, 'strict-transport-security': HSTS }) },
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.protocol === 'https' ? withHsts : headers);
+    // The raw URL: the same path the router matched, without parsing it again.
+    const set = isApiAnswer(request.url) ? sets.api : sets.page;
+    reply.headers(request.protocol === 'https' ? set.https : set.http);
     done();
   });
 }
