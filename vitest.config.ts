@@ -5,7 +5,7 @@ const WORKERS = Math.max(3, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/devchain', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/devchain', 'apps/server', 'apps/web', 'apps/web/vitest.window.config.ts'],
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine (CI), where the
     // suite then ran file after file. Most of the server files' time is spent waiting (on the
     // child processes, clusters and devnets they start, on HTTP, on the database): with two files
@@ -21,7 +21,8 @@ export default defineConfig({
     // The server's files run one after another in a worker process, in one module graph, instead of
     // a fresh process each (decision 0046): every file imported the server anew (Fastify, viem, zod,
     // the routes), 162 s of 'collect' of the server project's 256 s on two cores. Tinypool's
-    // isolation is this root setting; the other projects run in threads, a fresh one per file.
+    // isolation is this root setting; web's pure tests share these workers too; contract, devchain and
+    // web's window tests run in threads, a fresh one per file.
     poolOptions: { forks: { isolate: false } },
   },
 });

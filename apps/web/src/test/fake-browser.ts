@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** An in-memory Storage, enough for the session code. */
 export class MemoryStorage implements Storage {
@@ -37,8 +37,17 @@ export interface FakeBrowser {
   storageEventFromOtherTab: (key: string | null, newValue: string | null) => void;
 }
 
-/** Installs a minimal `window` (events, timers, both storages) as a global for one test. */
+/**
+ * Installs a minimal `window` (events, timers, both storages) as a global for one test. Only in
+ * `*.window.test.ts` files: those run in a fresh worker each (vitest.window.config.ts), while the
+ * other web tests share their workers file after file (vitest.config.ts), where a global window and
+ * the session code's module state would leak into the next file.
+ */
 export function installFakeBrowser(): FakeBrowser {
+  const file = expect.getState().testPath ?? '';
+  if (!file.endsWith('.window.test.ts')) {
+    throw new Error(`installFakeBrowser() runs only in *.window.test.ts files (an isolated worker each); rename ${file}`);
+  }
   const target = new EventTarget();
   const localStorage = new MemoryStorage();
   const sessionStorage = new MemoryStorage();
