@@ -410,8 +410,12 @@ describe('devnet process lifetime', () => {
     const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: join(dir, 'state.json'), logPath: join(dir, 'anvil.log') });
     const { devnetClients } = await import('./client.js');
     const clients = devnetClients(anvil.rpcUrl);
-    // The deployer's first transaction only, as if the process died right after it.
-    await clients.wallet.sendTransaction({ account: DEPLOYER, chain: devnetChain, to: A.deployer, value: 0n });
+    // The deployer's first transaction only, as if the process died right after it. Mined before
+    // the stop: anvil answers with the hash before it mines, and a transaction still in its pool
+    // is not in the state it writes on exit (a loaded CI machine stopped it in between once, and
+    // the chain read as empty instead of partly seeded).
+    const hash = await clients.wallet.sendTransaction({ account: DEPLOYER, chain: devnetChain, to: A.deployer, value: 0n });
+    await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     await anvil.stop();
 
     const lines: string[] = [];
