@@ -37,11 +37,15 @@ function record(name, passed, failed, failures = []) {
   console.log(`■ ${name}: ${passed} passed, ${failed} failed`);
 }
 
-/** The first lines of a failure message, without colour codes, cut to a readable length. */
+/**
+ * The first lines of a failure message, without colour codes, cut to a readable length. Eight:
+ * Playwright puts what it received (the text, or 'element(s) not found') after the locator, the
+ * expectation and the timeout, and a CI log may be all there is to go on.
+ */
 function firstLine(message) {
   // eslint-disable-next-line no-control-regex
   const lines = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.slice(0, 4).join(' | ').slice(0, 500);
+  return lines.slice(0, 8).join(' | ').slice(0, 900);
 }
 
 function vitestFailures(report, base) {

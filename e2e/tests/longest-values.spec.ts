@@ -81,8 +81,28 @@ for (const width of [390, 1440]) {
     await expectNoSidewaysScroll(page, 'the user menu');
     await page.keyboard.press('Escape');
 
+    // The Delete project button keeps its place while the holder badge comes in. At 390 px it sat
+    // below the title and moved 28 px down when the badge appeared; a click at that moment hit
+    // nothing (a CI run of this test, no dialog). The holders answer is held back until measured.
+    let releaseHolders = () => {};
+    const holdersHeld = new Promise<void>((resolve) => (releaseHolders = resolve));
+    const holdersUrl = /\/api\/v1\/projects\/\d+\/holders\/(\?.*)?$/;
+    await page.route(holdersUrl, async (route) => {
+      await holdersHeld;
+      await route.continue();
+    });
     await page.goto(`/projects/${project.id}`);
-    await page.getByRole('button', { name: 'Delete project' }).click();
+    const deleteButton = page.getByRole('button', { name: 'Delete project' });
+    await expect(deleteButton).toBeVisible();
+    const badge = page.getByTestId('holder-state-badge');
+    await expect(badge).toHaveCount(0);
+    const before = await deleteButton.boundingBox();
+    releaseHolders();
+    await expect(badge).toBeVisible();
+    expect(await deleteButton.boundingBox(), 'the Delete project button stays put').toEqual(before);
+    await page.unroute(holdersUrl);
+
+    await deleteButton.click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('1 liquidity pool');
     const confirmBox = await confirm.boundingBox();
