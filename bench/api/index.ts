@@ -4,7 +4,7 @@
  * modes in one invocation: the embedded default (the server starts its own PostgreSQL in a fresh
  * DATA_DIR) and an external PostgreSQL (DATABASE_URL, a fresh database on it, or a throwaway server).
  *
- *   npm run bench:api -- [--duration 10] [--connections 50] [--only embedded|postgres] [--no-cache] [--profile] [--no-doc]
+ *   npm run bench:api -- [--duration 10] [--connections 50] [--only embedded|postgres] [--route funds] [--no-cache] [--profile] [--no-doc]
  *
  * Setup (not measured): a fresh devnet with 20 freshly deployed project tokens and 50 real Uniswap
  * V2 pools (WETH, USDC, USDT pairs with liquidity); for each database mode the real server
@@ -88,7 +88,7 @@ interface RouteSpec {
   check(body: unknown): string | null;
 }
 
-const routes: RouteSpec[] = [
+const allRoutes: RouteSpec[] = [
   {
     // No auth, no database: what the server's own plugin stack costs, for reading the others.
     name: 'health',
@@ -125,6 +125,10 @@ const routes: RouteSpec[] = [
     check: (b) => (typeof (b as { unread_count: unknown }).unread_count === 'number' ? null : 'no unread_count'),
   },
 ];
+// --route NAME measures that route alone (with its baseline slices), for iterating on one route.
+const onlyRoute = process.argv.includes('--route') ? process.argv[process.argv.indexOf('--route') + 1] : undefined;
+const routes = onlyRoute === undefined ? allRoutes : allRoutes.filter((r) => r.name === onlyRoute);
+if (routes.length === 0) throw new Error(`--route: no route '${onlyRoute}' (${allRoutes.map((r) => r.name).join(', ')})`);
 
 /** autocannon slices of one target, pooled: req/s over their time, p50/p99 over all their requests. */
 interface Load {
@@ -483,7 +487,7 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 if (failed) process.exit(1);
-if (!flag('no-doc') && !NO_CACHE && !PROFILE) {
+if (!flag('no-doc') && !NO_CACHE && !PROFILE && onlyRoute === undefined) {
   updateDocSection('api', runBlock('npm run bench:api', 'API throughput against a bare Fastify baseline', DOC_INTRO, report));
   console.log('\ndocs/benchmarks.md: section bench:api updated');
 }

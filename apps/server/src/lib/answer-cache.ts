@@ -13,9 +13,9 @@
  * load. What an answer shows is therefore at most 2 × TTL older than the figures it was made from;
  * a write drops the entry outright, so nothing a user changed is ever answered stale.
  */
-export class AnswerCache {
-  private readonly users = new Map<number, { gen: number; entries: Map<string, { body: string; until: number }> }>();
-  private readonly inFlight = new Map<string, Promise<string>>();
+export class AnswerCache<Body = string> {
+  private readonly users = new Map<number, { gen: number; entries: Map<string, { body: Body; until: number }> }>();
+  private readonly inFlight = new Map<string, Promise<Body>>();
   private generation = 0;
 
   constructor(
@@ -34,7 +34,7 @@ export class AnswerCache {
     return (this.options.now ?? Date.now)();
   }
 
-  async get(userId: number, key: string, load: () => Promise<string>): Promise<string> {
+  async get(userId: number, key: string, load: () => Promise<Body>): Promise<Body> {
     if (this.options.ttlMs <= 0 || !this.options.isLive()) return load();
     const user = this.users.get(userId);
     const hit = user?.entries.get(key);
@@ -53,7 +53,7 @@ export class AnswerCache {
     return this.load(userId, gen, global, key, flightKey, load);
   }
 
-  private async load(userId: number, gen: number, global: number, key: string, flightKey: string, load: () => Promise<string>): Promise<string> {
+  private async load(userId: number, gen: number, global: number, key: string, flightKey: string, load: () => Promise<Body>): Promise<Body> {
     const loading = load();
     this.inFlight.set(flightKey, loading);
     try {
@@ -66,7 +66,7 @@ export class AnswerCache {
     }
   }
 
-  private store(userId: number, gen: number, key: string, body: string): void {
+  private store(userId: number, gen: number, key: string, body: Body): void {
     let user = this.users.get(userId);
     if (!user) {
       if (this.users.size >= (this.options.maxUsers ?? 10_000)) this.clear();

@@ -178,7 +178,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
    * A page of the user's pools as the list routes answer it, from the answer cache (decision 0026):
    * a project filter that is not the user's answers 404, like an unknown id.
    */
-  async function poolPage(request: { query: z.output<typeof poolListQuerySchema> }, userId: number, live: boolean): Promise<string> {
+  async function poolPage(request: { query: z.output<typeof poolListQuerySchema> }, userId: number, live: boolean): Promise<Buffer> {
     const { q, project, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
     const key = `${live ? 'funds' : 'pools'}\u0000${q ?? ''}\u0000${project ?? ''}\u0000${cursor ?? ''}\u0000${limit}`;
