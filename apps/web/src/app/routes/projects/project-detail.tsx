@@ -104,8 +104,8 @@ function ProjectSummary({ project }: { project: Project }) {
     <Card aria-labelledby="project-title">
       {/* One row that never wraps: the button keeps its place at the top right while the title
           wraps and the holder badge comes in (it used to sit below them and jump down 28 px when
-          the badge appeared, so a tap at that moment hit nothing). Below lg only its icon shows: the
-          title needs the width more. */}
+          the badge appeared, so a tap at that moment hit nothing). Below lg only its icon shows (named
+          and titled 'Delete project'): the title needs the width more. */}
       <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-5 sm:gap-4 sm:px-6">
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <InitialsBadge id={project.id} name={project.name} size="lg" />
@@ -119,7 +119,7 @@ function ProjectSummary({ project }: { project: Project }) {
             <p className="mt-0.5 text-sm font-medium break-all text-slate-500">{project.token_symbol}</p>
           </div>
         </div>
-        <Button variant="outline" size="sm" className="shrink-0" aria-label="Delete project" onClick={() => setDeleting(true)}>
+        <Button variant="outline" size="sm" className="shrink-0" aria-label="Delete project" title="Delete project" onClick={() => setDeleting(true)}>
           <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
           <span className="hidden lg:inline">Delete project</span>
         </Button>
