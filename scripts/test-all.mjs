@@ -39,8 +39,9 @@ function record(name, passed, failed, failures = []) {
 
 /**
  * The first lines of a failure message, without colour codes, cut to a readable length. Eight:
- * Playwright puts what it received (the text, or 'element(s) not found') after the locator, the
- * expectation and the timeout, and a CI log may be all there is to go on.
+ * Playwright's message gives the locator, the expectation, what it received and the timeout, and
+ * when nothing matched, 'Error: element(s) not found' only on the fifth line; a CI log may be all
+ * there is to go on.
  */
 function firstLine(message) {
   // eslint-disable-next-line no-control-regex
