@@ -309,6 +309,56 @@ describe.concurrent('startEmbeddedPostgres and a stale postmaster', () => {
     }
   });
 
+  it('starts a postmaster that died again, but not once the directory is no longer its own: another cluster there is left alone', { timeout: 240_000 }, async () => {
+    const dir = path.join(tempDir('tokendesk-embedded-owner-'), 'pg');
+    const lines: string[] = [];
+    const log = (msg: string) => lines.push(msg);
+    let owned = true;
+    const first = await startEmbeddedPostgres({ dir, log, settings: { fsync: 'off' }, stillOwned: () => owned });
+    const kept = async (url: string) => {
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        return (await db.query<{ v: string }>('select v from kept')).rows;
+      } finally {
+        await db.end();
+      }
+    };
+    const setup = new pg.Client({ connectionString: first.url });
+    await setup.connect();
+    await setup.query('create table kept (v text)');
+    await setup.query("insert into kept values ('kept')");
+    await setup.end();
+
+    // Killed (the OOM killer, say) while the directory is its own: started again on the same data.
+    const killed = first.pid;
+    process.kill(killed, 'SIGKILL');
+    await waitUntil('the restart', () => first.pid !== killed && lines.includes(`embedded PostgreSQL restarted (pid ${first.pid})`), 60_000);
+    expect(await kept(first.url)).toEqual([{ v: 'kept' }]);
+
+    // The directory is another server's now (its lock names that server: DATA_DIR removed under
+    // this one and started on again). This postmaster dies and the other server starts the cluster:
+    // the supervisor must neither stop that postmaster as an orphan nor start one of its own.
+    owned = false;
+    const lost = first.pid;
+    process.kill(lost, 'SIGKILL');
+    await waitUntil('the postmaster to go', () => !isAlive(lost), 10_000);
+    await new Promise((r) => setTimeout(r, 300)); // its backends follow it
+    const other = await startEmbeddedPostgres({ dir, settings: { fsync: 'off' } });
+    try {
+      // The supervisor tries 1 s after the death, then 2 s after a failed try: 3 s covers both.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(isAlive(other.pid), "the other server's postmaster").toBe(true);
+      await waitUntil('the supervisor to give up', () => lines.some((l) => l.includes(`this server no longer owns ${dir}`)), 10_000);
+      expect(lines.filter((l) => l.startsWith('embedded PostgreSQL restarted'))).toHaveLength(1);
+      expect(lines.join('\n')).not.toContain('still holds');
+      expect(await kept(other.url)).toEqual([{ v: 'kept' }]);
+    } finally {
+      await other.stop();
+      await first.stop();
+    }
+  });
+
   it.runIf(asRoot)('names the directory the cluster user cannot enter', { timeout: 60_000 }, async () => {
     const locked = tempDir('tokendesk-embedded-locked-'); // mkdtemp: 0700, owned by root
     const dir = path.join(locked, 'inner', 'pg');

@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, holdsDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { StorageHealth } from './storage-health';
 import { StorageUnavailableError, STORAGE_FAULT_DETAIL, type StorageFaultKind } from './errors';
@@ -88,7 +88,12 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }
   const release = acquireDataDirLock(target.dataDir);
   let cluster: EmbeddedPostgres | null = null;
   try {
-    cluster = await startEmbeddedPostgres({ dir: embeddedClusterDir(target.dataDir), log, ...(target.settings ? { settings: target.settings } : {}) });
+    cluster = await startEmbeddedPostgres({
+      dir: embeddedClusterDir(target.dataDir),
+      log,
+      stillOwned: () => holdsDataDirLock(target.dataDir),
+      ...(target.settings ? { settings: target.settings } : {}),
+    });
     const disk = new DiskWatch(target.dataDir, target.reserveBytes ?? EMBEDDED_STORAGE_RESERVE_BYTES);
     const database = await openPostgres(cluster.url, { kind: 'embedded', disk });
     try {

@@ -6,6 +6,8 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
+const LOCK_FILE = 'tokendesk.lock';
+
 interface LockOwner {
   pid: number;
   host: string;
@@ -32,7 +34,7 @@ export function isAlive(pid: number): boolean {
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'tokendesk.lock');
+  const lockPath = path.join(dataDir, LOCK_FILE);
   const me: LockOwner = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
 
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -72,4 +74,18 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}
+
+/**
+ * Whether DATA_DIR's lock file still names this process. False once the directory was removed
+ * under the running server, or removed and then taken by another server: the embedded cluster's
+ * supervisor asks before it starts a postmaster that died again (embedded-postgres.ts).
+ */
+export function holdsDataDirLock(dataDir: string): boolean {
+  try {
+    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as LockOwner;
+    return owner.pid === process.pid && owner.host === os.hostname();
+  } catch {
+    return false;
+  }
 }

@@ -19,6 +19,13 @@ export interface EmbeddedPostgresOptions {
   log?: (msg: string) => void;
   /** Extra postgres -c settings (tests: fsync=off etc.); they win over the defaults below. */
   settings?: Record<string, string>;
+  /**
+   * Whether this process still owns the cluster's directory (the server: its data-dir lock),
+   * asked before a postmaster that died is started again. A restart treats a live postmaster on
+   * the directory as its own orphan and stops it; once the directory was removed, or another
+   * server has taken it over, that postmaster is the other server's.
+   */
+  stillOwned?: () => boolean;
 }
 
 export interface EmbeddedPostgres {
@@ -486,6 +493,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
         log(`embedded PostgreSQL exited unexpectedly (code ${code}); starting it again in ${delay} ms`);
         await new Promise((r) => setTimeout(r, delay).unref());
         if (stopping) return;
+        if (opts.stillOwned && !opts.stillOwned()) {
+          log(
+            `embedded PostgreSQL: this server no longer owns ${dir} (the data directory was removed, or another server ` +
+              'has taken it over); its database is not started again. Restart this server.',
+          );
+          return;
+        }
         try {
           await clearStalePostmaster(dir, bins, log);
           const next = await launch(dir, bins, user, settings);

@@ -1,0 +1,40 @@
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:4555';
+const args = ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args, headless: true });
+const { devnetAddresses } = await import('@tokendesk/devchain');
+for (const width of [390, 1440]) {
+  const ctx = await browser.newContext({ baseURL: base, viewport: { width, height: 900 } });
+  const page = await ctx.newPage();
+  const u = 'walk' + width + Date.now().toString(36);
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(u + '@example.com');
+  await page.getByLabel('Username').fill(u);
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42!');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Correct-Horse-42!');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForTimeout(2000);
+  await page.screenshot({ path: `/tmp/exp/w${width}-after-register.png` });
+  console.log(page.url());
+  if (!/login/.test(page.url())) await page.goto('/login');
+  await page.getByLabel('Username').fill(u);
+  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await page.screenshot({ path: `/tmp/exp/w${width}-dash-empty.png`, fullPage: true });
+  // add project through the UI
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'New Project' }).first().click();
+  const dlg = page.getByRole('dialog');
+  await dlg.waitFor();
+  await page.screenshot({ path: `/tmp/exp/w${width}-add-project.png` });
+  const addr = dlg.getByLabel(/contract address/i);
+  await addr.fill(devnetAddresses.demo);
+  await addr.press('Enter');
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `/tmp/exp/w${width}-add-project-filled.png` });
+  await ctx.close();
+}
+await browser.close();
