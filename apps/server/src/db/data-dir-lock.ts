@@ -43,12 +43,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       fs.writeSync(fd, JSON.stringify(me));
       fs.closeSync(fd);
       return () => {
-        try {
-          const owner = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockOwner;
-          if (owner.pid === me.pid) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
+        // Only our own lock: the directory may have been removed and taken by another server since.
+        if (holdsDataDirLock(dataDir)) fs.rmSync(lockPath, { force: true });
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
