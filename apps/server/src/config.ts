@@ -81,6 +81,12 @@ const configSchema = z.object({
    * 0 turns the reads off.
    */
   TRADER_READS_PER_TICK: int(0, 1_000).default(20),
+  /**
+   * How long a network's indexer lease lasts unless its holder renews it (each tick, and at least
+   * every third of it). A stopped or cut-off holder's network is taken over by another server this
+   * long after its last renewal (docs/decisions/0051-indexer-lease.md). At least 3 s.
+   */
+  INDEXER_LEASE_MS: int(3_000, 600_000).default(20_000),
   /** How far back a newly tracked pool's history is read, in hours. */
   INDEXER_BACKFILL_HOURS: int(1, 24 * 365).default(24),
   /**

@@ -14,8 +14,10 @@ import { serverRoot } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Releases the lock; `isLost` tells when its session ended on its own and the lock with it. */
-export type AdvisoryLock = (() => Promise<void>) & { isLost?: () => boolean };
+/** Runs one statement on the fenced transaction's connection. */
+export type FenceQuery = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+/** Proves, inside a write transaction just begun, that the writer may still write; throws if not. */
+export type Fence = (query: FenceQuery) => Promise<void>;
 
 export interface Database {
   db: Db;
@@ -26,10 +28,12 @@ export interface Database {
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   /**
-   * A session-level advisory lock held until `release` (or until this process dies): at most one
-   * holder per key across every server on the database. Null when another holder has it.
+   * A Db on the same pool whose every write passes `fence` first: each transaction runs it right
+   * after BEGIN and aborts with its error if it throws, and a write statement outside a
+   * transaction is put in one. Reads are not fenced. The indexer writes through one per network,
+   * fenced by its lease (docs/decisions/0051-indexer-lease.md).
    */
-  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
+  fenced(fence: Fence): Db;
   /** Full or failing storage, for /ready and /metrics (docs/decisions/0020-storage-faults.md). */
   storage: StorageHealth;
   /** Re-checks the storage state without writing (embedded: free space); /ready calls it. */
@@ -163,7 +167,7 @@ const isBegin = (text: string) => /^\s*(begin|start\s+transaction)\b/i.test(text
 
 async function openPostgres(url: string, embedded?: { kind: 'embedded'; disk: DiskWatch }): Promise<Database> {
   // Several servers may start against one database: one migrates, the others wait for it.
-  const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, ...KEEPALIVE });
   await migrator.connect();
   try {
     await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -178,6 +182,7 @@ async function openPostgres(url: string, embedded?: { kind: 'embedded'; disk: Di
     max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    ...KEEPALIVE,
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
@@ -200,28 +205,82 @@ async function openPostgres(url: string, embedded?: { kind: 'embedded'; disk: Di
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    tryAdvisoryLock: async (key) => {
-      // Its own connection: a pooled one would hand the session (and the lock) to other queries.
-      const holder = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-      // A session lock dies with its connection (a database restart, a terminated backend): the
-      // holder must learn that, or two servers could both believe they index one network.
-      let lost = false;
-      holder.on('error', () => (lost = true));
-      holder.on('end', () => (lost = true));
-      await holder.connect();
-      const { rows } = await holder.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
-      if (!rows[0]?.locked) {
-        await holder.end();
-        return null;
-      }
-      const release = async () => {
-        await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
-        await holder.end().catch(() => {});
-      };
-      return Object.assign(release, { isLost: () => lost });
-    },
+    fenced: (fence) => drizzlePg(fencedPool(pool, fence), { schema }) as unknown as Db,
     close: () => pool.end(),
   };
+}
+
+/**
+ * TCP keepalive on every connection to the database: a server cut off from it (a partition, a
+ * dead host) learns it in about 20 s (10 s idle, then libuv's 10 probes a second apart) instead of
+ * the kernel's two hours, so its queries fail and its indexer stands by (decision 0051).
+ */
+const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
+/**
+ * The pool as a fenced writer sees it (Database.fenced). An object whose prototype is the pool, so
+ * drizzle still takes it for a pg.Pool (it checks `instanceof Pool` to give each transaction a
+ * client of its own), with `connect` and `query` of its own; the pool and its clients are shared
+ * and never changed.
+ */
+function fencedPool(pool: pg.Pool, fence: Fence): pg.Pool {
+  const fenced = Object.create(pool) as pg.Pool;
+  /** BEGIN, then the fence on the same connection; when the fence refuses, rolled back and given back. */
+  const begin = async (client: pg.PoolClient, run: (...args: unknown[]) => Promise<unknown>, args: unknown[]) => {
+    const result = await run(...args);
+    try {
+      await fence((text, values) => client.query(text, values));
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    }
+    return result;
+  };
+  Object.assign(fenced, {
+    connect: async () => {
+      const client = await pool.connect();
+      const view = Object.create(client) as pg.PoolClient;
+      let released = false;
+      const run = (...args: unknown[]) => (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+      Object.assign(view, {
+        query: (...args: unknown[]) => {
+          if (!isBegin(statementText(args[0]))) return run(...args);
+          return begin(client, run, args).catch((err: unknown) => {
+            // drizzle releases no client whose BEGIN failed (see surviveConnectionLoss): done here.
+            view.release();
+            throw err;
+          });
+        },
+        release: (err?: Error | boolean) => {
+          if (released) return;
+          released = true;
+          client.release(err);
+        },
+      });
+      return view;
+    },
+    query: async (...args: unknown[]) => {
+      if (typeof args[args.length - 1] === 'function') throw new Error('fenced pool: callback queries are not supported');
+      if (isRead(statementText(args[0]))) return (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+      // A write outside a transaction: in one of its own, behind the fence.
+      const client = await pool.connect();
+      const run = (...a: unknown[]) => (client.query as (...b: unknown[]) => Promise<unknown>).apply(client, a);
+      try {
+        await begin(client, run, ['begin']);
+        try {
+          const result = await run(...args);
+          await run('commit');
+          return result;
+        } catch (err) {
+          await run('rollback').catch(() => {});
+          throw err;
+        }
+      } finally {
+        client.release();
+      }
+    },
+  });
+  return fenced;
 }
 
 const CONNECTION_GONE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE']);

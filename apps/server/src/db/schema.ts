@@ -150,6 +150,19 @@ export const indexerCheckpoints = pgTable('indexer_checkpoints', {
 });
 
 /**
+ * Which server indexes each network (decision 0051): a lease renewed by its holder and taken over
+ * by a standby once `expires_at` (the database's clock) has passed. `epoch` grows with every
+ * takeover; every write transaction of the indexer checks holder and epoch on this row first.
+ */
+export const indexerLeases = pgTable('indexer_leases', {
+  networkId: integer('network_id').primaryKey(),
+  holder: text('holder').notNull(),
+  epoch: bigint('epoch', { mode: 'bigint' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * First block each tracked pool was read from. A pool attached later is backfilled from its own
  * start while the network's checkpoint keeps moving for the others.
  */

@@ -1,7 +1,8 @@
 import type { ChainService } from '../chain/chain-service';
-import type { AdvisoryLock, Database } from '../db/client';
+import type { Database } from '../db/client';
 import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
+import { DEFAULT_LEASE_MS, isLeaseLost, NetworkLease, newHolderId } from './lease';
 import { PoolWatch } from './pool-watch';
 import { ReorgGuard } from './reorg';
 import { networkCheckpoint } from './store';
@@ -18,10 +19,11 @@ export interface IndexerLogger {
 export interface RunnerOptions extends IndexerOptions {
   /** Where each loop reports its last tick (for /ready and /metrics). */
   status?: IndexerStatus;
+  /** How long a network's lease lasts unless renewed (INDEXER_LEASE_MS). */
+  leaseMs?: number;
+  /** This process's holder id (tests run two "servers" in one process with their own). */
+  holderId?: string;
 }
-
-// Base of the advisory-lock keys; one key per network.
-const LOCK_BASE = 7_243_120_000;
 
 /** Between attempts of a failing part: twice the poll interval, doubling, at most a minute. */
 export const backoffMs = (pollIntervalMs: number, failures: number) => Math.min(60_000, pollIntervalMs * 2 ** Math.min(Math.max(failures, 1), 5));
@@ -30,14 +32,29 @@ export const backoffMs = (pollIntervalMs: number, failures: number) => Math.min(
 const partLabel: Record<IndexerPart, string> = { pools: 'indexer', holders: 'holders', 'pool-watch': 'new-pool watch' };
 
 /**
- * One loop per network. A loop ticks only while it holds that network's advisory lock, so with
- * several servers on one database exactly one indexes each network; the others keep trying and
- * take over when the holder goes away.
+ * One loop per network. A loop ticks only while it holds that network's lease, so with several
+ * servers on one database exactly one indexes each network; the others stand by, report the
+ * network's lag from the stored checkpoint, and take over once the lease expires (a holder that
+ * stopped, hung or lost the database). Everything a loop writes goes through its fenced Db:
+ * after a takeover the old holder's writes are refused (docs/decisions/0051-indexer-lease.md).
  */
-export function startIndexers(database: Database, chain: ChainService, parentLog: IndexerLogger, { status = new IndexerStatus(), ...options }: RunnerOptions = {}) {
+export function startIndexers(
+  database: Database,
+  chain: ChainService,
+  parentLog: IndexerLogger,
+  { status = new IndexerStatus(), leaseMs = DEFAULT_LEASE_MS, holderId = newHolderId(), ...options }: RunnerOptions = {},
+) {
+  // The holder renews at least this often, also while its parts back off; a standby looks at the
+  // lease (and the network's lag) once a poll interval, and at least as often.
+  const renewEveryMs = Math.max(500, Math.floor(leaseMs / 3));
   const loops = chain.registry.list().map((network) => {
     const log = parentLog.child({ network: network.key.toLowerCase() });
     status.register(network);
+    const lease = new NetworkLease(database.db, network.id, holderId, leaseMs);
+    const db = database.fenced(lease.fence);
+    const standbyEveryMs = Math.min(network.pollIntervalMs, renewEveryMs);
+    let headReadAt = 0;
+    let standbyHead: bigint | null = null;
 
     // A skipped item is recorded (indexer_skipped_items), counted (/metrics) and logged the first
     // time and then at every power of two of its repeats: a token that fails on every tick is
@@ -51,39 +68,62 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
       if ((n & (n - 1)) === 0) log.warn({ part: s.part, item: s.item, reason: s.reason, repeats: n }, `${partLabel[s.part]} skipped ${s.item}: ${s.detail}`);
     };
     const pendingSkips: Promise<void>[] = [];
-    const indexer = new NetworkIndexer(database.db, chain, network, { ...options, onSkip });
-    const holders = new HolderIndexer(database.db, chain, network, {
+    const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip });
+    const holders = new HolderIndexer(db, chain, network, {
       // One token's failure (a node without archive state, say) is that token's: it waits and is
       // retried, the others go on. Recorded like any skipped item.
       onTokenError: (token, err) => {
+        // The fence refused a write: not the token's failure (the runner stands by).
+        if (isLeaseLost(err)) return;
         const item = { part: 'holders' as const, item: token, reason: 'token-failed', error: err };
         pendingSkips.push(
-          recordSkippedItem(database.db, network.id, item).then(
+          recordSkippedItem(db, network.id, item).then(
             (detail) => onSkip({ ...item, detail }),
             () => onSkip({ ...item, detail: describeIndexerError(err) }),
           ),
         );
       },
     });
-    const watch = new PoolWatch(database.db, chain, network, { onSkip });
-    const reorgGuard = new ReorgGuard(database.db, chain, network, options);
+    const watch = new PoolWatch(db, chain, network, { onSkip });
+    const reorgGuard = new ReorgGuard(db, chain, network, options);
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
-    let release: AdvisoryLock | null = null;
 
     /** Per part: consecutive failures and when it may be tried again. */
     const parts = new Map<IndexerPart, { failures: number; retryAt: number }>(
       (['pools', 'holders', 'pool-watch'] as const).map((p) => [p, { failures: 0, retryAt: 0 }]),
     );
+    const failedPart = (part: IndexerPart, err: unknown) => {
+      const state = parts.get(part)!;
+      state.failures += 1;
+      const wait = backoffMs(network.pollIntervalMs, state.failures);
+      state.retryAt = Date.now() + wait;
+      status.failed(network, err, part, new Date(state.retryAt));
+      log.warn({ part, failures: state.failures, retryInMs: wait }, `${partLabel[part]} tick failed: ${describeIndexerError(err)}`);
+    };
+    let renewedAt = 0;
+    /** Renews the lease (or takes it over); false when this server is (now) on standby. */
+    const holdLease = async (): Promise<boolean> => {
+      const had = lease.heldEpoch;
+      const holds = await lease.hold();
+      renewedAt = Date.now();
+      if (holds && had === null) log.info({ epoch: lease.heldEpoch?.toString(), holder: holderId }, `took over the network's indexer lease (epoch ${lease.heldEpoch})`);
+      if (!holds && had !== null) log.warn({ epoch: had.toString(), holder: holderId }, "lost the network's indexer lease to another server; standing by");
+      status.lease(network, { held: holds, epoch: lease.heldEpoch, refusedWrites: lease.refusedWrites });
+      return holds;
+    };
     /**
-     * Runs one part unless it is backing off. A failure is reported to /ready and /metrics at once
-     * and logged every time (with the attempt count and the wait before the next one); the other
-     * parts still run, so a stuck new-pool watch does not stop pool indexing, nor the reverse.
+     * Runs one part unless it is backing off or the lease is gone. The lease is renewed before
+     * each part, so a long tick (a backfill) does not outlive it. A failure is reported to /ready
+     * and /metrics at once and logged every time (with the attempt count and the wait before the
+     * next one); the other parts still run, so a stuck new-pool watch does not stop pool
+     * indexing, nor the reverse.
      */
     const attempt = async <T>(part: IndexerPart, work: () => Promise<T>): Promise<{ ran: boolean; value?: T }> => {
       const state = parts.get(part)!;
-      if (Date.now() < state.retryAt) return { ran: false };
+      if (!lease.held || Date.now() < state.retryAt) return { ran: false };
+      if (Date.now() - renewedAt > 1_000 && !(await holdLease().catch(() => lease.held))) return { ran: false };
       try {
         const value = await work();
         if (state.failures > 0) log.info({ part, failures: state.failures }, `${partLabel[part]} recovered`);
@@ -92,11 +132,12 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         if (part !== 'pools') status.partSucceeded(network, part);
         return { ran: true, value };
       } catch (err) {
-        state.failures += 1;
-        const wait = backoffMs(network.pollIntervalMs, state.failures);
-        state.retryAt = Date.now() + wait;
-        status.failed(network, err, part, new Date(state.retryAt));
-        log.warn({ part, failures: state.failures, retryInMs: wait }, `${partLabel[part]} tick failed: ${describeIndexerError(err)}`);
+        if (isLeaseLost(err)) {
+          // The fence refused a write: another server took the network over while this one was
+          // away (stopped, hung, cut off). Nothing of it was written; this server stands by.
+          status.lease(network, { held: false, epoch: null, refusedWrites: lease.refusedWrites });
+          log.warn({ part, refusedWrites: lease.refusedWrites }, `${partLabel[part]}: a write was refused, this server no longer holds the network's indexer lease; standing by`);
+        } else failedPart(part, err);
         return { ran: false };
       }
     };
@@ -104,24 +145,36 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
     const schedule = (ms: number) => {
       if (!stopped) timer = setTimeout(() => (running = loop()), ms);
     };
-    const loop = async () => {
-      let lockFailed = false;
-      try {
-        if (release?.isLost?.()) {
-          // The lock's session is gone (the database restarted): take it again or stand by.
-          await release();
-          release = null;
-        }
-        release ??= await database.tryAdvisoryLock(LOCK_BASE + network.id);
-      } catch (err) {
-        lockFailed = true;
-        // The database itself: nothing can run. Counted as the pool indexer's failure.
-        await attempt('pools', () => Promise.reject(err));
+    /** On standby: the lease, the stored checkpoint and (once a poll interval) the head, for the lag. */
+    const reportStandby = async () => {
+      const seen = lease.sight;
+      if (seen?.tracked && Date.now() - headReadAt >= network.pollIntervalMs) {
+        headReadAt = Date.now();
+        // The head is one cheap call; a node that does not answer leaves the lag unknown.
+        standbyHead = await chain
+          .client(network)
+          .getBlockNumber({ cacheTime: 0 })
+          .catch(() => null);
       }
-      if (lockFailed) return schedule(Math.max(0, parts.get('pools')!.retryAt - Date.now()));
-      if (!release) {
-        status.standby(network);
-        return schedule(network.pollIntervalMs * 5);
+      status.standby(network, {
+        headBlock: seen?.tracked ? standbyHead : null,
+        indexedBlock: seen?.indexedBlock ?? null,
+        indexedAt: seen?.indexedAt ?? null,
+        lease: seen?.lease ? { epoch: seen.lease.epoch, expiresAt: seen.lease.expiresAt, held: false } : null,
+      });
+    };
+    const loop = async () => {
+      let holds: boolean;
+      try {
+        holds = await holdLease();
+      } catch (err) {
+        // The database itself: nothing can run. Counted as the pool indexer's failure.
+        failedPart('pools', err);
+        return schedule(Math.min(renewEveryMs, Math.max(0, parts.get('pools')!.retryAt - Date.now())));
+      }
+      if (!holds) {
+        await reportStandby().catch(() => {});
+        return schedule(standbyEveryMs);
       }
 
       const pools = await attempt('pools', async () => {
@@ -135,7 +188,7 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock });
         return result;
       });
-      // New pools and holders ride on the same loop and lock: one writer per network. The watch
+      // New pools and holders ride on the same loop and lease: one writer per network. The watch
       // goes first: it is a few eth_getLogs, and it starts at the head it first sees, so a long
       // holder backfill (minutes for a busy token) must not delay its start or its notices.
       const watched = await attempt('pool-watch', () => watch.tick());
@@ -147,6 +200,8 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         }
       });
 
+      // Lost meanwhile: straight to standby.
+      if (!lease.held) return schedule(0);
       const result = pools.value;
       if (result && (result.eventsStored > 0 || result.alertsFired > 0 || (held.value?.transfers ?? 0) > 0 || (watched.value?.found ?? 0) > 0)) {
         log.info(
@@ -158,10 +213,11 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
       // off counts as caught up; if none ran, wait for the first one due.
       const caughtUp = (!result || result.caughtUp || !!result.skipped) && (held.value?.caughtUp ?? true) && (watched.value?.caughtUp ?? true);
       if (!pools.ran && !held.ran && !watched.ran) {
+        // Backing off: woken at least often enough to renew the lease meanwhile.
         const due = Math.min(...[...parts.values()].map((p) => p.retryAt));
-        return schedule(Math.max(network.pollIntervalMs, due - Date.now()));
+        return schedule(Math.min(renewEveryMs, Math.max(network.pollIntervalMs, due - Date.now())));
       }
-      schedule(caughtUp ? network.pollIntervalMs : 0);
+      schedule(caughtUp ? Math.min(renewEveryMs, network.pollIntervalMs) : 0);
     };
     schedule(0);
     return {
@@ -170,7 +226,8 @@ export function startIndexers(database: Database, chain: ChainService, parentLog
         stopped = true;
         clearTimeout(timer);
         await running.catch(() => {});
-        await release?.();
+        // A clean stop hands the network over at once instead of after the lease.
+        await lease.release().catch(() => {});
       },
     };
   });

@@ -12,7 +12,8 @@ export const INDEXER_PARTS: readonly IndexerPart[] = ['pools', 'holders', 'pool-
  * - indexing: the last tick of every part succeeded
  * - failing: the last attempt of at least one part (pools, holders, new-pool watch) failed, so
  *   that part of the network makes no progress; `failingPart` and `failingSince` say which and since when
- * - standby: another server on the same PostgreSQL holds this network's indexer lock
+ * - standby: another server on the same PostgreSQL holds this network's indexer lease; head,
+ *   indexed block and lag are then read from the stored checkpoint, so a stalled holder shows
  * - starting: no tick has finished yet
  */
 export type IndexerState = 'starting' | 'idle' | 'indexing' | 'failing' | 'standby';
@@ -70,6 +71,28 @@ export interface NetworkIndexerStatus {
   /** Reorganisations rolled back since the process started, and the latest one. */
   reorgs: number;
   lastReorg: LastReorg | null;
+  /** When the stored checkpoint last moved (standby: read from indexer_checkpoints). */
+  indexedAt: Date | null;
+  /** The network's lease as this server last saw it (docs/decisions/0051-indexer-lease.md). */
+  lease: LeaseStatus | null;
+  /** Write transactions the lease's fence refused on this server since it started. */
+  refusedWrites: number;
+}
+
+export interface LeaseStatus {
+  /** Whether this server holds it. */
+  held: boolean;
+  epoch: bigint | null;
+  /** Standby only: when the holder's lease runs out unless renewed. */
+  expiresAt: Date | null;
+}
+
+/** What a standby reports: the stored checkpoint, the node's head, the holder's lease. */
+export interface StandbyView {
+  headBlock: bigint | null;
+  indexedBlock: bigint | null;
+  indexedAt: Date | null;
+  lease: { epoch: bigint; expiresAt: Date; held: false } | null;
 }
 
 export interface LastReorg {
@@ -109,6 +132,9 @@ interface Entry {
   skipped: Map<string, SkippedCount>;
   reorgs: number;
   lastReorg: LastReorg | null;
+  indexedAt: Date | null;
+  lease: LeaseStatus | null;
+  refusedWrites: number;
 }
 
 /** What each network's indexer loops did last, for /ready and /metrics; written by the runner. */
@@ -141,6 +167,9 @@ export class IndexerStatus {
         skipped: new Map(),
         reorgs: 0,
         lastReorg: null,
+        indexedAt: null,
+        lease: null,
+        refusedWrites: 0,
       };
       this.byId.set(network.id, s);
     }
@@ -151,8 +180,32 @@ export class IndexerStatus {
     this.entry(network);
   }
 
-  standby(network: NetworkConfig): void {
-    this.entry(network).base = 'standby';
+  /**
+   * Another server holds the network: its progress as stored (the checkpoint) against the node's
+   * head, so every server's /ready and /metrics show a holder that stalls.
+   */
+  standby(network: NetworkConfig, view: StandbyView): void {
+    const s = this.entry(network);
+    s.base = 'standby';
+    s.headBlock = view.headBlock;
+    s.safeBlock = view.headBlock === null ? null : view.headBlock - BigInt(network.confirmations);
+    s.indexedBlock = view.indexedBlock;
+    s.indexedAt = view.indexedAt;
+    s.lagBlocks = s.safeBlock !== null && s.indexedBlock !== null ? (s.safeBlock > s.indexedBlock ? s.safeBlock - s.indexedBlock : 0n) : null;
+    s.lease = { held: false, epoch: view.lease?.epoch ?? null, expiresAt: view.lease?.expiresAt ?? null };
+  }
+
+  /** This server's hold on the lease, after each renewal (or a write the fence refused). */
+  lease(network: NetworkConfig, lease: { held: boolean; epoch: bigint | null; refusedWrites: number }): void {
+    const s = this.entry(network);
+    s.refusedWrites = lease.refusedWrites;
+    if (!lease.held) {
+      if (s.lease?.held) s.lease = { held: false, epoch: null, expiresAt: null };
+      return;
+    }
+    // Just taken over: no tick of its own yet.
+    if (s.base === 'standby') s.base = 'starting';
+    s.lease = { held: true, epoch: lease.epoch, expiresAt: null };
   }
 
   /** The pool indexer's tick succeeded. */
@@ -162,6 +215,7 @@ export class IndexerStatus {
     s.lastTickAt = new Date(this.now());
     this.partSucceeded(network, 'pools');
     s.indexedBlock = tick.indexedBlock;
+    s.indexedAt = null;
     if (tick.safeBlock !== undefined) {
       s.safeBlock = tick.safeBlock;
       s.headBlock = tick.safeBlock + BigInt(network.confirmations);
@@ -191,7 +245,7 @@ export class IndexerStatus {
     const s = this.entry(network);
     const p = s.parts.get(part)!;
     const at = new Date(this.now());
-    // It holds the lock now (it would not have tried otherwise): no longer on standby.
+    // It holds the lease now, or the database failed: either way not a quiet standby.
     if (s.base === 'standby') s.base = 'starting';
     p.state = 'failing';
     p.lastError = describeIndexerError(err);
@@ -250,6 +304,9 @@ export class IndexerStatus {
       skipped: [...s.skipped.values()].map((c) => ({ ...c })),
       reorgs: s.reorgs,
       lastReorg: s.lastReorg && { ...s.lastReorg },
+      indexedAt: s.indexedAt,
+      lease: s.lease && { ...s.lease },
+      refusedWrites: s.refusedWrites,
     };
   }
 

@@ -75,6 +75,11 @@ const networkState = z.object({
   last_reorg: z
     .object({ at: z.string(), fork_block: z.string(), orphaned_from: z.string(), beyond_window: z.boolean() })
     .nullable(),
+  /**
+   * The network's indexer lease (docs/decisions/0051-indexer-lease.md): whether this server holds
+   * it, its epoch, when the holder's runs out (standby), and the writes its fence refused here.
+   */
+  lease: z.object({ held: z.boolean(), epoch: z.string().nullable(), expires_at: z.string().nullable(), refused_writes: z.number() }).nullable(),
 });
 const readyBody = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -196,6 +201,7 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
         last_reorg: s?.lastReorg
           ? { at: s.lastReorg.at.toISOString(), fork_block: s.lastReorg.forkBlock.toString(), orphaned_from: s.lastReorg.orphanedFrom.toString(), beyond_window: s.lastReorg.beyondWindow }
           : null,
+        lease: s?.lease ? { held: s.lease.held, epoch: str(s.lease.epoch), expires_at: iso(s.lease.expiresAt), refused_writes: s.refusedWrites } : null,
       };
     });
     // A network whose node is down is reported, not fatal: the rest of the app works without it.
