@@ -16,7 +16,9 @@ import { killAllServers, startServer, type ServerProcess } from './support/serve
  * showing the lag while it waits; once the old holder is continued (SIGCONT) it must write nothing
  * and stand by. Round 1 stops the holder between ticks; round 2 inside a write transaction (held
  * there by a row lock the test takes), where only PostgreSQL ending its idle transaction lets
- * anyone take over (docs/decisions/0051-indexer-lease.md).
+ * anyone take over; round 3 in the middle of a tick (held by a table lock while it reads), so that
+ * when continued it goes on with its tick and its writes meet the fence
+ * (docs/decisions/0051-indexer-lease.md).
  */
 
 const LEASE_MS = 6_000;
@@ -80,8 +82,8 @@ async function holderOf(servers: ServerProcess[]): Promise<{ holder: ServerProce
     'one server holding the devnet lease, the other on standby',
     async () => {
       const states = await Promise.all(servers.map(devnetState));
-      const i = states.findIndex((s) => s.lease?.held && s.state === 'indexing');
-      const j = states.findIndex((s) => s.state === 'standby' && s.lease?.held === false);
+      const i = states.findIndex((s) => s.state === 'indexing');
+      const j = states.findIndex((s) => s.state === 'standby');
       return i >= 0 && j >= 0 && i !== j ? { holder: servers[i]!, standby: servers[j]! } : null;
     },
     60_000,
@@ -104,7 +106,8 @@ async function round(servers: ServerProcess[], stop: (holder: ServerProcess, has
 }
 
 async function stopAndTakeOver(holder: ServerProcess, standby: ServerProcess, stop: (holder: ServerProcess, hash: Promise<string>) => Promise<void>) {
-  const before = await lease();
+  const before = { epoch: (await devnetState(holder)).lease?.epoch ?? '0', holder: null as string | null };
+  before.holder = (await lease().catch(() => null))?.holder ?? null;
   const hash = swap();
   const stoppedAt = Date.now();
   await stop(holder, hash);
@@ -203,6 +206,34 @@ describe('the indexing server is stopped (SIGSTOP) on one PostgreSQL shared by t
         await blocker.query('commit');
       });
       console.log(`lease SIGSTOP inside a write transaction: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`);
+    } finally {
+      await blocker.end().catch(() => {});
+    }
+  });
+
+  it('in the middle of a tick: after SIGCONT the old holder goes on with what it read, and the fence refuses its writes', async () => {
+    const blocker = new pg.Client({ connectionString: cluster.url });
+    await blocker.connect();
+    try {
+      const figures = await round(servers, async (holder, hash) => {
+        // The holder's next tick waits to read how far each pool is indexed (outside any
+        // transaction; only a network with tracked pools gets that far, so it is the devnet's
+        // loop): it is stopped there, and goes on from there when continued, its answer waiting in
+        // the socket.
+        await blocker.query('begin');
+        await blocker.query('lock table indexed_pools in access exclusive mode');
+        await hash;
+        await waitFor(
+          "the holder's tick waiting to read the pools' coverage",
+          async () => (await db.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'select%from "indexed_pools"%'`)).rows.length > 0,
+          30_000,
+          50,
+        );
+        signal(holder, 'SIGSTOP');
+        await blocker.query('commit');
+      });
+      console.log(`lease SIGSTOP mid-tick: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`);
+      expect(figures.refused, "the old holder's late writes were refused by the fence").toBeGreaterThan(0);
     } finally {
       await blocker.end().catch(() => {});
     }
