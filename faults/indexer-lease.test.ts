@@ -58,8 +58,11 @@ async function start(label: string): Promise<ServerProcess> {
   return startServer({ DATA_DIR: dir, DATABASE_URL: cluster.url, DEVNET_RPC_URL: devnet.rpcUrl, INDEXER_LEASE_MS: String(LEASE_MS), LOG_LEVEL: 'info' });
 }
 
+/** When the last SIGSTOP was sent: takeover times count from it. */
+let stoppedAt = 0;
 const signal = (server: ServerProcess, sig: 'SIGSTOP' | 'SIGCONT') => {
   process.kill(server.pid, sig);
+  if (sig === 'SIGSTOP') stoppedAt = Date.now();
   if (sig === 'SIGSTOP') stopped.add(server.pid);
   else stopped.delete(server.pid);
 };
@@ -109,7 +112,6 @@ async function stopAndTakeOver(holder: ServerProcess, standby: ServerProcess, st
   const before = { epoch: (await devnetState(holder)).lease?.epoch ?? '0', holder: null as string | null };
   before.holder = (await lease().catch(() => null))?.holder ?? null;
   const hash = swap();
-  const stoppedAt = Date.now();
   await stop(holder, hash);
   const tx = await hash;
 
