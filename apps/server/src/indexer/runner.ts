@@ -145,6 +145,12 @@ export function startIndexers(
     const schedule = (ms: number) => {
       if (!stopped) timer = setTimeout(() => (running = loop()), ms);
     };
+    /** When the next tick is due; until then the loop wakes only to renew the lease. */
+    let tickDueAt = 0;
+    const nextTickIn = (ms: number) => {
+      tickDueAt = Date.now() + ms;
+      schedule(Math.min(renewEveryMs, ms));
+    };
     /** On standby: the lease, the stored checkpoint and (once a poll interval) the head, for the lag. */
     const reportStandby = async () => {
       const seen = lease.sight;
@@ -173,9 +179,12 @@ export function startIndexers(
         return schedule(Math.min(renewEveryMs, Math.max(0, parts.get('pools')!.retryAt - Date.now())));
       }
       if (!holds) {
+        tickDueAt = 0;
         await reportStandby().catch(() => {});
         return schedule(standbyEveryMs);
       }
+      // Woken to renew only (a long poll interval, a part backing off): no node calls.
+      if (Date.now() < tickDueAt) return schedule(Math.min(renewEveryMs, tickDueAt - Date.now()));
 
       const pools = await attempt('pools', async () => {
         // Before anything is read on top of it: is every recent block we stored still on the chain?
@@ -215,9 +224,9 @@ export function startIndexers(
       if (!pools.ran && !held.ran && !watched.ran) {
         // Backing off: woken at least often enough to renew the lease meanwhile.
         const due = Math.min(...[...parts.values()].map((p) => p.retryAt));
-        return schedule(Math.min(renewEveryMs, Math.max(network.pollIntervalMs, due - Date.now())));
+        return nextTickIn(Math.max(network.pollIntervalMs, due - Date.now()));
       }
-      schedule(caughtUp ? Math.min(renewEveryMs, network.pollIntervalMs) : 0);
+      nextTickIn(caughtUp ? network.pollIntervalMs : 0);
     };
     schedule(0);
     return {
