@@ -62,6 +62,13 @@ interface ScannedRange {
   undecodable: SkippedItem[];
 }
 
+/**
+ * The first block whose pools are news to the project: the one after the head its create read
+ * (every transaction of that head block was mined before the project existed). Null for projects
+ * saved before migration 0020.
+ */
+const firstNewBlock = (p: WatchedProject) => (p.created_block === null ? null : p.created_block + 1n);
+
 export const newPoolTitle = (symbol: string, dexName: string) => `New pool found for ${symbol} on ${dexName}`;
 
 /**
@@ -116,7 +123,7 @@ export class PoolWatch {
         }
 
         // The catch-up (decision 0057): a project this watch has not scanned yet is read from the
-        // block it was added at up to the checkpoint, the blocks the shared scan passed before it
+        // block after it was added up to the checkpoint, the blocks the shared scan passed before it
         // saw the project (a tick that read the project list just before the insert, or the watch's
         // start after the project was added). At most maxPerTick blocks below the checkpoint, so a
         // project whose created_block is far behind (a lagging node at create) costs one bounded
@@ -125,7 +132,8 @@ export class PoolWatch {
         const catchUpFloor = checkpoint - maxPerTick + 1n;
         const catchUpFrom = new Map<number, bigint>();
         for (const p of joining) {
-          const from = p.created_block! > catchUpFloor ? p.created_block! : catchUpFloor;
+          const first = firstNewBlock(p)!;
+          const from = first > catchUpFloor ? first : catchUpFloor;
           if (from <= checkpoint) catchUpFrom.set(p.id, from);
         }
 
@@ -149,7 +157,7 @@ export class PoolWatch {
         blocks.push(...logBlocks([...shared.logs, ...catchUp.logs]));
 
         // A pool created before a project was added is not news to it ('Add Pool' finds those).
-        const sinceAdded = (c: CreatedPool, p: WatchedProject) => p.created_block === null || c.blockNumber >= p.created_block;
+        const sinceAdded = (c: CreatedPool, p: WatchedProject) => c.blockNumber >= (firstNewBlock(p) ?? 0n);
         const matches = (c: CreatedPool, p: WatchedProject) => (p.token === c.token0 || p.token === c.token1) && sinceAdded(c, p);
         const targets = new Map<CreatedPool, WatchedProject[]>();
         for (const c of shared.created) targets.set(c, projects.filter((p) => matches(c, p)));
