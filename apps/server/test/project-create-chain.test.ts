@@ -75,11 +75,6 @@ describe('the new-pool watch starts at the block the project was added (issue 29
     // Within a second of adding DEMO, on the real V2 factory; the watch has not run yet.
     const pair = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: devnet.addresses.usdt });
 
-    const [row] = await ctx.database.db.select().from(projects).where(eq(projects.id, demoId));
-    const pairBlock = (await clients().public.getTransactionReceipt({ hash: pair.hash })).blockNumber;
-    expect(row!.createdBlock).not.toBeNull();
-    expect(row!.createdBlock!).toBeLessThan(pairBlock);
-
     const watch = watchOf(ctx);
     await tickUntilCaughtUp(watch);
     await tickUntilCaughtUp(watch); // a second pass adds nothing
@@ -91,6 +86,11 @@ describe('the new-pool watch starts at the block the project was added (issue 29
     expect(notices[0]!.message).toContain('DEMO/USDT');
     const found = (await call(ctx, owner, 'GET', `projects/${demoId}/discovered-pools/`)).json<{ pools: { pool_address: string }[] }>();
     expect(found.pools.map((p) => p.pool_address)).toEqual([pair.address]);
+    // The head its create read, below the pair's block.
+    const [row] = await ctx.database.db.select().from(projects).where(eq(projects.id, demoId));
+    const pairBlock = (await clients().public.getTransactionReceipt({ hash: pair.hash })).blockNumber;
+    expect(row!.createdBlock).not.toBeNull();
+    expect(row!.createdBlock!).toBeLessThan(pairBlock);
   });
 
   it('catches up a project the shared scan passed before it saw it, without telling anyone twice', async () => {
