@@ -143,7 +143,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal. ' +
           "The project stores the contract's name and symbol, cleaned exactly as get-token-info answers them: `name` and `token_symbol` " +
-          'are accepted for compatibility (get-token-info\'s answer passes unchanged) but not stored, so the answer shows what was saved.',
+          "are still required (get-token-info's answer passes unchanged) but not stored: the answer shows what was saved.",
         body: createProjectBodySchema,
         response: { 201: projectSchema, ...errors },
       },
