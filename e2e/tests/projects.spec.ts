@@ -215,10 +215,13 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(dialog.getByText(projectMessages.tokenInfoFailed)).toBeVisible();
     await expect(dialog.getByText(/wallet/i)).toBeVisible();
 
-    // Decimals must be a whole number from 0 to 36.
+    // Name and symbol are the contract's: read-only, filled by Fetch Token Info (decision 0057).
     await address.fill(devnetAddresses.demo);
-    await dialog.getByLabel('Name').fill('Demo Token');
-    await dialog.getByLabel('Symbol').fill('DEMO');
+    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
+    await expect(dialog.getByLabel('Symbol')).toHaveValue(devnetToken('demo').symbol);
+    await expect(dialog.getByLabel('Name')).not.toBeEditable();
+    await expect(dialog.getByLabel('Symbol')).not.toBeEditable();
+    // Decimals must be a whole number from 0 to 36.
     await dialog.getByLabel('Decimals').fill('37');
     await dialog.getByRole('button', { name: 'Add Project' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(projectMessages.decimalsInvalid);

@@ -114,11 +114,11 @@ describe('projects', () => {
   it('searches own projects by name or symbol, case-insensitively, from 2 characters', async () => {
     const user = await signUp(ctx.app);
     await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
-    await createProject(user.token, a.smpl, 'Sample Coin', 'SMPL', 9);
+    await createProject(user.token, a.smpl, 'Sample Token', 'SMPL', 9);
     const search = async (q: string) => (await call(user.token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`)).json().map((r: { token_symbol: string }) => r.token_symbol);
     expect(await search('demo')).toEqual(['DEMO']);
     expect(await search('SmP')).toEqual(['SMPL']);
-    expect(await search('coin')).toEqual(['SMPL']);
+    expect(await search('token')).toEqual(['DEMO', 'SMPL']);
     expect(await search('o')).toEqual([]);
     expect(await search('%')).toEqual([]);
     // Another user's projects never appear.
@@ -129,7 +129,7 @@ describe('projects', () => {
     const user = await signUp(ctx.app);
     const stranger = await signUp(ctx.app);
     await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
-    await createProject(user.token, a.usdc, 'Usd Coin', 'USDC', 6);
+    await createProject(user.token, a.usdc, 'USD Coin', 'USDC', 6);
     const search = async (q: string, token = user.token) =>
       (await call(token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`)).json().map((r: { token_symbol: string }) => r.token_symbol);
     expect(await search(a.demo)).toEqual(['DEMO']);
@@ -142,11 +142,11 @@ describe('projects', () => {
     expect(await search(a.usdc.slice(2, 12))).toEqual([]);
     expect(await search(`${a.usdc.slice(0, 10)}%`)).toEqual([]);
     // Another user's project with the same address is not found, by address or by name.
-    await createProject(stranger.token, a.smpl, 'Stranger Token', 'STRG', 9);
+    await createProject(stranger.token, a.smpl, 'Sample Token', 'SMPL', 9);
     expect(await search(a.smpl)).toEqual([]);
     expect(await search(a.smpl.slice(0, 8))).toEqual([]);
     expect(await search(a.demo, stranger.token)).toEqual([]);
-    expect(await search(a.smpl, stranger.token)).toEqual(['STRG']);
+    expect(await search(a.smpl, stranger.token)).toEqual(['SMPL']);
   });
 });
 

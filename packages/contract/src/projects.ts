@@ -62,8 +62,20 @@ export const createProjectBodySchema = z
   .strictObject({
     network: networkIdField,
     contract_address: addressField,
-    name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(TOKEN_NAME_MAX_LENGTH, m.nameTooLong),
-    token_symbol: z.string({ error: m.symbolRequired }).trim().min(1, m.symbolRequired).max(TOKEN_SYMBOL_MAX_LENGTH, m.symbolTooLong),
+    // Not stored: the project takes the contract's name and symbol (decision 0057). Still required,
+    // as 'Fetch Token Info' fills them, so every client written for the first API keeps working.
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, m.nameRequired)
+      .max(TOKEN_NAME_MAX_LENGTH, m.nameTooLong)
+      .describe("Not stored: the project takes the contract's name as get-token-info answers it (that answer is accepted unchanged)"),
+    token_symbol: z
+      .string({ error: m.symbolRequired })
+      .trim()
+      .min(1, m.symbolRequired)
+      .max(TOKEN_SYMBOL_MAX_LENGTH, m.symbolTooLong)
+      .describe("Not stored: the project takes the contract's symbol as get-token-info answers it"),
     token_decimal: strictNumber(z.number({ error: m.decimalsRequired }).int(m.decimalsInvalid).min(0, m.decimalsInvalid).max(36, m.decimalsInvalid), m.decimalsRequired),
   })
   .meta({ id: 'CreateProjectBody' });

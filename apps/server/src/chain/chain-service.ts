@@ -49,6 +49,11 @@ export class ChainService {
     return withDeadline(network, () => readTokenInfo(this.client(network), address, network.name));
   }
 
+  /** The network's latest block, uncached: where a new project's new-pool watch starts (decision 0057). */
+  headBlock(network: NetworkConfig): Promise<bigint> {
+    return withDeadline(network, () => this.client(network).getBlockNumber({ cacheTime: 0 }));
+  }
+
   discoverPool(network: NetworkConfig, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
     if (isFactoryDex(dex)) return withDeadline(network, () => discoverPool(this.client(network), dex, projectToken, pairedToken));
     return withDeadline(network, async () => {

@@ -85,13 +85,13 @@ export async function readTokenInfo(client: PublicClient, tokenAddress: Address,
   if (readSymbol) tokenSymbol = readSymbol.text;
   else {
     tokenSymbol = addressLabel(address);
-    notes.push(`The token does not provide a usable symbol (symbol() ${symbol!.status === 'success' ? 'answered nothing printable' : 'failed'}); "${tokenSymbol}" is shown instead. You can change it before saving.`);
+    notes.push(`The token does not provide a usable symbol (symbol() ${symbol!.status === 'success' ? 'answered nothing printable' : 'failed'}); "${tokenSymbol}" is shown instead.`);
   }
   let tokenName: string;
   if (readName) tokenName = readName.text;
   else {
     tokenName = tokenSymbol;
-    notes.push(`The token does not provide a usable name (name() ${name!.status === 'success' ? 'answered nothing printable' : 'failed'}); the symbol is used instead. You can change it before saving.`);
+    notes.push(`The token does not provide a usable name (name() ${name!.status === 'success' ? 'answered nothing printable' : 'failed'}); the symbol is used instead.`);
   }
   return notes.length > 0 ? { name: tokenName, symbol: tokenSymbol, decimals: dec, notes } : { name: tokenName, symbol: tokenSymbol, decimals: dec };
 }

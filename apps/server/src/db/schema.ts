@@ -89,6 +89,13 @@ export const projects = pgTable(
     tokenSymbol: text('token_symbol').notNull(),
     tokenDecimal: integer('token_decimal').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The chain head read when the project was added: the new-pool watch looks for its pools from
+     * this block on (decision 0057). Null for projects saved before migration 0020.
+     */
+    createdBlock: bigint('created_block', { mode: 'bigint' }),
+    /** Set by the new-pool watch once it has scanned this token from createdBlock up to its checkpoint. */
+    poolWatchJoined: boolean('pool_watch_joined').notNull().default(false),
   },
   (t) => [
     uniqueIndex('projects_user_network_address_key').on(t.userId, t.networkId, t.contractAddress),

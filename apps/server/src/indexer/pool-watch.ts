@@ -1,7 +1,7 @@
 import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
-import { isFactoryDex, isV4Dex, type DexConfig, type DexVersion, type NetworkConfig } from '../chain/networks';
+import { isFactoryDex, isV4Dex, type DexConfig, type DexVersion, type NetworkConfig, type V4DexConfig } from '../chain/networks';
 import { DYNAMIC_FEE, initializeLogsOfTokens } from '../chain/v4-pools';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
@@ -11,7 +11,7 @@ import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
-import { advanceWatch, isAttached, recordDiscoveredPool, resetWatch, startWatch, watchCheckpoint, watchedProjects, type WatchedProject } from './store';
+import { advanceWatch, isAttached, markWatchJoined, recordDiscoveredPool, resetWatch, startWatch, watchCheckpoint, watchedProjects, type WatchedProject } from './store';
 
 const factoryEvents = parseAbi([
   // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
@@ -55,11 +55,27 @@ export function decodePoolCreated(log: Log): CreatedPool | null {
   }
 }
 
+/** What one range's scan found: the pools, the logs (their blocks go to the reorganisation record) and logs that did not decode. */
+interface ScannedRange {
+  created: CreatedPool[];
+  logs: Log[];
+  undecodable: SkippedItem[];
+}
+
+/**
+ * The first block whose pools are news to the project: the one after the head its create read
+ * (every transaction of that head block was mined before the project existed). Null for projects
+ * saved before migration 0020.
+ */
+const firstNewBlock = (p: WatchedProject) => (p.created_block === null ? null : p.created_block + 1n);
+
 export const newPoolTitle = (symbol: string, dexName: string) => `New pool found for ${symbol} on ${dexName}`;
 
 /**
  * The new-pool watch of one network: every configured factory's pool-creation events that involve
- * a project token, from the moment the watch starts (history is what 'Add Pool' is for). A pool
+ * a project token, from the block at which the project was added (history before it is what 'Add
+ * Pool' is for; decision 0057). One shared scan per network follows its checkpoint; a project it
+ * has not scanned yet is first caught up from its own created_block to that checkpoint. A pool
  * that is not attached to the project is recorded once per project with one notification to its
  * owner, in the same transaction as the checkpoint, so a restart neither loses nor repeats one.
  */
@@ -96,63 +112,107 @@ export class PoolWatch {
         const head = await client.getBlockNumber({ cacheTime: 0 });
         const safe = head - BigInt(this.network.confirmations);
         if (safe < 0n) return { found: 0, caughtUp: true };
-        const checkpoint = await watchCheckpoint(this.db, this.network.id);
-        if (checkpoint === null) {
-          // The watch starts now: pools that existed before are found through 'Add Pool'.
-          await startWatch(this.db, this.network.id, safe);
-          return { found: 0, caughtUp: true };
-        }
-        const from = checkpoint + 1n;
-        if (from > safe) return { found: 0, caughtUp: true };
         const maxPerTick = this.options.maxBlocksPerTick ?? 10_000n;
-        const to = from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
+        let checkpoint = await watchCheckpoint(this.db, this.network.id);
+        if (checkpoint === null) {
+          // The shared scan starts here; a project's own start (its created_block) below it is the
+          // catch-up's (decision 0057). Projects saved before migration 0020 have none: for them
+          // the watch starts here, and older pools are found through 'Add Pool'.
+          await startWatch(this.db, this.network.id, safe);
+          checkpoint = (await watchCheckpoint(this.db, this.network.id)) ?? safe;
+        }
 
-        // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
-        const endBlock = await rangeEndBlock(client, this.network, to, safe, this.options.onRequest);
-        const logs = factories.length > 0 ? await this.factoryLogs(client, factories, tokens, from, to) : [];
-        const created: CreatedPool[] = [];
-        // Initialize logs only lend their blocks to the reorganisation record: they are not factory
-        // logs, and decoding them as PairCreated/PoolCreated would file each as undecodable.
-        const v4Logs: Log[] = [];
-        // V4: the PoolManager's Initialize logs with a project token as currency0 or currency1
-        // (docs/decisions/0042). A log whose id does not follow from its key is not a pool.
-        for (const dex of v4Dexes) {
-          const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () => this.options.onRequest?.('eth_getLogs'));
-          v4Logs.push(...found.logs);
-          for (const p of found.pools) {
-            created.push({
-              factory: normalizeAddress(dex.poolManager),
-              token0: normalizeAddress(p.key.currency0),
-              token1: normalizeAddress(p.key.currency1),
-              pool: p.id as Address,
-              version: 'v4',
-              fee: p.key.fee,
-              v4: { tickSpacing: p.key.tickSpacing, hooks: normalizeAddress(p.key.hooks) },
-              blockNumber: p.blockNumber,
-              txHash: p.txHash,
-            });
-          }
+        // The catch-up (decision 0057): a project this watch has not scanned yet is read from the
+        // block after it was added up to the checkpoint, the blocks the shared scan passed before it
+        // saw the project (a tick that read the project list just before the insert, or the watch's
+        // start after the project was added). At most maxPerTick blocks below the checkpoint, so a
+        // project whose created_block is far behind (a lagging node at create) costs one bounded
+        // scan. Pools it finds are recorded for those projects only: the others had the range.
+        const joining = projects.filter((p) => !p.pool_watch_joined && p.created_block !== null);
+        const catchUpFloor = checkpoint - maxPerTick + 1n;
+        const catchUpFrom = new Map<number, bigint>();
+        for (const p of joining) {
+          const first = firstNewBlock(p)!;
+          const from = first > catchUpFloor ? first : catchUpFloor;
+          if (from <= checkpoint) catchUpFrom.set(p.id, from);
         }
-        const undecodable: SkippedItem[] = [];
-        for (const log of logs) {
-          const c = decodePoolCreated(log);
-          if (c && this.dexOf(c.factory, c.version)) created.push(c);
-          else if (!c) {
-            // A factory's log with a pool-creation topic that does not decode: skipped, on record.
-            undecodable.push({
-              part: 'pool-watch',
-              item: `${String(log.transactionHash).toLowerCase()}:${Number(log.logIndex)}`,
-              reason: 'undecodable-log',
-              error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as PairCreated or PoolCreated.`),
-              blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber as unknown as string),
-            });
-          }
+
+        const from = checkpoint + 1n;
+        if (from > safe && joining.length === 0) return { found: 0, caughtUp: true };
+        const to = from > safe ? checkpoint : from + maxPerTick - 1n < safe ? from + maxPerTick - 1n : safe;
+
+        const blocks: (RecordedBlock | null)[] = [];
+        const shared: ScannedRange = { created: [], logs: [], undecodable: [] };
+        if (from <= to) {
+          // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
+          blocks.push(await rangeEndBlock(client, this.network, to, safe, this.options.onRequest));
+          Object.assign(shared, await this.scan(client, factories, v4Dexes, tokens, from, to));
         }
-        const found = await this.record(client, created, projects, to, undecodable, { safe, blocks: [endBlock, ...logBlocks([...logs, ...v4Logs])] });
+        const catchUp: ScannedRange = { created: [], logs: [], undecodable: [] };
+        if (catchUpFrom.size > 0) {
+          const catchUpTokens = [...new Set(joining.filter((p) => catchUpFrom.has(p.id)).map((p) => p.token as Hex))];
+          const lowest = [...catchUpFrom.values()].reduce((a, b) => (a < b ? a : b));
+          Object.assign(catchUp, await this.scan(client, factories, v4Dexes, catchUpTokens, lowest, checkpoint));
+        }
+        blocks.push(...logBlocks([...shared.logs, ...catchUp.logs]));
+
+        // A pool created before a project was added is not news to it ('Add Pool' finds those).
+        const sinceAdded = (c: CreatedPool, p: WatchedProject) => c.blockNumber >= (firstNewBlock(p) ?? 0n);
+        const matches = (c: CreatedPool, p: WatchedProject) => (p.token === c.token0 || p.token === c.token1) && sinceAdded(c, p);
+        const targets = new Map<CreatedPool, WatchedProject[]>();
+        for (const c of shared.created) targets.set(c, projects.filter((p) => matches(c, p)));
+        for (const c of catchUp.created) {
+          targets.set(c, joining.filter((p) => matches(c, p) && catchUpFrom.has(p.id) && c.blockNumber >= catchUpFrom.get(p.id)!));
+        }
+        const found = await this.record(client, targets, to, [...shared.undecodable, ...catchUp.undecodable], { safe, blocks }, joining.map((p) => p.id));
         return { found, caughtUp: to === safe };
       },
       120_000,
     );
+  }
+
+  /** The pools created in [from, to] with one of `tokens` as token0 or token1, on every configured factory and PoolManager. */
+  private async scan(client: PublicClient, factories: Address[], v4Dexes: V4DexConfig[], tokens: Hex[], from: bigint, to: bigint): Promise<ScannedRange> {
+    const logs = factories.length > 0 ? await this.factoryLogs(client, factories, tokens, from, to) : [];
+    const created: CreatedPool[] = [];
+    // Initialize logs only lend their blocks to the reorganisation record: they are not factory
+    // logs, and decoding them as PairCreated/PoolCreated would file each as undecodable.
+    const v4Logs: Log[] = [];
+    // V4: the PoolManager's Initialize logs with a project token as currency0 or currency1
+    // (docs/decisions/0042). A log whose id does not follow from its key is not a pool.
+    for (const dex of v4Dexes) {
+      const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () => this.options.onRequest?.('eth_getLogs'));
+      v4Logs.push(...found.logs);
+      for (const p of found.pools) {
+        created.push({
+          factory: normalizeAddress(dex.poolManager),
+          token0: normalizeAddress(p.key.currency0),
+          token1: normalizeAddress(p.key.currency1),
+          pool: p.id as Address,
+          version: 'v4',
+          fee: p.key.fee,
+          v4: { tickSpacing: p.key.tickSpacing, hooks: normalizeAddress(p.key.hooks) },
+          blockNumber: p.blockNumber,
+          txHash: p.txHash,
+        });
+      }
+    }
+    const undecodable: SkippedItem[] = [];
+    for (const log of logs) {
+      const c = decodePoolCreated(log);
+      if (c && this.dexOf(c.factory, c.version)) created.push(c);
+      else if (!c) {
+        // A factory's log with a pool-creation topic that does not decode: skipped, on record.
+        undecodable.push({
+          part: 'pool-watch',
+          item: `${String(log.transactionHash).toLowerCase()}:${Number(log.logIndex)}`,
+          reason: 'undecodable-log',
+          error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as PairCreated or PoolCreated.`),
+          blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber as unknown as string),
+        });
+      }
+    }
+    return { created, logs: [...logs, ...v4Logs], undecodable };
   }
 
   /**
@@ -178,12 +238,13 @@ export class PoolWatch {
 
   private async record(
     client: PublicClient,
-    created: CreatedPool[],
-    projects: WatchedProject[],
+    targets: ReadonlyMap<CreatedPool, WatchedProject[]>,
     to: bigint,
     skipped: SkippedItem[],
     hashes: { safe: bigint; blocks: (RecordedBlock | null)[] },
+    joined: readonly number[],
   ): Promise<number> {
+    const created = [...targets.keys()].filter((c) => targets.get(c)!.length > 0);
     // The paired token's symbol for the message; a token that does not answer is shown by address.
     // Symbols pass the untrusted-text boundary (readTokenInfo's): a NUL in one would otherwise make
     // the notification insert, and with it the watch's whole transaction, fail on every tick.
@@ -210,7 +271,7 @@ export class PoolWatch {
       for (const item of skipped) recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
       for (const c of created) {
         const dex = this.dexOf(c.factory, c.version)!;
-        for (const project of projects.filter((p) => p.token === c.token0 || p.token === c.token1)) {
+        for (const project of targets.get(c)!) {
           const paired = project.token === c.token0 ? c.token1 : c.token0;
           try {
             // One savepoint per pool and project: a row the database refuses is skipped and
@@ -224,6 +285,8 @@ export class PoolWatch {
       }
       await recordBlocks(tx, this.network, hashes.safe, hashes.blocks);
       await advanceWatch(tx, this.network.id, to);
+      // With the pools of their catch-up: a rolled-back tick catches them up again.
+      await markWatchJoined(tx, joined);
       return found;
     });
     // Told only once committed: a transaction that failed skipped nothing.

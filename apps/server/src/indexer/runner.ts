@@ -198,8 +198,8 @@ export function startIndexers(
         return result;
       });
       // New pools and holders ride on the same loop and lease: one writer per network. The watch
-      // goes first: it is a few eth_getLogs, and it starts at the head it first sees, so a long
-      // holder backfill (minutes for a busy token) must not delay its start or its notices.
+      // goes first: it is a few eth_getLogs, and a long holder backfill (minutes for a busy token)
+      // must not delay its notices (a late start loses none: decision 0057).
       const watched = await attempt('pool-watch', () => watch.tick());
       const held = await attempt('holders', async () => {
         try {

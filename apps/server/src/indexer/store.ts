@@ -216,11 +216,25 @@ export interface WatchedProject {
   /** Lower case. */
   token: string;
   token_symbol: string;
+  /** The chain head when the project was added (decision 0057); null for projects saved before migration 0020. */
+  created_block: bigint | null;
+  /** The watch has scanned the token from created_block up to its checkpoint; the shared scan covers it since. */
+  pool_watch_joined: boolean;
 }
 
 /** Every project on the network: their tokens are what the watch looks for. */
-export function watchedProjects(db: Db, networkId: number): Promise<WatchedProject[]> {
-  return queryRows<WatchedProject>(db, sql`select id, user_id, contract_address as token, token_symbol from projects where network_id = ${networkId}`);
+export async function watchedProjects(db: Db, networkId: number): Promise<WatchedProject[]> {
+  const rows = await queryRows<Omit<WatchedProject, 'created_block'> & { created_block: string | number | bigint | null }>(
+    db,
+    sql`select id, user_id, contract_address as token, token_symbol, created_block, pool_watch_joined from projects where network_id = ${networkId}`,
+  );
+  return rows.map((r) => ({ ...r, created_block: r.created_block === null ? null : BigInt(r.created_block) }));
+}
+
+/** The projects whose catch-up (created_block up to the checkpoint) is done, in the transaction that recorded its pools. */
+export async function markWatchJoined(tx: Pick<Db, 'update'>, projectIds: readonly number[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  await tx.update(projects).set({ poolWatchJoined: true }).where(inArray(projects.id, [...projectIds]));
 }
 
 /** The block the watch has read up to, or null when it has not started (or was reset). */

@@ -140,7 +140,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add a token project',
-        description: 'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal.',
+        description:
+          'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal. ' +
+          "The project stores the contract's name and symbol, cleaned exactly as get-token-info answers them: `name` and `token_symbol` " +
+          "are still required (get-token-info's answer passes unchanged) but not stored: the answer shows what was saved.",
         body: createProjectBodySchema,
         response: { 201: projectSchema, ...errors },
       },
@@ -151,7 +154,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const network = networkOrFail(body.network);
       const address = normalizeAddress(body.contract_address);
       if (await findProjectByAddress(app.db, user.id, network.id, address)) throw conflict('contract_address', m.duplicateProject);
-      const info = await app.chain.tokenInfo(network, address);
+      // The head is read before the project exists, so every pool created after it was added is at
+      // or above this block: the new-pool watch starts the project there (decision 0057).
+      const [info, headBlock] = await Promise.all([app.chain.tokenInfo(network, address), app.chain.headBlock(network)]);
       if (info.decimals !== body.token_decimal) {
         throw fieldError('token_decimal', `The contract reports ${info.decimals} decimals. Use Fetch Token Info to fill them in.`);
       }
@@ -159,9 +164,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: user.id,
         networkId: network.id,
         contractAddress: address,
-        name: body.name,
-        tokenSymbol: body.token_symbol,
-        tokenDecimal: body.token_decimal,
+        // What the chain says, through the untrusted-text boundary — never the client's text, which
+        // would otherwise reach exports, notifications and alert texts as the token's (decision 0057).
+        name: info.name,
+        tokenSymbol: info.symbol,
+        tokenDecimal: info.decimals,
+        createdBlock: headBlock,
       });
       if (!row) throw conflict('contract_address', m.duplicateProject);
       app.changes.publishLocal('lists', user.id);

@@ -46,6 +46,8 @@ function fieldIds(formId: string): Record<ProjectField, string> {
   };
 }
 
+const tokenTextHint = 'Read from the contract by Fetch Token Info.';
+
 /** Empty inputs go to zod as missing, so `z.coerce.number()` cannot read '' as 0. */
 function blankToUndefined(value: string): string | undefined {
   return value.trim() === '' ? undefined : value;
@@ -103,7 +105,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   const [error, setError] = useState<FormError | null>(null);
   const [fetchError, setFetchError] = useState<{ message: string; detail?: string } | null>(null);
   const [fetchedFrom, setFetchedFrom] = useState<string | null>(null);
-  // What the server changed or filled in (an odd or missing name/symbol): shown, and still editable.
+  // What the server changed or filled in (an odd or missing name/symbol): shown beside the values.
   const [fetchNotes, setFetchNotes] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const ids = fieldIds(formId);
@@ -311,27 +313,14 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
         )}
       </div>
 
-      <Field id={ids.name} label="Name" error={errorFor('name')}>
-        <Input
-          {...controlProps('name')}
-          value={values.name}
-          disabled={busy}
-          autoComplete="off"
-          onChange={(e) => update('name', e.target.value)}
-        />
+      {/* Read-only: the project takes the contract's name and symbol whatever is sent (decision 0057). */}
+      <Field id={ids.name} label="Name" hint={tokenTextHint} error={errorFor('name')}>
+        <Input {...controlProps('name', true)} value={values.name} readOnly disabled={busy} autoComplete="off" />
       </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.token_symbol} label="Symbol" error={errorFor('token_symbol')}>
-          <Input
-            {...controlProps('token_symbol')}
-            value={values.token_symbol}
-            disabled={busy}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(e) => update('token_symbol', e.target.value)}
-          />
+        <Field id={ids.token_symbol} label="Symbol" hint={tokenTextHint} error={errorFor('token_symbol')}>
+          <Input {...controlProps('token_symbol', true)} value={values.token_symbol} readOnly disabled={busy} autoComplete="off" spellCheck={false} />
         </Field>
         <Field id={ids.token_decimal} label="Decimals" hint="A whole number from 0 to 36." error={errorFor('token_decimal')}>
           <Input
