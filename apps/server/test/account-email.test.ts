@@ -53,11 +53,13 @@ async function mailTo(address: string, subject: RegExp): Promise<CapturedMail> {
 
 const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
+/** The token of the link in an e-mail: in the fragment, which no request carries (issue 29). */
 function linkToken(mail: CapturedMail, path: string): string {
-  const match = new RegExp(`${PUBLIC_URL.replace(/[.:/]/g, '\\$&')}${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  const match = new RegExp(`${PUBLIC_URL.replace(/[.:/]/g, '\\$&')}${path}#token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
-  // The HTML carries the same link, escaped.
-  expect(mail.html).toContain(`${PUBLIC_URL}${path}?token=${match[1]}`);
+  // The HTML carries the same link, escaped; and the token is in no query anywhere.
+  expect(mail.html).toContain(`${PUBLIC_URL}${path}#token=${match[1]}`);
+  expect(`${mail.text}${mail.html}`).not.toContain('?token=');
   return match[1]!;
 }
 

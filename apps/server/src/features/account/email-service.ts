@@ -9,6 +9,7 @@ import { users, type EmailTokenPurpose, type EmailTokenRow, type UserRow } from 
 import { ConflictError, InvalidInputError } from '../../domain/errors';
 import { emailConfigured, enqueueEmail } from '../../domain/outbox';
 import { passwordProblem } from '../../lib/password-policy';
+import { accountLinkUrl, type AccountLinkPage } from './links';
 import { createEmailToken, dropOpenTokens, findEmailToken, spendEmailToken } from './email-tokens';
 import {
   changeConfirmationEmail,
@@ -51,8 +52,8 @@ export class AccountEmailService {
     return new Date(this.auth.now());
   }
 
-  private link(path: string, token: string): string {
-    return `${this.config.PUBLIC_URL}${path}?token=${token}`;
+  private link(page: AccountLinkPage, token: string): string {
+    return accountLinkUrl(this.config.PUBLIC_URL, page, token);
   }
 
   /** Registration: the verification link, in the transaction that creates the user. */
