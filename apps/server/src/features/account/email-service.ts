@@ -89,6 +89,8 @@ export class AccountEmailService {
    */
   async sendVerification(tx: Tx, user: UserRow, { resend = false } = {}): Promise<void> {
     if (!this.enabled) return;
+    // Made either way, so both paths do the same work (a link nobody receives is never usable).
+    const token = await createEmailToken(tx, { userId: user.id, purpose: 'verify', email: user.email, now: this.date() });
     const [holder] = await holdersOf(tx, user.email, user.id, 1);
     if (holder) {
       if (!resend) {
@@ -96,7 +98,6 @@ export class AccountEmailService {
       }
       return;
     }
-    const token = await createEmailToken(tx, { userId: user.id, purpose: 'verify', email: user.email, now: this.date() });
     await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: verificationEmail(user, user.email, this.link('/verify-email', token)) });
   }
 
