@@ -99,16 +99,16 @@ describe('POST user/register/', () => {
     expect(await userCount()).toBe(0);
   });
 
-  it('refuses a taken username (any case) and a taken e-mail with 409', async () => {
+  it('refuses a taken username (any case) with 409; a taken e-mail is answered as a free one (decision 0053)', async () => {
     const first = registerBody();
     expect((await register(first)).statusCode).toBe(201);
     const sameName = await register(registerBody({ username: first.username.toUpperCase() }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ detail: m.usernameTaken, errors: [{ field: 'username', message: m.usernameTaken }] });
     const sameEmail = await register(registerBody({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().detail).toBe(m.emailTaken);
-    expect(await userCount()).toBe(1);
+    expect(sameEmail.statusCode).toBe(201);
+    expect(sameEmail.json().user).toMatchObject({ email: first.email.toUpperCase(), email_verified: false });
+    expect(await userCount()).toBe(2);
   });
 
   it('refuses unknown fields (is_staff cannot be self-granted), malformed and oversized bodies; nothing is stored', async () => {
@@ -321,7 +321,7 @@ describe('POST user/change-email/', () => {
   const changeEmail = (token: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-email/', headers: { authorization: bearer(token) }, payload });
 
-  it('validates, refuses a taken address and changes the e-mail', async () => {
+  it('validates, answers a taken address as a free one, and changes the e-mail', async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
     for (const new_email of ['', 'not-an-email', 'a@b']) {
@@ -330,8 +330,8 @@ describe('POST user/change-email/', () => {
       expect(res.json().detail).toBe(m.emailInvalid);
     }
     const taken = await changeEmail(a.token, { new_email: b.email.toUpperCase(), password: a.password });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toBe(m.emailTaken);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().email).toBe(b.email.toUpperCase());
 
     const ok = await changeEmail(a.token, { new_email: 'katherine@example.org', password: a.password });
     expect(ok.statusCode).toBe(200);

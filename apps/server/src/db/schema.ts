@@ -22,7 +22,10 @@ export const users = pgTable(
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one account, as users expect.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // An address is unique among the accounts that proved it (migration 0023, decision 0053): one
+    // that typed an address another account holds keeps it unverified and is sent no link for it.
+    uniqueIndex('users_verified_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} is not null`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 

@@ -16,7 +16,61 @@ const MAX_DEPTH = 6;
  * e-mail into the log. The statement itself stays (it says what failed); its values go.
  */
 const QUERY_PARAMS_LINE = /\nparams: [^\n]*/g;
-const redactText = (text: string): string => redactSecrets(text.replace(QUERY_PARAMS_LINE, '\nparams: [redacted]'));
+
+/**
+ * Names of URL parameters that carry a secret: one-time link tokens (`?token=`, from links in
+ * e-mails sent before they moved to the fragment, issue 29), OAuth-style codes and tokens, keys,
+ * signatures, passwords. Their values are cut wherever a URL or a bit of one shows up in a line:
+ * the request line's `url` above all, which a plain path without a scheme (`/reset-password?token=…`)
+ * would otherwise pass, since redactUrls only sees URLs with a scheme.
+ */
+const SECRET_PARAM = '(?:[a-z0-9_.-]*token|code|secret|password|passwd|pwd|api[_-]?key|key|signature|sig|auth|session|sid)';
+const SECRET_PARAM_VALUE = new RegExp(`([?&;#]${SECRET_PARAM}=)[^&;#\\s"'<>]*`, 'gi');
+const SECRET_PARAM_NAME = new RegExp(`^${SECRET_PARAM}$`, 'i');
+
+/** Every secret parameter's value in a text replaced, in queries and fragments alike. */
+const redactSecretParams = (text: string): string => text.replace(SECRET_PARAM_VALUE, '$1[redacted]');
+
+/**
+ * A request target with its secret parameters' values replaced; a name spelled with escapes
+ * (`%74oken=`) means the same to a server, so names are decoded before they are judged.
+ */
+export function redactRequestUrl(url: string): string {
+  const cut = redactSecretParams(url);
+  const at = cut.indexOf('?');
+  if (at < 0 || !cut.includes('%')) return cut;
+  const hash = cut.indexOf('#', at);
+  const query = cut.slice(at + 1, hash < 0 ? undefined : hash);
+  const parts = query.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    if (eq < 0) return part;
+    let name = part.slice(0, eq);
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // Not decodable: judged as written.
+    }
+    return SECRET_PARAM_NAME.test(name) ? `${part.slice(0, eq)}=[redacted]` : part;
+  });
+  return `${cut.slice(0, at + 1)}${parts.join('&')}${hash < 0 ? '' : cut.slice(hash)}`;
+}
+
+const redactText = (text: string): string => redactSecrets(redactSecretParams(text.replace(QUERY_PARAMS_LINE, '\nparams: [redacted]')));
+
+/**
+ * Fastify's request serializer (method, url, version, host, remoteAddress, remotePort) with the
+ * url's secret parameters cut: the 'incoming request' line of every request carries it.
+ */
+function requestSerializer(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }): unknown {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? redactRequestUrl(req.url) : req.url,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
 
 type Plain = Record<string, unknown>;
 
@@ -100,5 +154,9 @@ function logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => 
 /** Fastify/pino logger options with the redaction added (the caller's other options kept). */
 export function withLogRedaction<T extends object>(options: T): T & { serializers: Record<string, (v: unknown) => unknown>; hooks: { logMethod: typeof logMethod } } {
   const given = options as { serializers?: Record<string, (v: unknown) => unknown> };
-  return { ...options, serializers: { ...given.serializers, err: redactedErrSerializer }, hooks: { logMethod } };
+  const req = (value: unknown): unknown => {
+    const out = given.serializers?.req ? given.serializers.req(value) : requestSerializer(value as Parameters<typeof requestSerializer>[0]);
+    return redactValue(out, 1, new WeakSet());
+  };
+  return { ...options, serializers: { ...given.serializers, req, err: redactedErrSerializer }, hooks: { logMethod } };
 }

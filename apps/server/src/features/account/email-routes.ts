@@ -92,7 +92,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Follow an e-mailed link: verify the address, or confirm a new one',
         description:
-          'No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account\'s (verified). Each link works once; expired, used or unknown links answer 400 with the reason. A change to an address taken meanwhile answers 409 and leaves the link unused.',
+          'No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account\'s (verified). Each link works once; expired, used or unknown links answer 400 with the reason. An address another account proved meanwhile answers 409 and leaves the link unused. E-mailed links carry the token in the URL fragment (`/verify-email#token=…`), which no request sends; the page posts it here.',
         body: verifyEmailBodySchema,
         response: { 200: verifyEmailResponseSchema, ...errors },
       },

@@ -9,13 +9,16 @@ import { users, type EmailTokenPurpose, type EmailTokenRow, type UserRow } from 
 import { ConflictError, InvalidInputError } from '../../domain/errors';
 import { emailConfigured, enqueueEmail } from '../../domain/outbox';
 import { passwordProblem } from '../../lib/password-policy';
+import { accountLinkUrl, type AccountLinkPage } from './links';
 import { createEmailToken, dropOpenTokens, findEmailToken, spendEmailToken } from './email-tokens';
 import {
   changeConfirmationEmail,
   changeDoneNotice,
   changeRequestedNotice,
+  changeToYourAddressNotice,
   passwordResetDoneNotice,
   passwordResetEmail,
+  registrationWithYourAddressNotice,
   verificationEmail,
 } from './emails';
 
@@ -30,6 +33,29 @@ function refusal(row: EmailTokenRow | undefined, purposes: EmailTokenPurpose[], 
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+const MAX_HOLDERS = 5;
+
+/**
+ * The accounts (other than `exceptUserId`) whose address is `email`, in any case: the one that
+ * proved it first, then the oldest. An address is unique only among accounts that proved it
+ * (migration 0023, decision 0053), so an address may be typed by several accounts.
+ */
+async function holdersOf(db: Pick<Db, 'select'>, email: string, exceptUserId: number | null, limit = MAX_HOLDERS): Promise<UserRow[]> {
+  const same = sql`lower(${users.email}) = lower(${email})`;
+  return db
+    .select()
+    .from(users)
+    .where(exceptUserId === null ? same : and(same, ne(users.id, exceptUserId)))
+    .orderBy(sql`${users.emailVerifiedAt} is null`, users.id)
+    .limit(limit);
+}
+
+/** Whether another account proved the address (the partial unique index's rule, checked first). */
+async function provedByAnother(db: Pick<Db, 'select'>, email: string, userId: number): Promise<boolean> {
+  const [holder] = await holdersOf(db, email, userId, 1);
+  return holder?.emailVerifiedAt != null;
+}
 
 /**
  * The account e-mails of decision 0039: verification, change of address, password reset. Each
@@ -51,35 +77,57 @@ export class AccountEmailService {
     return new Date(this.auth.now());
   }
 
-  private link(path: string, token: string): string {
-    return `${this.config.PUBLIC_URL}${path}?token=${token}`;
+  private link(page: AccountLinkPage, token: string): string {
+    return accountLinkUrl(this.config.PUBLIC_URL, page, token);
   }
 
-  /** Registration: the verification link, in the transaction that creates the user. */
-  async sendVerification(tx: Tx, user: UserRow): Promise<void> {
+  /**
+   * Registration: the verification link, in the transaction that creates the user. An address
+   * another account holds gets no link (that would let the new account take it): at registration
+   * its mailbox is told instead, and a 'Resend' sends nothing. Registration answers the same either
+   * way, so it does not tell who has an account (issue 29, decision 0053).
+   */
+  async sendVerification(tx: Tx, user: UserRow, { resend = false } = {}): Promise<void> {
     if (!this.enabled) return;
+    // Made either way, so both paths do the same work (a link nobody receives is never usable).
     const token = await createEmailToken(tx, { userId: user.id, purpose: 'verify', email: user.email, now: this.date() });
+    const [holder] = await holdersOf(tx, user.email, user.id, 1);
+    if (holder) {
+      if (!resend) {
+        await enqueueEmail(tx, { userId: holder.id, to: user.email, category: 'account', content: registrationWithYourAddressNotice(holder, user, user.email) });
+      }
+      return;
+    }
     await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: verificationEmail(user, user.email, this.link('/verify-email', token)) });
   }
 
   /** 'Resend': a new link; older ones keep working until they expire. */
   async resendVerification(user: UserRow): Promise<string> {
     if (user.emailVerifiedAt) throw new ConflictError(m.alreadyVerified);
-    await this.db.transaction(async (tx) => this.sendVerification(tx as unknown as Tx, user));
+    await this.db.transaction(async (tx) => this.sendVerification(tx as unknown as Tx, user, { resend: true }));
     return fillMessage(m.verificationSent, { email: user.email });
   }
 
   /**
    * A change of address with e-mail on: nothing changes yet. The new address gets a link, the old
    * one a notice (no link: nothing is undone from a mailbox someone else may read), and a newer
-   * request replaces an older pending one. The caller has checked the password and the address.
+   * request replaces an older pending one. The caller has checked the password.
+   *
+   * An address another account holds gets no link, its mailbox a notice instead; the change is
+   * recorded all the same (a link nobody has), so the answer and the pending address look alike
+   * for a taken and a free address (issue 29, decision 0053).
    */
   async requestChange(user: UserRow, newEmail: string): Promise<void> {
     await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Tx;
       await dropOpenTokens(tx, user.id, ['change']);
       const token = await createEmailToken(tx, { userId: user.id, purpose: 'change', email: newEmail, now: this.date() });
-      await enqueueEmail(tx, { userId: user.id, to: newEmail, category: 'account', content: changeConfirmationEmail(user, newEmail, this.link('/verify-email', token)) });
+      const [holder] = await holdersOf(tx, newEmail, user.id, 1);
+      if (holder) {
+        await enqueueEmail(tx, { userId: holder.id, to: newEmail, category: 'account', content: changeToYourAddressNotice(holder, user, newEmail) });
+      } else {
+        await enqueueEmail(tx, { userId: user.id, to: newEmail, category: 'account', content: changeConfirmationEmail(user, newEmail, this.link('/verify-email', token)) });
+      }
       await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: changeRequestedNotice(user, newEmail) });
     });
   }
@@ -106,13 +154,20 @@ export class AccountEmailService {
     if (found.purpose === 'verify') {
       // A verification link proves the address it was sent to, not whatever the account has now.
       if (!sameAddress(address, user.email)) throw new InvalidInputError(m.tokenWrongAddress, 'token');
-      await this.db.transaction(async (tx) => {
-        if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
-          .where(eq(users.id, user.id));
-      });
+      // Proved by another account since the link was sent (two registrations racing): its own.
+      if (await provedByAnother(this.db, address, user.id)) throw new ConflictError(m.emailTaken, 'token');
+      try {
+        await this.db.transaction(async (tx) => {
+          if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
+          await tx
+            .update(users)
+            .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+            .where(eq(users.id, user.id));
+        });
+      } catch (err) {
+        if (uniqueViolation(err) !== null) throw new ConflictError(m.emailTaken, 'token');
+        throw err;
+      }
       this.auth.forgetUser(user.id);
       return { detail: m.emailVerified, email: user.email };
     }
@@ -121,13 +176,9 @@ export class AccountEmailService {
       await this.db.transaction(async (raw) => {
         const tx = raw as unknown as Tx;
         if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
-        // Checked again here: the address was free when the change was asked for, maybe not now.
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = lower(${address})`, ne(users.id, user.id)))
-          .limit(1);
-        if (taken) throw new ConflictError(m.emailTaken, 'token');
+        // Checked again here: another account may have proved the address since. Accounts that only
+        // typed it do not stand in the way of the one that proves it (decision 0053).
+        if (await provedByAnother(tx, address, user.id)) throw new ConflictError(m.emailTaken, 'token');
         await tx.update(users).set({ email: address, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
         // Links sent to the old address must not act on the account any more.
         await dropOpenTokens(tx, user.id, ['change', 'verify', 'reset']);
@@ -148,16 +199,18 @@ export class AccountEmailService {
    */
   async requestPasswordReset(email: string): Promise<void> {
     if (!this.enabled) return;
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
-    if (!user) return;
+    // Several accounts may have typed one address (decision 0053): the one that proved it gets the
+    // link; while none has, each of them does (each e-mail names its account).
+    const holders = await holdersOf(this.db, email, null);
+    const proved = holders.filter((h) => h.emailVerifiedAt);
+    const targets = proved.length > 0 ? proved.slice(0, 1) : holders;
+    if (targets.length === 0) return;
     await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Tx;
-      const token = await createEmailToken(tx, { userId: user.id, purpose: 'reset', email: user.email, now: this.date() });
-      await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetEmail(user, this.link('/reset-password', token)) });
+      for (const user of targets) {
+        const token = await createEmailToken(tx, { userId: user.id, purpose: 'reset', email: user.email, now: this.date() });
+        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetEmail(user, this.link('/reset-password', token)) });
+      }
     });
   }
 
@@ -180,11 +233,17 @@ export class AccountEmailService {
     await this.auth.storePassword(user.id, passwordHash, async (tx) => {
       if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
       await dropOpenTokens(tx, user.id, ['reset']);
-      // The link reached the account's address: that proves the address, as a verification link would.
+      // The link reached the account's address: that proves the address, as a verification link
+      // would, unless another account proved it first (an address has one prover, decision 0053).
       await tx
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-        .where(eq(users.id, user.id));
+        .where(
+          and(
+            eq(users.id, user.id),
+            sql`not exists (select 1 from users other where lower(other.email) = lower(${user.email}) and other.id <> ${user.id} and other.email_verified_at is not null)`,
+          ),
+        );
       if (this.enabled) {
         await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user) });
       }

@@ -104,3 +104,36 @@ export function passwordResetDoneNotice(user: Who): EmailContent {
     after: ['If this was not you, contact TokenDesk support at once.'],
   });
 }
+
+/**
+ * To an address another account already holds, when a new account registered with it (issue 29,
+ * decision 0053): instead of a verification link. The registration was answered as any other, so
+ * the person registering learns nothing; the address's mailbox learns what happened.
+ */
+export function registrationWithYourAddressNotice(holder: Pick<UserRow, 'username'>, newAccount: Pick<UserRow, 'username'>, email: string): EmailContent {
+  return render({
+    subject: `Someone registered at ${PRODUCT} with your e-mail address`,
+    before: [
+      'Hello,',
+      `A new ${PRODUCT} account '${newAccount.username}' was just registered with ${email}. This address is already on the ${PRODUCT} account '${holder.username}'.`,
+      'We sent the new account no link for this address, so it cannot prove the address is its own or take it from the account that has it. Nothing changed on that account.',
+    ],
+    after: [
+      `If this was you, you already have an account: sign in as '${holder.username}', or use 'Forgot password?' on the sign-in page.`,
+      'If it was not you, there is nothing to do.',
+    ],
+  });
+}
+
+/** To an address another account already holds, when an account asked to change to it (decision 0053). */
+export function changeToYourAddressNotice(holder: Pick<UserRow, 'username'>, requester: Pick<UserRow, 'username'>, email: string): EmailContent {
+  return render({
+    subject: `Someone asked to use your e-mail address at ${PRODUCT}`,
+    before: [
+      'Hello,',
+      `The ${PRODUCT} account '${requester.username}' asked to use ${email} as its e-mail address. This address is already on the ${PRODUCT} account '${holder.username}'.`,
+      'We sent no confirmation link, so the other account cannot take this address. Nothing changed on the account that has it.',
+    ],
+    after: ['If this was you, keep using the account that has this address.', 'If it was not you, there is nothing to do.'],
+  });
+}

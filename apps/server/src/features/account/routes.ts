@@ -59,6 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags,
         summary: 'Create an account',
+        description: 'A taken username answers 409. A taken e-mail address is answered exactly as a free one: the account is created with the address unverified and is sent no link for it, and the address gets a notice instead (decision 0053).',
         body: registerBodySchema,
         response: { 201: z.object({ user: userSchema }), ...errors },
       },
@@ -152,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         tags,
         security,
         summary,
-        description: `When the server sends e-mail (SMTP_URL), nothing changes yet: a link goes to the new address and a notice to the current one, and the answer's pending_email shows the new address until the link is followed (decision 0039); without e-mail the address changes at once and is unverified. A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`,
+        description: `When the server sends e-mail (SMTP_URL), nothing changes yet: a link goes to the new address and a notice to the current one, and the answer's pending_email shows the new address until the link is followed (decision 0039); without e-mail the address changes at once and is unverified. An address another account has is answered exactly as a free one: its mailbox gets a notice instead of the link (decision 0053). A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`,
         body: changeEmailBodySchema,
         response: { 200: userSchema, ...errors },
       },

@@ -5,7 +5,7 @@ import {
   type ChangePasswordBody,
   type UpdateProfileBody,
 } from '@tokendesk/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -22,16 +22,6 @@ export interface RegisterInput {
   password: string;
 }
 
-async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
-  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptUserId === undefined ? sameEmail : and(sameEmail, ne(users.id, exceptUserId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -42,9 +32,13 @@ export class AccountService {
   async register(input: RegisterInput, ip: string): Promise<UserRow> {
     const weakness = passwordProblem(input.password, { username: input.username, email: input.email, names: [input.full_name] });
     if (weakness) throw new InvalidInputError(weakness, 'password');
-    // Checked before hashing so a taken name costs no scrypt; the unique indexes still decide races.
+    // Checked before hashing so a taken name costs no scrypt; the unique index still decides races.
+    // A username is public (it is how one signs in and how staff and e-mails name an account) and
+    // must be unique, so a taken one says so. The e-mail address is NOT checked: a taken and a free
+    // address are answered alike and take the same time (the hash runs for both). An address
+    // another account holds stays unverified on the new account, which is sent no link for it, and
+    // the address's mailbox is told instead (email-service.ts sendVerification; decision 0053).
     if (await findUserByUsername(this.db, input.username)) throw new ConflictError(m.usernameTaken, 'username');
-    if (await emailTaken(this.db, input.email)) throw new ConflictError(m.emailTaken, 'email');
 
     const passwordHash = await this.auth.hashPassword(input.password, ip);
     const { first_name, last_name } = splitFullName(input.full_name);
@@ -59,9 +53,8 @@ export class AccountService {
         return row!;
       });
     } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint === null) throw err;
-      if (constraint.includes('email')) throw new ConflictError(m.emailTaken, 'email');
+      // Only the username is unique for an account that proved nothing yet.
+      if (uniqueViolation(err) === null) throw err;
       throw new ConflictError(m.usernameTaken, 'username');
     }
   }
@@ -76,8 +69,10 @@ export class AccountService {
   }
 
   /**
-   * The password is checked before anything about the address is looked at, so a probe for a
-   * taken address costs a password check under the sign-in limits (decision 0019).
+   * The password is checked first (it counts as a sign-in under the sign-in limits, decision 0019).
+   * A taken and a free address are answered alike (issue 29, decision 0053): with e-mail on, a taken
+   * one gets a notice instead of a link (email-service.ts requestChange); without it the address is
+   * set at once and unverified either way, as nobody can prove it.
    */
   async changeEmail(user: UserRow, input: ChangeEmailBody, ip: string): Promise<UserRow> {
     if (!(await this.auth.verifyUserPassword(user, input.password, ip))) {
@@ -86,25 +81,19 @@ export class AccountService {
     if (input.new_email.toLowerCase() === user.email.toLowerCase() && input.new_email === user.email) {
       throw new InvalidInputError(m.emailUnchanged, 'new_email');
     }
-    if (await emailTaken(this.db, input.new_email, user.id)) throw new ConflictError(m.emailTaken, 'new_email');
     // With e-mail on, the address changes only when the link sent to it is followed (decision 0039).
     // Without it no link can be sent, so the change applies at once, as before, and stays unverified.
     if (this.emails.enabled) {
       await this.emails.requestChange(user, input.new_email);
       return user;
     }
-    try {
-      const [row] = await this.db
-        .update(users)
-        .set({ email: input.new_email, emailVerifiedAt: null, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      this.auth.forgetUser(user.id);
-      return row!;
-    } catch (err) {
-      if (uniqueViolation(err) !== null) throw new ConflictError(m.emailTaken, 'new_email');
-      throw err;
-    }
+    const [row] = await this.db
+      .update(users)
+      .set({ email: input.new_email, emailVerifiedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    this.auth.forgetUser(user.id);
+    return row!;
   }
 
   /**

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLinkToken } from './email-link';
 
-/** /reset-password?token=…: choose a new password with the link from 'Forgot password?'. */
+/** /reset-password#token=…: choose a new password with the link from 'Forgot password?'. */
 export function ResetPasswordRoute() {
   useDocumentTitle('Reset Password');
   const token = useLinkToken();

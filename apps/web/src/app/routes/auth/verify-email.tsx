@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLinkToken } from './email-link';
 
-/** /verify-email?token=…: verification and change-of-address links, signed in or out. */
+/** /verify-email#token=…: verification and change-of-address links, signed in or out. */
 export function VerifyEmailRoute() {
   useDocumentTitle('Verify E-mail Address');
   const token = useLinkToken();
