@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { tokenBalances, tokenHolderReconciliation, type ProjectRow, type TokenHolderReconciliationRow, type TokenHolderSyncRow } from '../../db/schema';
+import { tokenHolderReconciliation, type ProjectRow, type TokenHolderReconciliationRow, type TokenHolderSyncRow } from '../../db/schema';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Addresses people send tokens to so that nobody can move them again. */
