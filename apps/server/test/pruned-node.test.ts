@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStateUnavailable } from '../src/chain/client';
 import { HolderHistoryUnreadableError, HolderIndexer, START_FAILURES_REPORTED } from '../src/indexer/holders';
 import { recordSkippedItem } from '../src/indexer/skipped-items';
-import { startRpcProviderProxy, type RpcProviderProxy } from '../../../faults/support/rpc-provider-proxy';
+import { PRUNED_ANSWERS, startRpcProviderProxy, type RpcProviderProxy } from '../../../faults/support/rpc-provider-proxy';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
@@ -93,6 +93,17 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
     }
     expect(summary.reconciliation.status).toBe('matches');
     expect(summary.reconciliation.supply_from_logs).toBe('1000000');
+
+    // Whichever client the node is (the proxy answers as each in turn), its refusal is understood
+    // and the start found from the logs: a fresh indexer asks eth_getCode once, then the logs.
+    const network = ctx.app.chain.registry.get(31337)!;
+    const head = await clients().public.getBlockNumber();
+    for (const _ of PRUNED_ANSWERS) {
+      const fresh = new HolderIndexer(ctx.database.db, ctx.app.chain, network);
+      expect(await fresh.findStart(ctx.app.chain.client(network), deployed.address, head)).toBe(deployed.blockNumber);
+    }
+    const answered = pruned.stats().pruned;
+    for (const kind of PRUNED_ANSWERS) expect(answered[kind], kind).toBeGreaterThan(0);
   });
 
   it('where old logs are gone too (EIP-4444), the card and the tick say why instead of waiting for ever', async () => {
