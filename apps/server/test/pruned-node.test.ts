@@ -1,4 +1,7 @@
-import { demoAccounts, deployHolderTestToken, devnetClients, transferTestToken } from '@tokendesk/devchain';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoAccounts, deployHolderTestToken, devnetAddresses, devnetClients, startDevnet, transferTestToken } from '@tokendesk/devchain';
 import type { HoldersSummary } from '@tokendesk/contract';
 import { formatUnits, getAddress, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +143,38 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
       await expired.close();
     }
   });
+});
+
+describe('a devnet restarted from its saved state (the state of its head only)', () => {
+  it("reads DEMO's holder history to the end: the figures are the chain's", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-restarted-devnet-'));
+    let restarted = await startDevnet({ dataDir });
+    let c: TestContext | undefined;
+    try {
+      await restarted.stop();
+      restarted = await startDevnet({ dataDir });
+      // As the issue found it: old state is gone, old logs are not.
+      const old = await fetch(restarted.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [devnetAddresses.demo, '0x5'] }) });
+      expect(JSON.stringify(await old.json())).toContain('BlockOutOfRangeError');
+
+      c = await createTestContext({}, { chain: devnetChain({ rpcUrl: restarted.rpcUrl }) });
+      const user = await signUp(c.app);
+      const projectId = await createProject(c, user, devnetAddresses.demo, 'DEMO');
+      const indexer = new HolderIndexer(c.database.db, c.app.chain, c.app.chain.registry.get(31337)!);
+      for (let i = 0; i < 20; i++) if ((await indexer.tick()).caughtUp && (await summaryOf(c, user, projectId)).sync.state === 'live') break;
+      const summary = await summaryOf(c, user, projectId);
+      expect(summary.sync.state).toBe('live');
+      expect(summary.reconciliation.status).toBe('matches');
+      const chain = devnetClients(restarted.rpcUrl).public;
+      for (const row of summary.top) {
+        expect(row.balance, row.address).toBe(formatUnits(await chain.readContract({ address: devnetAddresses.demo, abi: erc20, functionName: 'balanceOf', args: [row.address as Address] }), 18));
+      }
+    } finally {
+      await c?.close();
+      await restarted.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe('isStateUnavailable', () => {
