@@ -14,7 +14,7 @@ import { killAllServers, startServer, type ServerProcess } from './support/serve
  * The real server behind an RPC proxy that behaves like a public provider (support/rpc-provider-
  * proxy.ts): eth_getLogs range and result caps with the providers' own error texts, HTTP 429 with
  * and without Retry-After and JSON-RPC rate-limit errors, added latency, and two load-balanced
- * nodes of which one lags a few blocks behind. While it misbehaves, swaps, token transfers and a
+ * nodes of which one lags a few blocks behind, both full nodes without state older than 128 blocks. While it misbehaves, swaps, token transfers and a
  * new pool happen on the chain. The pool indexer, the holder indexer and the new-pool watch must
  * end with exactly what the chain holds, read directly from the devnet: no gap, no duplicate.
  */
@@ -31,6 +31,9 @@ const FAULTS: Partial<ProviderFaults> = {
   jitterMs: 30,
   lagBlocks: 4,
   routing: 'round-robin',
+  // Full nodes, as most public endpoints are: no state older than 128 blocks (DEMO was deployed
+  // long before the head; its holder history starts from its logs, docs/decisions/0055).
+  prunedStateBlocks: 128,
 };
 const SWAPS = 14;
 const TRANSFER_TXS = 12;
@@ -275,6 +278,7 @@ describe('a provider that caps, throttles, lags and answers slowly', () => {
     expect(stats.resultCap.infuraCount + stats.resultCap.alchemySize).toBeGreaterThan(0);
     expect(Object.values(stats.rateLimit).every((n) => n > 0), `rate limits ${JSON.stringify(stats.rateLimit)}`).toBe(true);
     expect(stats.lag.clampedGetLogs + stats.lag.emptyGetLogs).toBeGreaterThan(0);
+    expect(stats.pruned.byMethod.eth_getCode ?? 0, 'old state refused').toBeGreaterThan(0);
     console.log(
       `provider faults: ${Math.round((Date.now() - started) / 1000)} s in all, converged ${Math.round(convergedMs / 1000)} s after the activity; ` +
         `${events} pool events (${swaps.length} swaps sent), ${transfers} Transfer logs, ${expectedHolders.get(holdProject.id)!.holders.size} + ${expectedHolders.get(demo.id)!.holders.size} holders, 1 new pool; ` +

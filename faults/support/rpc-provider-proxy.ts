@@ -39,6 +39,21 @@ import type { AddressInfo } from 'node:net';
  *   answer null; eth_call, eth_getCode, eth_getBalance, eth_getStorageAt at a newer block fail with
  *   −32000 "header not found"; "latest" means its own head. A JSON-RPC batch is one HTTP request
  *   and goes to one node, as behind a real load balancer that routes per connection/request.
+ * - Pruned state (`prunedStateBlocks` > 0): both nodes are full nodes, not archive nodes. A state
+ *   read (eth_call, eth_getCode, eth_getBalance, eth_getStorageAt, eth_getProof,
+ *   eth_getTransactionCount) at a block more than `prunedStateBlocks` below the node's head fails,
+ *   in turn, the way these clients answer (docs/decisions/0055-pruned-nodes.md):
+ *   geth (hash)  −32000 "missing trie node <state root> (path )"               (ethereum/go-ethereum#20874, #25826)
+ *   geth (path)  −32000 "missing trie node <root> (path ) state 0x<root> is not available, not found"
+ *                                                                             (0xPolygon/bor#1303, piplabs/story-geth#137)
+ *   Nethermind   −32002 "No state available for block 0x<block hash>"         (NethermindEth/nethermind#9277, #12483)
+ *   reth         −32603 "State at block #N is pruned"                          (paradigmxyz/reth#4092)
+ *   Erigon 3     −32000 "old data not available due to pruning: requested block N, history is available from block M"
+ *                                                                             (erigontech/erigon#19339)
+ *   eth_getLogs, blocks and receipts stay served for every block: logs are not state.
+ * - Expired history (`prunedHistoryBefore` > 0, EIP-4444): eth_getLogs from a block below it fails
+ *   with 4444 "pruned history unavailable", as geth and reth answer (ethereum/go-ethereum#31939,
+ *   paradigmxyz/reth#21304). A node without old logs either: holder history cannot start there.
  */
 
 export interface ProviderFaults {
@@ -61,7 +76,14 @@ export interface ProviderFaults {
    * what one client of a busy provider sees, its requests interleaved with everyone else's.
    */
   routing: 'round-robin' | 'random';
+  /** State older than this many blocks below the head is pruned (0: an archive node, nothing pruned; geth keeps 128). */
+  prunedStateBlocks: number;
+  /** eth_getLogs from below this block is refused as pruned history (0: every block's logs are kept). */
+  prunedHistoryBefore: number;
 }
+
+/** The clients whose pruned-state answers the proxy imitates, in the order it takes turns. */
+export const PRUNED_ANSWERS = ['gethHash', 'gethPath', 'nethermind', 'reth', 'erigon'] as const;
 
 export const NO_FAULTS: ProviderFaults = {
   maxBlockRange: 0,
@@ -73,6 +95,8 @@ export const NO_FAULTS: ProviderFaults = {
   jitterMs: 0,
   lagBlocks: 0,
   routing: 'round-robin',
+  prunedStateBlocks: 0,
+  prunedHistoryBefore: 0,
 };
 
 /** How many answers each fault produced (counted per JSON-RPC item, or per HTTP request for 429s). */
@@ -86,6 +110,8 @@ export interface ProviderStats {
   resultCap: Record<'infuraCount' | 'alchemySize', number>;
   rateLimit: Record<'http429RetryAfter' | 'http429Bare' | 'rpcQuicknode32007' | 'rpcInfura32005', number>;
   lag: { clampedGetLogs: number; emptyGetLogs: number; logsHidden: number; nullBlocks: number; nullReceipts: number; headerNotFound: number };
+  /** State reads refused as pruned, by the client whose answer was imitated, and per method. */
+  pruned: Record<(typeof PRUNED_ANSWERS)[number], number> & { byMethod: Record<string, number>; history: number };
 }
 
 interface RpcItem {
@@ -117,6 +143,7 @@ function emptyStats(): ProviderStats {
     resultCap: { infuraCount: 0, alchemySize: 0 },
     rateLimit: { http429RetryAfter: 0, http429Bare: 0, rpcQuicknode32007: 0, rpcInfura32005: 0 },
     lag: { clampedGetLogs: 0, emptyGetLogs: 0, logsHidden: 0, nullBlocks: 0, nullReceipts: 0, headerNotFound: 0 },
+    pruned: { gethHash: 0, gethPath: 0, nethermind: 0, reth: 0, erigon: 0, byMethod: {}, history: 0 },
   };
 }
 
@@ -133,7 +160,7 @@ function prng(seed: number) {
 }
 
 /** Methods whose block parameter is at this position; a newer block than node B's head is "header not found". */
-const STATE_METHODS: Record<string, number> = { eth_call: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2 };
+const STATE_METHODS: Record<string, number> = { eth_call: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2, eth_getProof: 2 };
 
 export async function startRpcProviderProxy(upstream: string, initial: Partial<ProviderFaults> = {}, seed = 12): Promise<RpcProviderProxy> {
   let faults: ProviderFaults = { ...NO_FAULTS, ...initial };
@@ -143,6 +170,7 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
   let rangeTurn = 0;
   let resultTurn = 0;
   let rateTurn = 0;
+  let prunedTurn = 0;
   let nextUpstreamId = 1;
 
   async function upstreamCall(method: string, params: unknown[] = []): Promise<RpcAnswer> {
@@ -170,6 +198,10 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
       const from = (await blockParam(filter.fromBlock ?? 'latest', nodeHead))!;
       let to = (await blockParam(filter.toBlock ?? 'latest', nodeHead))!;
       const span = to - from + 1n;
+      if (faults.prunedHistoryBefore > 0 && from < BigInt(faults.prunedHistoryBefore)) {
+        stats.pruned.history++;
+        return { jsonrpc: '2.0', id, error: { code: 4444, message: 'pruned history unavailable' } };
+      }
       if (faults.maxBlockRange > 0 && span > BigInt(faults.maxBlockRange)) {
         const max = BigInt(faults.maxBlockRange);
         const turn = rangeTurn++ % 4;
@@ -251,6 +283,29 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
     return { ...answer, id };
   }
 
+  /** A full node's answer to a state read at block `n`, whose state it no longer keeps. */
+  async function prunedAnswer(item: RpcItem, n: bigint, nodeHead: bigint): Promise<RpcAnswer> {
+    const id = item.id;
+    const kind = PRUNED_ANSWERS[prunedTurn++ % PRUNED_ANSWERS.length]!;
+    stats.pruned[kind]++;
+    stats.pruned.byMethod[item.method] = (stats.pruned.byMethod[item.method] ?? 0) + 1;
+    const block = (await upstreamCall('eth_getBlockByNumber', [hex(n), false])).result as { hash: string; stateRoot: string } | null;
+    const root = (block?.stateRoot ?? `0x${'0'.repeat(64)}`).slice(2);
+    const error = (code: number, message: string): RpcAnswer => ({ jsonrpc: '2.0', id, error: { code, message } });
+    switch (kind) {
+      case 'gethHash':
+        return error(-32000, `missing trie node ${root} (path )`);
+      case 'gethPath':
+        return error(-32000, `missing trie node ${root} (path ) state 0x${root} is not available, not found`);
+      case 'nethermind':
+        return error(-32002, `No state available for block ${block?.hash ?? hex(n)}`);
+      case 'reth':
+        return error(-32603, `State at block #${n} is pruned`);
+      case 'erigon':
+        return error(-32000, `old data not available due to pruning: requested block ${n}, history is available from block ${nodeHead - BigInt(faults.prunedStateBlocks)}`);
+    }
+  }
+
   /** One JSON-RPC item as node A (the devnet) or node B (k blocks behind) answers it. */
   async function answer(item: RpcItem, lagging: boolean, realHead: () => Promise<bigint>): Promise<RpcAnswer> {
     stats.rpcItems++;
@@ -263,6 +318,12 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
       return h > BigInt(faults.lagBlocks) ? h - BigInt(faults.lagBlocks) : 0n;
     };
     if (item.method === 'eth_getLogs') return getLogs(item, await head(), lagging);
+    const stateAt = STATE_METHODS[item.method];
+    if (faults.prunedStateBlocks > 0 && stateAt !== undefined) {
+      const nodeHead = await head();
+      const n = await blockParam(params[stateAt], nodeHead);
+      if (n !== null && n < nodeHead - BigInt(faults.prunedStateBlocks)) return prunedAnswer(item, n, nodeHead);
+    }
     if (!lagging) return { ...(await upstreamCall(item.method, params)), id };
 
     const nodeHead = await head();

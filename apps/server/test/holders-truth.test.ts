@@ -103,6 +103,13 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     expect(byAddress.get(getAddress(alice))!.labels).toEqual(['deployer']);
     expect(byAddress.get(getAddress(carol))!.balance).toBe('40');
     expect(summary.holder_count).toBe(4);
+    // Every screen says 4 (issue 29, item 10): the last point of the daily history, the project
+    // list and the project (the logs alone count 2: bob and dave).
+    const history = (await get(`/api/v1/projects/${projectId}/holders/history/`)).json<{ points: { day: string; holder_count: number }[] }>();
+    expect(history.points.at(-1)!.holder_count).toBe(4);
+    expect((await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null }>().holder_count).toBe(4);
+    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holder_count: number | null }[] }>().projects;
+    expect(listed.find((p) => p.id === projectId)!.holder_count).toBe(4);
     // Concentration from the chain: the four hold everything; never negative, never above 100 %.
     expect(summary.top10_share_pct).toBe(100);
 

@@ -137,10 +137,13 @@ describe('the holder indexer', () => {
     expect(sync!.deployer).toBe(devnet.addresses.deployer.toLowerCase());
 
     // The seeded DEMO pools are labelled as pools although nobody attached them (the factory
-    // lists them), and concentration leaves them out.
+    // lists them), and concentration leaves them out. So is the V4 PoolManager, which holds the
+    // liquidity of both DEMO V4 pools (issue 29, item 10): a singleton vault is a pool.
     const summary = (await get(`/api/v1/projects/${demoProjectId}/holders/`)).json<HoldersSummary>();
     expect(summary.pools_checked).toBe(true);
-    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2].map((p) => p.toLowerCase());
+    const poolManager = devnet.addresses.v4.poolManager.toLowerCase();
+    expect(stored.get(poolManager)).toBeGreaterThan(0n);
+    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager].map((p) => p.toLowerCase());
     const labelled = summary.top.filter((t) => t.labels.includes('pool')).map((t) => t.address);
     expect(labelled.sort()).toEqual(pools.map((p) => getAddress(p)).sort());
     expect(summary.top.find((t) => t.address === getAddress(devnet.addresses.deployer))!.labels).toEqual(['deployer']);

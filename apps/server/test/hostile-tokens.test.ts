@@ -43,18 +43,23 @@ const auth = () => ({ authorization: bearer(owner.token) });
  * new-pool watch's reads) — a node that fails deterministically for one loop only.
  */
 async function startRpcProxy(upstream: string, factories: string[]) {
-  // refuseHistoricCodeOf: eth_getCode of that token at any block but 'latest' fails, as on a node
-  // without archive state (the holder indexer's deploy-block search needs it; token info does not).
-  const state = { failFactoryLogs: false, refused: 0, firstRefusedAt: 0, refuseHistoricCodeOf: '' };
+  // refuseHistoryOf: that token's history is not on this node: eth_getCode at any block but
+  // 'latest' fails as on a node without archive state, and eth_getLogs of it as on one whose old
+  // logs expired (EIP-4444). The holder indexer can find no start for it (token info needs neither).
+  const state = { failFactoryLogs: false, refused: 0, firstRefusedAt: 0, refuseHistoryOf: '' };
   const watched = factories.map((f) => f.toLowerCase());
   type Call = { id: number; method: string; params?: unknown[] };
   const refusesCode = (c: Call) =>
-    c.method === 'eth_getCode' && state.refuseHistoricCodeOf !== '' && String(c.params?.[0]).toLowerCase() === state.refuseHistoricCodeOf && c.params?.[1] !== 'latest';
+    c.method === 'eth_getCode' && state.refuseHistoryOf !== '' && String(c.params?.[0]).toLowerCase() === state.refuseHistoryOf && c.params?.[1] !== 'latest';
+  const refusesTokenLogs = (c: Call) =>
+    c.method === 'eth_getLogs' &&
+    state.refuseHistoryOf !== '' &&
+    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []].flat().some((a) => String(a).toLowerCase() === state.refuseHistoryOf);
   const refusesLogs = (c: Call) =>
     state.failFactoryLogs &&
     c.method === 'eth_getLogs' &&
     [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []].flat().some((a) => watched.includes(String(a).toLowerCase()));
-  const refuses = (c: Call) => refusesCode(c) || refusesLogs(c);
+  const refuses = (c: Call) => refusesCode(c) || refusesTokenLogs(c) || refusesLogs(c);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -71,6 +76,7 @@ async function startRpcProxy(upstream: string, factories: string[]) {
         const out = calls.map((c) => {
           if (answers.has(c.id)) return answers.get(c.id);
           if (refusesCode(c)) return { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'missing trie node (historical state not available)' } };
+          if (refusesTokenLogs(c)) return { jsonrpc: '2.0', id: c.id, error: { code: 4444, message: 'pruned history unavailable' } };
           state.refused += 1;
           state.firstRefusedAt ||= Date.now();
           return { jsonrpc: '2.0', id: c.id, error: { code: -32603, message: `internal error at upstream http://127.0.0.1:${port}/v3/${SECRET} while serving logs` } };
@@ -257,17 +263,20 @@ describe('a stuck loop on /ready and /metrics', () => {
       const part = (name: string) => status.get(31337)?.parts.find((p) => p.part === name);
       await waitFor('the watch to run', () => part('pool-watch')?.state === 'ok');
 
-      // One token whose history the node cannot serve: skipped and recorded, the holder loop goes on.
+      // One token whose history the node cannot serve: skipped and recorded, the holder loop goes on
+      // (a few ticks in a row would fail it: apps/server/test/pruned-node.test.ts). Then the node
+      // has it again, and the token's history is read.
       const { address: archiveless } = await deployHolderTestToken(clients(), alice, SUPPLY);
-      proxy.state.refuseHistoricCodeOf = archiveless.toLowerCase();
+      proxy.state.refuseHistoryOf = archiveless.toLowerCase();
       expect((await createProject(archiveless, 'Archiveless', 'ARCH', 18)).statusCode).toBe(201);
       await waitFor('the token skip', () => status.get(31337)?.skipped.find((s) => s.part === 'holders' && s.reason === 'token-failed'));
+      proxy.state.refuseHistoryOf = '';
       expect(part('holders')!.state).toBe('ok');
       const [tokenSkip] = await ctx.database.db
         .select()
         .from(indexerSkippedItems)
         .where(and(eq(indexerSkippedItems.part, 'holders'), eq(indexerSkippedItems.item, archiveless.toLowerCase())));
-      expect(tokenSkip).toMatchObject({ reason: 'token-failed', detail: expect.stringContaining('missing trie node') });
+      expect(tokenSkip).toMatchObject({ reason: 'token-failed', detail: expect.stringContaining('pruned history unavailable') });
       expect(tokenSkip!.detail).not.toContain(SECRET);
 
       // A skipped item under the running loop: counted by reason on /metrics.

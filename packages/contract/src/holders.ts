@@ -22,6 +22,10 @@ export const holderSyncSchema = z
     target_block: z.string().nullable().describe('The block the backfill is heading for'),
     deploy_block: z.string().nullable(),
     progress_pct: z.number().nullable().describe('0–100 while indexing'),
+    problem: z
+      .string()
+      .nullable()
+      .describe("Why the token's transfer history cannot be read right now (for instance a node that keeps no history that old); null while nothing stands in the way"),
   })
   .meta({ id: 'HolderSync' });
 export type HolderSync = z.infer<typeof holderSyncSchema>;

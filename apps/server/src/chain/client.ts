@@ -133,6 +133,28 @@ export function isNodeBehind(err: unknown): boolean {
   return /header not found|unknown block|block not found/i.test(errorText(err));
 }
 
+/**
+ * The node keeps no state at the block asked for: a full (pruned) node, which keeps the state of
+ * the last 128 blocks or so, or one restarted from a snapshot. Asking again does not help; only a
+ * more recent block (or another source, such as logs) does. The texts real nodes answer with
+ * (docs/decisions/0055-pruned-nodes.md):
+ *   geth, hash scheme   −32000 "missing trie node <hash> (path )"                (ethereum/go-ethereum#20874, #25826)
+ *   geth, path scheme   −32000 "missing trie node <hash> (path ) state 0x… is not available[, not found]"
+ *                       (piplabs/story-geth#137, 0xPolygon/bor#1303); "historical state not available in path scheme yet"
+ *                       (ethereum/go-ethereum#29101); "required historical state unavailable" (0xPolygon/bor#322)
+ *   Nethermind          −32002 "No state available for block 0x<hash>"             (NethermindEth/nethermind#9277, #12483)
+ *   reth                −32603 "State at block #N is pruned"                       (paradigmxyz/reth#4092)
+ *   Erigon 3            −32000 "old data not available due to pruning: requested block N, history is available from block M"
+ *                       (erigontech/erigon#19339)
+ *   OpenEthereum        −32000 "This request is not supported because your node is running with state pruning. Run with
+ *                       --pruning=archive."                                       (openethereum/parity-ethereum#11594)
+ *   anvil (restarted)   −32602 "BlockOutOfRangeError: block height is N but requested was M"
+ * "header not found" is not one of them: geth says that for a block it does not have yet (isNodeBehind).
+ */
+export function isStateUnavailable(err: unknown): boolean {
+  return /missing trie node|historical state|state (at block #?\d+ )?is pruned|no state available|not available due to pruning|state pruning|pruning=archive|BlockOutOfRange/i.test(errorText(err));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date (RFC 9110 §10.2.3); Infura also puts backoff_seconds in the body. */

@@ -384,7 +384,11 @@ export const tokenHolderSync = pgTable(
     networkId: integer('network_id').notNull(),
     /** Lower-case token address. */
     tokenAddress: text('token_address').notNull(),
-    /** The block the token's code first exists at (binary search over eth_getCode); null until found. */
+    /**
+     * Where the token's history starts: the block its code first exists at (binary search over
+     * eth_getCode on an archive node), or its first Transfer log's block on a node without old
+     * state (docs/decisions/0055); null until found.
+     */
     deployBlock: bigint('deploy_block', { mode: 'bigint' }),
     /** The account that sent the deployment transaction, when it could be found. */
     deployer: text('deployer'),
@@ -401,6 +405,13 @@ export const tokenHolderSync = pgTable(
     logShortfall: numeric('log_shortfall', { precision: 78, scale: 0 }).notNull().default('0'),
     /** The latest addresses such a debit hit (at most 20): the reconciliation asks the chain about them. */
     shortfallHolders: jsonb('shortfall_holders').$type<string[]>().notNull().default([]),
+    /**
+     * What the last check against the chain corrects holderCount by, while it found the chain and
+     * the logs in disagreement: addresses with a balanceOf the logs never credited, less addresses
+     * the logs count that hold nothing. Every screen shows holderCount + this (0 when null: not
+     * checked since the column came).
+     */
+    holderCountAdjustment: integer('holder_count_adjustment'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('token_holder_sync_key').on(t.networkId, t.tokenAddress)],

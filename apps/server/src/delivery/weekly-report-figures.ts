@@ -131,7 +131,7 @@ async function holderFigures(db: Db, project: ProjectRow, from: Date): Promise<H
   const [row] = await queryRows<HolderRow>(
     db,
     sql`
-      select s.holder_count, s.to_block::text as to_block, s.target_block::text as target_block, (s.network_id is not null) as synced,
+      select greatest(0, s.holder_count + coalesce(s.holder_count_adjustment, 0)) as holder_count, s.to_block::text as to_block, s.target_block::text as target_block, (s.network_id is not null) as synced,
         exists (select 1 from token_holder_reconciliation r where r.network_id = ${project.networkId} and r.token_address = ${project.contractAddress} and r.status = 'no_logs') as no_logs,
         d.holder_count as before, d.day as before_day
       from (select 1) one

@@ -67,6 +67,32 @@ describe('reconcile', () => {
     expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY - tolerance - 1n]], SUPPLY)).status).toBe('differs');
   });
 
+  it('corrects the holder count by the checked addresses the logs missed or overcounted, only while they differ', () => {
+    const C = '0x00000000000000000000000000000000000000cc';
+    // A holds a supply assigned without an event (the logs left A at 0 after it sent to B); C was
+    // credited by the logs but holds nothing on chain; the zero address never counts.
+    const silent = reconcile(
+      chain(SUPPLY, [
+        [ZERO, 0n],
+        [A, SUPPLY - 5n],
+        [B, 5n],
+        [C, 0n],
+      ]),
+      logs(
+        [
+          [B, 5n],
+          [C, 7n],
+        ],
+        12n,
+      ),
+    );
+    expect(silent.status).toBe('differs');
+    expect(silent.holderCountAdjustment).toBe(0); // +1 for A, −1 for C
+    expect(reconcile(chain(SUPPLY, [[A, SUPPLY - 5n], [B, 5n]]), logs([[B, 5n]], 5n)).holderCountAdjustment).toBe(1);
+    expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY]], SUPPLY)).holderCountAdjustment).toBe(0);
+    expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([], 0n, false)).holderCountAdjustment).toBe(0); // no_logs: no count at all
+  });
+
   it('says no_logs for a supply without any log, unavailable without totalSupply(), and skips failed balanceOf calls', () => {
     expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([], 0n, false)).status).toBe('no_logs');
     expect(reconcile(chain(0n, []), logs([], 0n, false)).status).toBe('matches'); // nothing to count, truly 0

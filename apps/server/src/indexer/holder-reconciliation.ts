@@ -37,6 +37,12 @@ export interface Reconciliation {
   addressesDiffering: number;
   chainBalances: { holder: string; balance: string }[];
   reason: string | null;
+  /**
+   * While the chain and the logs disagree ('differs'): how many checked addresses hold a balanceOf
+   * the logs never credited, less how many the logs count that hold nothing on chain. The holder
+   * count every screen shows is the log count plus this; 0 otherwise.
+   */
+  holderCountAdjustment: number;
 }
 
 /**
@@ -88,6 +94,7 @@ export function reconcile(chain: ChainHolderReading, logs: LogSide): Reconciliat
       addressesDiffering: 0,
       chainBalances: [],
       reason: 'The token did not answer totalSupply() at this block.',
+      holderCountAdjustment: 0,
     };
   }
   const supplyOnChain = circulatingSupply(chain.totalSupply, base.zeroAddressBalance);
@@ -95,15 +102,18 @@ export function reconcile(chain: ChainHolderReading, logs: LogSide): Reconciliat
   const chainBalances: { holder: string; balance: string }[] = [];
   let largest = abs(supplyOnChain - logs.supply);
   let differing = 0;
+  let adjustment = 0;
   for (const [holder, balance] of chain.balances) {
     if (balance === null) continue;
     chainBalances.push({ holder, balance: balance.toString() });
     // Logs credit the zero address with what was burned; most contracts burn by lowering
     // totalSupply() instead, so balanceOf(0x0) is 0 there. That is no disagreement.
     if (holder === ZERO) continue;
-    const difference = abs(balance - (logs.balances.get(holder) ?? 0n));
+    const logged = logs.balances.get(holder) ?? 0n;
+    const difference = abs(balance - logged);
     if (difference > largest) largest = difference;
     if (difference > tolerance) differing++;
+    adjustment += (balance > 0n ? 1 : 0) - (logged > 0n ? 1 : 0);
   }
   const noLogs = !logs.anyBalances && supplyOnChain > 0n;
   const status: ReconciliationStatus = noLogs ? 'no_logs' : differing > 0 || abs(supplyOnChain - logs.supply) > tolerance ? 'differs' : 'matches';
@@ -115,5 +125,6 @@ export function reconcile(chain: ChainHolderReading, logs: LogSide): Reconciliat
     addressesDiffering: differing,
     chainBalances,
     reason: noLogs ? 'The token has a supply but TokenDesk found no Transfer logs from its address.' : null,
+    holderCountAdjustment: status === 'differs' ? adjustment : 0,
   };
 }

@@ -40,7 +40,12 @@ export async function setDeployment(db: Db, networkId: number, token: string, de
 /** The running figures of a token's sync, locked for the slice that updates them. */
 export async function lockHolderSync(tx: Tx, networkId: number, token: string) {
   const [sync] = await tx
-    .select({ holderCount: tokenHolderSync.holderCount, logShortfall: tokenHolderSync.logShortfall, shortfallHolders: tokenHolderSync.shortfallHolders })
+    .select({
+      holderCount: tokenHolderSync.holderCount,
+      holderCountAdjustment: tokenHolderSync.holderCountAdjustment,
+      logShortfall: tokenHolderSync.logShortfall,
+      shortfallHolders: tokenHolderSync.shortfallHolders,
+    })
     .from(tokenHolderSync)
     .where(and(eq(tokenHolderSync.networkId, networkId), eq(tokenHolderSync.tokenAddress, token)))
     .for('update');
@@ -90,7 +95,7 @@ export async function writeBalances(tx: Tx, networkId: number, token: string, to
   });
 }
 
-/** The holder count at the end of each day the slice touched. */
+/** The holder count at the end of each day the slice touched (the count every screen shows: corrected by the last check). */
 export async function writeDailyCounts(tx: Tx, networkId: number, token: string, daily: ReadonlyMap<string, number>): Promise<void> {
   const rows = [...daily].map(([day, holderCount]) => ({ networkId, tokenAddress: token, day, holderCount }));
   await inChunks(rows, 1_000, async (chunk) => {
@@ -116,10 +121,10 @@ export function syncsWithLastCheck(db: Db, networkId: number, tokens: string[]) 
 }
 
 /** A check that could not run says so, unless an earlier one stands (it shows its own block). */
-export async function noteCheckUnavailable(db: Db, networkId: number, token: string, block: bigint): Promise<void> {
+export async function noteCheckUnavailable(db: Db, networkId: number, token: string, block: bigint, reason = 'The node did not answer the check.'): Promise<void> {
   await db
     .insert(tokenHolderReconciliation)
-    .values({ networkId, tokenAddress: token, status: 'unavailable', blockNumber: block, reason: 'The node did not answer the check.' })
+    .values({ networkId, tokenAddress: token, status: 'unavailable', blockNumber: block, reason })
     .onConflictDoNothing();
 }
 
@@ -143,10 +148,31 @@ export async function balanceTotals(db: Db, networkId: number, token: string): P
   return { supply: BigInt(sums?.supply ?? '0'), anyBalances: Number(sums?.rows ?? 0) > 0 };
 }
 
-/** The token's latest check, replacing the one before. */
-export async function saveCheck(db: Db, networkId: number, token: string, values: Omit<typeof tokenHolderReconciliation.$inferInsert, 'networkId' | 'tokenAddress'>): Promise<void> {
-  await db
-    .insert(tokenHolderReconciliation)
-    .values({ networkId, tokenAddress: token, ...values })
-    .onConflictDoUpdate({ target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress], set: values });
+/**
+ * The token's latest check, replacing the one before, with the holder-count correction it found.
+ * The latest day of the holder history takes the corrected count too, so that the history's last
+ * point and the count on every screen are the same figure; later slices write the days after it
+ * corrected the same way (lockHolderSync).
+ */
+export async function saveCheck(
+  db: Db,
+  networkId: number,
+  token: string,
+  values: Omit<typeof tokenHolderReconciliation.$inferInsert, 'networkId' | 'tokenAddress'>,
+  holderCountAdjustment: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(tokenHolderReconciliation)
+      .values({ networkId, tokenAddress: token, ...values })
+      .onConflictDoUpdate({ target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress], set: values });
+    await tx
+      .update(tokenHolderSync)
+      .set({ holderCountAdjustment })
+      .where(and(eq(tokenHolderSync.networkId, networkId), eq(tokenHolderSync.tokenAddress, token)));
+    await tx.execute(sql`update token_holder_daily d set holder_count = greatest(0, s.holder_count + ${holderCountAdjustment}::int)
+      from token_holder_sync s
+      where s.network_id = ${networkId} and s.token_address = ${token} and d.network_id = s.network_id and d.token_address = s.token_address
+        and d.day = (select max(day) from token_holder_daily where network_id = ${networkId} and token_address = ${token})`);
+  });
 }

@@ -1,6 +1,6 @@
 import { getAddress, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
-import { withDeadline } from '../chain/client';
+import { isStateUnavailable, withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import type { Db } from '../db/client';
 import { normalizeAddress } from '../lib/addresses';
@@ -8,6 +8,7 @@ import type { TokenHolderSyncRow } from '../db/schema';
 import { getLogsChunked } from './get-logs';
 import { BalanceJournal, logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readChainHolders, RECONCILED_TOP, reconcile } from './holder-reconciliation';
+import { describeIndexerError } from './status';
 import {
   advanceHolderSync,
   balancesOf,
@@ -126,19 +127,48 @@ export function applyTransfers(
 
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
+/** A token whose history could not start this many ticks in a row makes the holder part fail (/ready). */
+export const START_FAILURES_REPORTED = 3;
+
+/**
+ * The transfer history of some tokens cannot be read from this node: the tick did what it could for
+ * the others, then fails with this, so /ready and /metrics show the holder part failing and why.
+ */
+export class HolderHistoryUnreadableError extends Error {
+  override name = 'HolderHistoryUnreadableError';
+  constructor(tokens: string[], cause: unknown) {
+    super(
+      `The transfer history of ${tokens.length === 1 ? `token ${tokens[0]}` : `${tokens.length} tokens (${tokens.slice(0, 3).join(', ')}${tokens.length > 3 ? ', …' : ''})`} cannot be read from this node: ${describeIndexerError(cause)}`,
+      { cause },
+    );
+  }
+}
+
 /** Addresses kept of those the logs debited beyond their logged balance: the latest, for the check. */
 const MAX_SHORTFALL_HOLDERS = 20;
 
 /**
  * Holder balances of every project token of one network, from Transfer logs. A token is read from
- * its deployment block (found by binary search over eth_getCode) in slices; every slice's balances,
- * holder counts and checkpoint are one transaction, so a restart resumes exactly where the last
- * committed slice ended — nothing is counted twice. Once caught up it follows the safe head.
+ * its deployment block in slices; every slice's balances, holder counts and checkpoint are one
+ * transaction, so a restart resumes exactly where the last committed slice ended — nothing is
+ * counted twice. Once caught up it follows the safe head.
+ *
+ * The deployment block comes from a binary search over eth_getCode where the node keeps old state
+ * (an archive node). A full node keeps the state of the last 128 blocks or so, and answers older
+ * reads with an error (isStateUnavailable): there the history starts at the token's first Transfer
+ * log instead, found with eth_getLogs, which full nodes serve for every block (logs are not state;
+ * docs/decisions/0055-pruned-nodes.md).
  */
 export class HolderIndexer {
   private range: bigint;
   /** Blocks per slice: shrinks after a slice with many transfers, so one slice's logs stay bounded. */
   private sliceBlocks: bigint;
+  /** The node answered an old eth_getCode with "no state there": find starts from logs from now on. */
+  private statePruned = false;
+  /** Tokens whose first Transfer log is being looked for: the next block to look from. */
+  private readonly logSearch = new Map<string, bigint>();
+  /** Tokens whose start could not be found, with the consecutive failures and the last error. */
+  private readonly startFailures = new Map<string, { count: number; error: unknown }>();
 
   constructor(
     private readonly db: Db,
@@ -170,6 +200,61 @@ export class HolderIndexer {
       else lo = mid + 1n;
     }
     return lo;
+  }
+
+  /**
+   * Where the token's history starts: its deployment block (archive node), or the block of its first
+   * Transfer log (a node without old state); null when it has no code; 'searching' while the log
+   * search has not reached it (it goes on next tick, a slice at a time, like a backfill).
+   */
+  async findStart(client: PublicClient, token: Address, safe: bigint): Promise<bigint | null | 'searching'> {
+    const key = normalizeAddress(token);
+    if (!this.statePruned && !this.logSearch.has(key)) {
+      try {
+        return await this.findDeployBlock(client, token, safe);
+      } catch (err) {
+        if (!isStateUnavailable(err)) throw err;
+        // Sticky for this network: behind a load balancer, the next answer may come from another
+        // full node; logs give the same start on every node.
+        this.statePruned = true;
+      }
+    }
+    return this.firstTransferBlock(client, token, safe);
+  }
+
+  /**
+   * The block of the token's first Transfer log, looked for from block 0 one slice per call. No
+   * Transfer log up to `safe` (a token whose logs another contract emits): its history starts at
+   * `safe`, and the check against the chain says that no logs were found.
+   */
+  private async firstTransferBlock(client: PublicClient, token: Address, safe: bigint): Promise<bigint | null | 'searching'> {
+    const key = normalizeAddress(token);
+    let from = this.logSearch.get(key);
+    if (from === undefined) {
+      // The latest state: every node has it.
+      this.request('eth_getCode');
+      const code = await client.getCode({ address: token });
+      if (!code || code === '0x') return null;
+      from = 0n;
+    }
+    const end = from + this.sliceBlocks - 1n < safe ? from + this.sliceBlocks - 1n : safe;
+    const { logs, range } = await getLogsChunked(client, [token], [TRANSFER_TOPIC], from, end, {
+      maxRange: this.range,
+      maxAddresses: 1,
+      onRequest: () => this.request('eth_getLogs'),
+    });
+    this.range = range;
+    // Any log of the token with the Transfer topic: reading from a block too early is never wrong.
+    const first = logs.reduce<bigint | null>((min, log) => {
+      const block = BigInt(log.blockNumber as unknown as string);
+      return min === null || block < min ? block : min;
+    }, null);
+    if (first !== null || end >= safe) {
+      this.logSearch.delete(key);
+      return first ?? safe;
+    }
+    this.logSearch.set(key, end + 1n);
+    return 'searching';
   }
 
   /** Who sent the transaction that created the token (a factory's caller for factory-made tokens). */
@@ -206,15 +291,22 @@ export class HolderIndexer {
 
         // Tokens seen for the first time: where their history starts.
         for (const state of states.filter((s) => s.deployBlock === null)) {
-          let deployBlock: bigint | null;
+          let deployBlock: bigint | null | 'searching';
           let deployer: string | null;
           try {
-            deployBlock = await this.findDeployBlock(client, getAddress(state.tokenAddress), safe);
+            deployBlock = await this.findStart(client, getAddress(state.tokenAddress), safe);
+            this.startFailures.delete(state.tokenAddress);
             if (deployBlock === null) continue; // no code (yet): not a token we can index
+            if (deployBlock === 'searching') {
+              result.caughtUp = false;
+              continue;
+            }
             deployer = await this.findDeployer(client, state.tokenAddress, deployBlock);
           } catch (err) {
-            // A node without historical state cannot answer getCode at old blocks. That token
-            // waits (and is retried next tick); the others go on.
+            // That token waits (and is retried next tick); the others go on. After a few ticks in a
+            // row the tick fails at its end (below), so that /ready says so.
+            const failures = (this.startFailures.get(state.tokenAddress)?.count ?? 0) + 1;
+            this.startFailures.set(state.tokenAddress, { count: failures, error: err });
             this.options.onTokenError?.(state.tokenAddress, err);
             continue;
           }
@@ -252,6 +344,8 @@ export class HolderIndexer {
           result.transfers += await this.store(client, group, logs, end, safe, [endBlock, ...logBlocks(logs)]);
         }
         await this.reconcileAll(client, tokens);
+        const stuck = [...this.startFailures].filter(([token, f]) => f.count >= START_FAILURES_REPORTED && tokens.includes(token));
+        if (stuck.length > 0) throw new HolderHistoryUnreadableError(stuck.map(([token]) => token), stuck[0]![1].error);
         return result;
       },
       // A slice may be a long read; each RPC call keeps its own timeout.
@@ -269,12 +363,16 @@ export class HolderIndexer {
     for (const { sync, checkedBlock, checkedStatus } of rows) {
       const block = sync.toBlock;
       if (block === null || sync.targetBlock === null || block < sync.targetBlock) continue; // still backfilling
-      if (checkedBlock === block && checkedStatus !== 'unavailable') continue;
+      // Checked at this block already, unless the check failed or its count correction is not stored.
+      if (checkedBlock === block && checkedStatus !== 'unavailable' && sync.holderCountAdjustment !== null) continue;
       try {
         await this.reconcileToken(client, sync, block);
       } catch (err) {
         this.options.onTokenError?.(sync.tokenAddress, err);
-        await noteCheckUnavailable(this.db, this.network.id, sync.tokenAddress, block);
+        // A full node keeps the state of the last 128 blocks or so; a tick that took longer than
+        // that on a fast chain asks too late. Retried next tick, at the block its logs end at then.
+        const reason = isStateUnavailable(err) ? `The node keeps no state for block ${block} any more (a full node, not an archive node).` : undefined;
+        await noteCheckUnavailable(this.db, this.network.id, sync.tokenAddress, block, reason);
       }
     }
   }
@@ -305,7 +403,7 @@ export class HolderIndexer {
       reason: result.reason,
       checkedAt: new Date(),
     };
-    await saveCheck(this.db, this.network.id, token, values);
+    await saveCheck(this.db, this.network.id, token, values, result.holderCountAdjustment);
   }
 
   /** Block times of the blocks that hold transfers, from the logs when the node includes them. */
@@ -338,6 +436,8 @@ export class HolderIndexer {
         const own = transfers.filter((t) => t.token === token);
         const sync = await lockHolderSync(tx, this.network.id, token);
         let count = sync?.holderCount ?? 0;
+        // The history shows the count every screen shows: the logs' count as the last check corrected it.
+        const adjustment = sync?.holderCountAdjustment ?? 0;
         let shortfall = BigInt(sync?.logShortfall ?? '0');
         let shortHolders = sync?.shortfallHolders ?? [];
         if (own.length > 0) {
@@ -352,7 +452,7 @@ export class HolderIndexer {
             (t, delta) => {
               journal.note(t, balances);
               count += delta;
-              daily.set(dayOf(times.get(t.blockNumber)!), count);
+              daily.set(dayOf(times.get(t.blockNumber)!), Math.max(0, count + adjustment));
             },
             (t, missing) => {
               shortfall += missing;

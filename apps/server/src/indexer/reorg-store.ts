@@ -114,7 +114,7 @@ export function holderSyncsAbove(tx: Tx, networkId: number, fork: bigint): Promi
 export async function restartHolderHistory(tx: Tx, networkId: number, token: string): Promise<void> {
   await tx.execute(sql`delete from token_balances where network_id = ${networkId} and token_address = ${token}`);
   await tx.execute(sql`delete from token_holder_daily where network_id = ${networkId} and token_address = ${token}`);
-  await tx.execute(sql`update token_holder_sync set deploy_block = null, deployer = null, to_block = null, holder_count = 0, updated_at = now()
+  await tx.execute(sql`update token_holder_sync set deploy_block = null, deployer = null, to_block = null, holder_count = 0, holder_count_adjustment = null, updated_at = now()
     where network_id = ${networkId} and token_address = ${token}`);
 }
 

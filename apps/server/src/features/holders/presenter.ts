@@ -8,7 +8,7 @@ export function isLive(sync: TokenHolderSyncRow | undefined): boolean {
 
 export function toApiSync(sync: TokenHolderSyncRow | undefined): HolderSync {
   if (!sync || sync.deployBlock === null) {
-    return { state: 'pending', indexed_block: null, target_block: null, deploy_block: null, progress_pct: null };
+    return { state: 'pending', indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null };
   }
   const target = sync.targetBlock ?? sync.deployBlock;
   const done = sync.toBlock === null ? 0n : sync.toBlock - sync.deployBlock + 1n;
@@ -20,6 +20,7 @@ export function toApiSync(sync: TokenHolderSyncRow | undefined): HolderSync {
     target_block: target.toString(),
     deploy_block: sync.deployBlock.toString(),
     progress_pct: live ? 100 : total > 0n ? Math.min(99.9, Number((done * 1000n) / total) / 10) : 0,
+    problem: null,
   };
 }
 

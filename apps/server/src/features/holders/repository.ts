@@ -1,10 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { tokenBalances, tokenHolderReconciliation, type ProjectRow, type TokenHolderReconciliationRow, type TokenHolderSyncRow } from '../../db/schema';
+import { tokenHolderReconciliation, type ProjectRow, type TokenHolderReconciliationRow, type TokenHolderSyncRow } from '../../db/schema';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Addresses people send tokens to so that nobody can move them again. */
 export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069'];
+
+/** Failed attempts to start a token's history before the card says so (the indexer's START_FAILURES_REPORTED). */
+const HISTORY_START_FAILURES = 3;
 
 /** Holder tables are keyed by the token's address, stored lower case like the project's. */
 const tokenOf = (project: ProjectRow) => project.contractAddress;
@@ -18,6 +21,7 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
     to_block: string | null;
     target_block: string | null;
     holder_count: number;
+    holder_count_adjustment: number | null;
     log_shortfall: string;
     shortfall_holders: string[] | string;
     updated_at: string | Date;
@@ -33,23 +37,42 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
     toBlock: big(r.to_block),
     targetBlock: big(r.target_block),
     holderCount: r.holder_count,
+    holderCountAdjustment: r.holder_count_adjustment,
     logShortfall: String(r.log_shortfall),
     shortfallHolders: typeof r.shortfall_holders === 'string' ? (JSON.parse(r.shortfall_holders) as string[]) : r.shortfall_holders,
     updatedAt: new Date(r.updated_at),
   };
 }
 
-/** The project's own pools and the pools the watch found for it: all are pools of this token. */
-export async function knownPools(db: Db, userId: number, project: ProjectRow): Promise<Map<string, number | null>> {
+/**
+ * The project's own pools, the pools the watch found for it and the network's pool vaults (a V4
+ * PoolManager holds the tokens of all its pools): all hold this token as liquidity, not as a holder.
+ */
+export async function knownPools(db: Db, userId: number, project: ProjectRow, vaults: readonly string[] = []): Promise<Map<string, number | null>> {
   const rows = await queryRows<{ address: string; pool_id: number | null }>(
     db,
     sql`select pool_address as address, id as pool_id from pools where user_id = ${userId} and project_id = ${project.id}
         union all
         select pool_address, null from discovered_pools where user_id = ${userId} and project_id = ${project.id}`,
   );
-  const map = new Map<string, number | null>();
+  const map = new Map<string, number | null>(vaults.map((v) => [v, null]));
   for (const r of rows) if (!map.has(r.address) || r.pool_id !== null) map.set(r.address, r.pool_id);
   return map;
+}
+
+/**
+ * Why the indexer could not start the token's history, when it has failed to for a few ticks in a
+ * row lately (indexer_skipped_items, written by the runner; the text has URLs cut out): null while
+ * nothing stands in its way.
+ */
+export async function historyStartProblem(db: Db, project: ProjectRow): Promise<string | null> {
+  const [row] = await queryRows<{ detail: string }>(
+    db,
+    sql`select detail from indexer_skipped_items
+        where network_id = ${project.networkId} and part = 'holders' and item = ${tokenOf(project)} and reason = 'token-failed'
+          and attempts >= ${HISTORY_START_FAILURES} and last_seen_at > now() - interval '10 minutes'`,
+  );
+  return row?.detail ?? null;
 }
 
 export async function findReconciliation(db: Db, project: ProjectRow): Promise<TokenHolderReconciliationRow | undefined> {
@@ -58,16 +81,6 @@ export async function findReconciliation(db: Db, project: ProjectRow): Promise<T
     .from(tokenHolderReconciliation)
     .where(and(eq(tokenHolderReconciliation.networkId, project.networkId), eq(tokenHolderReconciliation.tokenAddress, tokenOf(project))));
   return row;
-}
-
-/** Log-derived balances of some addresses (absent: none). */
-export async function logBalancesOf(db: Db, project: ProjectRow, holders: string[]): Promise<Map<string, bigint>> {
-  if (holders.length === 0) return new Map();
-  const rows = await db
-    .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
-    .from(tokenBalances)
-    .where(and(eq(tokenBalances.networkId, project.networkId), eq(tokenBalances.tokenAddress, tokenOf(project)), inArray(tokenBalances.holder, holders)));
-  return new Map(rows.map((r) => [r.holder, BigInt(r.balance)]));
 }
 
 export function largestHolders(db: Db, project: ProjectRow, limit: number): Promise<{ holder: string; balance: string }[]> {

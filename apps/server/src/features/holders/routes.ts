@@ -12,6 +12,7 @@ import type { ProjectRow } from '../../db/schema';
 import { toChecksumAddressIfAddress } from '../../lib/addresses';
 import { csvHeaderRow, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvWord } from '../../lib/csv';
 import { notFound } from '../../lib/http-errors';
+import { poolVaultsOf } from '../../market/pool-label';
 import { labelsOf, sharePct } from './presenter';
 import { findSync, holderHistory, holderPages, knownPools, largestHolders } from './repository';
 import { holdersSummary, holderTruth, POOL_CHECK_CANDIDATES, type HolderTruth, type PoolDetector } from './service';
@@ -62,7 +63,7 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const project = await ownProject(user.id, request.params.id);
-      return holdersSummary(app.db, user.id, project, poolDetector(request.log, project));
+      return holdersSummary(app.db, user.id, project, poolDetector(request.log, project), poolVaultsOf(app.chain.registry.get(project.networkId)));
     },
   );
 
@@ -109,7 +110,7 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       const sync = await findSync(app.db, project);
       const block = sync?.toBlock?.toString() ?? 'none';
       const truth = await holderTruth(app.db, project, sync);
-      const known = { pools: await knownPools(app.db, user.id, project), deployer: sync?.deployer ?? null };
+      const known = { pools: await knownPools(app.db, user.id, project, poolVaultsOf(app.chain.registry.get(project.networkId))), deployer: sync?.deployer ?? null };
       const largest = truth.chainBalances ? [...truth.chainBalances.keys()] : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
       for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ?? []) {
         known.pools.set(address, null);

@@ -5,7 +5,7 @@ import type { ProjectRow, TokenHolderReconciliationRow, TokenHolderSyncRow } fro
 import { circulatingSupply, RECONCILED_TOP } from '../../market/holder-supply';
 import { toChecksumAddressIfAddress } from '../../lib/addresses';
 import { labelsOf, sharePct, toApiSync, type KnownAddresses } from './presenter';
-import { BURN_ADDRESSES, findReconciliation, findSync, knownPools, largestHolders, logBalancesOf, supplyOf, ZERO_ADDRESS } from './repository';
+import { BURN_ADDRESSES, findReconciliation, findSync, historyStartProblem, knownPools, largestHolders, supplyOf, ZERO_ADDRESS } from './repository';
 
 /**
  * The holders card's figures: the log-derived balances of the repository, checked against what the
@@ -93,10 +93,25 @@ export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolder
   return { row, api, supply: onChain ?? logSupply, supplySource: onChain === null ? 'transfer_logs' : 'total_supply', chainBalances };
 }
 
-export async function holdersSummary(db: Db, userId: number, project: ProjectRow, detectPools?: PoolDetector): Promise<HoldersSummary> {
+/** The holder count every screen shows: the logs' count, as the last check against the chain corrected it. */
+export function shownHolderCount(sync: TokenHolderSyncRow): number {
+  return Math.max(0, sync.holderCount + (sync.holderCountAdjustment ?? 0));
+}
+
+/**
+ * `vaults`: contracts that hold the tokens of many pools (a V4 PoolManager, market/pool-label.ts),
+ * labelled as pools and left out of the concentration like any pool.
+ */
+export async function holdersSummary(db: Db, userId: number, project: ProjectRow, detectPools?: PoolDetector, vaults: readonly string[] = []): Promise<HoldersSummary> {
   const sync = await findSync(db, project);
   const apiSync = toApiSync(sync);
   if (!sync || sync.toBlock === null) {
+    const problem = sync?.deployBlock === null ? await historyStartProblem(db, project) : null;
+    if (problem) {
+      // The indexer could not start this token's history for several ticks in a row: say why,
+      // rather than "still being read" for ever (/ready reports the holder part failing too).
+      apiSync.problem = `TokenDesk cannot read this token's transfer history from the network's node: ${problem.replace(/\.$/, '')}. It keeps trying by itself. A node that keeps the whole history (an archive node) can answer; the server's operator chooses the node.`;
+    }
     const api: HolderReconciliation = {
       status: 'pending',
       block: null,
@@ -108,7 +123,7 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
       largest_difference: null,
       addresses_checked: 0,
       addresses_differing: 0,
-      note: 'Not checked against the chain yet: the transfer history is still being read.',
+      note: apiSync.problem ?? 'Not checked against the chain yet: the transfer history is still being read.',
     };
     return { sync: apiSync, holder_count: null, supply: null, supply_source: null, balances_source: null, top10_share_pct: null, pools_checked: false, top: [], reconciliation: api };
   }
@@ -121,20 +136,14 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
     return { ...summaryBase, holder_count: null, balances_source: null, top10_share_pct: null, pools_checked: false, top: [] };
   }
 
-  const known: KnownAddresses = { pools: await knownPools(db, userId, project), deployer: sync.deployer };
+  const known: KnownAddresses = { pools: await knownPools(db, userId, project, vaults), deployer: sync.deployer };
   const logged = await largestHolders(db, project, POOL_CHECK_CANDIDATES);
-  let holderCount = sync.holderCount;
+  // Corrected for what the last check saw (an address the logs never credited, say) by the indexer,
+  // which stored the same count in the history's last point.
+  const holderCount = shownHolderCount(sync);
   let candidates = logged;
   if (truth.chainBalances) {
-    // The chain disagrees: the addresses on screen get their balanceOf, ranked by it, and the
-    // count is corrected for what the check saw (an address the logs never credited, say).
-    const logBalances = await logBalancesOf(db, project, [...truth.chainBalances.keys()]);
-    for (const [holder, balance] of truth.chainBalances) {
-      if (holder === ZERO_ADDRESS) continue;
-      const logged = (logBalances.get(holder) ?? 0n) > 0n;
-      if (balance > 0n && !logged) holderCount++;
-      if (balance === 0n && logged) holderCount--;
-    }
+    // The chain disagrees: the addresses on screen get their balanceOf, ranked by it.
     candidates = [...truth.chainBalances]
       .filter(([, balance]) => balance > 0n)
       .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : 1) : x > y ? -1 : 1))

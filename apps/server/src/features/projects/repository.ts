@@ -10,12 +10,13 @@ export type ProjectWithHolders = ProjectRow & { holderCount?: number | null; hol
 /**
  * The holder count once the token's history is fully indexed; a partial count during a backfill
  * would understate it, so it stays null until then. Null too for a token with a supply but no
- * Transfer logs of its own (decision 0015): '0 holders' would be false.
+ * Transfer logs of its own (decision 0015): '0 holders' would be false. Corrected by the last check
+ * against the chain, like the holders card's count and its history's last point.
  */
 const noLogs = sql`exists (
   select 1 from token_holder_reconciliation r where r.network_id = ${tokenHolderSync.networkId} and r.token_address = ${tokenHolderSync.tokenAddress} and r.status = 'no_logs'
 )`;
-const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not ${noLogs} then ${tokenHolderSync.holderCount} end`;
+const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not ${noLogs} then greatest(0, ${tokenHolderSync.holderCount} + coalesce(${tokenHolderSync.holderCountAdjustment}, 0)) end`;
 /** Said apart from a null count so that screens stop waiting for a count that will not come. */
 const holdersUnavailable = sql<boolean | null>`${noLogs}`;
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */

@@ -92,6 +92,8 @@ export function HoldersCard({ project }: { project: Project }) {
           onRetry={() => void holders.refetch()}
           retrying={holders.isFetching}
         />
+      ) : holders.data.sync.state === 'pending' && holders.data.sync.problem ? (
+        <EmptyState icon={TriangleAlert} title="The transfer history cannot be read right now" description={holders.data.sync.problem} />
       ) : holders.data.sync.state === 'pending' ? (
         <EmptyState
           icon={Hourglass}
