@@ -9,7 +9,7 @@ import { users, type EmailTokenPurpose, type EmailTokenRow, type UserRow } from 
 import { ConflictError, InvalidInputError } from '../../domain/errors';
 import { emailConfigured, enqueueEmail } from '../../domain/outbox';
 import { passwordProblem } from '../../lib/password-policy';
-import { createEmailToken, dropOpenTokens, findEmailToken, spendEmailToken } from './email-tokens';
+import { accountLinkUrl, createEmailToken, dropOpenTokens, findEmailToken, spendEmailToken, type AccountLinkPage } from './email-tokens';
 import {
   changeConfirmationEmail,
   changeDoneNotice,
@@ -51,8 +51,8 @@ export class AccountEmailService {
     return new Date(this.auth.now());
   }
 
-  private link(path: string, token: string): string {
-    return `${this.config.PUBLIC_URL}${path}?token=${token}`;
+  private link(path: AccountLinkPage, token: string): string {
+    return accountLinkUrl(this.config.PUBLIC_URL, path, token);
   }
 
   /** Registration: the verification link, in the transaction that creates the user. */
@@ -180,13 +180,17 @@ export class AccountEmailService {
     await this.auth.storePassword(user.id, passwordHash, async (tx) => {
       if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
       await dropOpenTokens(tx, user.id, ['reset']);
-      // The link reached the account's address: that proves the address, as a verification link would.
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-        .where(eq(users.id, user.id));
+      // An e-mailed link reached the account's address: that proves the address, as a verification
+      // link would. A link staff or the operator handed over (no address, decision 0058) proves none.
+      const mailed = found.newEmail !== null;
+      if (mailed) {
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+          .where(eq(users.id, user.id));
+      }
       if (this.enabled) {
-        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user) });
+        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user, mailed ? 'mailed' : 'issued') });
       }
     });
   }

@@ -11,6 +11,17 @@ export const TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   reset: 30 * 60 * 1000,
 };
 
+/** The page of the web app each kind of link opens. */
+export type AccountLinkPage = '/verify-email' | '/reset-password';
+
+/**
+ * The one place a link's address is built from its token: the e-mails and the links staff and
+ * the operator's CLI issue (decision 0058) all come from here, so they cannot differ in form.
+ */
+export function accountLinkUrl(publicUrl: string, page: AccountLinkPage, token: string): string {
+  return `${publicUrl}${page}?token=${token}`;
+}
+
 const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Writer = Pick<Db, 'insert' | 'delete'>;
@@ -21,7 +32,9 @@ type Writer = Pick<Db, 'insert' | 'delete'>;
  */
 export async function createEmailToken(
   tx: Writer,
-  input: { userId: number; purpose: EmailTokenPurpose; email: string; now: Date },
+  // email: the address the link is sent to; null for a link handed over by staff or the operator
+  // (decision 0058), which proves no address.
+  input: { userId: number; purpose: EmailTokenPurpose; email: string | null; now: Date },
 ): Promise<string> {
   const token = newSessionToken();
   // Housekeeping: a week after expiry a link is no use even for saying 'already used'.
