@@ -3,6 +3,7 @@ import { accountMessages, staffAccountMessages as sm } from '@tokendesk/contract
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { loadConfig } from '../src/config';
 import { auditEvents, emailTokens, users } from '../src/db/schema';
 import { basic, bearer, createTestContext, GOOD_PASSWORD, signUp, type TestContext } from './helpers';
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestContext({ PUBLIC_URL }, { app: { logger: { level: 'trace', stream } } });
+  ctx = await createTestContext({ PUBLIC_URL, SUPPORT_CONTACT: 'help@desk.example.test' }, { app: { logger: { level: 'trace', stream } } });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -184,6 +185,22 @@ describe('staff reset links', () => {
     const nameOwner = await signUp(ctx.app, { username: mailOwner.email.toUpperCase(), email: `other-${mailOwner.email}` });
     const found = await lookup(staff.token, mailOwner.email);
     expect(found.json()).toMatchObject({ id: nameOwner.userId });
+  });
+});
+
+describe('SUPPORT_CONTACT', () => {
+  it('the forgot-password page learns whom to ask from auth/options', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/options/' });
+    expect(res.json()).toEqual({ email_configured: false, support_contact: 'help@desk.example.test' });
+  });
+
+  it('is an e-mail address or an http(s) URL; anything else stops the start with a readable message', () => {
+    expect(loadConfig({ SUPPORT_CONTACT: ' help@desk.example ' }).SUPPORT_CONTACT).toBe('help@desk.example');
+    expect(loadConfig({ SUPPORT_CONTACT: 'https://help.example/desk' }).SUPPORT_CONTACT).toBe('https://help.example/desk');
+    expect(loadConfig({}).SUPPORT_CONTACT).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'Room 4, ask Ann', 'ftp://x.example', `${'a'.repeat(250)}@x.example`]) {
+      expect(() => loadConfig({ SUPPORT_CONTACT: bad }), bad).toThrow(/SUPPORT_CONTACT=.*(e-mail address or an http|at most 254)/);
+    }
   });
 });
 
