@@ -4,7 +4,8 @@ import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { inputClasses } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 
 export const issuedLinkTexts = {
@@ -25,27 +26,29 @@ export function IssuedLinkPanel({ link }: { link: IssuedResetLink }) {
   return (
     <div className="flex flex-col gap-4" data-testid="issued-reset-link">
       <Alert tone="success">{t.title(link.username)}</Alert>
-      <div className="flex flex-col gap-1.5">
+      <div className="flex flex-col gap-2">
         <label htmlFor={id} className="text-sm font-medium text-slate-900">
           {t.label}
         </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            id={id}
-            readOnly
-            value={link.url}
-            spellCheck={false}
-            className="min-w-0 flex-1 font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button variant={copied ? 'secondary' : 'primary'} onClick={() => copy(link.url)} className="shrink-0">
+        {/* The whole link, wrapped: staff may have to read it out or check it, not only copy it. */}
+        <textarea
+          id={id}
+          readOnly
+          rows={3}
+          value={link.url}
+          spellCheck={false}
+          className={cn(inputClasses, 'h-auto resize-none py-2 font-mono text-xs break-all')}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant={copied ? 'secondary' : 'primary'} onClick={() => copy(link.url)}>
             {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
             {copied ? t.copied : t.copy}
           </Button>
+          <p role="status" className={failed ? 'text-sm text-red-700' : 'sr-only'}>
+            {failed ? t.copyFailed : copied ? 'Copied to the clipboard' : ''}
+          </p>
         </div>
-        <p role="status" className="min-h-5 text-sm text-red-700">
-          {failed ? t.copyFailed : ''}
-        </p>
       </div>
       <p className="text-sm text-slate-700">{t.expiry(format(new Date(link.expires_at), 'h:mm a'))}</p>
       <p className="text-sm font-medium text-slate-900">{t.once}</p>

@@ -21,7 +21,7 @@ describe('the staff reset-link dialog (decision 0058)', () => {
     const html = renderToStaticMarkup(createElement(IssuedLinkPanel, { link: { username: 'ann', url: URL_, expires_at: '2026-11-27T15:45:00.000Z' } }));
     // Once: the field's value, and nowhere else on the panel (no second copy to leak or to confuse).
     expect(html.split(URL_).length - 1).toBe(1);
-    expect(html).toMatch(/<input[^>]*readOnly=""[^>]*value="https:\/\/desk\.example\/reset-password\?token=AbC_123-xyz"|<input[^>]*value="https:\/\/desk\.example\/reset-password\?token=AbC_123-xyz"[^>]*readOnly=""/);
+    expect(html).toMatch(/<textarea[^>]*readOnly=""[^>]*>https:\/\/desk\.example\/reset-password\?token=AbC_123-xyz<\/textarea>/);
     expect(html).toMatch(/<button[^>]*>.*Copy Link<\/button>/);
     const words = text(html);
     expect(words).toContain('One-time link for ann');
