@@ -17,10 +17,10 @@ export function AuditEventsList({ events }: { events: AuditEvent[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-5 py-3 sm:px-6">
+            <th scope="col" className="hidden px-5 py-3 sm:table-cell sm:px-6">
               When
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="px-5 py-3 sm:px-3">
               For
             </th>
             <th scope="col" className="px-5 py-3 sm:px-6">
@@ -31,9 +31,13 @@ export function AuditEventsList({ events }: { events: AuditEvent[] }) {
         <tbody className="divide-y divide-slate-100">
           {events.map((event) => (
             <tr key={event.id}>
-              <td className="px-5 py-3 whitespace-nowrap text-slate-700 sm:px-6">{formatDateTime(event.created_at)}</td>
-              <td className="px-3 py-3 font-medium break-all text-slate-900">{event.subject_name}</td>
-              <td className="px-5 py-3 break-all text-slate-700 sm:px-6">{auditActor(event)}</td>
+              <td className="hidden px-5 py-3 whitespace-nowrap text-slate-700 sm:table-cell sm:px-6">{formatDateTime(event.created_at)}</td>
+              <td className="px-5 py-3 sm:px-3">
+                <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{event.subject_name}</span>
+                {/* Narrow screens: the time under the name instead of a column of its own. */}
+                <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">{formatDateTime(event.created_at)}</span>
+              </td>
+              <td className="px-5 py-3 [overflow-wrap:anywhere] text-slate-700 sm:px-6">{auditActor(event)}</td>
             </tr>
           ))}
         </tbody>
