@@ -48,7 +48,7 @@ describe('the staff reset-link dialog (decision 0058)', () => {
     const words = text(renderToStaticMarkup(createElement(AuditEventsList, { events })));
     expect(words).toContain('When For Issued by');
     expect(words).toMatch(/Nov 27, 2026 \d{1,2}:00 [AP]M bob Nov 27, 2026 \d{1,2}:00 [AP]M Operator \(CLI\): root/);
-    expect(words).toMatch(/carl Staff: ann$/);
+    expect(words).toMatch(/carl Nov 27, 2026 \d{1,2}:00 [AP]M Staff: ann$/);
     expect(auditActor({ actor_kind: 'staff', actor_name: 'ann' })).toBe('Staff: ann');
     expect(text(renderToStaticMarkup(createElement(AuditEventsList, { events: [] })))).toBe('No reset links have been issued.');
   });
