@@ -5,12 +5,14 @@
  *   npm run cli -w @tokendesk/server -- promote <username>
  *   npm run cli -w @tokendesk/server -- demote <username>
  *   npm run cli -w @tokendesk/server -- reset-password <username> [--generate]
+ *   npm run cli -w @tokendesk/server -- reset-link <username or email>
  *
  * Passwords are never taken from the command line (it shows in `ps` and shell history): they are
  * read from stdin — a hidden prompt on a terminal, or the first line of a pipe — or, with
  * --generate, made up and printed once.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { accountMessages, registerBodySchema } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,6 +24,7 @@ import { runningClusterUrl } from './db/embedded-postgres';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { uniqueViolation } from './db/errors';
 import { users } from './db/schema';
+import { findUserByLogin, issueResetLink } from './features/account/issued-reset-links';
 import { isCommonPassword } from './lib/passwords';
 import { CliError, cliConfig, EXIT, runProgram, usageError, wantsHelp } from './ops/cli-scaffold';
 
@@ -32,6 +35,8 @@ Commands:
   promote <username>                             Make an existing user support staff
   demote <username>                              Take staff rights away from a user
   reset-password <username> [--generate]         Set a new password; signs the user out everywhere
+  reset-link <username or email>                 Print a one-time password-reset link (30 minutes)
+                                                 for the user to choose a new password themselves
 
 The password is read from stdin (a hidden prompt on a terminal, or the first line of a pipe);
 --generate prints a random one-time password instead. Never pass a password as an argument.
@@ -156,6 +161,18 @@ async function requireUser(database: Database, username: string) {
   return user;
 }
 
+/** Who ran the command, for the audit trail: the OS user, and the one behind sudo if any. */
+function osUser(): string {
+  let name: string;
+  try {
+    name = os.userInfo().username;
+  } catch {
+    name = process.env.USER ?? 'unknown';
+  }
+  const sudo = process.env.SUDO_USER;
+  return sudo && sudo !== name ? `${name} (sudo from ${sudo})` : name;
+}
+
 function printOneTime(username: string, password: string): void {
   console.log(`One-time password for ${username} (shown only now; ask them to change it after signing in):\n${password}`);
 }
@@ -170,10 +187,13 @@ async function main(argv: string[]): Promise<number> {
     return command || argv.length > 0 ? EXIT.ok : EXIT.usage;
   }
   if (unknownFlag) throw usageError(`Unknown option ${unknownFlag}.`, USAGE);
-  const arity: Record<string, number> = { 'create-staff': 2, promote: 1, demote: 1, 'reset-password': 1 };
+  const arity: Record<string, number> = { 'create-staff': 2, promote: 1, demote: 1, 'reset-password': 1, 'reset-link': 1 };
   const expected = arity[command];
   if (expected === undefined) throw usageError(`Unknown command '${command}'.`, USAGE);
-  if (rest.length !== expected) throw usageError(`'${command}' takes ${expected === 1 ? '<username>' : '<username> <email>'}.`, USAGE);
+  if (rest.length !== expected) {
+    const takes = command === 'reset-link' ? '<username or email>' : expected === 1 ? '<username>' : '<username> <email>';
+    throw usageError(`'${command}' takes ${takes}.`, USAGE);
+  }
   if (generate && command !== 'create-staff' && command !== 'reset-password') throw new CliError(`'${command}' takes no --generate.`, EXIT.usage);
 
   const config = cliConfig();
@@ -221,6 +241,22 @@ async function main(argv: string[]): Promise<number> {
       });
       console.log(`Password of '${name}' reset; every session of theirs was signed out.`);
       if (generated) printOneTime(name, password);
+      return EXIT.ok;
+    }
+    case 'reset-link': {
+      const login = rest[0]!;
+      const issued = await withDatabase(config, async (database) => {
+        const user = await findUserByLogin(database.db, login);
+        if (!user) throw new CliError(`No user has the username or e-mail address '${login}'.`, EXIT.noUser);
+        const link = await issueResetLink(database.db, { user, issuer: { kind: 'cli', osUser: osUser() }, publicUrl: config.PUBLIC_URL, now: new Date() });
+        return { ...link, username: user.username };
+      });
+      // stdout only, once: the server never sees the token, so no log of it can hold the link.
+      console.log(
+        `One-time password-reset link for '${issued.username}' (shown only now; it works once and expires at ${issued.expiresAt.toISOString()}, in 30 minutes):\n` +
+          `${issued.url}\n` +
+          'Give it only to the account\'s owner: whoever opens it can set the password. Using it signs the account out everywhere.',
+      );
       return EXIT.ok;
     }
     default:

@@ -150,6 +150,20 @@ const configSchema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   /**
+   * Whom a signed-out user asks for a password-reset link (decision 0058): an e-mail address or an
+   * http(s) URL (a help desk, a chat), shown on the forgot-password page. Unset: the page names the
+   * operator and support staff without an address.
+   */
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .refine(
+      (v) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v) || /^https?:\/\/[^\s<>"]+$/i.test(v),
+      'must be an e-mail address or an http:// or https:// URL',
+    )
+    .optional(),
+  /**
    * CIDR ranges (or addresses) user-supplied URLs may reach despite the SSRF guard, comma-separated;
    * empty: only public addresses. Tests allow 127.0.0.0/8,::1 for their local receivers.
    */

@@ -156,7 +156,7 @@ describe('verification at registration', () => {
 
   it('the options route says e-mail is configured', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/options/' });
-    expect(res.json()).toEqual({ email_configured: true });
+    expect(res.json()).toEqual({ email_configured: true, support_contact: null });
   });
 });
 
@@ -383,7 +383,7 @@ describe('without SMTP_URL', () => {
     const u = await signUp(plain.app);
     const count = async () => (await queryRows<{ n: number }>(plain.database.db, sql`select count(*)::int as n from outbox`))[0]!.n;
     expect(await count()).toBe(0);
-    expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/options/' })).json()).toEqual({ email_configured: false });
+    expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/options/' })).json()).toEqual({ email_configured: false, support_contact: null });
 
     const resend = await plain.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/resend/', headers: { authorization: bearer(u.token) } });
     expect(resend.statusCode).toBe(409);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { sessions, users } from '../src/db/schema';
-import { basic, bearer, GOOD_PASSWORD } from './helpers';
+import { auditEvents, emailTokens, sessions, users } from '../src/db/schema';
+import { basic, bearer, GOOD_PASSWORD, registerBody } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 import { runCli, tempDir } from './support/spawn';
 
@@ -128,6 +128,53 @@ describe.concurrent('admin CLI', () => {
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already exists');
     await withApp(async (_app, db) => expect((await userRow(db, 'support_bob'))!.isStaff).toBe(true));
+  }, 120_000);
+
+  it('reset-link prints a one-time reset link once (by username or address), audited as the OS user; unknown users exit 67', async (test) => {
+    const { expect } = test;
+    const publicUrl = 'https://desk.example.test';
+    const owner = await withApp(async (app) => {
+      const body = registerBody();
+      const res = await app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return { username: body.username as string, email: body.email as string, id: (res.json() as { user: { id: number } }).user.id };
+    });
+
+    const [nobody, noArg] = await Promise.all([cli(test, ['reset-link', 'nobody_here@example.com']), cli(test, ['reset-link'])]);
+    expect(nobody.code).toBe(67);
+    expect(nobody.stderr).toContain("No user has the username or e-mail address 'nobody_here@example.com'.");
+    expect(noArg.code).toBe(64);
+
+    const first = await runCli(['reset-link', owner.email.toUpperCase()], { test, database: { url: database.url }, env: { PUBLIC_URL: publicUrl, SUDO_USER: '' } });
+    expect(first.code, first.stderr).toBe(0);
+    const links = first.stdout.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toHaveLength(1);
+    const link = links[0]!;
+    expect(link.startsWith(`${publicUrl}/reset-password`)).toBe(true);
+    expect(first.stdout).toContain(`One-time password-reset link for '${owner.username}'`);
+    expect(first.stdout).toContain('in 30 minutes');
+    const url = new URL(link);
+    const token = url.searchParams.get('token') ?? new URLSearchParams(url.hash.slice(1)).get('token');
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(first.stderr).not.toContain(token!);
+
+    await withApp(async (app, db) => {
+      const events = await db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, owner.id));
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ action: 'reset_link_issued', actorKind: 'cli', actorUserId: null, actorName: os.userInfo().username, subjectName: owner.username });
+      const stored = await db.select().from(emailTokens).where(eq(emailTokens.userId, owner.id));
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(30 * 60_000);
+      expect(JSON.stringify([events, stored])).not.toContain(token!);
+
+      const newPassword = 'copper-valley-31-kite';
+      const reset = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password: newPassword } });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect((await login(app, owner.username, newPassword)).statusCode).toBe(200);
+      expect((await login(app, owner.username, GOOD_PASSWORD)).statusCode).toBe(401);
+      const again = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password: 'another-fine-92-passphrase' } });
+      expect(again.statusCode).toBe(400);
+    });
   }, 120_000);
 
   it('says the server must be stopped when the data directory is in use', async (test) => {

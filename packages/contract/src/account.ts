@@ -172,6 +172,10 @@ export const emailOptionsSchema = z
     email_configured: z
       .boolean()
       .describe("False when the server has no SMTP_URL: it sends no e-mail at all, and the screens say 'E-mail is not configured on this server.'"),
+    support_contact: z
+      .string()
+      .nullable()
+      .describe('Whom a signed-out user asks for a password-reset link (SUPPORT_CONTACT: an e-mail address or an http(s) URL); null when the operator set none.'),
   })
   .meta({ id: 'EmailOptions' });
 export type EmailOptions = z.infer<typeof emailOptionsSchema>;

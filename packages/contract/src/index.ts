@@ -20,3 +20,4 @@ export * from './reports';
 export * from './holders';
 export * from './delete-summary';
 export * from './candles';
+export * from './staff-accounts';

@@ -77,6 +77,27 @@ export const emailTokens = pgTable(
 );
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
+/**
+ * What staff and operators did to accounts (decision 0058, migration 0021): a password-reset link
+ * issued from the staff console ('staff') or the CLI ('cli', `actorName` the operating-system
+ * user). Never the token. Names are kept as they were when it happened.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action', { enum: ['reset_link_issued'] }).notNull(),
+    actorKind: text('actor_kind', { enum: ['staff', 'cli'] }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectName: text('subject_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_created_idx').on(t.createdAt, t.id), index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt)],
+);
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
 export const projects = pgTable(
   'projects',
   {

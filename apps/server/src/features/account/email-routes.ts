@@ -77,11 +77,11 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'What the signed-out screens need to know: whether this server sends e-mail',
+        summary: 'What the signed-out screens need to know: whether this server sends e-mail, and whom to ask for a reset link',
         response: { 200: emailOptionsSchema },
       },
     },
-    async () => ({ email_configured: emails.enabled }),
+    async () => ({ email_configured: emails.enabled, support_contact: config.SUPPORT_CONTACT ?? null }),
   );
 
   app.post(

@@ -233,19 +233,23 @@ export class AccountEmailService {
     await this.auth.storePassword(user.id, passwordHash, async (tx) => {
       if (!(await spendEmailToken(tx, { id: found.id, now }))) throw new InvalidInputError(m.tokenUsed, 'token');
       await dropOpenTokens(tx, user.id, ['reset']);
-      // The link reached the account's address: that proves the address, as a verification link
-      // would, unless another account proved it first (an address has one prover, decision 0053).
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-        .where(
-          and(
-            eq(users.id, user.id),
-            sql`not exists (select 1 from users other where lower(other.email) = lower(${user.email}) and other.id <> ${user.id} and other.email_verified_at is not null)`,
-          ),
-        );
+      // An e-mailed link reached the account's address: that proves the address, as a verification
+      // link would, unless another account proved it first (an address has one prover, decision
+      // 0053). A link staff or the operator handed over (no address, decision 0058) proves none.
+      const mailed = found.newEmail !== null;
+      if (mailed) {
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+          .where(
+            and(
+              eq(users.id, user.id),
+              sql`not exists (select 1 from users other where lower(other.email) = lower(${user.email}) and other.id <> ${user.id} and other.email_verified_at is not null)`,
+            ),
+          );
+      }
       if (this.enabled) {
-        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user) });
+        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user, mailed ? 'mailed' : 'issued') });
       }
     });
   }

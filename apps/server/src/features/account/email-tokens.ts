@@ -21,7 +21,9 @@ type Writer = Pick<Db, 'insert' | 'delete'>;
  */
 export async function createEmailToken(
   tx: Writer,
-  input: { userId: number; purpose: EmailTokenPurpose; email: string; now: Date },
+  // email: the address the link is sent to; null for a link handed over by staff or the operator
+  // (decision 0058), which proves no address.
+  input: { userId: number; purpose: EmailTokenPurpose; email: string | null; now: Date },
 ): Promise<string> {
   const token = newSessionToken();
   // Housekeeping: a week after expiry a link is no use even for saying 'already used'.

@@ -97,10 +97,12 @@ export function passwordResetEmail(user: Who, url: string): EmailContent {
   });
 }
 
-export function passwordResetDoneNotice(user: Who): EmailContent {
+/** `how`: the link came by e-mail, or support staff or the operator issued it (decision 0058). */
+export function passwordResetDoneNotice(user: Who, how: 'mailed' | 'issued' = 'mailed'): EmailContent {
+  const by = how === 'mailed' ? 'a link sent to this address' : `a one-time link issued by ${PRODUCT} support staff or the server's operator`;
   return render({
     subject: `Your ${PRODUCT} password was reset`,
-    before: [greeting(user), `The password of your ${PRODUCT} account '${user.username}' was just reset with a link sent to this address, and every session was signed out.`],
+    before: [greeting(user), `The password of your ${PRODUCT} account '${user.username}' was just reset with ${by}, and every session was signed out.`],
     after: ['If this was not you, contact TokenDesk support at once.'],
   });
 }

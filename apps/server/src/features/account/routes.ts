@@ -23,6 +23,7 @@ import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
 import { AccountService } from './service';
 import { AccountEmailService } from './email-service';
 import { accountEmailRoutes } from './email-routes';
+import { staffAccountRoutes } from './staff-routes';
 import { pendingEmail } from './email-tokens';
 import type { UserRow } from '../../db/schema';
 
@@ -43,6 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   /** The user as answered, with the address a change waits for (decision 0039). */
   const view = async (user: UserRow) => toApiUser(user, await pendingEmail(app.db, user.id, new Date(app.auth.now())));
   await app.register(accountEmailRoutes, { config, emails, view });
+  await app.register(staffAccountRoutes, { config });
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   // Registration is limited by attempts, not failures: each success creates an account.
   const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);

@@ -1,4 +1,5 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, KeyRound, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { LoadMoreRow } from '../../../components/list-page';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
@@ -11,6 +12,8 @@ import { useStaffTickets, type StaffTicketStatus } from '../../../features/ticke
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
 import { AwaitingReplyCount } from '../../../features/tickets/components/awaiting-reply-count';
 import { paths } from '../../../lib/paths';
+import { AuditEventsCard } from '../../../features/staff-accounts/components/audit-events-card';
+import { ResetLinkDialog } from '../../../features/staff-accounts/components/reset-link-dialog';
 
 const STATUS_FILTERS: { value: StaffTicketStatus; label: string }[] = [
   { value: 'awaiting', label: 'Awaiting Reply' },
@@ -30,6 +33,7 @@ export function StaffTicketsRoute() {
   const tickets = useStaffTickets(status);
   const all = tickets.data?.pages.flatMap((page) => page.tickets) ?? [];
   const refreshing = tickets.isFetching && !tickets.isFetchingNextPage;
+  const [resetLinkOpen, setResetLinkOpen] = useState(false);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -41,10 +45,17 @@ export function StaffTicketsRoute() {
           </>
         }
         actions={
-          <Button variant="outline" onClick={() => void tickets.refetch()} disabled={refreshing}>
-            <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-            Refresh
-          </Button>
+          <>
+            {/* A user who cannot sign in cannot open a ticket: staff issue a reset link here (decision 0058). */}
+            <Button variant="outline" onClick={() => setResetLinkOpen(true)}>
+              <KeyRound className="h-4 w-4" aria-hidden="true" />
+              Password Reset Link
+            </Button>
+            <Button variant="outline" onClick={() => void tickets.refetch()} disabled={refreshing}>
+              <RefreshCw className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              Refresh
+            </Button>
+          </>
         }
       />
       <Card>
@@ -75,6 +86,8 @@ export function StaffTicketsRoute() {
         )}
         <LoadMoreRow list={tickets} />
       </Card>
+      <AuditEventsCard />
+      <ResetLinkDialog open={resetLinkOpen} onOpenChange={setResetLinkOpen} />
     </div>
   );
 }

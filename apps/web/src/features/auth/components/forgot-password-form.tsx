@@ -7,13 +7,14 @@ import { Input } from '../../../components/ui/input';
 import { serverErrorField, serverMessage } from '../../../lib/api-client';
 import { useEmailOptions } from '../../../lib/email-options';
 import { useForgotPassword } from '../api/forgot-password';
+import { NoEmailResetHelp } from './no-email-reset-help';
 
 const EMAIL_ID = 'forgot-email';
 
 /**
  * 'Forgot password?' (decision 0039): the same answer whether or not an account uses the address,
- * so the page cannot be used to find out who has an account. Without SMTP it says so and points
- * to support instead of pretending to send.
+ * so the page cannot be used to find out who has an account. Without SMTP it says so, and whom to
+ * ask for a one-time link and what to tell them, instead of pretending to send.
  */
 export function ForgotPasswordForm() {
   const options = useEmailOptions();
@@ -44,13 +45,7 @@ export function ForgotPasswordForm() {
       </div>
     );
   }
-  if (!options.data.email_configured) {
-    return (
-      <Alert tone="info">
-        {accountMessages.forgotPasswordNoEmail} An operator of this server can also set a new password from the command line.
-      </Alert>
-    );
-  }
+  if (!options.data.email_configured) return <NoEmailResetHelp contact={options.data.support_contact} />;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

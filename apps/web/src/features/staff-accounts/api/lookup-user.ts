@@ -1,0 +1,12 @@
+import { staffUserSchema, type StaffUserLookupBody } from '@tokendesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST staff/users/lookup/: an account by username or e-mail address (a body: no address in a URL). */
+export function lookupUser(body: StaffUserLookupBody) {
+  return apiRequest('/staff/users/lookup/', { method: 'POST', body, schema: staffUserSchema });
+}
+
+export function useLookupUser() {
+  return useMutation({ mutationFn: lookupUser, gcTime: 0 });
+}
