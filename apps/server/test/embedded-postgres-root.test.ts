@@ -156,6 +156,13 @@ describe.skipIf(!asRoot).concurrent(`as root, with DATA_DIR inside a private (07
       }
     };
 
+    // A cluster already in such a DATA_DIR (made by a normal user) is not moved behind the operator's back.
+    const earlier = path.join(home, 'earlier');
+    fs.mkdirSync(path.join(earlier, 'pg'), { recursive: true });
+    fs.writeFileSync(path.join(earlier, 'pg', 'PG_VERSION'), '18\n');
+    expect(() => openClusterPlace(earlier, { log, systemDir })).toThrow(/earlier\/pg holds a database that the user '.+', which runs PostgreSQL for a server started as root, cannot reach .*does not move a database by itself/);
+    expect(fs.existsSync(path.join(systemDir, 'clusters'))).toBe(false);
+
     const first = openClusterPlace(dataDir, { log, systemDir });
     expect(first.relocated).toBe(true);
     const firstPlace = path.dirname(first.dir);

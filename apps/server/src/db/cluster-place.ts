@@ -201,9 +201,16 @@ export function openClusterPlace(dataDir: string, opts: { log?: (msg: string) =>
       }
       place = recordedPlace(dataDir, loc, log);
     } else {
-      // A cluster already in DATA_DIR stays there (startEmbeddedPostgres says so if it cannot be reached).
-      const blocked = user && !fs.existsSync(inPlace) ? blockedAncestor(dataDir, user) : null;
+      const blocked = user ? blockedAncestor(dataDir, user) : null;
       if (!user || !blocked) return { dir: inPlace, relocated: false, release: releaseDataDir, stillOwned: () => holdsDataDirLock(dataDir) };
+      // A cluster already in DATA_DIR (made by a normal user, say) is not moved behind the operator's back.
+      if (fs.existsSync(path.join(inPlace, 'PG_VERSION'))) {
+        throw new EmbeddedPostgresError(
+          `${inPlace} holds a database that the user '${user.name}', which runs PostgreSQL for a server started as root, cannot reach (it cannot enter ${blocked}). ` +
+            `TokenDesk does not move a database by itself. Make ${blocked} searchable (chmod o+x), or start TokenDesk as the user who made it, ` +
+            `or move it: npm run backup (as that user), move ${inPlace} and ${inPlace}-password away, start as root (a new database is made under ${SYSTEM_DIR}), then npm run restore.`,
+        );
+      }
       place = newPlace(dataDir, opts.systemDir ?? SYSTEM_DIR, log);
       log(
         `embedded PostgreSQL: the user '${user.name}' that runs the database cannot enter ${blocked}, so this data directory's database is kept in ${path.join(place, 'pg')} ` +
