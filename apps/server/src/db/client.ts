@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { acquireDataDirLock, holdsDataDirLock } from './data-dir-lock';
+import { clusterDirOf, openClusterPlace } from './cluster-place';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { StorageHealth } from './storage-health';
 import { StorageUnavailableError, STORAGE_FAULT_DETAIL, type StorageFaultKind } from './errors';
@@ -21,10 +21,15 @@ export type Fence = (query: FenceQuery) => Promise<void>;
 
 export interface Database {
   db: Db;
-  /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg; postgres: DATABASE_URL. */
+  /** embedded: the PostgreSQL cluster this server runs (DATA_DIR/pg); postgres: DATABASE_URL. */
   kind: 'embedded' | 'postgres';
   /** embedded only: the cluster's app database (its Unix socket and generated password). */
   url?: string;
+  /**
+   * embedded only: the cluster's directory, and whether it is outside DATA_DIR (a DATA_DIR the
+   * cluster's user cannot reach, recorded in DATA_DIR/pg-location: db/cluster-place.ts).
+   */
+  cluster?: { dir: string; relocated: boolean };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   /**
@@ -65,8 +70,8 @@ export function databaseTarget(
   };
 }
 
-/** The embedded cluster's directory inside DATA_DIR. */
-export const embeddedClusterDir = (dataDir: string) => path.join(dataDir, 'pg');
+/** The embedded cluster's directory: DATA_DIR/pg, or where DATA_DIR/pg-location says (db/cluster-place.ts). */
+export const embeddedClusterDir = (dataDir: string) => clusterDirOf(dataDir);
 
 /**
  * Writes are refused while the file system under DATA_DIR has less than this free. PostgreSQL
@@ -83,22 +88,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 /**
- * The embedded default: the data-dir lock, the cluster in DATA_DIR/pg, the app database migrated,
- * then a PGlite database from before decision 0024 imported once. Closing ends the pool, stops the
- * cluster (fast shutdown: a checkpoint, nothing to recover next time), then releases the lock.
+ * The embedded default: the data-dir lock, the cluster in DATA_DIR/pg (or its place outside, with
+ * that place's lock: cluster-place.ts), the app database migrated, then a PGlite database from
+ * before decision 0024 imported once. Closing ends the pool, stops the cluster (fast shutdown: a
+ * checkpoint, nothing to recover next time), then releases the locks.
  */
 async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }>): Promise<Database> {
   const log = target.log ?? (() => {});
-  const release = acquireDataDirLock(target.dataDir);
+  const place = openClusterPlace(target.dataDir, { log });
+  const release = place.release;
   let cluster: EmbeddedPostgres | null = null;
   try {
     cluster = await startEmbeddedPostgres({
-      dir: embeddedClusterDir(target.dataDir),
+      dir: place.dir,
       log,
-      stillOwned: () => holdsDataDirLock(target.dataDir),
+      stillOwned: place.stillOwned,
       ...(target.settings ? { settings: target.settings } : {}),
     });
-    const disk = new DiskWatch(target.dataDir, target.reserveBytes ?? EMBEDDED_STORAGE_RESERVE_BYTES);
+    // The reserve protects the file system the cluster writes its WAL to: DATA_DIR's, or its place's.
+    const disk = new DiskWatch(path.dirname(place.dir), target.reserveBytes ?? EMBEDDED_STORAGE_RESERVE_BYTES);
     const database = await openPostgres(cluster.url, { kind: 'embedded', disk });
     try {
       // The old engine's directory: only then is the importer loaded (it brings PGlite along).
@@ -115,6 +123,7 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }
     return {
       ...database,
       url: started.url,
+      cluster: { dir: place.dir, relocated: place.relocated },
       close: async () => {
         try {
           await database.close();
@@ -137,7 +146,7 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: 'embedded' }
   }
 }
 
-/** Free space under DATA_DIR, for the write reserve and for /ready (statfs, no write). */
+/** Free space where the cluster is (DATA_DIR), for the write reserve and for /ready (statfs, no write). */
 class DiskWatch {
   constructor(
     readonly dir: string,

@@ -30,9 +30,11 @@ export function isAlive(pid: number): boolean {
  * supervises and stops the cluster, and treats a postmaster left on it as its own orphan), so a
  * second server must refuse to start. The lock file holds the owner's pid; a lock left by a
  * crashed process (pid gone) is taken over. The admin CLI, refused here, reaches a running
- * server's cluster through its socket instead (cli.ts).
+ * server's cluster through its socket instead (cli.ts). A cluster kept outside DATA_DIR (under
+ * /var/lib/tokendesk, cluster-place.ts) has the same lock in its own directory too; `what` names
+ * the directory in the refusal.
  */
-export function acquireDataDirLock(dataDir: string): () => void {
+export function acquireDataDirLock(dataDir: string, what = 'data directory'): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
   const me: LockOwner = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
@@ -56,20 +58,20 @@ export function acquireDataDirLock(dataDir: string): () => void {
       }
       if (owner && owner.host === me.host && owner.pid !== me.pid && isAlive(owner.pid)) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another TokenDesk server (pid ${owner.pid}, started ${owner.startedAt}). ` +
+          `The ${what} ${dataDir} is in use by another TokenDesk server (pid ${owner.pid}, started ${owner.startedAt}). ` +
             'Stop that server first, or start this one with a different DATA_DIR.',
         );
       }
       if (owner && owner.host !== me.host) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is locked by a TokenDesk server on host ${owner.host} (pid ${owner.pid}). ` +
+          `The ${what} ${dataDir} is locked by a TokenDesk server on host ${owner.host} (pid ${owner.pid}). ` +
             `If that server is gone, delete ${lockPath} and start again.`,
         );
       }
       fs.rmSync(lockPath, { force: true });
     }
   }
-  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+  throw new DataDirLockedError(`Could not lock the ${what} ${dataDir}.`);
 }
 
 /**

