@@ -73,6 +73,8 @@ interface Row {
 
 const report = new Report();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-signin-fresh-'));
+// Run as root, the embedded PostgreSQL runs as 'postgres', which must be able to enter the folder.
+fs.chmodSync(tmp, 0o755);
 onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 
 for (const line of machineLines({
