@@ -16,8 +16,9 @@ export function basicHeader(username: string, password: string): string {
 /** One request on a fresh connection from the given loopback address. */
 export function request(
   base: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; localAddress?: string },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; localAddress?: string; timeoutMs?: number },
 ): Promise<Answer & { body: string }> {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const url = new URL(options.path, base);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -30,7 +31,7 @@ export function request(
         headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
         localAddress: options.localAddress,
         agent: false,
-        timeout: REQUEST_TIMEOUT_MS,
+        timeout: timeoutMs,
       },
       (res) => {
         let body = '';
@@ -40,7 +41,7 @@ export function request(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(options.body);
   });
