@@ -202,7 +202,9 @@ export class AuthService {
     try {
       const found = await stored();
       userId = found.userId;
-      const knownOrigin = userId !== null && reservation.pairFailures === 0 && (await isKnownOrigin(this.db, userId, ip, this.now()));
+      // Looked up for unknown usernames too (id 0 matches nothing): the time a sign-in takes must
+      // not tell whether the username exists.
+      const knownOrigin = reservation.pairFailures === 0 && (await isKnownOrigin(this.db, userId ?? 0, ip, this.now()));
       const lanes = signInLanes({ ...reservation, knownOrigin });
       valid = await this.queued(ip, () => verifyPassword(password, found.hash), lanes);
     } catch (err) {
