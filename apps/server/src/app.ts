@@ -11,7 +11,7 @@ import { getLogsChunked } from './indexer/get-logs';
 import { registerSecrets, secretsFromEnv } from './lib/error-text';
 import { withLogRedaction } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
-import { createMetrics, type Metrics } from './ops/metrics';
+import { createMetrics, registerHashQueueMetrics, type Metrics } from './ops/metrics';
 import { accountRoutes } from './features/account/routes';
 import { activityRoutes } from './features/activity/routes';
 import { alertRoutes } from './features/alerts/routes';
@@ -92,11 +92,12 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   registerErrorHandler(app);
   registerNulGuard(app);
   const status = indexerStatus ?? new IndexerStatus();
+  const appMetrics = metrics ?? createMetrics(status);
   await registerOperations(app, {
     config,
     database,
     networks: app.chain.registry,
-    metrics: metrics ?? createMetrics(status),
+    metrics: appMetrics,
     indexerStatus: status,
     indexerRunning,
     devnet,
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
 
   const auth = new AuthService(database.db, config, now);
   void auth.warmUp();
+  registerHashQueueMetrics(appMetrics.registry, () => auth.hashQueueStats());
   await app.register(authPlugin, { auth });
   await registerUserCaches(app, { database, auth, config });
   // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.

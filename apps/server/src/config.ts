@@ -54,6 +54,12 @@ const configSchema = z.object({
    * PASSWORD_HASH_QUEUE / 5, so five attacking addresses leave room for everyone else.
    */
   PASSWORD_HASH_QUEUE_PER_IP: int(1, 10_000).default(4),
+  /**
+   * Hashes of clean addresses (no failures) from one IPv4 /24 or IPv6 /64 that wait in the clean
+   * lane; more from there wait behind them with the failing addresses (decision 0054): a pool of
+   * fresh addresses in one prefix cannot fill the clean lane.
+   */
+  PASSWORD_HASH_QUEUE_PER_PREFIX: int(1, 10_000).default(4),
   REGISTER_MAX_PER_IP: int(1, 100_000).default(20),
   RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   /** How long a verified HTTP Basic credential is trusted without hashing again. */

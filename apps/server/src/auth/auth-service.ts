@@ -7,7 +7,9 @@ import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { minutesText, secondsText, SlidingWindowLimiter } from '../lib/rate-limiter';
 import { newSessionToken, sha256Hex } from '../lib/tokens';
 import { HttpError, tooManyRequests, unauthorized } from '../lib/http-errors';
-import { HashQueue, HashQueueFullError, type Lane } from '../lib/hash-queue';
+import { HashQueue, HashQueueFullError, type LaneChoice } from '../lib/hash-queue';
+import { plainHashLanes, signInLanes, TRUSTED_WAITING_PER_USERNAME } from './hash-lanes';
+import { isKnownOrigin, rememberOrigin } from './sign-in-origins';
 import { findUserById, findUserByUsername } from './users-repository';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -35,8 +37,9 @@ interface Reservation {
   username: string;
   ip: string;
   pairKey: string;
-  /** The address had failures before this attempt: its hash waits behind clean addresses' hashes. */
-  lane: Lane;
+  /** Failures (and attempts in flight) before this one, for the hash queue's lane (decision 0054). */
+  pairFailures: number;
+  ipFailures: number;
   pairAt: number;
   ipAt: number;
   usernameAt: number;
@@ -77,7 +80,9 @@ export class AuthService {
     this.failuresByPair = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME_IP, windowMs, 100_000, now);
     this.failuresByIp = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_IP, windowMs, 100_000, now);
     this.failuresByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, now);
-    this.hashQueue = new HashQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE, config.PASSWORD_HASH_QUEUE_PER_IP);
+    this.hashQueue = new HashQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE, config.PASSWORD_HASH_QUEUE_PER_IP, {
+      perGroup: { trusted: TRUSTED_WAITING_PER_USERNAME, first: config.PASSWORD_HASH_QUEUE_PER_PREFIX },
+    });
   }
 
   /** Password hashing of registration, password change and the CLI: through the same bounded queue. */
@@ -91,9 +96,9 @@ export class AuthService {
   }
 
   /** Runs a hash in the bounded queue; a full queue becomes a fast 503 (or 429 for a client over its share). */
-  private async queued<T>(ip: string | null, task: () => Promise<T>, lane: Lane = 'first'): Promise<T> {
+  private async queued<T>(ip: string | null, task: () => Promise<T>, lanes: LaneChoice[] = plainHashLanes(ip)): Promise<T> {
     try {
-      return await this.hashQueue.run(ip, task, lane);
+      return await this.hashQueue.run(ip, task, lanes);
     } catch (err) {
       if (!(err instanceof HashQueueFullError)) throw err;
       const wait = err.retryAfterSeconds;
@@ -145,7 +150,8 @@ export class AuthService {
       username: name,
       ip,
       pairKey,
-      lane: this.failuresByIp.count(ip) > 0 ? 'later' : 'first',
+      pairFailures: this.failuresByPair.count(pairKey),
+      ipFailures: this.failuresByIp.count(ip),
       pairAt: this.failuresByPair.record(pairKey),
       ipAt: this.failuresByIp.record(ip),
       usernameAt: this.failuresByUsername.record(name),
@@ -188,18 +194,26 @@ export class AuthService {
     username: string,
     ip: string,
     password: string,
-    stored: () => Promise<string>,
+    stored: () => Promise<{ hash: string; userId: number | null }>,
   ): Promise<boolean> {
     const reservation = this.reserveAttempt(username, ip);
     let valid: boolean;
+    let userId: number | null;
     try {
-      const hash = await stored();
-      valid = await this.queued(ip, () => verifyPassword(password, hash), reservation.lane);
+      const found = await stored();
+      userId = found.userId;
+      // Looked up for unknown usernames too (id 0 matches nothing): the time a sign-in takes must
+      // not tell whether the username exists.
+      const knownOrigin = reservation.pairFailures === 0 && (await isKnownOrigin(this.db, userId ?? 0, ip, this.now()));
+      const lanes = signInLanes({ ...reservation, knownOrigin });
+      valid = await this.queued(ip, () => verifyPassword(password, found.hash), lanes);
     } catch (err) {
       this.cancelAttempt(reservation);
       throw err;
     }
     this.settleAttempt(reservation, valid);
+    // Best effort: a sign-in that succeeded is not failed for a bookkeeping write.
+    if (valid && userId !== null) await rememberOrigin(this.db, userId, ip, this.now()).catch(() => undefined);
     return valid;
   }
   /** Username + password → user, with rate limiting and no hint whether the username exists. */
@@ -207,7 +221,7 @@ export class AuthService {
     let user: UserRow | undefined;
     const valid = await this.checkReserved(username, ip, password, async () => {
       user = await findUserByUsername(this.db, username);
-      return user?.passwordHash ?? (await this.getDummyHash());
+      return { hash: user?.passwordHash ?? (await this.getDummyHash()), userId: user?.id ?? null };
     });
     if (!user || !valid) throw unauthorized(accountMessages.loginFailed);
     if (needsRehash(user.passwordHash, this.config.PASSWORD_HASH_COST)) {
@@ -231,7 +245,7 @@ export class AuthService {
    * checks queued) or 503 (queue full), both with Retry-After.
    */
   verifyUserPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
-    return this.checkReserved(user.username, ip, password, () => Promise.resolve(user.passwordHash));
+    return this.checkReserved(user.username, ip, password, () => Promise.resolve({ hash: user.passwordHash, userId: user.id }));
   }
 
   /** HTTP Basic on any route; a verified credential is trusted briefly without a new hash. */

@@ -178,3 +178,60 @@ export function registerStorageMetrics(registry: Registry, storage: StorageHealt
     },
   });
 }
+
+/** What the password-hash queue reports (lib/hash-queue.ts stats()). */
+interface HashQueueFigures {
+  running: number;
+  waitingByLane: Record<'trusted' | 'first' | 'later', number>;
+  startedTotal: number;
+  refusedTotal: number;
+  shedTotal: number;
+  averageMs: number;
+}
+
+/**
+ * The password-hash queue (decisions 0018, 0054), read at scrape time: its lanes' depth, what it
+ * refused or pushed out, and its moving average of one hash (bench:signin --fresh measures "two
+ * hash times" against it).
+ */
+export function registerHashQueueMetrics(registry: Registry, stats: () => HashQueueFigures): void {
+  new Gauge({
+    name: 'tokendesk_password_hash_average_seconds',
+    help: 'Moving average of one password hash (scrypt) on this server',
+    registers: [registry],
+    collect() {
+      this.set(stats().averageMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'tokendesk_password_hash_running',
+    help: 'Password hashes running now',
+    registers: [registry],
+    collect() {
+      this.set(stats().running);
+    },
+  });
+  new Gauge({
+    name: 'tokendesk_password_hash_waiting',
+    help: 'Password hashes waiting, by lane (trusted: known address of the user; first: clean address; later: failing address)',
+    labelNames: ['lane'] as const,
+    registers: [registry],
+    collect() {
+      const { waitingByLane } = stats();
+      for (const lane of ['trusted', 'first', 'later'] as const) this.set({ lane }, waitingByLane[lane]);
+    },
+  });
+  new Counter({
+    name: 'tokendesk_password_hashes_total',
+    help: 'Password hashes by outcome in the queue: started; refused (503/429 at once); shed (waiting, pushed out by a higher lane: 503)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const s = stats();
+      this.inc({ outcome: 'started' }, s.startedTotal);
+      this.inc({ outcome: 'refused' }, s.refusedTotal - s.shedTotal);
+      this.inc({ outcome: 'shed' }, s.shedTotal);
+    },
+  });
+}
