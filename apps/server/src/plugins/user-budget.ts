@@ -90,15 +90,18 @@ export function registerUserBudgets(app: FastifyInstance, { config, limits }: { 
       const auth = request.authentication;
       if (!auth) return;
       const key = String(auth.user.id);
+      // The turns first: they are taken on arrival, with no I/O before them, so a burst meets the
+      // in-flight caps together. Always in this order (all, then costly), so two waits never block
+      // each other. A request the bucket then refuses gives its turn back with its answer.
+      await waitForTurn(running, key, reply);
+      if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
+      // One statement on the bucket shared by every server (decision 0052).
       const waitMs = await limits.take(`budget-${budgetClass}:${key}`, buckets[budgetClass]);
       if (waitMs > 0) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
         throw tooManyRequests(`Too many requests. Please wait ${plural(seconds, 'second')}.`, seconds);
       }
       if (budgetClass === 'export') holdExportSlot(key, reply);
-      await waitForTurn(running, key, reply);
-      // Always in this order (all, then costly), so two waits never block each other.
-      if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
     };
     checks.add(handler);
     return handler;
