@@ -85,7 +85,7 @@ async function main() {
     const endToEnd: string[][] = [];
     for (const budgets of ['off', 'on'] as const) {
       const db = await openDatabase({ kind: 'postgres', url: postgres.url });
-      const config = testConfig({ USER_BUDGETS: budgets, USER_BUDGET_DEFAULT: '1000000000,1000000000', PASSWORD_HASH_COST: '12', SESSION_CACHE_SECONDS: '60' });
+      const config = testConfig({ USER_BUDGETS: budgets, USER_BUDGET_DEFAULT: '9999999,999999999', PASSWORD_HASH_COST: '12', SESSION_CACHE_SECONDS: '60' });
       const app = await buildApp({ config, database: db, logger: false });
       await app.ready();
       const username = `bench${budgets}${Date.now()}`;

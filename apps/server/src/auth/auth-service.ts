@@ -48,6 +48,12 @@ interface Reservation {
 
 /** The longest progressive delay between a failing IP's tries on a username under attack. */
 const MAX_USERNAME_DELAY_SECONDS = 60;
+/**
+ * How long a refused (username, address) is answered 429 again from memory, without a round trip:
+ * a flood of refused guesses then costs the database one check every 2 s per pair. Short, because a
+ * success of that pair on another server resets its count (and frees it) meanwhile.
+ */
+const REFUSAL_MEMORY_MS = 2_000;
 
 /**
  * Credentials and sessions. Shared by every route that needs a user, so it lives outside the
@@ -64,6 +70,8 @@ export class AuthService {
   /** Rate-limit counters shared by every server (sign-in here; registration, e-mail links, budgets elsewhere). */
   readonly limits: SharedLimits;
   private readonly windowMs: number;
+  /** (username, address) pairs refused lately: when the refusal ends (its Retry-After) and until when to trust it. */
+  private readonly refusals = new Map<string, { retryAt: number; until: number }>();
   private readonly hashQueue: HashQueue;
   private readonly basicCache = new Map<string, CachedCredential>();
   /** Basic credentials being verified right now: parallel requests with the same ones share one hash. */
@@ -141,12 +149,18 @@ export class AuthService {
     const ipKey = limitKey('signin-ip', ip);
     const usernameKey = limitKey('signin-username', name);
     const keys = [pairKey, ipKey, usernameKey].map((key) => ({ key, windowMs: this.windowMs }));
+    const refused = (wait: number) => tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
+    const now = this.now();
+    const remembered = this.refusals.get(pairKey);
+    if (remembered && remembered.until > now) throw refused(Math.max(1, Math.ceil((remembered.retryAt - now) / 1000)));
     return this.limits.windows(keys, (w): Reservation => {
       let wait = Math.max(w.retryAfterSeconds(pairKey, this.config.LOGIN_MAX_FAILURES_PER_USERNAME_IP), w.retryAfterSeconds(ipKey, this.config.LOGIN_MAX_FAILURES_PER_IP));
       // The username-wide limit only for IPs that failed on this username: never for the owner's clean IP.
       if (w.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(w, usernameKey));
       if (wait > 0) {
-        throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
+        if (this.refusals.size >= 10_000) this.refusals.clear();
+        this.refusals.set(pairKey, { retryAt: w.now + wait * 1000, until: w.now + Math.min(wait * 1000, REFUSAL_MEMORY_MS) });
+        throw refused(wait);
       }
       return {
         pairKey,
@@ -177,6 +191,7 @@ export class AuthService {
   /** A success uncounts the attempt and clears its (username, IP) failures; a failure stays counted. */
   private async settleAttempt(r: Reservation, succeeded: boolean): Promise<void> {
     if (!succeeded) return;
+    this.refusals.delete(r.pairKey);
     await this.unreserve(r, (w) => {
       w.reset(r.pairKey);
       w.release(r.ipKey, r.ipAt);

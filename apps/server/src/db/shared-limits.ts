@@ -12,7 +12,7 @@ import { TokenBuckets, type BucketLimit } from '../lib/token-bucket';
  * - A check-and-record of sliding windows is one transaction: the keys' rows are upserted and so
  *   locked (in key order: no deadlock between overlapping checks), the rules run on them in
  *   memory (`WindowView`, the same code as the in-process limiter had), the changed rows are
- *   written back. Four round trips; concurrent checks of one key from any server wait for each
+ *   written back. Four round trips (begin, lock, write, commit); concurrent checks of one key from any server wait for each
  *   other, so ten parallel guesses from one address across three servers are still exactly ten.
  * - A bucket take is one statement (refill, take, answer), one round trip on every budgeted request.
  * - When the database does not answer (outage, full disk), this server counts in its own memory
@@ -80,6 +80,7 @@ export class SharedLimits {
   private readonly localWindows = new LocalWindows();
   private readonly localBuckets = new Map<string, TokenBuckets>();
   private fallbackUntil = 0;
+  private readonly refusals = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Round trips that failed and were answered from memory instead (for /metrics and tests). */
   fallbacks = 0;
@@ -112,19 +113,26 @@ export class SharedLimits {
    * The common check: when every key is under its `max` events per `windowMs`, records one event
    * in each and answers 0; else records nothing and answers the seconds until all are under.
    */
-  hit(limits: readonly { key: string; max: number }[], windowMs: number): Promise<number> {
-    return this.windows(
+  async hit(limits: readonly { key: string; max: number }[], windowMs: number): Promise<number> {
+    const id = limits.map(({ key, max }) => `${key}/${max}`).join(' ');
+    const cached = this.refusedUntil(id);
+    if (cached > 0) return Math.ceil(cached / 1000);
+    const wait = await this.windows(
       limits.map(({ key }) => ({ key, windowMs })),
       (w) => {
-        const wait = Math.max(0, ...limits.map(({ key, max }) => w.retryAfterSeconds(key, max)));
-        if (wait === 0) for (const { key } of limits) w.record(key);
-        return wait;
+        const seconds = Math.max(0, ...limits.map(({ key, max }) => w.retryAfterSeconds(key, max)));
+        if (seconds === 0) for (const { key } of limits) w.record(key);
+        return seconds;
       },
     );
+    if (wait > 0) this.refuse(id, wait * 1000);
+    return wait;
   }
 
   /** Takes a token from the key's bucket: 0 when there was one, else the milliseconds until there is one (nothing taken). */
   async take(key: string, limit: BucketLimit): Promise<number> {
+    const cached = this.refusedUntil(`${key}/${limit.capacity},${limit.perMinute}`);
+    if (cached > 0) return cached;
     if (!this.fallingBack()) {
       try {
         const perMs = limit.perMinute / 60_000;
@@ -134,7 +142,10 @@ export class SharedLimits {
           values: [key, limit.capacity, perMs, Math.floor(this.now())],
         });
         const row = rows[0]!;
-        return row.taken ? 0 : Math.ceil((1 - row.tokens) / perMs);
+        if (row.taken) return 0;
+        const waitMs = Math.ceil((1 - row.tokens) / perMs);
+        this.refuse(`${key}/${limit.capacity},${limit.perMinute}`, waitMs);
+        return waitMs;
       } catch (err) {
         this.fallBack(err);
       }
@@ -169,6 +180,26 @@ export class SharedLimits {
     return Date.now() < this.fallbackUntil;
   }
 
+  /**
+   * Refusals are remembered until they end, and answered again from memory: a client that keeps
+   * asking while refused costs no round trip. Exact for these limits: until then another server
+   * can only add events (or take tokens), never remove them, and aging is what the time says.
+   */
+  private refusedUntil(id: string): number {
+    const until = this.refusals.get(id);
+    if (until === undefined) return 0;
+    const left = until - this.now();
+    if (left > 0) return left;
+    this.refusals.delete(id);
+    return 0;
+  }
+
+  private refuse(id: string, ms: number): void {
+    // Bounded: past it the memory is dropped, which only costs round trips.
+    if (this.refusals.size >= 10_000) this.refusals.clear();
+    this.refusals.set(id, this.now() + ms);
+  }
+
   private fallBack(err: unknown): void {
     this.fallbacks++;
     if (!this.fallingBack()) this.onFallback(err);
@@ -180,7 +211,8 @@ export class SharedLimits {
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
-      await client.query('BEGIN');
+      // One round trip for both. The tables are UNLOGGED: a commit has nothing to wait for on disk.
+      await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
       const { rows } = await client.query<{ key: string; hits: string[] }>({
         name: 'rate-limit-lock-windows',
         text: LOCK_WINDOWS,
