@@ -3,7 +3,9 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, queryRows, type Database } from '../src/db/client';
+import { limitKey, SharedLimits } from '../src/db/shared-limits';
+import { sql } from 'drizzle-orm';
 import { basic, bearer, registerBody, signUp, uniqueName } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
@@ -140,5 +142,38 @@ describe('limits shared by three servers on one database', { timeout: 180_000 },
     const attacker2 = '203.0.113.99';
     const shared = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(servers[i % 3]!, owner.username, `again-${i}`, attacker2)));
     expect({ 401: count(shared, 401), 429: count(shared, 429) }).toEqual({ 401: 10, 429: 2 });
+  });
+});
+
+describe('the shared store itself', { timeout: 120_000 }, () => {
+  it('refills a bucket from the clock, remembers a refusal until it ends, and deletes rows that mean nothing any more', async () => {
+    clone = await cloneDatabase();
+    const database = await openDatabase({ kind: 'postgres', url: clone.url });
+    opened.push({ app: { close: async () => {} } as unknown as FastifyInstance, database });
+    let now = 1_000_000;
+    const limits = new SharedLimits(database.db, { now: () => now });
+    const limit = { capacity: 2, perMinute: 60 }; // one a second
+    expect([await limits.take('b', limit), await limits.take('b', limit)]).toEqual([0, 0]);
+    expect(await limits.take('b', limit)).toBe(1000);
+    now += 400;
+    expect(await limits.take('b', limit)).toBe(600); // remembered: no round trip, the same end
+    now += 600;
+    expect(await limits.take('b', limit)).toBe(0);
+    expect(await limits.take('b', limit)).toBe(1000);
+
+    const window = 60_000;
+    expect(await limits.hit([{ key: limitKey('t', 'x'), max: 1 }], window)).toBe(0);
+    expect(await limits.hit([{ key: limitKey('t', 'x'), max: 1 }], window)).toBe(60);
+    const rows = async () => (await queryRows<{ key: string }>(database.db, sql`select key from rate_limit_windows union all select key from rate_limit_buckets`)).map((r) => r.key).sort();
+    expect(await rows()).toEqual(['b', limitKey('t', 'x')].sort());
+    // Stored hashed: the identifier itself is nowhere in the table.
+    expect((await rows()).some((k) => k.includes(':x'))).toBe(false);
+    now += 2_500; // two tokens at one a second: the bucket is full again and its row means nothing
+    await limits.cleanup();
+    expect(await rows()).toEqual([limitKey('t', 'x')]);
+    now += window; // past the window's last event
+    await limits.cleanup();
+    expect(await rows()).toEqual([]);
+    expect(limits.fallbacks).toBe(0);
   });
 });
