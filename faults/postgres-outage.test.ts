@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTickets, call, signUp, waitFor, type User } from './support/api';
+import { allTickets, basicAuth, call, signUp, waitFor, type User } from './support/api';
 import { createProject, startTestDevnet, type TestDevnet } from './support/devnet';
 import { startCluster, type Cluster } from './support/postgres';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
@@ -113,6 +113,12 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
       expect(rootReady.text).toMatch(/database is not reachable/i);
       during.ready = { status: rootReady.status, ms: Math.round(rootReady.ms) };
     }
+    // A sign-in while the shared rate-limit counters cannot be reached (decision 0052): the
+    // counters fall back to this server's memory and the answer is the database-down 503, not a 500.
+    const signIn = await call<{ detail: string }>(server.url, 'GET', '/api/v1/user/login/', { headers: { authorization: basicAuth(user.username) }, timeoutMs: 15_000 });
+    expect(signIn.status, signIn.text).toBe(503);
+    expect(signIn.body.detail).toBe(DB_DOWN);
+    during.signIn = { status: signIn.status, ms: Math.round(signIn.ms) };
     // The process itself is fine: liveness stays 200.
     expect((await call(server.url, 'GET', '/api/health')).status).toBe(200);
 

@@ -4,6 +4,7 @@ import { AuthService } from './auth/auth-service';
 import { authPlugin } from './auth/plugin';
 import { configuredUrls, type Config } from './config';
 import type { Database, Db } from './db/client';
+import { FALLBACK_MS } from './db/shared-limits';
 import { ChainService } from './chain/chain-service';
 import { NetworkRegistry } from './chain/networks';
 import { IndexerStatus } from './indexer/status';
@@ -118,10 +119,15 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   const auth = new AuthService(database.db, config, now);
   void auth.warmUp();
   registerHashQueueMetrics(appMetrics.registry, () => auth.hashQueueStats());
+  // Rate limits shared by every server (decision 0052): expired rows go, a database fault is logged.
+  auth.limits.onFallback = (err) =>
+    app.log.warn({ err }, `rate limits: the database did not answer; this server counts on its own for ${FALLBACK_MS / 1000} s`);
+  auth.limits.start();
+  app.addHook('onClose', async () => auth.limits.stop());
   await app.register(authPlugin, { auth });
   await registerUserCaches(app, { database, auth, config });
   // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.
-  registerUserBudgets(app, { config, now });
+  registerUserBudgets(app, { config, limits: auth.limits });
 
   await app.register(
     async (api) => {

@@ -118,7 +118,8 @@ const configSchema = z.object({
   /** A bearer token that also opens /metrics (for a Prometheus elsewhere); long enough not to guess. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /**
-   * Per-user budgets on authenticated routes (docs/decisions/0021), per process. Each is
+   * Per-user budgets on authenticated routes (docs/decisions/0021), shared by every server on the
+   * database (decision 0052). Each is
    * `<burst>,<per minute>`: a token bucket that holds the burst and refills at the rate; past it, 429
    * with Retry-After. Off only for harnesses that measure throughput as one user.
    */
@@ -131,7 +132,7 @@ const configSchema = z.object({
   USER_BUDGET_CHAIN: budget.prefault('20,30'),
   /** CSV exports (activity, holders). */
   USER_BUDGET_EXPORT: budget.prefault('5,4'),
-  /** CSV exports one user may have streaming at once (429 beyond). */
+  /** CSV exports one user may have streaming at once on this server (429 beyond; per server, decision 0052). */
   EXPORTS_PER_USER: int(1, 100).default(2),
   /** CSV exports streaming at once on this server, all users (503 beyond): each holds a database connection. */
   EXPORTS_MAX_CONCURRENT: int(1, 1000).default(4),

@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
-import { minutesText, secondsText, SlidingWindowLimiter } from '../lib/rate-limiter';
+import { minutesText, secondsText, type WindowView } from '../lib/rate-limiter';
+import { limitKey, SharedLimits } from '../db/shared-limits';
 import { newSessionToken, sha256Hex } from '../lib/tokens';
 import { HttpError, tooManyRequests, unauthorized } from '../lib/http-errors';
 import { HashQueue, HashQueueFullError, type LaneChoice } from '../lib/hash-queue';
@@ -34,19 +35,31 @@ interface CachedCredential {
  */
 /** One sign-in attempt counted before its hash; settled once the hash has answered. */
 interface Reservation {
+  /** The stored keys of the three counters (db/shared-limits.ts). */
+  pairKey: string;
+  /** Lower-case username and client address, for the hash queue's lane (decision 0054). */
   username: string;
   ip: string;
-  pairKey: string;
+  ipKey: string;
+  usernameKey: string;
   /** Failures (and attempts in flight) before this one, for the hash queue's lane (decision 0054). */
   pairFailures: number;
   ipFailures: number;
   pairAt: number;
   ipAt: number;
   usernameAt: number;
+  /** Counted by every server (false: in this process's fallback while the database failed). */
+  shared: boolean;
 }
 
 /** The longest progressive delay between a failing IP's tries on a username under attack. */
 const MAX_USERNAME_DELAY_SECONDS = 60;
+/**
+ * How long a refused (username, address) is answered 429 again from memory, without a round trip:
+ * a flood of refused guesses then costs the database one check every 2 s per pair. Short, because a
+ * success of that pair on another server resets its count (and frees it) meanwhile.
+ */
+const REFUSAL_MEMORY_MS = 2_000;
 
 /**
  * Credentials and sessions. Shared by every route that needs a user, so it lives outside the
@@ -56,12 +69,15 @@ const MAX_USERNAME_DELAY_SECONDS = 60;
  * client IP), per IP, and per username across all IPs. The per-username count only ever holds back
  * IPs that have themselves failed on that username, so an attacker who knows a username cannot lock
  * its owner out. Each attempt is counted before its hash and uncounted if it succeeds, so parallel
- * requests cannot all pass the check while the first is still hashing.
+ * requests cannot all pass the check while the first is still hashing. The counters are shared
+ * by every server on the database (decision 0052): three servers still allow 10 guesses, not 30.
  */
 export class AuthService {
-  private readonly failuresByPair: SlidingWindowLimiter;
-  private readonly failuresByIp: SlidingWindowLimiter;
-  private readonly failuresByUsername: SlidingWindowLimiter;
+  /** Rate-limit counters shared by every server (sign-in here; registration, e-mail links, budgets elsewhere). */
+  readonly limits: SharedLimits;
+  private readonly windowMs: number;
+  /** (username, address) pairs refused lately: when the refusal ends (its Retry-After) and until when to trust it. */
+  private readonly refusals = new Map<string, { retryAt: number; until: number }>();
   private readonly hashQueue: HashQueue;
   private readonly basicCache = new Map<string, CachedCredential>();
   /** Basic credentials being verified right now: parallel requests with the same ones share one hash. */
@@ -76,10 +92,8 @@ export class AuthService {
     /** The clock of every expiry and rate-limit window; tests move it. */
     readonly now: () => number = Date.now,
   ) {
-    const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-    this.failuresByPair = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME_IP, windowMs, 100_000, now);
-    this.failuresByIp = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_IP, windowMs, 100_000, now);
-    this.failuresByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME, windowMs, 100_000, now);
+    this.windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+    this.limits = new SharedLimits(db, { now });
     this.hashQueue = new HashQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE, config.PASSWORD_HASH_QUEUE_PER_IP, {
       perGroup: { trusted: TRUSTED_WAITING_PER_USERNAME, first: config.PASSWORD_HASH_QUEUE_PER_PREFIX },
     });
@@ -133,57 +147,82 @@ export class AuthService {
   }
 
   /**
-   * Counts an attempt before its hash (atomically: nothing awaits between the check and the
-   * record), or throws 429 with the existing wording when a limit is reached.
+   * Counts an attempt before its hash (atomically, on every server: one transaction on the three
+   * counters' rows), or throws 429 with the existing wording when a limit is reached.
    */
-  private reserveAttempt(username: string, ip: string): Reservation {
+  private reserveAttempt(username: string, ip: string): Promise<Reservation> {
     const name = username.toLowerCase();
     // NUL cannot occur in an IP address, so the key cannot be forged by a crafted username.
-    const pairKey = `${ip}\u0000${name}`;
-    let wait = Math.max(this.failuresByPair.retryAfterSeconds(pairKey), this.failuresByIp.retryAfterSeconds(ip));
-    // The username-wide limit only for IPs that failed on this username: never for the owner's clean IP.
-    if (this.failuresByPair.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(name));
-    if (wait > 0) {
-      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
-    }
-    return {
-      username: name,
-      ip,
-      pairKey,
-      pairFailures: this.failuresByPair.count(pairKey),
-      ipFailures: this.failuresByIp.count(ip),
-      pairAt: this.failuresByPair.record(pairKey),
-      ipAt: this.failuresByIp.record(ip),
-      usernameAt: this.failuresByUsername.record(name),
-    };
+    const pairKey = limitKey('signin-pair', `${ip}\u0000${name}`);
+    const ipKey = limitKey('signin-ip', ip);
+    const usernameKey = limitKey('signin-username', name);
+    const keys = [pairKey, ipKey, usernameKey].map((key) => ({ key, windowMs: this.windowMs }));
+    const refused = (wait: number) => tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
+    const now = this.now();
+    const remembered = this.refusals.get(pairKey);
+    if (remembered && remembered.until > now) throw refused(Math.max(1, Math.ceil((remembered.retryAt - now) / 1000)));
+    return this.limits.windows(keys, (w): Reservation => {
+      let wait = Math.max(w.retryAfterSeconds(pairKey, this.config.LOGIN_MAX_FAILURES_PER_USERNAME_IP), w.retryAfterSeconds(ipKey, this.config.LOGIN_MAX_FAILURES_PER_IP));
+      // The username-wide limit only for IPs that failed on this username: never for the owner's clean IP.
+      if (w.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(w, usernameKey));
+      if (wait > 0) {
+        if (this.refusals.size >= 10_000) this.refusals.clear();
+        this.refusals.set(pairKey, { retryAt: w.now + wait * 1000, until: w.now + Math.min(wait * 1000, REFUSAL_MEMORY_MS) });
+        throw refused(wait);
+      }
+      return {
+        pairKey,
+        ipKey,
+        usernameKey,
+        username: name,
+        ip,
+        pairFailures: w.count(pairKey),
+        ipFailures: w.count(ipKey),
+        pairAt: w.record(pairKey),
+        ipAt: w.record(ipKey),
+        usernameAt: w.record(usernameKey),
+        shared: w.shared,
+      };
+    });
   }
 
   /** Ceiling reached: until the window frees a slot. Above the delay threshold: 1 s, 2 s, 4 s … after the latest try. */
-  private usernameWaitSeconds(name: string): number {
-    const ceiling = this.failuresByUsername.retryAfterSeconds(name);
+  private usernameWaitSeconds(w: WindowView, usernameKey: string): number {
+    const ceiling = w.retryAfterSeconds(usernameKey, this.config.LOGIN_MAX_FAILURES_PER_USERNAME);
     if (ceiling > 0) return ceiling;
-    const failures = this.failuresByUsername.count(name);
+    const failures = w.count(usernameKey);
     const over = failures - this.config.LOGIN_USERNAME_DELAY_AFTER;
     if (over < 0) return 0;
     const delayMs = Math.min(2 ** over, MAX_USERNAME_DELAY_SECONDS) * 1000;
-    const latest = this.failuresByUsername.latest(name) ?? 0;
-    const left = latest + delayMs - this.now();
+    const latest = w.latest(usernameKey) ?? 0;
+    const left = latest + delayMs - w.now;
     return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
   /** A success uncounts the attempt and clears its (username, IP) failures; a failure stays counted. */
-  private settleAttempt(reservation: Reservation, succeeded: boolean): void {
+  private async settleAttempt(r: Reservation, succeeded: boolean): Promise<void> {
     if (!succeeded) return;
-    this.failuresByPair.reset(reservation.pairKey);
-    this.failuresByIp.release(reservation.ip, reservation.ipAt);
-    this.failuresByUsername.release(reservation.username, reservation.usernameAt);
+    this.refusals.delete(r.pairKey);
+    await this.unreserve(r, (w) => {
+      w.reset(r.pairKey);
+      w.release(r.ipKey, r.ipAt);
+      w.release(r.usernameKey, r.usernameAt);
+    });
   }
 
   /** The attempt never reached a password check (queue full, database error): it does not count. */
-  private cancelAttempt(reservation: Reservation): void {
-    this.failuresByPair.release(reservation.pairKey, reservation.pairAt);
-    this.failuresByIp.release(reservation.ip, reservation.ipAt);
-    this.failuresByUsername.release(reservation.username, reservation.usernameAt);
+  private async cancelAttempt(r: Reservation): Promise<void> {
+    await this.unreserve(r, (w) => {
+      w.release(r.pairKey, r.pairAt);
+      w.release(r.ipKey, r.ipAt);
+      w.release(r.usernameKey, r.usernameAt);
+    });
+  }
+
+  /** Undoes (part of) a reservation where it was counted; a failure to undo leaves it counted. */
+  private async unreserve(r: Reservation, undo: (w: WindowView) => void): Promise<void> {
+    const keys = [r.pairKey, r.ipKey, r.usernameKey].map((key) => ({ key, windowMs: this.windowMs }));
+    await this.limits.windows(keys, undo, { shared: r.shared }).catch(() => {});
   }
 
   /**
@@ -196,7 +235,7 @@ export class AuthService {
     password: string,
     stored: () => Promise<{ hash: string; userId: number | null }>,
   ): Promise<boolean> {
-    const reservation = this.reserveAttempt(username, ip);
+    const reservation = await this.reserveAttempt(username, ip);
     let valid: boolean;
     let userId: number | null;
     try {
@@ -208,10 +247,10 @@ export class AuthService {
       const lanes = signInLanes({ ...reservation, knownOrigin });
       valid = await this.queued(ip, () => verifyPassword(password, found.hash), lanes);
     } catch (err) {
-      this.cancelAttempt(reservation);
+      await this.cancelAttempt(reservation);
       throw err;
     }
-    this.settleAttempt(reservation, valid);
+    await this.settleAttempt(reservation, valid);
     // Best effort: a sign-in that succeeded is not failed for a bookkeeping write.
     if (valid && userId !== null) await rememberOrigin(this.db, userId, ip, this.now()).catch(() => undefined);
     return valid;

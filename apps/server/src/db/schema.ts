@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -727,6 +727,26 @@ export const outbox = pgTable(
     index('outbox_block_idx').on(t.networkId, t.blockNumber).where(sql`${t.blockNumber} is not null AND ${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Rate-limit counters shared by every server on the database (decision 0052; UNLOGGED in
+ * drizzle/0019_shared_limits.sql, which drizzle cannot express). Read and written only with the
+ * hand-written statements of db/shared-limits.ts.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  /** Times (ms since the epoch) of the key's events in its window, newest last. */
+  hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  expiresAtMs: bigint('expires_at_ms', { mode: 'number' }).notNull(),
+});
+
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  atMs: bigint('at_ms', { mode: 'number' }).notNull(),
+  taken: boolean('taken').notNull(),
+  fullAtMs: bigint('full_at_ms', { mode: 'number' }).notNull(),
+});
 
 export type NotificationChannelRow = typeof notificationChannels.$inferSelect;
 export type AlertChannelRow = typeof alertChannels.$inferSelect;

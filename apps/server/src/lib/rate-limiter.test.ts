@@ -1,41 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowLimiter } from './rate-limiter';
+import { LocalWindows, WindowView } from './rate-limiter';
 
-describe('SlidingWindowLimiter', () => {
+const spec = (key: string, windowMs = 60_000) => ({ key, windowMs });
+
+describe('WindowView', () => {
   it('limits within the window and frees slots as old events age out', () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(2, 60_000, 100, () => now);
-    limiter.record('k');
-    now = 10_000;
-    limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(50);
-    now = 60_001;
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
-    expect(limiter.retryAfterSeconds('other')).toBe(0);
-  });
-
-  it('stays bounded in memory', () => {
-    const limiter = new SlidingWindowLimiter(1, 60_000, 10);
-    for (let i = 0; i < 1000; i++) limiter.record(`k${i}`);
-    expect(limiter.retryAfterSeconds('k999')).toBeGreaterThan(0);
-    expect(limiter.retryAfterSeconds('k0')).toBe(0);
+    const stored = new Map<string, number[]>([['k', [0, 10_000]]]);
+    const at = (now: number) => new WindowView([spec('k'), spec('other')], (key) => stored.get(key), now, true);
+    expect(at(10_000).retryAfterSeconds('k', 2)).toBe(50);
+    expect(at(60_001).retryAfterSeconds('k', 2)).toBe(0);
+    expect(at(60_001).count('k')).toBe(1);
+    expect(at(60_001).changed.has('k')).toBe(true); // pruned: to be written back
+    expect(at(10_000).retryAfterSeconds('other', 2)).toBe(0);
   });
 
   it('release undoes exactly one recorded event (a reservation that did not count)', () => {
-    let now = 1000;
-    const limiter = new SlidingWindowLimiter(2, 60_000, 100, () => now);
-    const first = limiter.record('k');
-    now = 2000;
-    const second = limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBeGreaterThan(0);
-    limiter.release('k', second);
-    expect(limiter.count('k')).toBe(1);
-    expect(limiter.latest('k')).toBe(first);
-    expect(limiter.retryAfterSeconds('k')).toBe(0);
-    limiter.release('k', second); // already gone: no effect
-    expect(limiter.count('k')).toBe(1);
-    limiter.release('k', first);
-    expect(limiter.count('k')).toBe(0);
-    expect(limiter.latest('k')).toBeNull();
+    const windows = new LocalWindows();
+    const first = windows.run([spec('k')], 1000, (w) => w.record('k'));
+    const second = windows.run([spec('k')], 2000, (w) => w.record('k'));
+    windows.run([spec('k')], 2000, (w) => {
+      expect(w.retryAfterSeconds('k', 2)).toBeGreaterThan(0);
+      w.release('k', second);
+      expect(w.count('k')).toBe(1);
+      expect(w.latest('k')).toBe(first);
+      w.release('k', second); // already gone: no effect
+      expect(w.count('k')).toBe(1);
+    });
+    windows.run([spec('k')], 2000, (w) => {
+      expect(w.count('k')).toBe(1);
+      w.release('k', first);
+    });
+    expect(windows.run([spec('k')], 2000, (w) => w.latest('k'))).toBeNull();
+  });
+
+  it('a key not in the check is a programming error, not a silent zero', () => {
+    expect(() => new WindowView([spec('a')], () => undefined, 0, true).count('b')).toThrow(/not in this check/);
+  });
+});
+
+describe('LocalWindows', () => {
+  it('stays bounded in memory, dropping expired keys first, then the least recently written', () => {
+    const windows = new LocalWindows(10);
+    for (let i = 0; i < 1000; i++) windows.run([spec(`k${i}`)], i, (w) => w.record(`k${i}`));
+    expect(windows.size).toBeLessThanOrEqual(10);
+    expect(windows.run([spec('k999')], 1000, (w) => w.retryAfterSeconds('k999', 1))).toBeGreaterThan(0);
+    expect(windows.run([spec('k0')], 1000, (w) => w.retryAfterSeconds('k0', 1))).toBe(0);
+  });
+
+  it('stores nothing when the decision throws', () => {
+    const windows = new LocalWindows();
+    expect(() =>
+      windows.run([spec('k')], 0, (w) => {
+        w.record('k');
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(windows.run([spec('k')], 0, (w) => w.count('k'))).toBe(0);
   });
 });

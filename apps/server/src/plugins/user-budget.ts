@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import { HttpError, tooManyRequests } from '../lib/http-errors';
-import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from '../lib/token-bucket';
+import { ConcurrencyLimit, KeyedSemaphore, type BucketLimit } from '../lib/token-bucket';
+import type { SharedLimits } from '../db/shared-limits';
 
 /**
  * Per-user budgets for authenticated routes (docs/decisions/0021): one token
@@ -19,6 +20,10 @@ import { ConcurrencyLimit, KeyedSemaphore, TokenBuckets } from '../lib/token-buc
  * of those at most USER_CONCURRENT_COSTLY heavy or chain ones (the next ones wait their turn): a
  * bucket bounds how much a user asks for over time, this bounds how much of the server one user
  * holds at any moment, which is what another user's latency feels.
+ *
+ * The buckets are shared by every server on the database (decision 0052: one statement per
+ * request); the in-flight limits (concurrent requests, exports running) are per server, since what
+ * they protect is this server's CPU and database connections.
  */
 export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export';
 
@@ -65,13 +70,13 @@ export function budgetClassOf(method: string, url: string): BudgetClass {
  * requireStaff, so it runs once the user is known (a global hook would run before them). Must be
  * registered before the routes.
  */
-export function registerUserBudgets(app: FastifyInstance, { config, now = Date.now }: { config: Config; now?: () => number }): void {
+export function registerUserBudgets(app: FastifyInstance, { config, limits }: { config: Config; limits: SharedLimits }): void {
   if (!config.USER_BUDGETS) return;
-  const buckets: Record<BudgetClass, TokenBuckets> = {
-    default: new TokenBuckets(config.USER_BUDGET_DEFAULT, now),
-    heavy: new TokenBuckets(config.USER_BUDGET_HEAVY, now),
-    chain: new TokenBuckets(config.USER_BUDGET_CHAIN, now),
-    export: new TokenBuckets(config.USER_BUDGET_EXPORT, now),
+  const buckets: Record<BudgetClass, BucketLimit> = {
+    default: config.USER_BUDGET_DEFAULT,
+    heavy: config.USER_BUDGET_HEAVY,
+    chain: config.USER_BUDGET_CHAIN,
+    export: config.USER_BUDGET_EXPORT,
   };
   const exportsInFlight = new ConcurrencyLimit(config.EXPORTS_PER_USER, config.EXPORTS_MAX_CONCURRENT);
   const running = new KeyedSemaphore(config.USER_CONCURRENT_REQUESTS, config.USER_QUEUED_REQUESTS);
@@ -85,15 +90,18 @@ export function registerUserBudgets(app: FastifyInstance, { config, now = Date.n
       const auth = request.authentication;
       if (!auth) return;
       const key = String(auth.user.id);
-      const waitMs = buckets[budgetClass].take(key);
+      // The turns first: they are taken on arrival, with no I/O before them, so a burst meets the
+      // in-flight caps together. Always in this order (all, then costly), so two waits never block
+      // each other. A request the bucket then refuses gives its turn back with its answer.
+      await waitForTurn(running, key, reply);
+      if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
+      // One statement on the bucket shared by every server (decision 0052).
+      const waitMs = await limits.take(`budget-${budgetClass}:${key}`, buckets[budgetClass]);
       if (waitMs > 0) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
         throw tooManyRequests(`Too many requests. Please wait ${plural(seconds, 'second')}.`, seconds);
       }
       if (budgetClass === 'export') holdExportSlot(key, reply);
-      await waitForTurn(running, key, reply);
-      // Always in this order (all, then costly), so two waits never block each other.
-      if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
     };
     checks.add(handler);
     return handler;

@@ -17,7 +17,8 @@ import { currentAuth } from '../../auth/plugin';
 import type { Config } from '../../config';
 import { ConflictError } from '../../domain/errors';
 import { tooManyRequests } from '../../lib/http-errors';
-import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import { minutesText } from '../../lib/rate-limiter';
+import { limitKey } from '../../db/shared-limits';
 import type { AccountEmailService } from './email-service';
 import type { User } from '@tokendesk/contract';
 import type { UserRow } from '../../db/schema';
@@ -31,6 +32,7 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [
  * and reset requests each send an e-mail: a few are what a person needs, more is someone using
  * TokenDesk to fill a mailbox. The link routes are limited per address so that a client cannot
  * make the server hash passwords for bad links, although a 256-bit token cannot be guessed.
+ * Counted by every server on the database together (decision 0052).
  */
 export const RESEND_MAX_PER_USER = 3;
 export const RESEND_MAX_PER_IP = 20;
@@ -50,18 +52,17 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
   view: (user: UserRow) => Promise<User>;
 }> = async (app, { config, emails, view }) => {
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  const limiter = (max: number) => new SlidingWindowLimiter(max, windowMs, 100_000, app.auth.now);
-  const resendByUser = limiter(RESEND_MAX_PER_USER);
-  const resendByIp = limiter(RESEND_MAX_PER_IP);
-  const forgotByAddress = limiter(FORGOT_MAX_PER_ADDRESS);
-  const forgotByIp = limiter(FORGOT_MAX_PER_IP);
-  const linksByIp = limiter(LINK_MAX_PER_IP);
+  const limiter = (scope: string, max: number) => (id: string) => ({ key: limitKey(scope, id), max });
+  const resendByUser = limiter('resend-user', RESEND_MAX_PER_USER);
+  const resendByIp = limiter('resend-ip', RESEND_MAX_PER_IP);
+  const forgotByAddress = limiter('forgot-address', FORGOT_MAX_PER_ADDRESS);
+  const forgotByIp = limiter('forgot-ip', FORGOT_MAX_PER_IP);
+  const linksByIp = limiter('links-ip', LINK_MAX_PER_IP);
 
-  /** Checks every limiter, then records in all of them (nothing awaits between: no race). */
-  const take = (pairs: [SlidingWindowLimiter, string][], text: string) => {
-    const wait = Math.max(...pairs.map(([l, key]) => l.retryAfterSeconds(key)));
+  /** Checks every limit, then records in all of them, in one transaction shared by every server. */
+  const take = async (limits: { key: string; max: number }[], text: string) => {
+    const wait = await app.auth.limits.hit(limits, windowMs);
     if (wait > 0) throw tooManyRequests(fillWait(text, wait), wait);
-    for (const [l, key] of pairs) l.record(key);
   };
   const fillWait = (text: string, seconds: number) => `${text} Please try again in ${minutesText(seconds)}.`;
 
@@ -98,7 +99,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      take([[linksByIp, request.ip]], 'Too many links tried from your address.');
+      await take([linksByIp(request.ip)], 'Too many links tried from your address.');
       return emails.followLink(request.body.token);
     },
   );
@@ -118,13 +119,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!emails.enabled) throw notConfigured();
       const { user } = currentAuth(request);
-      take(
-        [
-          [resendByUser, String(user.id)],
-          [resendByIp, request.ip],
-        ],
-        'Too many verification e-mails.',
-      );
+      await take([resendByUser(String(user.id)), resendByIp(request.ip)], 'Too many verification e-mails.');
       return { detail: await emails.resendVerification(user) };
     },
   );
@@ -162,13 +157,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
-      take(
-        [
-          [forgotByIp, request.ip],
-          [forgotByAddress, request.body.email.toLowerCase()],
-        ],
-        'Too many password reset requests.',
-      );
+      await take([forgotByIp(request.ip), forgotByAddress(request.body.email.toLowerCase())], 'Too many password reset requests.');
       const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
         request.log.error({ err }, 'password reset request failed');
       });
@@ -192,7 +181,7 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      take([[linksByIp, request.ip]], 'Too many links tried from your address.');
+      await take([linksByIp(request.ip)], 'Too many links tried from your address.');
       await emails.resetPassword(request.body, request.ip);
       return { detail: m.passwordReset };
     },

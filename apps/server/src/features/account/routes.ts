@@ -19,7 +19,8 @@ import { parseBasic, currentAuth } from '../../auth/plugin';
 import { toApiUser } from './presenter';
 import type { Config } from '../../config';
 import { tooManyRequests, unauthorized } from '../../lib/http-errors';
-import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import { minutesText } from '../../lib/rate-limiter';
+import { limitKey } from '../../db/shared-limits';
 import { AccountService } from './service';
 import { AccountEmailService } from './email-service';
 import { accountEmailRoutes } from './email-routes';
@@ -46,13 +47,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   await app.register(accountEmailRoutes, { config, emails, view });
   await app.register(staffAccountRoutes, { config });
   const windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  // Counted by every server on the database together (decision 0052).
+  const limiter = (scope: string, max: number) => (id: string) => ({ key: limitKey(scope, id), max });
   // Registration is limited by attempts, not failures: each success creates an account.
-  const registrationsByIp = new SlidingWindowLimiter(config.REGISTER_MAX_PER_IP, windowMs, 100_000, app.auth.now);
+  const registrationsByIp = limiter('register-ip', config.REGISTER_MAX_PER_IP);
   // Per username the count one address may fail on one username (10 by default): the username-wide
   // sign-in ceiling is deliberately high (decision 0018) and would let a name be probed 100 times.
-  const registrationsByUsername = new SlidingWindowLimiter(config.LOGIN_MAX_FAILURES_PER_USERNAME_IP, windowMs, 100_000, app.auth.now);
-  const emailChangesByUser = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_USER, windowMs, 100_000, app.auth.now);
-  const emailChangesByIp = new SlidingWindowLimiter(CHANGE_EMAIL_MAX_PER_IP, windowMs, 100_000, app.auth.now);
+  const registrationsByUsername = limiter('register-username', config.LOGIN_MAX_FAILURES_PER_USERNAME_IP);
+  const emailChangesByUser = limiter('change-email-user', CHANGE_EMAIL_MAX_PER_USER);
+  const emailChangesByIp = limiter('change-email-ip', CHANGE_EMAIL_MAX_PER_IP);
 
   app.post(
     '/user/register',
@@ -69,15 +72,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       preValidation: async (request) => {
         const body = request.body as { username?: unknown } | undefined;
         const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-        const wait = Math.max(
-          registrationsByIp.retryAfterSeconds(request.ip),
-          username ? registrationsByUsername.retryAfterSeconds(username) : 0,
-        );
+        const limits = [registrationsByIp(request.ip), ...(username ? [registrationsByUsername(username)] : [])];
+        const wait = await app.auth.limits.hit(limits, windowMs);
         if (wait > 0) {
           throw tooManyRequests(`Too many registration attempts. Please try again in ${minutesText(wait)}.`, wait);
         }
-        registrationsByIp.record(request.ip);
-        if (username) registrationsByUsername.record(username);
       },
     },
     async (request, reply) => {
@@ -162,14 +161,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const userKey = String(user.id);
-      const wait = Math.max(emailChangesByUser.retryAfterSeconds(userKey), emailChangesByIp.retryAfterSeconds(request.ip));
+      // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
+      const wait = await app.auth.limits.hit([emailChangesByUser(String(user.id)), emailChangesByIp(request.ip)], windowMs);
       if (wait > 0) {
         throw tooManyRequests(`Too many email change attempts. Please try again in ${minutesText(wait)}.`, wait);
       }
-      // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
-      emailChangesByUser.record(userKey);
-      emailChangesByIp.record(request.ip);
       return view(await service.changeEmail(user, request.body, request.ip));
     },
   );

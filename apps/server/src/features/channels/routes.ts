@@ -25,7 +25,8 @@ import { sendTest, type SendTestResult } from '../../delivery/send-test';
 import { ATTEMPT_TIMEOUT_MS } from '../../delivery/transports';
 import { emailConfigured } from '../../domain/outbox';
 import { badRequest, conflict, fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
-import { minutesText, SlidingWindowLimiter } from '../../lib/rate-limiter';
+import { minutesText } from '../../lib/rate-limiter';
+import { limitKey } from '../../db/shared-limits';
 import { scrub, toApiChannel, toApiDelivery } from './presenter';
 import {
   accountEmail,
@@ -49,7 +50,8 @@ const writeErrors = { ...errors, 409: apiErrorSchema };
 
 /**
  * "Send test" posts to an address the user chose: without a limit it would be a way to make this
- * server flood a third party. A person checks a channel a few times; a loop stops here.
+ * server flood a third party. A person checks a channel a few times; a loop stops here. Counted
+ * by every server on the database together (decision 0052).
  */
 export const TESTS_PER_CHANNEL = 5;
 export const TESTS_PER_USER = 20;
@@ -70,8 +72,6 @@ const configFields: Record<ChannelKind, readonly (keyof ChannelConfig)[]> = {
 
 export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = app.config;
-  const testsByChannel = new SlidingWindowLimiter(TESTS_PER_CHANNEL, TEST_WINDOW_MS, 100_000, app.auth.now);
-  const testsByUser = new SlidingWindowLimiter(TESTS_PER_USER, TEST_WINDOW_MS, 100_000, app.auth.now);
 
   async function channelOrFail(userId: number, channelId: number) {
     const row = await findChannel(app.db, userId, channelId);
@@ -296,11 +296,14 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!emailConfigured(config)) throw new HttpError(409, m.emailNotConfigured);
         if (!account.verified) throw new HttpError(409, m.emailUnverified);
       }
-      const channelKey = `${user.id}:${channel.id}`;
-      const wait = Math.max(testsByChannel.retryAfterSeconds(channelKey), testsByUser.retryAfterSeconds(String(user.id)));
+      const wait = await app.auth.limits.hit(
+        [
+          { key: limitKey('channel-test', `${user.id}:${channel.id}`), max: TESTS_PER_CHANNEL },
+          { key: limitKey('channel-test-user', String(user.id)), max: TESTS_PER_USER },
+        ],
+        TEST_WINDOW_MS,
+      );
       if (wait > 0) throw tooManyRequests(`Too many test messages. Please try again in ${minutesText(wait)}.`, wait);
-      testsByChannel.record(channelKey);
-      testsByUser.record(String(user.id));
 
       // Enqueued like any message (signed, logged), then tried at once by this server.
       const result = await sendTest({ db: app.db, config, log: { warn: (msg) => request.log.warn(msg) } }, channel);
