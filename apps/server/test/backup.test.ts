@@ -160,6 +160,13 @@ describe('backup and restore of the embedded database', () => {
       await database.db.execute(sql`insert into email_tokens (user_id, purpose, token_hash, new_email, expires_at)
         select u.id, 'verify', 'ab12', u.email, now() + interval '1 day' from users u order by u.id limit 1`);
       await database.db.execute(sql`insert into project_weekly_reports (project_id, enabled) select p.id, true from projects p order by p.id limit 1`);
+      // The tables of migrations 0018–0024 (indexer lease, shared limits, audit trail, sign-in origins).
+      await database.db.execute(sql`insert into indexer_leases (network_id, holder, epoch, expires_at) values (31337, 'a1b2c3', 4, now() - interval '1 minute')`);
+      await database.db.execute(sql`insert into rate_limit_windows (key, hits, expires_at_ms) values ('signin-ip:ab12', '{1795500000000,1795500001000}', 1795500900000)`);
+      await database.db.execute(sql`insert into rate_limit_buckets (key, tokens, at_ms, taken, full_at_ms) values ('budget:cd34', 2.5, 1795500000000, true, 1795500060000)`);
+      await database.db.execute(sql`insert into audit_events (action, actor_kind, actor_name, subject_user_id, subject_name)
+        select 'reset_link_issued', 'cli', ${'root (sudo: ünïcödé\tadmin)'}, u.id, u.username from users u order by u.id limit 1`);
+      await database.db.execute(sql`insert into sign_in_origins (user_id, origin, last_signed_in_at) select u.id, '127.0.0.1', now() from users u order by u.id limit 1`);
       for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
       return fingerprint(database);
     });
