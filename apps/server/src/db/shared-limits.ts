@@ -209,6 +209,13 @@ export class SharedLimits {
   private async sharedWindows<T>(specs: readonly WindowSpec[], decide: (view: WindowView) => T): Promise<T> {
     const now = Math.floor(this.now());
     const client = await this.pool.connect();
+    // A client this check no longer holds is not touched again. db/client.ts gives a client back to
+    // the pool itself when its BEGIN is refused below the disk reserve or its connection is gone;
+    // by the time a ROLLBACK or release of ours would run, another request may hold it, and
+    // releasing it for them crashed the process ("Release called on client which has already been
+    // released", faults/disk-full.test.ts). pg-pool gives each checkout its own release function.
+    const release = client.release;
+    const ours = () => client.release === release;
     let failure: Error | undefined;
     try {
       // One round trip for both. The tables are UNLOGGED: a commit has nothing to wait for on disk.
@@ -224,7 +231,7 @@ export class SharedLimits {
       try {
         result = decide(view);
       } catch (err) {
-        await client.query('ROLLBACK');
+        if (ours()) await client.query('ROLLBACK');
         throw new Decided(err);
       }
       const changes = specs
@@ -241,12 +248,12 @@ export class SharedLimits {
     } catch (err) {
       if (!(err instanceof Decided)) {
         failure = err as Error;
-        await client.query('ROLLBACK').catch(() => {});
+        if (ours()) await client.query('ROLLBACK').catch(() => {});
       }
       throw err;
     } finally {
       // A failed connection is dropped by the pool rather than handed to the next request.
-      client.release(failure);
+      if (ours()) release(failure);
     }
   }
 }
