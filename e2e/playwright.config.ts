@@ -61,6 +61,7 @@ const CHAIN_SPECS = [
   'channels',
   'dashboard',
   'holders',
+  'longest-values',
   'market-usd',
   'notifications',
   'paging',

@@ -19,10 +19,12 @@
  *     a different one every try), in a /24 the attack does not use.
  *
  * Target (decision 0054) for each kind: no answer but 200 (no 503, no 429) and p95 at most two
- * hash times, a hash time being the server's own moving average of one password hash during the
- * attack (tokendesk_password_hash_average_seconds in /metrics, sampled every 500 ms). A server
- * without that gauge (before decision 0054) is measured against the quiet median sign-in instead,
- * which is one hash plus milliseconds. Exits 0 when a target is missed (it says so); non-zero only
+ * hash times. A hash time is the server's own moving average of one password hash
+ * (tokendesk_password_hash_average_seconds in /metrics) read right after each try: the attack and
+ * this client share the machine's cores, so a hash takes longer in the attack's opening burst than
+ * later, and each try is held against the hash time of its own moment (the ratio), not the run's
+ * average. A server without that gauge (before decision 0054) is measured against the quiet median
+ * sign-in instead, which is one hash plus milliseconds. Exits 0 when a target is missed (it says so); non-zero only
  * when the run itself broke.
  */
 import fs from 'node:fs';
@@ -63,13 +65,18 @@ default limits and queue (2 hashes at once, 32 waiting, 4 per address), hash cos
 ${ATTACKERS} connections send wrong passwords for the owner's username, each request from the next of
 ${IPS} loopback addresses in ${PREFIXES} /24(s) (127.1.p.x) that nothing used before the attack. The owner
 alternates a 'known' try (127.0.0.1, signed in from before) and a 'new' one (a different unused
-address each time, 127.3.0.i); status 0 is no answer within ${OWNER_TIMEOUT_MS / 1000} s. 'hash time' is the server's moving average of one hash during the
-attack, from /metrics (before decision 0054 there was no such gauge: the quiet median sign-in).`;
+address each time, 127.3.0.i); status 0 is no answer within ${OWNER_TIMEOUT_MS / 1000} s. 'hash time' is the server's moving average of one hash, from
+/metrics, read right after each try: the attack and this client share the machine's cores, so a hash is slower in the
+attack's opening burst than later, and each try is held against the hash time of its own moment (before decision 0054
+there was no such gauge: the quiet median sign-in). Since issue 29's last round a client over its share of the queue is
+refused before its attempt is counted (no database round trip per refusal).`;
 
 interface Row {
   phase: string;
   kind: string;
   owner: Answer[];
+  /** Per try: the server's hash time (ms) read right after its answer; null without the gauge. */
+  hashAt: (number | null)[];
 }
 
 const report = new Report();
@@ -121,17 +128,21 @@ try {
   };
   /** `tries` of each kind, alternating; 'new' takes a never-used address in `newPrefix` every time. */
   const ownerRun = async (phase: string, newPrefix: string): Promise<void> => {
-    const known: Answer[] = [];
-    const fresh: Answer[] = [];
+    const known: Row = { phase, kind: 'known', owner: [], hashAt: [] };
+    const fresh: Row = { phase, kind: 'new', owner: [], hashAt: [] };
     for (let i = 0; i < TRIES; i++) {
-      for (const [kind, address, into] of [['known', KNOWN_ADDRESS, known], ['new', `${newPrefix}.${1 + i}`, fresh]] as const) {
+      for (const [address, into] of [[KNOWN_ADDRESS, known], [`${newPrefix}.${1 + i}`, fresh]] as const) {
         const a = await signIn(address);
-        into.push({ status: a.status, ms: a.ms });
+        const hashAt = await hashAverageMs(base);
+        into.owner.push({ status: a.status, ms: a.ms });
+        into.hashAt.push(hashAt);
         // Progress on stderr (not in the doc): a run at cost 17 on a busy machine takes minutes.
-        process.stderr.write(`  ${phase}: owner ${kind} try ${i + 1}/${TRIES} from ${address} → ${a.status} in ${ms(a.ms)} ms\n`);
+        process.stderr.write(
+          `  ${phase}: owner ${into.kind} try ${i + 1}/${TRIES} from ${address} → ${a.status} in ${ms(a.ms)} ms (hash time then ${hashAt === null ? '?' : ms(hashAt)} ms)\n`,
+        );
       }
     }
-    rows.push({ phase, kind: 'known', owner: known }, { phase, kind: 'new', owner: fresh });
+    rows.push(known, fresh);
   };
 
   // Warm-up from the known address (it is now an address the owner signed in from), then quiet.
@@ -178,11 +189,25 @@ try {
 const quietKnown = rows.find((r) => r.phase === 'quiet' && r.kind === 'known')!;
 const hashMs = hashSamples.length > 0 ? hashSamples.reduce((a, b) => a + b, 0) / hashSamples.length : null;
 const hashTime = hashMs ?? percentile(quietKnown.owner.map((a) => a.ms), 50);
+/** Each try's wait in hash times of its own moment (the quiet median sign-in without the gauge). */
+const ratios = (r: Row) => r.owner.map((a, i) => a.ms / (r.hashAt[i] ?? hashTime));
+const times = (x: number) => `${x.toFixed(2)}×`;
 report.table(
-  ['phase', 'owner from', 'tries', 'p50 ms', 'p95 ms', 'max ms', 'owner answers'],
+  ['phase', 'owner from', 'tries', 'p50 ms', 'p95 ms', 'max ms', 'p95 in hash times', 'max in hash times', 'owner answers'],
   rows.map((r) => {
     const t = r.owner.map((a) => a.ms);
-    return [r.phase, r.kind, String(t.length), ms(percentile(t, 50)), ms(percentile(t, 95)), ms(Math.max(...t)), countByStatus(r.owner)];
+    const x = ratios(r);
+    return [
+      r.phase,
+      r.kind,
+      String(t.length),
+      ms(percentile(t, 50)),
+      ms(percentile(t, 95)),
+      ms(Math.max(...t)),
+      times(percentile(x, 95)),
+      times(Math.max(...x)),
+      countByStatus(r.owner),
+    ];
   }),
 );
 report.line();
@@ -195,12 +220,16 @@ report.line(
 report.line();
 for (const kind of ['known', 'new'] as const) {
   const row = rows.find((r) => r.phase === 'attack' && r.kind === kind)!;
-  const p95 = percentile(row.owner.map((a) => a.ms), 95);
+  const p95 = percentile(ratios(row), 95);
   const busy = row.owner.filter((a) => a.status === 503).length;
   const notSignedIn = row.owner.filter((a) => a.status !== 200).length;
   report.target(`'${kind}' owner: no 503 during the attack`, busy === 0, `${busy} × 503 of ${row.owner.length}`);
   report.target(`'${kind}' owner: every try signed in`, notSignedIn === 0, `${row.owner.length - notSignedIn}/${row.owner.length}`);
-  report.target(`'${kind}' owner: p95 ≤ 2 hash times (${ms(2 * hashTime)} ms)`, p95 <= 2 * hashTime, `${ms(p95)} ms, max ${ms(Math.max(...row.owner.map((a) => a.ms)))} ms`);
+  report.target(
+    `'${kind}' owner: p95 ≤ 2 hash times, each try against the hash time of its moment`,
+    p95 <= 2,
+    `${times(p95)} (p95 ${ms(percentile(row.owner.map((a) => a.ms), 95))} ms; 2 × the run's average hash would be ${ms(2 * hashTime)} ms)`,
+  );
 }
 
 if (!flag('no-doc')) {

@@ -1,6 +1,7 @@
-import type { Alert, Project } from '@tokendesk/contract';
+import type { Alert, Pool, Project } from '@tokendesk/contract';
+import { createPoolOnDevnet, deployTestContract, devnetClients, fundV2PairWithWeth } from '@tokendesk/devchain';
 import type { Locator, Page } from '@playwright/test';
-import { addPoolViaApi, DEVNET_CHAIN_ID, devnetToken } from '../devnet';
+import { DEVNET_CHAIN_ID, devnetRpcUrl, devnetToken } from '../devnet';
 import { apiPost, basicAuth, expect, newUserData, registerViaApi, signIn, test } from '../fixtures';
 
 /** What a horizontal scroll would show; the page itself must never scroll sideways. */
@@ -8,6 +9,9 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
 }
+
+/** Anvil account 2: no other spec sends from it while this one runs (the chain project, one worker). */
+const SEEDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const;
 
 const words = (length: number, word: string) => `${word} `.repeat(Math.ceil(length / (word.length + 1))).slice(0, length).trim().padEnd(length, 'x');
 
@@ -24,15 +28,23 @@ for (const width of [390, 1440]) {
     const auth = { headers: basicAuth(user) };
     expect((await request.patch('/api/v1/user/info/update/', { ...auth, data: { first_name: 'F'.repeat(150), last_name: 'L'.repeat(150) } })).ok()).toBe(true);
 
-    const demo = devnetToken('demo');
+    // A project takes its name and symbol from the token contract (decision 0057): a token whose
+    // name() and symbol() are as long as a project's may be, with a funded V2 pair against WETH.
+    const clients = devnetClients(devnetRpcUrl());
+    const name = words(100, 'Longname');
+    const symbol = 'S'.repeat(32);
+    const token = await deployTestContract(clients, SEEDER, 'oddMetadataToken', [name, symbol, false, 10n ** 24n]);
+    const pair = await createPoolOnDevnet(clients, { version: 'v2', tokenA: token.address, tokenB: devnetToken('weth').address, from: SEEDER });
+    await fundV2PairWithWeth(clients, { address: pair.address, token: token.address, tokenAmount: 10n ** 22n, wethAmount: 10n ** 18n, from: SEEDER });
     const project = await apiPost<Project>(request, user, '/projects/create/', {
       network: DEVNET_CHAIN_ID,
-      contract_address: demo.address,
-      name: words(100, 'Longname'),
-      token_symbol: 'S'.repeat(32),
-      token_decimal: demo.decimals,
+      contract_address: token.address,
+      name,
+      token_symbol: symbol,
+      token_decimal: 18,
     });
-    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    expect([project.name, project.token_symbol], 'the name and symbol as long as allowed, from the chain').toEqual([name, symbol]);
+    const pool = await apiPost<Pool>(request, user, `/projects/pool/${project.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: pair.address, pool_version: 'v2' });
     const alert = await apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.000001' });
     await apiPost(request, user, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: '0.1', window_minutes: 10080 });
     const ticket = await apiPost<{ id: number }>(request, user, '/user/tickets/create/', { project: project.id, subject: words(200, 'Subjectword'), message: 'M'.repeat(2000) });

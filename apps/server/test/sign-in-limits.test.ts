@@ -143,6 +143,24 @@ describe('bounded password-hashing queue (finding 2)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it('a client whose share is taken is refused before its attempt is counted: no database round trip per refusal', async () => {
+    // Issue 29 item 2: under a flood, each of these refusals used to count the attempt and uncount it
+    // (two transactions), CPU that the hashes everyone waits for then lacked.
+    ctx = await createTestContext({ PASSWORD_HASH_COST: '16', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '10', PASSWORD_HASH_QUEUE_PER_IP: '2' });
+    const u = await signUp(ctx.app);
+    const held = [login(u.username, 'wrong-one', '203.0.113.7'), login(u.username, 'wrong-two', '203.0.113.7')];
+    for (let i = 0; i < 2_000 && ctx.app.auth.hashQueueStats().running + ctx.app.auth.hashQueueStats().waiting < 2; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const windows = vi.spyOn(ctx.app.auth.limits, 'windows');
+    const refused = await Promise.all(Array.from({ length: 5 }, (_, i) => login(u.username, `wrong-${i}`, '203.0.113.7')));
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
+    expect(refused[0]!.json().detail).toMatch(/^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/);
+    expect(windows).not.toHaveBeenCalled();
+    windows.mockRestore();
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([401, 401]);
+  });
+
   it("an API client's parallel first Basic requests share one hash, so its address's share is not used up", async () => {
     ctx = await createTestContext({ PASSWORD_HASH_QUEUE_PER_IP: '1' });
     const u = await signUp(ctx.app);

@@ -42,6 +42,7 @@ export {
   deployHolderTestToken,
   transferTestToken,
   createPoolOnDevnet,
+  fundV2PairWithWeth,
   deployTestContract,
   callTestContract,
   testContracts,

@@ -1,6 +1,6 @@
-import { getAddress, type Abi, type Address, type Hash } from 'viem';
+import { getAddress, parseAbi, type Abi, type Address, type Hash } from 'viem';
 import { devnetAddresses } from './addresses.js';
-import { uniswapV2FactoryAbi, uniswapV3FactoryAbi } from './abis.js';
+import { erc20Abi, uniswapV2FactoryAbi, uniswapV3FactoryAbi, wethAbi } from './abis.js';
 import { assertDevnet, mined, type DevnetClients } from './client.js';
 import * as contracts from './generated/contracts.js';
 import { holderTestToken } from './generated/contracts.js';
@@ -109,4 +109,24 @@ export async function callTestContract(
   const hash = await sendContractTx(clients, from, { address, abi: testContracts[name].abi as Abi, functionName, args: args as unknown[] });
   await mined(clients, hash);
   return hash;
+}
+
+const pairMintAbi = parseAbi(['function mint(address to) returns (uint256 liquidity)']);
+
+/**
+ * Liquidity in a Uniswap V2 pair of a test token and WETH, the way the router itself adds it: both
+ * amounts are transferred to the pair, which then mints. Works for test tokens without approve()
+ * (OddMetadataToken). `from` wraps `wethAmount` of its ETH first.
+ */
+export async function fundV2PairWithWeth(
+  clients: DevnetClients,
+  pair: { address: Address; token: Address; tokenAmount: bigint; wethAmount: bigint; from: Address },
+): Promise<void> {
+  await assertDevnet(clients);
+  const weth = devnetAddresses.weth;
+  const send = async (call: Parameters<typeof sendContractTx>[2]) => mined(clients, await sendContractTx(clients, pair.from, call));
+  await send({ address: weth, abi: wethAbi as Abi, functionName: 'deposit', args: [], value: pair.wethAmount });
+  await send({ address: weth, abi: erc20Abi as Abi, functionName: 'transfer', args: [pair.address, pair.wethAmount] });
+  await send({ address: pair.token, abi: erc20Abi as Abi, functionName: 'transfer', args: [pair.address, pair.tokenAmount] });
+  await send({ address: pair.address, abi: pairMintAbi as Abi, functionName: 'mint', args: [pair.from] });
 }

@@ -84,13 +84,22 @@ export class HashQueue {
   }
 
   /**
+   * True when `key` already has its share running or waiting: run() would refuse it at once. Lets a
+   * caller answer such a client before doing any other work for it (issue 29 item 2: a flood's
+   * refusals must cost the server next to nothing, or they slow the hashes everyone waits for).
+   */
+  keyFull(key: string): boolean {
+    return (this.perKey.get(key) ?? 0) >= this.maxPerKey;
+  }
+
+  /**
    * Runs the task when a slot is free. Rejects at once with HashQueueFullError when the key
    * (a client IP; null for none) already has its share, or when no slot is free, the queue is full
    * and nothing waiting there is below the task (see shed). A task already waiting can still be
    * rejected later, when a task of a higher lane pushes it out.
    */
   run<T>(key: string | null, task: () => Promise<T>, lanes: Lane | readonly LaneChoice[] = 'first'): Promise<T> {
-    if (key !== null && (this.perKey.get(key) ?? 0) >= this.maxPerKey) {
+    if (key !== null && this.keyFull(key)) {
       this.refusedTotal++;
       return Promise.reject(new HashQueueFullError(this.retryAfterSeconds(), 'key'));
     }
