@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REAL_NETWORKS } from '../../apps/server/src/chain/networks';
 import { disposeAll, serverUrl, spawnChild } from '../../apps/server/test/support/child-process';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -10,7 +11,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * where nothing listens, so a stray call fails at once instead of leaving the machine.
  */
 export const NO_REAL_NETWORKS: Record<string, string> = Object.fromEntries(
-  ['ETHEREUM', 'BSC', 'BASE', 'ARBITRUM', 'POLYGON'].map((key) => [`RPC_URL_${key}`, 'http://127.0.0.1:9/']),
+  // Every real network's key from the registry itself, so a network added there is covered here too.
+  REAL_NETWORKS.map(({ key }) => [`RPC_URL_${key}`, 'http://127.0.0.1:9/']),
 );
 
 export interface ServerProcess {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REAL_NETWORKS } from '../src/chain/networks';
 import { closedPort, registerBody } from './helpers';
 import { spawnNode } from './support/spawn';
 
@@ -61,7 +62,7 @@ describe('the supervised devnet', () => {
       PASSWORD_HASH_COST: '10',
       DEVNET: 'on',
       INDEXER: 'off',
-      ...Object.fromEntries(['ETHEREUM', 'BSC', 'BASE', 'ARBITRUM', 'POLYGON'].map((k) => [`RPC_URL_${k}`, closed])),
+      ...Object.fromEntries(REAL_NETWORKS.map(({ key }) => [`RPC_URL_${key}`, closed])),
       DEVNET_RPC_URL: undefined,
     };
     // Its own DATA_DIR and the embedded database (the spawn helper's defaults).

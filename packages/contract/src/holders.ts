@@ -116,6 +116,7 @@ export const discoveredPoolSchema = z
     pool_address: z.string().describe('The pool contract; for a V4 pool its pool id (0x + 64 hex)'),
     pool_version: z.enum(['v2', 'v3', 'v4']),
     fee: z.number().int().nullable(),
+    launchpad: z.string().nullable().describe("V4 only: the launchpad whose hook made the pool (for example 'Clanker' or 'Zora'); null otherwise"),
     paired_token: z.object({ address: z.string(), symbol: z.string().nullable() }),
     block_number: z.string(),
     tx_hash: z.string(),

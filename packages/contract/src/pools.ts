@@ -30,6 +30,10 @@ export const poolV4Schema = z
     hook_flags: z
       .array(z.string())
       .describe("Names of the permission bits set in the hooks address (v4-core Hooks.sol, e.g. 'beforeSwap'); a hook may change amounts and fees"),
+    launchpad: z
+      .string()
+      .nullable()
+      .describe("The launchpad whose hook the key names (for example 'Clanker' or 'Zora'), from the hook addresses its own repository lists; null otherwise"),
     tick_spacing: z.number().int(),
     dynamic_fee: z.boolean().describe('True when the key marks the fee as dynamic (0x800000): the hook sets the fee of each swap, and fee is null'),
   })

@@ -1,4 +1,5 @@
 import type { Address } from 'viem';
+import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
 
 /**
  * The network registry: every network, DEX and common pair token TokenDesk knows, in one file so
@@ -6,9 +7,11 @@ import type { Address } from 'viem';
  * against the projects' own deployment docs). DEXes are keyed by (chain id, factory): the same
  * factory address is a different DEX on another chain.
  *
- * Left out on purpose: Aerodrome and Slipstream on Base, QuickSwap V3 (Algebra) on Polygon. Their
- * pools are not V2/V3-compatible (different getPool signature, slot0 shape or fee model), so the
- * V2/V3 code paths would read them wrongly; they need adapters of their own.
+ * Left out on purpose: Aerodrome and Slipstream on Base, Velodrome on Optimism, QuickSwap V3
+ * (Algebra) on Polygon, LFJ Liquidity Book on Avalanche, and the other family venues. Their pools
+ * are not V2/V3-compatible (different getPool signature, slot0 shape, events or fee model), so the
+ * V2/V3 code paths would read them wrongly; they need adapters of their own. Their verified
+ * addresses wait in family-venues.ts, which nothing serves yet (docs/decisions/0063).
  */
 
 export type DexVersion = 'v2' | 'v3' | 'v4';
@@ -88,6 +91,8 @@ export interface NetworkConfig {
   multicall3: Address;
   dexes: readonly DexConfig[];
   tokens: readonly TokenConfig[];
+  /** Uniswap V4 hooks of launchpads on this network: their pools are labelled with the launchpad's name (launchpads.ts). */
+  launchpadHooks?: readonly LaunchpadHook[];
 }
 
 export const MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
@@ -102,9 +107,11 @@ const logo = {
   sushiswap: '/logos/dex/sushiswap.svg',
   baseswap: '/logos/dex/baseswap.svg',
   quickswap: '/logos/dex/quickswap.svg',
+  traderjoe: '/logos/dex/traderjoe.svg',
   eth: '/logos/tokens/eth.svg',
   bnb: '/logos/tokens/bnb.svg',
   pol: '/logos/tokens/pol.svg',
+  avax: '/logos/tokens/avax.svg',
   usdc: '/logos/tokens/usdc.svg',
   usdt: '/logos/tokens/usdt.svg',
 };
@@ -118,6 +125,10 @@ const logo = {
  * Ethereum 21688329 and BNB Chain 45970610 from Uniswap's own subgraph (github.com/Uniswap/v4-subgraph,
  * networks.json), Base 25350988 from the same repository's subgraph.yaml, Arbitrum 297842872 and
  * Polygon 66980384 from public indexer configurations that list the same PoolManager addresses.
+ * Optimism 130947675 and Avalanche 56195376 from github.com/Uniswap/v4-subgraph networks.json
+ * (commit fc74dfcc3df5e75d6d3e2b886e88498dfc7d4678), which names the same PoolManagers; their
+ * PoolManager and StateView also match Uniswap/sdks sdk-core src/addresses.ts (OPTIMISM_ADDRESSES,
+ * AVALANCHE_ADDRESSES; commit 241fb9a7896f).
  */
 const UNISWAP_V4 = {
   ETHEREUM: { poolManager: '0x000000000004444c5dc75cB358380D2e3dE08A90', stateView: '0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227', startBlock: 21_688_329n },
@@ -125,6 +136,8 @@ const UNISWAP_V4 = {
   BASE: { poolManager: '0x498581fF718922c3f8e6A244956aF099B2652b2b', stateView: '0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71', startBlock: 25_350_988n },
   ARBITRUM: { poolManager: '0x360E68faCcca8cA495c1B759Fd9EEe466db9FB32', stateView: '0x76Fd297e2D437cd7f76d50F01AfE6160f86e9990', startBlock: 297_842_872n },
   POLYGON: { poolManager: '0x67366782805870060151383F4BbFF9daB53e5cD6', stateView: '0x5eA1bD7974c8A611cBAB0bDCAFcB1D9CC9b3BA5a', startBlock: 66_980_384n },
+  OPTIMISM: { poolManager: '0x9a13F98Cb987694C9F086b1F5eB990EeA8264Ec3', stateView: '0xc18a3169788F4F75A170290584ECA6395C75Ecdb', startBlock: 130_947_675n },
+  AVALANCHE: { poolManager: '0x06380C0e0912312B5150364B9DC4542BA0DbBc85', stateView: '0xc3c9e198C735a4b97e3e683f391cCBDD60B69286', startBlock: 56_195_376n },
 } as const satisfies Record<string, { poolManager: Address; stateView: Address; startBlock: bigint }>;
 
 const uniswapV4 = (a: { poolManager: Address; stateView: Address; startBlock?: bigint }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
@@ -213,6 +226,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, logo: logo.usdc, usdPegged: true },
       { id: 'usdt', name: 'Tether USD (bridged)', symbol: 'USDT', address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
+    launchpadHooks: LAUNCHPAD_HOOKS[8453],
   },
   {
     id: 42161,
@@ -240,6 +254,7 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6, logo: logo.usdc, usdPegged: true },
       { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
+    launchpadHooks: LAUNCHPAD_HOOKS[42161],
   },
   {
     id: 137,
@@ -266,6 +281,77 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'wpol', name: 'Wrapped POL', symbol: 'WPOL', address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', decimals: 18, logo: logo.pol, wrappedNative: true },
       { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, logo: logo.usdc, usdPegged: true },
       { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6, logo: logo.usdt, usdPegged: true },
+    ],
+  },
+  {
+    id: 10,
+    key: 'OPTIMISM',
+    name: 'OP Mainnet',
+    chainId: 10,
+    nativeSymbol: 'ETH',
+    explorer: 'https://optimistic.etherscan.io',
+    logo: '/logos/networks/optimism.svg',
+    // The first is viem's default for chain 10 (chains/definitions/optimism.ts); the second publicnode's, as for the others.
+    rpcUrls: ['https://mainnet.optimism.io', 'https://optimism-rpc.publicnode.com'],
+    // An OP Stack chain like Base: 2 s blocks (viem op-stack chainConfig blockTime 2000), polled as Base is.
+    confirmations: 3,
+    pollIntervalMs: 4_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      // Uniswap docs, v2 reference 08-deployment-addresses.md (Optimism row) = sdk-core V2_FACTORY_ADDRESSES[OPTIMISM].
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf' },
+      // Uniswap docs, v3 reference deployments/Optimism-Deployments.md (UniswapV3Factory); the standard four fee tiers.
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
+      // Uniswap docs, contracts/v4/deployments.mdx, "Optimism: 10".
+      uniswapV4(UNISWAP_V4.OPTIMISM),
+    ],
+    tokens: [
+      // WETH: Uniswap sdk-core entities/weth9.ts (chain 10, 18 decimals), the OP Stack predeploy.
+      { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth, wrappedNative: true },
+      // USDC and USDT: github.com/ethereum-optimism/ethereum-optimism.github.io data/USDC/data.json and data/USDT/data.json
+      // (the Superchain token list; commit 9db0b0037010), both 6 decimals. USDC is Circle's native one, not bridged USDC.e.
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD (bridged)', symbol: 'USDT', address: '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', decimals: 6, logo: logo.usdt, usdPegged: true },
+    ],
+  },
+  {
+    id: 43114,
+    key: 'AVALANCHE',
+    name: 'Avalanche C-Chain',
+    chainId: 43114,
+    nativeSymbol: 'AVAX',
+    explorer: 'https://snowtrace.io',
+    logo: '/logos/networks/avalanche.svg',
+    // viem's default for chain 43114 (chains/definitions/avalanche.ts), then publicnode's.
+    rpcUrls: ['https://api.avax.network/ext/bc/C/rpc', 'https://avalanche-c-chain-rpc.publicnode.com'],
+    // Snowman consensus: a block a node has accepted is final, nodes serve no other; one block of
+    // margin for a node answering mid-acceptance. Blocks come about every 1.7 s (viem blockTime 1700).
+    confirmations: 1,
+    pollIntervalMs: 4_000,
+    multicall3: MULTICALL3,
+    dexes: [
+      // Uniswap docs, v2 reference 08-deployment-addresses.md (Avalanche row) = sdk-core V2_FACTORY_ADDRESSES[AVALANCHE].
+      { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: '0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C' },
+      // Uniswap docs, v3 reference deployments/AVAX-Deployments.md = sdk-core AVALANCHE_ADDRESSES.v3CoreFactoryAddress.
+      { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x740b1c1de25031C31FF4fC9A62f554A55cdC1baD', feeTiers: UNI_V3_FEES },
+      // Uniswap docs, contracts/v4/deployments.mdx, "Avalanche: 43114".
+      uniswapV4(UNISWAP_V4.AVALANCHE),
+      // Trader Joe V1 (LFJ's first AMM), a Uniswap V2 fork read through the V2 path: in
+      // github.com/traderjoe-xyz/joe-core (commit 5bec2f3d8650) contracts/traderjoe/JoePair.sol has
+      // Uniswap V2's Mint, Burn, Swap and Sync events, getReserves() (uint112, uint112, uint32),
+      // token0/token1/factory and the 0.3 % fee; JoeFactory.sol has getPair and Uniswap V2's
+      // PairCreated. Factory: that repository's deployments/avalanche/JoeFactory.json, and LFJ's docs
+      // (traderjoe-xyz/joe-docs versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "Factory V1").
+      { id: 'traderjoe-v1', name: 'Trader Joe V1', logo: logo.traderjoe, version: 'v2', factory: '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10' },
+    ],
+    tokens: [
+      // WAVAX, 18 decimals: Uniswap sdk-core entities/weth9.ts (43114), and joe-core's contracts/Zap.sol constant.
+      { id: 'wavax', name: 'Wrapped AVAX', symbol: 'WAVAX', address: '0xB31f66AA3C1e785363F0875A1B74E27b85FD66c7', decimals: 18, logo: logo.avax, wrappedNative: true },
+      // USDC (Circle's native one, not USDC.e) and USDT, 6 decimals each, from LFJ's docs
+      // (joe-docs versioned_docs/version-V2.1/SDK/trade.md, the Token definitions). Circle's and
+      // Tether's own address pages could not be read from here; see docs/decisions/0063.
+      { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', decimals: 6, logo: logo.usdc, usdPegged: true },
+      { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7', decimals: 6, logo: logo.usdt, usdPegged: true },
     ],
   },
 ];
@@ -309,6 +395,7 @@ const NATIVE_NAMES: Readonly<Record<string, { name: string; logo: string }>> = {
   ETH: { name: 'Ether', logo: logo.eth },
   BNB: { name: 'BNB', logo: logo.bnb },
   POL: { name: 'POL', logo: logo.pol },
+  AVAX: { name: 'AVAX', logo: logo.avax },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isV4Pool, poolFeeLabel, poolIdentityLabel } from './pool-identity';
+import { isV4Pool, poolFeeLabel, poolIdentityLabel, poolLaunchpadLabel } from './pool-identity';
 
 const v2 = { pool_address: '0x34221076D77AE2aEe654b62CB0ce79f22202B0dF', pool_version: 'v2', fee: null, v4: null };
 const v3 = { pool_address: '0xe61cc4B85E8b7fc79c2b72E6c8cca2D9C6A45CD4', pool_version: 'v3', fee: 3000, v4: null };
@@ -20,5 +20,12 @@ describe('pool identity', () => {
     expect(poolFeeLabel(v4)).toBe('0.3%');
     expect(poolFeeLabel(v4Dynamic)).toBe('Dynamic fee');
     expect(poolFeeLabel({ ...v4, fee: 100 })).toBe('0.01%');
+  });
+
+  it('launchpad: "Clanker pool" for a V4 pool whose hook is a launchpad\'s, attached or found; nothing otherwise', () => {
+    expect(poolLaunchpadLabel({ ...v4Dynamic, v4: { dynamic_fee: true, launchpad: 'Clanker' } })).toBe('Clanker pool');
+    expect(poolLaunchpadLabel({ pool_version: 'v4', launchpad: 'Zora' })).toBe('Zora pool');
+    expect(poolLaunchpadLabel({ ...v4, v4: { dynamic_fee: false, launchpad: null } })).toBeNull();
+    expect(poolLaunchpadLabel(v3)).toBeNull();
   });
 });

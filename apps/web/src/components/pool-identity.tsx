@@ -12,7 +12,9 @@ interface PoolLike {
   pool_address: string;
   pool_version: string;
   fee: number | null;
-  v4?: { dynamic_fee: boolean } | null;
+  v4?: { dynamic_fee: boolean; launchpad?: string | null } | null;
+  /** A found pool carries its launchpad at the top, an attached one in v4. */
+  launchpad?: string | null;
 }
 
 export const isV4Pool = (pool: Pick<PoolLike, 'pool_version'>): boolean => pool.pool_version === 'v4';
@@ -28,6 +30,16 @@ export function poolFeeLabel(pool: PoolLike): string | null {
   if (isV4Pool(pool) && pool.v4?.dynamic_fee) return 'Dynamic fee';
   if (pool.pool_version === 'v3' || isV4Pool(pool)) return formatFeeTier(pool.fee);
   return null;
+}
+
+/**
+ * 'Clanker pool' for a V4 pool made by a launchpad's hook (decision 0063): the server names the
+ * launchpad only for hooks the launchpad's own repository lists, so the label is never a guess.
+ */
+export function poolLaunchpadLabel(pool: Pick<PoolLike, 'pool_version' | 'v4' | 'launchpad'>): string | null {
+  if (!isV4Pool(pool)) return null;
+  const name = pool.v4?.launchpad ?? pool.launchpad ?? null;
+  return name ? `${name} pool` : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
 import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
 import { DYNAMIC_FEE, hookFlags } from '../../chain/v4-pools';
+import { launchpadOf } from '../../chain/launchpads';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { pointPrice } from '../../market/base-price';
 import { percentChange, poolSide } from '../../market/pool-view';
@@ -63,14 +64,21 @@ function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined)
   return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
-/** A V4 pool's key beyond its currencies (docs/decisions/0042); null for V2/V3 pools. */
-export function v4View(row: { poolVersion: string; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null }): PoolV4 | null {
+/**
+ * A V4 pool's key beyond its currencies (docs/decisions/0042), with the launchpad its hook belongs
+ * to (decision 0063); null for V2/V3 pools.
+ */
+export function v4View(
+  row: { poolVersion: string; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null },
+  network: NetworkConfig | undefined,
+): PoolV4 | null {
   if (row.poolVersion !== 'v4') return null;
   const hooks = row.hooks ?? '0x0000000000000000000000000000000000000000';
   return {
     pool_id: row.poolAddress,
     hooks: toChecksumAddress(hooks),
     hook_flags: hookFlags(hooks),
+    launchpad: launchpadOf(network?.launchpadHooks, hooks),
     tick_spacing: row.tickSpacing ?? 0,
     dynamic_fee: row.fee === DYNAMIC_FEE,
   };
@@ -96,7 +104,7 @@ export function toApiPool(
     pool_address: presentPoolAddress(pool.poolAddress),
     pool_version: pool.poolVersion,
     fee: feeOf(pool),
-    v4: v4View(pool),
+    v4: v4View(pool, network),
     // A network or DEX removed from the registry still shows its stored ids rather than failing.
     dex: { id: pool.dexId, name: dex?.name ?? pool.dexId, dex_logo: dex?.logo ?? '' },
     token: {
@@ -231,6 +239,7 @@ export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPo
     pool_address: presentPoolAddress(row.poolAddress),
     pool_version: row.poolVersion,
     fee: feeOf(row),
+    launchpad: row.poolVersion === 'v4' ? launchpadOf(network?.launchpadHooks, row.hooks) : null,
     paired_token: { address: toChecksumAddress(row.pairedTokenAddress), symbol: known?.symbol ?? null },
     block_number: row.blockNumber.toString(),
     tx_hash: row.txHash,

@@ -20,7 +20,7 @@ import { TopTradersCard } from '../../../features/pools/components/top-traders-c
 import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { hasHooks, PoolIdItem, V4PoolFactsCard } from '../../../features/pools/components/v4-pool-facts';
-import { poolFeeLabel } from '../../../components/pool-identity';
+import { poolFeeLabel, poolLaunchpadLabel } from '../../../components/pool-identity';
 import { paths } from '../../../lib/paths';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
@@ -85,6 +85,7 @@ interface FundDetailsProps {
 function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps) {
   const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
   const fee = poolFeeLabel(pool);
+  const launchpad = poolLaunchpadLabel(pool);
   const funds = pool.pool_funds;
   // A V4 pool id is not an address: no explorer link for it (docs/decisions/0041).
   const poolExplorerUrl = pool.v4 ? null : explorerAddressUrl(pool.network.network_explorer, pool.pool_address);
@@ -102,6 +103,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
                 {pool.dex.name}
               </Badge>
               {fee && <Badge>{pool.v4?.dynamic_fee ? fee : `Fee ${fee}`}</Badge>}
+              {launchpad && <Badge tone="info">{launchpad}</Badge>}
               {pool.v4 && hasHooks(pool.v4) && <Badge tone="warning">Hooks</Badge>}
               <PoolNetworkLabel network={pool.network} />
               <span className="text-slate-400" aria-hidden="true">

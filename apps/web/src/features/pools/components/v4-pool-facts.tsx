@@ -42,6 +42,7 @@ export function HooksFacts({ v4, explorer }: { v4: V4; explorer: string }) {
   if (!hasHooks(v4)) return <p className="text-sm text-slate-700">No hooks</p>;
   return (
     <div className="flex min-w-0 flex-col gap-2">
+      {v4.launchpad && <p className="text-sm font-medium text-slate-900">{v4.launchpad}'s launchpad hook</p>}
       <p className="flex items-center gap-0.5 text-sm">
         <span className="font-mono text-slate-900" title={v4.hooks}>
           {shortenAddress(v4.hooks)}
