@@ -16,7 +16,13 @@ export const ADAPTERS: Readonly<Record<DexFamily, DexAdapter>> = {
 };
 
 /** The adapter of a DEX row, or of a stored pool (its pool_version, and its family where stored). */
-export const adapterOf = (dex: { family?: DexFamily; version: DexVersion }): DexAdapter => ADAPTERS[familyOf(dex)];
+export function adapterOf(dex: { family?: DexFamily; version: DexVersion }): DexAdapter {
+  const family = familyOf(dex);
+  const adapter = ADAPTERS[family] as DexAdapter | undefined;
+  // Only a row or a stored version outside the known families gets here: say which, not "undefined".
+  if (!adapter) throw new Error(`chain/dex: no adapter for family ${String(family)} (version ${String(dex.version)})`);
+  return adapter;
+}
 
 /** The registry address a DEX reads (factory or PoolManager): shown in the API so a user can check it. */
 export const registryAddressOf = (dex: DexConfig) => adapterOf(dex).registryAddress(dex);

@@ -163,6 +163,13 @@ export interface DexAdapter {
   /** The pool's state from the answers to its stateCalls, or null (a failed read, an uninitialised pool). */
   readState(results: readonly CallResult[], pool: StatePool): RawPoolState | null;
 
+  /**
+   * Whether a liquidity change's two amounts are at the pool's price, so that their ratio is one (a
+   * constant-product pool's Mint and Burn: yes; a concentrated position's amounts depend on where its
+   * range sits: no, the activity row shows no price).
+   */
+  liquidityRatioIsPrice: boolean;
+
   /** topic0 → decoder of every pool event it stores, computed once (singleton families decode in their own pass). */
   decoders: ReadonlyMap<Hex, LogDecoder>;
   /** The creation event of a new pool on its factory (the new-pool watch), when it is a factory-logged event. */

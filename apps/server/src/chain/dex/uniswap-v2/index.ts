@@ -89,6 +89,7 @@ export const uniswapV2: DexAdapter = {
     return { reserve0, reserve1, sqrtPriceX96: null };
   },
 
+  liquidityRatioIsPrice: true,
   decoders,
   creation: {
     topic: pairCreated.topic,

@@ -120,6 +120,7 @@ export const uniswapV3: DexAdapter = {
     return { reserve0: b0.result as bigint, reserve1: b1.result as bigint, sqrtPriceX96: (slot0.result as readonly [bigint, number])[0] };
   },
 
+  liquidityRatioIsPrice: false,
   decoders,
   creation: {
     topic: poolCreated.topic,

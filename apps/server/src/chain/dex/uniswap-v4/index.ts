@@ -59,6 +59,7 @@ export const uniswapV4: DexAdapter = {
     return { reserve0: amounts.amount0, reserve1: amounts.amount1, sqrtPriceX96 };
   },
 
+  liquidityRatioIsPrice: false,
   decoders: new Map(),
 
   facts: (pool) => ({
