@@ -48,3 +48,6 @@ function mergeDecoders(): ReadonlyMap<Hex, LogDecoder> {
 export const POOL_LOG_DECODERS = mergeDecoders();
 /** topic0 of every event a pool contract logs that TokenDesk stores, for the eth_getLogs filter. */
 export const POOL_EVENT_TOPICS: Hex[] = [...POOL_LOG_DECODERS.keys()];
+
+/** The stored pool_versions whose swaps carry a price (the 24 h base price's swap lookup). */
+export const PRICED_SWAP_VERSIONS: readonly DexVersion[] = [...new Set(Object.values(ADAPTERS).flatMap((x) => (x.swapsCarryPrice ? [x.version] : [])))];

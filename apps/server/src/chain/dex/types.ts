@@ -169,6 +169,8 @@ export interface DexAdapter {
    * range sits: no, the activity row shows no price).
    */
   liquidityRatioIsPrice: boolean;
+  /** Whether its swap logs carry the price after the swap (sqrtPriceX96): the 24 h base price looks them up only then. */
+  swapsCarryPrice: boolean;
 
   /** topic0 → decoder of every pool event it stores, computed once (singleton families decode in their own pass). */
   decoders: ReadonlyMap<Hex, LogDecoder>;

@@ -90,6 +90,7 @@ export const uniswapV2: DexAdapter = {
   },
 
   liquidityRatioIsPrice: true,
+  swapsCarryPrice: false,
   decoders,
   creation: {
     topic: pairCreated.topic,

@@ -121,6 +121,7 @@ export const uniswapV3: DexAdapter = {
   },
 
   liquidityRatioIsPrice: false,
+  swapsCarryPrice: true,
   decoders,
   creation: {
     topic: poolCreated.topic,

@@ -60,6 +60,7 @@ export const uniswapV4: DexAdapter = {
   },
 
   liquidityRatioIsPrice: false,
+  swapsCarryPrice: true,
   decoders: new Map(),
 
   facts: (pool) => ({
