@@ -23,8 +23,21 @@ export const networkSchema = z
   .meta({ id: 'Network' });
 export type Network = z.infer<typeof networkSchema>;
 
+/** The DEX families the server reads (apps/server/src/chain/dex/, docs/decisions/0059). */
+export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4'] as const;
+export type DexFamily = (typeof DEX_FAMILIES)[number];
+
 export const dexOptionSchema = z
-  .object({ id: z.string(), name: z.string(), dex_logo: z.string(), version: z.enum(['v2', 'v3', 'v4']) })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dex_logo: z.string(),
+    version: z.enum(['v2', 'v3', 'v4']),
+    family: z.enum(DEX_FAMILIES).describe('The adapter family that reads this DEX; forks share their family (PancakeSwap V3 is uniswap-v3)'),
+    factory: z
+      .string()
+      .describe('The contract TokenDesk verifies this DEX’s pools against and reads their creation from: the factory, or for Uniswap V4 the PoolManager (checksummed)'),
+  })
   .meta({ id: 'DexOption' });
 export type DexOption = z.infer<typeof dexOptionSchema>;
 

@@ -1,9 +1,10 @@
-import type { Address, Hex, PublicClient } from 'viem';
+import type { Address, PublicClient } from 'viem';
 import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
-import { isFactoryDex, isV4Dex, type DexConfig, type NetworkConfig, type NetworkRegistry, type V4DexConfig } from './networks';
+import type { DexContext } from './dex/types';
+import { isV4Dex, type DexConfig, type NetworkConfig, type NetworkRegistry } from './networks';
 import { discoverPool, findPoolsAmong, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
 import { readTokenInfo, type TokenInfo } from './token-info';
-import { discoverV4Pool, initializeReader, verifyV4Pool, type InitializeReader, type LogPager, type PoolKey } from './v4-pools';
+import type { LogPager, PoolKey } from './v4-pools';
 import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 
 export interface CachedPoolState {
@@ -54,32 +55,31 @@ export class ChainService {
     return withDeadline(network, () => this.client(network).getBlockNumber({ cacheTime: 0 }));
   }
 
+  /** What a family's discovery and verification read the chain with. */
+  private dexContext(network: NetworkConfig): DexContext {
+    return { client: this.client(network), pageLogs: this.options.pageLogs };
+  }
+
   discoverPool(network: NetworkConfig, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
-    if (isFactoryDex(dex)) return withDeadline(network, () => discoverPool(this.client(network), dex, projectToken, pairedToken));
     return withDeadline(network, async () => {
-      const found = await discoverV4Pool(this.client(network), dex, this.initializeReader(network, dex), projectToken, pairedToken);
-      if (!found) return null;
-      this.v4Keys.set(`${network.id}:${found.id}`, found.key);
-      return { address: found.id as Address, version: 'v4' as const, fee: found.key.fee, key: found.key };
+      const found = await discoverPool(this.dexContext(network), dex, projectToken, pairedToken);
+      // A pool known by its key (V4): attaching it needs no second log read.
+      if (found?.key) this.v4Keys.set(`${network.id}:${normalizePoolAddress(found.address)}`, found.key);
+      return found;
     });
   }
 
   verifyPool(network: NetworkConfig, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
-    if (isFactoryDex(dex)) return withDeadline(network, () => verifyPool(this.client(network), dex, pool, projectToken, pairedToken));
     return withDeadline(network, async () => {
-      const id = normalizePoolAddress(pool) as Hex;
-      const known = this.v4Keys.get(`${network.id}:${id}`);
-      const verified = await verifyV4Pool(this.client(network), dex, this.initializeReader(network, dex), id, projectToken, pairedToken, known);
-      this.v4Keys.set(`${network.id}:${id}`, verified.key);
-      if (this.v4Keys.size > 10_000) this.v4Keys.clear();
-      return { address: id as Address, version: 'v4' as const, fee: verified.key.fee, projectIsToken0: verified.projectIsToken0, v4: { tickSpacing: verified.key.tickSpacing, hooks: verified.key.hooks } };
+      const cacheKey = `${network.id}:${normalizePoolAddress(pool)}`;
+      const verified = await verifyPool(this.dexContext(network), dex, pool, projectToken, pairedToken, this.v4Keys.get(cacheKey));
+      if (verified.v4) {
+        const [currency0, currency1] = verified.projectIsToken0 ? [projectToken, pairedToken] : [pairedToken, projectToken];
+        this.v4Keys.set(cacheKey, { currency0, currency1, fee: verified.fee ?? 0, tickSpacing: verified.v4.tickSpacing, hooks: verified.v4.hooks });
+        if (this.v4Keys.size > 10_000) this.v4Keys.clear();
+      }
+      return verified;
     });
-  }
-
-  private initializeReader(network: NetworkConfig, dex: V4DexConfig): InitializeReader {
-    const pageLogs = this.options.pageLogs;
-    if (!pageLogs) throw new Error(`${dex.name}: ChainService has no log pager (setLogPager)`);
-    return initializeReader(this.client(network), dex, pageLogs);
   }
 
   /**
@@ -95,7 +95,7 @@ export class ChainService {
     };
     const unknown = addresses.filter((a) => !fresh(a));
     if (unknown.length > 0) {
-      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes.filter(isFactoryDex), token, unknown));
+      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes, token, unknown));
       for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(normalizeAddress(a)) ?? null, at: Date.now() });
     }
     const result = new Map<string, DexConfig>();

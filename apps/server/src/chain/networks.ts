@@ -16,10 +16,19 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
 
 export type DexVersion = 'v2' | 'v3' | 'v4';
 
+/**
+ * The DEX families TokenDesk reads, one adapter folder each under chain/dex/ (docs/decisions/0059).
+ * A fork is its family's row with its own factory (PancakeSwap V3 is 'uniswap-v3').
+ */
+export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4'] as const;
+export type DexFamily = (typeof DEX_FAMILIES)[number];
+
 interface DexBase {
   id: string;
   name: string;
   logo: string;
+  /** The adapter that reads it; when absent, the family of its version (v2 → uniswap-v2 …). */
+  family?: DexFamily;
 }
 
 /** A V2- or V3-style DEX: one contract per pool, created and listed by its factory. */
@@ -43,6 +52,10 @@ export interface V4DexConfig extends DexBase {
 }
 
 export type DexConfig = FactoryDexConfig | V4DexConfig;
+
+const FAMILY_OF_VERSION: Record<DexVersion, DexFamily> = { v2: 'uniswap-v2', v3: 'uniswap-v3', v4: 'uniswap-v4' };
+/** The family of a DEX row, or of a stored pool_version (rows saved before the families). */
+export const familyOf = (dex: { family?: DexFamily; version: DexVersion }): DexFamily => dex.family ?? FAMILY_OF_VERSION[dex.version];
 
 export const isFactoryDex = (d: DexConfig): d is FactoryDexConfig => d.version !== 'v4';
 export const isV4Dex = (d: DexConfig): d is V4DexConfig => d.version === 'v4';

@@ -1,7 +1,8 @@
 import { getAddress, isAddressEqual, zeroAddress, type Address, type PublicClient } from 'viem';
-import { v2FactoryAbi, v3FactoryAbi } from './abis';
+import { adapterOf } from './dex/registry';
+import type { StateCall } from './dex/types';
 import { readRawPoolStates } from './pool-state';
-import { isFactoryDex, type DexConfig, type FactoryDexConfig } from './networks';
+import type { DexConfig } from './networks';
 import { normalizeAddress } from '../lib/addresses';
 
 export interface ReferenceToken {
@@ -29,7 +30,7 @@ export interface ReferencePools {
 
 /**
  * Every pool of `base` (the wrapped native) against each of `stables` on the given DEXes, found
- * through the factories (V2 getPair, V3 getPool per fee tier) and read at one block. Nothing here is
+ * through the factories (each family's referenceLookups: V2 getPair, V3 getPool per fee tier) and read at one block. Nothing here is
  * a hard-coded pool address: a pool the factory does not list is not a reference pool. Three RPC
  * requests (the lookups, the block number, the reads) whatever the number of DEXes.
  */
@@ -40,13 +41,12 @@ export async function readReferencePools(
   base: ReferenceToken,
   stables: readonly ReferenceToken[],
 ): Promise<ReferencePools> {
-  const lookups: { dex: FactoryDexConfig; fee: number | null; stable: ReferenceToken }[] = [];
-  // V4 pools are not reference pools yet (docs/decisions/0042): the factories' pools set the rates.
-  for (const dex of dexes.filter(isFactoryDex)) {
-    for (const stable of stables) {
-      if (dex.version === 'v2') lookups.push({ dex, fee: null, stable });
-      else for (const fee of dex.feeTiers ?? []) lookups.push({ dex, fee, stable });
-    }
+  const lookups: { dex: DexConfig; fee: number | null; stable: ReferenceToken; call: StateCall }[] = [];
+  // A family without referenceLookups has no reference pools (V4 not yet: docs/decisions/0042).
+  for (const dex of dexes) {
+    const lookupsOf = adapterOf(dex).referenceLookups;
+    if (!lookupsOf) continue;
+    for (const stable of stables) for (const { call, fee } of lookupsOf(dex, base.address, stable.address)) lookups.push({ dex, fee, stable, call });
   }
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   if (lookups.length === 0) return { blockNumber, blockTime: new Date(0), pools: [] };
@@ -54,16 +54,12 @@ export async function readReferencePools(
     allowFailure: true,
     blockNumber,
     batchSize: 0,
-    contracts: lookups.map((l) =>
-      l.fee === null
-        ? { address: l.dex.factory, abi: v2FactoryAbi, functionName: 'getPair' as const, args: [base.address, l.stable.address] as const }
-        : { address: l.dex.factory, abi: v3FactoryAbi, functionName: 'getPool' as const, args: [base.address, l.stable.address, l.fee] as const },
-    ),
+    contracts: lookups.map((l) => l.call),
   });
   const candidates = lookups.flatMap((l, i) => {
     const r = found[i];
     if (r?.status !== 'success' || isAddressEqual(r.result as Address, zeroAddress)) return [];
-    // V2 and V3 factories sort the pair by address: token0 is the lower one.
+    // The factories sort the pair by address: token0 is the lower one.
     const baseIsToken0 = normalizeAddress(base.address) < normalizeAddress(l.stable.address);
     return [{ ...l, address: getAddress(r.result as Address), baseIsToken0 }];
   });
@@ -73,6 +69,7 @@ export async function readReferencePools(
     candidates.map((c) => ({
       address: c.address,
       version: c.dex.version,
+      family: c.dex.family,
       token0: c.baseIsToken0 ? base.address : c.stable.address,
       token1: c.baseIsToken0 ? c.stable.address : base.address,
     })),

@@ -1,7 +1,7 @@
 import { decodeEventLog, encodeAbiParameters, getAddress, isAddressEqual, keccak256, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import { v4PoolManagerEvents, v4StateViewAbi, V4_INITIALIZE_TOPIC } from './v4-abis';
 import type { V4DexConfig } from './networks';
-import { PoolVerificationError } from './pools';
+import { PoolVerificationError } from './dex/errors';
 
 /*
  * Uniswap V4 pools (docs/decisions/0042). A pool is its PoolKey; its id is keccak256 of the

@@ -1,7 +1,9 @@
-import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import { getAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
-import { isFactoryDex, isV4Dex, type DexConfig, type DexVersion, type NetworkConfig, type V4DexConfig } from '../chain/networks';
+import { ADAPTERS, adapterOf } from '../chain/dex/registry';
+import type { CreatedPool } from '../chain/dex/types';
+import { isV4Dex, type DexConfig, type DexVersion, type NetworkConfig, type V4DexConfig } from '../chain/networks';
 import { DYNAMIC_FEE, initializeLogsOfTokens } from '../chain/v4-pools';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
 import { tokenSymbolText } from '../chain/untrusted-text';
@@ -13,46 +15,16 @@ import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-item
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { advanceWatch, isAttached, markWatchJoined, recordDiscoveredPool, resetWatch, startWatch, watchCheckpoint, watchedProjects, type WatchedProject } from './store';
 
-const factoryEvents = parseAbi([
-  // Every parameter named: viem decodes a partly unnamed event into an array, not an object.
-  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairIndex)',
-  'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
-]);
-const PAIR_CREATED = toEventSelector(factoryEvents[0]);
-const POOL_CREATED = toEventSelector(factoryEvents[1]);
+export type { CreatedPool };
 
-export interface CreatedPool {
-  /** The factory, or a V4 pool's PoolManager, lower case. */
-  factory: string;
-  token0: string;
-  token1: string;
-  /** A V4 pool's id. */
-  pool: Address;
-  version: DexVersion;
-  fee: number | null;
-  /** V4 only: the rest of the key. */
-  v4?: { tickSpacing: number; hooks: string };
-  blockNumber: bigint;
-  txHash: string;
-}
+/** The pool-creation events of every family whose factory logs one, by topic (computed once). */
+const CREATION = new Map(Object.values(ADAPTERS).flatMap((a) => (a.creation ? [[a.creation.topic, a.creation] as const] : [])));
+const CREATION_TOPICS = [...CREATION.keys()];
 
-/** A factory's PairCreated (V2) or PoolCreated (V3) log, or null for anything else. */
+/** A factory's pool-creation log (V2 PairCreated, V3 PoolCreated …), or null for anything else. */
 export function decodePoolCreated(log: Log): CreatedPool | null {
-  try {
-    const decoded = decodeEventLog({ abi: factoryEvents, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
-    const a = decoded.args as unknown as { token0: Address; token1: Address; pair?: Address; pool?: Address; fee?: number };
-    const base = {
-      factory: normalizeAddress(log.address),
-      token0: normalizeAddress(a.token0),
-      token1: normalizeAddress(a.token1),
-      blockNumber: BigInt(log.blockNumber as unknown as string),
-      txHash: (log.transactionHash as string).toLowerCase(),
-    };
-    if (decoded.eventName === 'PairCreated') return { ...base, pool: getAddress(a.pair!), version: 'v2', fee: null };
-    return { ...base, pool: getAddress(a.pool!), version: 'v3', fee: Number(a.fee) };
-  } catch {
-    return null;
-  }
+  const topic = log.topics[0];
+  return (topic && CREATION.get(topic)?.decode(log)) || null;
 }
 
 /** What one range's scan found: the pools, the logs (their blocks go to the reorganisation record) and logs that did not decode. */
@@ -87,14 +59,14 @@ export class PoolWatch {
     private readonly options: { maxBlocksPerTick?: bigint; onRequest?: (method: string) => void; onSkip?: OnSkip } = {},
   ) {}
 
+  /** The configured DEX a creation log belongs to: its factory (or PoolManager) and its family's kind of pool. */
   private dexOf(factory: string, version: DexVersion): DexConfig | undefined {
-    if (version === 'v4') return this.network.dexes.filter(isV4Dex).find((d) => normalizeAddress(d.poolManager) === factory);
-    return this.network.dexes.filter(isFactoryDex).find((d) => normalizeAddress(d.factory) === factory && d.version === version);
+    return this.network.dexes.find((d) => d.version === version && normalizeAddress(adapterOf(d).registryAddress(d)) === factory);
   }
 
   async tick(): Promise<{ found: number; caughtUp: boolean }> {
     const client = this.chain.client(this.network);
-    const factories = [...new Set(this.network.dexes.filter(isFactoryDex).map((d) => getAddress(d.factory)))];
+    const factories = [...new Set(this.network.dexes.filter((d) => adapterOf(d).creation).map((d) => getAddress(adapterOf(d).registryAddress(d))))];
     const v4Dexes = this.network.dexes.filter(isV4Dex);
     if (factories.length === 0 && v4Dexes.length === 0) return { found: 0, caughtUp: true };
     const projects = await watchedProjects(this.db, this.network.id);
@@ -207,7 +179,7 @@ export class PoolWatch {
           part: 'pool-watch',
           item: `${String(log.transactionHash).toLowerCase()}:${Number(log.logIndex)}`,
           reason: 'undecodable-log',
-          error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as PairCreated or PoolCreated.`),
+          error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as a pool-creation event.`),
           blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber as unknown as string),
         });
       }
@@ -224,7 +196,7 @@ export class PoolWatch {
     const padded = tokens.map((t) => `0x${t.slice(2).padStart(64, '0')}` as Hex);
     const byKey = new Map<string, Log>();
     for (const moreTopics of [[padded], [null, padded]]) {
-      const { logs } = await getLogsChunked(client, factories, [PAIR_CREATED, POOL_CREATED], from, to, {
+      const { logs } = await getLogsChunked(client, factories, CREATION_TOPICS, from, to, {
         maxRange: 10_000n,
         maxAddresses: 100,
         moreTopics,

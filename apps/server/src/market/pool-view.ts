@@ -1,6 +1,8 @@
 import type { ActivityEvent, ActivityKind } from '@tokendesk/contract';
 import { formatRatio, formatUnits } from '../chain/decimal';
+import { adapterOf } from '../chain/dex/registry';
 import { priceFromAmounts, priceFromSqrt, type PoolSide } from '../chain/prices';
+import type { DexVersion } from '../chain/networks';
 import type { PoolEventRow, PoolRow, PoolSnapshotRow, ProjectRow } from '../db/schema';
 
 export type { PoolSide };
@@ -59,7 +61,7 @@ export interface EventView {
  * amounts depend on where the position's range sits around the price (one of them is 0 outside
  * it): their ratio is no price, so it has none (null), as have liquidity rows of an unknown version.
  */
-export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: 'v2' | 'v3' | 'v4'): EventView | null {
+export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: DexVersion): EventView | null {
   const a0 = BigInt(e.amount0);
   const a1 = BigInt(e.amount1);
   if (a0 === 0n && a1 === 0n) return null;
@@ -72,11 +74,11 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
     kind,
     projectRaw: abs(projectSigned),
     pairedRaw: abs(pairedSigned),
-    price: e.type === 'swap' || version === 'v2' ? priceFromAmounts(side, projectSigned, pairedSigned) : null,
+    price: e.type === 'swap' || (version !== undefined && adapterOf({ version }).liquidityRatioIsPrice) ? priceFromAmounts(side, projectSigned, pairedSigned) : null,
   };
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: 'v2' | 'v3' | 'v4'): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: DexVersion): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
   const view = eventView(side, e, version);
   if (!view) return null;
   return {

@@ -1,5 +1,6 @@
 import type { DexOption, Network, TokenOption } from '@tokendesk/contract';
-import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
+import { registryAddressOf } from '../../chain/dex/registry';
+import { familyOf, type DexConfig, type NetworkConfig, type TokenConfig } from '../../chain/networks';
 import { toChecksumAddress } from '../../lib/addresses';
 
 export const toApiNetwork = (n: NetworkConfig): Network => ({
@@ -11,7 +12,14 @@ export const toApiNetwork = (n: NetworkConfig): Network => ({
   network_explorer: n.explorer,
 });
 
-export const toApiDex = (d: DexConfig): DexOption => ({ id: d.id, name: d.name, dex_logo: d.logo, version: d.version });
+export const toApiDex = (d: DexConfig): DexOption => ({
+  id: d.id,
+  name: d.name,
+  dex_logo: d.logo,
+  version: d.version,
+  family: familyOf(d),
+  factory: toChecksumAddress(registryAddressOf(d)),
+});
 
 export const toApiToken = (t: TokenConfig): TokenOption => ({
   id: t.id,

@@ -31,7 +31,7 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/network/:id/dex-options',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: 'V2/V3-compatible DEXes of a network', params: idParamSchema, response: { 200: z.array(dexOptionSchema), ...errors } },
+      schema: { tags, security, summary: 'DEXes of a network, with the family and the factory (or PoolManager) each is read through', params: idParamSchema, response: { 200: z.array(dexOptionSchema), ...errors } },
     },
     async (request) => network(request.params.id).dexes.map(toApiDex),
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { PRICED_SWAP_VERSIONS } from '../../chain/dex/registry';
 import { queryRows, type Db } from '../../db/client';
 import { poolSnapshots, type PoolSnapshotRow } from '../../db/schema';
 import { basePriceColumns, basePriceJoins, basePricePoint, type BasePriceRow, type PricePoint } from '../../market/base-price';
@@ -46,8 +47,8 @@ interface FiguresRow extends BasePriceRow {
 
 /**
  * 24 h figures for many pool addresses in one statement. Per address: the base price at the cutoff
- * (market/base-price.ts; the swap lookup only for V3 and V4 pools, decision 0042, whose swaps carry
- * sqrtPriceX96), and the volume of the swaps after the cutoff, bounded below by the base's block so
+ * (market/base-price.ts; the swap lookup only for the families whose swaps carry sqrtPriceX96: V3
+ * and V4, decisions 0042 and 0059), and the volume of the swaps after the cutoff, bounded below by the base's block so
  * the event index does the range (a block before the base block is no later than the base block's
  * time, which is at or before the cutoff).
  */
@@ -75,7 +76,7 @@ export async function loadMarketFigures(
         v.swaps, v.out0, v.out1, v.traders, v.unread_traders
       from (values ${values}) as k(network_id, pool_address)
       left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
-      ${basePriceJoins(sql`k.network_id`, sql`k.pool_address`, cutoff, sql`ip.version in ('v3', 'v4')`)}
+      ${basePriceJoins(sql`k.network_id`, sql`k.pool_address`, cutoff, sql`ip.version in (${sql.join(PRICED_SWAP_VERSIONS.map((v) => sql`${v}`), sql`, `)})`)}
       left join lateral (
         select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1,
           -- Buys and sells are the user's side (which token is the project's): counted for both

@@ -1,12 +1,13 @@
 import type { DiscoveredPool, Pool, PoolV4, PriceItem } from '@tokendesk/contract';
-import type { Address } from 'viem';
+import { zeroAddress, type Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
 import { formatUnits } from '../../chain/decimal';
-import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
+import { DEVNET_ID, type DexVersion, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
 import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
-import { DYNAMIC_FEE, hookFlags } from '../../chain/v4-pools';
+import { hookFlags } from '../../chain/v4-pools';
+import { adapterOf } from '../../chain/dex/registry';
 import { launchpadOf } from '../../chain/launchpads';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { pointPrice } from '../../market/base-price';
@@ -64,28 +65,30 @@ function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined)
   return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
+type StoredPool = { poolVersion: DexVersion; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null };
+/** What the pool's family says the UI shows about it (chain/dex/*: fee, tick spacing, hooks …). */
+const factsOf = (row: StoredPool) => adapterOf({ version: row.poolVersion }).facts(row);
+
 /**
  * A V4 pool's key beyond its currencies (docs/decisions/0042), with the launchpad its hook belongs
  * to (decision 0063); null for V2/V3 pools.
  */
-export function v4View(
-  row: { poolVersion: string; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null },
-  network: NetworkConfig | undefined,
-): PoolV4 | null {
+export function v4View(row: StoredPool, network: NetworkConfig | undefined): PoolV4 | null {
   if (row.poolVersion !== 'v4') return null;
-  const hooks = row.hooks ?? '0x0000000000000000000000000000000000000000';
+  const facts = factsOf(row);
+  const hooks = facts.hooks ?? zeroAddress;
   return {
     pool_id: row.poolAddress,
     hooks: toChecksumAddress(hooks),
     hook_flags: hookFlags(hooks),
     launchpad: launchpadOf(network?.launchpadHooks, hooks),
-    tick_spacing: row.tickSpacing ?? 0,
-    dynamic_fee: row.fee === DYNAMIC_FEE,
+    tick_spacing: facts.tickSpacing ?? 0,
+    dynamic_fee: facts.dynamicFee === true,
   };
 }
 
-/** The fee shown: a V4 dynamic fee is no tier (the hook sets each swap's), so null beside v4.dynamic_fee. */
-const feeOf = (row: { poolVersion: string; fee: number | null }) => (row.poolVersion === 'v4' && row.fee === DYNAMIC_FEE ? null : row.fee);
+/** The fee shown: a fee that is no tier (a V4 hook sets each swap's) is null beside v4.dynamic_fee. */
+const feeOf = (row: StoredPool) => factsOf(row).fee;
 
 export function toApiPool(
   registry: NetworkRegistry,

@@ -30,7 +30,7 @@ import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
 import { normalizeAddress, normalizePoolAddress, presentPoolAddress, type LowerAddress } from '../../lib/addresses';
 import { isV4Dex } from '../../chain/networks';
-import { DYNAMIC_FEE } from '../../chain/v4-pools';
+import { adapterOf } from '../../chain/dex/registry';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
@@ -84,8 +84,9 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
       const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
       if (!found) throw new HttpError(404, m.noPool(dex.name));
-      // A V4 dynamic fee is no tier (the hook sets each swap's): null, as the pool answer shows it.
-      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: found.version === 'v4' && found.fee === DYNAMIC_FEE ? null : found.fee };
+      // The fee as the family shows it: a V4 dynamic fee is no tier (the hook sets each swap's), so null.
+      const { fee } = adapterOf(dex).facts({ fee: found.fee, tickSpacing: found.key?.tickSpacing ?? null, hooks: found.key?.hooks ?? null });
+      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee };
     },
   );
 

@@ -1,0 +1,59 @@
+import { getAddress, isAddressEqual, type Abi, type Address, type PublicClient } from 'viem';
+import type { DexConfig, FactoryDexConfig } from '../networks';
+import { PoolVerificationError } from './errors';
+import type { CallResult, StateCall } from './types';
+
+/*
+ * What the families with one contract per pool share: the pool names its factory and its two
+ * tokens, and the factory lists it. Each family's folder supplies its ABI and its factory lookup.
+ */
+
+export function factoryOf(dex: DexConfig): Address {
+  if (!('factory' in dex)) throw new Error(`${dex.name} has no factory`);
+  return (dex as FactoryDexConfig).factory;
+}
+
+/**
+ * A pool contract's claims checked against the DEX: the contract exists, names the DEX's factory,
+ * and pairs exactly the two tokens. Returns the extra reads' answers and which side the project is.
+ */
+export async function checkPoolClaims(
+  client: PublicClient,
+  dex: DexConfig,
+  address: Address,
+  poolAbi: Abi,
+  extra: readonly StateCall[],
+  projectToken: Address,
+  pairedToken: Address,
+): Promise<{ token0: Address; token1: Address; projectIsToken0: boolean; extra: CallResult[] }> {
+  const code = await client.getCode({ address });
+  if (!code || code === '0x') throw new PoolVerificationError('There is no contract at this pool address.');
+  const calls = [
+    { address, abi: poolAbi, functionName: 'factory' },
+    { address, abi: poolAbi, functionName: 'token0' },
+    { address, abi: poolAbi, functionName: 'token1' },
+    ...extra,
+  ];
+  const [factory, token0, token1, ...rest] = (await client.multicall({ allowFailure: true, contracts: calls })) as CallResult[];
+  if (factory?.status !== 'success' || token0?.status !== 'success' || token1?.status !== 'success') {
+    throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+  }
+  if (!isAddressEqual(factory.result as Address, factoryOf(dex))) {
+    throw new PoolVerificationError(`This pool does not belong to ${dex.name}: its factory is ${factory.result as string}.`);
+  }
+  const t0 = getAddress(token0.result as Address);
+  const t1 = getAddress(token1.result as Address);
+  const projectIsToken0 = isAddressEqual(t0, projectToken) && isAddressEqual(t1, pairedToken);
+  const projectIsToken1 = isAddressEqual(t1, projectToken) && isAddressEqual(t0, pairedToken);
+  if (!projectIsToken0 && !projectIsToken1) {
+    throw new PoolVerificationError('This pool does not pair the project token with the selected token.');
+  }
+  return { token0: t0, token1: t1, projectIsToken0, extra: rest };
+}
+
+/** The factory's own answer must name this very contract. */
+export function requireListed(dex: DexConfig, listed: Address, address: Address): void {
+  if (!isAddressEqual(listed, address)) {
+    throw new PoolVerificationError(`${dex.name}'s factory does not list this contract as the pool of these tokens.`);
+  }
+}
