@@ -11,7 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { chartTheme, keepAttributionOutOfTabOrder } from '../../../components/chart-theme';
+import { chartTheme, fitWithEdges } from '../../../components/chart-theme';
 import { cn } from '../../../lib/cn';
 import { useResolvedTheme, type ResolvedTheme } from '../../../lib/theme';
 import { candleMinMove, toCandleChartData, type CandleColors } from './candle-chart-data';
@@ -43,6 +43,7 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
   const candlesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const countRef = useRef(0);
   const hoverRef = useRef(onHover);
   hoverRef.current = onHover;
 
@@ -58,7 +59,9 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;
-    keepAttributionOutOfTabOrder(container);
+    // The room at the ends is given in bars: a new width needs it worked out again.
+    const refit = () => fitWithEdges(chart, countRef.current);
+    chart.timeScale().subscribeSizeChange(refit);
     const candles = chart.addSeries(CandlestickSeries, {
       upColor: palette.up,
       downColor: palette.down,
@@ -80,6 +83,7 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
       hoverRef.current(bar && 'open' in bar ? (param.time as UTCTimestamp) : null);
     });
     return () => {
+      chart.timeScale().unsubscribeSizeChange(refit);
       chart.remove();
       chartRef.current = null;
       candlesRef.current = null;
@@ -93,7 +97,6 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
 
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
-    keepAttributionOutOfTabOrder(containerRef.current);
     const p = candlePalettes[theme];
     candlesRef.current?.applyOptions({ upColor: p.up, downColor: p.down, borderUpColor: p.up, borderDownColor: p.down, wickUpColor: p.up, wickDownColor: p.down });
   }, [theme]);
@@ -105,7 +108,8 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
     candles.setData(data.bars);
     volumeRef.current?.setData(data.volumes);
     markersRef.current?.setMarkers(data.markers);
-    chartRef.current?.timeScale().fitContent();
+    countRef.current = data.bars.length;
+    if (chartRef.current) fitWithEdges(chartRef.current, data.bars.length);
   }, [data, answer.candles]);
 
   return <div ref={containerRef} aria-hidden="true" data-testid="candle-chart" className={cn('h-72 w-full transition-opacity', busy && 'opacity-60')} />;

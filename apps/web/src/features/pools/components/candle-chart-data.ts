@@ -66,19 +66,46 @@ export function toCandleChartData(answer: Pick<Candles, 'interval' | 'candles' |
     volumes.push({ time, value: Number(candle.volume), color: close >= open ? colors.upVolume : colors.downVolume });
   }
 
-  const markers = answer.markers.map((marker, i): SeriesMarkerBar<UTCTimestamp> => {
-    const look = MARKER_LOOK[marker.kind];
+  // One marker per candle and side: the library stacks markers of one bar and draws each label
+  // centred on it, so a sell and an alert on the newest candle overlapped and ran into the price
+  // axis ('Ale', 'Se', issue 35). Their labels are joined instead; the card lists every event as text.
+  const groups = new Map<string, { time: UTCTimestamp; kinds: CandleMarker['kind'][] }>();
+  answer.markers.forEach((marker, i) => {
+    const time = markerTimes[i]!;
+    const key = `${time}:${MARKER_LOOK[marker.kind].position}`;
+    const group = groups.get(key) ?? { time, kinds: [] };
+    group.kinds.push(marker.kind);
+    groups.set(key, group);
+  });
+  const markers = [...groups.values()].map(({ time, kinds }): SeriesMarkerBar<UTCTimestamp> => {
+    const lead = [...kinds].sort((a, b) => MARKER_RANK.indexOf(a) - MARKER_RANK.indexOf(b))[0]!;
+    const look = MARKER_LOOK[lead];
     return {
-      time: markerTimes[i]!,
+      time,
       position: look.position,
       shape: look.shape,
       color: look.tone === 'accent' ? accent : colors[look.tone],
-      text: look.label,
+      text: markerText(kinds),
     };
   });
   // The library wants markers in time order; the answer is oldest first already, this keeps it so.
   markers.sort((a, b) => a.time - b.time);
   return { bars, volumes, markers };
+}
+
+/** Which kind's shape and colour a merged marker takes: a large swap before liquidity, liquidity before an alert. */
+const MARKER_RANK: readonly CandleMarker['kind'][] = ['large_sell', 'large_buy', 'remove_liquidity', 'add_liquidity', 'alert'];
+
+/**
+ * The label of one candle side's markers: 'Sell', 'Buy ×2', 'Sell · Alert'; past two kinds the
+ * first and how many more ('Sell +2'), so a label stays short enough beside the price axis.
+ */
+export function markerText(kinds: readonly CandleMarker['kind'][]): string {
+  const counts = new Map<CandleMarker['kind'], number>();
+  for (const kind of [...kinds].sort((a, b) => MARKER_RANK.indexOf(a) - MARKER_RANK.indexOf(b))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const labels = [...counts].map(([kind, n]) => (n > 1 ? `${MARKER_LOOK[kind].label} ×${n}` : MARKER_LOOK[kind].label));
+  if (labels.length <= 2) return labels.join(' · ');
+  return `${labels[0]} +${kinds.length - (counts.get([...counts.keys()][0]!) ?? 1)}`;
 }
 
 /** The smallest price step the axis resolves: four significant digits below the smallest low. */
