@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictId, strictNumber } from './numbers';
-import { ADDRESS_RE, decimalString } from './fields';
+import { decimalString } from './fields';
 
 export const activityKinds = ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const;
 export type ActivityKind = (typeof activityKinds)[number];
