@@ -1,6 +1,7 @@
 import type { Candles } from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
-import { bucketOf, candleMinMove, markerText, toCandleChartData } from './candle-chart-data';
+import type { UTCTimestamp } from 'lightweight-charts';
+import { bucketOf, candleMinMove, markersThatFit, markerText, toCandleChartData } from './candle-chart-data';
 
 const colors = { up: 'U', down: 'D', upVolume: 'uv', downVolume: 'dv' };
 const candle = (time: string, open: string, close: string, volume = '1') => ({
@@ -72,6 +73,19 @@ describe('candles as chart data', () => {
     ]);
     expect(markerText(['alert', 'remove_liquidity', 'large_sell', 'large_sell'])).toBe('Sell ×2 +2');
     expect(markerText(['alert', 'remove_liquidity', 'large_sell'])).toBe('Sell +2');
+  });
+
+  it('keeps the labels that fit at the bar spacing, newest first; the others keep their shape (issue 35 item 7)', () => {
+    const t = (i: number) => (1000 + i * 60) as UTCTimestamp;
+    const slots = [0, 1, 2, 3, 4, 5].map((i) => ({ time: t(i) }));
+    const mark = (i: number, text: string, position: 'aboveBar' | 'belowBar' = 'aboveBar') => ({ time: t(i), position, shape: 'square' as const, color: 'A', text });
+    const markers = [mark(0, 'Buy'), mark(1, 'Sell'), mark(4, 'Sell · Alert'), mark(5, 'Alert'), mark(5, 'Buy', 'belowBar')];
+    // Wide bars: every label fits.
+    expect(markersThatFit(markers, slots, 80)).toEqual(markers);
+    // 10 px a bar: the newest label of each side stays, those that would run into it lose their text.
+    const narrow = markersThatFit(markers, slots, 10);
+    expect(narrow.map((m) => m.text)).toEqual([undefined, 'Sell', undefined, 'Alert', 'Buy']);
+    expect(narrow[2]).toEqual({ time: t(4), position: 'aboveBar', shape: 'square', color: 'A' });
   });
 
   it('draws nothing without candles', () => {

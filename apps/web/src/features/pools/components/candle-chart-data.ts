@@ -114,3 +114,33 @@ export function candleMinMove(candles: Candles['candles']): number {
   if (!Number.isFinite(smallest)) return 0.01;
   return Math.min(0.01, 10 ** (Math.floor(Math.log10(smallest)) - 4));
 }
+
+/** About how wide a marker label is drawn (11 px text), per character. */
+const MARKER_CHAR_PX = 6.5;
+
+/**
+ * The markers with the labels that fit at this bar spacing: going from the newest back, a label is
+ * kept when it does not reach into the last kept label on the same side of the candles; the others
+ * keep their shape and colour without text (the card lists every marker in words). Adjacent candles'
+ * labels overlapped into each other at narrow spacings (issue 35).
+ */
+export function markersThatFit(markers: readonly SeriesMarker<UTCTimestamp>[], slots: readonly { time: UTCTimestamp }[], barSpacing: number): SeriesMarker<UTCTimestamp>[] {
+  const index = new Map(slots.map((slot, i) => [slot.time as number, i]));
+  const kept = new Map<string, { x: number; half: number }>();
+  const out = [...markers];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const marker = out[i]!;
+    const at = index.get(marker.time);
+    if (!marker.text || at === undefined) continue;
+    const x = at * barSpacing;
+    const half = (marker.text.length * MARKER_CHAR_PX) / 2;
+    const last = kept.get(marker.position);
+    if (last && last.x - x < last.half + half + 4) {
+      const { text: _dropped, ...shape } = marker;
+      out[i] = shape as SeriesMarker<UTCTimestamp>;
+      continue;
+    }
+    kept.set(marker.position, { x, half });
+  }
+  return out;
+}
