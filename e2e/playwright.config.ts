@@ -57,6 +57,7 @@ const chromiumArgs = [
 const CHAIN_SPECS = [
   'alert-wording',
   'alerts',
+  'candle-layout',
   'candles',
   'channels',
   'dashboard',

@@ -242,8 +242,19 @@ test.describe('projects and pools on the local devnet', () => {
     await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDT · Tether USD' });
     await expect(dialog.getByText(projectMessages.noPool('Uniswap V2'))).toBeVisible();
     await expect(address).toHaveValue('');
-    await dialog.getByRole('button', { name: 'Add Pool' }).click();
-    await expect(dialog.getByText(projectMessages.poolAddressRequired)).toBeVisible();
+    // Nothing to send: the action waits for a pool instead of answering 'Pool address is required' (issue 35 item 5).
+    const add = dialog.getByRole('button', { name: 'Add Pool' });
+    await expect(add).toBeDisabled();
+    await address.fill('0x1234');
+    await expect(add).toBeDisabled();
+    await address.fill(devnetAddresses.pools.demoUsdcV2);
+    await expect(add).toBeEnabled();
+    await address.fill('');
+    await expect(add).toBeDisabled();
+    await expect(dialog.getByText(projectMessages.poolAddressRequired)).toHaveCount(0);
+    await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDC · USD Coin' });
+    await expect(address).toHaveValue(sameAddress(devnetAddresses.pools.demoUsdcV2));
+    await expect(add).toBeEnabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('No pools added yet')).toBeVisible();

@@ -94,9 +94,13 @@ describe('alert texts', () => {
     expect(Number(values.price_to)).toBeLessThan(0.0001);
     const to = formatPrice(values.price_to);
     expect(to).toMatch(/^0\.0[₀-₉]+\d{1,5}$/);
-    const expected = `DEMO/WETH moved ${Number(values.change_pct).toFixed(2)}% within 60 min (${formatPrice(values.price_from)} → ${to} WETH).`;
+    // A fall: measured from the hour's high, and said so (issue 35 item 3).
+    expect(Number(values.change_pct)).toBeLessThan(0);
+    const expected = `DEMO/WETH fell ${Math.abs(Number(values.change_pct)).toFixed(2)}% from its high of the last hour (${formatPrice(values.price_from)} → ${to} WETH).`;
     expect(triggers[0]!.message).toBe(expected);
     expect(notices.map((n) => n.message)).toEqual([expected]);
+    // One firing, one time: the bell's notice carries the trigger's time.
+    expect(notices[0]!.createdAt.toISOString()).toBe(triggers[0]!.triggeredAt.toISOString());
     expect(expected).not.toMatch(/\de[-+]?\d/);
   });
 

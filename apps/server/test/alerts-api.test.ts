@@ -116,7 +116,7 @@ describe('creating alerts', () => {
       [{ kind: 'price_move', pool_id: '', threshold_pct: 10, window_minutes: 60 }, 'pool_id', m.poolRequired],
       [{ kind: 'price_move', pool_id: poolId, threshold_pct: 0.05, window_minutes: 60 }, 'threshold_pct', m.thresholdRange],
       [{ kind: 'price_move', pool_id: poolId, threshold_pct: 1000.5, window_minutes: 60 }, 'threshold_pct', m.thresholdRange],
-      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 'abc', window_minutes: 60 }, 'threshold_pct', m.thresholdRange],
+      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 'abc', window_minutes: 60 }, 'threshold_pct', m.dropThresholdRange],
       [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 0 }, 'window_minutes', m.windowRange],
       [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 10081 }, 'window_minutes', m.windowRange],
       [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 1.5 }, 'window_minutes', m.windowRange],
@@ -137,6 +137,25 @@ describe('creating alerts', () => {
     const many = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'price_move', pool_id: 0, threshold_pct: 0, window_minutes: 0, cooldown_minutes: 0 });
     expect(fields(many.json())).toEqual(['pool_id', 'threshold_pct', 'window_minutes', 'cooldown_minutes']);
     expect((await call(owner.token, 'POST', 'projects/alerts/', { kind: 'volume_spike', pool_id: poolId })).statusCode).toBe(400);
+  });
+
+  it('a Liquidity Drop takes at most 100 %, on create and on edit; a Price Move still up to 1000 % (issue 35 item 8)', async () => {
+    const over = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 100.5, window_minutes: 60 });
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toEqual({ detail: m.dropThresholdRange, errors: [{ field: 'threshold_pct', message: 'Enter a percentage from 0.1 to 100' }] });
+    expect((await call(owner.token, 'POST', 'projects/alerts/', { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: '1000', window_minutes: 60 })).statusCode).toBe(400);
+    const all = await create({ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 100, window_minutes: 61 });
+    expect(all.threshold_pct).toBe('100');
+    const price = await create({ kind: 'price_move', pool_id: poolId, threshold_pct: 500, window_minutes: 61 });
+    expect(price.threshold_pct).toBe('500');
+
+    // The edit body has no kind: the server checks the alert's own.
+    const edit = await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, { threshold_pct: 250, cooldown_minutes: 7 });
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json()).toEqual({ detail: m.dropThresholdRange, errors: [{ field: 'threshold_pct', message: m.dropThresholdRange }] });
+    expect((await call(owner.token, 'GET', `projects/alerts/${all.id}/`)).json()).toMatchObject({ threshold_pct: '100', cooldown_minutes: 60 });
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, { threshold_pct: 99.5 })).json()).toMatchObject({ threshold_pct: '99.5' });
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { threshold_pct: 900 })).json()).toMatchObject({ threshold_pct: '900' });
   });
 
   it('refuses a pool that is not the user’s with 404, like a missing one', async () => {

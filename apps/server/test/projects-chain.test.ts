@@ -125,7 +125,7 @@ describe('projects', () => {
     expect((await call(other.token, 'GET', 'projects/search/?query=demo')).json()).toEqual([]);
   });
 
-  it('searches own projects by contract address: the whole address or a prefix of 6+ characters, any case', async () => {
+  it('searches own projects by contract address: the whole address or a prefix of 4+ hex digits, with or without 0x, any case', async () => {
     const user = await signUp(ctx.app);
     const stranger = await signUp(ctx.app);
     await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
@@ -137,14 +137,23 @@ describe('projects', () => {
     expect(await search(a.demo.toUpperCase().replace('0X', '0x'))).toEqual(['DEMO']);
     expect(await search(a.usdc.slice(0, 6))).toEqual(['USDC']);
     expect(await search(a.usdc.slice(0, 12).toUpperCase().replace('0X', '0x'))).toEqual(['USDC']);
+    // Without the 0x (issue 35 item 12): 'Cf7Ed3' finds DEMO as '0xCf7Ed3' does.
+    expect(a.demo.slice(2, 8)).toBe('Cf7Ed3');
+    expect(await search('Cf7Ed3')).toEqual(['DEMO']);
+    expect(await search(a.demo.slice(2))).toEqual(['DEMO']);
+    expect(await search(a.usdc.slice(2, 12).toUpperCase())).toEqual(['USDC']);
+    expect(await search(a.usdc.slice(2, 6))).toEqual(['USDC']);
     // Too short to be an address prefix, not at the start, or not hex: no address match.
     expect(await search(a.usdc.slice(0, 5))).toEqual([]);
-    expect(await search(a.usdc.slice(2, 12))).toEqual([]);
+    expect(await search(a.usdc.slice(2, 5))).toEqual([]);
+    expect(await search(a.usdc.slice(4, 14))).toEqual([]);
+    expect(await search(`0x0x${a.usdc.slice(2, 10)}`)).toEqual([]);
     expect(await search(`${a.usdc.slice(0, 10)}%`)).toEqual([]);
     // Another user's project with the same address is not found, by address or by name.
     await createProject(stranger.token, a.smpl, 'Sample Token', 'SMPL', 9);
     expect(await search(a.smpl)).toEqual([]);
     expect(await search(a.smpl.slice(0, 8))).toEqual([]);
+    expect(await search(a.smpl.slice(2, 10))).toEqual([]);
     expect(await search(a.demo, stranger.token)).toEqual([]);
     expect(await search(a.smpl, stranger.token)).toEqual(['SMPL']);
   });

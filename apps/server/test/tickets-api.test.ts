@@ -58,7 +58,12 @@ describe('status cycle', () => {
     const longReply = `We are looking into it. ${'x'.repeat(300)}`;
     const staffReply = await call(staff.token, 'POST', `staff/tickets/${created.id}/reply/`, { message: longReply });
     expect(staffReply.statusCode, staffReply.body).toBe(201);
-    expect(status(staffReply.json() as Ticket)).toBe('in_progress');
+    // The reply answers the new message alone (issue 35 item 15); the ticket is read again for its status.
+    const staffMessage = staffReply.json() as Ticket['messages'][number];
+    expect(staffMessage).toEqual({ message: longReply, is_admin: true, created_at: expect.any(String) });
+    const afterStaffDetail = (await call(staff.token, 'GET', `staff/tickets/${created.id}/`)).json() as Ticket;
+    expect(status(afterStaffDetail)).toBe('in_progress');
+    expect(afterStaffDetail.messages.at(-1)).toEqual(staffMessage);
     const afterReply = await notificationsOf(owner.userId);
     expect(afterReply).toHaveLength(before + 1);
     const replied = afterReply.at(-1)!;
@@ -71,7 +76,10 @@ describe('status cycle', () => {
 
     const userReply = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'Still failing' });
     expect(userReply.statusCode, userReply.body).toBe(201);
-    const afterUser = userReply.json() as Ticket;
+    expect(userReply.json()).toEqual({ message: 'Still failing', is_admin: false, created_at: expect.any(String) });
+    expect(Object.keys(userReply.json() as object).sort()).toEqual(['created_at', 'is_admin', 'message']);
+    const afterUser = (await call(owner.token, 'GET', `user/tickets/${created.id}/`)).json() as Ticket;
+    expect(afterUser.messages.at(-1)!.created_at).toBe((userReply.json() as { created_at: string }).created_at);
     expect(status(afterUser)).toBe('awaiting');
     expect(afterUser.messages.map((x) => [x.is_admin, x.message])).toEqual([
       [false, 'My swap keeps failing.'],

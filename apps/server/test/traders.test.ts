@@ -357,12 +357,51 @@ describe('trader figures in the API', () => {
     }
   });
 
-  it('answers 400 for a trader that is not an address', async () => {
-    for (const bad of ['0x123', 'alice', `0x${'g'.repeat(40)}`]) {
-      const res = await get(`/api/v1/projects/activity/?trader=${bad}`);
+  it('a trader filter of an address start keeps the events of every trader whose address starts so (issue 35 item 2)', async () => {
+    const all = await allActivity('');
+    const key = (e: ActivityPage['events'][number]) => `${e.pool_id}:${e.id}`;
+    const traders = [...new Set(all.map((e) => e.trader!.toLowerCase()))];
+    expect(traders.length).toBeGreaterThan(1);
+    // The demo accounts differ in their first four hex digits: each start is one trader's.
+    expect(new Set(traders.map((t) => t.slice(0, 6))).size).toBe(traders.length);
+    for (const trader of traders) {
+      const expected = all.filter((e) => e.trader!.toLowerCase() === trader).map(key);
+      expect((await allActivity(`&trader=${trader.slice(0, 6)}`, 2)).map(key), trader).toEqual(expected);
+      // Without 0x and in upper case alike; the CSV export takes it too.
+      expect((await allActivity(`&trader=${trader.slice(2, 10).toUpperCase()}`)).map(key)).toEqual(expected);
+      // Another user sees none of the owner's events.
+      expect((await get(`/api/v1/projects/activity/?trader=${trader.slice(0, 6)}`, stranger)).json<ActivityPage>().events).toEqual([]);
+    }
+    const from = new Date(Date.now() - 60 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+    const csv = await get(`/api/v1/projects/activity/export/?from=${from}&to=${to}&trader=${traders[0]!.slice(0, 6)}`);
+    expect(csv.statusCode).toBe(200);
+    const csvTraders = new Set(csv.body.trim().split('\r\n').slice(1).map((line) => line.split(',').at(-2)!.replace(/"/g, '').toLowerCase()));
+    expect([...csvTraders]).toEqual([traders[0]]);
+    // A start no trader has: nothing.
+    const none = traders.some((t) => t.startsWith('0xffff')) ? '0xfffe' : '0xffff';
+    expect((await get(`/api/v1/projects/activity/?trader=${none}`)).json<ActivityPage>().events).toEqual([]);
+
+    // Two traders sharing a start: both are kept, in activity order, paged. The second trader's
+    // events are given the first's start for the check, and put back.
+    const [t1, t2] = traders as [string, string];
+    const shared = `${t1.slice(0, 8)}${t2.slice(8)}`;
+    await ctx.database.db.update(poolEvents).set({ trader: shared }).where(eq(poolEvents.trader, t2));
+    try {
+      const both = all.filter((e) => [t1, t2].includes(e.trader!.toLowerCase())).map(key);
+      expect((await allActivity(`&trader=${t1.slice(0, 8)}`, 3)).map(key)).toEqual(both);
+      expect((await allActivity(`&trader=${t1}`)).map(key)).toEqual(all.filter((e) => e.trader!.toLowerCase() === t1).map(key));
+    } finally {
+      await ctx.database.db.update(poolEvents).set({ trader: t2 }).where(eq(poolEvents.trader, shared));
+    }
+  });
+
+  it('answers 400 for a trader that is neither an address nor its start', async () => {
+    for (const bad of ['0x123', '709', 'alice', `0x${'g'.repeat(40)}`, `0x${'a'.repeat(41)}`, '0x7099%']) {
+      const res = await get(`/api/v1/projects/activity/?trader=${encodeURIComponent(bad)}`);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toMatchObject({ errors: [{ field: 'trader', message: 'Please enter a valid address (0x followed by 40 hex characters)' }] });
-      const csv = await get(`/api/v1/projects/activity/export/?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&trader=${bad}`);
+      expect(res.json()).toMatchObject({ errors: [{ field: 'trader', message: 'Please enter an address or its start (0x and at least 4 hex characters)' }] });
+      const csv = await get(`/api/v1/projects/activity/export/?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&trader=${encodeURIComponent(bad)}`);
       expect(csv.statusCode, bad).toBe(400);
     }
   });

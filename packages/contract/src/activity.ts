@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strictId, strictNumber } from './numbers';
-import { ADDRESS_RE, decimalString } from './fields';
+import { decimalString } from './fields';
 
 export const activityKinds = ['buy', 'sell', 'add_liquidity', 'remove_liquidity'] as const;
 export type ActivityKind = (typeof activityKinds)[number];
@@ -39,16 +39,32 @@ export const activityEventSchema = z
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
 export const activityMessages = {
-  traderInvalid: 'Please enter a valid address (0x followed by 40 hex characters)',
+  traderInvalid: 'Please enter an address or its start (0x and at least 4 hex characters)',
 } as const;
 
-/** A trader filter: an address in any case (product §7), compared lower case. */
+/**
+ * What the trader filter takes: a whole address or its start of at least 4 hex digits, '0x' optional
+ * (issue 35: '0x7099' filtered nothing and said nothing). Fewer digits would match a large share of
+ * all traders by chance.
+ */
+export const TRADER_FILTER_RE = /^(?:0x)?[0-9a-fA-F]{4,40}$/;
+/** The filter as the server compares it: lower case with '0x'; 42 characters is one address, fewer a prefix. */
+export function normalTraderFilter(text: string): string {
+  const value = text.trim().toLowerCase();
+  return value.startsWith('0x') ? value : `0x${value}`;
+}
+/** Whether a (valid) trader filter is a whole address rather than the start of one. */
+export const isWholeTrader = (text: string) => normalTraderFilter(text).length === 42;
+
+/** A trader filter: an address or its start, in any case (product §7), compared lower case. */
 export const traderFilter = z
   .string()
   .trim()
-  .regex(ADDRESS_RE, activityMessages.traderInvalid)
-  .transform((v) => v.toLowerCase())
-  .describe("Only events whose transaction this address sent (see the event's trader)");
+  .regex(TRADER_FILTER_RE, activityMessages.traderInvalid)
+  .transform(normalTraderFilter)
+  .describe(
+    "Only events whose transaction this address sent (see the event's trader). The start of an address (at least 4 hex digits, '0x' optional) keeps every trader's events whose address starts so.",
+  );
 
 export const activityQuerySchema = z.object({
   project: strictId().optional(),

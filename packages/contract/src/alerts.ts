@@ -9,6 +9,8 @@ export type AlertKind = (typeof alertKinds)[number];
 export const alertMessages = {
   poolRequired: 'Please select a pool',
   thresholdRange: 'Enter a percentage from 0.1 to 1000',
+  /** A reserve cannot fall by more than all of it. */
+  dropThresholdRange: 'Enter a percentage from 0.1 to 100',
   windowRange: 'Enter a number of minutes from 1 to 10080 (7 days)',
   minAmountPositive: 'Enter an amount greater than 0',
   cooldownMin: 'The cooldown must be at least 1 minute',
@@ -65,6 +67,21 @@ export type Alert = z.infer<typeof alertSchema>;
 const m = alertMessages;
 // JSON numbers or plain decimal text (the forms send text); true, '0x1' or '1e3' are refused (numbers.ts).
 const threshold = strictNumber(z.number({ error: m.thresholdRange }).min(0.1, m.thresholdRange).max(1000, m.thresholdRange), m.thresholdRange);
+/** The most a Liquidity Drop alert can ask for: a reserve falls by 100 % at most. */
+export const LIQUIDITY_DROP_MAX_PCT = 100;
+const dropThreshold = strictNumber(
+  z.number({ error: m.dropThresholdRange }).min(0.1, m.dropThresholdRange).max(LIQUIDITY_DROP_MAX_PCT, m.dropThresholdRange),
+  m.dropThresholdRange,
+);
+
+/**
+ * The edit body has no kind, so its threshold_pct takes the wider Price Move range; this is the
+ * kind's own check, for the form and the server alike: null when `pct` suits the kind.
+ */
+export function thresholdProblem(kind: AlertKind, pct: number): string | null {
+  if (kind === 'liquidity_drop' && pct > LIQUIDITY_DROP_MAX_PCT) return m.dropThresholdRange;
+  return null;
+}
 const windowMinutes = strictNumber(z.number({ error: m.windowRange }).int(m.windowRange).min(1, m.windowRange).max(10080, m.windowRange), m.windowRange);
 const minAmount = strictNumber(z.number({ error: m.minAmountPositive }).positive(m.minAmountPositive).max(1e30, m.minAmountPositive), m.minAmountPositive);
 const cooldown = strictNumber(
@@ -85,7 +102,7 @@ export const alertFieldOrder = ['pool_id', 'kind', 'threshold_pct', 'window_minu
 export const createAlertBodySchema = z
   .discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('price_move'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
-    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: poolId, threshold_pct: threshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
+    z.strictObject({ kind: z.literal('liquidity_drop'), pool_id: poolId, threshold_pct: dropThreshold, window_minutes: windowMinutes, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
     z.strictObject({ kind: z.literal('large_swap'), pool_id: poolId, min_amount: minAmount, cooldown_minutes: cooldown.default(60), channel_ids: channelIds.default([]) }),
   ])
   .meta({ id: 'CreateAlertBody' });

@@ -28,6 +28,7 @@ const m = ticketMessages;
 export const ticketMessageSchema = z
   .object({ message: z.string(), is_admin: z.boolean(), created_at: z.string() })
   .meta({ id: 'TicketMessage' });
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
 export const ticketSchema = z
   .object({

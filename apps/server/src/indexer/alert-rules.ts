@@ -1,6 +1,6 @@
 // Alert texts use the screens' formats (product §6, docs/decisions/0035): a notification and the page
 // it links to show the same figure, and a tiny price reads '0.0₄98738', never '9.8738e-5'.
-import { formatAmount, formatPrice } from '@tokendesk/contract';
+import { formatAmount } from '@tokendesk/contract';
 import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
@@ -8,6 +8,7 @@ import type { AlertRow, PoolEventRow } from '../db/schema';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
 import type { RawPoolState } from '../chain/pool-state';
 import { activeAlertsOn, recordFiring, snapshotsAround } from './store';
+import { liquidityDropText, priceMoveText } from './alert-messages';
 
 export type NewSwap = PoolEventRow;
 
@@ -103,10 +104,9 @@ function priceMove(alert: AlertRow, now: View, views: View[], label: string, pai
     if (change !== null && (!best || Math.abs(Number(change)) > Math.abs(Number(best.change)))) best = { change, from: v.price! };
   }
   if (!best || Math.abs(Number(best.change)) < Number(alert.thresholdPct)) return null;
-  const sign = Number(best.change) > 0 ? '+' : '';
   return {
     title: `Price alert: ${label}`,
-    message: `${label} moved ${sign}${Number(best.change).toFixed(2)}% within ${alert.windowMinutes} min (${formatPrice(best.from)} → ${formatPrice(now.price)} ${pair}).`,
+    message: priceMoveText({ label, changePct: best.change, from: best.from, to: now.price!, pair, windowMinutes: alert.windowMinutes! }),
     values: { price_from: best.from, price_to: now.price, change_pct: best.change, threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes },
   };
 }
@@ -118,7 +118,7 @@ function liquidityDrop(alert: AlertRow, side: PoolSide, now: View, views: View[]
   if (drop === null || -Number(drop) < Number(alert.thresholdPct)) return null;
   return {
     title: `Liquidity alert: ${label}`,
-    message: `${label} liquidity fell ${(-Number(drop)).toFixed(2)}% within ${alert.windowMinutes} min (${formatAmount(peak.pairedReserve)} → ${formatAmount(now.pairedReserve)} ${pair}).`,
+    message: liquidityDropText({ label, dropPct: -Number(drop), from: peak.pairedReserve, to: now.pairedReserve, pair, windowMinutes: alert.windowMinutes! }),
     values: { reserve_from: peak.pairedReserve, reserve_to: now.pairedReserve, drop_pct: String(-Number(drop)), threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes, decimals: side.pairedDecimals },
   };
 }

@@ -198,7 +198,9 @@ export async function recordFiring(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(alertTriggers).values({ alertId: firing.alert.id, triggeredAt: firing.at, message: firing.notice.message, values: firing.values, ...source });
-    await raiseNotification(tx, { ...firing.notice, userId: firing.alert.userId, source });
+    // The bell shows the firing's own time, the trigger's (the judged block's), not when the tick
+    // got round to writing it: one firing, one time on every screen (issue 35 item 3).
+    await raiseNotification(tx, { ...firing.notice, userId: firing.alert.userId, source, createdAt: firing.at });
     // The alert's channels (e-mail, webhook, Telegram, Discord): one outbox row each, in this transaction (decision 0037).
     await enqueueAlertDeliveries(tx, { alert: firing.alert, at: firing.at, notice: firing.notice, values: firing.values, source });
     await tx

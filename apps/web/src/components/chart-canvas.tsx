@@ -11,7 +11,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useResolvedTheme } from '../lib/theme';
-import { chartSeriesColors, chartTheme, keepAttributionOutOfTabOrder } from './chart-theme';
+import { chartSeriesColors, chartTheme, fitWithEdges } from './chart-theme';
 
 export interface ChartCanvasPoint extends AreaData<UTCTimestamp> {
   time: UTCTimestamp;
@@ -45,6 +45,7 @@ export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, serie
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const countRef = useRef(0);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -57,7 +58,9 @@ export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, serie
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;
-    keepAttributionOutOfTabOrder(container);
+    // The room at the ends is given in bars: a new width needs it worked out again.
+    const refit = () => fitWithEdges(chart, countRef.current);
+    chart.timeScale().subscribeSizeChange(refit);
     seriesRef.current = chart.addSeries(AreaSeries, {
       ...chartSeriesColors(first, strength),
       lineWidth: 2,
@@ -65,6 +68,7 @@ export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, serie
       ...seriesOptions,
     });
     return () => {
+      chart.timeScale().unsubscribeSizeChange(refit);
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
@@ -73,7 +77,6 @@ export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, serie
 
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
-    keepAttributionOutOfTabOrder(containerRef.current);
     seriesRef.current?.applyOptions(chartSeriesColors(theme, fillStrength));
   }, [theme, fillStrength]);
 
@@ -82,7 +85,8 @@ export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, serie
     if (!areaSeries) return;
     if (optionsFor) areaSeries.applyOptions(optionsFor(points));
     areaSeries.setData(points);
-    chartRef.current?.timeScale().fitContent();
+    countRef.current = points.length;
+    if (chartRef.current) fitWithEdges(chartRef.current, points.length);
   }, [points, optionsFor]);
 
   return <div ref={containerRef} aria-hidden="true" data-testid={testId} className={className} />;

@@ -1,4 +1,4 @@
-import { ColorType, type DeepPartial, type TimeChartOptions } from 'lightweight-charts';
+import { ColorType, type DeepPartial, type IChartApi, type TimeChartOptions } from 'lightweight-charts';
 import type { ResolvedTheme } from '../lib/theme';
 
 /**
@@ -21,6 +21,9 @@ export function chartTheme(theme: ResolvedTheme) {
       textColor: colors.text,
       fontFamily: 'ui-sans-serif, system-ui, sans-serif',
       fontSize: 11,
+      // Not inside the plot, where it sat over the candles: the licence's attribution notice and
+      // link are given beside every chart instead (ChartAttribution).
+      attributionLogo: false,
     },
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderColor: colors.border },
@@ -39,12 +42,25 @@ export function chartSeriesColors(theme: ResolvedTheme, strength: number) {
 }
 
 /**
- * Charts are hidden from assistive technology (their figures are given as text beside them), so
- * the library's TradingView attribution link inside must not take keyboard focus either: a focusable
- * element in an aria-hidden region is announced as nothing (axe aria-hidden-focus). It stays
- * visible and clickable, as the library's licence asks. The library rebuilds the link when the
- * text colour changes between light and dark, so this runs after every theme change too.
+ * Room at each end of the time axis, in pixels: about half its widest label ('10:00 AM', 'Oct 27'
+ * at 11 px), so the first label is not cut at the left edge, and the newest candle's marker label
+ * is not cut by the price axis on the right (issue 35).
  */
-export function keepAttributionOutOfTabOrder(container: HTMLElement | null) {
-  container?.querySelectorAll('a').forEach((link) => link.setAttribute('tabindex', '-1'));
+export const TIME_AXIS_EDGE_PX = 34;
+
+/**
+ * Shows all `count` bars with TIME_AXIS_EDGE_PX free at both ends, where fitContent puts the first
+ * and last bars on the plot's edges. Run again when the chart's width changes, since the room is
+ * given in bars.
+ */
+export function fitWithEdges(chart: IChartApi, count: number) {
+  const timeScale = chart.timeScale();
+  const width = timeScale.width();
+  if (count === 0 || width <= 4 * TIME_AXIS_EDGE_PX) {
+    timeScale.fitContent();
+    return;
+  }
+  const spacing = (width - 2 * TIME_AXIS_EDGE_PX) / Math.max(count - 1, 1);
+  const pad = TIME_AXIS_EDGE_PX / spacing;
+  timeScale.setVisibleLogicalRange({ from: -pad, to: count - 1 + pad });
 }

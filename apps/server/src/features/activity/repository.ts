@@ -10,7 +10,10 @@ export interface ActivityFilter {
   projectId?: number | undefined;
   poolId?: number | undefined;
   kind?: ActivityKind | undefined;
-  /** Lower-case sender of the events' transactions (decision 0033). */
+  /**
+   * Lower-case sender of the events' transactions (decision 0033), with '0x': 42 characters are one
+   * address, fewer the start of one (every trader whose address starts so).
+   */
   trader?: string | undefined;
   /** Block time, inclusive. */
   from?: Date | undefined;
@@ -87,6 +90,17 @@ function kindCondition(kind: ActivityKind): SQL {
 }
 
 /**
+ * One trader, or every trader whose address starts with `trader`. The prefix is a range of the
+ * trader index ('0x7099' ≤ t < '0x7099g': 'g' sorts after every hex digit), so it reads only those
+ * traders' events; the LIKE states the match exactly whatever the database's collation. Only hex
+ * digits reach here (the contract's check), so nothing needs escaping.
+ */
+function traderCondition(trader: string): SQL {
+  if (trader.length === 42) return sql`e.trader = ${trader}`;
+  return sql`e.trader >= ${trader} and e.trader < ${`${trader}g`} and e.trader like ${`${trader}%`}`;
+}
+
+/**
  * Up to this many pools, each pool's newest events are read from its own index range; above it, one
  * backward scan of all events in activity order, joined to the user's pools, is cheaper (see
  * docs/decisions/0010-activity-query-by-pool-count.md).
@@ -108,7 +122,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     sql`not (e.amount0 = 0 and e.amount1 = 0)`,
   ];
   if (filter.kind) inner.push(kindCondition(filter.kind));
-  if (filter.trader) inner.push(sql`e.trader = ${filter.trader}`);
+  if (filter.trader) inner.push(traderCondition(filter.trader));
   if (filter.from) inner.push(sql`e.block_time >= ${filter.from.toISOString()}::timestamptz`);
   if (filter.to) inner.push(sql`e.block_time < ${filter.to.toISOString()}::timestamptz`);
   if (after) {

@@ -13,6 +13,7 @@ import {
   DASHBOARD_LIST_LIMIT,
   detailSchema,
   idParamSchema,
+  thresholdProblem,
   updateAlertBodySchema,
   type FieldError,
   type AlertSummary,
@@ -161,7 +162,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Create an alert on one of the user’s pools',
         description:
-          'The kind decides the fields (see GET projects/alerts/types/): threshold_pct 0.1–1000, window_minutes 1–10080, ' +
+          'The kind decides the fields (see GET projects/alerts/types/): threshold_pct 0.1–1000 (Liquidity Drop 0.1–100: a reserve cannot fall by more), window_minutes 1–10080, ' +
           'min_amount > 0 in whole paired tokens, cooldown_minutes ≥ 1 (default 60). The alert watches from the next ' +
           'indexed block on: history never fires it. A pool that is not the user’s answers 404. ' +
           DUPLICATE_NOTE,
@@ -219,7 +220,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Change an alert’s own fields or cooldown',
         description:
-          'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400. ' +
+          'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400, as does a Liquidity Drop threshold_pct above 100. ' +
           DUPLICATE_NOTE,
         params: idParamSchema,
         body: updateAlertBodySchema,
@@ -236,6 +237,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((f) => body[f] !== undefined && !allowed.includes(f))
         .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
       if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
+      const thresholdIssue = body.threshold_pct === undefined ? null : thresholdProblem(current.alert.kind, body.threshold_pct);
+      if (thresholdIssue) throw badRequest(thresholdIssue, [{ field: 'threshold_pct', message: thresholdIssue }]);
 
       const values: AlertChanges = {};
       if (body.threshold_pct !== undefined) values.thresholdPct = toDecimalText(body.threshold_pct);

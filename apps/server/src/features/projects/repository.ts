@@ -117,17 +117,26 @@ export async function deleteProject(db: Db, userId: number, projectId: number): 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A query that can be (the start of) a contract address: '0x' and at least four hex digits, so six
- * characters in all. Shorter prefixes would match a large share of any user's projects by chance.
+ * A query that can be (the start of) a contract address: at least four hex digits, with or without
+ * the '0x' people often leave out when they copy from an explorer ('Cf7Ed3' as '0xCf7Ed3').
+ * Shorter prefixes would match a large share of any user's projects by chance.
  */
-const ADDRESS_PREFIX = /^0x[0-9a-f]{4,40}$/i;
+const ADDRESS_PREFIX = /^(?:0x)?([0-9a-f]{4,40})$/i;
+
+/** The stored (lower-case, '0x') start of an address a query can be, or null. */
+export function addressPrefixOf(query: string): string | null {
+  const hex = ADDRESS_PREFIX.exec(query)?.[1];
+  return hex === undefined ? null : `0x${hex.toLowerCase()}`;
+}
 
 export function searchProjects(db: Db, userId: number, query: string, limit = 10) {
   const pattern = `%${escapeLike(query.toLowerCase())}%`;
   const byText = or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern));
   // The address condition is added only for address-like queries, so a name search keeps exactly
-  // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping.
-  const match = ADDRESS_PREFIX.test(query) ? or(byText, sql`${projects.contractAddress} like ${`${query.toLowerCase()}%`}`) : byText;
+  // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping. A word
+  // that is also hex ('cafe', 'beef') is searched both ways.
+  const prefix = addressPrefixOf(query);
+  const match = prefix ? or(byText, sql`${projects.contractAddress} like ${`${prefix}%`}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
     .from(projects)

@@ -92,7 +92,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Search own projects by name, symbol or contract address (the full address or a prefix of at least 6 characters with '0x'; case-insensitive, at most 10)",
+        summary: "Search own projects by name, symbol or contract address (the full address or its start of at least 4 hex digits, with or without '0x'; case-insensitive, at most 10)",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errors },
       },

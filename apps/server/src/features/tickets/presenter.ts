@@ -1,4 +1,4 @@
-import type { Ticket } from '@tokendesk/contract';
+import type { Ticket, TicketMessage } from '@tokendesk/contract';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 
 /** A ticket as the lists read it: with its message count, and for staff the owner's username. */
@@ -20,7 +20,11 @@ export function toApiTicket(row: ListedRow, messages: TicketMessageRow[] = []): 
     is_resolved: t.isResolved,
     waiting_answer: t.waitingAnswer,
     message_count: row.messageCount,
-    messages: messages.map((msg) => ({ message: msg.message, is_admin: msg.isAdmin, created_at: msg.createdAt.toISOString() })),
+    messages: messages.map(toApiMessage),
     ...(row.username !== undefined ? { username: row.username } : {}),
   };
+}
+
+export function toApiMessage(msg: TicketMessageRow): TicketMessage {
+  return { message: msg.message, is_admin: msg.isAdmin, created_at: msg.createdAt.toISOString() };
 }

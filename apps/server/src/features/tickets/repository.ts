@@ -1,7 +1,7 @@
 import { ticketMessages as m } from '@tokendesk/contract';
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ticketMessages, tickets, users } from '../../db/schema';
+import { ticketMessages, tickets, users, type TicketMessageRow } from '../../db/schema';
 import { raiseNotification } from '../../domain/notifications';
 import type { ListedRow } from './presenter';
 import { tellStaff, type StaffMail } from './staff-notices';
@@ -92,8 +92,8 @@ export async function createTicket(
   });
 }
 
-/** What a reply came to: added, or refused because the ticket is missing (or not the user's) or resolved. */
-export type ReplyOutcome = 'added' | 'not-found' | 'resolved';
+/** What a reply came to: the added message, or refused because the ticket is missing (or not the user's) or resolved. */
+export type ReplyOutcome = TicketMessageRow | 'not-found' | 'resolved';
 
 /** Notification text for a staff reply: its first ~140 characters. */
 export function replyPreview(message: string): string {
@@ -131,13 +131,13 @@ export async function addReply(
       // Nothing was written: the transaction ends empty.
       return exists ? 'resolved' : 'not-found';
     }
-    await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now });
+    const [added] = await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now }).returning();
     if (author.isAdmin) {
       await raiseNotification(tx, { userId: updated.userId, title: m.supportReplied, message: replyPreview(message), navigationUrl: `/support/${ticketId}`, createdAt: now });
     } else {
       await tellStaff(tx, staffMail, { kind: 'reply', ticketId, subject: updated.subject, projectName: updated.projectName, authorId: author.id, message, at: now });
     }
-    return 'added';
+    return added!;
   });
 }
 

@@ -8,6 +8,7 @@ import {
   staffTicketListQuerySchema,
   staffTicketPageSchema,
   ticketListQuerySchema,
+  ticketMessageSchema,
   ticketMessages as m,
   ticketPageSchema,
   ticketSchema,
@@ -19,7 +20,7 @@ import type { Db } from '../../db/client';
 import { emailConfigured } from '../../domain/outbox';
 import { ownedProject } from '../../domain/tenancy';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { toApiTicket } from './presenter';
+import { toApiMessage, toApiTicket } from './presenter';
 import { addReply, countAwaitingReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, type ReplyOutcome } from './repository';
 import type { StaffMail } from './staff-notices';
 
@@ -39,11 +40,15 @@ async function ticketOr404(db: Db, ticketId: number, userId: number | null) {
   return found;
 }
 
-/** A refused reply, as the API answers it. */
-function refuseReply(outcome: ReplyOutcome): void {
+/** The added message, or the refusal as the API answers it. */
+function addedMessage(outcome: ReplyOutcome) {
   if (outcome === 'not-found') throw notFound(m.ticketNotFound);
   if (outcome === 'resolved') throw new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
+  return toApiMessage(outcome);
 }
+
+/** Both reply routes answer the new message alone: a caller that wants the ticket reads it again. */
+const replyAnswerNote = 'Answers the new message (message, is_admin, created_at); GET the ticket for its new status and conversation.';
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff hear of new tickets and user replies by e-mail only when the server can send one.
@@ -131,17 +136,16 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: userTags,
         security,
         summary: 'Reply to one of the user’s tickets',
-        description: `Sets the ticket to Awaiting Reply and notifies every staff account ('${m.staffUserReplied}'; e-mail too, as for a new ticket). ${textNote} A resolved ticket accepts no replies (409).`,
+        description: `Sets the ticket to Awaiting Reply and notifies every staff account ('${m.staffUserReplied}'; e-mail too, as for a new ticket). ${textNote} A resolved ticket accepts no replies (409). ${replyAnswerNote}`,
         params: idParamSchema,
         body: replyBodySchema,
-        response: { 201: ticketSchema, ...errors, 409: apiErrorSchema },
+        response: { 201: ticketMessageSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      refuseReply(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message, staffMail));
-      const { row, messages } = await ticketOr404(app.db, request.params.id, user.id);
-      return reply.code(201).send(toApiTicket({ ticket: row.ticket, messageCount: row.messageCount }, messages));
+      const added = addedMessage(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message, staffMail));
+      return reply.code(201).send(added);
     },
   );
 
@@ -208,16 +212,16 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: staffTags,
         security,
         summary: 'Reply as Support Team (staff only)',
-        description: `Sets the ticket In Progress and notifies its owner ('${m.supportReplied}', linking to /support/{id}), in one transaction. ${textNote} A resolved ticket accepts no replies (409): reopen it first.`,
+        description: `Sets the ticket In Progress and notifies its owner ('${m.supportReplied}', linking to /support/{id}), in one transaction. ${textNote} A resolved ticket accepts no replies (409): reopen it first. ${replyAnswerNote}`,
         params: idParamSchema,
         body: replyBodySchema,
-        response: { 201: ticketSchema, ...staffErrors, 409: apiErrorSchema },
+        response: { 201: ticketMessageSchema, ...staffErrors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      refuseReply(await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message));
-      return reply.code(201).send(await staffDetail(request.params.id));
+      const added = addedMessage(await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message));
+      return reply.code(201).send(added);
     },
   );
 

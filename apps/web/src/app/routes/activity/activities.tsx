@@ -1,4 +1,4 @@
-import { activityKinds, ADDRESS_RE, shortenAddress, type ActivityKind } from '@tokendesk/contract';
+import { activityKinds, TRADER_FILTER_RE, type ActivityKind } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download, History, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { useActivityFeed, type ActivityFilters as Filters } from '../../../features/activity/api/get-activity';
 import { filterPoolQueryOptions, filterProjectQueryOptions } from '../../../features/activity/api/get-filter-options';
-import { ActivityFilters, projectOptionLabel, type FilterChoice } from '../../../features/activity/components/activity-filters';
+import { ActivityFilters, projectOptionLabel, traderSummary, type FilterChoice } from '../../../features/activity/components/activity-filters';
 import { activityKindLabels } from '../../../features/activity/components/activity-kind-badge';
 import { ActivityRow } from '../../../features/activity/components/activity-row';
 import { BookedAmountsNote } from '../../../features/activity/components/booked-amounts-note';
@@ -34,7 +34,7 @@ function filtersFrom(params: URLSearchParams): Filters {
     project: positiveId(params.get('project')),
     pool: positiveId(params.get('pool')),
     kind: kind && (activityKinds as readonly string[]).includes(kind) ? (kind as ActivityKind) : undefined,
-    trader: trader && ADDRESS_RE.test(trader) ? trader : undefined,
+    trader: trader && TRADER_FILTER_RE.test(trader) ? trader : undefined,
   };
 }
 
@@ -86,7 +86,7 @@ export function ActivitiesRoute() {
     filters.project !== undefined ? (projectLabel ?? `project #${filters.project}`) : null,
     filters.pool !== undefined ? (poolLabel ?? `pool #${filters.pool}`) : null,
     filters.kind ? activityKindLabels[filters.kind] : null,
-    filters.trader ? `trader ${shortenAddress(filters.trader)}` : null,
+    filters.trader ? traderSummary(filters.trader) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -117,6 +117,7 @@ export function ActivitiesRoute() {
             projectLabel={projectLabel}
             poolLabel={poolLabel}
             poolProjectId={poolProjectId}
+            invalidTrader={filters.trader === undefined ? (params.get('trader') ?? undefined) : undefined}
           />
         </div>
         {feed.isPending ? (

@@ -1,4 +1,14 @@
-import { activityKinds, activityMessages, ADDRESS_RE, type ActivityKind, type Pool, type Project } from '@tokendesk/contract';
+import {
+  activityKinds,
+  activityMessages,
+  isWholeTrader,
+  normalTraderFilter,
+  shortenAddress,
+  TRADER_FILTER_RE,
+  type ActivityKind,
+  type Pool,
+  type Project,
+} from '@tokendesk/contract';
 import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Input } from '../../../components/ui/input';
@@ -33,6 +43,8 @@ export interface ActivityFiltersProps {
   poolLabel: string | undefined;
   /** The pool filter's project, when known. */
   poolProjectId: number | undefined;
+  /** A trader in the address that is no filter (e.g. '0x70'): shown in the field with its error, never dropped unsaid. */
+  invalidTrader?: string | undefined;
   onChange: (filters: Filters, chosen: { project?: FilterChoice; pool?: FilterChoice }) => void;
 }
 
@@ -45,7 +57,7 @@ export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol
  * Project and pool are searchable selects over the server's paged lists, so any of thousands can be
  * chosen; the first option of each, while nothing is typed, is 'All'.
  */
-export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectId, onChange }: ActivityFiltersProps) {
+export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectId, invalidTrader, onChange }: ActivityFiltersProps) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex min-w-0 flex-col gap-1.5">
@@ -112,21 +124,45 @@ export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectI
         </Select>
       </div>
       {/* A new trader from the address (a row's trader link) replaces what was typed. */}
-      <TraderFilter key={filters.trader ?? ''} trader={filters.trader} onChange={(trader) => onChange({ ...filters, trader }, {})} />
+      <TraderFilter
+        key={filters.trader ?? invalidTrader ?? ''}
+        trader={filters.trader}
+        initialText={invalidTrader}
+        onChange={(trader) => onChange({ ...filters, trader }, {})}
+      />
     </div>
   );
 }
 
-/** Whether `text` is a trader the server accepts (0x and 40 hex digits, any case); '' clears the filter. */
+/**
+ * Whether `text` is a trader filter the server accepts: an address or its start of at least 4 hex
+ * digits ('0x' optional, any case); '' clears the filter.
+ */
 export function traderFilterError(text: string): string | null {
   const value = text.trim();
-  return value === '' || ADDRESS_RE.test(value) ? null : activityMessages.traderInvalid;
+  return value === '' || TRADER_FILTER_RE.test(value) ? null : activityMessages.traderInvalid;
 }
 
+/** The filter as the list's summary names it: one trader shortened, or the start every shown trader shares. */
+export function traderSummary(trader: string): string {
+  return isWholeTrader(trader) ? `trader ${shortenAddress(trader)}` : `traders starting ${normalTraderFilter(trader)}`;
+}
+
+export const TRADER_HINT = 'An address or its first characters; Enter applies';
+
 /** The trader (a transaction's sender) to show the events of; applied on Enter or when the field is left. */
-function TraderFilter({ trader, onChange }: { trader: string | undefined; onChange: (trader: string | undefined) => void }) {
-  const [text, setText] = useState(trader ?? '');
-  const [error, setError] = useState<string | null>(null);
+export function TraderFilter({
+  trader,
+  initialText,
+  onChange,
+}: {
+  trader: string | undefined;
+  /** Text to start with when there is no valid filter (from the address): its error shows at once. */
+  initialText?: string | undefined;
+  onChange: (trader: string | undefined) => void;
+}) {
+  const [text, setText] = useState(trader ?? initialText ?? '');
+  const [error, setError] = useState<string | null>(() => (trader === undefined && initialText ? traderFilterError(initialText) : null));
   function apply(event?: FormEvent) {
     event?.preventDefault();
     const problem = traderFilterError(text);
@@ -143,16 +179,20 @@ function TraderFilter({ trader, onChange }: { trader: string | undefined; onChan
         value={text}
         onChange={(e) => setText(e.target.value)}
         onBlur={() => apply()}
-        placeholder="0x… address"
+        placeholder="0x… address or its start"
         spellCheck={false}
         autoComplete="off"
         className="font-mono"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'activity-trader-error' : undefined}
+        aria-describedby={error ? 'activity-trader-error' : 'activity-trader-hint'}
       />
-      {error && (
+      {error ? (
         <p id="activity-trader-error" className="text-xs text-red-600">
           {error}
+        </p>
+      ) : (
+        <p id="activity-trader-hint" className="text-xs text-slate-500">
+          {TRADER_HINT}
         </p>
       )}
     </form>

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { TRADER_NOT_READ } from '../../../components/trader-address';
-import { traderFilterError } from './activity-filters';
+import { TRADER_HINT, TraderFilter, traderFilterError, traderSummary } from './activity-filters';
 import { ActivityRow } from './activity-row';
 
 const pool = (version: 'v2' | 'v3') =>
@@ -86,10 +86,32 @@ describe('ActivityRow trader', () => {
 });
 
 describe('the trader filter', () => {
-  it('accepts an address in any case or nothing, and says what is wrong otherwise', () => {
+  it('accepts an address or its start (4+ hex digits, 0x optional) in any case, or nothing, and says what is wrong otherwise', () => {
     expect(traderFilterError('')).toBeNull();
     expect(traderFilterError('  0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc ')).toBeNull();
     expect(traderFilterError('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).toBeNull();
-    for (const bad of ['0x123', 'alice', `0x${'g'.repeat(40)}`]) expect(traderFilterError(bad)).toBe('Please enter a valid address (0x followed by 40 hex characters)');
+    // Issue 35 item 2: '0x7099' is a prefix search, not a filter silently dropped.
+    expect(traderFilterError('0x7099')).toBeNull();
+    expect(traderFilterError('70997970')).toBeNull();
+    for (const bad of ['0x123', '709', 'alice', `0x${'g'.repeat(40)}`, `0x${'a'.repeat(41)}`]) {
+      expect(traderFilterError(bad), bad).toBe('Please enter an address or its start (0x and at least 4 hex characters)');
+    }
+  });
+
+  it('names a prefix as the start the shown traders share, a whole address shortened', () => {
+    expect(traderSummary('0x7099')).toBe('traders starting 0x7099');
+    expect(traderSummary('7099AB')).toBe('traders starting 0x7099ab');
+    expect(traderSummary('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')).toBe('trader 0x3C44...93BC');
+  });
+
+  it('shows a trader from the address that is no filter in the field, with its error, instead of dropping it', () => {
+    const html = renderToStaticMarkup(createElement(TraderFilter, { trader: undefined, initialText: '0x70', onChange: () => {} }));
+    expect(html).toContain('value="0x70"');
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('Please enter an address or its start (0x and at least 4 hex characters)');
+    const valid = renderToStaticMarkup(createElement(TraderFilter, { trader: '0x7099', onChange: () => {} }));
+    expect(valid).toContain('value="0x7099"');
+    expect(valid).not.toContain('aria-invalid');
+    expect(valid).toContain(TRADER_HINT);
   });
 });

@@ -1,6 +1,8 @@
 import {
   alertFieldOrder,
   createAlertBodySchema,
+  LIQUIDITY_DROP_MAX_PCT,
+  thresholdProblem,
   toFieldErrors,
   updateAlertBodySchema,
   type Alert,
@@ -181,6 +183,12 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
         if (first) fail({ field: asFormField(first.field), message: first.message });
         return;
       }
+      // The edit body has no kind: the kind's own range (a Liquidity Drop of at most 100 %) is checked here.
+      const thresholdIssue = parsed.data.threshold_pct === undefined ? null : thresholdProblem(kind, parsed.data.threshold_pct);
+      if (thresholdIssue) {
+        fail({ field: 'threshold_pct', message: thresholdIssue });
+        return;
+      }
       setError(null);
       updateAlert.mutate(
         { id: target.alert.id, body: parsed.data },
@@ -257,7 +265,7 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
               label={kind === 'liquidity_drop' ? 'Drop of at least (%)' : 'Price change of at least (%)'}
               hint={
                 kind === 'liquidity_drop'
-                  ? `Below the highest ${pair ?? 'paired-token'} reserve, 0.1 to 1000`
+                  ? `Below the highest ${pair ?? 'paired-token'} reserve, 0.1 to ${LIQUIDITY_DROP_MAX_PCT}`
                   : 'Up or down, 0.1 to 1000'
               }
               error={errorFor('threshold_pct')}

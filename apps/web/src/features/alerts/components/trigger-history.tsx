@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { formatAmount, formatDateTime, UNKNOWN } from '../../../lib/format';
+import { formatAmount, formatDateTime, formatNotificationTime, UNKNOWN } from '../../../lib/format';
 import { pairSymbol } from './alert-text';
 
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
@@ -149,8 +149,9 @@ export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryRe
               <li key={trigger.id} className="px-5 py-4 sm:px-6">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="min-w-0 text-sm font-medium break-words text-slate-900">{trigger.message}</p>
-                  <time dateTime={trigger.triggered_at} className="shrink-0 text-xs text-slate-500">
-                    {formatDateTime(trigger.triggered_at)}
+                  {/* The bell's formatter: a firing reads the same time here and in its notification (issue 35). */}
+                  <time dateTime={trigger.triggered_at} title={formatDateTime(trigger.triggered_at)} className="shrink-0 text-xs text-slate-500">
+                    {formatNotificationTime(trigger.triggered_at)}
                   </time>
                 </div>
                 {chips.length > 0 && (

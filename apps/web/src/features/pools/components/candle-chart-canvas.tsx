@@ -11,10 +11,10 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { chartTheme, keepAttributionOutOfTabOrder } from '../../../components/chart-theme';
+import { chartTheme, fitWithEdges } from '../../../components/chart-theme';
 import { cn } from '../../../lib/cn';
 import { useResolvedTheme, type ResolvedTheme } from '../../../lib/theme';
-import { candleMinMove, toCandleChartData, type CandleColors } from './candle-chart-data';
+import { candleMinMove, markersThatFit, toCandleChartData, type CandleChartData, type CandleColors } from './candle-chart-data';
 import { chartTimeOptions } from './chart-time-options';
 
 /** Up and down in the app's green and red, per scheme; volume bars the same, lighter. */
@@ -43,6 +43,9 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
   const candlesRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const countRef = useRef(0);
+  const dataRef = useRef<CandleChartData | null>(null);
+  const spacingRef = useRef(0);
   const hoverRef = useRef(onHover);
   hoverRef.current = onHover;
 
@@ -58,7 +61,17 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
       handleScroll: { vertTouchDrag: false },
     });
     chartRef.current = chart;
-    keepAttributionOutOfTabOrder(container);
+    // The room at the ends is given in bars: a new width needs it worked out again.
+    const refit = () => fitWithEdges(chart, countRef.current);
+    chart.timeScale().subscribeSizeChange(refit);
+    // Which marker labels fit depends on the bar spacing: checked again on zoom and resize.
+    const relabel = () => {
+      const spacing = chart.timeScale().options().barSpacing;
+      if (spacing === spacingRef.current || !dataRef.current) return;
+      spacingRef.current = spacing;
+      markersRef.current?.setMarkers(markersThatFit(dataRef.current.markers, dataRef.current.bars, spacing));
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(relabel);
     const candles = chart.addSeries(CandlestickSeries, {
       upColor: palette.up,
       downColor: palette.down,
@@ -80,6 +93,8 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
       hoverRef.current(bar && 'open' in bar ? (param.time as UTCTimestamp) : null);
     });
     return () => {
+      chart.timeScale().unsubscribeSizeChange(refit);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(relabel);
       chart.remove();
       chartRef.current = null;
       candlesRef.current = null;
@@ -93,7 +108,6 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
 
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
-    keepAttributionOutOfTabOrder(containerRef.current);
     const p = candlePalettes[theme];
     candlesRef.current?.applyOptions({ upColor: p.up, downColor: p.down, borderUpColor: p.up, borderDownColor: p.down, wickUpColor: p.up, wickDownColor: p.down });
   }, [theme]);
@@ -104,8 +118,11 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
     candles.applyOptions({ priceFormat: { type: 'custom', formatter: (price: number) => formatPrice(price), minMove: candleMinMove(answer.candles) } });
     candles.setData(data.bars);
     volumeRef.current?.setData(data.volumes);
-    markersRef.current?.setMarkers(data.markers);
-    chartRef.current?.timeScale().fitContent();
+    dataRef.current = data;
+    countRef.current = data.bars.length;
+    if (chartRef.current) fitWithEdges(chartRef.current, data.bars.length);
+    spacingRef.current = chartRef.current?.timeScale().options().barSpacing ?? 0;
+    markersRef.current?.setMarkers(markersThatFit(data.markers, data.bars, spacingRef.current));
   }, [data, answer.candles]);
 
   return <div ref={containerRef} aria-hidden="true" data-testid="candle-chart" className={cn('h-72 w-full transition-opacity', busy && 'opacity-60')} />;

@@ -1,6 +1,7 @@
 import { candleIntervals, formatPrice, formatPriceFull, type Candle, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
 import { ChartCandlestick, LineChart } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { ChartAttribution } from '../../../components/chart-attribution';
 import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SegmentedTabs, segmentClass } from '../../../components/ui/segmented-tabs';
@@ -191,6 +192,7 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
             <p className="px-2 text-xs text-slate-500 sm:px-0">
               Intervals without trades are left empty. Volume in {quote} below the candles.
             </p>
+            <ChartAttribution className="px-2 sm:px-0" />
             <p className="sr-only">
               {answer.candles.length} candles from {formatDateTime(answer.candles[0]!.time)} to {formatDateTime(answer.candles[answer.candles.length - 1]!.time)}; last close{' '}
               {formatPrice(answer.candles[answer.candles.length - 1]!.close)} {quote}.

@@ -1,6 +1,7 @@
 import { formatPrice, historyRanges } from '@tokendesk/contract';
 import { LineChart } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { ChartAttribution } from '../../../components/chart-attribution';
 import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
@@ -56,6 +57,7 @@ export function PriceChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: 
             <Suspense fallback={<Skeleton className="mx-2 h-64" />}>
               <PriceChartCanvas points={points} busy={history.isFetching} />
             </Suspense>
+            <ChartAttribution className="mt-2 px-2 sm:px-0" />
             <p className="sr-only">
               {points.length} price points from {formatDateTime(chartTimeToDate(first!.time))} ({formatPrice(first!.value)} {pairSymbol}) to{' '}
               {formatDateTime(chartTimeToDate(last!.time))} ({formatPrice(last!.value)} {pairSymbol}).

@@ -1,4 +1,4 @@
-import { createPoolBodySchema, createPoolFieldOrder, projectMessages, toFieldErrors, type Pool, type Project } from '@tokendesk/contract';
+import { ADDRESS_RE, createPoolBodySchema, createPoolFieldOrder, POOL_ID_RE, projectMessages, toFieldErrors, type Pool, type Project } from '@tokendesk/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -28,10 +28,23 @@ export interface AddPoolDialogProps {
   onCreated?: (pool: Pool) => void;
 }
 
+/**
+ * Whether 'Add Pool' can send: a DEX and a token chosen, no lookup running, and an address (or V4
+ * pool id) of the right shape in the field, found or typed. After 'No pool found for this pair' the
+ * field is empty, so the button waits for an address instead of answering 'Pool address is
+ * required' (issue 35 item 5); the server still checks on chain whatever is sent.
+ */
+export function addPoolReady(state: { dexId: string; tokenId: string; lookingUp: boolean; address: string }): boolean {
+  if (state.dexId === '' || state.tokenId === '' || state.lookingUp) return false;
+  const address = state.address.trim();
+  return ADDRESS_RE.test(address) || POOL_ID_RE.test(address);
+}
+
 /** Product §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
 export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoolDialogProps) {
   const formId = useId();
   const createPool = useCreatePool();
+  const [ready, setReady] = useState(false);
   return (
     <FormDialog
       open={open}
@@ -40,6 +53,7 @@ export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoo
       title="Add Pool"
       description={`Attach a liquidity pool of ${project.token_symbol}. TokenDesk checks on chain that it really is that DEX's pool of the two tokens.`}
       pending={createPool.isPending}
+      submitDisabled={!ready}
       formId={formId}
       submitLabel="Add Pool"
       pendingLabel="Saving..."
@@ -48,6 +62,7 @@ export function AddPoolDialog({ project, open, onOpenChange, onCreated }: AddPoo
         formId={formId}
         project={project}
         createPool={createPool}
+        onReadyChange={setReady}
         onCreated={(pool) => {
           onOpenChange(false);
           onCreated?.(pool);
@@ -61,6 +76,8 @@ interface AddPoolFormProps {
   formId: string;
   project: Project;
   createPool: ReturnType<typeof useCreatePool>;
+  /** Whether the form holds something to send (addPoolReady): the dialog's action waits until then. */
+  onReadyChange: (ready: boolean) => void;
   onCreated: (pool: Pool) => void;
 }
 
@@ -69,7 +86,7 @@ interface FormError {
   message: string;
 }
 
-function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProps) {
+function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: AddPoolFormProps) {
   const dexOptions = useDexOptions(project.network);
   const tokenOptions = useTokenOptions(project.network);
   const [dexId, setDexId] = useState('');
@@ -97,6 +114,10 @@ function AddPoolForm({ formId, project, createPool, onCreated }: AddPoolFormProp
   const address = typedAddress ?? foundAddress;
   const fee = typedAddress === null && lookup.data?.pool_version === 'v3' ? formatFeeTier(lookup.data.fee) : null;
   const pending = createPool.isPending;
+  const ready = addPoolReady({ dexId, tokenId, lookingUp, address });
+  useEffect(() => onReadyChange(ready), [ready, onReadyChange]);
+  // The dialog keeps its state between openings; a closed form leaves nothing ready behind.
+  useEffect(() => () => onReadyChange(false), [onReadyChange]);
 
   function choose(field: 'dex' | 'token', value: string) {
     if (field === 'dex') setDexId(value);

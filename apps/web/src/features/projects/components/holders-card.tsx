@@ -14,6 +14,7 @@ import { Ban, Download, Hourglass, TriangleAlert, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ChartAttribution } from '../../../components/chart-attribution';
 import { CopyButton } from '../../../components/copy-button';
 import { ExplorerLink } from '../../../components/explorer-link';
 import { EmptyState, ErrorState } from '../../../components/status-message';
@@ -286,6 +287,7 @@ function HolderHistoryChart({ projectId }: { projectId: number }) {
               <HolderChartCanvas points={points} />
             </Suspense>
             <p className={points.length === 1 ? 'mt-2 text-xs text-slate-500' : 'sr-only'}>{historyText(points)}</p>
+            <ChartAttribution className="mt-2" />
           </>
         )}
       </div>
