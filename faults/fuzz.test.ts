@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, call, getOk, signIn, signUp, type User } from './support/api';
+import { basicAuth, call, getOk, PASSWORD, signIn, signUp, type User } from './support/api';
 import { attachPool, createProject, DEMO_USDC_POOL, DEVNET_ID } from './support/devnet';
 import { startTestDevnet, type TestDevnet } from './support/devnet';
 import { operationsOf, requestArb, type Domain, type FuzzRequest, type Operation } from './support/openapi-fuzz';
@@ -71,7 +71,11 @@ beforeAll(async () => {
     LOGIN_USERNAME_DELAY_AFTER: '100000',
     PASSWORD_HASH_QUEUE_PER_IP: '10000',
   });
-  staff = await signIn(server.url, staffName, staffPassword);
+  // A generated password must be replaced before the account may do anything else (issue 35).
+  const oneTime = await signIn(server.url, staffName, staffPassword);
+  const changed = await call(server.url, 'POST', '/api/v1/user/change-password/', { token: oneTime.token, body: { old_password: staffPassword, new_password: PASSWORD } });
+  if (changed.status !== 200) throw new Error(`staff password change failed: ${changed.status} ${changed.text}`);
+  staff = await signIn(server.url, staffName, PASSWORD);
   [user, victim] = await Promise.all([signUp(server.url, 'fuzz'), signUp(server.url, 'victim')]);
 
   const own = await fixtures(user, 'DEMO');

@@ -30,6 +30,7 @@ import { valuedPools } from './features/pools/valued-pools';
 import { projectMarketRoutes } from './features/projects/market-routes';
 import { UsdEngine } from './market/usd/engine';
 import { candleRoutes } from './features/pools/candles-routes';
+import { legalRoutes } from './features/legal/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(traderRoutes);
       await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });
       await api.register(candleRoutes);
+      await api.register(legalRoutes, { dataDir: config.DATA_DIR });
     },
     { prefix: '/api/v1' },
   );

@@ -39,7 +39,8 @@ Commands:
                                                  for the user to choose a new password themselves
 
 The password is read from stdin (a hidden prompt on a terminal, or the first line of a pipe);
---generate prints a random one-time password instead. Never pass a password as an argument.
+--generate prints a random one-time password instead, which the account must replace when it
+signs in. Never pass a password as an argument.
 Uses the server's configuration (DATA_DIR or DATABASE_URL). While a server runs on DATA_DIR, the
 command goes to that server's embedded PostgreSQL through its socket.`;
 
@@ -174,7 +175,7 @@ function osUser(): string {
 }
 
 function printOneTime(username: string, password: string): void {
-  console.log(`One-time password for ${username} (shown only now; ask them to change it after signing in):\n${password}`);
+  console.log(`One-time password for ${username} (shown only now; they are asked to choose their own when they sign in):\n${password}`);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -208,7 +209,12 @@ async function main(argv: string[]): Promise<number> {
         const passwordHash = await auth.hashPassword(password);
         try {
           // The operator vouches for the address of an account they make (decision 0039).
-          await database.db.insert(users).values({ username, email, passwordHash, isStaff: true, emailVerifiedAt: new Date() });
+          // A generated password was printed for the operator to pass on: the account must choose its
+          // own at its first sign-in (issue 35). A typed one is the operator's own choice (often for
+          // themselves) and stands.
+          await database.db
+            .insert(users)
+            .values({ username, email, passwordHash, isStaff: true, emailVerifiedAt: new Date(), passwordChangeRequired: generated });
         } catch (err) {
           const constraint = uniqueViolation(err);
           if (constraint === null) throw err;
@@ -236,7 +242,7 @@ async function main(argv: string[]): Promise<number> {
       const name = await withDatabase(config, async (database) => {
         const user = await requireUser(database, username);
         // The auth service's own path: new hash, credential version bumped, every session revoked.
-        await new AuthService(database.db, config).setPassword(user.id, password);
+        await new AuthService(database.db, config).setPassword(user.id, password, { byOperator: generated });
         return user.username;
       });
       console.log(`Password of '${name}' reset; every session of theirs was signed out.`);

@@ -38,6 +38,7 @@ describe('POST user/register/', () => {
       // No SMTP_URL in this context: no link was sent, and nothing waits (decision 0039).
       email_verified: false,
       pending_email: null,
+      password_change_required: false,
     });
     expect(res.body).not.toContain('scrypt');
     const rows = await queryRows<{ password_hash: string }>(ctx.database.db, sql`select password_hash from users`);
@@ -313,6 +314,7 @@ describe('PATCH user/info/update/', () => {
       is_staff: false,
       email_verified: false,
       pending_email: null,
+      password_change_required: false,
     });
   });
 });

@@ -33,6 +33,27 @@ async function createProject(token: string, address: Address, name: string, symb
   return res.json() as { id: number };
 }
 
+describe('token info says at once that the token is already a project (issue 35)', () => {
+  it("names the caller's own project of this token, and never another user's", async () => {
+    const fresh = await signUp(ctx.app);
+    const stranger = await signUp(ctx.app);
+    const before = await tokenInfo(a.usdt, fresh.token);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).not.toHaveProperty('existing_project');
+
+    const project = await createProject(fresh.token, a.usdt, 'Tether USD', 'USDT', 6);
+    // Checksummed or not, the same contract.
+    const mine = await tokenInfo(a.usdt.toLowerCase(), fresh.token);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ decimals: 6, existing_project: { id: project.id, token_symbol: 'USDT' } });
+
+    // The same token for another user: nothing of the first user's project is told.
+    const theirs = await tokenInfo(a.usdt, stranger.token);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).not.toHaveProperty('existing_project');
+  });
+});
+
 describe('token info from the contract', () => {
   it.each([
     ['demo', 18],

@@ -40,6 +40,11 @@ export const userSchema = z
       .string()
       .nullable()
       .describe('A new address waiting for its confirmation link to be followed; `email` stays as it is until then.'),
+    password_change_required: z
+      .boolean()
+      .describe(
+        "True while the account signs in with a password the operator's CLI made up (--generate): until it is changed (user/change-password/), every route but user/info/, user/change-password/ and user/logout/ answers 403.",
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

@@ -21,3 +21,4 @@ export * from './holders';
 export * from './delete-summary';
 export * from './candles';
 export * from './staff-accounts';
+export * from './legal';

@@ -97,6 +97,12 @@ export const tokenInfoSchema = z
           '(characters removed, text shortened, or a fallback because name() or symbol() reverted or answered nothing — both are optional in EIP-20). ' +
           'Absent when the contract answered clean values.',
       ),
+    existing_project: z
+      .object({ id: z.number().int(), name: z.string(), token_symbol: z.string() })
+      .optional()
+      .describe(
+        "Present when the signed-in user already has a project for this token on this network (projects/create would answer 409). Only the user's own projects: another user's project of the same token is never told.",
+      ),
   })
   .meta({ id: 'TokenInfo' });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;

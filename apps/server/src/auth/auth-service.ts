@@ -386,22 +386,29 @@ export class AuthService {
    * After a password change: every session ends and every cached Basic credential is void
    * (the version bump makes cached entries fail their check even before they expire).
    */
-  async setPassword(userId: number, password: string): Promise<void> {
+  async setPassword(userId: number, password: string, options: { byOperator?: boolean } = {}): Promise<void> {
     const passwordHash = await this.hashPassword(password);
-    await this.storePassword(userId, passwordHash, async () => {});
+    await this.storePassword(userId, passwordHash, async () => {}, options);
   }
 
   /**
    * A password already hashed (hashPassword) replaces the user's, with every session revoked and
    * every cached Basic credential void, exactly as setPassword. `first` runs first in the same
    * transaction (a reset link is spent there, decision 0039): when it throws, nothing changes.
+   * `byOperator`: the operator's CLI made the password up, so the user must choose their own before
+   * anything else (requirePasswordChosen); any other password is the user's own and clears that.
    */
-  async storePassword(userId: number, passwordHash: string, first: (tx: Db) => Promise<void>): Promise<void> {
+  async storePassword(userId: number, passwordHash: string, first: (tx: Db) => Promise<void>, options: { byOperator?: boolean } = {}): Promise<void> {
     await this.db.transaction(async (tx) => {
       await first(tx as unknown as Db);
       await tx
         .update(users)
-        .set({ passwordHash, credentialVersion: sql`${users.credentialVersion} + 1`, updatedAt: new Date(this.now()) })
+        .set({
+          passwordHash,
+          passwordChangeRequired: options.byOperator === true,
+          credentialVersion: sql`${users.credentialVersion} + 1`,
+          updatedAt: new Date(this.now()),
+        })
         .where(eq(users.id, userId));
       await tx
         .update(sessions)

@@ -14,7 +14,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     authentication: Authentication | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route works for an account that must still choose its own password (the operator's CLI made
+     * it up): who am I, change the password, sign out. Every other route answers 403 until then.
+     */
+    beforeOwnPassword?: boolean;
+  }
 }
+
+/** The 403 of every other route while the account still signs in with the password the operator's CLI made up. */
+export const OWN_PASSWORD_FIRST =
+  'Choose your own password first: the one you signed in with was made up by the server\'s operator. Change it in Settings (POST /api/v1/user/change-password/).';
 
 export interface BasicCredentials {
   username: string;
@@ -61,12 +72,20 @@ export const authPlugin = fp(async (app, opts: { auth: AuthService }) => {
     throw unauthorized('Unsupported authorization header. Use Bearer or Basic.');
   };
 
+  // A one-time password was seen by the operator and printed on a terminal: until the user replaces it,
+  // it opens no data and changes nothing, for the web app and API clients alike (issue 35).
+  const requirePasswordChosen = (request: FastifyRequest, auth: Authentication) => {
+    if (auth.user.passwordChangeRequired && request.routeOptions.config.beforeOwnPassword !== true) throw forbidden(OWN_PASSWORD_FIRST);
+  };
+
   app.decorate('requireUser', async (request: FastifyRequest) => {
     request.authentication = await authenticate(request);
+    requirePasswordChosen(request, request.authentication);
   });
   app.decorate('requireStaff', async (request: FastifyRequest) => {
     request.authentication = await authenticate(request);
     if (!request.authentication.user.isStaff) throw forbidden();
+    requirePasswordChosen(request, request.authentication);
   });
 });
 

@@ -16,6 +16,8 @@ export const users = pgTable(
     credentialVersion: integer('credential_version').notNull().default(1),
     /** When the address was proved by a link (decision 0039); null: not verified. Alert e-mails need it. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The password was made up by the operator's CLI (--generate, migration 0026): the user must choose their own first. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,10 @@ const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password').t
 const EmailLinkRoutes = lazy(() => import('./routes/auth/email-link-routes').then((m) => ({ default: m.EmailLinkRoutes })));
 /** Opened from e-mailed links: the link names the account, so they work signed in or out. */
 const EMAIL_LINK_PATHS: readonly string[] = [paths.verifyEmail, paths.resetPassword];
+// The Terms of Service and Privacy Policy (issue 35): read before registering and after, so outside both tables.
+const TermsRoute = lazy(() => import('./routes/legal/legal-page').then((m) => ({ default: m.TermsRoute })));
+const PrivacyRoute = lazy(() => import('./routes/legal/legal-page').then((m) => ({ default: m.PrivacyRoute })));
+const LEGAL_ROUTES: Record<string, typeof TermsRoute> = { [paths.terms]: TermsRoute, [paths.privacy]: PrivacyRoute };
 
 /**
  * The auth state picks the route table (product §2.1): signed out, every path but /login and /register
@@ -44,6 +48,14 @@ export function AppRoutes() {
   }, [recovered]);
 
   if (!recovered) return <LoadingScreen />;
+  const Legal = LEGAL_ROUTES[pathname.replace(/\/+$/, '')];
+  if (Legal) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Legal />
+      </Suspense>
+    );
+  }
   if (EMAIL_LINK_PATHS.includes(pathname.replace(/\/+$/, ''))) {
     return (
       <Suspense fallback={<LoadingScreen />}>

@@ -9,6 +9,7 @@ import { userInfoQueryOptions } from '../features/account/api/get-user-info';
 import { clearSession } from '../lib/auth-storage';
 import { CurrentUserProvider } from '../lib/current-user';
 import { paths, routePatterns } from '../lib/paths';
+import { ChooseOwnPassword } from './choose-own-password';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
 import { ProfileRoute } from './routes/account/profile';
@@ -32,6 +33,8 @@ export function SignedInApp() {
   // The auth check: a stored token is only trusted once the server accepts it. A 401 clears the
   // session in the API client, which switches to the signed-out routes.
   const userInfo = useQuery(userInfoQueryOptions);
+
+  if (userInfo.data?.password_change_required) return <ChooseOwnPassword user={userInfo.data} />;
 
   if (userInfo.data) {
     // Only signed-in screens have tooltips: the provider (and its positioning library) stays off the login page.

@@ -27,6 +27,9 @@ export const paths = {
   /** Sign-in after a reset by e-mailed link, which also ended every session (decision 0039). */
   loginAfterPasswordReset: `${LOGIN}?password_reset=true`,
   forgotPassword: '/forgot-password',
+  /** The operator's texts (issue 35), open signed in or out. */
+  terms: '/terms',
+  privacy: '/privacy',
   /** Where e-mailed links lead, signed in or out (decision 0039); the server builds them with PUBLIC_URL. */
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',

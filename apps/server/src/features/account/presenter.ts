@@ -16,5 +16,6 @@ export function toApiUser(row: UserRow, pendingEmail: string | null = null): Use
     is_staff: row.isStaff,
     email_verified: row.emailVerifiedAt !== null,
     pending_email: pendingEmail,
+    password_change_required: row.passwordChangeRequired,
   };
 }

@@ -114,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.post(
     '/user/logout',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'Revoke the current session', response: { 200: detailSchema, ...errors } } },
+    { preHandler: app.requireUser, config: { beforeOwnPassword: true }, schema: { tags, security, summary: 'Revoke the current session', response: { 200: detailSchema, ...errors } } },
     async (request) => {
       const { sessionId } = currentAuth(request);
       if (sessionId !== null) await app.auth.revokeSession(sessionId);
@@ -124,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.get(
     '/user/info',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errors } } },
+    { preHandler: app.requireUser, config: { beforeOwnPassword: true }, schema: { tags, security, summary: 'The signed-in user', response: { 200: userSchema, ...errors } } },
     async (request) => view(currentAuth(request).user),
   );
 
@@ -176,7 +176,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     '/user/change-password',
     {
       preHandler: app.requireUser,
-      config: { fieldOrder: changePasswordFieldOrder },
+      config: { fieldOrder: changePasswordFieldOrder, beforeOwnPassword: true },
       schema: {
         tags,
         security,

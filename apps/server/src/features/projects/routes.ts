@@ -120,14 +120,21 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Name and symbol are untrusted contract data: control and invisible characters are removed and they are cut to what a project stores, ' +
           'so projects/create accepts the answer unchanged. A token whose name() or symbol() reverts or answers nothing printable is still a token ' +
-          '(decimals() and totalSupply() decide); a fallback is filled in and `notes` says what was changed.',
+          '(decimals() and totalSupply() decide); a fallback is filled in and `notes` says what was changed. ' +
+          '`existing_project` names the caller\'s own project of this token on this network, if there is one.',
         body: tokenInfoBodySchema,
         response: { 200: tokenInfoSchema, ...errors },
       },
     },
     async (request) => {
       const network = networkOrFail(request.body.network);
-      return app.chain.tokenInfo(network, normalizeAddress(request.body.contract_address));
+      const address = normalizeAddress(request.body.contract_address);
+      // Said at once, before the form is filled in and sent (issue 35); the user's own projects only.
+      const [info, existing] = await Promise.all([
+        app.chain.tokenInfo(network, address),
+        findProjectByAddress(app.db, currentAuth(request).user.id, network.id, address),
+      ]);
+      return existing ? { ...info, existing_project: { id: existing.id, name: existing.name, token_symbol: existing.tokenSymbol } } : info;
     },
   );
 

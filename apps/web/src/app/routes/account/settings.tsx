@@ -3,6 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserInfo } from '../../../features/account/api/get-user-info';
 import { AccountOverviewCard } from '../../../features/account/components/account-overview-card';
+import { EmailOffNotice } from '../../../features/account/components/email-off-notice';
+import { useEmailOptions } from '../../../lib/email-options';
 import { EmailSettingsCard } from '../../../features/account/components/email-settings-card';
 import { PasswordSettingsCard } from '../../../features/account/components/password-settings-card';
 import { ChannelsSettingsCard } from '../../../features/channels/components/channels-settings-card';
@@ -10,6 +12,7 @@ import { ChannelsSettingsCard } from '../../../features/channels/components/chan
 export function SettingsRoute() {
   useDocumentTitle('Settings');
   const userInfo = useUserInfo();
+  const emailOff = useEmailOptions().data?.email_configured === false;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -17,6 +20,7 @@ export function SettingsRoute() {
       {userInfo.data ? (
         <div className="flex flex-col gap-6">
           <AccountOverviewCard user={userInfo.data} />
+          {emailOff && <EmailOffNotice />}
           <EmailSettingsCard user={userInfo.data} />
           <PasswordSettingsCard />
           <ChannelsSettingsCard />

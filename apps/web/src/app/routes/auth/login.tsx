@@ -1,6 +1,5 @@
 import { accountMessages } from '@tokendesk/contract/account-messages';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -15,6 +14,14 @@ export function LoginRoute() {
   const passwordChanged = searchParams.get('password_changed') === 'true';
   // Set by the reset page after a reset by e-mailed link (decision 0039).
   const passwordReset = searchParams.get('password_reset') === 'true';
+  // One notice, in the form's message slot: a failed sign-in replaces it rather than showing beside it.
+  const notice = registered
+    ? 'Account created. Please sign in.'
+    : passwordChanged
+      ? accountMessages.passwordChanged
+      : passwordReset
+        ? accountMessages.passwordReset
+        : null;
   // Anything but a plain same-origin path is ignored: sign-in then goes to '/' as before.
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
 
@@ -31,22 +38,7 @@ export function LoginRoute() {
         </>
       }
     >
-      {registered && (
-        <Alert tone="success" className="mb-5">
-          Account created. Please sign in.
-        </Alert>
-      )}
-      {passwordChanged && (
-        <Alert tone="success" className="mb-5">
-          {accountMessages.passwordChanged}
-        </Alert>
-      )}
-      {passwordReset && (
-        <Alert tone="success" className="mb-5">
-          {accountMessages.passwordReset}
-        </Alert>
-      )}
-      <LoginForm returnTo={returnTo} />
+      <LoginForm returnTo={returnTo} notice={notice} />
     </AuthLayout>
   );
 }

@@ -39,6 +39,8 @@ export function EmailSettingsCard({ user }: { user: User }) {
   const changeEmail = useChangeEmail();
   const cancelChange = useCancelEmailChange();
   const emailConfigured = useEmailOptions().data?.email_configured;
+  // Without e-mail, the notice above the card says why once (EmailOffNotice); the field only states the fact.
+  const hint = emailConfigured === false && !user.email_verified ? 'Not verified.' : verificationHint(user, emailConfigured);
   const pending = changeEmail.isPending;
   // Bumped with every message, so focus moves even when the message is unchanged.
   const [attempt, setAttempt] = useState(0);
@@ -123,13 +125,13 @@ export function EmailSettingsCard({ user }: { user: User }) {
           )}
           {cancelChange.isError && <Alert tone="error">{serverMessage(cancelChange.error) ?? 'Failed to cancel the change. Please try again.'}</Alert>}
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="settings-current-email" label="Current Email" hint={verificationHint(user, emailConfigured)}>
+            <Field id="settings-current-email" label="Current Email" hint={hint}>
               <Input
                 id="settings-current-email"
                 type="email"
                 value={user.email}
                 readOnly
-                aria-describedby={describedBy('settings-current-email', { hint: verificationHint(user, emailConfigured) !== null })}
+                aria-describedby={describedBy('settings-current-email', { hint: hint !== null })}
               />
             </Field>
             <Field id={fieldIds.new_email} label="New Email" error={errorFor('new_email')}>

@@ -1,5 +1,6 @@
 import { changePasswordFormFieldOrder, changePasswordFormSchema, toFieldErrors } from '@tokendesk/contract';
 import { KeyRound } from 'lucide-react';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,10 +20,51 @@ const fields: { name: PasswordField; id: string; label: string; autoComplete: st
   { name: 'confirm_password', id: 'settings-confirm-password', label: 'Confirm New Password', autoComplete: 'new-password', toggle: 'new password confirmation' },
 ];
 
-/** The server has revoked every session; the message stays readable this long before sign-out. */
-const SIGN_OUT_DELAY_MS = 1500;
+/**
+ * The server has revoked every session; the message stays this long before the sign-in page (which
+ * says it again), counted down, with a button to go at once (issue 35: 1.5 s was too short to read).
+ */
+export const SIGN_OUT_DELAY_SECONDS = 8;
 
-export function PasswordSettingsCard() {
+/** While the request runs: the hash is slow on purpose and takes seconds on a busy server (issue 35). */
+export const PASSWORD_CHANGE_PROGRESS =
+  'Checking your current password and saving the new one. This takes a few seconds: passwords are scrambled slowly on purpose, so that a stolen copy is hard to crack.';
+
+/** What the card says while the change runs and once it is done (a pure view, for tests). */
+export function PasswordChangeStatus({ state, message, secondsLeft, onSignInNow }: {
+  state: 'saving' | 'done';
+  message?: string;
+  secondsLeft?: number;
+  onSignInNow?: () => void;
+}) {
+  if (state === 'saving') {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {PASSWORD_CHANGE_PROGRESS}
+      </p>
+    );
+  }
+  return (
+    <Alert tone="success">
+      <p className="font-medium">{message}</p>
+      <p className="mt-1">
+        {`Every session of yours was signed out, this one too. The sign-in page opens in ${secondsLeft ?? SIGN_OUT_DELAY_SECONDS} s.`}
+      </p>
+      <Button size="sm" className="mt-3" onClick={onSignInNow}>
+        Sign In Now
+      </Button>
+    </Alert>
+  );
+}
+
+function goToSignIn() {
+  clearSession();
+  // A fresh page load, signed out, on a sign-in page that says why the user is there
+  // (product §2.12). A router navigation raced the signed-out routes' own redirect to a bare /login.
+  window.location.replace(paths.loginAfterPasswordChange);
+}
+
+export function PasswordSettingsCard({ currentLabel = 'Current Password' }: { currentLabel?: string }) {
   const [values, setValues] = useState<Record<PasswordField, string>>({
     old_password: '',
     new_password: '',
@@ -31,6 +73,7 @@ export function PasswordSettingsCard() {
   const [fieldError, setFieldError] = useState<{ field: PasswordField; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(SIGN_OUT_DELAY_SECONDS);
   const changePassword = useChangePassword();
   const locked = changePassword.isPending || success !== null;
   // Bumped with every message, so focus moves even when the message is unchanged.
@@ -63,14 +106,22 @@ export function PasswordSettingsCard() {
       {
         onSuccess: ({ detail }) => {
           setSuccess(detail);
+          // The session is dead on the server: a background refetch meanwhile would answer 401 and
+          // drop the page on a bare /login before the message is read. Queries wait while 'offline';
+          // the page load below starts afresh.
+          onlineManager.setOnline(false);
           // Not cancelled on unmount: the session is already dead on the server, so leaving the page
           // early must still end in a clean local sign-out.
-          window.setTimeout(() => {
-            clearSession();
-            // A fresh page load, signed out, on a sign-in page that says why the user is there
-            // (product §2.12). A router navigation raced the signed-out routes' own redirect to a bare /login.
-            window.location.replace(paths.loginAfterPasswordChange);
-          }, SIGN_OUT_DELAY_MS);
+          const started = Date.now();
+          const tick = window.setInterval(() => {
+            const left = SIGN_OUT_DELAY_SECONDS - Math.floor((Date.now() - started) / 1000);
+            if (left > 0) {
+              setSecondsLeft(left);
+              return;
+            }
+            window.clearInterval(tick);
+            goToSignIn();
+          }, 250);
         },
         onError: (error) => {
           const message = serverMessage(error) ?? 'Failed to change password. Please check your current password.';
@@ -97,7 +148,7 @@ export function PasswordSettingsCard() {
       />
       <CardBody>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          {success && <Alert tone="success">{success}</Alert>}
+          {success && <PasswordChangeStatus state="done" message={success} secondsLeft={secondsLeft} onSignInNow={goToSignIn} />}
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className="grid gap-5 sm:grid-cols-3">
             {fields.map((field) => {
@@ -107,7 +158,7 @@ export function PasswordSettingsCard() {
                 <Field
                   key={field.name}
                   id={field.id}
-                  label={field.label}
+                  label={field.name === 'old_password' ? currentLabel : field.label}
                   hint={hint ? 'At least 8 characters and hard to guess: not your name, username or email.' : undefined}
                   error={error}
                 >
@@ -130,10 +181,11 @@ export function PasswordSettingsCard() {
               );
             })}
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-col items-end gap-2">
             <Button type="submit" disabled={locked} loading={changePassword.isPending}>
               {changePassword.isPending ? 'Changing Password...' : 'Change Password'}
             </Button>
+            {changePassword.isPending && <PasswordChangeStatus state="saving" />}
           </div>
         </form>
       </CardBody>

@@ -22,12 +22,26 @@ function loginErrorMessage(error: unknown): string {
   return accountMessages.loginFailed;
 }
 
+/** Where a sign-in goes: the page asked for, else the Support console for staff and the dashboard for everyone else. */
+export function landingPath(user: { is_staff: boolean }, returnTo: string | null | undefined): string {
+  return returnTo ?? (user.is_staff ? paths.staffTickets : paths.home);
+}
+
+/** One message above the form at a time (issue 35): a failed sign-in replaces 'Account created…' and the like. */
+export function LoginMessage({ notice, error }: { notice?: string | null; error: string | null }) {
+  if (error) return <Alert tone="error">{error}</Alert>;
+  if (notice) return <Alert tone="success">{notice}</Alert>;
+  return null;
+}
+
 interface LoginFormProps {
   /** A checked same-origin path to load after sign-in instead of '/' (the page asked for signed out). */
   returnTo?: string | null;
+  /** Why the visitor is here ('Account created. Please sign in.'), until a sign-in fails. */
+  notice?: string | null;
 }
 
-export function LoginForm({ returnTo }: LoginFormProps) {
+export function LoginForm({ returnTo, notice }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -62,7 +76,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
           setRedirecting(true);
           // A full page load (product §2.4) starts the app fresh with the new session and no stale cache;
           // it goes to the page the visitor asked for when they were sent here (product §2.1).
-          window.location.assign(returnTo ?? '/');
+          // Without one, staff land in the Support console, their daily screen (issue 35).
+          window.location.assign(landingPath(session.user, returnTo));
         },
       },
     );
@@ -73,7 +88,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {formError && <Alert tone="error">{formError}</Alert>}
+      <LoginMessage notice={notice} error={formError} />
 
       <Field id="login-username" label="Username" error={usernameError}>
         <Input

@@ -1,6 +1,6 @@
 import { registerBodySchema, registerFieldOrder, toFieldErrors, type RegisterBody } from '@tokendesk/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -172,7 +172,7 @@ export function RegisterForm() {
             aria-describedby={describedBy(fieldIds.accept_terms, { error: !!errorFor('accept_terms') })}
           />
           <Label htmlFor={fieldIds.accept_terms} className="cursor-pointer leading-snug font-normal text-slate-600">
-            I agree to the Terms of Service and Privacy Policy
+            I agree to the <TermsLink to={paths.terms}>Terms of Service</TermsLink> and <TermsLink to={paths.privacy}>Privacy Policy</TermsLink>
           </Label>
         </div>
         {errorFor('accept_terms') && (
@@ -186,5 +186,14 @@ export function RegisterForm() {
         {pending ? 'Creating Account...' : 'Create Account'}
       </Button>
     </form>
+  );
+}
+
+/** Opens in a new tab, so a half-filled form is not lost; the operator's text (issue 35). */
+function TermsLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+      {children}
+    </Link>
   );
 }

@@ -5,9 +5,11 @@ import {
   toFieldErrors,
   tokenInfoBodySchema,
   type Project,
+  type TokenInfo,
 } from '@tokendesk/contract';
 import { Download } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +18,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useCreateProject } from '../api/create-project';
 import { useNetworks } from '../api/get-networks';
 import { useGetTokenInfo } from '../api/get-token-info';
@@ -64,10 +67,16 @@ export interface AddProjectDialogProps {
 export function AddProjectDialog({ open, onOpenChange, onCreated }: AddProjectDialogProps) {
   const formId = useId();
   const createProject = useCreateProject();
+  // The token is already one of the user's projects: Add Project would only be refused (409).
+  const [existing, setExisting] = useState<ExistingProject | null>(null);
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setExisting(null);
+        onOpenChange(next);
+      }}
+      submitDisabled={existing !== null}
       title="Add Project"
       description="Pick the network, paste the token's contract address and let TokenDesk read the rest from the chain."
       pending={createProject.isPending}
@@ -78,19 +87,46 @@ export function AddProjectDialog({ open, onOpenChange, onCreated }: AddProjectDi
       <AddProjectForm
         formId={formId}
         createProject={createProject}
+        existing={existing}
+        onExisting={setExisting}
         onCreated={(project) => {
           onOpenChange(false);
           onCreated?.(project);
+        }}
+        onLeave={() => {
+          setExisting(null);
+          onOpenChange(false);
         }}
       />
     </FormDialog>
   );
 }
 
+type ExistingProject = NonNullable<TokenInfo['existing_project']>;
+
+/**
+ * Said as soon as the token is read (issue 35), with the way to the project, instead of a refusal
+ * once the form is sent. Only ever the user's own project: the server names no other (tenant isolation).
+ */
+export function ExistingProjectNotice({ project, onOpen }: { project: ExistingProject; onOpen?: () => void }) {
+  return (
+    <Alert tone="info">
+      <p>{`${project.name} (${project.token_symbol}) is already one of your projects on this network.`}</p>
+      <Link to={paths.project(project.id)} onClick={onOpen} className="mt-1 inline-block font-medium text-indigo-700 underline hover:text-indigo-800">
+        {`Open ${project.name}`}
+      </Link>
+    </Alert>
+  );
+}
+
 interface AddProjectFormProps {
   formId: string;
   createProject: ReturnType<typeof useCreateProject>;
+  existing: ExistingProject | null;
+  onExisting: (project: ExistingProject | null) => void;
   onCreated: (project: Project) => void;
+  /** The user follows the link to the project the token already is. */
+  onLeave: () => void;
 }
 
 interface FormError {
@@ -98,7 +134,7 @@ interface FormError {
   message: string;
 }
 
-function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProps) {
+function AddProjectForm({ formId, createProject, existing, onExisting, onCreated, onLeave }: AddProjectFormProps) {
   const networks = useNetworks();
   const tokenInfo = useGetTokenInfo();
   const [values, setValues] = useState<FormValues>(emptyValues);
@@ -121,7 +157,11 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   function update(field: ProjectField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     if (error?.field === field || error?.field === null) setError(null);
-    if (field === 'network' || field === 'contract_address') setFetchError(null);
+    if (field === 'network' || field === 'contract_address') {
+      setFetchError(null);
+      // Another token or network may well be new.
+      onExisting(null);
+    }
   }
 
   function showError(next: FormError) {
@@ -130,6 +170,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
   }
 
   function clearTokenInfo() {
+    onExisting(null);
     setValues((current) => ({ ...current, name: '', token_symbol: '', token_decimal: '' }));
     setFetchedFrom(null);
     setFetchNotes([]);
@@ -170,6 +211,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
         }));
         setFetchedFrom(`${info.name} (${info.symbol}), ${info.decimals} decimals`);
         setFetchNotes(info.notes ?? []);
+        onExisting(info.existing_project ?? null);
       },
       onError: (failure) => {
         clearTokenInfo();
@@ -209,9 +251,11 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
       },
       onError: (failure) => {
         const message = serverMessage(failure) ?? projectMessages.createFailed;
-        // Product §5: the server's explanation as a toast; the field it names is marked as well.
-        toast.error(message);
         const field = serverErrorField(failure);
+        // A duplicate (409) is said once, at its field, where Fetch Token Info says it too (issue 35);
+        // anything else, product §5: the server's explanation as a toast, the field it names marked as well.
+        const duplicate = failure instanceof ApiError && failure.status === 409 && isProjectField(field);
+        if (!duplicate) toast.error(message);
         if (isProjectField(field)) showError({ field, message });
       },
     });
@@ -305,6 +349,7 @@ function AddProjectForm({ formId, createProject, onCreated }: AddProjectFormProp
             </ul>
           </Alert>
         )}
+        {fetchedFrom && !fetchError && existing && <ExistingProjectNotice project={existing} onOpen={onLeave} />}
         {fetchError && (
           <Alert tone="error">
             <p>{fetchError.message}</p>
