@@ -92,9 +92,10 @@ describe('devnet', () => {
   });
 
   it('has code at every recorded address', async () => {
-    const { deployer: _d, pools, v4, ...contracts } = devnet.addresses;
+    const { deployer: _d, pools, v4, algebra, lfj, ...contracts } = devnet.addresses;
     const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
-    for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts]) {
+    const algebraLfj = [algebra.factory, algebra.poolDeployer, algebra.router, algebra.pools.demoWeth, lfj.factory, lfj.pairImplementation, lfj.router, lfj.pairs.demoUsdc];
+    for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts, ...algebraLfj]) {
       const code = await c.getCode({ address });
       expect(code && code.length > 2, `code at ${address}`).toBe(true);
     }
