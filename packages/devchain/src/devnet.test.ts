@@ -35,6 +35,7 @@ import { devnetChain, WrongChainError } from './client.js';
 import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './deploy.js';
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
+import { algebraPoolAbi, lbPairAbi } from './algebra-lfj.js';
 import { v4PoolManagerAbi } from './v4.js';
 
 const tmpDirs: string[] = [];
@@ -56,6 +57,8 @@ const v2Swap = parseAbi(['event Swap(address indexed sender, uint256 amount0In, 
 const v3Swap = uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4Swap = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4ModifyLiquidity = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'ModifyLiquidity')!;
+const algebraPoolEvent = <N extends 'Swap' | 'Burn'>(name: N) => algebraPoolAbi.find((x): x is Extract<(typeof algebraPoolAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
+const lbPairEvent = <N extends 'Swap' | 'DepositedToBins'>(name: N) => lbPairAbi.find((x): x is Extract<(typeof lbPairAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
 
 /** `pool` is the pool's address, or for V4 its pool id (the PoolManager logs every V4 pool's events). */
 async function swapSenders(c: PublicClient, pool: Hex, version: 'v2' | 'v3' | 'v4') {
@@ -258,8 +261,19 @@ describe('devnet', () => {
 
     // The month's swaps share blocks (a liquidity change has its own); each recent step has its own.
     const swapLogs = (await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))).flat();
+    // Algebra and LFJ (algebra-lfj.test.ts checks them): a log per transaction of their history. An
+    // LFJ swap logs a Swap per bin it crosses; the first Algebra Mints and LFJ deposit are the seed's.
+    const algebraSwaps = await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Swap'), fromBlock: 0n });
+    const algebraBurns = (await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Burn'), fromBlock: 0n })).filter((l) => l.args.liquidityAmount! > 0n);
+    const lfjSwaps = [...new Map((await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('Swap'), fromBlock: 0n })).map((l) => [l.transactionHash, l])).values()];
+    const lfjDeposits = await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('DepositedToBins'), fromBlock: 0n });
+    expect([algebraSwaps.length + lfjSwaps.length, algebraBurns.length, lfjDeposits.length - 1]).toEqual([
+      seeded.filter((s) => s.kind === 'swap' && (s.pool === 'demo-weth-algebra' || s.pool === 'demo-usdc-lfj')).length,
+      count('algebra-remove-half'), count('lfj-add-liquidity'),
+    ]);
     const historyLogs = [
       ...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns), ...v4Adds.slice(2), ...v4Removes,
+      ...algebraSwaps, ...algebraBurns, ...lfjSwaps, ...lfjDeposits.slice(1),
     ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
@@ -277,14 +291,15 @@ describe('devnet', () => {
     }
     expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap').length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
-    expect(HISTORY.length).toBe(29);
+    expect(HISTORY.length).toBe(33);
   });
 
   it('formatDevnetSummary lists the RPC URL and every address', () => {
     const text = formatDevnetSummary(devnet);
     expect(text).toContain(devnet.rpcUrl);
-    const { pools, v4: { pools: v4Pools, ...v4 }, ...rest } = devnet.addresses;
+    const { pools, v4: { pools: v4Pools, ...v4 }, algebra: { pools: algebraPools, ...algebra }, lfj: { pairs: lfjPairs, ...lfj }, ...rest } = devnet.addresses;
     for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
+    for (const address of [...Object.values(algebra), ...Object.values(algebraPools), ...Object.values(lfj), ...Object.values(lfjPairs)]) expect(text).toContain(address);
     for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);
   });
 
