@@ -9,7 +9,7 @@
  *   npx tsx packages/devchain/scripts/build-algebra-lfj.ts          # write both files
  *   npx tsx packages/devchain/scripts/build-algebra-lfj.ts --check  # exit 1 if either is stale
  *
- * Slow (solc-js compiles AlgebraPool several times over): a minute or more. Start never runs it.
+ * Slow (solc-js in wasm; AlgebraPool alone is a large contract): a minute or more. Start never runs it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
