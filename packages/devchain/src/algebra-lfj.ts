@@ -1,11 +1,11 @@
-import { concat, encodeAbiParameters, encodePacked, getContractAddress, keccak256, numberToHex, parseEther, size, slice, parseUnits, type Abi, type Address } from 'viem';
+import { concat, encodeAbiParameters, encodePacked, getContractAddress, keccak256, numberToHex, parseEther, parseUnits, size, slice, type Abi, type Address } from 'viem';
 import {
   ALGEBRA_DEPLOYER,
-  ALGEBRA_DEPLOYER_NONCES,
   LFJ_BIN_STEP,
   LFJ_DEPLOYER,
-  LFJ_DEPLOYER_NONCES,
   devnetAddresses as A,
+  type ALGEBRA_DEPLOYER_NONCES,
+  type LFJ_DEPLOYER_NONCES,
 } from './addresses.js';
 import { mined, type DevnetClients } from './client.js';
 import { ALGEBRA_POOL_INIT_CODE_HASH, algebraFactory, algebraPoolAbi as generatedAlgebraPoolAbi, algebraPoolDeployer, devnetAlgebraRouter } from './generated/algebra.js';
