@@ -28,6 +28,28 @@ export interface DevnetAddresses {
   pools: { demoWethV2: Address; demoUsdcV2: Address; smplWethV3: Address; wethUsdcV3: Address };
   /** Uniswap V4: the singleton PoolManager, its StateView, v4-core's test routers and the hook. */
   v4: DevnetV4Addresses;
+  /** Algebra Integral (core 1.2), deployed by anvil account 8 (docs/decisions/0061). */
+  algebra: DevnetAlgebraAddresses;
+  /** LFJ Liquidity Book v2.2, deployed by anvil account 9 (docs/decisions/0061). */
+  lfj: DevnetLfjAddresses;
+}
+
+export interface DevnetAlgebraAddresses {
+  factory: Address;
+  poolDeployer: Address;
+  /** DevnetAlgebraRouter (ours): swaps and positions for the demo accounts through the pools' callbacks. */
+  router: Address;
+  /** demoWeth: DEMO/WETH, no plugin, the factory's default fee (0.05 %) and tick spacing (60). */
+  pools: { demoWeth: Address };
+}
+
+export interface DevnetLfjAddresses {
+  factory: Address;
+  /** The LBPair every pair is an immutable clone of. */
+  pairImplementation: Address;
+  router: Address;
+  /** demoUsdc: DEMO (token X) / USDC (token Y), bin step 25. */
+  pairs: { demoUsdc: Address };
 }
 
 /** A V4 PoolKey as the PoolManager takes it; `fee` 0x800000 marks a dynamic fee. */
@@ -90,6 +112,21 @@ export const V4_DEPLOYER: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9'
 
 /** V4_DEPLOYER's nonces of the V4 deployment (the hook goes by CREATE2 at the next one). */
 export const V4_DEPLOYER_NONCES = { poolManager: 0, stateView: 1, swapRouter: 2, liquidityRouter: 3 } as const;
+
+/**
+ * Anvil account 8: deploys Algebra and owns its factory; account 9: deploys LFJ and owns its
+ * factory (and takes its fees). Fresh accounts, so every older address stays as it was. Neither
+ * provides liquidity nor trades.
+ */
+export const ALGEBRA_DEPLOYER: Address = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f';
+export const LFJ_DEPLOYER: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+/** Their CREATE nonces (src/algebra-lfj.ts: deployAlgebra, deployLfj). */
+export const ALGEBRA_DEPLOYER_NONCES = { poolDeployer: 0, factory: 1, router: 2 } as const;
+export const LFJ_DEPLOYER_NONCES = { factory: 0, pairImplementation: 1, router: 2 } as const;
+
+/** Bin step of the LFJ DEMO/USDC pair: 25 basis points between bins. */
+export const LFJ_BIN_STEP = 25;
 
 /** The deterministic deployment proxy anvil preinstalls (the same address as on real networks). */
 export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
@@ -171,6 +208,18 @@ export const devnetAddresses: DevnetAddresses = Object.freeze({
         }),
       }),
     }),
+  }),
+  algebra: Object.freeze({
+    poolDeployer: '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A',
+    factory: '0x98eDDadCfde04dC22a0e62119617e74a6Bc77313',
+    router: '0x2B574555158337Cd46d47c2Ca57E4698A1f04e70',
+    pools: Object.freeze({ demoWeth: '0xEDbb35bAbD1dC2d932C177bDcd49cF292Ea69516' }),
+  }),
+  lfj: Object.freeze({
+    factory: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+    pairImplementation: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
+    router: '0xb19b36b1456E65E3A6D514D3F715f204BD59f431',
+    pairs: Object.freeze({ demoUsdc: '0x2b0B863c2cf01d9b943245b919DF9961707838a6' }),
   }),
 } as const);
 

@@ -1,10 +1,28 @@
 import { encodeFunctionData, formatUnits, maxUint256, numberToHex, parseAbi, parseEther, parseUnits, stringToHex, type Abi, type Address, type Hash, type Hex } from 'viem';
 import { erc20Abi, positionManagerAbi, uniswapV2PairAbi, uniswapV2RouterAbi, uniswapV3PoolAbi, wethAbi } from './abis.js';
 import {
+  ALGEBRA_LIQUIDITY,
+  ALGEBRA_MAX_TICK,
+  ALGEBRA_MIN_TICK,
+  algebraLfjSeedStatus,
+  algebraLiquidityForAmounts,
+  algebraNarrowRange,
+  algebraPositionLiquidity,
+  algebraRouterAbi,
+  algebraSqrtPrice,
+  deployAlgebra,
+  deployLfj,
+  LFJ_LIQUIDITY,
+  lfjActiveId,
+  lfjAddLiquidityRequest,
+} from './algebra-lfj.js';
+import {
+  ALGEBRA_DEPLOYER,
   BURN_ADDRESS,
   DEPLOYER,
   DEPLOYER_NONCES,
   demoAccounts,
+  LFJ_DEPLOYER,
   devnetAddresses as A,
   devnetTokens,
   MARKET_MAKER,
@@ -38,8 +56,8 @@ export type SeedStatus = 'empty' | 'complete' | 'partial';
 
 /** All contract addresses of the seed, pools included (Multicall3 is set separately). */
 function seededAddresses(): Address[] {
-  // V4 has its own deployer and status (v4SeedStatus).
-  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, ...contracts } = A;
+  // V4, Algebra and LFJ have their own deployers and status (v4SeedStatus, algebraLfjSeedStatus).
+  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, algebra: _algebra, lfj: _lfj, ...contracts } = A;
   return [...Object.values(contracts), ...Object.values(pools)];
 }
 
@@ -69,20 +87,27 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
   const clients = devnetClients(rpcUrl);
   await assertDevnet(clients);
   await ensureMulticall3(clients);
-  const [status, v4] = await Promise.all([seedStatus(clients), v4SeedStatus(clients)]);
-  if (status === 'complete' && v4 === 'complete') return A;
+  const [status, v4, families] = await Promise.all([seedStatus(clients), v4SeedStatus(clients), algebraLfjSeedStatus(clients)]);
+  if (status === 'complete' && v4 === 'complete' && families === 'complete') return A;
   if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
   if (v4 === 'partial') throw new PartialSeedError('Uniswap V4 is only partly deployed');
+  if (families === 'partial') throw new PartialSeedError('Algebra or LFJ is only partly deployed');
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, ...demoAccounts]) {
+  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, ALGEBRA_DEPLOYER, LFJ_DEPLOYER, ...demoAccounts]) {
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
   if (status === 'complete') {
-    // A chain seeded before V4 existed: add V4 and its liquidity now, with no history (its blocks
-    // cannot go back in time). Everything older stays as it was.
-    await seedV4OnOlderChain(clients, rpcUrl, log);
-    log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+    // A chain seeded before V4 (or Algebra and LFJ) existed: add them and their liquidity now, with
+    // no history (its blocks cannot go back in time). Everything older stays as it was.
+    if (v4 === 'empty') {
+      await seedV4OnOlderChain(clients, rpcUrl, log);
+      log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+    }
+    if (families === 'empty') {
+      await seedAlgebraLfjOnOlderChain(clients, rpcUrl, log);
+      log(`devnet: Algebra and LFJ added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history for them: make swaps with the swap script)`);
+    }
     return A;
   }
   await seed(clients, rpcUrl, log);
@@ -157,7 +182,11 @@ type HistoryStep =
   | { kind: 'reference-remove-quarter'; from: Address }
   /** Full-range liquidity in a seeded V4 pool; amounts are decimal strings of currency0 and currency1 (at most). */
   | { kind: 'v4-add-liquidity'; from: Address; pool: 'demoEthV4' | 'hookedV4'; amount0: string; amount1: string }
-  | { kind: 'v4-remove-half'; from: Address; pool: 'demoEthV4' | 'hookedV4' };
+  | { kind: 'v4-remove-half'; from: Address; pool: 'demoEthV4' | 'hookedV4' }
+  /** Half of the narrow Algebra DEMO/WETH position (ALGEBRA_LIQUIDITY) taken out, fees collected. */
+  | { kind: 'algebra-remove-half'; from: Address }
+  /** DEMO and USDC (decimal strings) spread over `bins` bins each side of the LFJ pair's active bin. */
+  | { kind: 'lfj-add-liquidity'; from: Address; demo: string; usdc: string; bins: number };
 
 const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'], amount: string): HistoryStep => ({
   kind: 'swap',
@@ -203,13 +232,20 @@ export const HISTORY: readonly HistoryStep[] = [
   { kind: 'v4-add-liquidity', from: A1, pool: 'hookedV4', amount0: '5000', amount1: '1500' },
   swap(A1, 'demo-eth-v4', 'sell', '400'),
   swap(A2, 'demo-usdc-v4', 'buy', '60'),
+  // Algebra and LFJ: both directions in each.
+  swap(A2, 'demo-weth-algebra', 'buy', '0.02'),
+  swap(A4, 'demo-usdc-lfj', 'sell', '250'),
+  swap(A1, 'demo-weth-algebra', 'sell', '180'),
+  swap(A3, 'demo-usdc-lfj', 'buy', '40'),
 ];
 
 /** Days of MONTH_HISTORY; the chain's genesis lies a day before it (GENESIS_AGE_SECONDS in devnet.ts). */
 export const MONTH_DAYS = 30;
-/** Swaps per pool per day in MONTH_HISTORY (the V4 pools: MONTH_V4_SWAPS_PER_POOL_PER_DAY). */
+/** Swaps per pool per day in MONTH_HISTORY (the V4, Algebra and LFJ pools: MONTH_V4_SWAPS_PER_POOL_PER_DAY). */
 export const MONTH_SWAPS_PER_POOL_PER_DAY = 3;
 export const MONTH_V4_SWAPS_PER_POOL_PER_DAY = 2;
+/** The month's pools with MONTH_V4_SWAPS_PER_POOL_PER_DAY swaps a day: fewer blocks to mine at first start. */
+const TWO_A_DAY: ReadonlySet<DevnetSwap['pool']> = new Set(['demo-eth-v4', 'demo-usdc-v4', 'demo-weth-algebra', 'demo-usdc-lfj']);
 
 /**
  * Each pool's typical trade in MONTH_HISTORY — a buy spends `buy` of the quote, a sell gives `sell`
@@ -222,6 +258,8 @@ const MONTH_POOLS = [
   { pool: 'weth-usdc', buy: '2000', sell: '0.66', round: { buy: '0.01', sell: '0.001' } },
   { pool: 'demo-eth-v4', buy: '0.03', sell: '300', round: { buy: '0.0001', sell: '1' } },
   { pool: 'demo-usdc-v4', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
+  { pool: 'demo-weth-algebra', buy: '0.015', sell: '150', round: { buy: '0.0001', sell: '1' } },
+  { pool: 'demo-usdc-lfj', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
 ] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
 
 /**
@@ -239,6 +277,9 @@ const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
   // The V4 DEMO pools follow their V2 siblings' mood, so DEMO's prices stay close across versions.
   'demo-eth-v4': '+++++++++-------+++++++000----',
   'demo-usdc-v4': '+++++++++-------+++++++000++++',
+  // Algebra and LFJ follow the DEMO pools of their quote too.
+  'demo-weth-algebra': '+++++++++-------+++++++000----',
+  'demo-usdc-lfj': '+++++++++-------+++++++000++++',
 };
 /** A fixed wobble of trade sizes, in thousandths (13 entries: it does not line up with days or pools). */
 const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 1600];
@@ -250,6 +291,8 @@ const MONTH_LIQUIDITY: Record<number, HistoryStep> = {
   9: { kind: 'v4-add-liquidity', from: A1, pool: 'demoEthV4', amount0: '2', amount1: '25000' },
   19: { kind: 'v2-remove-half', from: A1 },
   22: { kind: 'v4-remove-half', from: A1, pool: 'demoEthV4' },
+  16: { kind: 'lfj-add-liquidity', from: A3, demo: '1000', usdc: '300', bins: 4 },
+  27: { kind: 'algebra-remove-half', from: ALGEBRA_LIQUIDITY.from },
   25: { kind: 'reference-remove-quarter', from: MARKET_MAKER },
 };
 
@@ -270,7 +313,8 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
   return swap(demoAccounts[(day + slot + p) % demoAccounts.length]!, info.pool, side, amount);
 }
 
-const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' ? 6 : 18);
+const quoteDecimals = (pool: DevnetSwap['pool']) =>
+  pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' || pool === 'demo-usdc-lfj' ? 6 : 18;
 const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
 
 /**
@@ -285,8 +329,7 @@ export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_
   if (liquidity) steps.push(liquidity);
   for (let slot = 0; slot < MONTH_SWAPS_PER_POOL_PER_DAY; slot++) {
     for (let p = 0; p < MONTH_POOLS.length; p++) {
-      const v4 = MONTH_POOLS[p]!.pool.endsWith('-v4');
-      if (!v4 || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
+      if (!TWO_A_DAY.has(MONTH_POOLS[p]!.pool) || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
     }
   }
   return steps;
@@ -367,6 +410,9 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
 
   log('devnet: deploying Uniswap V4 (PoolManager, StateView, test routers, hook) from account 6');
   await deployV4(clients);
+  log('devnet: deploying Algebra Integral (account 8) and LFJ Liquidity Book v2.2 (account 9)');
+  await deployAlgebra(clients);
+  await deployLfj(clients);
 
   log('devnet: funding demo accounts');
   // Transfers and approvals that do not depend on each other: one block, sent in one batch.
@@ -388,6 +434,7 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   setup.push({ from: A4, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push(...v4Approvals());
+  setup.push(...algebraLfjApprovals());
   await clients.test.setAutomine(false);
   try {
     await checkMined(rpcUrl, [await mineBlock(rpcUrl, setup, undefined)]);
@@ -397,6 +444,8 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
 
   log('devnet: adding liquidity to DEMO/ETH and the hooked DEMO/USDC (V4)');
   await addV4InitialLiquidity(clients, write);
+  log('devnet: adding liquidity to DEMO/WETH (Algebra) and DEMO/USDC (LFJ)');
+  await addAlgebraLfjInitialLiquidity(clients, write);
 
   const blocks = monthBlocks(MONTH_HISTORY);
   log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
@@ -637,7 +686,65 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await write(step.from, call.address, call.abi, call.functionName, call.args);
       return;
     }
+    case 'algebra-remove-half': {
+      const { bottomTick, topTick } = algebraNarrowRange();
+      const liquidity = await algebraPositionLiquidity(clients, step.from, bottomTick, topTick);
+      await write(step.from, A.algebra.router, algebraRouterAbi as Abi, 'burn', [A.algebra.pools.demoWeth, bottomTick, topTick, liquidity / 2n]);
+      return;
+    }
+    case 'lfj-add-liquidity': {
+      const call = lfjAddLiquidityRequest(step.from, parseUnits(step.demo, 18), parseUnits(step.usdc, 6), step.bins, await lfjActiveId(clients));
+      await write(step.from, call.address, call.abi, call.functionName, call.args);
+      return;
+    }
   }
+}
+
+/**
+ * Every demo account lets the Algebra router and the LFJ router pull its DEMO and USDC; account 4
+ * (the Algebra liquidity) wraps the WETH of its positions and lets the Algebra router pull it.
+ */
+function algebraLfjApprovals(): BlockCall[] {
+  const calls: BlockCall[] = demoAccounts.flatMap((account): BlockCall[] => [
+    { from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.algebra.router, MAX] },
+    { from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.lfj.router, MAX] },
+    { from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.lfj.router, MAX] },
+  ]);
+  const lp = ALGEBRA_LIQUIDITY;
+  calls.push({ from: lp.from, address: A.weth, abi: wethAbi, functionName: 'deposit', args: [], value: lp.fullRange.weth + lp.narrow.weth });
+  calls.push({ from: lp.from, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.algebra.router, MAX] });
+  return calls;
+}
+
+/** Algebra: a full-range and a narrow position; LFJ: DEMO and USDC over 81 bins (ALGEBRA_LIQUIDITY, LFJ_LIQUIDITY). */
+async function addAlgebraLfjInitialLiquidity(clients: DevnetClients, write: Write): Promise<void> {
+  const lp = ALGEBRA_LIQUIDITY;
+  const pool = A.algebra.pools.demoWeth;
+  // token0 is WETH, token1 DEMO (by address).
+  const full = algebraLiquidityForAmounts(await algebraSqrtPrice(clients), ALGEBRA_MIN_TICK, ALGEBRA_MAX_TICK, lp.fullRange.weth, lp.fullRange.demo);
+  await write(lp.from, A.algebra.router, algebraRouterAbi as Abi, 'mint', [pool, ALGEBRA_MIN_TICK, ALGEBRA_MAX_TICK, full]);
+  const { bottomTick, topTick } = algebraNarrowRange();
+  const narrow = algebraLiquidityForAmounts(await algebraSqrtPrice(clients), bottomTick, topTick, lp.narrow.weth, lp.narrow.demo);
+  await write(lp.from, A.algebra.router, algebraRouterAbi as Abi, 'mint', [pool, bottomTick, topTick, narrow]);
+  const l = LFJ_LIQUIDITY;
+  const call = lfjAddLiquidityRequest(l.from, l.demo, l.usdc, l.binsEachSide, await lfjActiveId(clients));
+  await write(l.from, call.address, call.abi, call.functionName, call.args);
+}
+
+/** Algebra and LFJ onto a chain whose seed predates them: deployments, approvals, first liquidity. */
+async function seedAlgebraLfjOnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+  log('devnet: this chain predates Algebra and LFJ on the devnet; deploying them from accounts 8 and 9');
+  await deployAlgebra(clients);
+  await deployLfj(clients);
+  await clients.test.setAutomine(false);
+  try {
+    await checkMined(rpcUrl, [await mineBlock(rpcUrl, algebraLfjApprovals(), undefined)]);
+  } finally {
+    await clients.test.setAutomine(true);
+  }
+  const write: Write = async (from, address, abi, functionName, args, value) =>
+    mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
+  await addAlgebraLfjInitialLiquidity(clients, write);
 }
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';

@@ -35,6 +35,7 @@ import { devnetChain, WrongChainError } from './client.js';
 import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './deploy.js';
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
+import { algebraPoolAbi, lbPairAbi } from './algebra-lfj.js';
 import { v4PoolManagerAbi } from './v4.js';
 
 const tmpDirs: string[] = [];
@@ -56,6 +57,8 @@ const v2Swap = parseAbi(['event Swap(address indexed sender, uint256 amount0In, 
 const v3Swap = uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4Swap = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4ModifyLiquidity = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'ModifyLiquidity')!;
+const algebraPoolEvent = <N extends 'Swap' | 'Burn'>(name: N) => algebraPoolAbi.find((x): x is Extract<(typeof algebraPoolAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
+const lbPairEvent = <N extends 'Swap' | 'DepositedToBins'>(name: N) => lbPairAbi.find((x): x is Extract<(typeof lbPairAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
 
 /** `pool` is the pool's address, or for V4 its pool id (the PoolManager logs every V4 pool's events). */
 async function swapSenders(c: PublicClient, pool: Hex, version: 'v2' | 'v3' | 'v4') {
@@ -92,9 +95,10 @@ describe('devnet', () => {
   });
 
   it('has code at every recorded address', async () => {
-    const { deployer: _d, pools, v4, ...contracts } = devnet.addresses;
+    const { deployer: _d, pools, v4, algebra, lfj, ...contracts } = devnet.addresses;
     const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
-    for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts]) {
+    const algebraLfj = [algebra.factory, algebra.poolDeployer, algebra.router, algebra.pools.demoWeth, lfj.factory, lfj.pairImplementation, lfj.router, lfj.pairs.demoUsdc];
+    for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts, ...algebraLfj]) {
       const code = await c.getCode({ address });
       expect(code && code.length > 2, `code at ${address}`).toBe(true);
     }
@@ -257,8 +261,19 @@ describe('devnet', () => {
 
     // The month's swaps share blocks (a liquidity change has its own); each recent step has its own.
     const swapLogs = (await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))).flat();
+    // Algebra and LFJ (algebra-lfj.test.ts checks them): a log per transaction of their history. An
+    // LFJ swap logs a Swap per bin it crosses; the first Algebra Mints and LFJ deposit are the seed's.
+    const algebraSwaps = await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Swap'), fromBlock: 0n });
+    const algebraBurns = (await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Burn'), fromBlock: 0n })).filter((l) => l.args.liquidityAmount! > 0n);
+    const lfjSwaps = [...new Map((await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('Swap'), fromBlock: 0n })).map((l) => [l.transactionHash, l])).values()];
+    const lfjDeposits = await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('DepositedToBins'), fromBlock: 0n });
+    expect([algebraSwaps.length + lfjSwaps.length, algebraBurns.length, lfjDeposits.length - 1]).toEqual([
+      seeded.filter((s) => s.kind === 'swap' && (s.pool === 'demo-weth-algebra' || s.pool === 'demo-usdc-lfj')).length,
+      count('algebra-remove-half'), count('lfj-add-liquidity'),
+    ]);
     const historyLogs = [
       ...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns), ...v4Adds.slice(2), ...v4Removes,
+      ...algebraSwaps, ...algebraBurns, ...lfjSwaps, ...lfjDeposits.slice(1),
     ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
@@ -274,16 +289,17 @@ describe('devnet', () => {
       const days = new Set((await swapSenders(c, pool, version)).logs.map((l) => Math.floor(Number(latest.timestamp - times.get(l.blockNumber)!) / 86_400)));
       for (let day = 1; day < MONTH_DAYS; day++) expect(days.has(day), `${pool} trades ${day} days ago`).toBe(true);
     }
-    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap').length);
+    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap' && pools.some(([, , key]) => key === s.pool)).length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
-    expect(HISTORY.length).toBe(29);
+    expect(HISTORY.length).toBe(33);
   });
 
   it('formatDevnetSummary lists the RPC URL and every address', () => {
     const text = formatDevnetSummary(devnet);
     expect(text).toContain(devnet.rpcUrl);
-    const { pools, v4: { pools: v4Pools, ...v4 }, ...rest } = devnet.addresses;
+    const { pools, v4: { pools: v4Pools, ...v4 }, algebra: { pools: algebraPools, ...algebra }, lfj: { pairs: lfjPairs, ...lfj }, ...rest } = devnet.addresses;
     for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
+    for (const address of [...Object.values(algebra), ...Object.values(algebraPools), ...Object.values(lfj), ...Object.values(lfjPairs)]) expect(text).toContain(address);
     for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);
   });
 

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { devnetAddresses, devnetTokens, type DevnetAddresses } from './addresses.js';
 import { AnvilExitedError, freeLoopbackPort, launchAnvil, type AnvilProcess } from './anvil.js';
 import { deployDemo, PartialSeedError } from './deploy.js';
+import { DEVNET_POOLS } from './swap.js';
 
 export interface Devnet {
   rpcUrl: string;
@@ -426,6 +427,14 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['V4 hook', a.v4.hook],
     ['pool DEMO/ETH V4 0.3% (id)', a.v4.pools.demoEthV4.id],
     ['pool DEMO/USDC V4 hooked (id)', a.v4.pools.hookedV4.id],
+    ['Algebra factory', a.algebra.factory],
+    ['Algebra pool deployer', a.algebra.poolDeployer],
+    ['Algebra router (devnet)', a.algebra.router],
+    ['pool DEMO/WETH Algebra', a.algebra.pools.demoWeth],
+    ['LFJ LBFactory v2.2', a.lfj.factory],
+    ['LFJ LBPair implementation', a.lfj.pairImplementation],
+    ['LFJ LBRouter', a.lfj.router],
+    ['pair DEMO/USDC LFJ bin step 25', a.lfj.pairs.demoUsdc],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return [
@@ -434,6 +443,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     // With this very URL, so the demo's command can be pasted as printed (product §8).
     'Make a swap on it (from the repository root) and watch /activities:',
     `  ${swapCommand(devnet.rpcUrl)}`,
+    `  (--pool ${DEVNET_POOLS.join(' | ')})`,
   ].join('\n');
 }
 

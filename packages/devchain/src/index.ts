@@ -11,6 +11,11 @@ export {
   V4_DYNAMIC_FEE,
   type DevnetAddresses,
   type DevnetV4Addresses,
+  type DevnetAlgebraAddresses,
+  type DevnetLfjAddresses,
+  ALGEBRA_DEPLOYER,
+  LFJ_DEPLOYER,
+  LFJ_BIN_STEP,
   type DevnetV4Pool,
   type DevnetV4PoolKey,
   type DevnetToken,
@@ -37,6 +42,14 @@ export {
   v4HookAbi,
   V4_HOOK_PERMISSIONS,
 } from './v4.js';
+export {
+  algebraFactoryAbi,
+  algebraPoolAbi,
+  lbFactoryAbi,
+  lbPairAbi,
+  algebraPoolAddress,
+  lfjPairAddress,
+} from './algebra-lfj.js';
 export { devnetClients, type DevnetClients } from './client.js';
 export {
   deployHolderTestToken,

@@ -3,9 +3,10 @@
  * can watch a new trade appear in TokenDesk:
  *
  *   npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:PORT --pool demo-weth --side buy --amount 0.1
+ *   npm run swap -w @tokendesk/devchain -- --rpc http://127.0.0.1:PORT demo-usdc-lfj buy 40   # the same, positional
  *
  * --pool  demo-weth | demo-usdc | smpl-weth | weth-usdc | demo-eth-v4 | demo-usdc-v4 (the V4 pools;
- *         demo-usdc-v4 is the one with a hook)
+ *         demo-usdc-v4 is the one with a hook) | demo-weth-algebra (Algebra) | demo-usdc-lfj (LFJ)
  * --side  buy (spend --amount of ETH/USDC on the token) | sell (sell --amount of the token)
  *         (on weth-usdc the "token" is WETH: buy spends USDC, sell pays ETH)
  * --account 1..4  which demo account trades (default 1)
@@ -21,8 +22,9 @@ import { DEVNET_POOLS, swapOnDevnet, type DevnetPool } from './swap.js';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 export async function runSwapCli(argv: string[], print: (line: string) => void = console.log): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
     options: {
       rpc: { type: 'string' },
       pool: { type: 'string' },
@@ -32,7 +34,9 @@ export async function runSwapCli(argv: string[], print: (line: string) => void =
     },
     strict: true,
   });
-  const { rpc, pool, side, amount } = values;
+  if (positionals.length > 3) throw new UsageError('at most three positional arguments: <pool> <buy|sell> <amount>');
+  const rpc = values.rpc;
+  const [pool, side, amount] = [values.pool ?? positionals[0], values.side ?? positionals[1], values.amount ?? positionals[2]];
   if (!rpc || !pool || !side || !amount) throw new UsageError('--rpc, --pool, --side and --amount are required');
   if (!DEVNET_POOLS.includes(pool as DevnetPool)) throw new UsageError(`--pool must be one of ${DEVNET_POOLS.join(', ')}`);
   if (side !== 'buy' && side !== 'sell') throw new UsageError('--side must be buy or sell');

@@ -1,19 +1,22 @@
 import { formatUnits, maxUint256, parseUnits, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem';
 import { erc20Abi, swapRouterAbi, uniswapV2RouterAbi } from './abis.js';
-import { devnetAddresses as A, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
+import { devnetAddresses as A, LFJ_BIN_STEP, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
 import { assertDevnet, gasWithMargin, mined, type DevnetClients } from './client.js';
+import { algebraRouterAbi, LB_VERSION_V2_2, lbRouterAbi } from './algebra-lfj.js';
 import { V4_MAX_SQRT_PRICE_LIMIT, V4_MIN_SQRT_PRICE_LIMIT, v4SwapRouterAbi } from './v4.js';
 
 /** The seeded pools; the V4 ones are demo-eth-v4 (native ETH) and demo-usdc-v4 (the hooked pool). */
-export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName;
+export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName | 'demo-weth-algebra' | 'demo-usdc-lfj';
 export type DevnetV4PoolName = 'demo-eth-v4' | 'demo-usdc-v4';
-export const DEVNET_POOLS: readonly DevnetPool[] = ['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc', 'demo-eth-v4', 'demo-usdc-v4'];
+export const DEVNET_POOLS: readonly DevnetPool[] = [
+  'demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc', 'demo-eth-v4', 'demo-usdc-v4', 'demo-weth-algebra', 'demo-usdc-lfj',
+];
 
 /** V4's native currency: address 0 in a PoolKey. */
 const NATIVE: Address = '0x0000000000000000000000000000000000000000';
 
 interface PoolInfo {
-  version: 'v2' | 'v3' | 'v4';
+  version: 'v2' | 'v3' | 'v4' | 'algebra' | 'lfj';
   /** V3 only: the pool's fee tier. */
   fee?: number;
   /** V4 only: which of devnetAddresses.v4.pools. */
@@ -61,7 +64,34 @@ const POOLS: Record<DevnetPool, PoolInfo> = {
     token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
     quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
   },
+  // Algebra through DevnetAlgebraRouter: a buy pays ETH (the router wraps it), a sell receives WETH.
+  'demo-weth-algebra': {
+    version: 'algebra',
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
+    quote: { address: A.weth, symbol: 'ETH', decimals: 18 },
+  },
+  // LFJ through its LBRouter (v2.2 path, bin step 25).
+  'demo-usdc-lfj': {
+    version: 'lfj',
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
+    quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
+  },
 };
+
+function routerOf(version: PoolInfo['version']): Address {
+  switch (version) {
+    case 'v2':
+      return A.uniswapV2Router;
+    case 'v3':
+      return A.uniswapV3Router;
+    case 'v4':
+      return A.v4.swapRouter;
+    case 'algebra':
+      return A.algebra.router;
+    case 'lfj':
+      return A.lfj.router;
+  }
+}
 
 export interface DevnetSwap {
   from: Address;
@@ -92,7 +122,7 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
     const symbol = payWithEth ? 'ETH' : tokenIn.symbol;
     throw new Error(`${swap.from} holds ${formatUnits(balance, tokenIn.decimals)} ${symbol}, less than ${swap.amount}`);
   }
-  const router = pool.version === 'v2' ? A.uniswapV2Router : pool.version === 'v3' ? A.uniswapV3Router : A.v4.swapRouter;
+  const router = routerOf(pool.version);
   if (!payWithEth) await ensureAllowance(clients, swap.from, tokenIn.address, router, amountIn);
 
   let minOut = 0n;
@@ -108,8 +138,8 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
   const hash = await sendContractTx(clients, swap.from, swapRequest(swap, minOut));
   const receipt = await mined(clients, hash);
   const inSymbol = tokenIn.symbol;
-  // The V3 router pays out WETH as WETH (it unwraps only when asked to, which the demo does not).
-  const outSymbol = pool.version === 'v3' && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
+  // The V3 and Algebra routers pay out WETH as WETH (neither unwraps here).
+  const outSymbol = (pool.version === 'v3' || pool.version === 'algebra') && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
   return {
     hash,
     receipt,
@@ -139,8 +169,8 @@ export async function swapV4OnDevnet(clients: DevnetClients, swap: DevnetV4Swap)
 }
 
 /**
- * The router call of a swap. minOut bounds a V2 swap's output; V3 has none, as no quoter is
- * deployed: the only trades on this chain are the demo's own.
+ * The router call of a swap. minOut bounds a V2 or LFJ swap's output; V3, V4 and Algebra have
+ * none, as no quoter is deployed: the only trades on this chain are the demo's own.
  */
 export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint } {
   const pool = POOLS[swap.pool];
@@ -170,6 +200,21 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
       ],
       value: payWithEth ? amountIn : 0n,
     };
+  }
+  if (pool.version === 'algebra') {
+    // Exact input, no price limit and no minimum out (as on V3); ETH in is wrapped by the router.
+    const zeroToOne = BigInt(tokenIn.address) < BigInt(tokenOut.address);
+    return {
+      address: A.algebra.router,
+      abi: algebraRouterAbi as Abi,
+      functionName: 'swapExactIn',
+      args: [A.algebra.pools.demoWeth, zeroToOne, amountIn, swap.from],
+      value: payWithEth ? amountIn : 0n,
+    };
+  }
+  if (pool.version === 'lfj') {
+    const path = { pairBinSteps: [BigInt(LFJ_BIN_STEP)], versions: [LB_VERSION_V2_2], tokenPath: [tokenIn.address, tokenOut.address] };
+    return { address: A.lfj.router, abi: lbRouterAbi as Abi, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
   }
   // Paying ETH works because SwapRouter wraps msg.value when tokenIn is WETH9; a sell receives WETH.
   return {
