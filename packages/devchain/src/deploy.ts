@@ -9,6 +9,7 @@ import {
   devnetTokens,
   MARKET_MAKER,
   REFERENCE_V3_FEE,
+  SOLIDLY_DEPLOYER,
   V3_FEE,
   V4_DEPLOYER,
   type DevnetAddresses,
@@ -16,6 +17,15 @@ import {
 import { uniswapArtifacts, type Artifact } from './artifacts.js';
 import { assertDevnet, devnetClients, mined, type DevnetClients } from './client.js';
 import { bytes32Token, demoERC20, devnetMarker, multicall3RuntimeCode } from './generated/contracts.js';
+import {
+  addSolidlyInitialLiquidity,
+  deploySolidly,
+  isSolidlyStep,
+  runSolidlyStep,
+  solidlyFundingCalls,
+  solidlySeedStatus,
+  type SolidlyStep,
+} from './solidly.js';
 import { sendContractTx, swapOnDevnet, swapRequest, type DevnetSwap } from './swap.js';
 import {
   deployV4,
@@ -38,8 +48,8 @@ export type SeedStatus = 'empty' | 'complete' | 'partial';
 
 /** All contract addresses of the seed, pools included (Multicall3 is set separately). */
 function seededAddresses(): Address[] {
-  // V4 has its own deployer and status (v4SeedStatus).
-  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, ...contracts } = A;
+  // V4, Solidly and Slipstream have their own deployers and status (v4SeedStatus, solidlySeedStatus).
+  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, solidly: _solidly, slipstream: _slipstream, ...contracts } = A;
   return [...Object.values(contracts), ...Object.values(pools)];
 }
 
@@ -69,20 +79,27 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
   const clients = devnetClients(rpcUrl);
   await assertDevnet(clients);
   await ensureMulticall3(clients);
-  const [status, v4] = await Promise.all([seedStatus(clients), v4SeedStatus(clients)]);
-  if (status === 'complete' && v4 === 'complete') return A;
+  const [status, v4, solidly] = await Promise.all([seedStatus(clients), v4SeedStatus(clients), solidlySeedStatus(clients)]);
+  if (status === 'complete' && v4 === 'complete' && solidly === 'complete') return A;
   if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
   if (v4 === 'partial') throw new PartialSeedError('Uniswap V4 is only partly deployed');
+  if (solidly === 'partial') throw new PartialSeedError('Solidly V2 and Slipstream are only partly deployed');
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, ...demoAccounts]) {
+  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, SOLIDLY_DEPLOYER, ...demoAccounts]) {
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
   if (status === 'complete') {
-    // A chain seeded before V4 existed: add V4 and its liquidity now, with no history (its blocks
-    // cannot go back in time). Everything older stays as it was.
-    await seedV4OnOlderChain(clients, rpcUrl, log);
-    log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+    // A chain seeded before V4 (or Solidly and Slipstream) existed: add them and their liquidity
+    // now, with no history (its blocks cannot go back in time). Everything older stays as it was.
+    if (v4 === 'empty') {
+      await seedV4OnOlderChain(clients, rpcUrl, log);
+      log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+    }
+    if (solidly === 'empty') {
+      await seedSolidlyOnOlderChain(clients, rpcUrl, log);
+      log(`devnet: Solidly V2 and Slipstream added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history: make swaps with the swap script)`);
+    }
     return A;
   }
   await seed(clients, rpcUrl, log);
@@ -157,7 +174,9 @@ type HistoryStep =
   | { kind: 'reference-remove-quarter'; from: Address }
   /** Full-range liquidity in a seeded V4 pool; amounts are decimal strings of currency0 and currency1 (at most). */
   | { kind: 'v4-add-liquidity'; from: Address; pool: 'demoEthV4' | 'hookedV4'; amount0: string; amount1: string }
-  | { kind: 'v4-remove-half'; from: Address; pool: 'demoEthV4' | 'hookedV4' };
+  | { kind: 'v4-remove-half'; from: Address; pool: 'demoEthV4' | 'hookedV4' }
+  /** Aerodrome's Solidly V2 and Slipstream pools (src/solidly.ts, docs/decisions/0060). */
+  | SolidlyStep;
 
 const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'], amount: string): HistoryStep => ({
   kind: 'swap',
@@ -203,6 +222,16 @@ export const HISTORY: readonly HistoryStep[] = [
   { kind: 'v4-add-liquidity', from: A1, pool: 'hookedV4', amount0: '5000', amount1: '1500' },
   swap(A1, 'demo-eth-v4', 'sell', '400'),
   swap(A2, 'demo-usdc-v4', 'buy', '60'),
+  // Solidly V2 (volatile and stable) and Slipstream: both directions in each, a stable-pool add and
+  // a Slipstream removal.
+  swap(A2, 'demo-weth-solidly', 'buy', '0.04'),
+  swap(A3, 'usdc-dai-stable', 'sell', '800'),
+  swap(A4, 'demo-weth-slipstream', 'sell', '350'),
+  { kind: 'solidly-stable-add-liquidity', from: A2, usdc: '2000', dai: '2000' },
+  swap(A1, 'demo-weth-solidly', 'sell', '500'),
+  swap(A4, 'usdc-dai-stable', 'buy', '1200'),
+  { kind: 'slipstream-remove-half', from: A4 },
+  swap(A3, 'demo-weth-slipstream', 'buy', '0.03'),
 ];
 
 /** Days of MONTH_HISTORY; the chain's genesis lies a day before it (GENESIS_AGE_SECONDS in devnet.ts). */
@@ -222,6 +251,9 @@ const MONTH_POOLS = [
   { pool: 'weth-usdc', buy: '2000', sell: '0.66', round: { buy: '0.01', sell: '0.001' } },
   { pool: 'demo-eth-v4', buy: '0.03', sell: '300', round: { buy: '0.0001', sell: '1' } },
   { pool: 'demo-usdc-v4', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
+  { pool: 'demo-weth-solidly', buy: '0.02', sell: '200', round: { buy: '0.0001', sell: '1' } },
+  { pool: 'usdc-dai-stable', buy: '100', sell: '100', round: { buy: '0.01', sell: '0.01' } },
+  { pool: 'demo-weth-slipstream', buy: '0.015', sell: '150', round: { buy: '0.0001', sell: '1' } },
 ] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
 
 /**
@@ -239,6 +271,10 @@ const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
   // The V4 DEMO pools follow their V2 siblings' mood, so DEMO's prices stay close across versions.
   'demo-eth-v4': '+++++++++-------+++++++000----',
   'demo-usdc-v4': '+++++++++-------+++++++000++++',
+  // Solidly and Slipstream DEMO/WETH follow Uniswap's DEMO/WETH; the stable pool wanders like WETH/USDC.
+  'demo-weth-solidly': '+++++++++-------+++++++000----',
+  'usdc-dai-stable': '0-0+-0+00-0-+0+-00+0-0-+0+-0-0',
+  'demo-weth-slipstream': '+++++++++-------+++++++000----',
 };
 /** A fixed wobble of trade sizes, in thousandths (13 entries: it does not line up with days or pools). */
 const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 1600];
@@ -251,6 +287,9 @@ const MONTH_LIQUIDITY: Record<number, HistoryStep> = {
   19: { kind: 'v2-remove-half', from: A1 },
   22: { kind: 'v4-remove-half', from: A1, pool: 'demoEthV4' },
   25: { kind: 'reference-remove-quarter', from: MARKET_MAKER },
+  3: { kind: 'solidly-add-liquidity', from: A1, eth: '1', maxDemo: '12000' },
+  15: { kind: 'slipstream-mint-narrow', from: A4 },
+  27: { kind: 'solidly-remove-half', from: A1 },
 };
 
 function monthSwap(day: number, slot: number, p: number): HistoryStep {
@@ -270,8 +309,11 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
   return swap(demoAccounts[(day + slot + p) % demoAccounts.length]!, info.pool, side, amount);
 }
 
-const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' ? 6 : 18);
+const quoteDecimals = (pool: DevnetSwap['pool']) => (pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' || pool === 'usdc-dai-stable' ? 6 : 18);
 const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
+
+/** The pools that trade MONTH_SWAPS_PER_POOL_PER_DAY times a day; the others fewer. */
+const MONTH_FULL_POOLS: ReadonlySet<DevnetSwap['pool']> = new Set(['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc']);
 
 /**
  * The month before HISTORY, spread over MONTH_DAYS days up to seven hours before the first start:
@@ -285,8 +327,9 @@ export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_
   if (liquidity) steps.push(liquidity);
   for (let slot = 0; slot < MONTH_SWAPS_PER_POOL_PER_DAY; slot++) {
     for (let p = 0; p < MONTH_POOLS.length; p++) {
-      const v4 = MONTH_POOLS[p]!.pool.endsWith('-v4');
-      if (!v4 || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
+      // The V4, Solidly and Slipstream pools trade MONTH_V4_SWAPS_PER_POOL_PER_DAY times a day.
+      const fewer = !MONTH_FULL_POOLS.has(MONTH_POOLS[p]!.pool);
+      if (!fewer || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
     }
   }
   return steps;
@@ -368,6 +411,9 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   log('devnet: deploying Uniswap V4 (PoolManager, StateView, test routers, hook) from account 6');
   await deployV4(clients);
 
+  log('devnet: deploying Aerodrome Solidly V2 and Slipstream (pools DEMO/WETH volatile, USDC/DAI stable, DEMO/WETH CL200) from account 7');
+  await deploySolidly(clients);
+
   log('devnet: funding demo accounts');
   // Transfers and approvals that do not depend on each other: one block, sent in one batch.
   const setup: BlockCall[] = [];
@@ -388,6 +434,7 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   setup.push({ from: A4, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push(...v4Approvals());
+  setup.push(...solidlyFundingCalls());
   await clients.test.setAutomine(false);
   try {
     await checkMined(rpcUrl, [await mineBlock(rpcUrl, setup, undefined)]);
@@ -397,6 +444,8 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
 
   log('devnet: adding liquidity to DEMO/ETH and the hooked DEMO/USDC (V4)');
   await addV4InitialLiquidity(clients, write);
+  log('devnet: adding liquidity to the Solidly and Slipstream pools');
+  await addSolidlyInitialLiquidity(clients, write);
 
   const blocks = monthBlocks(MONTH_HISTORY);
   log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
@@ -637,6 +686,9 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await write(step.from, call.address, call.abi, call.functionName, call.args);
       return;
     }
+    default:
+      if (isSolidlyStep(step)) await runSolidlyStep(clients, step, write);
+      return;
   }
 }
 
@@ -670,6 +722,21 @@ async function seedV4OnOlderChain(clients: DevnetClients, rpcUrl: string, log: (
   const write: Write = async (from, address, abi, functionName, args, value) =>
     mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
   await addV4InitialLiquidity(clients, write);
+}
+
+/** Solidly V2 and Slipstream onto a chain whose older seed predates them: deployment, funding, first liquidity. */
+async function seedSolidlyOnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+  log('devnet: this chain predates Solidly V2 and Slipstream on the devnet; deploying them from account 7');
+  await deploySolidly(clients);
+  await clients.test.setAutomine(false);
+  try {
+    await checkMined(rpcUrl, [await mineBlock(rpcUrl, solidlyFundingCalls(), undefined)]);
+  } finally {
+    await clients.test.setAutomine(true);
+  }
+  const write: Write = async (from, address, abi, functionName, args, value) =>
+    mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
+  await addSolidlyInitialLiquidity(clients, write);
 }
 
 const MULTICALL_ABI = [

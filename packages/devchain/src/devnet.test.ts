@@ -92,7 +92,8 @@ describe('devnet', () => {
   });
 
   it('has code at every recorded address', async () => {
-    const { deployer: _d, pools, v4, ...contracts } = devnet.addresses;
+    // Solidly V2 and Slipstream: src/solidly.test.ts.
+    const { deployer: _d, pools, v4, solidly: _s, slipstream: _c, ...contracts } = devnet.addresses;
     const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
     for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts]) {
       const code = await c.getCode({ address });
