@@ -35,6 +35,7 @@ import { devnetChain, WrongChainError } from './client.js';
 import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './deploy.js';
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
+import { isSolidlyStep, SOLIDLY_POOLS } from './solidly.js';
 import { v4PoolManagerAbi } from './v4.js';
 
 const tmpDirs: string[] = [];
@@ -217,7 +218,9 @@ describe('devnet', () => {
   });
 
   it('the history has swaps in both directions from at least three accounts in each pool', async () => {
-    const seeded = [...MONTH_HISTORY, ...HISTORY];
+    // Uniswap's pools here; Solidly V2 and Slipstream (their own steps and blocks) in src/solidly.test.ts.
+    const uniswap = (step: (typeof MONTH_HISTORY)[number]) => !isSolidlyStep(step) && !(step.kind === 'swap' && SOLIDLY_POOLS.has(step.pool));
+    const seeded = [...MONTH_HISTORY, ...HISTORY].filter(uniswap);
     const pools = [
       [A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc'],
       [A.v4.pools.demoEthV4.id, 'v4', 'demo-eth-v4'], [A.v4.pools.hookedV4.id, 'v4', 'demo-usdc-v4'],
@@ -263,7 +266,7 @@ describe('devnet', () => {
     ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
-    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).length + HISTORY.length);
+    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).filter((block) => block.some(uniswap)).length + HISTORY.filter(uniswap).length);
 
     // The month spreads over MONTH_DAYS days, a trade in every pool every day; the recent steps over
     // the last six hours; the chain ends near now.
@@ -275,15 +278,16 @@ describe('devnet', () => {
       const days = new Set((await swapSenders(c, pool, version)).logs.map((l) => Math.floor(Number(latest.timestamp - times.get(l.blockNumber)!) / 86_400)));
       for (let day = 1; day < MONTH_DAYS; day++) expect(days.has(day), `${pool} trades ${day} days ago`).toBe(true);
     }
-    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap').length);
+    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap' && uniswap(s)).length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
-    expect(HISTORY.length).toBe(29);
+    expect(HISTORY.filter(uniswap).length).toBe(29);
   });
 
   it('formatDevnetSummary lists the RPC URL and every address', () => {
     const text = formatDevnetSummary(devnet);
     expect(text).toContain(devnet.rpcUrl);
-    const { pools, v4: { pools: v4Pools, ...v4 }, ...rest } = devnet.addresses;
+    const { pools, v4: { pools: v4Pools, ...v4 }, solidly: { pools: sPools, ...solidly }, slipstream: { pools: cPools, ...slipstream }, ...rest } = devnet.addresses;
+    for (const address of [...Object.values(solidly), ...Object.values(sPools), ...Object.values(slipstream), ...Object.values(cPools)]) expect(text).toContain(address);
     for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
     for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);
   });

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { devnetAddresses, devnetTokens, type DevnetAddresses } from './addresses.js';
 import { AnvilExitedError, freeLoopbackPort, launchAnvil, type AnvilProcess } from './anvil.js';
 import { deployDemo, PartialSeedError } from './deploy.js';
+import { DEVNET_POOLS } from './swap.js';
 
 export interface Devnet {
   rpcUrl: string;
@@ -426,6 +427,19 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['V4 hook', a.v4.hook],
     ['pool DEMO/ETH V4 0.3% (id)', a.v4.pools.demoEthV4.id],
     ['pool DEMO/USDC V4 hooked (id)', a.v4.pools.hookedV4.id],
+    ['DAI (18 dec)', a.solidly.dai],
+    ['Solidly PoolFactory', a.solidly.poolFactory],
+    ['Solidly Pool (implementation)', a.solidly.poolImplementation],
+    ['Solidly Router', a.solidly.router],
+    ['Solidly FactoryRegistry', a.solidly.factoryRegistry],
+    ['Solidly voter (devnet stand-in)', a.solidly.voter],
+    ['pool DEMO/WETH Solidly volatile', a.solidly.pools.demoWethVolatile],
+    ['pool USDC/DAI Solidly stable', a.solidly.pools.usdcDaiStable],
+    ['Slipstream CLFactory', a.slipstream.factory],
+    ['Slipstream CLPool (implementation)', a.slipstream.poolImplementation],
+    ['Slipstream position manager', a.slipstream.positionManager],
+    ['Slipstream swap router', a.slipstream.swapRouter],
+    ['pool DEMO/WETH Slipstream CL200', a.slipstream.pools.demoWeth200],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return [
@@ -434,6 +448,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     // With this very URL, so the demo's command can be pasted as printed (product §8).
     'Make a swap on it (from the repository root) and watch /activities:',
     `  ${swapCommand(devnet.rpcUrl)}`,
+    `  (--pool ${DEVNET_POOLS.join(' | ')}; --side buy | sell)`,
   ].join('\n');
 }
 

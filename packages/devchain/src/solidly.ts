@@ -155,8 +155,8 @@ export const DAI_PER_DEMO_ACCOUNT = parseUnits('50000', 18);
 /** 10,000 DEMO per WETH (DEMO at 0.0001 ETH, as the other DEMO/WETH pools at launch); token0 is WETH. */
 export const SLIPSTREAM_INITIAL_SQRT_PRICE = 100n * Q96;
 
-/** SOLIDLY_DEPLOYER's nonce once its part is deployed: ten contracts and three createPool calls. */
-export const SOLIDLY_DEPLOYER_FINAL_NONCE = 13;
+/** SOLIDLY_DEPLOYER's nonce once its part is seeded: ten contracts, three createPool, four DAI transfers. */
+export const SOLIDLY_DEPLOYER_FINAL_NONCE = 17;
 
 const [, A2, A3, A4] = demoAccounts as [Address, Address, Address, Address];
 
@@ -345,6 +345,9 @@ export async function runSolidlyStep(clients: DevnetClients, step: SolidlyStep, 
     }
   }
 }
+
+/** The swap-cli names of the Solidly V2 and Slipstream pools (src/swap.ts). */
+export const SOLIDLY_POOLS: ReadonlySet<string> = new Set(['demo-weth-solidly', 'usdc-dai-stable', 'demo-weth-slipstream']);
 
 export function isSolidlyStep(step: { kind: string }): step is SolidlyStep {
   return step.kind.startsWith('solidly-') || step.kind.startsWith('slipstream-');
