@@ -18,7 +18,7 @@ import {
   devnetAddresses as A,
   SLIPSTREAM_TICK_SPACING,
   SOLIDLY_DEPLOYER,
-  SOLIDLY_DEPLOYER_NONCES,
+  type SOLIDLY_DEPLOYER_NONCES,
 } from './addresses.js';
 import { mined, type DevnetClients } from './client.js';
 import { demoERC20 } from './generated/contracts.js';
