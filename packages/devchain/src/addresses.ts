@@ -32,6 +32,10 @@ export interface DevnetAddresses {
   algebra: DevnetAlgebraAddresses;
   /** LFJ Liquidity Book v2.2, deployed by anvil account 9 (docs/decisions/0061). */
   lfj: DevnetLfjAddresses;
+  /** Aerodrome's Solidly V2 (docs/decisions/0060), deployed by SOLIDLY_DEPLOYER. */
+  solidly: DevnetSolidlyAddresses;
+  /** Aerodrome's Slipstream (concentrated liquidity, docs/decisions/0060), deployed by SOLIDLY_DEPLOYER. */
+  slipstream: DevnetSlipstreamAddresses;
 }
 
 export interface DevnetAlgebraAddresses {
@@ -50,6 +54,31 @@ export interface DevnetLfjAddresses {
   router: Address;
   /** demoUsdc: DEMO (token X) / USDC (token Y), bin step 25. */
   pairs: { demoUsdc: Address };
+}
+
+export interface DevnetSolidlyAddresses {
+  /** DAI (18 decimals), the stable pool's second dollar: account 7 holds its supply (USDT is all account 0's). */
+  dai: Address;
+  /** The Pool every pool is an EIP-1167 clone of. */
+  poolImplementation: Address;
+  poolFactory: Address;
+  /** Aerodrome's FactoryRegistry: the Router prices routes only through an approved factory. */
+  factoryRegistry: Address;
+  /** DevnetSolidlyVoter, our stand-in for Aerodrome's Voter (no gauges); Slipstream uses it too. */
+  voter: Address;
+  router: Address;
+  /** demoWethVolatile: DEMO/WETH volatile (x·y = k, 0.3 %); usdcDaiStable: USDC/DAI stable (x³y + y³x = k, 0.05 %). */
+  pools: { demoWethVolatile: Address; usdcDaiStable: Address };
+}
+
+export interface DevnetSlipstreamAddresses {
+  /** The CLPool every pool is an EIP-1167 clone of. */
+  poolImplementation: Address;
+  factory: Address;
+  positionManager: Address;
+  swapRouter: Address;
+  /** demoWeth200: DEMO/WETH, tick spacing 200 (fee 0.3 %). */
+  pools: { demoWeth200: Address };
 }
 
 /** A V4 PoolKey as the PoolManager takes it; `fee` 0x800000 marks a dynamic fee. */
@@ -137,6 +166,31 @@ export const V4_HOOK_FLAGS = 0x1440;
 /** The CREATE2 salt mined so that the hook's address ends in V4_HOOK_FLAGS (src/v4.ts: mineHookSalt). */
 export const V4_HOOK_SALT: Hex = '0x00000000000000000000000000000000000000000000000000000000000032db';
 
+/**
+ * Anvil account 7: deploys Aerodrome's Solidly V2 and Slipstream (its own nonces, so every older
+ * address stays as it was), holds DAI's supply and hands each demo account some. It provides no
+ * liquidity and makes no trades; PoolFactory's voter, pauser and fee manager and CLFactory's owner
+ * are this account (their constructors take msg.sender).
+ */
+export const SOLIDLY_DEPLOYER: Address = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
+
+/** SOLIDLY_DEPLOYER's nonces of the deployment (src/solidly.ts: deploySolidly); 10–12 create the pools. */
+export const SOLIDLY_DEPLOYER_NONCES = {
+  dai: 0,
+  poolImplementation: 1,
+  poolFactory: 2,
+  factoryRegistry: 3,
+  voter: 4,
+  router: 5,
+  clPoolImplementation: 6,
+  clFactory: 7,
+  clPositionManager: 8,
+  clSwapRouter: 9,
+} as const;
+
+/** Slipstream tick spacing of the DEMO/WETH pool (CLFactory enables 200 at a 0.3 % fee). */
+export const SLIPSTREAM_TICK_SPACING = 200;
+
 /** V4's fee sentinel for a dynamic-fee pool (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
 export const V4_DYNAMIC_FEE = 0x800000;
 
@@ -220,6 +274,25 @@ export const devnetAddresses: DevnetAddresses = Object.freeze({
     pairImplementation: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
     router: '0xb19b36b1456E65E3A6D514D3F715f204BD59f431',
     pairs: Object.freeze({ demoUsdc: '0x2b0B863c2cf01d9b943245b919DF9961707838a6' }),
+  }),
+  solidly: Object.freeze({
+    dai: '0xef11D1c2aA48826D4c41e54ab82D1Ff5Ad8A64Ca',
+    poolImplementation: '0x39dD11C243Ac4Ac250980FA3AEa016f73C509f37',
+    poolFactory: '0x76ca03a67C049477FfB09694dFeF00416dB69746',
+    factoryRegistry: '0x1696C7203769A71c97Ca725d42b13270ee493526',
+    voter: '0x332Fb35767182F8ac9F9C1405db626105F6694E0',
+    router: '0x982830D87C95479dB81Fe62cd08dd9118D080697',
+    pools: Object.freeze({
+      demoWethVolatile: '0x55F187BDA138F3C53d112467988Ee18D272C9bA4',
+      usdcDaiStable: '0xF96f0DB0A6a337e44409347f27Bfdd047358CF11',
+    }),
+  }),
+  slipstream: Object.freeze({
+    poolImplementation: '0x37cA242a94945CdC3d3F155452a82Af6374bebD7',
+    factory: '0x07AF11e412ed7C343603c0F4b35645f7870686Eb',
+    positionManager: '0xEF86CEc1CEf0C78E5725fA6Cc3E9929788bBde35',
+    swapRouter: '0x2aD7753d3A0f9b14e82AE37b49dCC8DdC66Ef236',
+    pools: Object.freeze({ demoWeth200: '0xDE5861A9e654813Eb72121f5570595C4bf1dffB1' }),
   }),
 } as const);
 

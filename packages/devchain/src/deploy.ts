@@ -27,6 +27,7 @@ import {
   devnetTokens,
   MARKET_MAKER,
   REFERENCE_V3_FEE,
+  SOLIDLY_DEPLOYER,
   V3_FEE,
   V4_DEPLOYER,
   type DevnetAddresses,
@@ -34,6 +35,15 @@ import {
 import { uniswapArtifacts, type Artifact } from './artifacts.js';
 import { assertDevnet, devnetClients, mined, type DevnetClients } from './client.js';
 import { bytes32Token, demoERC20, devnetMarker, multicall3RuntimeCode } from './generated/contracts.js';
+import {
+  addSolidlyInitialLiquidity,
+  deploySolidly,
+  isSolidlyStep,
+  runSolidlyStep,
+  solidlyFundingCalls,
+  solidlySeedStatus,
+  type SolidlyStep,
+} from './solidly.js';
 import { sendContractTx, swapOnDevnet, swapRequest, type DevnetSwap } from './swap.js';
 import {
   deployV4,
@@ -56,8 +66,9 @@ export type SeedStatus = 'empty' | 'complete' | 'partial';
 
 /** All contract addresses of the seed, pools included (Multicall3 is set separately). */
 function seededAddresses(): Address[] {
-  // V4, Algebra and LFJ have their own deployers and status (v4SeedStatus, algebraLfjSeedStatus).
-  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, algebra: _algebra, lfj: _lfj, ...contracts } = A;
+  // V4, Algebra, LFJ, Solidly and Slipstream have their own deployers and status (v4SeedStatus,
+  // algebraLfjSeedStatus, solidlySeedStatus).
+  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, algebra: _algebra, lfj: _lfj, solidly: _solidly, slipstream: _slipstream, ...contracts } = A;
   return [...Object.values(contracts), ...Object.values(pools)];
 }
 
@@ -87,19 +98,20 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
   const clients = devnetClients(rpcUrl);
   await assertDevnet(clients);
   await ensureMulticall3(clients);
-  const [status, v4, families] = await Promise.all([seedStatus(clients), v4SeedStatus(clients), algebraLfjSeedStatus(clients)]);
-  if (status === 'complete' && v4 === 'complete' && families === 'complete') return A;
+  const [status, v4, families, solidly] = await Promise.all([seedStatus(clients), v4SeedStatus(clients), algebraLfjSeedStatus(clients), solidlySeedStatus(clients)]);
+  if (status === 'complete' && v4 === 'complete' && families === 'complete' && solidly === 'complete') return A;
   if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
   if (v4 === 'partial') throw new PartialSeedError('Uniswap V4 is only partly deployed');
   if (families === 'partial') throw new PartialSeedError('Algebra or LFJ is only partly deployed');
+  if (solidly === 'partial') throw new PartialSeedError('Solidly V2 and Slipstream are only partly deployed');
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, ALGEBRA_DEPLOYER, LFJ_DEPLOYER, ...demoAccounts]) {
+  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, SOLIDLY_DEPLOYER, ALGEBRA_DEPLOYER, LFJ_DEPLOYER, ...demoAccounts]) {
     if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
   if (status === 'complete') {
-    // A chain seeded before V4 (or Algebra and LFJ) existed: add them and their liquidity now, with
-    // no history (its blocks cannot go back in time). Everything older stays as it was.
+    // A chain seeded before V4 (or Algebra and LFJ, or Solidly and Slipstream) existed: add them and
+    // their liquidity now, with no history (its blocks cannot go back in time). Everything older stays.
     if (v4 === 'empty') {
       await seedV4OnOlderChain(clients, rpcUrl, log);
       log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
@@ -107,6 +119,10 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
     if (families === 'empty') {
       await seedAlgebraLfjOnOlderChain(clients, rpcUrl, log);
       log(`devnet: Algebra and LFJ added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history for them: make swaps with the swap script)`);
+    }
+    if (solidly === 'empty') {
+      await seedSolidlyOnOlderChain(clients, rpcUrl, log);
+      log(`devnet: Solidly V2 and Slipstream added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history: make swaps with the swap script)`);
     }
     return A;
   }
@@ -186,7 +202,9 @@ type HistoryStep =
   /** Half of the narrow Algebra DEMO/WETH position (ALGEBRA_LIQUIDITY) taken out, fees collected. */
   | { kind: 'algebra-remove-half'; from: Address }
   /** DEMO and USDC (decimal strings) spread over `bins` bins each side of the LFJ pair's active bin. */
-  | { kind: 'lfj-add-liquidity'; from: Address; demo: string; usdc: string; bins: number };
+  | { kind: 'lfj-add-liquidity'; from: Address; demo: string; usdc: string; bins: number }
+  /** Aerodrome's Solidly V2 and Slipstream pools (src/solidly.ts, docs/decisions/0060). */
+  | SolidlyStep;
 
 const swap = (from: Address, pool: DevnetSwap['pool'], side: DevnetSwap['side'], amount: string): HistoryStep => ({
   kind: 'swap',
@@ -237,15 +255,23 @@ export const HISTORY: readonly HistoryStep[] = [
   swap(A4, 'demo-usdc-lfj', 'sell', '250'),
   swap(A1, 'demo-weth-algebra', 'sell', '180'),
   swap(A3, 'demo-usdc-lfj', 'buy', '40'),
+  // Solidly V2 (volatile and stable) and Slipstream: both directions in each, a stable-pool add and
+  // a Slipstream removal.
+  swap(A2, 'demo-weth-solidly', 'buy', '0.04'),
+  swap(A3, 'usdc-dai-stable', 'sell', '800'),
+  swap(A4, 'demo-weth-slipstream', 'sell', '350'),
+  { kind: 'solidly-stable-add-liquidity', from: A2, usdc: '2000', dai: '2000' },
+  swap(A1, 'demo-weth-solidly', 'sell', '500'),
+  swap(A4, 'usdc-dai-stable', 'buy', '1200'),
+  { kind: 'slipstream-remove-half', from: A4 },
+  swap(A3, 'demo-weth-slipstream', 'buy', '0.03'),
 ];
 
 /** Days of MONTH_HISTORY; the chain's genesis lies a day before it (GENESIS_AGE_SECONDS in devnet.ts). */
 export const MONTH_DAYS = 30;
-/** Swaps per pool per day in MONTH_HISTORY (the V4, Algebra and LFJ pools: MONTH_V4_SWAPS_PER_POOL_PER_DAY). */
+/** Swaps per pool per day in MONTH_HISTORY (all but MONTH_FULL_POOLS: MONTH_V4_SWAPS_PER_POOL_PER_DAY). */
 export const MONTH_SWAPS_PER_POOL_PER_DAY = 3;
 export const MONTH_V4_SWAPS_PER_POOL_PER_DAY = 2;
-/** The month's pools with MONTH_V4_SWAPS_PER_POOL_PER_DAY swaps a day: fewer blocks to mine at first start. */
-const TWO_A_DAY: ReadonlySet<DevnetSwap['pool']> = new Set(['demo-eth-v4', 'demo-usdc-v4', 'demo-weth-algebra', 'demo-usdc-lfj']);
 
 /**
  * Each pool's typical trade in MONTH_HISTORY — a buy spends `buy` of the quote, a sell gives `sell`
@@ -260,6 +286,9 @@ const MONTH_POOLS = [
   { pool: 'demo-usdc-v4', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
   { pool: 'demo-weth-algebra', buy: '0.015', sell: '150', round: { buy: '0.0001', sell: '1' } },
   { pool: 'demo-usdc-lfj', buy: '45', sell: '150', round: { buy: '0.01', sell: '1' } },
+  { pool: 'demo-weth-solidly', buy: '0.02', sell: '200', round: { buy: '0.0001', sell: '1' } },
+  { pool: 'usdc-dai-stable', buy: '100', sell: '100', round: { buy: '0.01', sell: '0.01' } },
+  { pool: 'demo-weth-slipstream', buy: '0.015', sell: '150', round: { buy: '0.0001', sell: '1' } },
 ] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
 
 /**
@@ -280,6 +309,10 @@ const MOODS: Record<(typeof MONTH_POOLS)[number]['pool'], string> = {
   // Algebra and LFJ follow the DEMO pools of their quote too.
   'demo-weth-algebra': '+++++++++-------+++++++000----',
   'demo-usdc-lfj': '+++++++++-------+++++++000++++',
+  // Solidly and Slipstream DEMO/WETH follow Uniswap's DEMO/WETH; the stable pool wanders like WETH/USDC.
+  'demo-weth-solidly': '+++++++++-------+++++++000----',
+  'usdc-dai-stable': '0-0+-0+00-0-+0+-00+0-0-+0+-0-0',
+  'demo-weth-slipstream': '+++++++++-------+++++++000----',
 };
 /** A fixed wobble of trade sizes, in thousandths (13 entries: it does not line up with days or pools). */
 const WAVE = [1000, 620, 1350, 810, 1720, 550, 1180, 930, 1470, 700, 1260, 880, 1600];
@@ -294,6 +327,9 @@ const MONTH_LIQUIDITY: Record<number, HistoryStep> = {
   16: { kind: 'lfj-add-liquidity', from: A3, demo: '1000', usdc: '300', bins: 4 },
   27: { kind: 'algebra-remove-half', from: ALGEBRA_LIQUIDITY.from },
   25: { kind: 'reference-remove-quarter', from: MARKET_MAKER },
+  3: { kind: 'solidly-add-liquidity', from: A1, eth: '1', maxDemo: '12000' },
+  15: { kind: 'slipstream-mint-narrow', from: A4 },
+  28: { kind: 'solidly-remove-half', from: A1 },
 };
 
 function monthSwap(day: number, slot: number, p: number): HistoryStep {
@@ -314,8 +350,11 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
 }
 
 const quoteDecimals = (pool: DevnetSwap['pool']) =>
-  pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' || pool === 'demo-usdc-lfj' ? 6 : 18;
+  pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' || pool === 'demo-usdc-lfj' || pool === 'usdc-dai-stable' ? 6 : 18;
 const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
+
+/** The pools that trade MONTH_SWAPS_PER_POOL_PER_DAY times a day; the others (V4 and the other families) fewer: fewer blocks to mine at first start. */
+const MONTH_FULL_POOLS: ReadonlySet<DevnetSwap['pool']> = new Set(['demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc']);
 
 /**
  * The month before HISTORY, spread over MONTH_DAYS days up to seven hours before the first start:
@@ -329,7 +368,9 @@ export const MONTH_HISTORY: readonly HistoryStep[] = Array.from({ length: MONTH_
   if (liquidity) steps.push(liquidity);
   for (let slot = 0; slot < MONTH_SWAPS_PER_POOL_PER_DAY; slot++) {
     for (let p = 0; p < MONTH_POOLS.length; p++) {
-      if (!TWO_A_DAY.has(MONTH_POOLS[p]!.pool) || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
+      // The V4, Algebra, LFJ, Solidly and Slipstream pools trade MONTH_V4_SWAPS_PER_POOL_PER_DAY times a day.
+      const fewer = !MONTH_FULL_POOLS.has(MONTH_POOLS[p]!.pool);
+      if (!fewer || slot < MONTH_V4_SWAPS_PER_POOL_PER_DAY) steps.push(monthSwap(day, slot, p));
     }
   }
   return steps;
@@ -414,6 +455,9 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   await deployAlgebra(clients);
   await deployLfj(clients);
 
+  log('devnet: deploying Aerodrome Solidly V2 and Slipstream (pools DEMO/WETH volatile, USDC/DAI stable, DEMO/WETH CL200) from account 7');
+  await deploySolidly(clients);
+
   log('devnet: funding demo accounts');
   // Transfers and approvals that do not depend on each other: one block, sent in one batch.
   const setup: BlockCall[] = [];
@@ -435,6 +479,7 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push(...v4Approvals());
   setup.push(...algebraLfjApprovals());
+  setup.push(...solidlyFundingCalls());
   await clients.test.setAutomine(false);
   try {
     await checkMined(rpcUrl, [await mineBlock(rpcUrl, setup, undefined)]);
@@ -446,6 +491,8 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   await addV4InitialLiquidity(clients, write);
   log('devnet: adding liquidity to DEMO/WETH (Algebra) and DEMO/USDC (LFJ)');
   await addAlgebraLfjInitialLiquidity(clients, write);
+  log('devnet: adding liquidity to the Solidly and Slipstream pools');
+  await addSolidlyInitialLiquidity(clients, write);
 
   const blocks = monthBlocks(MONTH_HISTORY);
   log(`devnet: seeding a month of history (${MONTH_HISTORY.length} steps in ${blocks.length} blocks)`);
@@ -697,6 +744,9 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await write(step.from, call.address, call.abi, call.functionName, call.args);
       return;
     }
+    default:
+      if (isSolidlyStep(step)) await runSolidlyStep(clients, step, write);
+      return;
   }
 }
 
@@ -777,6 +827,21 @@ async function seedV4OnOlderChain(clients: DevnetClients, rpcUrl: string, log: (
   const write: Write = async (from, address, abi, functionName, args, value) =>
     mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
   await addV4InitialLiquidity(clients, write);
+}
+
+/** Solidly V2 and Slipstream onto a chain whose older seed predates them: deployment, funding, first liquidity. */
+async function seedSolidlyOnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+  log('devnet: this chain predates Solidly V2 and Slipstream on the devnet; deploying them from account 7');
+  await deploySolidly(clients);
+  await clients.test.setAutomine(false);
+  try {
+    await checkMined(rpcUrl, [await mineBlock(rpcUrl, solidlyFundingCalls(), undefined)]);
+  } finally {
+    await clients.test.setAutomine(true);
+  }
+  const write: Write = async (from, address, abi, functionName, args, value) =>
+    mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
+  await addSolidlyInitialLiquidity(clients, write);
 }
 
 const MULTICALL_ABI = [

@@ -36,6 +36,7 @@ import { DEMO_BURN, HISTORY, MONTH_DAYS, MONTH_HISTORY, monthBlocks } from './de
 import { formatDevnetSummary, startDevnet, type Devnet } from './devnet.js';
 import { runSwapCli, UsageError } from './swap-cli.js';
 import { algebraPoolAbi, lbPairAbi } from './algebra-lfj.js';
+import { isSolidlyStep, SOLIDLY_POOLS } from './solidly.js';
 import { v4PoolManagerAbi } from './v4.js';
 
 const tmpDirs: string[] = [];
@@ -95,7 +96,8 @@ describe('devnet', () => {
   });
 
   it('has code at every recorded address', async () => {
-    const { deployer: _d, pools, v4, algebra, lfj, ...contracts } = devnet.addresses;
+    // Solidly V2 and Slipstream: src/solidly.test.ts.
+    const { deployer: _d, pools, v4, algebra, lfj, solidly: _s, slipstream: _c, ...contracts } = devnet.addresses;
     const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
     const algebraLfj = [algebra.factory, algebra.poolDeployer, algebra.router, algebra.pools.demoWeth, lfj.factory, lfj.pairImplementation, lfj.router, lfj.pairs.demoUsdc];
     for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts, ...algebraLfj]) {
@@ -220,7 +222,10 @@ describe('devnet', () => {
   });
 
   it('the history has swaps in both directions from at least three accounts in each pool', async () => {
-    const seeded = [...MONTH_HISTORY, ...HISTORY];
+    // Uniswap's pools here; Solidly V2 and Slipstream (their own steps and blocks) in src/solidly.test.ts.
+    // Every step but Solidly V2 and Slipstream's (solidly.test.ts checks those).
+    const uniswap = (step: (typeof MONTH_HISTORY)[number]) => !isSolidlyStep(step) && !(step.kind === 'swap' && SOLIDLY_POOLS.has(step.pool));
+    const seeded = [...MONTH_HISTORY, ...HISTORY].filter(uniswap);
     const pools = [
       [A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc'],
       [A.v4.pools.demoEthV4.id, 'v4', 'demo-eth-v4'], [A.v4.pools.hookedV4.id, 'v4', 'demo-usdc-v4'],
@@ -277,7 +282,7 @@ describe('devnet', () => {
     ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
-    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).length + HISTORY.length);
+    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).filter((block) => block.some(uniswap)).length + HISTORY.filter(uniswap).length);
 
     // The month spreads over MONTH_DAYS days, a trade in every pool every day; the recent steps over
     // the last six hours; the chain ends near now.
@@ -291,13 +296,24 @@ describe('devnet', () => {
     }
     expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap' && pools.some(([, , key]) => key === s.pool)).length);
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
-    expect(HISTORY.length).toBe(33);
+    // Uniswap, Algebra and LFJ here; Solidly V2 and Slipstream's 8 in solidly.test.ts.
+    expect(HISTORY.filter(uniswap).length).toBe(33);
+    expect(HISTORY.length).toBe(41);
   });
 
   it('formatDevnetSummary lists the RPC URL and every address', () => {
     const text = formatDevnetSummary(devnet);
     expect(text).toContain(devnet.rpcUrl);
-    const { pools, v4: { pools: v4Pools, ...v4 }, algebra: { pools: algebraPools, ...algebra }, lfj: { pairs: lfjPairs, ...lfj }, ...rest } = devnet.addresses;
+    const {
+      pools,
+      v4: { pools: v4Pools, ...v4 },
+      algebra: { pools: algebraPools, ...algebra },
+      lfj: { pairs: lfjPairs, ...lfj },
+      solidly: { pools: sPools, ...solidly },
+      slipstream: { pools: cPools, ...slipstream },
+      ...rest
+    } = devnet.addresses;
+    for (const address of [...Object.values(solidly), ...Object.values(sPools), ...Object.values(slipstream), ...Object.values(cPools)]) expect(text).toContain(address);
     for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
     for (const address of [...Object.values(algebra), ...Object.values(algebraPools), ...Object.values(lfj), ...Object.values(lfjPairs)]) expect(text).toContain(address);
     for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);

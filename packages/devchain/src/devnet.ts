@@ -435,6 +435,19 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     ['LFJ LBPair implementation', a.lfj.pairImplementation],
     ['LFJ LBRouter', a.lfj.router],
     ['pair DEMO/USDC LFJ bin step 25', a.lfj.pairs.demoUsdc],
+    ['DAI (18 dec)', a.solidly.dai],
+    ['Solidly PoolFactory', a.solidly.poolFactory],
+    ['Solidly Pool (implementation)', a.solidly.poolImplementation],
+    ['Solidly Router', a.solidly.router],
+    ['Solidly FactoryRegistry', a.solidly.factoryRegistry],
+    ['Solidly voter (devnet stand-in)', a.solidly.voter],
+    ['pool DEMO/WETH Solidly volatile', a.solidly.pools.demoWethVolatile],
+    ['pool USDC/DAI Solidly stable', a.solidly.pools.usdcDaiStable],
+    ['Slipstream CLFactory', a.slipstream.factory],
+    ['Slipstream CLPool (implementation)', a.slipstream.poolImplementation],
+    ['Slipstream position manager', a.slipstream.positionManager],
+    ['Slipstream swap router', a.slipstream.swapRouter],
+    ['pool DEMO/WETH Slipstream CL200', a.slipstream.pools.demoWeth200],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return [
@@ -443,7 +456,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
     // With this very URL, so the demo's command can be pasted as printed (product §8).
     'Make a swap on it (from the repository root) and watch /activities:',
     `  ${swapCommand(devnet.rpcUrl)}`,
-    `  (--pool ${DEVNET_POOLS.join(' | ')})`,
+    `  (--pool ${DEVNET_POOLS.join(' | ')}; --side buy | sell)`,
   ].join('\n');
 }
 

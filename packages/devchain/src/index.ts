@@ -9,7 +9,11 @@ export {
   V4_DEPLOYER,
   V4_HOOK_FLAGS,
   V4_DYNAMIC_FEE,
+  SOLIDLY_DEPLOYER,
+  SLIPSTREAM_TICK_SPACING,
   type DevnetAddresses,
+  type DevnetSolidlyAddresses,
+  type DevnetSlipstreamAddresses,
   type DevnetV4Addresses,
   type DevnetAlgebraAddresses,
   type DevnetLfjAddresses,
@@ -33,7 +37,31 @@ export {
 } from './devnet.js';
 export { deployDemo, PartialSeedError, HISTORY, MONTH_HISTORY, DEMO_BURN } from './deploy.js';
 export { devnetChain } from './client.js';
-export { swapOnDevnet, swapV4OnDevnet, type DevnetSwap, type DevnetPool, type DevnetV4Swap, type DevnetV4PoolName } from './swap.js';
+export {
+  swapOnDevnet,
+  swapV4OnDevnet,
+  DEVNET_POOLS,
+  type DevnetSwap,
+  type DevnetPool,
+  type DevnetV4Swap,
+  type DevnetV4PoolName,
+  type DevnetSolidlyPoolName,
+} from './swap.js';
+export {
+  solidlyPoolFactoryAbi,
+  solidlyPoolAbi,
+  solidlyRouterAbi,
+  slipstreamFactoryAbi,
+  slipstreamPoolAbi,
+  slipstreamPositionManagerAbi,
+  slipstreamSwapRouterAbi,
+  solidlyPoolAddress,
+  slipstreamPoolAddress,
+} from './solidly.js';
+// The compiled Solidly V2 and Slipstream contracts (docs/decisions/0060), e.g. to deploy a second,
+// foreign factory in a test.
+export * as solidlyArtifacts from './generated/solidly.js';
+export * as slipstreamArtifacts from './generated/slipstream.js';
 export {
   v4PoolId,
   v4HookPermissions,

@@ -3,10 +3,14 @@
  * can watch a new trade appear in TokenDesk:
  *
  *   npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:PORT --pool demo-weth --side buy --amount 0.1
- *   npm run swap -w @tokendesk/devchain -- --rpc http://127.0.0.1:PORT demo-usdc-lfj buy 40   # the same, positional
+ *   npm run swap -w @tokendesk/devchain -- demo-weth-solidly buy 0.1 [--rpc …]   # the same, positional
  *
+ * --rpc   the devnet's URL (default http://127.0.0.1:8545, where the server starts it when the port is free)
  * --pool  demo-weth | demo-usdc | smpl-weth | weth-usdc | demo-eth-v4 | demo-usdc-v4 (the V4 pools;
- *         demo-usdc-v4 is the one with a hook) | demo-weth-algebra (Algebra) | demo-usdc-lfj (LFJ)
+ *         demo-usdc-v4 is the one with a hook) | demo-weth-algebra (Algebra) | demo-usdc-lfj (LFJ) |
+ *         demo-weth-solidly | usdc-dai-stable (Aerodrome's Solidly V2, volatile and stable; on
+ *         usdc-dai-stable the token is DAI, bought with USDC) | demo-weth-slipstream (Aerodrome's
+ *         Slipstream, tick spacing 200)
  * --side  buy (spend --amount of ETH/USDC on the token) | sell (sell --amount of the token)
  *         (on weth-usdc the "token" is WETH: buy spends USDC, sell pays ETH)
  * --account 1..4  which demo account trades (default 1)
@@ -18,6 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { demoAccounts } from './addresses.js';
 import { assertDevnet, devnetClients } from './client.js';
 import { DEVNET_POOLS, swapOnDevnet, type DevnetPool } from './swap.js';
+
+/** The server's devnet port when it was free (README: The local devnet). */
+const DEFAULT_RPC = 'http://127.0.0.1:8545';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -34,10 +41,13 @@ export async function runSwapCli(argv: string[], print: (line: string) => void =
     },
     strict: true,
   });
-  if (positionals.length > 3) throw new UsageError('at most three positional arguments: <pool> <buy|sell> <amount>');
-  const rpc = values.rpc;
-  const [pool, side, amount] = [values.pool ?? positionals[0], values.side ?? positionals[1], values.amount ?? positionals[2]];
-  if (!rpc || !pool || !side || !amount) throw new UsageError('--rpc, --pool, --side and --amount are required');
+  // `<pool> <side> <amount>` may stand in for the three flags (npm run swap -- demo-weth buy 0.1).
+  if (positionals.length > 0 && (positionals.length !== 3 || values.pool || values.side || values.amount)) {
+    throw new UsageError('give either <pool> <side> <amount> or --pool, --side and --amount');
+  }
+  const [pool, side, amount] = positionals.length === 3 ? positionals : [values.pool, values.side, values.amount];
+  const rpc = values.rpc ?? DEFAULT_RPC;
+  if (!pool || !side || !amount) throw new UsageError('--pool, --side and --amount are required');
   if (!DEVNET_POOLS.includes(pool as DevnetPool)) throw new UsageError(`--pool must be one of ${DEVNET_POOLS.join(', ')}`);
   if (side !== 'buy' && side !== 'sell') throw new UsageError('--side must be buy or sell');
   if (!/^\d+(\.\d+)?$/.test(amount)) throw new UsageError('--amount must be a positive decimal number');

@@ -1,22 +1,28 @@
 import { formatUnits, maxUint256, parseUnits, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem';
 import { erc20Abi, swapRouterAbi, uniswapV2RouterAbi } from './abis.js';
-import { devnetAddresses as A, LFJ_BIN_STEP, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
+import { devnetAddresses as A, LFJ_BIN_STEP, REFERENCE_V3_FEE, SLIPSTREAM_TICK_SPACING, V3_FEE } from './addresses.js';
 import { assertDevnet, gasWithMargin, mined, type DevnetClients } from './client.js';
 import { algebraRouterAbi, LB_VERSION_V2_2, lbRouterAbi } from './algebra-lfj.js';
+import { slipstreamSwapRouterAbi, solidlyRouterAbi } from './solidly.js';
 import { V4_MAX_SQRT_PRICE_LIMIT, V4_MIN_SQRT_PRICE_LIMIT, v4SwapRouterAbi } from './v4.js';
 
 /** The seeded pools; the V4 ones are demo-eth-v4 (native ETH) and demo-usdc-v4 (the hooked pool). */
-export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName | 'demo-weth-algebra' | 'demo-usdc-lfj';
+export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName | 'demo-weth-algebra' | 'demo-usdc-lfj' | DevnetSolidlyPoolName;
 export type DevnetV4PoolName = 'demo-eth-v4' | 'demo-usdc-v4';
+/** Aerodrome's Solidly V2 volatile and stable pools and its Slipstream pool (docs/decisions/0060). */
+export type DevnetSolidlyPoolName = 'demo-weth-solidly' | 'usdc-dai-stable' | 'demo-weth-slipstream';
 export const DEVNET_POOLS: readonly DevnetPool[] = [
   'demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc', 'demo-eth-v4', 'demo-usdc-v4', 'demo-weth-algebra', 'demo-usdc-lfj',
+  'demo-weth-solidly', 'usdc-dai-stable', 'demo-weth-slipstream',
 ];
 
 /** V4's native currency: address 0 in a PoolKey. */
 const NATIVE: Address = '0x0000000000000000000000000000000000000000';
 
 interface PoolInfo {
-  version: 'v2' | 'v3' | 'v4' | 'algebra' | 'lfj';
+  version: 'v2' | 'v3' | 'v4' | 'algebra' | 'lfj' | 'solidly' | 'slipstream';
+  /** Solidly only: the stable curve (x³y + y³x = k) or the volatile one (x·y = k). */
+  stable?: boolean;
   /** V3 only: the pool's fee tier. */
   fee?: number;
   /** V4 only: which of devnetAddresses.v4.pools. */
@@ -76,22 +82,27 @@ const POOLS: Record<DevnetPool, PoolInfo> = {
     token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
     quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
   },
+  // Aerodrome's Router (routes through PoolFactory) pays ETH in and out like Uniswap V2's.
+  'demo-weth-solidly': {
+    version: 'solidly',
+    stable: false,
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
+    quote: { address: A.weth, symbol: 'ETH', decimals: 18 },
+  },
+  // The stable pool: `buy` spends USDC on DAI, `sell` gives DAI for USDC.
+  'usdc-dai-stable': {
+    version: 'solidly',
+    stable: true,
+    token: { address: A.solidly.dai, symbol: 'DAI', decimals: 18 },
+    quote: { address: A.usdc, symbol: 'USDC', decimals: 6 },
+  },
+  // Slipstream's SwapRouter wraps ETH paid in; a sell receives WETH, as on the V3 router.
+  'demo-weth-slipstream': {
+    version: 'slipstream',
+    token: { address: A.demo, symbol: 'DEMO', decimals: 18 },
+    quote: { address: A.weth, symbol: 'ETH', decimals: 18 },
+  },
 };
-
-function routerOf(version: PoolInfo['version']): Address {
-  switch (version) {
-    case 'v2':
-      return A.uniswapV2Router;
-    case 'v3':
-      return A.uniswapV3Router;
-    case 'v4':
-      return A.v4.swapRouter;
-    case 'algebra':
-      return A.algebra.router;
-    case 'lfj':
-      return A.lfj.router;
-  }
-}
 
 export interface DevnetSwap {
   from: Address;
@@ -122,7 +133,7 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
     const symbol = payWithEth ? 'ETH' : tokenIn.symbol;
     throw new Error(`${swap.from} holds ${formatUnits(balance, tokenIn.decimals)} ${symbol}, less than ${swap.amount}`);
   }
-  const router = routerOf(pool.version);
+  const router = ROUTERS[pool.version];
   if (!payWithEth) await ensureAllowance(clients, swap.from, tokenIn.address, router, amountIn);
 
   let minOut = 0n;
@@ -135,16 +146,40 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
     });
     minOut = ((quoted[1] ?? 0n) * 99n) / 100n;
   }
+  if (pool.version === 'solidly') {
+    const quoted = await clients.public.readContract({
+      address: A.solidly.router,
+      abi: solidlyRouterAbi,
+      functionName: 'getAmountsOut',
+      args: [amountIn, [solidlyRoute(tokenIn.address, tokenOut.address, pool.stable === true)]],
+    });
+    minOut = ((quoted[1] ?? 0n) * 99n) / 100n;
+  }
   const hash = await sendContractTx(clients, swap.from, swapRequest(swap, minOut));
   const receipt = await mined(clients, hash);
   const inSymbol = tokenIn.symbol;
-  // The V3 and Algebra routers pay out WETH as WETH (neither unwraps here).
-  const outSymbol = (pool.version === 'v3' || pool.version === 'algebra') && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
+  // The V3, Algebra and Slipstream routers pay out WETH as WETH (none unwraps here).
+  const outSymbol = (pool.version === 'v3' || pool.version === 'algebra' || pool.version === 'slipstream') && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
   return {
     hash,
     receipt,
     description: `${swap.pool} ${swap.side}: ${formatUnits(amountIn, tokenIn.decimals)} ${inSymbol} → ${outSymbol}`,
   };
+}
+
+const ROUTERS: Record<PoolInfo['version'], Address> = {
+  v2: A.uniswapV2Router,
+  v3: A.uniswapV3Router,
+  v4: A.v4.swapRouter,
+  algebra: A.algebra.router,
+  lfj: A.lfj.router,
+  solidly: A.solidly.router,
+  slipstream: A.slipstream.swapRouter,
+};
+
+/** One hop through Aerodrome's PoolFactory (the Router's default factory, named explicitly). */
+function solidlyRoute(from: Address, to: Address, stable: boolean) {
+  return { from, to, stable, factory: A.solidly.poolFactory };
 }
 
 function swapLegs(swap: DevnetSwap) {
@@ -169,8 +204,8 @@ export async function swapV4OnDevnet(clients: DevnetClients, swap: DevnetV4Swap)
 }
 
 /**
- * The router call of a swap. minOut bounds a V2 or LFJ swap's output; V3, V4 and Algebra have
- * none, as no quoter is deployed: the only trades on this chain are the demo's own.
+ * The router call of a swap. minOut bounds a V2, LFJ or Solidly swap's output; V3, V4, Algebra and
+ * Slipstream have none, as no quoter is deployed: the only trades on this chain are the demo's own.
  */
 export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint } {
   const pool = POOLS[swap.pool];
@@ -182,6 +217,28 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
     if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, path, swap.from, deadline], value: amountIn };
     if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
     return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+  }
+  if (pool.version === 'solidly') {
+    const routes = [solidlyRoute(tokenIn.address, tokenOut.address, pool.stable === true)];
+    const base = { address: A.solidly.router, abi: solidlyRouterAbi as Abi };
+    if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, routes, swap.from, deadline], value: amountIn };
+    if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, routes, swap.from, deadline], value: 0n };
+    return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, routes, swap.from, deadline], value: 0n };
+  }
+  if (pool.version === 'slipstream') {
+    // Like V3: no quoter deployed, so no minimum out; only the demo trades on this chain.
+    return {
+      address: A.slipstream.swapRouter,
+      abi: slipstreamSwapRouterAbi as Abi,
+      functionName: 'exactInputSingle',
+      args: [
+        {
+          tokenIn: tokenIn.address, tokenOut: tokenOut.address, tickSpacing: SLIPSTREAM_TICK_SPACING, recipient: swap.from,
+          deadline, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n,
+        },
+      ],
+      value: payWithEth ? amountIn : 0n,
+    };
   }
   if (pool.version === 'v4') {
     const key = A.v4.pools[pool.v4!].key;
