@@ -131,7 +131,7 @@ async function start(config: Config): Promise<void> {
   const delivery = new DeliveryWorker({ db: database.db, config, log: app.log.child({ component: 'delivery' }) });
   delivery.start();
   const indexers = config.INDEXER
-    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, leaseMs: config.INDEXER_LEASE_MS, status: indexerStatus })
+    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, usdMinLiquidity: config.USD_MIN_LIQUIDITY, leaseMs: config.INDEXER_LEASE_MS, status: indexerStatus })
     : null;
   // The weekly e-mail reports (docs/decisions/0040): an hourly check on every server; the week's
   // claim keeps it to one e-mail per project. The figures are the pool answers the screens show.
