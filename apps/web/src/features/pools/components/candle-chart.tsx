@@ -5,7 +5,6 @@ import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SegmentedTabs, segmentClass } from '../../../components/ui/segmented-tabs';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useCandles } from '../api/get-candles';
 import { bucketOf } from './candle-chart-data';
@@ -179,12 +178,12 @@ export function CandleChartCard({
                 <UsdRateNote answer={answer} pairSymbol={pairSymbol} />
               </div>
             ) : (
-            <div>
-              <p className="text-sm font-semibold text-slate-900">No trades in this range yet</p>
-              <p className="mt-1 max-w-sm text-sm text-slate-500">
-                Candles are made from the swaps TokenDesk has stored for this pool{range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
-              </p>
-            </div>
+              <div>
+                <p className="text-sm font-semibold text-slate-900">No trades in this range yet</p>
+                <p className="mt-1 max-w-sm text-sm text-slate-500">
+                  Candles are made from the swaps TokenDesk has stored for this pool{range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
+                </p>
+              </div>
             )}
           </div>
         ) : (

@@ -100,12 +100,12 @@ export function PriceChartCard({
                 <UsdRateNote answer={usdAnswer} pairSymbol={pairSymbol} />
               </div>
             ) : (
-            <div>
-              <p className="text-sm font-semibold text-slate-900">No price history yet</p>
-              <p className="mt-1 max-w-sm text-sm text-slate-500">
-                TokenDesk stores the pool's price as it reads the chain; the chart fills in as snapshots of the last {RANGE_LABELS[shownRange]} arrive.
-              </p>
-            </div>
+              <div>
+                <p className="text-sm font-semibold text-slate-900">No price history yet</p>
+                <p className="mt-1 max-w-sm text-sm text-slate-500">
+                  TokenDesk stores the pool's price as it reads the chain; the chart fills in as snapshots of the last {RANGE_LABELS[shownRange]} arrive.
+                </p>
+              </div>
             )}
           </div>
         ) : (
