@@ -7,7 +7,7 @@ const SHOTS = process.env.H3_SHOTS_DIR ?? '/tmp/h3-shots';
 
 /** Decision 0034: candles and volume of the demo pools, from the stored swaps, at 1440 and 390 px. */
 test.describe('candles on the pool page', () => {
-  test('DEMO/WETH: switch to candles, see candles, volume and the reason USD is off; DEMO/USDC in USD', async ({ page, request, user }) => {
+  test('DEMO/WETH: switch to candles, see candles, volume, and USD at the recorded WETH/USDC rates; DEMO/USDC in USD; the USD line', async ({ page, request, user }) => {
     // Two pools, two viewports, an axe scan and dark mode: longer than one screen's test.
     test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
@@ -36,11 +36,21 @@ test.describe('candles on the pool page', () => {
     const last = answer.candles.at(-1)!;
     await expect(legend).toContainText(`${last.trades} ${last.trades === 1 ? 'trade' : 'trades'}`);
 
-    // USD is off for a WETH pair, with the reason on screen.
+    // USD for a WETH pair: each swap at the WETH/USDC rate recorded for its block (decision 0064).
     const usd = card.getByRole('button', { name: 'USD', exact: true });
-    await expect(usd).toHaveAttribute('aria-disabled', 'true');
-    await expect(card).toContainText("USD view unavailable: USD candles need WETH's past USD prices, which TokenDesk does not record; the WETH view is exact.");
-    await usd.click({ force: true });
+    await expect(usd).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(card).not.toContainText('USD view unavailable');
+    await usd.click();
+    await expect(usd).toHaveAttribute('aria-pressed', 'true');
+    await expect(card).toContainText('USD per DEMO');
+    await expect(card.getByTestId('usd-rate-note')).toContainText('WETH valued at WETH/USDC on Uniswap V3: each swap at the rate of the latest WETH/USDC swap at or before its block.');
+    await expect(legend).toContainText('USD');
+    const usdAnswer = await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h&currency=usd`);
+    expect(usdAnswer).toMatchObject({ usd_route: 'WETH/USDC on Uniswap V3', usd_unavailable_reason: null });
+    expect(usdAnswer.candles.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    await card.screenshot({ path: `${SHOTS}/candles-weth-usd-1440.png` });
+    await card.getByRole('button', { name: 'WETH', exact: true }).click();
     await expect(card.getByRole('button', { name: 'WETH', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
     // Interval tabs move with the arrow keys, and Home and End (the WAI-ARIA tabs pattern).
@@ -102,5 +112,24 @@ test.describe('candles on the pool page', () => {
 
     await page.getByRole('button', { name: 'Line' }).click();
     await expect(page.getByRole('heading', { name: 'Price History' })).toBeVisible();
+
+    // The USD line of DEMO/WETH: the close of each USD candle, with the rates named.
+    await page.goto(`/funds/${weth.id}`);
+    const line = page.getByRole('region', { name: 'Price History' });
+    await expect(line).toBeVisible();
+    await line.getByRole('button', { name: 'USD', exact: true }).click();
+    await expect(line).toContainText('USD per DEMO, the close of each 5-minute candle');
+    await expect(line.getByTestId('usd-rate-note')).toContainText('WETH valued at WETH/USDC on Uniswap V3');
+    await expect(line.locator('canvas').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await line.screenshot({ path: `${SHOTS}/line-weth-usd-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await line.screenshot({ path: `${SHOTS}/line-weth-usd-390.png` });
+    await page.getByRole('button', { name: 'Candles' }).click();
+    await expect(page.getByRole('region', { name: 'Candles' }).getByRole('button', { name: 'USD', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await page.waitForTimeout(300);
+    await page.getByRole('region', { name: 'Candles' }).screenshot({ path: `${SHOTS}/candles-weth-usd-390.png` });
   });
 });

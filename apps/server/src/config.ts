@@ -151,7 +151,10 @@ const configSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender of every e-mail, `Name <address>` or a bare address. */
   MAIL_FROM: z.string().min(3).default('TokenDesk <no-reply@localhost>'),
-  /** The address links in e-mails point to (no trailing slash); defaults to http://localhost:<PORT>. */
+  /**
+   * The address links in e-mails and messages point to (no trailing slash). Unset: the address the
+   * start banner prints, from HOST and PORT, never from a request's Host header (see publicUrlOf).
+   */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((v) => v.replace(/\/+$/, ''))
@@ -219,9 +222,41 @@ function rpcUrlsFrom(env: Record<string, string>): Record<string, string[]> {
 export type Config = z.infer<typeof configSchema> & {
   /** Per network key (RPC_URL_<KEY>), the node URLs that replace its defaults; absent keys keep them. */
   RPC_URLS: Readonly<Record<string, readonly string[]>>;
-  /** Always set: PUBLIC_URL, or http://localhost:<PORT>. */
+  /** Always set: PUBLIC_URL, or the address the start banner prints (publicUrlOf). */
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set, or is the default (the start banner says which). */
+  PUBLIC_URL_SET: boolean;
 };
+
+/** The host the start banner prints for HOST: a wildcard bind is reached on this machine at 127.0.0.1. */
+export function bannerHost(host: string): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return reachable.includes(':') ? `[${reachable}]` : reachable;
+}
+
+/**
+ * PUBLIC_URL when unset: the very address the start banner prints (http://127.0.0.1:3000 by
+ * default), so a link in an e-mail opens the page the user opened. It is never taken from how a
+ * request reached the server: a Host header is whatever the client sends, and a link built from it
+ * would let anyone who can ask for a password-reset e-mail point it at their own site (Host header
+ * injection). The start banner says which address is used and how to change it.
+ */
+export function publicUrlOf(config: { PUBLIC_URL?: string; HOST: string; PORT: number }): string {
+  return config.PUBLIC_URL ?? `http://${bannerHost(config.HOST)}:${config.PORT}`;
+}
+
+/**
+ * The start banner's line about links: which PUBLIC_URL is used and how to change it. When it is
+ * the default and the server listens on every interface (HOST=0.0.0.0), the banner's address is
+ * 127.0.0.1, which other machines cannot open, and it says so.
+ */
+export function publicUrlNotice(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'HOST'>): string {
+  if (config.PUBLIC_URL_SET) return `Links in e-mails and messages point at ${config.PUBLIC_URL} (PUBLIC_URL).`;
+  const everywhere = config.HOST === '0.0.0.0' || config.HOST === '::';
+  return !everywhere
+    ? `Links in e-mails and messages point at ${config.PUBLIC_URL}, the address above (PUBLIC_URL is not set); set PUBLIC_URL to the address users open if it is another.`
+    : `Links in e-mails and messages point at ${config.PUBLIC_URL}, which works only on this machine: PUBLIC_URL is not set and HOST=${config.HOST} listens on every interface. Set PUBLIC_URL to the address users open, e.g. PUBLIC_URL=https://desk.example.com.`;
+}
 
 /**
  * The configured URLs that may carry secrets (provider keys, the database password), as the
@@ -257,7 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(config.DATA_DIR),
     WEB_DIST: path.resolve(config.WEB_DIST),
     RPC_URLS: rpcUrlsFrom(cleaned as Record<string, string>),
-    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PUBLIC_URL: publicUrlOf(config),
+    PUBLIC_URL_SET: config.PUBLIC_URL !== undefined,
   };
 }
 

@@ -13,7 +13,7 @@ import { valuedPools } from './features/pools/valued-pools';
 import { IndexerStatus } from './indexer/status';
 import { createMetrics } from './ops/metrics';
 import { startOpsSocket, type OpsSocket } from './ops/ops-socket';
-import { ConfigError, configuredUrls, loadConfig, type Config } from './config';
+import { bannerHost, ConfigError, configuredUrls, loadConfig, publicUrlNotice, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { databaseTarget, openDatabase, type Database } from './db/client';
 import { locationFile } from './db/cluster-place';
@@ -116,14 +116,14 @@ async function start(config: Config): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const host = bannerHost(config.HOST);
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${database.cluster?.relocated ? database.cluster.dir : config.DATA_DIR}`;
   // A cluster outside DATA_DIR (decision 0056): a copy of DATA_DIR does not hold the database.
   const outside = database.cluster?.relocated
     ? `The database is outside DATA_DIR (${config.DATA_DIR} is out of reach of the user PostgreSQL runs as), recorded in ${locationFile(config.DATA_DIR)}; back it up with npm run backup.\n`
     : '';
-  console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n${outside}`);
+  console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n${outside}${publicUrlNotice(config)}\n`);
 
   // Outbound messages (docs/decisions/0037): the indexer's firings enqueue alert e-mails only when
   // SMTP is configured, with links to PUBLIC_URL; the worker delivers the outbox until shutdown.
@@ -131,7 +131,7 @@ async function start(config: Config): Promise<void> {
   const delivery = new DeliveryWorker({ db: database.db, config, log: app.log.child({ component: 'delivery' }) });
   delivery.start();
   const indexers = config.INDEXER
-    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, leaseMs: config.INDEXER_LEASE_MS, status: indexerStatus })
+    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, usdMinLiquidity: config.USD_MIN_LIQUIDITY, leaseMs: config.INDEXER_LEASE_MS, status: indexerStatus })
     : null;
   // The weekly e-mail reports (docs/decisions/0040): an hourly check on every server; the week's
   // claim keeps it to one e-mail per project. The figures are the pool answers the screens show.

@@ -167,6 +167,11 @@ describe('backup and restore of the embedded database', () => {
       await database.db.execute(sql`insert into audit_events (action, actor_kind, actor_name, subject_user_id, subject_name)
         select 'reset_link_issued', 'cli', ${'root (sudo: ünïcödé\tadmin)'}, u.id, u.username from users u order by u.id limit 1`);
       await database.db.execute(sql`insert into sign_in_origins (user_id, origin, last_signed_in_at) select u.id, '127.0.0.1', now() from users u order by u.id limit 1`);
+      // Migration 0027: a network's reference pool for past USD rates (system data, no user's).
+      await database.db.execute(sql`insert into reference_pools (network_id, pool_address, pool_version, base_address, base_symbol, base_decimals,
+        stable_address, stable_symbol, stable_decimals, base_is_token0, label, chosen_block)
+        values (31337, '0x00000000000000000000000000000000000000e1', 'v3', '0x00000000000000000000000000000000000000e2', 'WETH', 18,
+        '0x00000000000000000000000000000000000000e3', 'USDC', 6, true, ${'WETH/USDC on Uniswap V3 (0.05%) ünï'}, 12)`);
       for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
       return fingerprint(database);
     });

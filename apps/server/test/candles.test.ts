@@ -294,7 +294,7 @@ describe('candles from the stored swaps', () => {
     expect(wethAnswer.markers.filter((m) => m.kind === 'alert')).toHaveLength(0);
   });
 
-  it('USD: exact for a USDC pair (rate 1), refused with the reason for a WETH pair', async () => {
+  it('USD: exact for a USDC pair (rate 1); a WETH pair is valued at the recorded reference rates (usd-candles.test.ts)', async () => {
     const quote = (await candlesOf(usdcPoolId, '1h', '24h')).answer;
     const usd = (await candlesOf(usdcPoolId, '1h', '24h', '&currency=usd')).answer;
     expect(usd.usd_unavailable_reason).toBeNull();
@@ -304,12 +304,13 @@ describe('candles from the stored swaps', () => {
     expect(usd.candles).toEqual(quote.candles);
 
     const weth = (await candlesOf(wethPoolId, '1h', '24h', '&currency=usd')).answer;
-    expect(weth.candles).toEqual([]);
-    expect(weth.usd_unavailable_reason).toBe("USD candles need WETH's past USD prices, which TokenDesk does not record; the WETH view is exact.");
-    // The quote answer says so too, so the chart can disable its USD switch without asking.
+    expect(weth).toMatchObject({ usd_unavailable_reason: null, usd_route: 'WETH/USDC on Uniswap V3', quote_symbol: 'USD' });
+    expect(weth.candles.length).toBeGreaterThan(0);
+    // The quote answer says so too, so the chart knows its USD switch works without asking.
     const wethQuote = (await candlesOf(wethPoolId, '1h', '24h')).answer;
-    expect(wethQuote.usd_unavailable_reason).toBe(weth.usd_unavailable_reason);
-    expect(wethQuote.candles.length).toBeGreaterThan(0);
+    expect(wethQuote.usd_unavailable_reason).toBeNull();
+    expect(wethQuote.usd_route).toBe(weth.usd_route);
+    expect(wethQuote.candles.length).toBe(weth.candles.length);
   });
 
   it("another user's pool answers 404, like a missing one", async () => {

@@ -107,8 +107,25 @@ export const candlesSchema = z
       .string()
       .nullable()
       .describe(
-        "Why USD candles cannot be given for this pool (in both currencies, so a client knows before asking); null when the paired token is a USD stablecoin, counted at exactly 1 USD. Past USD prices of other tokens are not recorded, and history is never converted at today's rate.",
+        'Why USD candles cannot be given for this pool (in both currencies, so a client knows before asking); null when they can: ' +
+          'the paired token is a USD stablecoin (exactly 1 USD), or the wrapped native (or native coin) whose past USD rates TokenDesk records ' +
+          "from the network's reference pool. History is never converted at today's rate.",
       ),
+    usd_route: z
+      .string()
+      .nullable()
+      .describe(
+        "For a pool paired with the wrapped native (or native coin): the reference pool whose swaps give the past USD rates, e.g. 'WETH/USDC on Uniswap V3'. " +
+          'Each swap is valued at the rate of the latest reference swap at or before its block. null otherwise.',
+      ),
+    usd_rates_from: z
+      .string()
+      .nullable()
+      .describe('When the recorded USD rates start (block time of the first stored reference swap, ISO 8601); swaps before it have no USD rate. null when none is recorded yet, or when no rate is needed'),
+    usd_candles_without_rate: z
+      .number()
+      .int()
+      .describe('In a USD answer: candles of the range left out because a swap in them has no recorded USD rate (before the rates start, or above the block the reference pool is read to)'),
     covered_to_block: z.string().nullable().describe("The last block of this pool's stored swaps (the indexer's progress); null before its first read"),
   })
   .meta({ id: 'Candles' });

@@ -215,6 +215,29 @@ export const indexedPools = pgTable(
 );
 
 /**
+ * A network's reference pool for past USD rates (decision 0064): the wrapped native against a USD
+ * stablecoin, chosen once by the indexer and indexed like any pool. System data, no user's.
+ */
+export const referencePools = pgTable('reference_pools', {
+  networkId: integer('network_id').primaryKey(),
+  /** Lower case. */
+  poolAddress: text('pool_address').notNull(),
+  poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
+  baseAddress: text('base_address').notNull(),
+  baseSymbol: text('base_symbol').notNull(),
+  baseDecimals: integer('base_decimals').notNull(),
+  stableAddress: text('stable_address').notNull(),
+  stableSymbol: text('stable_symbol').notNull(),
+  stableDecimals: integer('stable_decimals').notNull(),
+  baseIsToken0: boolean('base_is_token0').notNull(),
+  /** "WETH/USDC on Uniswap V3 (0.05%)". */
+  label: text('label').notNull(),
+  chosenBlock: bigint('chosen_block', { mode: 'bigint' }).notNull(),
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ReferencePoolRow = typeof referencePools.$inferSelect;
+
+/**
  * Raw pool events as the chain logged them, from the pool's point of view: amounts are signed,
  * positive into the pool. Buy/sell and the amounts a user sees are derived per tracked pool,
  * because which token is "the project token" belongs to the user's pool, not to the log.

@@ -11,6 +11,7 @@ import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
+import { ReferencePoolKeeper } from './reference-pool';
 import { TraderReader, type TraderTick } from './traders';
 import { decodeV4Logs, logKey, splitV4, v4DexOf, v4PoolLogs, type V4Decoded } from './v4-logs';
 import {
@@ -40,6 +41,8 @@ export interface IndexerOptions {
   onSkip?: OnSkip;
   /** Most RPC calls a tick spends reading traders (TRADER_READS_PER_TICK; decision 0033). */
   traderReadsPerTick?: number;
+  /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
+  usdMinLiquidity?: number;
 }
 
 export interface TickResult {
@@ -70,6 +73,7 @@ const hexToBig = (v: unknown) => BigInt(v as string);
 export class NetworkIndexer {
   private lastCompaction = 0;
   readonly traders: TraderReader;
+  private readonly reference: ReferencePoolKeeper;
 
   constructor(
     private readonly db: Db,
@@ -78,6 +82,7 @@ export class NetworkIndexer {
     private readonly options: IndexerOptions = {},
   ) {
     this.traders = new TraderReader(db, chain, network, { readsPerTick: options.traderReadsPerTick ?? DEFAULT_TRADER_READS, onRequest: options.onRequest, onSkip: options.onSkip, log: options.log });
+    this.reference = new ReferencePoolKeeper(db, chain, network, options.usdMinLiquidity ?? 10_000, options.onRequest);
   }
 
   /** The first block at or after `time` (binary search on block timestamps; once per new pool set). */
@@ -100,6 +105,12 @@ export class NetworkIndexer {
     // V4 pools are read through the network's StateView; without a V4 DEX configured they get no state.
     const tracked = (await trackedPools(this.db, this.network.id)).map((p) => (p.version === 'v4' && v4Dex ? { ...p, stateView: v4Dex.stateView } : p));
     if (tracked.length === 0) return { ...result, skipped: 'no pools' };
+    // The reference pool rides along, so past USD rates exist (decision 0064); its failure is not the pools'.
+    const reference = await this.reference.poolFor(tracked).catch((err: unknown) => {
+      this.options.log?.('warn', `reference pool not read; tried again later: ${(err as Error).message}`);
+      return null;
+    });
+    if (reference && !tracked.some((p) => normalizePoolAddress(p.address) === reference.address)) tracked.push(reference);
     const client = this.chain.client(this.network);
     const request = (method: string) => this.options.onRequest?.(method);
 

@@ -285,6 +285,9 @@ export async function unreadTraderBlocks(db: Db, networkId: number, limit: numbe
     db,
     sql`select distinct block_number from pool_events
         where network_id = ${networkId} and trader is null
+          -- A reference pool no user attached (decision 0064) needs no traders: its swaps are rates.
+          and pool_address not in (select r.pool_address from reference_pools r where r.network_id = ${networkId}
+            and not exists (select 1 from pools p where p.network_id = r.network_id and p.pool_address = r.pool_address))
           ${exclude.length > 0 ? sql`and block_number not in (${sql.join(exclude.map((b) => sql`${b}`), sql`, `)})` : sql``}
         order by block_number desc limit ${limit}`,
   );

@@ -1,22 +1,52 @@
 import { CANDLE_MARKERS_MAX, formatAmount, type Candle, type CandleMarker } from '@tokendesk/contract';
 import { formatUnits } from '../../chain/decimal';
 import type { NetworkConfig } from '../../chain/networks';
-import type { PoolRow, ProjectRow } from '../../db/schema';
+import type { PoolRow, ProjectRow, ReferencePoolRow } from '../../db/schema';
 import { normalizeAddress } from '../../lib/addresses';
 import { eventView, type PoolSide } from '../../market/pool-view';
 import { PRICE_DIGITS, type AlertMarkerRow, type CandleRow, type MarkerEventRow } from './candles-repository';
+import type { UsdCandleRow } from './usd-candles-repository';
+
+/** How a pool's USD candles are made: its paired token is 1 USD, or is valued at the reference rates, or there are none (why). */
+export type UsdBasis = { kind: 'pegged' } | { kind: 'reference'; ref: ReferencePoolRow } | { kind: 'none'; reason: string };
 
 /**
- * Why this pool has no USD candles, or null when it has: only a paired token counted at exactly
- * 1 USD (usdPegged in the network registry) gives exact USD history. TokenDesk records no past
- * USD prices of WETH and the like, and history converted at today's rate would be a made-up
- * chart (docs/product.md §0, decision 0034).
+ * A paired token counted at exactly 1 USD (usdPegged) gives exact USD history; the wrapped native
+ * (and the native coin, worth it one for one) is valued at the rates recorded from the network's
+ * reference pool (decision 0064). Any other paired token has no USD history: converted at today's
+ * rate it would be a made-up chart (docs/product.md §0, decision 0034).
  */
-export function usdUnavailableReason(network: NetworkConfig | undefined, pool: PoolRow): string | null {
-  const token = network?.tokens.find((t) => t.id === pool.tokenId);
-  if (token?.usdPegged && normalizeAddress(token.address) === pool.pairedTokenAddress) return null;
+export function usdBasis(network: NetworkConfig | undefined, pool: PoolRow, ref: ReferencePoolRow | null): UsdBasis {
+  const token = network?.tokens.find((t) => normalizeAddress(t.address) === pool.pairedTokenAddress);
   const symbol = pool.pairedTokenSymbol;
-  return `USD candles need ${symbol}'s past USD prices, which TokenDesk does not record; the ${symbol} view is exact.`;
+  if (token?.usdPegged) return { kind: 'pegged' };
+  if (network && (token?.wrappedNative || token?.native)) {
+    const wrapped = network.tokens.find((t) => t.wrappedNative);
+    if (ref && wrapped && normalizeAddress(wrapped.address) === ref.baseAddress) return { kind: 'reference', ref };
+    return {
+      kind: 'none',
+      reason: `USD candles need ${symbol}'s past USD rates, and none are recorded yet: the indexer records them from ${network.name}'s ${wrapped?.symbol ?? symbol}/stablecoin reference pool once it has chosen one; the ${symbol} view is exact.`,
+    };
+  }
+  return { kind: 'none', reason: `USD candles need ${symbol}'s past USD prices, which TokenDesk does not record; the ${symbol} view is exact.` };
+}
+
+/** A USD candle (usd-candles-repository.ts): prices in USD, volume the paired amounts at their swaps' rates. */
+export function presentUsdCandle(row: UsdCandleRow, side: PoolSide): Candle {
+  const scaled = (v: string) => formatUnits(BigInt(v), PRICE_DIGITS);
+  return {
+    time: new Date(Number(row.bucket) * 1000).toISOString(),
+    open: scaled(row.open),
+    high: scaled(row.high),
+    low: scaled(row.low),
+    close: scaled(row.close),
+    // Truncated to 30 digits like every USD figure.
+    volume: scaled((BigInt(row.volume_usd_scaled) / 10n ** BigInt(side.pairedDecimals)).toString()),
+    volume_project_token: formatUnits(BigInt(row.volume_project), side.projectDecimals),
+    trades: row.trades,
+    buys: row.buys,
+    sells: row.trades - row.buys,
+  };
 }
 
 export function presentCandle(row: CandleRow, side: PoolSide): Candle {

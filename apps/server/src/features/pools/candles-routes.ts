@@ -13,8 +13,9 @@ import { currentAuth } from '../../auth/plugin';
 import { ownedPoolWithProject } from '../../domain/tenancy';
 import { notFound } from '../../lib/http-errors';
 import { poolSide } from '../../market/pool-view';
-import { presentCandle, presentMarkers, usdUnavailableReason } from './candles-presenter';
+import { presentCandle, presentMarkers, presentUsdCandle, usdBasis } from './candles-presenter';
 import { coveredToBlock, loadAlertFirings, loadCandles, loadMarkerEvents } from './candles-repository';
+import { loadUsdCandles, referenceCoverage, referencePoolOf } from './usd-candles-repository';
 
 const tags = ['Pools and funds'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
@@ -52,8 +53,9 @@ export const candleRoutes: FastifyPluginAsyncZod = async (app) => {
       const nowSeconds = Math.floor(Date.now() / 1000);
       const from = new Date(Math.floor((nowSeconds - CANDLE_RANGE_SECONDS[range]) / step) * step * 1000);
       const side = poolSide(pool, project);
-      const reason = usdUnavailableReason(app.chain.registry.get(pool.networkId), pool);
-      const covered = await coveredToBlock(app.db, pool);
+      const ref = await referencePoolOf(app.db, pool.networkId);
+      const basis = usdBasis(app.chain.registry.get(pool.networkId), pool, ref);
+      const [covered, rates] = await Promise.all([coveredToBlock(app.db, pool), basis.kind === 'reference' ? referenceCoverage(app.db, basis.ref) : null]);
       const answer: Candles = {
         interval,
         range,
@@ -62,16 +64,24 @@ export const candleRoutes: FastifyPluginAsyncZod = async (app) => {
         quote_symbol: currency === 'usd' ? 'USD' : pool.pairedTokenSymbol,
         candles: [],
         markers: [],
-        usd_unavailable_reason: reason,
+        usd_unavailable_reason: basis.kind === 'none' ? basis.reason : null,
+        usd_route: basis.kind === 'reference' ? basis.ref.label : null,
+        usd_rates_from: rates?.firstTime?.toISOString() ?? null,
+        usd_candles_without_rate: 0,
         covered_to_block: covered === null ? null : covered.toString(),
       };
-      if (currency === 'usd' && reason !== null) return answer;
+      if (currency === 'usd' && basis.kind === 'none') return answer;
       const [candles, events, firings] = await Promise.all([
-        loadCandles(app.db, pool, side, step, from),
+        basis.kind === 'reference' && currency === 'usd'
+          ? loadUsdCandles(app.db, pool, side, basis.ref, rates?.toBlock ?? -1n, step, from).then((usd) => {
+              answer.usd_candles_without_rate = usd.withoutRate;
+              return usd.candles.map((c) => presentUsdCandle(c, side));
+            })
+          : loadCandles(app.db, pool, side, step, from).then((rows) => rows.map((c) => presentCandle(c, side))),
         loadMarkerEvents(app.db, pool, side, from),
         loadAlertFirings(app.db, userId, pool.id, from),
       ]);
-      answer.candles = candles.map((c) => presentCandle(c, side));
+      answer.candles = candles;
       answer.markers = presentMarkers({ ...events, firings }, pool, project, side);
       return answer;
     },

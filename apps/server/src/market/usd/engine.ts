@@ -2,11 +2,11 @@ import type { Address } from 'viem';
 import { ChainUnavailableError, type ChainService } from '../../chain/chain-service';
 import { withDeadline } from '../../chain/client';
 import { DEVNET_ID, type NetworkConfig } from '../../chain/networks';
-import { priceFromAmounts, priceFromSqrt } from '../../chain/prices';
 import { readReferencePools } from '../../chain/reference-pools';
 import { readSupplies, type SupplyRead } from '../../chain/supply';
 import { normalizeAddress } from '../../lib/addresses';
-import { cmp, dec, decOf, mul, type Dec } from './decimal-math';
+import { decOf, type Dec } from './decimal-math';
+import { deepestReferencePool } from './reference-choice';
 import { dollars, NO_NATIVE_RATE, referenceList, type PairedRate, type RouteLeg } from './valuation';
 
 /** Reference rates and supplies are read again after this long; requests in between share the last read. */
@@ -136,18 +136,7 @@ export class UsdEngine {
     const stables = network.tokens.filter((t) => t.usdPegged);
     if (!native || stables.length === 0) return { native: null, reason: `${NO_NATIVE_RATE} the native token: ${network.name} has no reference tokens configured.` };
     const read = await withDeadline(network, () => readReferencePools(this.chain.client(network), network.multicall3, network.dexes, native, stables));
-    const min = decOf(BigInt(this.minLiquidityUsd));
-    let best: { rate: Dec; depth: Dec; label: string } | null = null;
-    for (const pool of read.pools) {
-      const stable = stables.find((s) => normalizeAddress(s.address) === normalizeAddress(pool.stable.address))!;
-      const side = { projectIsToken0: pool.baseIsToken0, projectDecimals: native.decimals, pairedDecimals: stable.decimals };
-      const price = pool.sqrtPriceX96 !== null ? priceFromSqrt(side, pool.sqrtPriceX96) : priceFromAmounts(side, pool.baseReserve, pool.stableReserve);
-      if (price === null) continue;
-      // Depth is the stable side in dollars; ×2 is the pool's liquidity, held to the same minimum as any price-setting pool.
-      const depth = decOf(pool.stableReserve, stable.decimals);
-      if (cmp(mul(depth, decOf(2n)), min) < 0) continue;
-      if (!best || cmp(depth, best.depth) > 0) best = { rate: dec(price), depth, label: `${native.symbol}/${stable.symbol} on ${pool.dex.name}` };
-    }
+    const best = deepestReferencePool(read.pools, native, stables, this.minLiquidityUsd);
     if (!best) {
       return {
         native: null,

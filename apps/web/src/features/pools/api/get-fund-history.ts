@@ -18,6 +18,6 @@ export function fundHistoryQueryOptions(id: number, range: HistoryRange) {
 }
 
 /** Switching the range keeps the previous line on screen until the new one arrives. */
-export function useFundHistory(id: number, range: HistoryRange) {
-  return useQuery({ ...fundHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+export function useFundHistory(id: number, range: HistoryRange, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...fundHistoryQueryOptions(id, range), placeholderData: keepPreviousData, enabled });
 }

@@ -6,12 +6,11 @@ import { ErrorState } from '../../../components/status-message';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { SegmentedTabs, segmentClass } from '../../../components/ui/segmented-tabs';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { cn } from '../../../lib/cn';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useCandles } from '../api/get-candles';
 import { bucketOf } from './candle-chart-data';
 import { PriceChartCard } from './price-chart';
+import { CurrencySwitch, UsdRateNote } from './usd-view';
 
 // The chart library is loaded with the first chart, not with the app.
 const CandleChartCanvas = lazy(() => import('./candle-chart-canvas'));
@@ -36,6 +35,8 @@ function storedView(): ChartView {
  */
 export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: number; pairSymbol: string; projectSymbol: string }) {
   const [view, setView] = useState<ChartView>(storedView);
+  // One currency for both views, so switching view keeps USD (decision 0064).
+  const [currency, setCurrency] = useState<CandleCurrency>('quote');
   const choose = (next: ChartView) => {
     setView(next);
     try {
@@ -59,10 +60,10 @@ export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: 
         </div>
       </div>
       {view === 'line' ? (
-        <PriceChartCard poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} />
+        <PriceChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} currency={currency} onCurrency={setCurrency} />
       ) : (
         // Keyed by pool: another pool's page starts from its own defaults (its USD may be unavailable).
-        <CandleChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} />
+        <CandleChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} currency={currency} onCurrency={setCurrency} />
       )}
     </section>
   );
@@ -100,10 +101,24 @@ function CandleLegend({ candle, quote, projectSymbol }: { candle: Candle; quote:
   );
 }
 
-/** Candlesticks and volume of one pool at 5m … 1D, in the paired token or (stablecoin pairs only) USD. */
-export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId: number; pairSymbol: string; projectSymbol: string }) {
+/**
+ * Candlesticks and volume of one pool at 5m … 1D, in the paired token or USD: exact for a
+ * stablecoin pair, at the recorded reference rates for a wrapped-native pair (decision 0064).
+ */
+export function CandleChartCard({
+  poolId,
+  pairSymbol,
+  projectSymbol,
+  currency,
+  onCurrency: setCurrency,
+}: {
+  poolId: number;
+  pairSymbol: string;
+  projectSymbol: string;
+  currency: CandleCurrency;
+  onCurrency: (next: CandleCurrency) => void;
+}) {
   const [interval, setCandleInterval] = useState<CandleInterval>('1h');
-  const [currency, setCurrency] = useState<CandleCurrency>('quote');
   const [hovered, setHovered] = useState<number | null>(null);
   const candles = useCandles(poolId, interval, currency);
   const answer = candles.data;
@@ -115,26 +130,13 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
   const refusedUsd = currency === 'usd' && answer?.currency === 'usd' && usdReason !== null;
   useEffect(() => {
     if (refusedUsd) setCurrency('quote');
-  }, [refusedUsd]);
+  }, [refusedUsd, setCurrency]);
   const quote = answer?.quote_symbol ?? (currency === 'usd' ? 'USD' : pairSymbol);
   const shown = useMemo(() => {
     if (!answer || answer.candles.length === 0) return null;
     const byTime = hovered !== null ? answer.candles.find((c) => bucketOf(c.time, answer.interval) === hovered) : undefined;
     return byTime ?? answer.candles[answer.candles.length - 1]!;
   }, [answer, hovered]);
-
-  const usdButton = (
-    <button
-      type="button"
-      aria-pressed={currency === 'usd'}
-      aria-disabled={usdReason !== null || undefined}
-      aria-describedby={usdReason !== null ? 'candle-usd-reason' : undefined}
-      onClick={() => usdReason === null && setCurrency('usd')}
-      className={cn(segmentClass(currency === 'usd'), usdReason !== null && 'cursor-not-allowed text-slate-400 hover:text-slate-400')}
-    >
-      USD
-    </button>
-  );
 
   const range = answer?.range;
   return (
@@ -146,12 +148,7 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
         description={`${quote} per ${projectSymbol}, from the pool's stored swaps${range ? `, ${RANGE_TEXT[range]}` : ''}`}
         actions={
           <>
-            <div role="group" aria-label="Currency" className="inline-flex rounded-lg bg-slate-100 p-0.5">
-              <button type="button" aria-pressed={currency === 'quote'} onClick={() => setCurrency('quote')} className={segmentClass(currency === 'quote')}>
-                {pairSymbol}
-              </button>
-              {usdReason !== null ? <Tooltip content={usdReason}>{usdButton}</Tooltip> : usdButton}
-            </div>
+            <CurrencySwitch currency={currency} pairSymbol={pairSymbol} usdReason={usdReason} reasonId="candle-usd-reason" onChange={setCurrency} />
             <SegmentedTabs
               label="Candle interval"
               options={candleIntervals}
@@ -176,16 +173,24 @@ export function CandleChartCard({ poolId, pairSymbol, projectSymbol }: { poolId:
           <ErrorState message="The candles could not be loaded. Please try again." onRetry={() => void candles.refetch()} retrying={candles.isFetching} />
         ) : !answer || answer.candles.length === 0 ? (
           <div className="grid h-72 place-items-center px-4 text-center">
-            <div>
-              <p className="text-sm font-semibold text-slate-900">No trades in this range yet</p>
-              <p className="mt-1 max-w-sm text-sm text-slate-500">
-                Candles are made from the swaps TokenDesk has stored for this pool{range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
-              </p>
-            </div>
+            {answer && answer.currency === 'usd' && answer.usd_route && (answer.usd_candles_without_rate > 0 || !answer.usd_rates_from) ? (
+              <div>
+                <p className="text-sm font-semibold text-slate-900">No USD rate for this period</p>
+                <UsdRateNote answer={answer} pairSymbol={pairSymbol} />
+              </div>
+            ) : (
+              <div>
+                <p className="text-sm font-semibold text-slate-900">No trades in this range yet</p>
+                <p className="mt-1 max-w-sm text-sm text-slate-500">
+                  Candles are made from the swaps TokenDesk has stored for this pool{range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
+                </p>
+              </div>
+            )}
           </div>
         ) : (
           <>
             {shown && <CandleLegend candle={shown} quote={quote} projectSymbol={projectSymbol} />}
+            <UsdRateNote answer={answer} pairSymbol={pairSymbol} />
             <Suspense fallback={<Skeleton className="mx-2 h-72" />}>
               <CandleChartCanvas answer={answer} busy={candles.isFetching} onHover={onHover} />
             </Suspense>
