@@ -218,5 +218,5 @@ try {
 
 /** What the runner takes for "caught up" when it schedules the next tick. */
 function isCaughtUp(result: TickResult): boolean {
-  return result.caughtUp || !!result.skipped;
+  return (result.caughtUp || !!result.skipped) && !result.sendersBehind;
 }
