@@ -4,7 +4,8 @@
  *
  *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--doc before|after]
  *
- * Setup (not measured): a fresh devnet with one Uniswap V2 pair of two bench tokens; `--swaps` real
+ * Setup (not measured): a fresh devnet (anvil with the demo deployment, without the devnet's state
+ * saver, whose dumps of a growing state would land in the measurement) with one Uniswap V2 pair of two bench tokens; `--swaps` real
  * swaps through the devnet's V2 router, one transaction each, `--per-block` to a block (automine
  * off, then evm_mine with the clock 2 s on per block). Only the throwaway local devnet gets them.
  *
@@ -51,7 +52,8 @@ const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256 amountIn,
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)']);
 
 const report = new Report();
-const bench = await createBenchPools(1);
+// Without the devnet's state saver: see createBenchPools.
+const bench = await createBenchPools(1, { plainAnvil: true });
 const benchPg = await startBenchPostgres('bench_backfill');
 const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
 try {
