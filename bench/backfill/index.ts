@@ -154,10 +154,19 @@ try {
   let ticks = 0;
   let eventTicks = 0;
   let result: TickResult | null = null;
+  const failedTicks: string[] = [];
   while (performance.now() - start < SENDER_WAIT_MS) {
     // The runner's rule (runner.ts): at once while backfilling, else after the poll interval.
     if (result && isCaughtUp(result)) await new Promise((r) => setTimeout(r, network.pollIntervalMs));
-    result = await indexer.tick();
+    try {
+      result = await indexer.tick();
+    } catch (err) {
+      // As the runner: a failed tick is reported and tried again after twice the poll interval.
+      failedTicks.push((err as Error).message.slice(0, 80));
+      result = null;
+      await new Promise((r) => setTimeout(r, 2 * network.pollIntervalMs));
+      continue;
+    }
     ticks++;
     if (eventsMs === null) {
       eventTicks++;
@@ -194,6 +203,7 @@ try {
     `senders:               ${stored!.traders.toLocaleString('en-US')} of ${stored!.swaps.toLocaleString('en-US')} events have their trader${stored!.wrong > 0 ? ` (${stored!.wrong} WRONG)` : ''}; ` +
       `complete ${sendersMs === null ? `NOT within ${SENDER_WAIT_MS / 1000} s` : `after ${(sendersMs / 1000).toFixed(2)} s`} (${ticks} ticks, trader reads ${TRADER_READS} a tick, poll interval ${network.pollIntervalMs} ms)`,
   );
+  if (failedTicks.length > 0) report.line(`failed ticks:          ${failedTicks.length} (retried after 2 poll intervals, as the runner does), first: ${failedTicks[0]}`);
   report.line();
   report.table(
     ['', 'swaps/s', 'seconds'],
