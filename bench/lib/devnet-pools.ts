@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startDevnet, type Devnet } from '@tokendesk/devchain';
+import { deployDemo, startDevnet, type Devnet } from '@tokendesk/devchain';
+import { freeLoopbackPort, launchAnvil } from '../../packages/devchain/src/anvil';
 import { createPublicClient, encodeDeployData, encodeFunctionData, getContractAddress, http, parseAbi, toHex, type Address } from 'viem';
 import { devnetChain } from '../../packages/devchain/src/client';
 import { demoERC20 } from '../../packages/devchain/src/generated/contracts';
@@ -16,7 +17,7 @@ const pairAbi = parseAbi(['function mint(address) returns (uint256)', 'function 
 const tokenAbi = parseAbi(['function transfer(address, uint256) returns (bool)']);
 
 export interface BenchPools {
-  devnet: Devnet;
+  devnet: Pick<Devnet, 'rpcUrl' | 'addresses' | 'stop'>;
   dataDir: string;
   tokens: Address[];
   pairs: { token0: Address; token1: Address; pair: Address; projectIsToken0: boolean }[];
@@ -26,9 +27,21 @@ export interface BenchPools {
   close(): Promise<void>;
 }
 
-export async function createBenchPools(POOLS: number): Promise<BenchPools> {
+/**
+ * `plainAnvil`: anvil with the demo deployment but without the devnet's state saver, which dumps the
+ * whole chain state (hundreds of MB after a long history) every 2 s while blocks come, in the
+ * bench's own process: a bench that mines tens of thousands of transactions and then measures
+ * would measure that instead.
+ */
+async function plainDevnet(dataDir: string): Promise<BenchPools['devnet']> {
+  const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: path.join(dataDir, 'state.json'), logPath: path.join(dataDir, 'anvil.log') });
+  const addresses = await deployDemo(anvil.rpcUrl);
+  return { rpcUrl: anvil.rpcUrl, addresses, stop: () => anvil.stop() };
+}
+
+export async function createBenchPools(POOLS: number, options: { plainAnvil?: boolean } = {}): Promise<BenchPools> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-'));
-  const devnet = await startDevnet({ dataDir });
+  const devnet = options.plainAnvil ? await plainDevnet(dataDir) : await startDevnet({ dataDir });
   const a = devnet.addresses;
   const transport = http(devnet.rpcUrl, { timeout: 60_000 });
   const publicClient = createPublicClient({ chain: devnetChain, transport });

@@ -1,9 +1,10 @@
 import { devnetClients, swapOnDevnet, demoAccounts } from '@tokendesk/devchain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications, poolEvents, pools, projects } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
+import { insertPoolEvents } from '../src/indexer/store';
 import { eventView, poolSide } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
@@ -240,5 +241,54 @@ describe('alerts', () => {
     expect(mine).toHaveLength(triggers.length);
     const other = await signUp(ctx.app);
     expect(await ctx.database.db.select().from(notifications).where(eq(notifications.userId, other.userId))).toHaveLength(0);
+  });
+});
+
+describe('the backfill close to its floor (decision 0062)', () => {
+  it('answers a new event with only the fields the alert rules read, and nothing for a repeat', async () => {
+    const db = ctx.database.db;
+    const row = {
+      networkId: 31337, poolAddress: '0x00000000000000000000000000000000000000aa', txHash: `0x${'ab'.repeat(32)}`, logIndex: 7,
+      blockNumber: 5n, blockTime: new Date('2026-01-02T03:04:05Z'), type: 'swap' as const, amount0: '-12', amount1: '34', sqrtPriceX96: null, trader: null,
+    };
+    try {
+      const first = await db.transaction((tx) => insertPoolEvents(tx, [row]));
+      expect(first).toEqual([{ poolAddress: row.poolAddress, txHash: row.txHash, blockNumber: 5n, type: 'swap', amount0: '-12', amount1: '34', sqrtPriceX96: null }]);
+      expect(await db.transaction((tx) => insertPoolEvents(tx, [row]))).toEqual([]);
+      const [stored] = await db.select().from(poolEvents).where(eq(poolEvents.poolAddress, row.poolAddress));
+      expect(stored).toMatchObject({ logIndex: 7, blockTime: row.blockTime, trader: null });
+    } finally {
+      await db.delete(poolEvents).where(eq(poolEvents.poolAddress, row.poolAddress));
+    }
+  });
+
+  it('stores each slice with its checkpoint while fetching the next: a later failure keeps them, and the next tick resumes after them', async () => {
+    const db = ctx.database.db;
+    // Forget what was indexed: the next tick backfills the seeded history from scratch.
+    await db.execute(sql`delete from pool_events`);
+    await db.execute(sql`delete from pool_snapshots`);
+    await db.execute(sql`delete from indexed_blocks`);
+    await db.execute(sql`delete from indexed_pools`);
+    await db.execute(sql`delete from indexer_checkpoints`);
+    let getLogs = 0;
+    const failing = newIndexer({
+      maxRange: 20n,
+      onRequest: (method) => {
+        if (method === 'eth_getLogs' && ++getLogs === 4) throw new Error('the node went away');
+      },
+    });
+    await expect(failing.tick()).rejects.toThrow('the node went away');
+    const [covered] = await db.select().from(indexedPools).where(eq(indexedPools.poolAddress, a().pools.demoWethV2.toLowerCase()));
+    // Three slices of 20 blocks were stored before the fourth fetch failed.
+    expect(covered!.toBlock).toBe(covered!.fromBlock + 59n);
+    const stored = await db.select().from(poolEvents);
+    expect(stored.every((e) => e.blockNumber <= covered!.toBlock!)).toBe(true);
+    await catchUp();
+    for (const address of [a().pools.demoWethV2, a().pools.smplWethV3]) {
+      const events = await eventsOf(address);
+      expect(new Set(events.map((e) => `${e.txHash}:${e.logIndex}`)).size).toBe(events.length);
+      if (address === a().pools.demoWethV2) expect(events).toHaveLength(await chainLogCount(address));
+      expect(events.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);
+    }
   });
 });

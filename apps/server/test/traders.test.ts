@@ -167,6 +167,9 @@ describe('trader reads in the indexer', () => {
     const blocks = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents).where(attached());
     expect(blocks.length).toBeGreaterThan(4);
     expect(first.traders).toMatchObject({ calls: 2, mode: 'receipts' });
+    // A backlog of more than one batch: the runner is told to go again at once (decision 0062).
+    expect(first.traders!.batchFull).toBe(true);
+    expect(first.sendersBehind).toBe(true);
     expect(senderCalls()).toBe(2);
     // Newest first: every block still unread is older than every block read.
     const rows = await ctx.database.db.select({ block: poolEvents.blockNumber, trader: poolEvents.trader }).from(poolEvents).where(attached());
@@ -187,7 +190,9 @@ describe('trader reads in the indexer', () => {
     }
     // Nothing left: a caught-up tick spends no call on senders.
     const before = senderCalls();
-    expect((await indexer.tick()).traders).toMatchObject({ calls: 0, filled: 0 });
+    const done = await indexer.tick();
+    expect(done.traders).toMatchObject({ calls: 0, filled: 0, batchFull: false });
+    expect(done.sendersBehind).toBe(false);
     await settle();
     expect(senderCalls()).toBe(before);
   });

@@ -4,13 +4,14 @@ import { formatAmount } from '@tokendesk/contract';
 import type { NetworkConfig } from '../chain/networks';
 import { formatUnits } from '../chain/decimal';
 import type { Db } from '../db/client';
-import type { AlertRow, PoolEventRow } from '../db/schema';
+import type { AlertRow } from '../db/schema';
 import { eventView, percentChange, poolSide, snapshotView, type PoolSide } from '../market/pool-view';
 import type { RawPoolState } from '../chain/pool-state';
-import { activeAlertsOn, recordFiring, snapshotsAround } from './store';
+import { activeAlertsOn, recordFiring, snapshotsAround, type StoredEvent } from './store';
 import { liquidityDropText, priceMoveText } from './alert-messages';
 
-export type NewSwap = PoolEventRow;
+/** A swap as the tick stored it: the fields the rules read (store.ts answers no more). */
+export type NewSwap = StoredEvent;
 
 interface EvaluationInput {
   network: NetworkConfig;

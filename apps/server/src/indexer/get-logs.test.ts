@@ -4,7 +4,7 @@ import { RpcRequestError, type PublicClient } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
-import { getLogsChunked } from './get-logs';
+import { getLogsChunked, LogRange, START_RANGE, TARGET_LOGS } from './get-logs';
 
 const ADDRESS = '0x0000000000000000000000000000000000000001';
 type Params = [{ fromBlock: string; toBlock: string }] | [string, boolean];
@@ -173,5 +173,44 @@ describe('the chain client against a throttling provider (real HTTP)', () => {
     await getLogsChunked(createChainClient(network), [ADDRESS], [], 0x10n, 0x20n, { maxRange: 100n, maxAddresses: 10 });
     expect(bodies).toHaveLength(2);
     for (const b of bodies) expect((b as { method: string }[]).map((i) => i.method)).toEqual(['eth_getLogs', 'eth_getBlockByNumber']);
+  });
+});
+
+describe('LogRange: the range that works, remembered per network (decision 0062)', () => {
+  it('a second backfill on the same network asks no span the node refused in the first', async () => {
+    const { client, spans } = fakeNode({ refuse: (span) => (span > 40n ? new Error('HTTP response body exceeded the size limit.') : null) });
+    const sizer = new LogRange(10_000n, 1_000n);
+    await getLogsChunked(client, [ADDRESS], [], 0n, 999n, { maxRange: 10_000n, sizer, maxAddresses: 100 });
+    expect(spans.filter((s) => s > 40n).length).toBeGreaterThan(0);
+    spans.length = 0;
+    const { range } = await getLogsChunked(client, [ADDRESS], [], 1_000n, 1_999n, { maxRange: 10_000n, sizer, maxAddresses: 100 });
+    expect(spans.filter((s) => s > 40n)).toEqual([]);
+    expect(spans.reduce((a, b) => a + b, 0n)).toBe(1_000n);
+    expect(range).toBeLessThanOrEqual(40n);
+  });
+
+  it('starts small, grows at most twofold an answer towards TARGET_LOGS, and shrinks in proportion to a dense answer', () => {
+    const r = new LogRange(10_000n);
+    expect(r.current).toBe(START_RANGE);
+    r.answered(START_RANGE, 0);
+    expect(r.current).toBe(START_RANGE * 2n);
+    r.answered(r.current, 10);
+    expect(r.current).toBe(START_RANGE * 4n);
+    // 400 blocks held 8 × TARGET_LOGS logs: the next ask is an eighth of that.
+    r.answered(400n, TARGET_LOGS * 8);
+    expect(r.current).toBe(50n);
+    // A short tail (fewer blocks than the range) does not make it grow.
+    r.answered(3n, 0);
+    expect(r.current).toBe(50n);
+    r.refused(50n, 25n);
+    expect(r.current).toBe(25n);
+    r.answered(25n, 0);
+    // Never again a span that was refused.
+    expect(r.current).toBe(49n);
+    for (let i = 0; i < 20; i++) r.answered(r.current, 0);
+    expect(r.current).toBe(49n);
+    const capped = new LogRange(300n);
+    for (let i = 0; i < 20; i++) capped.answered(capped.current, 0);
+    expect(capped.current).toBe(300n);
   });
 });

@@ -4,6 +4,12 @@ import { errorText, isNodeBehind, isRateLimited, requestSameNode, type RpcOutcom
 export interface LogFetchOptions {
   /** Largest block range per eth_getLogs; shrinks on "range too large" answers. */
   maxRange: bigint;
+  /**
+   * The network's remembered range (a LogRange the caller keeps): when given, each request's span
+   * comes from it and every answer and refusal updates it, so the next call starts at what worked.
+   * `maxRange` is then ignored.
+   */
+  sizer?: LogRange;
   /** Most addresses per eth_getLogs. */
   maxAddresses: number;
   /**
@@ -35,6 +41,59 @@ function suggestedEnd(text: string, start: bigint): bigint | null {
   if (!match) return null;
   const [from, to] = [BigInt(match[1]!), BigInt(match[2]!)];
   return from === start && to >= start ? to : null;
+}
+
+/**
+ * Logs per eth_getLogs answer aimed at: about 3–7 MB of JSON, under viem's 10 MB answer limit (a
+ * larger answer is read in full by the node, then refused) and under providers' 10,000-result caps.
+ */
+export const TARGET_LOGS = 5_000;
+/** Where a LogRange starts: small enough that a dense pool's first answer is not refused. */
+export const START_RANGE = 100n;
+
+/**
+ * The block range that works for one network, kept across calls and ticks (decision 0062). It starts
+ * small and grows (at most doubling per answer) towards the span expected to hold TARGET_LOGS logs,
+ * shrinks in proportion as soon as an answer is denser than that, and after a refusal never asks a
+ * refused span again. Starting at 10,000 blocks and halving after each refusal cost a dense pool's
+ * backfill several oversized answers (a 54 MB one among them) every time it started.
+ */
+export class LogRange {
+  private span: bigint;
+  private refusedAt: bigint | null = null;
+
+  constructor(
+    readonly max: bigint,
+    start: bigint = START_RANGE,
+  ) {
+    this.span = start < max ? start : max;
+  }
+
+  get current(): bigint {
+    return this.span;
+  }
+
+  /** An answer of `logs` logs for `span` blocks. */
+  answered(span: bigint, logs: number): void {
+    const expected = logs === 0 ? this.span * 2n : (span * BigInt(TARGET_LOGS)) / BigInt(logs);
+    let next = this.span;
+    // Only a full-size answer shows the range can grow (a short tail near the head says little).
+    if (expected > this.span && span >= this.span) next = expected < this.span * 2n ? expected : this.span * 2n;
+    else if (expected < this.span) next = expected > 0n ? expected : 1n;
+    this.set(next);
+  }
+
+  /** The node refused `span` blocks; `to` is the span to try next. */
+  refused(span: bigint, to: bigint): void {
+    this.refusedAt = this.refusedAt === null || span < this.refusedAt ? span : this.refusedAt;
+    this.set(to);
+  }
+
+  private set(span: bigint) {
+    let next = span > this.max ? this.max : span;
+    if (this.refusedAt !== null && next >= this.refusedAt) next = this.refusedAt - 1n;
+    this.span = next > 0n ? next : 1n;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +129,7 @@ export async function getLogsChunked(
   options: LogFetchOptions,
 ): Promise<{ logs: Log[]; range: bigint }> {
   const logs: Log[] = [];
-  let range = options.maxRange;
+  let range = options.sizer?.current ?? options.maxRange;
   const behindRetries = options.behindRetries ?? 8;
   const topicFilter = [topics, ...(options.moreTopics ?? [])];
   for (let i = 0; i < addresses.length; i += options.maxAddresses) {
@@ -78,6 +137,7 @@ export async function getLogsChunked(
     let start = fromBlock;
     let behind = 0;
     while (start <= toBlock) {
+      if (options.sizer) range = options.sizer.current;
       const end = start + range - 1n < toBlock ? start + range - 1n : toBlock;
       options.onRequest?.();
       const [logAnswer, blockAnswer] = await requestSameNode(client, [
@@ -103,6 +163,7 @@ export async function getLogsChunked(
           // than the span, and halving it would repeat the same oversized request many times.
           const suggested = suggestedEnd(text, start);
           range = suggested !== null && suggested < end ? suggested - start + 1n : span / 2n;
+          options.sizer?.refused(span, range);
           continue;
         }
         throw err;
@@ -119,9 +180,12 @@ export async function getLogsChunked(
         throw blockAnswer!.error;
       }
       behind = 0;
-      logs.push(...(logAnswer!.result as Log[]));
+      const answer = logAnswer!.result as Log[];
+      options.sizer?.answered(end - start + 1n, answer.length);
+      // Not logs.push(...answer): tens of thousands of arguments can overflow the stack.
+      for (const log of answer) logs.push(log);
       start = end + 1n;
     }
   }
-  return { logs, range };
+  return { logs, range: options.sizer?.current ?? range };
 }

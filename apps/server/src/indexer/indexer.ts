@@ -7,7 +7,7 @@ import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
 import type { poolEvents, poolSnapshots } from '../db/schema';
 import { evaluateAlerts, type NewSwap } from './alert-rules';
 import { decodePoolLog, EVENT_TOPICS } from './events';
-import { getLogsChunked } from './get-logs';
+import { getLogsChunked, LogRange } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
 import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
@@ -55,6 +55,8 @@ export interface TickResult {
   caughtUp: boolean;
   /** The trader reads of the tick; absent when they failed (they are tried again next tick). */
   traders?: TraderTick;
+  /** Senders are left to read after a full batch: a backfill's, so the runner goes again at once. */
+  sendersBehind?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -74,6 +76,8 @@ export class NetworkIndexer {
   private lastCompaction = 0;
   readonly traders: TraderReader;
   private readonly reference: ReferencePoolKeeper;
+  /** The eth_getLogs range that works on this network, kept for the life of the process (get-logs.ts). */
+  private readonly logRange: LogRange;
 
   constructor(
     private readonly db: Db,
@@ -81,6 +85,7 @@ export class NetworkIndexer {
     readonly network: NetworkConfig,
     private readonly options: IndexerOptions = {},
   ) {
+    this.logRange = new LogRange(options.maxRange ?? 10_000n);
     this.traders = new TraderReader(db, chain, network, { readsPerTick: options.traderReadsPerTick ?? DEFAULT_TRADER_READS, onRequest: options.onRequest, onSkip: options.onSkip, log: options.log });
     this.reference = new ReferencePoolKeeper(db, chain, network, options.usdMinLiquidity ?? 10_000, options.onRequest);
   }
@@ -154,34 +159,48 @@ export class NetworkIndexer {
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
         for (const [next, addresses] of groups) {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
-          // Before the logs: see rangeEndBlock.
-          const endBlock = await rangeEndBlock(client, this.network, end, safe, request);
           const split = splitV4(addresses);
-          const logs: Log[] = [];
-          if (split.factory.length > 0) {
-            const found = await getLogsChunked(client, split.factory, EVENT_TOPICS, next, end, {
-              maxRange: this.options.maxRange ?? 10_000n,
-              maxAddresses: this.options.maxAddresses ?? 1_000,
-              onRequest: () => request('eth_getLogs'),
-            });
-            logs.push(...found.logs);
+          // One slice: about one eth_getLogs at the network's remembered range (decision 0062).
+          const fetchSlice = async (from: bigint) => {
+            const to = from + this.logRange.current - 1n < end ? from + this.logRange.current - 1n : end;
+            // Before the logs: see rangeEndBlock.
+            const endBlock = await rangeEndBlock(client, this.network, to, safe, request);
+            const logs: Log[] = [];
+            if (split.factory.length > 0) {
+              const found = await getLogsChunked(client, split.factory, EVENT_TOPICS, from, to, {
+                maxRange: this.logRange.max,
+                sizer: this.logRange,
+                maxAddresses: this.options.maxAddresses ?? 1_000,
+                onRequest: () => request('eth_getLogs'),
+              });
+              for (const log of found.logs) logs.push(log);
+            }
+            let v4: V4Decoded | null = null;
+            if (split.v4.length > 0 && v4Dex) {
+              const v4Logs = await v4PoolLogs(client, v4Dex, split.v4, from, to, {
+                maxRange: to - from + 1n,
+                // Topic OR-lists are smaller than address lists at most providers.
+                maxIds: Math.min(this.options.maxAddresses ?? 1_000, 100),
+                onRequest: () => request('eth_getLogs'),
+              });
+              v4 = await decodeV4Logs(client, v4Dex, v4Logs);
+              for (const log of v4Logs) logs.push(log);
+            }
+            return { to, endBlock, logs, v4 };
+          };
+          // Each slice is stored (with its checkpoint) while the next one is fetched; a failure of
+          // either ends the tick, and the stored slices stay (the next tick resumes after them).
+          let pending: ReturnType<typeof fetchSlice> | null = fetchSlice(next);
+          while (pending) {
+            const slice: Awaited<ReturnType<typeof fetchSlice>> = await pending;
+            pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
+            pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
+            const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4);
+            result.eventsStored += stored.events;
+            result.snapshotsWritten += stored.snapshots;
+            for (const swap of stored.swaps) newSwaps.push(swap);
+            for (const a of stored.changed) changed.add(a);
           }
-          let v4: V4Decoded | null = null;
-          if (split.v4.length > 0 && v4Dex) {
-            const v4Logs = await v4PoolLogs(client, v4Dex, split.v4, next, end, {
-              maxRange: this.options.maxRange ?? 10_000n,
-              // Topic OR-lists are smaller than address lists at most providers.
-              maxIds: Math.min(this.options.maxAddresses ?? 1_000, 100),
-              onRequest: () => request('eth_getLogs'),
-            });
-            v4 = await decodeV4Logs(client, v4Dex, v4Logs);
-            logs.push(...v4Logs);
-          }
-          const stored = await this.store(logs, addresses, end, { safe, blocks: [endBlock, ...logBlocks(logs)] }, v4);
-          result.eventsStored += stored.events;
-          result.snapshotsWritten += stored.snapshots;
-          newSwaps.push(...stored.swaps);
-          for (const a of stored.changed) changed.add(a);
         }
 
         // Current state of every caught-up pool at the safe block, in one multicall.
@@ -209,6 +228,8 @@ export class NetworkIndexer {
         // After the events are stored and judged: senders are extra, never in the way of the logs.
         try {
           result.traders = await this.traders.tick();
+          // A full batch may leave more: the runner ticks again at once instead of after its interval.
+          result.sendersBehind = result.traders.batchFull;
         } catch (err) {
           this.options.log?.('warn', `trader reads failed; tried again next tick: ${(err as Error).message}`);
         }

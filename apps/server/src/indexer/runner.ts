@@ -220,7 +220,8 @@ export function startIndexers(
       }
       // Backfilling: go again at once instead of waiting a poll interval. A part that is backing
       // off counts as caught up; if none ran, wait for the first one due.
-      const caughtUp = (!result || result.caughtUp || !!result.skipped) && (held.value?.caughtUp ?? true) && (watched.value?.caughtUp ?? true);
+      // Senders left after a full batch (a backfill's backlog) count as backfilling too.
+      const caughtUp = (!result || ((result.caughtUp || !!result.skipped) && !result.sendersBehind)) && (held.value?.caughtUp ?? true) && (watched.value?.caughtUp ?? true);
       if (!pools.ran && !held.ran && !watched.ran) {
         // Backing off: woken at least often enough to renew the lease meanwhile.
         const due = Math.min(...[...parts.values()].map((p) => p.retryAt));

@@ -7,7 +7,7 @@ import {
   discoveredPools,
   indexedPools,
   indexerCheckpoints,
-  poolEvents,
+  type poolEvents,
   pools,
   poolSnapshots,
   poolWatchCheckpoints,
@@ -90,9 +90,40 @@ export async function anchorNewAlerts(db: Db, networkId: number, safe: bigint): 
     where a.since_block is null and a.pool_id in (select id from pools where network_id = ${networkId})`);
 }
 
-/** Swap, Mint and Burn rows; each is stored once (a repeat is ignored). Answers the rows new to the table. */
-export function insertPoolEvents(tx: Writer, rows: readonly (typeof poolEvents.$inferInsert)[]): Promise<PoolEventRow[]> {
-  return inChunks(rows, 1000, (chunk) => tx.insert(poolEvents).values(chunk).onConflictDoNothing().returning());
+/** What the tick needs back of a newly stored event: the alert rules' fields (NewSwap) and the pool it changed. */
+export type StoredEvent = Pick<PoolEventRow, 'poolAddress' | 'txHash' | 'blockNumber' | 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>;
+
+/**
+ * Swap, Mint and Burn rows; each is stored once (a repeat is ignored). Answers the rows new to the
+ * table, with only the fields the alert rules read. One statement per call whatever the count: the
+ * columns go as eleven array parameters through unnest (decision 0062), where multi-row VALUES
+ * needed a statement per 1,000 rows, bound 11,000 parameters each and answered whole rows — a third
+ * of a backfill's time.
+ */
+export async function insertPoolEvents(tx: Pick<Db, 'execute'>, rows: readonly (typeof poolEvents.$inferInsert)[]): Promise<StoredEvent[]> {
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (r: (typeof poolEvents.$inferInsert)) => T) => sql.param(rows.map(pick));
+  type Returned = { pool_address: string; tx_hash: string; block_number: string; type: PoolEventRow['type']; amount0: string; amount1: string; sqrt_price_x96: string | null };
+  const result = (await tx.execute(
+    sql`insert into pool_events (network_id, pool_address, tx_hash, log_index, block_number, block_time, type, amount0, amount1, sqrt_price_x96, trader)
+        select * from unnest(
+          ${column((r) => r.networkId)}::integer[], ${column((r) => r.poolAddress)}::text[], ${column((r) => r.txHash)}::text[],
+          ${column((r) => r.logIndex)}::integer[], ${column((r) => r.blockNumber.toString())}::bigint[],
+          ${column((r) => r.blockTime.toISOString())}::timestamptz[], ${column((r) => r.type)}::text[],
+          ${column((r) => r.amount0)}::numeric[], ${column((r) => r.amount1)}::numeric[],
+          ${column((r) => r.sqrtPriceX96 ?? null)}::numeric[], ${column((r) => r.trader ?? null)}::text[])
+        on conflict do nothing
+        returning pool_address, tx_hash, block_number, type, amount0, amount1, sqrt_price_x96`,
+  )) as unknown as { rows: Returned[] };
+  return result.rows.map((r) => ({
+    poolAddress: r.pool_address,
+    txHash: r.tx_hash,
+    blockNumber: BigInt(r.block_number),
+    type: r.type,
+    amount0: r.amount0,
+    amount1: r.amount1,
+    sqrtPriceX96: r.sqrt_price_x96,
+  }));
 }
 
 /** One row per pool per minute bucket: a later block in the same minute replaces the earlier one. */

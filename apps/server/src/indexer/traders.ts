@@ -22,6 +22,8 @@ export interface TraderTick {
   ms: number;
   /** Which read the network gets: block receipts (or not known yet), or (the node lacks them) single transactions. */
   mode: 'unknown' | 'receipts' | 'transactions';
+  /** A whole budget of blocks was waiting and some were read: more are likely left (a backfill's backlog). */
+  batchFull: boolean;
 }
 
 /** A transaction's sender never changes (its hash covers the signature), so the cache outlives reorganisations. */
@@ -57,7 +59,7 @@ export class TraderReader {
 
   async tick(): Promise<TraderTick> {
     const started = performance.now();
-    const out: TraderTick = { calls: 0, filled: 0, ms: 0, mode: this.mode };
+    const out: TraderTick = { calls: 0, filled: 0, ms: 0, mode: this.mode, batchFull: false };
     const budget = this.options.readsPerTick;
     if (budget <= 0) return out;
     const request = (method: string) => {
@@ -128,6 +130,8 @@ export class TraderReader {
 
     for (const [hash, sender] of found) this.remember(hash, sender);
     out.filled = await setTraders(this.db, this.network.id, found);
+    // Progress is required too: a node failing every read must not make the runner spin.
+    out.batchFull = blocks.length >= budget && out.filled > 0;
     out.ms = performance.now() - started;
     return out;
   }

@@ -1,0 +1,234 @@
+/**
+ * Benchmark: a 40,000-swap Uniswap V2 backfill, TokenDesk's indexer against the bulk floor, in one
+ * run on the same devnet and PostgreSQL (issue 30 item 7).
+ *
+ *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--doc before|after]
+ *
+ * Setup (not measured): a fresh devnet (anvil with the demo deployment, without the devnet's state
+ * saver, whose dumps of a growing state would land in the measurement) with one Uniswap V2 pair of two bench tokens; `--swaps` real
+ * swaps through the devnet's V2 router, one transaction each, `--per-block` to a block (automine
+ * off, then evm_mine with the clock 2 s on per block). Only the throwaway local devnet gets them.
+ *
+ * Measured, in this order:
+ * (a) the floor: the pool's logs (the indexer's own topics) fetched with eth_getLogs in ranges of
+ *     `--floor-range` blocks with a bare fetch (no size limit, no checks), and all of them written
+ *     with ONE COPY into an unindexed scratch table: what moving these logs from node to database
+ *     costs at least;
+ * (b) NetworkIndexer backfilling the pool from scratch into its real tables (events, snapshots,
+ *     checkpoints, block hashes), ticked as the runner ticks it (at once while it says it is not
+ *     caught up, else after the network's poll interval). "Events" are the stored swaps; senders
+ *     are complete when no event of the pool is left without its trader (traders.ts).
+ * Both rates are swaps per second of wall time, so the ratio compares the same work.
+ */
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { encodeFunctionData, maxUint256, parseAbi, toHex, type Hex } from 'viem';
+import { ChainService } from '../../apps/server/src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry } from '../../apps/server/src/chain/networks';
+import { openDatabase, queryRows } from '../../apps/server/src/db/client';
+import { pools, projects, users } from '../../apps/server/src/db/schema';
+import { EVENT_TOPICS } from '../../apps/server/src/indexer/events';
+import { NetworkIndexer, type TickResult } from '../../apps/server/src/indexer/indexer';
+import { normalizeAddress } from '../../apps/server/src/lib/addresses';
+import { createBenchPools } from '../lib/devnet-pools';
+import { startBenchPostgres } from '../lib/postgres';
+import { arg, machineLines, Report, updateDocSection } from '../lib/report';
+
+const SWAPS = arg('swaps', 40_000);
+const PER_BLOCK = arg('per-block', 20);
+const FLOOR_RANGE = BigInt(arg('floor-range', 1_000));
+const TRADER_READS = arg('trader-reads', 20);
+/** Gives up waiting for senders after this long (the figure is then printed as "not complete"). */
+const SENDER_WAIT_MS = arg('sender-wait-s', 600) * 1000;
+const docArg = process.argv.indexOf('--doc');
+const DOC = docArg > 0 ? process.argv[docArg + 1] : undefined;
+if (DOC !== undefined && DOC !== 'before' && DOC !== 'after') throw new Error('--doc takes before or after');
+
+const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)']);
+const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)']);
+
+const report = new Report();
+// Without the devnet's state saver: see createBenchPools.
+const bench = await createBenchPools(1, { plainAnvil: true });
+const benchPg = await startBenchPostgres('bench_backfill');
+const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
+try {
+  const a = bench.devnet.addresses;
+  const rpcUrl = bench.devnet.rpcUrl;
+  const pair = bench.pairs[0]!;
+  let id = 0;
+  const rpc = async <T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> => {
+    const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: id++, ...c }))) });
+    const answers = (await response.json()) as { id: number; result?: T; error?: { message: string } }[];
+    answers.sort((x, y) => x.id - y.id);
+    return answers.map((x) => {
+      if (x.error) throw new Error(`devnet: ${x.error.message}`);
+      return x.result as T;
+    });
+  };
+
+  // ---- Setup: the swap history ---------------------------------------------------------------
+  const setupStart = performance.now();
+  for (const token of [pair.token0, pair.token1]) await bench.send({ to: token, data: encodeFunctionData({ abi: approveAbi, functionName: 'approve', args: [a.uniswapV2Router, maxUint256] }) });
+  await bench.flush();
+  const [firstHex] = await rpc<Hex>([{ method: 'eth_blockNumber', params: [] }]);
+  const firstBlock = BigInt(firstHex!) + 1n;
+  const [latest] = await rpc<{ timestamp: Hex }>([{ method: 'eth_getBlockByNumber', params: ['latest', false] }]);
+  let time = Number(BigInt(latest!.timestamp));
+  let [nonceHex] = await rpc<Hex>([{ method: 'eth_getTransactionCount', params: [a.deployer, 'pending'] }]);
+  let nonce = Number(BigInt(nonceHex!));
+  await rpc([{ method: 'evm_setAutomine', params: [false] }]);
+  // Alternating directions with amounts that vary a little: the price wanders, reserves stay put.
+  const swapData = (k: number) => {
+    const path = k % 2 === 0 ? [pair.token0, pair.token1] : [pair.token1, pair.token0];
+    const amount = 10n ** 15n * BigInt(1 + (k % 7));
+    return encodeFunctionData({ abi: routerAbi, functionName: 'swapExactTokensForTokens', args: [amount, 0n, path, a.deployer, maxUint256] });
+  };
+  for (let made = 0; made < SWAPS; ) {
+    const n = Math.min(PER_BLOCK, SWAPS - made);
+    const sends = [];
+    for (let k = 0; k < n; k++) sends.push({ method: 'eth_sendTransaction', params: [{ from: a.deployer, to: a.uniswapV2Router, data: swapData(made + k), gas: toHex(200_000), nonce: toHex(nonce++) }] });
+    await rpc(sends);
+    time += 2;
+    await rpc([{ method: 'evm_mine', params: [{ timestamp: time, blocks: 1 }] }]);
+    made += n;
+  }
+  await rpc([{ method: 'evm_setAutomine', params: [true] }]);
+  [nonceHex] = await rpc<Hex>([{ method: 'eth_getTransactionCount', params: [a.deployer, 'latest'] }]);
+  if (Number(BigInt(nonceHex!)) !== nonce) throw new Error(`not every swap was mined: nonce ${Number(BigInt(nonceHex!))}, expected ${nonce}`);
+  const [headHex] = await rpc<Hex>([{ method: 'eth_blockNumber', params: [] }]);
+  const lastBlock = BigInt(headHex!);
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+
+  // ---- (a) The floor: large eth_getLogs ranges, one COPY ---------------------------------------
+  const pgClient = new pg.Client({ connectionString: benchPg.url });
+  await pgClient.connect();
+  await pgClient.query('create table floor_logs (block_number bigint, block_time bigint, tx_hash text, log_index int, address text, topic0 text, data text)');
+  type RawLog = { blockNumber: Hex; blockTimestamp?: Hex; transactionHash: Hex; logIndex: Hex; address: Hex; topics: Hex[]; data: Hex };
+  const floorStart = performance.now();
+  const rawLogs: RawLog[] = [];
+  let floorRequests = 0;
+  let floorBytes = 0;
+  for (let from = firstBlock; from <= lastBlock; from += FLOOR_RANGE) {
+    const to = from + FLOOR_RANGE - 1n < lastBlock ? from + FLOOR_RANGE - 1n : lastBlock;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ address: pair.pair, topics: [EVENT_TOPICS], fromBlock: toHex(from), toBlock: toHex(to) }] });
+    const text = await (await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
+    floorRequests++;
+    floorBytes += text.length;
+    rawLogs.push(...(JSON.parse(text) as { result: RawLog[] }).result);
+  }
+  const rows = rawLogs.map((l) => `${BigInt(l.blockNumber)}\t${l.blockTimestamp ? BigInt(l.blockTimestamp) : '\\N'}\t${l.transactionHash}\t${Number(BigInt(l.logIndex))}\t${l.address}\t${l.topics[0]}\t${l.data}\n`);
+  await pipeline(Readable.from(rows), pgClient.query(copyFrom('copy floor_logs from stdin')));
+  const floorMs = performance.now() - floorStart;
+  const [{ n: copied }] = (await pgClient.query<{ n: number }>('select count(*)::int as n from floor_logs')).rows as [{ n: number }];
+  await pgClient.query('drop table floor_logs');
+  await pgClient.end();
+  const swapTopic = EVENT_TOPICS[0]!;
+  const floorSwaps = rawLogs.filter((l) => l.topics[0] === swapTopic).length;
+  if (floorSwaps !== SWAPS) throw new Error(`the pool has ${floorSwaps} Swap logs, expected ${SWAPS}`);
+  rawLogs.length = 0;
+
+  // ---- (b) The indexer backfilling the pool from scratch ---------------------------------------
+  const db = database.db;
+  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
+  const [project] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(pair.token0), name: 'Bench 0', tokenSymbol: 'B0', tokenDecimal: 18 }).returning();
+  await db.insert(pools).values({
+    projectId: project!.id, userId: user!.id, networkId: 31337, dexId: 'uniswap-v2', tokenId: 'bench',
+    pairedTokenAddress: normalizeAddress(pair.token1), pairedTokenSymbol: 'B1', pairedTokenName: 'Bench 1', pairedTokenDecimals: 18,
+    poolAddress: normalizeAddress(pair.pair), poolVersion: 'v2', fee: null, projectIsToken0: pair.projectIsToken0,
+  });
+  const network = devnetNetwork(rpcUrl, a);
+  // As the server makes it (main.ts): the default client options.
+  const chain = new ChainService(new NetworkRegistry([network]));
+  const requests = new Map<string, number>();
+  const indexer = new NetworkIndexer(db, chain, chain.registry.get(31337)!, { traderReadsPerTick: TRADER_READS, onRequest: (m) => requests.set(m, (requests.get(m) ?? 0) + 1) });
+  const unread = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`))[0]!.n;
+
+  const start = performance.now();
+  let eventsMs: number | null = null;
+  let sendersMs: number | null = null;
+  let ticks = 0;
+  let eventTicks = 0;
+  let result: TickResult | null = null;
+  const failedTicks: string[] = [];
+  while (performance.now() - start < SENDER_WAIT_MS) {
+    // The runner's rule (runner.ts): at once while backfilling, else after the poll interval.
+    if (result && isCaughtUp(result)) await new Promise((r) => setTimeout(r, network.pollIntervalMs));
+    try {
+      result = await indexer.tick();
+    } catch (err) {
+      // As the runner: a failed tick is reported and tried again after twice the poll interval.
+      failedTicks.push((err as Error).message.slice(0, 80));
+      result = null;
+      await new Promise((r) => setTimeout(r, 2 * network.pollIntervalMs));
+      continue;
+    }
+    ticks++;
+    if (eventsMs === null) {
+      eventTicks++;
+      if (result.caughtUp) eventsMs = performance.now() - start;
+    }
+    if (eventsMs !== null && (await unread()) === 0) {
+      sendersMs = performance.now() - start;
+      break;
+    }
+  }
+  const [stored] = await queryRows<{ swaps: number; traders: number; wrong: number }>(
+    db,
+    sql`select count(*) filter (where type = 'swap')::int as swaps, count(trader)::int as traders,
+          count(*) filter (where trader is not null and trader <> ${a.deployer.toLowerCase()})::int as wrong
+        from pool_events where pool_address = ${normalizeAddress(pair.pair)}`,
+  );
+
+  // ---- Report ------------------------------------------------------------------------------------
+  const rate = (n: number, ms: number) => Math.round(n / (ms / 1000));
+  const floorRate = rate(SWAPS, floorMs);
+  const indexerRate = eventsMs === null ? 0 : rate(SWAPS, eventsMs);
+  const ratio = indexerRate / floorRate;
+  report.line(`Backfill of ${SWAPS.toLocaleString('en-US')} Uniswap V2 swaps: TokenDesk's indexer against the bulk floor (PostgreSQL)`);
+  report.line();
+  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` })) report.line(l);
+  report.line();
+  report.line(`setup (not measured):  ${SWAPS.toLocaleString('en-US')} swap transactions, ${PER_BLOCK} a block, blocks ${firstBlock}–${lastBlock}, in ${setupSeconds.toFixed(1)} s`);
+  report.line(`floor:                 ${copied.toLocaleString('en-US')} logs (Swap + Sync) in ${floorRequests} eth_getLogs of ${FLOOR_RANGE} blocks (${(floorBytes / 2 ** 20).toFixed(0)} MB of JSON), one COPY: ${(floorMs / 1000).toFixed(2)} s`);
+  report.line(
+    `indexer:               ${stored!.swaps.toLocaleString('en-US')} swaps stored in ${eventTicks} tick(s): ${eventsMs === null ? 'not caught up' : `${(eventsMs / 1000).toFixed(2)} s`}; ` +
+      `RPC ${[...requests].map(([m, n]) => `${m} ${n}`).join(', ')}`,
+  );
+  report.line(
+    `senders:               ${stored!.traders.toLocaleString('en-US')} of ${stored!.swaps.toLocaleString('en-US')} events have their trader${stored!.wrong > 0 ? ` (${stored!.wrong} WRONG)` : ''}; ` +
+      `complete ${sendersMs === null ? `NOT within ${SENDER_WAIT_MS / 1000} s` : `after ${(sendersMs / 1000).toFixed(2)} s`} (${ticks} ticks, trader reads ${TRADER_READS} a tick, poll interval ${network.pollIntervalMs} ms)`,
+  );
+  if (failedTicks.length > 0) report.line(`failed ticks:          ${failedTicks.length} (retried after 2 poll intervals, as the runner does), first: ${failedTicks[0]}`);
+  report.line();
+  report.table(
+    ['', 'swaps/s', 'seconds'],
+    [
+      ['floor (eth_getLogs + one COPY)', floorRate.toLocaleString('en-US'), (floorMs / 1000).toFixed(2)],
+      ['indexer (events)', indexerRate.toLocaleString('en-US'), eventsMs === null ? '—' : (eventsMs / 1000).toFixed(2)],
+      ['indexer (events and senders)', sendersMs === null ? '—' : rate(SWAPS, sendersMs).toLocaleString('en-US'), sendersMs === null ? '—' : (sendersMs / 1000).toFixed(2)],
+    ],
+  );
+  report.line();
+  report.target('target: indexer ≥ 0.67× the floor', ratio >= 0.67, `${ratio.toFixed(2)}×`);
+  const senderRatio = sendersMs !== null && eventsMs !== null ? sendersMs / eventsMs : null;
+  report.target('target: senders complete within 2× the event time', senderRatio !== null && senderRatio <= 2, senderRatio === null ? 'not complete' : `${senderRatio.toFixed(2)}×`);
+  if (stored!.swaps !== SWAPS || stored!.wrong > 0) {
+    report.line(`RESULT WRONG: ${stored!.swaps} swaps stored, ${stored!.wrong} wrong traders`);
+    process.exitCode = 1;
+  }
+  if (DOC) updateDocSection(`backfill-${DOC}`, [`${DOC === 'before' ? 'Before' : 'After'} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
+} finally {
+  await database.close();
+  await benchPg.stop();
+  await bench.close();
+}
+
+/** What the runner takes for "caught up" when it schedules the next tick. */
+function isCaughtUp(result: TickResult): boolean {
+  return (result.caughtUp || !!result.skipped) && !result.sendersBehind;
+}
