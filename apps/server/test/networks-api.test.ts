@@ -49,9 +49,9 @@ describe('networks', () => {
   it('Optimism offers Uniswap V2, V3 and V4, and WETH, USDC, USDT and ETH as pair tokens', async () => {
     const dexes = (await get('projects/network/10/dex-options')).json();
     expect(dexes).toEqual([
-      { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2' },
-      { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3' },
-      { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4' },
+      { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984' },
+      { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4', family: 'uniswap-v4', factory: getAddress('0x9a13f98cb987694c9f086b1f5eb990eea8264ec3') },
     ]);
     const tokens = (await get('projects/network/10/token-options')).json();
     expect(tokens).toEqual([
@@ -66,10 +66,10 @@ describe('networks', () => {
   it('Avalanche offers Uniswap V2, V3, V4 and Trader Joe V1 (a V2 fork), and WAVAX (18), USDC (6), USDT (6) and AVAX', async () => {
     const dexes = (await get('projects/network/43114/dex-options')).json();
     expect(dexes).toEqual([
-      { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2' },
-      { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3' },
-      { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4' },
-      { id: 'traderjoe-v1', name: 'Trader Joe V1', dex_logo: '/logos/dex/traderjoe.svg', version: 'v2' },
+      { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C' },
+      { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x740b1c1de25031C31FF4fC9A62f554A55cdC1baD' },
+      { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4', family: 'uniswap-v4', factory: getAddress('0x06380c0e0912312b5150364b9dc4542ba0dbbc85') },
+      { id: 'traderjoe-v1', name: 'Trader Joe V1', dex_logo: '/logos/dex/traderjoe.svg', version: 'v2', family: 'uniswap-v2', factory: '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10' },
     ]);
     const tokens = (await get('projects/network/43114/token-options')).json();
     expect(tokens).toEqual([
