@@ -1,3 +1,4 @@
+import { accountMessages } from '@tokendesk/contract';
 import { axeViolations, WCAG_TAGS } from '../axe';
 import { expect, signIn, test } from '../fixtures';
 
@@ -55,7 +56,10 @@ for (const [width, height] of [
       // Without SMTP nobody can verify: no banner on every page, the settings say why instead.
       await expect(page.getByText('Please verify your e-mail address')).toHaveCount(0);
       await page.goto('/settings');
-      await expect(page.getByText('Not verified. E-mail is not configured on this server.')).toBeVisible();
+      // Once, at the top (issue 35 item 14), and the address itself says only that it is not verified.
+      await expect(page.getByRole('heading', { name: accountMessages.emailNotConfigured })).toBeVisible();
+      await expect(page.getByText('So TokenDesk cannot verify your e-mail address or send you a password-reset link', { exact: false })).toBeVisible();
+      await expect(page.getByText('Not verified.', { exact: true })).toBeVisible();
 
       // A link mailed before issue 29 (token in the query) still works, and leaves the address bar too.
       await page.goto(`/verify-email?token=${BOGUS}`);

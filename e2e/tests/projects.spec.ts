@@ -135,12 +135,7 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(panel.getByText('No price data available')).toBeVisible();
   });
 
-  test('the dashboard empty state opens the dialog and stays on the dashboard; a duplicate is refused', async ({
-    page,
-    user,
-    consoleGuard,
-  }) => {
-    consoleGuard.allowHttpError({ status: 409, url: /\/api\/v1\/projects\/create\/?$/ });
+  test('the dashboard empty state opens the dialog and stays on the dashboard; a duplicate is named at Fetch Token Info, with a link', async ({ page, user }) => {
     const smpl = devnetToken('smpl');
     await signIn(page, user);
     await expect(page.getByText('No projects yet')).toBeVisible();
@@ -167,15 +162,18 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(recent.getByText('ST', { exact: true })).toBeVisible();
     await expect(recent).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
-    // The same token on the same network again: the server's 409 detail as a toast; the dialog stays.
+    // The same token on the same network again: 'Fetch Token Info' says at once that it is already a
+    // project, links to it, and Add Project stays disabled (issue 35 item 6).
     await page.getByRole('button', { name: 'New Project' }).click();
-    const dialog = await addSmpl();
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText(projectMessages.duplicateProject)).toBeVisible();
-    // The field the server names is marked too, so the message outlives the toast.
-    await expect(dialog.getByRole('textbox', { name: 'Contract Address' })).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByRole('alert')).toHaveText(projectMessages.duplicateProject);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Project' });
+    await dialog.getByLabel('Network').selectOption({ label: 'Local Devnet' });
+    await dialog.getByRole('textbox', { name: 'Contract Address' }).fill(smpl.address);
+    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
+    await expect(dialog.getByText(`${smpl.name} (${smpl.symbol}) is already one of your projects on this network.`)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add Project' })).toBeDisabled();
+    await dialog.getByRole('link', { name: `Open ${smpl.name}` }).click();
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/projects\/\d+$/);
   });
 
   test('validation and token-info errors: missing fields, not a token, a wallet address', async ({ page, user, consoleGuard }) => {
