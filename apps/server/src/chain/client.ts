@@ -383,7 +383,8 @@ export function createChainClient(network: NetworkConfig, options: ChainClientOp
   return client;
 }
 
-function isNodeFailure(err: unknown): boolean {
+/** The node failed (throttled, behind, unreachable, timed out), as opposed to a call it answered with a revert. */
+export function isNodeFailure(err: unknown): boolean {
   // Throttled, or a node behind the others, after every retry: "try again later" is the truth.
   if (isRateLimited(err) || isNodeBehind(err)) return true;
   for (let e = err as { name?: string; cause?: unknown; code?: string } | undefined, i = 0; e && i < 6; i++) {

@@ -1,5 +1,6 @@
 import { getAddress, isAddressEqual, type Abi, type Address, type PublicClient } from 'viem';
 import type { DexConfig, FactoryDexConfig } from '../networks';
+import { isNodeFailure } from '../client';
 import { PoolVerificationError } from './errors';
 import type { CallResult, StateCall } from './types';
 
@@ -36,6 +37,11 @@ export async function checkPoolClaims(
   ];
   const [factory, token0, token1, ...rest] = (await client.multicall({ allowFailure: true, contracts: calls })) as CallResult[];
   if (factory?.status !== 'success' || token0?.status !== 'success' || token1?.status !== 'success') {
+    // viem marks every call of a multicall as failed when the eth_call itself failed (a timeout, a
+    // throttled node): that says nothing about the contract, so it is "try again" (503), never the
+    // verdict "not a pool" (a CI run under load refused a freshly created pair that way).
+    const nodeFailure = [factory, token0, token1].find((r) => r?.status === 'failure' && isNodeFailure(r.error));
+    if (nodeFailure?.status === 'failure') throw nodeFailure.error;
     throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
   }
   if (!isAddressEqual(factory.result as Address, factoryOf(dex))) {
