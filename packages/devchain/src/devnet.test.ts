@@ -375,7 +375,11 @@ describe('devnet', () => {
     const block = await c.getBlockNumber();
     const t0 = Date.now();
     expect(savedBlock()).toBe(block - 1n);
-    while (savedBlock() !== block && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 100));
+    // The periodic saver writes it without a restart: about 3 s on an idle machine (a 2 s check and a
+    // 0.5–0.7 s anvil_dumpState of the ~19 MB state with every DEX family), but 8–12 s while the
+    // whole suite loads both cores. Whether it is saved is this test's question; how fast is
+    // reported below, not asserted against the machine's load.
+    while (savedBlock() !== block && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 100));
     expect(savedBlock()).toBe(block);
     lines.push(`change saved after ${Date.now() - t0} ms`);
 
