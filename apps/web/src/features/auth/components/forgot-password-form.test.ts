@@ -1,27 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { EmailOptions } from '@tokendesk/contract';
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { emailOptionsQueryOptions } from '../../../lib/email-options';
+import { renderStatic, textOf as text } from '../../../test/static-render';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { contactHref } from './no-email-reset-help';
 
 /** The page as a server with these options renders it (the options answer already in the cache). */
-function render(options: EmailOptions): string {
-  const client = new QueryClient();
-  client.setQueryData(emailOptionsQueryOptions.queryKey, options);
-  return renderToStaticMarkup(createElement(QueryClientProvider, { client }, createElement(ForgotPasswordForm)));
-}
-/** Text as read: tags dropped, entities decoded, whitespace collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+const render = (options: EmailOptions): string => renderStatic(createElement(ForgotPasswordForm), { cache: [[emailOptionsQueryOptions.queryKey, options]] });
 
 describe('forgot password without e-mail (decision 0058)', () => {
   it('says e-mail is off, who to ask and what to tell them, and asks for no address', () => {
