@@ -4,9 +4,10 @@ import { ChainService } from '../src/chain/chain-service';
 import { ADAPTERS, adapterOf, POOL_EVENT_TOPICS } from '../src/chain/dex/registry';
 import { PoolVerificationError } from '../src/chain/dex/errors';
 import type { CallResult, DexAdapter, DexContext, StatePool } from '../src/chain/dex/types';
-import { DEX_FAMILIES, devnetNetwork, familyOf, NetworkRegistry, REAL_NETWORKS, type DexConfig } from '../src/chain/networks';
+import { DEX_FAMILIES, DEX_VERSIONS, devnetNetwork, familyOf, NetworkRegistry, REAL_NETWORKS, type DexConfig } from '../src/chain/networks';
 import { getLogsChunked } from '../src/indexer/get-logs';
 import { bearer, createTestContext, signUp } from './helpers';
+import { DEX_FAMILIES as CONTRACT_DEX_FAMILIES, POOL_VERSIONS } from '@tokendesk/contract';
 
 /*
  * The DEX family adapters (chain/dex/, docs/decisions/0059) against the devnet's real Uniswap V2,
@@ -36,6 +37,9 @@ const sorted = (x: Address, y: Address): [Address, Address] => (BigInt(x) < BigI
 describe('the registry', () => {
   it('has an adapter for every family, and every configured DEX is read through the address its row names', () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual([...DEX_FAMILIES].sort());
+    // The API answers these lists; chain/ keeps its own copy because it does not import the contract.
+    expect([...DEX_FAMILIES]).toEqual([...CONTRACT_DEX_FAMILIES]);
+    expect([...DEX_VERSIONS]).toEqual([...POOL_VERSIONS]);
     for (const n of [...REAL_NETWORKS, network()]) {
       for (const dex of n.dexes) {
         const adapter = adapterOf(dex);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './fields';
+import { poolShapeSchema, poolVersionSchema } from './pools';
 
 /** Why an address in the top holders is special. */
 export const holderLabels = ['pool', 'zero_address', 'burn_address', 'deployer'] as const;
@@ -114,8 +115,9 @@ export const discoveredPoolSchema = z
     project_id: z.number().int(),
     dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
     pool_address: z.string().describe('The pool contract; for a V4 pool its pool id (0x + 64 hex)'),
-    pool_version: z.enum(['v2', 'v3', 'v4']),
+    pool_version: poolVersionSchema,
     fee: z.number().int().nullable(),
+    shape: poolShapeSchema,
     launchpad: z.string().nullable().describe("V4 only: the launchpad whose hook made the pool (for example 'Clanker' or 'Zora'); null otherwise"),
     paired_token: z.object({ address: z.string(), symbol: z.string().nullable() }),
     block_number: z.string(),

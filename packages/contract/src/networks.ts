@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strictNumber } from './numbers';
 import { projectMessages as m } from './project-messages';
+import { poolVersionSchema } from './pools';
 
 /*
  * The networks TokenDesk reads and, per network, the DEXes and paired tokens a pool can be
@@ -24,7 +25,7 @@ export const networkSchema = z
 export type Network = z.infer<typeof networkSchema>;
 
 /** The DEX families the server reads (apps/server/src/chain/dex/, docs/decisions/0059). */
-export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4'] as const;
+export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;
 export type DexFamily = (typeof DEX_FAMILIES)[number];
 
 export const dexOptionSchema = z
@@ -32,7 +33,7 @@ export const dexOptionSchema = z
     id: z.string(),
     name: z.string(),
     dex_logo: z.string(),
-    version: z.enum(['v2', 'v3', 'v4']),
+    version: poolVersionSchema,
     family: z.enum(DEX_FAMILIES).describe('The adapter family that reads this DEX; forks share their family (PancakeSwap V3 is uniswap-v3)'),
     factory: z
       .string()

@@ -15,8 +15,13 @@ export const poolAddressBodySchema = z
     token_id: z.string({ error: m.tokenRequired }).min(1, m.tokenRequired),
   })
   .meta({ id: 'PoolAddressBody' });
-/** V2/V3 pools have a contract address; a Uniswap V4 pool has none and is named by its pool id (docs/decisions/0042). */
-export const POOL_VERSIONS = ['v2', 'v3', 'v4'] as const;
+/**
+ * How a pool is stored and read: one value per DEX family (docs/decisions/0059, 0067). Uniswap's keep
+ * their historic names (v2, v3, v4); the families added by issue 30 are named as their families.
+ * V2/V3-style pools have a contract address; a Uniswap V4 pool has none and is named by its pool id
+ * (docs/decisions/0042).
+ */
+export const POOL_VERSIONS = ['v2', 'v3', 'v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;
 export type PoolVersion = (typeof POOL_VERSIONS)[number];
 export const poolVersionSchema = z.enum(POOL_VERSIONS);
 /** A V4 pool id: keccak256 of its PoolKey, 0x + 64 hex. */
@@ -44,8 +49,20 @@ export const poolV4Schema = z
   .meta({ id: 'PoolV4' });
 export type PoolV4 = z.infer<typeof poolV4Schema>;
 
+/** What tells a family's pools apart beyond their tokens and fee (docs/decisions/0067); a field the family has not is null. */
+export const poolShapeSchema = z
+  .object({
+    stable: z.boolean().nullable().describe('Solidly and Camelot V2: true for a stable pool (curve x³y + y³x = k), false for a volatile one (x·y = k); null for other families'),
+    tick_spacing: z.number().int().nullable().describe('Concentrated-liquidity pools (V3, V4, Slipstream, Algebra): the tick spacing; null when not stored'),
+    bin_step: z.number().int().nullable().describe('Liquidity Book: the bin step in basis points (25 = each bin 0.25% from the next); null for other families'),
+    dynamic_fee: z.boolean().describe('True when the fee is not one fixed tier (a V4 hook, an Algebra pool, a Solidly pool whose factory sets it): fee is then null'),
+    plugin: z.string().nullable().describe("Algebra: the pool's plugin contract (it may change fees), checksummed; null for none and for other families"),
+  })
+  .meta({ id: 'PoolShape' });
+export type PoolShape = z.infer<typeof poolShapeSchema>;
+
 export const poolAddressSchema = z
-  .object({ pool_address: z.string(), pool_version: poolVersionSchema, fee: z.number().int().nullable() })
+  .object({ pool_address: z.string(), pool_version: poolVersionSchema, fee: z.number().int().nullable(), shape: poolShapeSchema })
   .meta({ id: 'PoolAddress' });
 export type PoolAddress = z.infer<typeof poolAddressSchema>;
 
@@ -82,8 +99,13 @@ export const poolSchema = z
     id: z.number().int(),
     pool_address: z.string().describe('The pool contract; for a V4 pool its pool id (0x + 64 hex)'),
     pool_version: poolVersionSchema,
-    fee: z.number().int().nullable().describe('V3/V4 fee tier in hundredths of a bip (3000 = 0.3%); null for V2 and for a V4 pool with a dynamic fee'),
-    v4: poolV4Schema.nullable().describe('The V4 pool key (hooks, their permissions, tick spacing); null for V2/V3 pools'),
+    fee: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Fee tier in hundredths of a bip (3000 = 0.3%); null for Uniswap V2 forks (fixed by the DEX) and where the fee is dynamic (shape.dynamic_fee)'),
+    shape: poolShapeSchema,
+    v4: poolV4Schema.nullable().describe('The V4 pool key (hooks, their permissions, tick spacing); null for other pools'),
     dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
     token: z.object({ id: z.string(), name: z.string(), symbol: z.string(), token_logo: z.string(), address: z.string(), decimals: z.number().int() }),
     project: z.object({ id: z.number().int(), name: z.string(), token_symbol: z.string(), contract_address: z.string(), token_decimal: z.number().int() }),

@@ -14,13 +14,19 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
  * addresses wait in family-venues.ts, which nothing serves yet (docs/decisions/0063).
  */
 
-export type DexVersion = 'v2' | 'v3' | 'v4';
+/**
+ * How a family's pools are stored (pool_version): one value per family (docs/decisions/0059, 0067).
+ * The API contract's POOL_VERSIONS says the same (test/dex-adapters.test.ts holds them equal; chain/
+ * does not import the contract).
+ */
+export const DEX_VERSIONS = ['v2', 'v3', 'v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;
+export type DexVersion = (typeof DEX_VERSIONS)[number];
 
 /**
  * The DEX families TokenDesk reads, one adapter folder each under chain/dex/ (docs/decisions/0059).
  * A fork is its family's row with its own factory (PancakeSwap V3 is 'uniswap-v3').
  */
-export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4'] as const;
+export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;
 export type DexFamily = (typeof DEX_FAMILIES)[number];
 
 interface DexBase {
@@ -31,12 +37,20 @@ interface DexBase {
   family?: DexFamily;
 }
 
-/** A V2- or V3-style DEX: one contract per pool, created and listed by its factory. */
+/** A DEX with one contract per pool, created and listed by its factory (every family but Uniswap V4). */
 export interface FactoryDexConfig extends DexBase {
-  version: 'v2' | 'v3';
+  version: Exclude<DexVersion, 'v4'>;
   factory: Address;
   /** V3 only: the fee tiers this factory enables, in hundredths of a bip. */
   feeTiers?: readonly number[];
+  /** Slipstream: the tick spacings its factory enables (a pool is keyed by tick spacing, not fee). */
+  tickSpacings?: readonly number[];
+  /** Liquidity Book: the bin steps discovery asks the factory about. */
+  binSteps?: readonly number[];
+  /** Algebra: its version as deployed (the Swap event and globalState() differ between them). */
+  algebraVersion?: 'v1.9' | 'integral';
+  /** Liquidity Book: its version as deployed (v2.1 and v2.2 share events and reads TokenDesk uses). */
+  lbVersion?: 'v2.1' | 'v2.2';
 }
 
 /**
@@ -53,8 +67,17 @@ export interface V4DexConfig extends DexBase {
 
 export type DexConfig = FactoryDexConfig | V4DexConfig;
 
-const FAMILY_OF_VERSION: Record<DexVersion, DexFamily> = { v2: 'uniswap-v2', v3: 'uniswap-v3', v4: 'uniswap-v4' };
-/** The family of a DEX row, or of a stored pool_version (rows saved before the families). */
+const FAMILY_OF_VERSION: Record<DexVersion, DexFamily> = {
+  v2: 'uniswap-v2',
+  v3: 'uniswap-v3',
+  v4: 'uniswap-v4',
+  solidly: 'solidly',
+  'camelot-v2': 'camelot-v2',
+  slipstream: 'slipstream',
+  algebra: 'algebra',
+  'liquidity-book': 'liquidity-book',
+};
+/** The family of a DEX row, or of a stored pool_version (one version per family). */
 export const familyOf = (dex: { family?: DexFamily; version: DexVersion }): DexFamily => dex.family ?? FAMILY_OF_VERSION[dex.version];
 
 export const isFactoryDex = (d: DexConfig): d is FactoryDexConfig => d.version !== 'v4';
@@ -374,7 +397,19 @@ export const DEVNET_ID = 31337;
 /** The Local Devnet entry, built from the addresses the devchain package deployed. */
 export function devnetNetwork(
   rpcUrl: string,
-  a: { weth: Address; usdc: Address; usdt: Address; uniswapV2Factory: Address; uniswapV3Factory: Address; v4?: { poolManager: Address; stateView: Address } },
+  a: {
+    weth: Address;
+    usdc: Address;
+    usdt: Address;
+    uniswapV2Factory: Address;
+    uniswapV3Factory: Address;
+    v4?: { poolManager: Address; stateView: Address };
+    /** The other families' devnet deployments (packages/devchain; decisions 0060, 0061): each adds its DEX row. */
+    solidly?: { poolFactory: Address; dai: Address };
+    slipstream?: { factory: Address };
+    algebra?: { factory: Address };
+    lfj?: { factory: Address };
+  },
 ): NetworkConfig {
   return {
     id: DEVNET_ID,

@@ -101,7 +101,7 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
     { address, abi: v3PoolAbi, functionName: 'factory' },
     { address, abi: v3PoolAbi, functionName: 'token0' },
     { address, abi: v3PoolAbi, functionName: 'token1' },
-    ...families.flatMap((f) => ADAPTERS[f].listing!.extraClaims(address)),
+    ...families.flatMap((f) => ADAPTERS[f]!.listing!.extraClaims(address)),
   ];
   const perAddress = claimCalls(addresses[0]!).length;
   const claims = (await client.multicall({ allowFailure: true, contracts: addresses.flatMap(claimCalls) })) as CallResult[];
@@ -115,7 +115,7 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
     let offset = 0;
     const extraOf = new Map<DexFamily, CallResult[]>();
     for (const f of families) {
-      const n = ADAPTERS[f].listing!.extraClaims(address).length;
+      const n = ADAPTERS[f]!.listing!.extraClaims(address).length;
       extraOf.set(f, extra.slice(offset, offset + n));
       offset += n;
     }

@@ -1,3 +1,4 @@
+import { POOL_VERSIONS } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -156,12 +157,20 @@ export const pools = pgTable(
     pairedTokenDecimals: integer('paired_token_decimals').notNull(),
     /** Lower case, like every stored address (decision 0027); a V4 pool's id (0x + 64 hex, decision 0042). */
     poolAddress: text('pool_address').notNull(),
-    poolVersion: text('pool_version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
-    /** V3 fee tier; V4 the key's fee (0x800000 = dynamic). */
+    /** The family's stored version (chain/networks.ts DexVersion; decisions 0059, 0067). */
+    poolVersion: text('pool_version', { enum: POOL_VERSIONS }).notNull(),
+    /** V3 fee tier; V4 the key's fee (0x800000 = dynamic); Solidly the pool's fee when attached. */
     fee: integer('fee'),
-    /** V4 only: the rest of the PoolKey (decision 0042); the hooks address lower case, 0x0…0 for none. */
+    /**
+     * V4: the rest of the PoolKey (decision 0042); the hooks address lower case, 0x0…0 for none.
+     * Slipstream and Algebra: the pool's tick spacing; Algebra: its plugin in hooks (decision 0067).
+     */
     tickSpacing: integer('tick_spacing'),
     hooks: text('hooks'),
+    /** Solidly and Camelot V2: a stable pool (x³y + y³x = k) or a volatile one; null for other families. */
+    stable: boolean('stable'),
+    /** Liquidity Book: the pair's bin step in basis points; null for other families. */
+    binStep: integer('bin_step'),
     projectIsToken0: boolean('project_is_token0').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,7 +214,7 @@ export const indexedPools = pgTable(
     networkId: integer('network_id').notNull(),
     /** Lower-case pool address; a V4 pool's id. */
     poolAddress: text('pool_address').notNull(),
-    version: text('version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
+    version: text('version', { enum: POOL_VERSIONS }).notNull(),
     /** Indexed from here … */
     fromBlock: bigint('from_block', { mode: 'bigint' }).notNull(),
     /** … up to here (inclusive); null until the first range is stored. */
@@ -222,7 +231,7 @@ export const referencePools = pgTable('reference_pools', {
   networkId: integer('network_id').primaryKey(),
   /** Lower case. */
   poolAddress: text('pool_address').notNull(),
-  poolVersion: text('pool_version', { enum: ['v2', 'v3'] }).notNull(),
+  poolVersion: text('pool_version', { enum: POOL_VERSIONS }).notNull(),
   baseAddress: text('base_address').notNull(),
   baseSymbol: text('base_symbol').notNull(),
   baseDecimals: integer('base_decimals').notNull(),
@@ -549,11 +558,13 @@ export const discoveredPools = pgTable(
     dexId: text('dex_id').notNull(),
     /** Lower case, like every stored address (decision 0027). */
     poolAddress: text('pool_address').notNull(),
-    poolVersion: text('pool_version', { enum: ['v2', 'v3', 'v4'] }).notNull(),
+    poolVersion: text('pool_version', { enum: POOL_VERSIONS }).notNull(),
     fee: integer('fee'),
-    /** V4 only (decision 0042). */
+    /** As on pools (decisions 0042, 0067). */
     tickSpacing: integer('tick_spacing'),
     hooks: text('hooks'),
+    stable: boolean('stable'),
+    binStep: integer('bin_step'),
     pairedTokenAddress: text('paired_token_address').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     txHash: text('tx_hash').notNull(),

@@ -4,6 +4,7 @@ import { withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
 import type { TrackedPool } from '../chain/pool-state';
 import { readReferencePools } from '../chain/reference-pools';
+import { adapterOf } from '../chain/dex/registry';
 import type { Db } from '../db/client';
 import { normalizeAddress } from '../lib/addresses';
 import { deepestReferencePool } from '../market/usd/reference-choice';
@@ -48,7 +49,7 @@ export class ReferencePoolKeeper {
         row = await recordReferencePool(this.db, {
           networkId: this.network.id,
           poolAddress: normalizeAddress(best.pool.address),
-          poolVersion: best.pool.dex.version === 'v2' ? 'v2' : 'v3',
+          poolVersion: adapterOf(best.pool.dex).version,
           baseAddress: normalizeAddress(native.address),
           baseSymbol: native.symbol,
           baseDecimals: native.decimals,

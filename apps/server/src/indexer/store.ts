@@ -22,6 +22,7 @@ import { raiseNotification, type NotificationInput } from '../domain/notificatio
 import { enqueueAlertDeliveries } from '../domain/outbox';
 import { normalizePoolAddress } from '../lib/addresses';
 import type { RawPoolState, TrackedPool } from '../chain/pool-state';
+import type { DexVersion } from '../chain/networks';
 
 /**
  * What the indexer's tick reads and writes in the database, by what it means (decision 0028): the
@@ -52,7 +53,7 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
  * same pool), with its tokens in pool order.
  */
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
-  const rows = await queryRows<{ address: string; version: 'v2' | 'v3' | 'v4'; token0: string; token1: string }>(
+  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string }>(
     db,
     sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
@@ -70,7 +71,7 @@ export function indexedCoverage(db: Db, networkId: number) {
 }
 
 /** Newly tracked pools start being read at `fromBlock`; one already known keeps its coverage. */
-export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: 'v2' | 'v3' | 'v4' }[], fromBlock: bigint): Promise<void> {
+export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: DexVersion }[], fromBlock: bigint): Promise<void> {
   await db
     .insert(indexedPools)
     .values(fresh.map((p) => ({ networkId, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock })))

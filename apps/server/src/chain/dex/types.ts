@@ -64,11 +64,27 @@ export type DecodedPoolLog = DecodedEvent | DecodedSync;
 /** Decodes one log whose topic0 is already known to be its event; null for a log of another shape. */
 export type LogDecoder = (log: Pick<Log, 'topics' | 'data'>) => DecodedPoolLog | null;
 
+/**
+ * What a pool of the families beyond Uniswap is keyed or told apart by (decision 0067), stored in
+ * pools.stable / bin_step / tick_spacing / hooks. Absent fields: the family has none.
+ */
+export interface PoolShapeKey {
+  /** Solidly, Camelot V2: the stable curve (true) or constant product (false). */
+  stable?: boolean;
+  /** Slipstream, Algebra. */
+  tickSpacing?: number;
+  /** Liquidity Book. */
+  binStep?: number;
+  /** Algebra: the plugin contract (zero address for none). */
+  plugin?: Address;
+}
+
 export interface DiscoveredPool {
   /** A V4 pool's id. */
   address: Address;
   version: DexVersion;
   fee: number | null;
+  shape?: PoolShapeKey;
   /** V4: the key, so that attaching it needs no second log read. */
   key?: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address };
 }
@@ -82,6 +98,7 @@ export interface VerifiedPool {
   projectIsToken0: boolean;
   /** V4 only: the rest of the key. */
   v4?: { tickSpacing: number; hooks: Address };
+  shape?: PoolShapeKey;
 }
 
 /** A pool-creation log of a configured factory (the new-pool watch). */
@@ -96,6 +113,7 @@ export interface CreatedPool {
   fee: number | null;
   /** V4 only: the rest of the key. */
   v4?: { tickSpacing: number; hooks: string };
+  shape?: PoolShapeKey;
   blockNumber: bigint;
   txHash: string;
 }
@@ -119,6 +137,8 @@ export interface StoredPoolKey {
   fee: number | null;
   tickSpacing: number | null;
   hooks: string | null;
+  stable?: boolean | null;
+  binStep?: number | null;
 }
 
 export interface DexContext {

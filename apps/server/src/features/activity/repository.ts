@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import type { PoolEventRow } from '../../db/schema';
 import { cursorParts, encodeCursor as encodeKey, parseCursor } from '../../lib/cursor';
 import type { PoolSide } from '../../market/pool-view';
+import type { DexVersion } from '../../chain/networks';
 
 export interface ActivityFilter {
   userId: number;
@@ -40,7 +41,7 @@ export interface ActivityRow {
   /** The configured paired token (networks.ts): whether it is counted at 1 USD. */
   tokenId: string;
   /** V3 liquidity rows carry no price of their own (see eventView). */
-  poolVersion: 'v2' | 'v3' | 'v4';
+  poolVersion: DexVersion;
   projectSymbol: string;
   pairedSymbol: string;
   side: PoolSide;
@@ -53,7 +54,7 @@ interface RawRow {
   dex_id: string;
   network_id: number;
   token_id: string;
-  pool_version: 'v2' | 'v3' | 'v4';
+  pool_version: DexVersion;
   project_is_token0: boolean;
   paired_token_decimals: number;
   paired_token_symbol: string;

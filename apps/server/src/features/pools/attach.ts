@@ -31,8 +31,10 @@ export async function saveVerifiedPool(
     poolAddress: normalizePoolAddress(verified.address),
     poolVersion: verified.version,
     fee: verified.fee,
-    tickSpacing: verified.v4?.tickSpacing ?? null,
-    hooks: verified.v4 ? normalizeAddress(verified.v4.hooks) : null,
+    tickSpacing: verified.v4?.tickSpacing ?? verified.shape?.tickSpacing ?? null,
+    hooks: verified.v4 ? normalizeAddress(verified.v4.hooks) : verified.shape?.plugin ? normalizeAddress(verified.shape.plugin) : null,
+    stable: verified.shape?.stable ?? null,
+    binStep: verified.shape?.binStep ?? null,
     projectIsToken0: verified.projectIsToken0,
   });
   if (!inserted) return null;

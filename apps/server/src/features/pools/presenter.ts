@@ -1,8 +1,9 @@
-import type { DiscoveredPool, Pool, PoolV4, PriceItem } from '@tokendesk/contract';
+import type { DiscoveredPool, Pool, PoolShape, PoolV4, PriceItem } from '@tokendesk/contract';
 import { zeroAddress, type Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
 import { formatUnits } from '../../chain/decimal';
-import { DEVNET_ID, type DexVersion, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
+import { DEVNET_ID, familyOf, type DexFamily, type DexVersion, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
+import type { PoolFacts } from '../../chain/dex/types';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
 import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
@@ -65,9 +66,30 @@ function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined)
   return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
-type StoredPool = { poolVersion: DexVersion; poolAddress: string; fee: number | null; tickSpacing: number | null; hooks: string | null };
+type StoredPool = {
+  poolVersion: DexVersion;
+  poolAddress: string;
+  fee: number | null;
+  tickSpacing: number | null;
+  hooks: string | null;
+  stable?: boolean | null;
+  binStep?: number | null;
+};
 /** What the pool's family says the UI shows about it (chain/dex/*: fee, tick spacing, hooks …). */
 const factsOf = (row: StoredPool) => adapterOf({ version: row.poolVersion }).facts(row);
+
+/** The family's facts as the API's PoolShape (decision 0067): what the family has not is null. */
+export function presentShape(facts: PoolFacts, family: DexFamily): PoolShape {
+  return {
+    stable: facts.stable ?? null,
+    tick_spacing: facts.tickSpacing ?? null,
+    bin_step: facts.binStep ?? null,
+    dynamic_fee: facts.dynamicFee === true,
+    // Only Algebra's hooks column is a plugin; V4's hooks are answered in v4.hooks.
+    plugin: family === 'algebra' && facts.hooks && BigInt(facts.hooks) !== 0n ? toChecksumAddress(facts.hooks) : null,
+  };
+}
+const shapeOf = (row: StoredPool) => presentShape(factsOf(row), familyOf({ version: row.poolVersion }));
 
 /**
  * A V4 pool's key beyond its currencies (docs/decisions/0042), with the launchpad its hook belongs
@@ -107,6 +129,7 @@ export function toApiPool(
     pool_address: presentPoolAddress(pool.poolAddress),
     pool_version: pool.poolVersion,
     fee: feeOf(pool),
+    shape: shapeOf(pool),
     v4: v4View(pool, network),
     // A network or DEX removed from the registry still shows its stored ids rather than failing.
     dex: { id: pool.dexId, name: dex?.name ?? pool.dexId, dex_logo: dex?.logo ?? '' },
@@ -242,6 +265,7 @@ export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPo
     pool_address: presentPoolAddress(row.poolAddress),
     pool_version: row.poolVersion,
     fee: feeOf(row),
+    shape: shapeOf(row),
     launchpad: row.poolVersion === 'v4' ? launchpadOf(network?.launchpadHooks, row.hooks) : null,
     paired_token: { address: toChecksumAddress(row.pairedTokenAddress), symbol: known?.symbol ?? null },
     block_number: row.blockNumber.toString(),

@@ -29,13 +29,13 @@ import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
 import { normalizeAddress, normalizePoolAddress, presentPoolAddress, type LowerAddress } from '../../lib/addresses';
-import { isV4Dex } from '../../chain/networks';
+import { familyOf, isV4Dex } from '../../chain/networks';
 import { adapterOf } from '../../chain/dex/registry';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
 import { DAY_MS, listSnapshotsSince } from './market-repository';
 import { saveVerifiedPool } from './attach';
-import { presentPools, toPriceItem } from './presenter';
+import { presentPools, presentShape, toPriceItem } from './presenter';
 import { countPoolAlerts, countUserPools, deletePool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
@@ -85,8 +85,14 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
       if (!found) throw new HttpError(404, m.noPool(dex.name));
       // The fee as the family shows it: a V4 dynamic fee is no tier (the hook sets each swap's), so null.
-      const { fee } = adapterOf(dex).facts({ fee: found.fee, tickSpacing: found.key?.tickSpacing ?? null, hooks: found.key?.hooks ?? null });
-      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee };
+      const facts = adapterOf(dex).facts({
+        fee: found.fee,
+        tickSpacing: found.key?.tickSpacing ?? found.shape?.tickSpacing ?? null,
+        hooks: found.key?.hooks ?? found.shape?.plugin ?? null,
+        stable: found.shape?.stable ?? null,
+        binStep: found.shape?.binStep ?? null,
+      });
+      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: facts.fee, shape: presentShape(facts, familyOf(dex)) };
     },
   );
 

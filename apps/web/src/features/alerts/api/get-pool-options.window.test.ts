@@ -11,6 +11,7 @@ function pool(id: number, symbol: string): Pool {
     pool_address: `0x${id.toString(16).padStart(40, '0')}`,
     pool_version: 'v2',
     fee: null,
+    shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null },
     v4: null,
     dex: { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/uniswap.svg' },
     token: { id: symbol.toLowerCase(), name: symbol, symbol, token_logo: '/logos/token.svg', address: `0x${'2'.repeat(40)}`, decimals: 18 },
