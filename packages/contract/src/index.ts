@@ -22,3 +22,4 @@ export * from './delete-summary';
 export * from './candles';
 export * from './staff-accounts';
 export * from './legal';
+export * from './stream';
