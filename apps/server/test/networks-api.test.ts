@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { REAL_NETWORKS } from '../src/chain/networks';
+import { familyOf, REAL_NETWORKS } from '../src/chain/networks';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /*
@@ -104,7 +104,14 @@ describe('networks', () => {
   });
 
   it('serves no family venue the V2/V3/V4 paths would misread (Velodrome, Aerodrome, LFJ Liquidity Book)', async () => {
-    const served = REAL_NETWORKS.flatMap((n) => n.dexes.map((d) => `${n.id}:${d.id}`));
-    expect(served.filter((id) => /velodrome|aerodrome|slipstream|lfj|quickswap-v3|camelot|thena/.test(id))).toEqual([]);
+    // A family venue is served only as a row of its own family (its adapter), never as a Uniswap one.
+    const servedAsUniswap = REAL_NETWORKS.flatMap((n) => n.dexes.filter((d) => familyOf(d).startsWith('uniswap-')).map((d) => `${n.id}:${d.id}`));
+    expect(servedAsUniswap.filter((id) => /velodrome|aerodrome|slipstream|lfj|quickswap-v3|camelot|thena/.test(id))).toEqual([]);
+  });
+
+  it('serves QuickSwap V3 (Polygon) and Camelot V3 (Arbitrum) as Algebra rows with their versions', () => {
+    const row = (chain: number, id: string) => REAL_NETWORKS.find((n) => n.id === chain)?.dexes.find((d) => d.id === id);
+    expect(row(137, 'quickswap-v3')).toMatchObject({ family: 'algebra', version: 'algebra', algebraVersion: 'v1', factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28' });
+    expect(row(42161, 'camelot-v3')).toMatchObject({ family: 'algebra', version: 'algebra', algebraVersion: 'v1.9', factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B' });
   });
 });

@@ -62,6 +62,8 @@ export {
 // foreign factory in a test.
 export * as solidlyArtifacts from './generated/solidly.js';
 export * as slipstreamArtifacts from './generated/slipstream.js';
+// Algebra Integral's compiled factory, pool deployer and pool (docs/decisions/0061), for a test's foreign factory.
+export * as algebraArtifacts from './generated/algebra.js';
 export {
   v4PoolId,
   v4HookPermissions,

@@ -126,27 +126,9 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
     source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/bsc.md, "V2.1" LBFactory (BNB Chain lists no v2.2)',
   },
-  // Polygon
-  {
-    chainId: 137,
-    id: 'quickswap-v3',
-    name: 'QuickSwap V3',
-    family: 'algebra',
-    factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28',
-    source: 'QuickSwap/v3-subgraphs@bc901d26141f Algebra/src/utils/constants.ts FACTORY_ADDRESS and Algebra/subgraph.yaml',
-    note: 'Algebra v1.0: Pool(token0, token1, pool), globalState() with a uint16 fee. Pool deployer 0x2D98E2FA9da15aa6dC9581AB097Ced7af697CB92 per QuickSwap docs (NETWORKS.md), not re-read here.',
-  },
-  // Arbitrum: Camelot. Read from docs.camelot.exchange (the project's own docs, as NETWORKS.md
-  // cites); no Camelot repository holding these addresses could be fetched here to read them twice.
-  {
-    chainId: 42161,
-    id: 'camelot-v3',
-    name: 'Camelot V3',
-    family: 'algebra',
-    factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B',
-    source: 'docs.camelot.exchange contracts page (Arbitrum One), via ../shared/NETWORKS.md; checked once only',
-    note: 'Algebra v1.9 with a fee per direction: globalState() has 8 fields.',
-  },
+  // Arbitrum: Camelot V2. Read from docs.camelot.exchange (the project's own docs, as NETWORKS.md
+  // cites); no Camelot repository holding it could be fetched here to read it twice. (QuickSwap V3
+  // and Camelot V3, Algebra, are served from networks.ts.)
   {
     chainId: 42161,
     id: 'camelot-v2',

@@ -7,8 +7,8 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
  * against the projects' own deployment docs). DEXes are keyed by (chain id, factory): the same
  * factory address is a different DEX on another chain.
  *
- * Left out on purpose: Aerodrome and Slipstream on Base, Velodrome on Optimism, QuickSwap V3
- * (Algebra) on Polygon, LFJ Liquidity Book on Avalanche, and the other family venues. Their pools
+ * Left out on purpose: Aerodrome and Slipstream on Base, Velodrome on Optimism, LFJ Liquidity
+ * Book on Avalanche, and the other family venues without their adapter yet. Their pools
  * are not V2/V3-compatible (different getPool signature, slot0 shape, events or fee model), so the
  * V2/V3 code paths would read them wrongly; they need adapters of their own. Their verified
  * addresses wait in family-venues.ts, which nothing serves yet (docs/decisions/0063).
@@ -47,8 +47,8 @@ export interface FactoryDexConfig extends DexBase {
   tickSpacings?: readonly number[];
   /** Liquidity Book: the bin steps discovery asks the factory about. */
   binSteps?: readonly number[];
-  /** Algebra: its version as deployed (the Swap event and globalState() differ between them). */
-  algebraVersion?: 'v1.9' | 'integral';
+  /** Algebra: its version as deployed (the Swap event and globalState() differ between them; v1 = Algebra 1.0). */
+  algebraVersion?: 'v1' | 'v1.9' | 'integral';
   /** Liquidity Book: its version as deployed (v2.1 and v2.2 share events and reads TokenDesk uses). */
   lbVersion?: 'v2.1' | 'v2.2';
 }
@@ -144,6 +144,8 @@ const logo = {
   baseswap: '/logos/dex/baseswap.svg',
   quickswap: '/logos/dex/quickswap.svg',
   traderjoe: '/logos/dex/traderjoe.svg',
+  camelot: '/logos/dex/camelot.svg',
+  algebra: '/logos/dex/algebra.svg',
   eth: '/logos/tokens/eth.svg',
   bnb: '/logos/tokens/bnb.svg',
   pol: '/logos/tokens/pol.svg',
@@ -284,6 +286,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x1af415a1EbA07a4986a52B6f2e7dE7003D82231e', feeTiers: SUSHI_V3_FEES },
+      // Camelot V3, Algebra v1.9 (a fee per direction: its fee shows as dynamic; docs/decisions/0070).
+      // From docs.camelot.exchange's contracts page (Arbitrum One), via ../shared/NETWORKS.md; no
+      // Camelot repository holding it could be read from here, so it is checked once only.
+      { id: 'camelot-v3', name: 'Camelot V3', logo: logo.camelot, family: 'algebra', version: 'algebra', algebraVersion: 'v1.9', factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B' },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -310,6 +316,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
       uniswapV4(UNISWAP_V4.POLYGON),
       { id: 'quickswap-v2', name: 'QuickSwap V2', logo: logo.quickswap, version: 'v2', factory: '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32' },
+      // QuickSwap V3, Algebra v1.0 (adaptive fee: shown as dynamic; docs/decisions/0070). Factory from
+      // QuickSwap/v3-subgraphs@bc901d26141f Algebra/src/utils/constants.ts FACTORY_ADDRESS and
+      // Algebra/subgraph.yaml (the same address in both files).
+      { id: 'quickswap-v3', name: 'QuickSwap V3', logo: logo.quickswap, family: 'algebra', version: 'algebra', algebraVersion: 'v1', factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28' },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x917933899c6a5F8E37F31E19f92CdBFF7e8FF0e2', feeTiers: SUSHI_V3_FEES },
     ],
@@ -430,6 +440,8 @@ export function devnetNetwork(
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: a.uniswapV2Factory },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: a.uniswapV3Factory, feeTiers: UNI_V3_FEES },
       ...(a.v4 ? [uniswapV4({ poolManager: a.v4.poolManager, stateView: a.v4.stateView })] : []),
+      // Algebra Integral 1.2 (docs/decisions/0061, 0070).
+      ...(a.algebra ? [{ id: 'algebra', name: 'Algebra Integral', logo: logo.algebra, family: 'algebra', version: 'algebra', algebraVersion: 'integral', factory: a.algebra.factory } as const] : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },
