@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Pool, Project } from '@tokendesk/contract';
-import { DEVNET_CHAIN_ID, demoAccounts, devnetAddresses, devnetTokens } from '@tokendesk/devchain';
+import { DEVNET_CHAIN_ID, demoAccounts, devnetAddresses, devnetTokens, type DevnetPool } from '@tokendesk/devchain';
 import type { APIRequestContext } from '@playwright/test';
 import { apiGet, apiPost, type TestUser } from './fixtures';
 
@@ -81,7 +81,8 @@ export interface DevnetSwapResult {
  * swap CLI (it refuses any chain but 31337 and any RPC off this machine).
  */
 export async function swapOnDevnet(swap: {
-  pool: 'demo-weth' | 'demo-usdc' | 'smpl-weth';
+  /** Any pool of the devchain's swap CLI (every DEX family's, e.g. demo-weth-solidly, demo-usdc-lfj). */
+  pool: DevnetPool;
   side: 'buy' | 'sell';
   amount: string;
   account?: 1 | 2 | 3 | 4;

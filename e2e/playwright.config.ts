@@ -71,6 +71,7 @@ const CHAIN_SPECS = [
   'projects',
   'traders',
   'v4-pools',
+  'dex-families',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({

@@ -42,7 +42,7 @@ test.describe('projects and pools on the local devnet', () => {
     await page.getByRole('button', { name: 'Add First Pool' }).click();
     const poolDialog = page.getByRole('dialog', { name: 'Add Pool' });
     await expect(poolDialog.getByText(projectMessages.poolAutoFillHint)).toBeVisible();
-    await poolDialog.getByLabel('DEX').selectOption({ label: 'Uniswap V2' });
+    await poolDialog.getByLabel('DEX').selectOption('uniswap-v2');
     await poolDialog.getByLabel('Token', { exact: true }).selectOption({ label: 'WETH · Wrapped Ether' });
     await expect(poolDialog.getByLabel('Pool Address')).toHaveValue(sameAddress(devnetAddresses.pools.demoWethV2));
     await poolDialog.getByRole('button', { name: 'Add Pool' }).click();
@@ -233,7 +233,7 @@ test.describe('projects and pools on the local devnet', () => {
     await page.getByRole('button', { name: 'Add First Pool' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Pool' });
     const address = dialog.getByLabel('Pool Address');
-    await dialog.getByLabel('DEX').selectOption({ label: 'Uniswap V2' });
+    await dialog.getByLabel('DEX').selectOption('uniswap-v2');
     await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDC · USD Coin' });
     await expect(address).toHaveValue(sameAddress(devnetAddresses.pools.demoUsdcV2));
     // DEMO/USDT has no pool on the devnet.

@@ -56,7 +56,7 @@ test.describe('not found and first steps', () => {
     await expect(choice).toBeFocused();
 
     await page.keyboard.press('Enter');
-    await dialog.getByLabel('DEX').selectOption({ label: 'Uniswap V2' });
+    await dialog.getByLabel('DEX').selectOption('uniswap-v2');
     await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'WETH · Wrapped Ether' });
     await expect(dialog.getByLabel('Pool Address')).toHaveValue(sameAddress(devnetAddresses.pools.demoWethV2));
     await dialog.getByRole('button', { name: 'Add Pool' }).click();

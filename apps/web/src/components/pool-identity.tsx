@@ -1,6 +1,7 @@
 import { shortenAddress } from '@tokendesk/contract';
 import { cn } from '../lib/cn';
-import { formatFeeTier } from '../lib/format';
+import { isPoolIdVersion, poolFactLabels, poolFeeText, poolPlugin, type PoolFactsInput } from '../lib/pool-family';
+import { Badge } from './ui/badge';
 
 /**
  * What names a pool on screen. V2/V3 pools are contracts with an address; a Uniswap V4 pool has no
@@ -8,29 +9,24 @@ import { formatFeeTier } from '../lib/format';
  * (keccak256 of its key), which the API returns in pool_address (docs/decisions/0041, 0042).
  * Shared by the pool, project and fund screens, so it lives outside the features.
  */
-interface PoolLike {
+interface PoolLike extends PoolFactsInput {
   pool_address: string;
-  pool_version: string;
-  fee: number | null;
   v4?: { dynamic_fee: boolean; launchpad?: string | null } | null;
   /** A found pool carries its launchpad at the top, an attached one in v4. */
   launchpad?: string | null;
 }
 
-export const isV4Pool = (pool: Pick<PoolLike, 'pool_version'>): boolean => pool.pool_version === 'v4';
+export const isV4Pool = (pool: Pick<PoolLike, 'pool_version'>): boolean => isPoolIdVersion(pool.pool_version);
 
 /** 'Pool ID' for a V4 pool, 'Pool address' otherwise. */
 export const poolIdentityLabel = (pool: Pick<PoolLike, 'pool_version'>): string => (isV4Pool(pool) ? 'Pool ID' : 'Pool address');
 
 /**
- * The fee as shown next to a pool: a V3/V4 fee tier ('0.3%'), 'Dynamic fee' for a V4 pool whose hook
- * sets the fee of each swap, null for V2 (its fee is fixed by the DEX).
+ * The fee as shown next to a pool: its tier ('0.3%'), 'Dynamic fee' where the pool sets the fee of
+ * each swap (a V4 hook, an Algebra pool), null for V2 (its fee is fixed by the DEX). The family rules
+ * are in lib/pool-family.
  */
-export function poolFeeLabel(pool: PoolLike): string | null {
-  if (isV4Pool(pool) && pool.v4?.dynamic_fee) return 'Dynamic fee';
-  if (pool.pool_version === 'v3' || isV4Pool(pool)) return formatFeeTier(pool.fee);
-  return null;
-}
+export const poolFeeLabel = (pool: PoolFactsInput): string | null => poolFeeText(pool);
 
 /**
  * 'Clanker pool' for a V4 pool made by a launchpad's hook (decision 0063): the server names the
@@ -53,5 +49,34 @@ export function PoolIdentityText({ pool, className }: { pool: Pick<PoolLike, 'po
       {v4 && <span className="font-sans">ID </span>}
       {shortenAddress(pool.pool_address)}
     </span>
+  );
+}
+
+/**
+ * A pool row's small badges: its fee, its family's shape ('Stable pool', 'Tick spacing 200',
+ * 'Bin step 25 (0.25%)'), its launchpad, and 'Plugin' for an Algebra pool with one (a plugin can
+ * change fees, as a V4 hook can).
+ */
+export function PoolFactBadges({ pool }: { pool: PoolLike }) {
+  const launchpad = poolLaunchpadLabel(pool);
+  const small = 'px-1.5 py-0 text-[10px]';
+  return (
+    <>
+      {poolFactLabels(pool).map((label) => (
+        <Badge key={label} className={small}>
+          {label}
+        </Badge>
+      ))}
+      {launchpad && (
+        <Badge tone="info" className={small}>
+          {launchpad}
+        </Badge>
+      )}
+      {poolPlugin(pool) && (
+        <Badge tone="warning" className={small} title={`Plugin ${poolPlugin(pool)}`}>
+          Plugin
+        </Badge>
+      )}
+    </>
   );
 }

@@ -21,6 +21,8 @@ import { PoolPriceChart } from '../../../features/pools/components/candle-chart'
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { hasHooks, PoolIdItem, V4PoolFactsCard } from '../../../features/pools/components/v4-pool-facts';
 import { poolFeeLabel, poolLaunchpadLabel } from '../../../components/pool-identity';
+import { PoolFamilyFactsCard } from '../../../features/pools/components/pool-family-facts';
+import { isDynamicFee, poolPlugin, poolShapeLabels } from '../../../lib/pool-family';
 import { paths } from '../../../lib/paths';
 
 /** Product §2.11: 'Pool Balance' with 2 to 6 decimals. */
@@ -102,9 +104,13 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
                 <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="xs" />
                 {pool.dex.name}
               </Badge>
-              {fee && <Badge>{pool.v4?.dynamic_fee ? fee : `Fee ${fee}`}</Badge>}
+              {fee && <Badge>{isDynamicFee(pool) ? fee : `Fee ${fee}`}</Badge>}
+              {poolShapeLabels(pool).map((shape) => (
+                <Badge key={shape}>{shape}</Badge>
+              ))}
               {launchpad && <Badge tone="info">{launchpad}</Badge>}
               {pool.v4 && hasHooks(pool.v4) && <Badge tone="warning">Hooks</Badge>}
+              {poolPlugin(pool) && <Badge tone="warning">Plugin</Badge>}
               <PoolNetworkLabel network={pool.network} />
               <span className="text-slate-400" aria-hidden="true">
                 ·
@@ -182,6 +188,7 @@ function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps
       <TopTradersCard pool={pool} />
 
       <V4PoolFactsCard pool={pool} />
+      <PoolFamilyFactsCard pool={pool} />
 
       <Card aria-labelledby="fund-addresses-title">
         <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />

@@ -7,7 +7,7 @@ import { TRADER_NOT_READ } from '../../../components/trader-address';
 import { TRADER_HINT, TraderFilter, traderFilterError, traderSummary } from './activity-filters';
 import { ActivityRow } from './activity-row';
 
-const pool = (version: 'v2' | 'v3') =>
+const pool = (version: Pool['pool_version']) =>
   ({
     id: 1,
     pool_version: version,
@@ -39,8 +39,22 @@ describe('ActivityRow price', () => {
     const html = render(event('add_liquidity', null), pool('v3'));
     expect(html).toContain('data-testid="no-price"');
     expect(html).toContain('—');
-    expect(html).toContain('No price: the two amounts of a Uniswap V3 liquidity change');
+    expect(html).toContain('No price: the two amounts of a concentrated-liquidity change');
     expect(html).not.toContain('3.27');
+  });
+
+  it.each(['v4', 'slipstream', 'algebra', 'liquidity-book'] as const)("says the same of a %s liquidity row (ticks or bins, like V3)", (version) => {
+    const html = render(event('remove_liquidity', null), pool(version));
+    expect(html).toContain('data-testid="no-price"');
+    expect(html).toContain('concentrated-liquidity change');
+  });
+
+  it("shows a Solidly or Camelot V2 liquidity row's price, the reserve ratio as V2's", () => {
+    for (const version of ['solidly', 'camelot-v2'] as const) {
+      const html = render(event('add_liquidity', '0.00000446'), pool(version));
+      expect(html).not.toContain('no-price');
+      expect(html).toContain('title="0.00000446"');
+    }
   });
 
   it('shows the trade price of a swap and the pool ratio of a V2 liquidity row', () => {

@@ -5,11 +5,12 @@ import { TraderAddress } from '../../../components/trader-address';
 import { Logo } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
+import { isConcentratedPool } from '../../../lib/pool-family';
 import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, priceTitle, shortTxHash } from '../../../lib/format';
 import { ActivityKindBadge } from './activity-kind-badge';
 
 const AMOUNT = { maxDecimals: 4 } as const;
-const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a Uniswap V3 liquidity change depend on the position’s price range, not on the price';
+const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a concentrated-liquidity change depend on the position’s price range, not on the price';
 
 export interface ActivityRowProps {
   event: ActivityEvent;
@@ -79,8 +80,8 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
       </p>
       <p className={cn('min-w-0 text-sm whitespace-nowrap tabular-nums', wide.price)}>
         <span className="text-xs text-slate-500">Price </span>
-        {event.price === null && liquidity && pool?.pool_version === 'v3' ? (
-          // A V3 liquidity change has no price of its own (its amounts follow the position's range).
+        {event.price === null && liquidity && pool && isConcentratedPool(pool.pool_version) ? (
+          // A V3-like liquidity change (ticks or bins) has no price of its own: its amounts follow the position's range.
           <span className="font-medium text-slate-900" title={NO_LIQUIDITY_PRICE} data-testid="no-price">
             —<span className="sr-only"> ({NO_LIQUIDITY_PRICE})</span>
           </span>

@@ -1,4 +1,16 @@
-import { ADDRESS_RE, createPoolBodySchema, createPoolFieldOrder, POOL_ID_RE, projectMessages, toFieldErrors, type Pool, type Project } from '@tokendesk/contract';
+import {
+  ADDRESS_RE,
+  createPoolBodySchema,
+  createPoolFieldOrder,
+  POOL_ID_RE,
+  projectMessages,
+  shortenAddress,
+  toFieldErrors,
+  type DexOption,
+  type Pool,
+  type PoolAddress,
+  type Project,
+} from '@tokendesk/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -8,7 +20,8 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
-import { formatFeeTier, pairLabel } from '../../../lib/format';
+import { pairLabel } from '../../../lib/format';
+import { foundPoolDescription, isPoolIdVersion } from '../../../lib/pool-family';
 import { useCreatePool } from '../api/create-pool';
 import { useDexOptions } from '../api/get-dex-options';
 import { usePoolAddress } from '../api/get-pool-address';
@@ -38,6 +51,33 @@ export function addPoolReady(state: { dexId: string; tokenId: string; lookingUp:
   if (state.dexId === '' || state.tokenId === '' || state.lookingUp) return false;
   const address = state.address.trim();
   return ADDRESS_RE.test(address) || POOL_ID_RE.test(address);
+}
+
+/**
+ * A DEX option names the contract TokenDesk reads for it (its factory, or V4's PoolManager), shortened
+ * so the list stays readable ('Aerodrome · 0x4200…0006'); the full address is its title and, once
+ * chosen, the hint under the select, so a user can check it against the DEX's own documentation.
+ */
+export const dexOptionLabel = (option: Pick<DexOption, 'name' | 'factory'>): string => `${option.name} · ${shortenAddress(option.factory)}`;
+export const dexOptionTitle = (option: Pick<DexOption, 'version' | 'factory'>): string =>
+  `${isPoolIdVersion(option.version) ? 'PoolManager' : 'Factory'} ${option.factory}`;
+
+/** Under the DEX select: the full factory (or PoolManager) address of the chosen DEX. */
+export function DexFactoryHint({ dex }: { dex: Pick<DexOption, 'version' | 'factory'> }) {
+  return (
+    <>
+      Reads the {isPoolIdVersion(dex.version) ? 'PoolManager' : 'factory'} <span className="font-mono break-all">{dex.factory}</span>
+    </>
+  );
+}
+
+/**
+ * The address field's hint: what the lookup found, in its family's terms ('Uniswap V3-style pool, fee
+ * tier 0.3%', 'Solidly stable pool, fee tier 0.05%', 'Liquidity Book pair, bin step 25 (0.25%)…').
+ */
+export function foundPoolHint(found: Pick<PoolAddress, 'pool_version' | 'fee' | 'shape'> | undefined): string {
+  const description = found ? foundPoolDescription(found, shortenAddress) : null;
+  return description ? `${projectMessages.poolAutoFillHint} (${description})` : projectMessages.poolAutoFillHint;
 }
 
 /** Product §2.8: pick a DEX and a paired token; the pool address comes from the DEX factory on chain. */
@@ -112,7 +152,7 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
   const lookingUp = bothChosen && lookup.isFetching && typedAddress === null;
   const foundAddress = bothChosen && !lookup.isError ? (lookup.data?.pool_address ?? '') : '';
   const address = typedAddress ?? foundAddress;
-  const fee = typedAddress === null && lookup.data?.pool_version === 'v3' ? formatFeeTier(lookup.data.fee) : null;
+  const found = typedAddress === null && foundAddress ? lookup.data : undefined;
   const pending = createPool.isPending;
   const ready = addPoolReady({ dexId, tokenId, lookingUp, address });
   useEffect(() => onReadyChange(ready), [ready, onReadyChange]);
@@ -167,14 +207,7 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
   const errorFor = (field: PoolField) => (error?.field === field ? error.message : null);
   const optionsFailed = dexOptions.isError || tokenOptions.isError;
 
-  let addressHint: string = projectMessages.poolAutoFillHint;
-  if (lookingUp) addressHint = 'Looking up the pool on chain...';
-  else if (fee) addressHint = `${projectMessages.poolAutoFillHint} (Uniswap V3-style pool, fee tier ${fee})`;
-  // A V4 pool has no address: the field takes its pool id (0x + 64 hex) from the lookup or the user.
-  else if (typedAddress === null && lookup.data?.pool_version === 'v4') {
-    const v4Fee = formatFeeTier(lookup.data.fee);
-    addressHint = `${projectMessages.poolAutoFillHint} (Uniswap V4 pool ID, ${v4Fee ? `fee tier ${v4Fee}` : 'dynamic fee'})`;
-  }
+  const addressHint = lookingUp ? 'Looking up the pool on chain...' : foundPoolHint(found);
   const addressMessage = errorFor('pool_address')
     ? null
     : notFound
@@ -202,20 +235,20 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
         </Alert>
       )}
 
-      <Field id={ids.dex} label="DEX" error={errorFor('dex')}>
+      <Field id={ids.dex} label="DEX" hint={dex ? <DexFactoryHint dex={dex} /> : undefined} error={errorFor('dex')}>
         <Select
           id={ids.dex}
           name="dex"
           value={dexId}
           disabled={pending}
           aria-invalid={errorFor('dex') ? true : undefined}
-          aria-describedby={describedBy(ids.dex, { error: !!errorFor('dex') })}
+          aria-describedby={describedBy(ids.dex, { hint: !!dex, error: !!errorFor('dex') })}
           onChange={(e) => choose('dex', e.target.value)}
         >
           <option value="">{dexOptions.isPending ? 'Loading DEXes...' : 'Select a DEX'}</option>
           {dexOptions.data?.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
+            <option key={option.id} value={option.id} title={dexOptionTitle(option)}>
+              {dexOptionLabel(option)}
             </option>
           ))}
         </Select>
@@ -241,7 +274,7 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
       </Field>
 
       <div className="flex flex-col gap-1.5">
-        <Field id={ids.pool_address} label={dex?.version === 'v4' ? 'Pool ID' : 'Pool Address'} hint={addressHint} error={errorFor('pool_address')}>
+        <Field id={ids.pool_address} label={dex && isPoolIdVersion(dex.version) ? 'Pool ID' : 'Pool Address'} hint={addressHint} error={errorFor('pool_address')}>
           <Input
             id={ids.pool_address}
             name="pool_address"

@@ -7,12 +7,11 @@ import { ExplorerLink } from '../../../components/explorer-link';
 import { Logo } from '../../../components/logo';
 import { ErrorState } from '../../../components/status-message';
 import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDateTime, pairLabel } from '../../../lib/format';
-import { isV4Pool, poolFeeLabel, PoolIdentityText, poolLaunchpadLabel } from '../../../components/pool-identity';
+import { isV4Pool, PoolFactBadges, PoolIdentityText } from '../../../components/pool-identity';
 import { useAttachDiscoveredPool, useDiscoveredPools, useDismissDiscoveredPool } from '../api/discovered-pools';
 import { pairedTokenLabel } from './holder-figures';
 import { useNetwork } from './network-label';
@@ -58,8 +57,6 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
   const dismiss = useDismissDiscoveredPool();
   const [error, setError] = useState<string | null>(null);
   const label = pairLabel(project.token_symbol, pairedTokenLabel(pool.paired_token));
-  const fee = poolFeeLabel(pool);
-  const launchpad = poolLaunchpadLabel(pool);
   const busy = attach.isPending || dismiss.isPending;
   const input = { projectId: project.id, discoveredId: pool.id };
 
@@ -90,12 +87,7 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
             <span className="truncate text-sm font-semibold text-slate-900" title={pool.paired_token.address}>
               {label}
             </span>
-            {fee && <Badge className="px-1.5 py-0 text-[10px]">{fee}</Badge>}
-            {launchpad && (
-              <Badge tone="info" className="px-1.5 py-0 text-[10px]">
-                {launchpad}
-              </Badge>
-            )}
+            <PoolFactBadges pool={pool} />
             <span className="text-xs text-slate-500">{pool.dex.name}</span>
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">

@@ -6,13 +6,12 @@ import { toast } from 'sonner';
 import { Logo } from '../../../components/logo';
 import { RowLink } from '../../../components/row-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/status-message';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { serverMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { pairLabel, priceTitle } from '../../../lib/format';
-import { poolFeeLabel, PoolIdentityText, poolLaunchpadLabel } from '../../../components/pool-identity';
+import { PoolFactBadges, PoolIdentityText } from '../../../components/pool-identity';
 import { useDeletePool } from '../api/delete-pool';
 import { usePoolDeleteSummary } from '../api/get-pool-delete-summary';
 import { useProjectPools } from '../api/get-project-pools';
@@ -93,8 +92,6 @@ function PoolRow({ pool }: { pool: Pool }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const trashRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
-  const fee = poolFeeLabel(pool);
-  const launchpad = poolLaunchpadLabel(pool);
 
   // Focus follows the two steps: to 'Cancel' when asked, back to the trash icon when cancelled.
   useEffect(() => {
@@ -124,12 +121,7 @@ function PoolRow({ pool }: { pool: Pool }) {
         <RowLink to={paths.pool(pool.id)}>{label}</RowLink>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
           <span>{pool.dex.name}</span>
-          {fee && <Badge className="px-1.5 py-0 text-[10px]">{fee}</Badge>}
-          {launchpad && (
-            <Badge tone="info" className="px-1.5 py-0 text-[10px]">
-              {launchpad}
-            </Badge>
-          )}
+          <PoolFactBadges pool={pool} />
           <PoolIdentityText pool={pool} />
         </p>
       </div>
