@@ -9,6 +9,7 @@ import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/netw
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
+import { ReorgGuard } from '../src/indexer/reorg';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
@@ -235,6 +236,38 @@ describe('the attached DEMO/WETH pool', () => {
     const candles = await api('GET', `projects/pool/${pool.id}/candles/?interval=1h&range=30d`);
     expect(candles.statusCode, candles.body).toBe(200);
     expect(candles.json<{ candles: unknown[] }>().candles.length).toBeGreaterThan(10);
+  });
+});
+
+describe('a reorganisation', () => {
+  it('rolls back a Slipstream swap of orphaned blocks; the stored events are the new chain’s logs again', async () => {
+    const rpc = async (method: string, params: unknown[]) => {
+      const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const body = (await res.json()) as { error?: { message: string } };
+      if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    };
+    const guard = new ReorgGuard(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const head = () => clients().public.getBlockNumber({ cacheTime: 0 });
+    expect(await guard.check()).toBeNull();
+    const fork = await head();
+    const orphan = await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-slipstream', side: 'buy', amount: '0.7' });
+    await clients().test.mine({ blocks: 2 });
+    await catchUp();
+    expect((await eventsOf(poolAddress())).some((e) => e.txHash === orphan.hash.toLowerCase())).toBe(true);
+    const orphanHead = await head();
+    // anvil drops the blocks after the fork; a different swap and more blocks make the longer chain.
+    await rpc('anvil_rollback', [Number(orphanHead - fork)]);
+    const replacement = await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-slipstream', side: 'sell', amount: '250' });
+    await clients().test.mine({ blocks: Number(orphanHead - fork) });
+    const rolled = await guard.check();
+    expect(rolled).not.toBeNull();
+    expect(rolled!.forkBlock).toBeLessThanOrEqual(fork);
+    expect(rolled!.events).toBeGreaterThanOrEqual(1);
+    await catchUp();
+    const stored = await eventsOf(poolAddress());
+    expect(stored.some((e) => e.txHash === orphan.hash.toLowerCase())).toBe(false);
+    expect(stored.filter((e) => e.txHash === replacement.hash.toLowerCase())).toHaveLength(1);
+    expect(stored.map((e) => `${e.txHash}:${e.logIndex}:${e.amount0}:${e.amount1}`)).toEqual((await chainEventsOf(poolAddress())).map((e) => `${e.key}:${e.amount0}:${e.amount1}`));
   });
 });
 
