@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
-import { familyOf, REAL_NETWORKS } from '../src/chain/networks';
+import { ADAPTERS } from '../src/chain/dex/registry';
+import { REAL_NETWORKS } from '../src/chain/networks';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /*
@@ -52,6 +53,8 @@ describe('networks', () => {
       { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf' },
       { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984' },
       { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4', family: 'uniswap-v4', factory: getAddress('0x9a13f98cb987694c9f086b1f5eb990eea8264ec3') },
+      { id: 'velodrome-slipstream', name: 'Velodrome Slipstream', dex_logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F' },
+      { id: 'velodrome-slipstream-2', name: 'Velodrome Slipstream (gauges v2)', dex_logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879' },
     ]);
     const tokens = (await get('projects/network/10/token-options')).json();
     expect(tokens).toEqual([
@@ -88,6 +91,8 @@ describe('networks', () => {
       'uniswap-v2': ['0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf'],
       'uniswap-v3': ['0x1F98431c8aD98523631AE4a59f267346ea31F984'],
       'uniswap-v4': [getAddress('0x9a13f98cb987694c9f086b1f5eb990eea8264ec3'), getAddress('0xc18a3169788f4f75a170290584eca6395c75ecdb'), 130_947_675n],
+      'velodrome-slipstream': ['0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F'],
+      'velodrome-slipstream-2': ['0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879'],
     });
     expect(contracts(avax)).toEqual({
       'uniswap-v2': ['0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C'],
@@ -103,10 +108,20 @@ describe('networks', () => {
     expect([op.confirmations, op.pollIntervalMs, avax.confirmations, avax.pollIntervalMs]).toEqual([3, 4_000, 1, 4_000]);
   });
 
-  it('serves no family venue the V2/V3/V4 paths would misread (Velodrome, Aerodrome, LFJ Liquidity Book)', async () => {
-    // A family venue is served only as a row of its own family (its adapter), never as a Uniswap one.
-    const servedAsUniswap = REAL_NETWORKS.flatMap((n) => n.dexes.filter((d) => familyOf(d).startsWith('uniswap-')).map((d) => `${n.id}:${d.id}`));
-    expect(servedAsUniswap.filter((id) => /velodrome|aerodrome|slipstream|lfj|quickswap-v3|camelot|thena/.test(id))).toEqual([]);
+  it('serves a family venue only through its own family’s adapter, never the V2/V3/V4 paths that would misread it (Velodrome, Aerodrome, LFJ Liquidity Book)', async () => {
+    const misread = REAL_NETWORKS.flatMap((n) =>
+      n.dexes
+        .filter((d) => /velodrome|aerodrome|slipstream|lfj|quickswap-v3|camelot|thena/.test(d.id))
+        .filter((d) => !d.family || d.family.startsWith('uniswap-') || !ADAPTERS[d.family])
+        .map((d) => `${n.id}:${d.id}`),
+    );
+    expect(misread).toEqual([]);
+    // Slipstream: both of Aerodrome's CLFactories on Base (docs/decisions/0069).
+    const base = REAL_NETWORKS.find((n) => n.id === 8453)!;
+    expect(base.dexes.filter((d) => d.family === 'slipstream').map((d) => [d.id, 'factory' in d ? d.factory : null])).toEqual([
+      ['aerodrome-slipstream', '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A'],
+      ['aerodrome-slipstream-2', '0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a'],
+    ]);
   });
 
   it('serves QuickSwap V3 (Polygon) and Camelot V3 (Arbitrum) as Algebra rows with their versions', () => {

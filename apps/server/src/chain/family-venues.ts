@@ -13,6 +13,9 @@ import type { Address } from 'viem';
  *   it the older Fusion and 0x30055F87… "Integral"). No Thena repository or docs page naming either
  *   could be read from here, so neither is recorded.
  * - A third Aerodrome Slipstream factory (0xf8f2eB49…) appears only in third-party code.
+ *
+ * Served (moved to networks.ts with their adapter): Slipstream's four CLFactories on Base and
+ * Optimism (docs/decisions/0069).
  */
 export type VenueFamily = 'solidly' | 'slipstream' | 'algebra' | 'liquidity-book' | 'camelot-v2';
 
@@ -41,22 +44,6 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
       'aerodrome-finance/contracts@a5fae2e87e49 script/constants/output/DeployCore-Base.json "PoolFactory"; also aerodrome-finance/slipstream script/constants/Base.json "factoryV2"',
     note: 'Router 0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43 (same file). BUSL-1.1.',
   },
-  {
-    chainId: 8453,
-    id: 'aerodrome-slipstream',
-    name: 'Aerodrome Slipstream',
-    family: 'slipstream',
-    factory: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A',
-    source: 'aerodrome-finance/slipstream@7844368af8f8 script/constants/output/DeployCL-Base.json "PoolFactory" = script/constants/Base.json "legacyCLFactory"',
-  },
-  {
-    chainId: 8453,
-    id: 'aerodrome-slipstream-2',
-    name: 'Aerodrome Slipstream (gauge caps)',
-    family: 'slipstream',
-    factory: '0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a',
-    source: 'aerodrome-finance/slipstream@7844368af8f8 script/constants/output/DeployCL-Base-Gauge-Caps.json "PoolFactory"',
-  },
   // Optimism
   {
     chainId: 10,
@@ -67,22 +54,6 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     source:
       'velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json "PoolFactory"; also velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"',
     note: 'Router 0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858 (same file).',
-  },
-  {
-    chainId: 10,
-    id: 'velodrome-slipstream',
-    name: 'Velodrome Slipstream',
-    family: 'slipstream',
-    factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879',
-    source: 'velodrome-finance/slipstream@193a6b85f836 script/constants/output/DeployCL-Optimism.json "PoolFactory"; README "Gauges V2" table',
-  },
-  {
-    chainId: 10,
-    id: 'velodrome-slipstream-legacy',
-    name: 'Velodrome Slipstream (legacy)',
-    family: 'slipstream',
-    factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F',
-    source: 'velodrome-finance/slipstream@193a6b85f836 script/constants/Optimism.json "legacyCLFactory"; README "Deployment" table',
   },
   // Avalanche, Arbitrum, BNB Chain: LFJ Liquidity Book
   {

@@ -178,6 +178,14 @@ const UNISWAP_V4 = {
   AVALANCHE: { poolManager: '0x06380C0e0912312B5150364B9DC4542BA0DbBc85', stateView: '0xc3c9e198C735a4b97e3e683f391cCBDD60B69286', startBlock: 56_195_376n },
 } as const satisfies Record<string, { poolManager: Address; stateView: Address; startBlock: bigint }>;
 
+/**
+ * The tick spacings (and fees) every Slipstream CLFactory enables in its constructor: 1 (0.01 %), 50 and
+ * 100 (0.05 %), 200 (0.3 %), 2000 (1 %): aerodrome-finance/slipstream contracts/core/CLFactory.sol at
+ * v1.0.0 (37eead2) and HEAD (7844368), velodrome-finance/slipstream the same at 193a6b8. Discovery also
+ * asks each factory's own tickSpacings() for spacings its owner enabled later.
+ */
+const SLIPSTREAM_TICK_SPACINGS = [1, 50, 100, 200, 2000] as const;
+
 const uniswapV4 = (a: { poolManager: Address; stateView: Address; startBlock?: bigint }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
 
 export const REAL_NETWORKS: readonly NetworkConfig[] = [
@@ -258,6 +266,14 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0x71524B4f93c58fcbF659783284E38825f0622859' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4', feeTiers: SUSHI_V3_FEES },
       { id: 'baseswap-v2', name: 'BaseSwap', logo: logo.baseswap, version: 'v2', factory: '0xFDa619b6d20975be80A10332cD39b9a4b0FAa8BB' },
+      // Aerodrome Slipstream: two CLFactories, both holding live pools, one row each (a pool's factory()
+      // names exactly one; docs/decisions/0069). Tick spacings: CLFactory's constructor at v1.0.0 and HEAD.
+      // aerodrome-finance/slipstream@7844368af8f8 script/constants/output/DeployCL-Base.json "PoolFactory"
+      // = README "Deployment" table = script/constants/Base.json "legacyCLFactory" (the 2024 factory).
+      { id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: '/logos/dex/aerodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      // Same repository, script/constants/output/DeployCL-Base-Gauge-Caps.json "PoolFactory" (commit aa539f4,
+      // 2025-10-28, "deploy gauges caps on Base"), whose constructor takes the one above as legacyCLFactory.
+      { id: 'aerodrome-slipstream-2', name: 'Aerodrome Slipstream (2025 factory)', logo: '/logos/dex/aerodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -350,6 +366,11 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
       // Uniswap docs, contracts/v4/deployments.mdx, "Optimism: 10".
       uniswapV4(UNISWAP_V4.OPTIMISM),
+      // Velodrome Slipstream, two CLFactories as on Base (docs/decisions/0069). velodrome-finance/slipstream@193a6b85f836
+      // README "Deployment" table "PoolFactory" = script/constants/Optimism.json "legacyCLFactory" (the first one).
+      { id: 'velodrome-slipstream', name: 'Velodrome Slipstream', logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      // Same repository, README "Gauges V2" table "PoolFactory" = script/constants/output/DeployCL-Optimism.json "PoolFactory".
+      { id: 'velodrome-slipstream-2', name: 'Velodrome Slipstream (gauges v2)', logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
     ],
     tokens: [
       // WETH: Uniswap sdk-core entities/weth9.ts (chain 10, 18 decimals), the OP Stack predeploy.
@@ -442,6 +463,9 @@ export function devnetNetwork(
       ...(a.v4 ? [uniswapV4({ poolManager: a.v4.poolManager, stateView: a.v4.stateView })] : []),
       // Algebra Integral 1.2 (docs/decisions/0061, 0070).
       ...(a.algebra ? [{ id: 'algebra', name: 'Algebra Integral', logo: logo.algebra, family: 'algebra', version: 'algebra', algebraVersion: 'integral', factory: a.algebra.factory } as const] : []),
+      ...(a.slipstream
+        ? [{ id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: '/logos/dex/aerodrome.svg', version: 'slipstream' as const, family: 'slipstream' as const, factory: a.slipstream.factory, tickSpacings: SLIPSTREAM_TICK_SPACINGS }]
+        : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },

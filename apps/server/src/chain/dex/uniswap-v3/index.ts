@@ -36,24 +36,29 @@ const swapOf =
     const a = decoder.decode(log) as Amounts | null;
     return a && { kind: 'event', type: 'swap', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: a.sqrtPriceX96! };
   };
-const decoders = new Map<Hex, LogDecoder>([
-  [swap.topic, swapOf(swap)],
-  [pancakeSwap.topic, swapOf(pancakeSwap)],
-  [
+/**
+ * Uniswap V3's Swap, Mint and Burn, topic → decoder. Exported as these very objects: a family whose
+ * pool logs the same three events (Slipstream) puts them in its own map, since the registry refuses
+ * two different decoders for one topic.
+ */
+export const uniswapV3PoolDecoders: { readonly swap: readonly [Hex, LogDecoder]; readonly mint: readonly [Hex, LogDecoder]; readonly burn: readonly [Hex, LogDecoder] } = {
+  swap: [swap.topic, swapOf(swap)],
+  mint: [
     mint.topic,
     (log) => {
       const a = mint.decode(log) as Amounts | null;
       return a && { kind: 'event', type: 'mint', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: null };
     },
   ],
-  [
+  burn: [
     burn.topic,
     (log) => {
       const a = burn.decode(log) as Amounts | null;
       return a && { kind: 'event', type: 'burn', amount0: -a.amount0!, amount1: -a.amount1!, sqrtPriceX96: null };
     },
   ],
-]);
+};
+const decoders = new Map<Hex, LogDecoder>([uniswapV3PoolDecoders.swap, [pancakeSwap.topic, swapOf(pancakeSwap)], uniswapV3PoolDecoders.mint, uniswapV3PoolDecoders.burn]);
 
 const feeTiers = (dex: unknown) => (dex as FactoryDexConfig).feeTiers ?? [];
 const getPool = (factory: Address, a: Address, b: Address, fee: number) => ({ address: factory, abi: v3FactoryAbi, functionName: 'getPool', args: [a, b, fee] as const });
