@@ -84,48 +84,7 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F',
     source: 'velodrome-finance/slipstream@193a6b85f836 script/constants/Optimism.json "legacyCLFactory"; README "Deployment" table',
   },
-  // Avalanche, Arbitrum, BNB Chain: LFJ Liquidity Book
-  {
-    chainId: 43114,
-    id: 'lfj-v2.2',
-    name: 'LFJ v2.2',
-    family: 'liquidity-book',
-    factory: '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "V2.2" LBFactory',
-  },
-  {
-    chainId: 43114,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source:
-      'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "V2.1" LBFactory (the same address as factory_v2_1 in traderjoe-xyz/joe-v2 script/config/deployments.json for Fuji: one deployer, one nonce)',
-  },
-  {
-    chainId: 42161,
-    id: 'lfj-v2.2',
-    name: 'LFJ v2.2',
-    family: 'liquidity-book',
-    factory: '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md, "V2.2" LBFactory',
-  },
-  {
-    chainId: 42161,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md, "V2.1" LBFactory',
-  },
-  {
-    chainId: 56,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/bsc.md, "V2.1" LBFactory (BNB Chain lists no v2.2)',
-  },
+  // LFJ Liquidity Book (Avalanche, Arbitrum, BNB Chain): served, in networks.ts (docs/decisions/0071).
   // Polygon
   {
     chainId: 137,
