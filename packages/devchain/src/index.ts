@@ -62,6 +62,8 @@ export {
 // foreign factory in a test.
 export * as solidlyArtifacts from './generated/solidly.js';
 export * as slipstreamArtifacts from './generated/slipstream.js';
+// LFJ Liquidity Book's (docs/decisions/0061), for a foreign factory in a test.
+export * as lfjArtifacts from './generated/lfj.js';
 export {
   v4PoolId,
   v4HookPermissions,
