@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { ADAPTERS } from '../src/chain/dex/registry';
-import { REAL_NETWORKS } from '../src/chain/networks';
+import { familyOf, REAL_NETWORKS } from '../src/chain/networks';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 
 /*
@@ -66,13 +66,16 @@ describe('networks', () => {
     ]);
   });
 
-  it('Avalanche offers Uniswap V2, V3, V4 and Trader Joe V1 (a V2 fork), and WAVAX (18), USDC (6), USDT (6) and AVAX', async () => {
+  it('Avalanche offers Uniswap V2, V3, V4, Trader Joe V1 (a V2 fork) and LFJ Liquidity Book v2.2 and v2.1, and WAVAX (18), USDC (6), USDT (6) and AVAX', async () => {
     const dexes = (await get('projects/network/43114/dex-options')).json();
     expect(dexes).toEqual([
       { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C' },
       { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dex/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x740b1c1de25031C31FF4fC9A62f554A55cdC1baD' },
       { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4', family: 'uniswap-v4', factory: getAddress('0x06380c0e0912312b5150364b9dc4542ba0dbbc85') },
       { id: 'traderjoe-v1', name: 'Trader Joe V1', dex_logo: '/logos/dex/traderjoe.svg', version: 'v2', family: 'uniswap-v2', factory: '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10' },
+      // LFJ Liquidity Book, read by its own adapter (decision 0071).
+      { id: 'lfj-v2.2', name: 'LFJ v2.2', dex_logo: '/logos/dex/traderjoe.svg', version: 'liquidity-book', family: 'liquidity-book', factory: '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c' },
+      { id: 'lfj-v2.1', name: 'LFJ v2.1', dex_logo: '/logos/dex/traderjoe.svg', version: 'liquidity-book', family: 'liquidity-book', factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e' },
     ]);
     const tokens = (await get('projects/network/43114/token-options')).json();
     expect(tokens).toEqual([
@@ -99,6 +102,8 @@ describe('networks', () => {
       'uniswap-v3': ['0x740b1c1de25031C31FF4fC9A62f554A55cdC1baD'],
       'uniswap-v4': [getAddress('0x06380c0e0912312b5150364b9dc4542ba0dbbc85'), getAddress('0xc3c9e198c735a4b97e3e683f391ccbdd60b69286'), 56_195_376n],
       'traderjoe-v1': ['0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10'],
+      'lfj-v2.2': ['0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c'],
+      'lfj-v2.1': ['0x8e42f2F4101563bF679975178e880FD87d3eFd4e'],
     });
     // Every address in the registry is in its checksummed form (a typo in one letter's case would fail here).
     for (const n of REAL_NETWORKS) {
@@ -128,5 +133,11 @@ describe('networks', () => {
     const row = (chain: number, id: string) => REAL_NETWORKS.find((n) => n.id === chain)?.dexes.find((d) => d.id === id);
     expect(row(137, 'quickswap-v3')).toMatchObject({ family: 'algebra', version: 'algebra', algebraVersion: 'v1', factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28' });
     expect(row(42161, 'camelot-v3')).toMatchObject({ family: 'algebra', version: 'algebra', algebraVersion: 'v1.9', factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B' });
+  });
+
+  it('serves LFJ Liquidity Book (Avalanche, Arbitrum, BNB Chain) as liquidity-book rows', () => {
+    // LFJ's venues are served by the Liquidity Book adapter (decision 0071).
+    const lfj = REAL_NETWORKS.flatMap((n) => n.dexes.filter((d) => familyOf(d) === 'liquidity-book').map((d) => `${n.id}:${d.id}`));
+    expect(lfj.sort()).toEqual(['42161:lfj-v2.1', '42161:lfj-v2.2', '43114:lfj-v2.1', '43114:lfj-v2.2', '56:lfj-v2.1']);
   });
 });

@@ -64,6 +64,8 @@ export * as solidlyArtifacts from './generated/solidly.js';
 export * as slipstreamArtifacts from './generated/slipstream.js';
 // Algebra Integral's compiled factory, pool deployer and pool (docs/decisions/0061), for a test's foreign factory.
 export * as algebraArtifacts from './generated/algebra.js';
+// LFJ Liquidity Book's (docs/decisions/0061), for a foreign factory in a test.
+export * as lfjArtifacts from './generated/lfj.js';
 export {
   v4PoolId,
   v4HookPermissions,

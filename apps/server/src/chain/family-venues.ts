@@ -55,48 +55,7 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
       'velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json "PoolFactory"; also velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"',
     note: 'Router 0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858 (same file).',
   },
-  // Avalanche, Arbitrum, BNB Chain: LFJ Liquidity Book
-  {
-    chainId: 43114,
-    id: 'lfj-v2.2',
-    name: 'LFJ v2.2',
-    family: 'liquidity-book',
-    factory: '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "V2.2" LBFactory',
-  },
-  {
-    chainId: 43114,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source:
-      'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "V2.1" LBFactory (the same address as factory_v2_1 in traderjoe-xyz/joe-v2 script/config/deployments.json for Fuji: one deployer, one nonce)',
-  },
-  {
-    chainId: 42161,
-    id: 'lfj-v2.2',
-    name: 'LFJ v2.2',
-    family: 'liquidity-book',
-    factory: '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md, "V2.2" LBFactory',
-  },
-  {
-    chainId: 42161,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md, "V2.1" LBFactory',
-  },
-  {
-    chainId: 56,
-    id: 'lfj-v2.1',
-    name: 'LFJ v2.1',
-    family: 'liquidity-book',
-    factory: '0x8e42f2F4101563bF679975178e880FD87d3eFd4e',
-    source: 'traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/bsc.md, "V2.1" LBFactory (BNB Chain lists no v2.2)',
-  },
+  // LFJ Liquidity Book (Avalanche, Arbitrum, BNB Chain): served, in networks.ts (docs/decisions/0071).
   // Arbitrum: Camelot V2. Read from docs.camelot.exchange (the project's own docs, as NETWORKS.md
   // cites); no Camelot repository holding it could be fetched here to read it twice. (QuickSwap V3
   // and Camelot V3, Algebra, are served from networks.ts.)

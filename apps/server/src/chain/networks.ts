@@ -7,11 +7,10 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
  * against the projects' own deployment docs). DEXes are keyed by (chain id, factory): the same
  * factory address is a different DEX on another chain.
  *
- * Left out on purpose: Aerodrome and Slipstream on Base, Velodrome on Optimism, LFJ Liquidity
- * Book on Avalanche, and the other family venues without their adapter yet. Their pools
- * are not V2/V3-compatible (different getPool signature, slot0 shape, events or fee model), so the
- * V2/V3 code paths would read them wrongly; they need adapters of their own. Their verified
- * addresses wait in family-venues.ts, which nothing serves yet (docs/decisions/0063).
+ * Left out on purpose: the family venues whose addresses could not be confirmed from the projects'
+ * own files, kept in family-venues.ts with the reason (docs/decisions/0063). Every other family
+ * venue is a row of its own family here (Solidly, Slipstream, Algebra, Liquidity Book), read by its
+ * adapter in chain/dex/, never by the Uniswap paths, whose reads would misread its pools.
  */
 
 /**
@@ -186,6 +185,16 @@ const UNISWAP_V4 = {
  */
 const SLIPSTREAM_TICK_SPACINGS = [1, 50, 100, 200, 2000] as const;
 
+/** LFJ Liquidity Book: v2.1 and v2.2 share the events and reads TokenDesk uses (docs/decisions/0071). */
+const lfj = (lbVersion: 'v2.1' | 'v2.2', factory: Address): FactoryDexConfig => ({
+  id: `lfj-${lbVersion}`,
+  name: `LFJ ${lbVersion}`,
+  logo: logo.traderjoe,
+  family: 'liquidity-book',
+  version: 'liquidity-book',
+  factory,
+  lbVersion,
+});
 const uniswapV4 = (a: { poolManager: Address; stateView: Address; startBlock?: bigint }): V4DexConfig => ({ id: 'uniswap-v4', name: 'Uniswap V4', logo: logo.uniswap, version: 'v4', ...a });
 
 export const REAL_NETWORKS: readonly NetworkConfig[] = [
@@ -237,6 +246,8 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       uniswapV4(UNISWAP_V4.BSC),
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x126555dd55a39328F69400d6aE4F782Bd4C34ABb', feeTiers: SUSHI_V3_FEES },
+      // LFJ Liquidity Book (docs/decisions/0071), traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/bsc.md: "V2.1" LBFactory (the page lists no v2.2).
+      lfj('v2.1', '0x8e42f2F4101563bF679975178e880FD87d3eFd4e'),
     ],
     tokens: [
       { id: 'wbnb', name: 'Wrapped BNB', symbol: 'WBNB', address: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', decimals: 18, logo: logo.bnb, wrappedNative: true },
@@ -306,6 +317,9 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       // From docs.camelot.exchange's contracts page (Arbitrum One), via ../shared/NETWORKS.md; no
       // Camelot repository holding it could be read from here, so it is checked once only.
       { id: 'camelot-v3', name: 'Camelot V3', logo: logo.camelot, family: 'algebra', version: 'algebra', algebraVersion: 'v1.9', factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B' },
+      // LFJ Liquidity Book (docs/decisions/0071), traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md: "V2.2" and "V2.1" LBFactory.
+      lfj('v2.2', '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c'),
+      lfj('v2.1', '0x8e42f2F4101563bF679975178e880FD87d3eFd4e'),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -410,6 +424,11 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       // PairCreated. Factory: that repository's deployments/avalanche/JoeFactory.json, and LFJ's docs
       // (traderjoe-xyz/joe-docs versioned_docs/version-V2.1/deployment-addresses/avalanche.md, "Factory V1").
       { id: 'traderjoe-v1', name: 'Trader Joe V1', logo: logo.traderjoe, version: 'v2', factory: '0x9Ad6C38BE94206cA50bb0d90783181662f0Cfa10' },
+      // LFJ Liquidity Book (docs/decisions/0071), traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/avalanche.md: "V2.2" and "V2.1" LBFactory.
+      // The v2.1 address is also factory_v2_1 in traderjoe-xyz/joe-v2 script/config/deployments.json
+      // (Fuji: one deployer, one nonce, the same address on each chain).
+      lfj('v2.2', '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c'),
+      lfj('v2.1', '0x8e42f2F4101563bF679975178e880FD87d3eFd4e'),
     ],
     tokens: [
       // WAVAX, 18 decimals: Uniswap sdk-core entities/weth9.ts (43114), and joe-core's contracts/Zap.sol constant.
@@ -466,6 +485,7 @@ export function devnetNetwork(
       ...(a.slipstream
         ? [{ id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: '/logos/dex/aerodrome.svg', version: 'slipstream' as const, family: 'slipstream' as const, factory: a.slipstream.factory, tickSpacings: SLIPSTREAM_TICK_SPACINGS }]
         : []),
+      ...(a.lfj ? [lfj('v2.2', a.lfj.factory)] : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },

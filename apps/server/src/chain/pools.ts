@@ -1,5 +1,4 @@
-import { isAddressEqual, type Address, type PublicClient } from 'viem';
-import { v3PoolAbi } from './abis';
+import { encodeFunctionData, isAddressEqual, type Address, type Hex, type PublicClient } from 'viem';
 import { formatUnits } from './decimal';
 import { ADAPTERS, adapterOf } from './dex/registry';
 import type { CallResult, DexContext, DiscoveredPool, StateCall, VerifiedPool } from './dex/types';
@@ -96,33 +95,24 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
   const found = new Map<string, DexConfig>();
   const listable = dexes.filter((d) => adapterOf(d).listing);
   if (addresses.length === 0 || listable.length === 0) return found;
+  // Each family names its own claim calls (Liquidity Book's getTokenX is no token0): one list per
+  // address of every distinct call, each family reading its own positions in it. Calls are told
+  // apart by their calldata, so V2's and V3's factory() is asked once.
   const families = [...new Set(listable.map(familyOf))];
-  const claimCalls = (address: Address): StateCall[] => [
-    { address, abi: v3PoolAbi, functionName: 'factory' },
-    { address, abi: v3PoolAbi, functionName: 'token0' },
-    { address, abi: v3PoolAbi, functionName: 'token1' },
-    ...families.flatMap((f) => ADAPTERS[f]!.listing!.extraClaims(address)),
-  ];
-  const perAddress = claimCalls(addresses[0]!).length;
-  const claims = (await client.multicall({ allowFailure: true, contracts: addresses.flatMap(claimCalls) })) as CallResult[];
+  const layout = claimLayout(families, addresses[0]!);
+  const perAddress = layout.calls.length;
+  const claims = (await client.multicall({
+    allowFailure: true,
+    contracts: addresses.flatMap((address) => layout.calls.map((c) => ({ ...c, address }))),
+  })) as CallResult[];
   const candidates: { address: Address; dex: DexConfig; lookup: StateCall }[] = [];
   addresses.forEach((address, i) => {
-    const [factory, t0, t1, ...extra] = claims.slice(i * perAddress, (i + 1) * perAddress);
-    if (factory?.status !== 'success' || t0?.status !== 'success' || t1?.status !== 'success') return;
-    const token0 = t0.result as Address;
-    const token1 = t1.result as Address;
-    if (!isAddressEqual(token0, token) && !isAddressEqual(token1, token)) return;
-    let offset = 0;
-    const extraOf = new Map<DexFamily, CallResult[]>();
-    for (const f of families) {
-      const n = ADAPTERS[f]!.listing!.extraClaims(address).length;
-      extraOf.set(f, extra.slice(offset, offset + n));
-      offset += n;
-    }
+    const answers = claims.slice(i * perAddress, (i + 1) * perAddress);
     for (const dex of listable) {
-      if (!isAddressEqual(adapterOf(dex).registryAddress(dex), factory.result as Address)) continue;
-      const lookup = adapterOf(dex).listing!.lookup(dex, token0, token1, extraOf.get(familyOf(dex))!);
-      if (lookup) candidates.push({ address, dex, lookup });
+      const claim = adapterOf(dex).listing!.read(dex, layout.positions.get(familyOf(dex))!.map((p) => answers[p]!));
+      if (!claim || !isAddressEqual(adapterOf(dex).registryAddress(dex), claim.factory)) continue;
+      if (!isAddressEqual(claim.token0, token) && !isAddressEqual(claim.token1, token)) continue;
+      candidates.push({ address, dex, lookup: claim.lookup });
     }
   });
   if (candidates.length === 0) return found;
@@ -130,7 +120,31 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
   candidates.forEach((c, i) => {
     const r = listed[i];
     const key = normalizeAddress(c.address);
-    if (!found.has(key) && r?.status === 'success' && isAddressEqual(r.result as Address, c.address)) found.set(key, c.dex);
+    if (r?.status !== 'success' || found.has(key)) return;
+    const listedPool = adapterOf(c.dex).listing!.listedPool;
+    if (isAddressEqual(listedPool ? listedPool(r.result) : (r.result as Address), c.address)) found.set(key, c.dex);
   });
   return found;
+}
+
+/** The distinct claim calls of the families (on one address; each is re-aimed per address) and each family's positions in them. */
+function claimLayout(families: readonly DexFamily[], sample: Address): { calls: StateCall[]; positions: Map<DexFamily, number[]> } {
+  const calls: StateCall[] = [];
+  const byData = new Map<Hex, number>();
+  const positions = new Map<DexFamily, number[]>();
+  for (const f of families) {
+    positions.set(
+      f,
+      ADAPTERS[f]!.listing!.claims(sample).map((call) => {
+        const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
+        let at = byData.get(data);
+        if (at === undefined) {
+          at = calls.push(call) - 1;
+          byData.set(data, at);
+        }
+        return at;
+      }),
+    );
+  }
+  return { calls, positions };
 }

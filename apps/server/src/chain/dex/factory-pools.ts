@@ -2,7 +2,7 @@ import { getAddress, isAddressEqual, type Abi, type Address, type PublicClient }
 import type { DexConfig, FactoryDexConfig } from '../networks';
 import { isNodeFailure } from '../client';
 import { PoolVerificationError } from './errors';
-import type { CallResult, StateCall } from './types';
+import type { CallResult, PoolListing, StateCall } from './types';
 
 /*
  * What the families with one contract per pool share: the pool names its factory and its two
@@ -13,6 +13,14 @@ export function factoryOf(dex: DexConfig): Address {
   if (!('factory' in dex)) throw new Error(`${dex.name} has no factory`);
   return (dex as FactoryDexConfig).factory;
 }
+
+/** The getters a pool contract names its factory and tokens with (Liquidity Book: getFactory, getTokenX, getTokenY). */
+export interface ClaimNames {
+  factory: string;
+  token0: string;
+  token1: string;
+}
+const UNISWAP_CLAIMS: ClaimNames = { factory: 'factory', token0: 'token0', token1: 'token1' };
 
 /**
  * A pool contract's claims checked against the DEX: the contract exists, names the DEX's factory,
@@ -26,13 +34,14 @@ export async function checkPoolClaims(
   extra: readonly StateCall[],
   projectToken: Address,
   pairedToken: Address,
+  names: ClaimNames = UNISWAP_CLAIMS,
 ): Promise<{ token0: Address; token1: Address; projectIsToken0: boolean; extra: CallResult[] }> {
   const code = await client.getCode({ address });
   if (!code || code === '0x') throw new PoolVerificationError('There is no contract at this pool address.');
   const calls = [
-    { address, abi: poolAbi, functionName: 'factory' },
-    { address, abi: poolAbi, functionName: 'token0' },
-    { address, abi: poolAbi, functionName: 'token1' },
+    { address, abi: poolAbi, functionName: names.factory },
+    { address, abi: poolAbi, functionName: names.token0 },
+    { address, abi: poolAbi, functionName: names.token1 },
     ...extra,
   ];
   const [factory, token0, token1, ...rest] = (await client.multicall({ allowFailure: true, contracts: calls })) as CallResult[];
@@ -62,4 +71,30 @@ export function requireListed(dex: DexConfig, listed: Address, address: Address)
   if (!isAddressEqual(listed, address)) {
     throw new PoolVerificationError(`${dex.name}'s factory does not list this contract as the pool of these tokens.`);
   }
+}
+
+/**
+ * The holders'-labels listing of a family whose pools answer factory(), token0(), token1(): those
+ * three, the family's extra claims (V3: fee()), and its factory lookup of the claimed tokens.
+ */
+export function factoryTokenListing(
+  poolAbi: Abi,
+  extraClaims: (pool: Address) => StateCall[],
+  lookup: (dex: DexConfig, token0: Address, token1: Address, extra: readonly CallResult[]) => StateCall | null,
+): PoolListing {
+  return {
+    claims: (address) => [
+      { address, abi: poolAbi, functionName: 'factory' },
+      { address, abi: poolAbi, functionName: 'token0' },
+      { address, abi: poolAbi, functionName: 'token1' },
+      ...extraClaims(address),
+    ],
+    read(dex, [factory, token0, token1, ...extra]) {
+      if (factory?.status !== 'success' || token0?.status !== 'success' || token1?.status !== 'success') return null;
+      const t0 = token0.result as Address;
+      const t1 = token1.result as Address;
+      const call = lookup(dex, t0, t1, extra);
+      return call && { factory: factory.result as Address, token0: t0, token1: t1, lookup: call };
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { familyOf, type DexConfig, type DexFamily, type DexVersion } from '../ne
 import type { DexAdapter, LogDecoder } from './types';
 import { algebra } from './algebra';
 import { slipstream } from './slipstream';
+import { liquidityBook } from './liquidity-book';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
@@ -17,6 +18,7 @@ const REGISTERED = {
   'uniswap-v4': uniswapV4,
   algebra,
   slipstream,
+  'liquidity-book': liquidityBook,
 } satisfies Partial<Record<DexFamily, DexAdapter>>;
 /** Every family with a row here; DEX_FAMILIES names none without one (test/dex-adapters.test.ts holds them equal). */
 export const ADAPTERS: Readonly<typeof REGISTERED> & Readonly<Partial<Record<DexFamily, DexAdapter>>> = REGISTERED;

@@ -141,6 +141,22 @@ export interface StoredPoolKey {
   binStep?: number | null;
 }
 
+/** What a contract's claim calls say about it; the lookup is the factory's call answering the pool's address. */
+export interface PoolClaim {
+  factory: Address;
+  token0: Address;
+  token1: Address;
+  lookup: StateCall;
+}
+
+export interface PoolListing {
+  /** Calls on the candidate address only (findPoolsAmong asks each distinct call once per address). */
+  claims(pool: Address): StateCall[];
+  read(dex: DexConfig, answers: readonly CallResult[]): PoolClaim | null;
+  /** The pool address in the lookup's answer, where it is not the answer itself (Liquidity Book: a struct). */
+  listedPool?(answer: unknown): Address;
+}
+
 export interface DexContext {
   client: PublicClient;
   /** The indexer's log pager, for families that find pools through logs (V4 Initialize). */
@@ -167,14 +183,13 @@ export interface DexAdapter {
    */
   verify(ctx: DexContext, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address, known?: DiscoveredPool['key']): Promise<VerifiedPool>;
   /**
-   * For recognising pools among arbitrary addresses (holders' pool labels): calls on the pool beyond
-   * factory(), token0(), token1() that the factory's lookup needs (V3: fee()), and that lookup
-   * (null when the claims do not fit this family). Absent for families without pool contracts.
+   * For recognising pools among arbitrary addresses (holders' pool labels): the family's own claim
+   * calls on a candidate (Uniswap: factory(), token0(), token1(), V3 adds fee(); Liquidity Book:
+   * getFactory(), getTokenX(), getTokenY(), getBinStep()), and what their answers claim: the factory,
+   * the two tokens and the factory's lookup that must answer the candidate itself (null when the
+   * answers do not fit this family). Absent for families without pool contracts.
    */
-  listing?: {
-    extraClaims(pool: Address): StateCall[];
-    lookup(dex: DexConfig, token0: Address, token1: Address, extra: readonly CallResult[]): StateCall | null;
-  };
+  listing?: PoolListing;
   /** Factory lookups for a reference pool of base/stable (USD rates); each may find one pool. Absent: no reference pools. */
   referenceLookups?(dex: DexConfig, base: Address, stable: Address): { call: StateCall; fee: number | null }[];
 

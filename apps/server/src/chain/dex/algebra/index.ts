@@ -5,7 +5,7 @@ import type { DexConfig, FactoryDexConfig } from '../../networks';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
+import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { CallResult, DexAdapter, LogDecoder, PoolShapeKey, StateCall } from '../types';
 import { uniswapV3 } from '../uniswap-v3';
 import { exactFeeOf, priceOf } from './global-state';
@@ -140,10 +140,7 @@ export const algebra: DexAdapter = {
     return { address, version: 'algebra', fee, projectIsToken0: claims.projectIsToken0, shape };
   },
 
-  listing: {
-    extraClaims: () => [],
-    lookup: (dex, token0, token1) => poolByPair(factoryOf(dex), token0, token1),
-  },
+  listing: factoryTokenListing(poolAbi, () => [], (dex, token0, token1) => poolByPair(factoryOf(dex), token0, token1)),
 
   // The fee of a reference pool is only a label there; Algebra's is not known without reading the pool.
   referenceLookups: (dex, base, stable) => [{ call: poolByPair(factoryOf(dex), base, stable), fee: null }],

@@ -4,7 +4,7 @@ import type { FactoryDexConfig } from '../../networks';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
+import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { CallResult, DexAdapter, LogDecoder, StateCall } from '../types';
 import { uniswapV3PoolDecoders } from '../uniswap-v3';
 import { clEvents, clFactoryAbi, clPoolAbi } from './abis';
@@ -117,10 +117,11 @@ export const slipstream: DexAdapter = {
     return { address, version: 'slipstream', fee: fixedFee, projectIsToken0: claims.projectIsToken0, shape: { tickSpacing } };
   },
 
-  listing: {
-    extraClaims: (pool) => [{ address: pool, abi: clPoolAbi, functionName: 'tickSpacing' }],
-    lookup: (dex, token0, token1, [spacing]) => (ok(spacing) && validSpacing(spacing.result) ? getPool(factoryOf(dex), token0, token1, spacing.result) : null),
-  },
+  listing: factoryTokenListing(
+    clPoolAbi,
+    (pool) => [{ address: pool, abi: clPoolAbi, functionName: 'tickSpacing' }],
+    (dex, token0, token1, [spacing]) => (ok(spacing) && validSpacing(spacing.result) ? getPool(factoryOf(dex), token0, token1, spacing.result) : null),
+  ),
 
   referenceLookups: (dex, base, stable) => tickSpacingsOf(dex).map((s) => ({ call: getPool(factoryOf(dex), base, stable, s), fee: null })),
 

@@ -2,7 +2,7 @@ import { getAddress, isAddressEqual, parseAbi, zeroAddress, type Address, type L
 import { v2FactoryAbi, v2PairAbi } from '../../abis';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
+import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { DexAdapter, LogDecoder } from '../types';
 
 /*
@@ -75,10 +75,11 @@ export const uniswapV2: DexAdapter = {
     return { address, version: 'v2', fee: null, projectIsToken0 };
   },
 
-  listing: {
-    extraClaims: () => [],
-    lookup: (dex, token0, token1) => ({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [token0, token1] }),
-  },
+  listing: factoryTokenListing(
+    v2PairAbi,
+    () => [],
+    (dex, token0, token1) => ({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [token0, token1] }),
+  ),
 
   referenceLookups: (dex, base, stable) => [{ call: { address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [base, stable] }, fee: null }],
 

@@ -4,7 +4,7 @@ import type { FactoryDexConfig } from '../../networks';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
+import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { DexAdapter, LogDecoder } from '../types';
 
 /*
@@ -108,10 +108,11 @@ export const uniswapV3: DexAdapter = {
     return { address, version: 'v3', fee: feeTier, projectIsToken0: claims.projectIsToken0 };
   },
 
-  listing: {
-    extraClaims: (pool) => [{ address: pool, abi: v3PoolAbi, functionName: 'fee' }],
-    lookup: (dex, token0, token1, [fee]) => (fee?.status === 'success' ? getPool(factoryOf(dex), token0, token1, Number(fee.result)) : null),
-  },
+  listing: factoryTokenListing(
+    v3PoolAbi,
+    (pool) => [{ address: pool, abi: v3PoolAbi, functionName: 'fee' }],
+    (dex, token0, token1, [fee]) => (fee?.status === 'success' ? getPool(factoryOf(dex), token0, token1, Number(fee.result)) : null),
+  ),
 
   referenceLookups: (dex, base, stable) => feeTiers(dex).map((fee) => ({ call: getPool(factoryOf(dex), base, stable, fee), fee })),
 

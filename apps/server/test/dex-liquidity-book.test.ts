@@ -1,0 +1,279 @@
+import { demoAccounts, devnetChain as devnetViemChain, devnetClients, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
+import type { Pool } from '@tokendesk/contract';
+import { and, eq } from 'drizzle-orm';
+import { decodeEventLog, formatUnits, getAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChainService } from '../src/chain/chain-service';
+import { formatRatio } from '../src/chain/decimal';
+import { priceFromId } from '../src/chain/dex/liquidity-book/bin-price';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { findPoolsAmong } from '../src/chain/pools';
+import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
+import { NetworkIndexer } from '../src/indexer/indexer';
+import { PoolWatch } from '../src/indexer/pool-watch';
+import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
+
+/*
+ * LFJ Liquidity Book (docs/decisions/0071) against the devnet's real LBFactory/LBPair v2.2 (joe-v2,
+ * decision 0061) and its seeded DEMO (X) / USDC (Y) pair, bin step 25, with a month of history.
+ * Through the API and the indexer, compared with the pair's own logs and reads. It swaps, deploys a
+ * second factory and creates a pair, so it claims the shared devnet and reverts it at the end.
+ */
+
+let devnet: SharedChain;
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof signUp>>;
+let demoProject: number;
+let smplProject: number;
+const a = () => devnet.addresses;
+const clients = () => devnetClients(devnet.rpcUrl);
+const pair = () => a().lfj.pairs.demoUsdc;
+
+const pairAbi = parseAbi([
+  'function getActiveId() view returns (uint24)',
+  'function getBinStep() view returns (uint16)',
+  'function getReserves() view returns (uint128, uint128)',
+  'function getBin(uint24 id) view returns (uint128, uint128)',
+  'function getNextNonEmptyBin(bool swapForY, uint24 id) view returns (uint24)',
+  'function getPriceFromId(uint24 id) view returns (uint256)',
+]);
+const routerAbi = parseAbi(['function getSwapOut(address pair, uint128 amountIn, bool swapForY) view returns (uint128 amountInLeft, uint128 amountOut, uint128 fee)']);
+const factoryAbi = parseAbi(['function createLBPair(address tokenX, address tokenY, uint24 activeId, uint16 binStep) returns (address)']);
+const pairEvents = parseAbi([
+  'event Swap(address indexed sender, address indexed to, uint24 id, bytes32 amountsIn, bytes32 amountsOut, uint24 volatilityAccumulator, bytes32 totalFees, bytes32 protocolFees)',
+  'event DepositedToBins(address indexed sender, address indexed to, uint256[] ids, bytes32[] amounts)',
+  'event WithdrawnFromBins(address indexed sender, address indexed to, uint256[] ids, bytes32[] amounts)',
+  'event CompositionFees(address indexed sender, uint24 id, bytes32 totalFees, bytes32 protocolFees)',
+]);
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+const x = (packed: Hex) => BigInt(packed) & ((1n << 128n) - 1n);
+const y = (packed: Hex) => BigInt(packed) >> 128n;
+
+const auth = () => ({ authorization: bearer(user.token) });
+const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
+
+async function catchUp() {
+  for (let i = 0; i < 60; i++) {
+    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
+    if (r.caughtUp) return;
+  }
+  throw new Error('indexer did not catch up');
+}
+
+/**
+ * The pair's own logs, decoded here independently of the adapter: the pool's side of each (what
+ * entered the pair is positive). A Swap's input entered with the protocol's fee share, which the
+ * log books apart (LBPair.swap); CompositionFees are kept to account for the pair's balance.
+ */
+async function chainLogsOf(address: Address) {
+  const logs = await clients().public.getLogs({ address, fromBlock: 0n, toBlock: 'latest' });
+  const events: { key: string; type: string; amount0: bigint; amount1: bigint }[] = [];
+  let compositionProtocol0 = 0n;
+  let compositionProtocol1 = 0n;
+  for (const l of logs) {
+    let e;
+    try {
+      e = decodeEventLog({ abi: pairEvents, topics: l.topics, data: l.data });
+    } catch {
+      continue;
+    }
+    const key = `${l.transactionHash!.toLowerCase()}:${l.logIndex}`;
+    if (e.eventName === 'Swap') {
+      const { amountsIn, amountsOut, protocolFees } = e.args;
+      events.push({ key, type: 'swap', amount0: x(amountsIn) + x(protocolFees) - x(amountsOut), amount1: y(amountsIn) + y(protocolFees) - y(amountsOut) });
+    } else if (e.eventName === 'CompositionFees') {
+      compositionProtocol0 += x(e.args.protocolFees);
+      compositionProtocol1 += y(e.args.protocolFees);
+    } else {
+      const sign = e.eventName === 'DepositedToBins' ? 1n : -1n;
+      events.push({
+        key,
+        type: e.eventName === 'DepositedToBins' ? 'mint' : 'burn',
+        amount0: sign * e.args.amounts.reduce((s, p) => s + x(p), 0n),
+        amount1: sign * e.args.amounts.reduce((s, p) => s + y(p), 0n),
+      });
+    }
+  }
+  return { events, compositionProtocol0, compositionProtocol1 };
+}
+
+const storedOf = async (address: Address) =>
+  (await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex)).map((e) => ({
+    key: `${e.txHash}:${e.logIndex}`,
+    type: e.type,
+    amount0: BigInt(e.amount0),
+    amount1: BigInt(e.amount1),
+  }));
+
+/** A second LBFactory (same compiled contracts) with its own DEMO/USDC pair: same interface, not the configured DEX. */
+async function deployForeignPair(): Promise<Address> {
+  const c = clients();
+  const owner = demoAccounts[1]!;
+  const deploy = async (artifact: { abi: unknown; bytecode: string }, args: readonly unknown[]) => {
+    const hash = await c.wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args, account: owner, chain: devnetViemChain } as never);
+    return (await c.public.waitForTransactionReceipt({ hash })).contractAddress!;
+  };
+  const factory = await deploy(lfjArtifacts.lbFactory, [owner, owner, 8n * 10n ** 14n]);
+  const implementation = await deploy(lfjArtifacts.lbPair, [factory]);
+  const write = async (functionName: string, args: readonly unknown[]) => {
+    const hash = await c.wallet.writeContract({ address: factory, abi: lfjArtifacts.lbFactory.abi as Abi, functionName, args, account: owner, chain: devnetViemChain, gas: 5_000_000n } as never);
+    expect((await c.public.waitForTransactionReceipt({ hash })).status).toBe('success');
+  };
+  await write('setLBPairImplementation', [implementation]);
+  await write('setPreset', [25, 5_000, 30, 600, 5_000, 40_000, 1_000, 350_000, false]);
+  await write('addQuoteAsset', [a().usdc]);
+  const activeId = await c.public.readContract({ address: pair(), abi: pairAbi, functionName: 'getActiveId' });
+  await write('createLBPair', [a().demo, a().usdc, activeId, 25]);
+  const info = await c.public.readContract({
+    address: factory,
+    abi: parseAbi(['function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))']),
+    functionName: 'getLBPairInformation',
+    args: [a().demo, a().usdc, 25n],
+  });
+  return info.LBPair;
+}
+
+beforeAll(async () => {
+  devnet = await claimSharedChain('dex-liquidity-book.test.ts');
+  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
+  ctx = await createTestContext({}, { chain });
+  user = await signUp(ctx.app);
+  const create = async (address: Address, symbol: string, decimals: number) => {
+    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
+    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  demoProject = await create(a().demo, 'DEMO', 18);
+  smplProject = await create(a().smpl, 'SMPL', 9);
+}, 600_000); // includes waiting for the chain-writer lock
+
+afterAll(async () => {
+  await ctx?.close();
+  await devnet?.release();
+});
+
+describe('discovery and verification', () => {
+  it('finds the seeded pair through the factory and says "no pool" for a pair without one', async () => {
+    const found = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ pool_address: getAddress(pair()), pool_version: 'liquidity-book', fee: null });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe('No pool found for this pair on LFJ v2.2');
+  });
+
+  it("refuses a pair of another LBFactory (same contracts), a pair offered for the wrong token, and a V2 pair; saves nothing", async () => {
+    const foreign = await deployForeignPair();
+    const refused = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: foreign });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(/does not belong to LFJ v2\.2: its factory is/);
+    const wrongToken = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: pair() });
+    expect(wrongToken.statusCode).toBe(400);
+    expect(wrongToken.json().detail).toBe('This pool does not pair the project token with the selected token.');
+    const v2 = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    expect(v2.statusCode).toBe(400);
+    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
+
+    // Holders' pool labels: each family's own claim calls; the foreign pair is no pool of a configured DEX.
+    const network = ctx.app.chain.registry.get(31337)!;
+    const labels = await findPoolsAmong(ctx.app.chain.client(network), network.dexes, a().demo, [pair(), foreign, a().pools.demoWethV2, demoAccounts[0]!]);
+    expect(Object.fromEntries([...labels].map(([k, d]) => [k, d.id]))).toEqual({ [pair().toLowerCase()]: 'lfj-v2.2', [a().pools.demoWethV2.toLowerCase()]: 'uniswap-v2' });
+  }, 120_000);
+});
+
+describe('the attached pair', () => {
+  let pool: Pool;
+
+  beforeAll(async () => {
+    const res = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: pair() });
+    expect(res.statusCode, res.body).toBe(201);
+    pool = res.json();
+    await catchUp();
+  }, 180_000);
+
+  it('answers the bin step, a dynamic fee and token X as the project side', () => {
+    expect(pool).toMatchObject({ pool_version: 'liquidity-book', fee: null, shape: { bin_step: 25, dynamic_fee: true, stable: null, tick_spacing: null, plugin: null } });
+  });
+
+  it('stores exactly the pair’s Swap, DepositedToBins and WithdrawnFromBins logs, with the pool-side amounts', async () => {
+    const chain = await chainLogsOf(pair());
+    const stored = await storedOf(pair());
+    expect(chain.events.length).toBeGreaterThan(40); // a month of swaps, several bins each, and liquidity
+    expect(stored).toEqual(chain.events);
+    // The pool side summed is what the pair holds, but the protocol's share of composition fees
+    // (logged apart, in CompositionFees) and nothing collected: exact to the unit.
+    const sum0 = stored.reduce((s, e) => s + e.amount0, 0n);
+    const sum1 = stored.reduce((s, e) => s + e.amount1, 0n);
+    const balance0 = await clients().public.readContract({ address: a().demo, abi: erc20, functionName: 'balanceOf', args: [pair()] });
+    const balance1 = await clients().public.readContract({ address: a().usdc, abi: erc20, functionName: 'balanceOf', args: [pair()] });
+    expect(sum0 + chain.compositionProtocol0).toBe(balance0);
+    expect(sum1 + chain.compositionProtocol1).toBe(balance1);
+  });
+
+  it('shows the active bin’s price (the pair’s getPriceFromId) and liquidity = getReserves = every bin summed', async () => {
+    const c = clients().public;
+    const [activeId, binStep] = await Promise.all([c.readContract({ address: pair(), abi: pairAbi, functionName: 'getActiveId' }), c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBinStep' })]);
+    const onChain = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [activeId] });
+    expect(priceFromId(activeId, binStep)).toBe(onChain); // the port is bit for bit
+    const live = (await api('GET', `projects/${demoProject}/pools/`)).json<Pool[]>()[0]!;
+    // DEMO in USDC: raw Y per raw X (128.128) × 10^18 / 10^6.
+    const expected = Number(formatRatio(onChain * 10n ** 18n, (1n << 128n) * 10n ** 6n));
+    expect(Math.abs(Number(live.price) / expected - 1)).toBeLessThan(1e-12);
+    // A small sell quoted by the router (eth_call, no transaction) trades at that bin's price, less its fee.
+    const amountIn = 10n ** 18n;
+    const [left, out, fee] = await c.readContract({ address: a().lfj.router, abi: routerAbi, functionName: 'getSwapOut', args: [pair(), amountIn, true] });
+    expect(left).toBe(0n);
+    const quoted = Number(out) / 1e6 / (Number(amountIn - fee) / 1e18);
+    expect(Math.abs(quoted / Number(live.price) - 1)).toBeLessThan(5e-6); // one 6-decimal unit of 0.3 USDC
+
+    const [r0, r1] = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves' });
+    expect(live.pool_funds).toMatchObject({ amount_project_token: formatUnits(r0, 18), amount_token: formatUnits(r1, 6) });
+    let binX = 0n;
+    let binY = 0n;
+    let id = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getNextNonEmptyBin', args: [false, 0] });
+    for (let n = 0; n < 500 && id !== 0 && id !== 2 ** 24 - 1; n++) {
+      const [bx, by] = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBin', args: [id] });
+      binX += bx;
+      binY += by;
+      id = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getNextNonEmptyBin', args: [false, id] });
+    }
+    expect([binX, binY]).toEqual([r0, r1]);
+  });
+
+  it('a trade across several bins is one Swap log per bin, each stored with its amounts', async () => {
+    const before = (await storedOf(pair())).length;
+    const { hash } = await swapOnDevnet(clients(), { from: demoAccounts[0]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '2000' });
+    await catchUp();
+    const chain = await chainLogsOf(pair());
+    const stored = await storedOf(pair());
+    expect(stored).toEqual(chain.events);
+    const ofTrade = stored.filter((e) => e.key.startsWith(hash.toLowerCase()));
+    expect(ofTrade.length).toBeGreaterThan(1);
+    expect(stored.length).toBe(before + ofTrade.length);
+    expect(ofTrade.every((e) => e.type === 'swap' && e.amount0 > 0n && e.amount1 < 0n)).toBe(true);
+  }, 120_000);
+});
+
+describe('the new-pool watch', () => {
+  it('sees an LBPairCreated of a project token after the project, once, with its bin step', async () => {
+    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    await watch().tick();
+    const c = clients();
+    const hash = await c.wallet.writeContract({ address: a().lfj.factory, abi: factoryAbi, functionName: 'createLBPair', args: [a().smpl, a().usdc, 2 ** 23, 25], account: LFJ_DEPLOYER, chain: devnetViemChain, gas: 5_000_000n });
+    const receipt = await c.public.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect((await watch().tick()).found).toBe(1);
+    expect((await watch().tick()).found).toBe(0);
+    expect(await ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
+    const list = (await api('GET', `projects/${smplProject}/discovered-pools/`)).json<{ pools: { pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
+    expect(list.pools).toHaveLength(1);
+    expect(list.pools[0]).toMatchObject({ pool_version: 'liquidity-book', fee: null, paired_token: { symbol: 'USDC' } });
+    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${smplProject}`)));
+    expect(notice!.message).toContain('SMPL/USDC');
+    // …and it attaches: the factory lists it.
+    const attached = await api('POST', `projects/pool/${smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
+    expect(attached.statusCode, attached.body).toBe(201);
+  }, 120_000);
+});
