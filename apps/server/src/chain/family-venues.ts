@@ -7,7 +7,13 @@ import type { Address } from 'viem';
  * registry: a venue moves into networks.ts, with its family, when an adapter reads it. Listed here
  * so that move is a copy, not a second search, and so the checks below are not lost.
  *
+ * Served now (moved to networks.ts with their sources): Aerodrome, Velodrome V2, Camelot V2
+ * (decision 0068).
+ *
  * Left out, with the reason:
+ * - Thena V1 (BNB Chain, below): its note says Velodrome V1 style, i.e. PairCreated and Uniswap V2's
+ *   Swap/Mint/Burn topics, not Solidly V2's PoolCreated/Swap/Burn/Sync; no Thena source could be read
+ *   to confirm which, so the Solidly adapter does not claim it (decision 0068).
  * - Thena Fusion (BNB Chain, Algebra): two AlgebraFactory addresses circulate, 0x30055F87… (the
  *   @thenafi/v3-sdk constant per ../shared/NETWORKS.md) and 0x306F06C1… (third-party adapters call
  *   it the older Fusion and 0x30055F87… "Integral"). No Thena repository or docs page naming either
@@ -33,16 +39,6 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
   // Base
   {
     chainId: 8453,
-    id: 'aerodrome',
-    name: 'Aerodrome',
-    family: 'solidly',
-    factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
-    source:
-      'aerodrome-finance/contracts@a5fae2e87e49 script/constants/output/DeployCore-Base.json "PoolFactory"; also aerodrome-finance/slipstream script/constants/Base.json "factoryV2"',
-    note: 'Router 0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43 (same file). BUSL-1.1.',
-  },
-  {
-    chainId: 8453,
     id: 'aerodrome-slipstream',
     name: 'Aerodrome Slipstream',
     family: 'slipstream',
@@ -58,16 +54,6 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     source: 'aerodrome-finance/slipstream@7844368af8f8 script/constants/output/DeployCL-Base-Gauge-Caps.json "PoolFactory"',
   },
   // Optimism
-  {
-    chainId: 10,
-    id: 'velodrome',
-    name: 'Velodrome',
-    family: 'solidly',
-    factory: '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a',
-    source:
-      'velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json "PoolFactory"; also velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"',
-    note: 'Router 0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858 (same file).',
-  },
   {
     chainId: 10,
     id: 'velodrome-slipstream',
@@ -146,15 +132,6 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     factory: '0x1a3c9B1d2F0529D97f2afC5136Cc23e58f1FD35B',
     source: 'docs.camelot.exchange contracts page (Arbitrum One), via ../shared/NETWORKS.md; checked once only',
     note: 'Algebra v1.9 with a fee per direction: globalState() has 8 fields.',
-  },
-  {
-    chainId: 42161,
-    id: 'camelot-v2',
-    name: 'Camelot V2',
-    family: 'camelot-v2',
-    factory: '0x6EcCab422D763aC031210895C81787E87B43A652',
-    source: 'docs.camelot.exchange contracts page (Arbitrum One), via ../shared/NETWORKS.md; checked once only',
-    note: 'Uniswap V2 events, getReserves() with a fee per direction, optional stable pairs.',
   },
   // BNB Chain
   {

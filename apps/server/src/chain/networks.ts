@@ -7,7 +7,7 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
  * against the projects' own deployment docs). DEXes are keyed by (chain id, factory): the same
  * factory address is a different DEX on another chain.
  *
- * Left out on purpose: Aerodrome and Slipstream on Base, Velodrome on Optimism, QuickSwap V3
+ * Left out on purpose: Slipstream on Base and Optimism, QuickSwap V3
  * (Algebra) on Polygon, LFJ Liquidity Book on Avalanche, and the other family venues. Their pools
  * are not V2/V3-compatible (different getPool signature, slot0 shape, events or fee model), so the
  * V2/V3 code paths would read them wrongly; they need adapters of their own. Their verified
@@ -144,6 +144,9 @@ const logo = {
   baseswap: '/logos/dex/baseswap.svg',
   quickswap: '/logos/dex/quickswap.svg',
   traderjoe: '/logos/dex/traderjoe.svg',
+  aerodrome: '/logos/dex/aerodrome.svg',
+  velodrome: '/logos/dex/velodrome.svg',
+  camelot: '/logos/dex/camelot.svg',
   eth: '/logos/tokens/eth.svg',
   bnb: '/logos/tokens/bnb.svg',
   pol: '/logos/tokens/pol.svg',
@@ -256,6 +259,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0x71524B4f93c58fcbF659783284E38825f0622859' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4', feeTiers: SUSHI_V3_FEES },
       { id: 'baseswap-v2', name: 'BaseSwap', logo: logo.baseswap, version: 'v2', factory: '0xFDa619b6d20975be80A10332cD39b9a4b0FAa8BB' },
+      // Aerodrome's Solidly V2 PoolFactory: aerodrome-finance/contracts@a5fae2e87e49
+      // script/constants/output/DeployCore-Base.json "PoolFactory" = aerodrome-finance/slipstream
+      // script/constants/Base.json "factoryV2" (decision 0068). BUSL-1.1 (read, not deployed, here).
+      { id: 'aerodrome', name: 'Aerodrome', logo: logo.aerodrome, family: 'solidly', version: 'solidly', factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da' },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -284,6 +291,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'pancakeswap-v3', name: 'PancakeSwap V3', logo: logo.pancakeswap, version: 'v3', factory: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', feeTiers: PANCAKE_V3_FEES },
       { id: 'sushiswap-v2', name: 'SushiSwap V2', logo: logo.sushiswap, version: 'v2', factory: '0xc35DADB65012eC5796536bD9864eD8773aBc74C4' },
       { id: 'sushiswap-v3', name: 'SushiSwap V3', logo: logo.sushiswap, version: 'v3', factory: '0x1af415a1EbA07a4986a52B6f2e7dE7003D82231e', feeTiers: SUSHI_V3_FEES },
+      // Camelot V2's CamelotFactory, from Camelot's own docs, read on two pages: docs.camelot.exchange
+      // contracts/amm-v2/factory ("Arbitrum One") and contracts/arbitrum/one-mainnet ("AMMv2 Factory");
+      // the contracts are CamelotLabs/core@0fa055d19c4e (that repository deploys only to testnets and Xai).
+      { id: 'camelot-v2', name: 'Camelot V2', logo: logo.camelot, family: 'camelot-v2', version: 'camelot-v2', factory: '0x6EcCab422D763aC031210895C81787E87B43A652' },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -340,6 +351,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984', feeTiers: UNI_V3_FEES },
       // Uniswap docs, contracts/v4/deployments.mdx, "Optimism: 10".
       uniswapV4(UNISWAP_V4.OPTIMISM),
+      // Velodrome V2's PoolFactory: velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json
+      // "PoolFactory" = velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"; its IPool.sol
+      // and IPoolFactory.sol events are Aerodrome's to the byte (decision 0068).
+      { id: 'velodrome', name: 'Velodrome', logo: logo.velodrome, family: 'solidly', version: 'solidly', factory: '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a' },
     ],
     tokens: [
       // WETH: Uniswap sdk-core entities/weth9.ts (chain 10, 18 decimals), the OP Stack predeploy.
@@ -430,6 +445,8 @@ export function devnetNetwork(
       { id: 'uniswap-v2', name: 'Uniswap V2', logo: logo.uniswap, version: 'v2', factory: a.uniswapV2Factory },
       { id: 'uniswap-v3', name: 'Uniswap V3', logo: logo.uniswap, version: 'v3', factory: a.uniswapV3Factory, feeTiers: UNI_V3_FEES },
       ...(a.v4 ? [uniswapV4({ poolManager: a.v4.poolManager, stateView: a.v4.stateView })] : []),
+      // Aerodrome's own Pool and PoolFactory, compiled and deployed by packages/devchain (decision 0060).
+      ...(a.solidly ? [{ id: 'aerodrome', name: 'Aerodrome', logo: logo.aerodrome, family: 'solidly' as const, version: 'solidly' as const, factory: a.solidly.poolFactory }] : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },

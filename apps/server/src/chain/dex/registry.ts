@@ -1,6 +1,8 @@
 import type { Hex } from 'viem';
 import { familyOf, type DexConfig, type DexFamily, type DexVersion } from '../networks';
 import type { DexAdapter, LogDecoder } from './types';
+import { camelotV2 } from './camelot-v2';
+import { solidly } from './solidly';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
@@ -13,6 +15,8 @@ const REGISTERED = {
   'uniswap-v2': uniswapV2,
   'uniswap-v3': uniswapV3,
   'uniswap-v4': uniswapV4,
+  solidly,
+  'camelot-v2': camelotV2,
 } satisfies Partial<Record<DexFamily, DexAdapter>>;
 /** Every family with a row here; DEX_FAMILIES names none without one (test/dex-adapters.test.ts holds them equal). */
 export const ADAPTERS: Readonly<typeof REGISTERED> & Readonly<Partial<Record<DexFamily, DexAdapter>>> = REGISTERED;
