@@ -234,7 +234,7 @@ describe('new-pool watch', () => {
     const found = list.pools.find((p) => p.pool_address === created);
     expect(found).toMatchObject({ pool_version: 'solidly', shape: { stable: true } });
     const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${daiProject}`)));
-    expect(notice!.message).toContain(`was created at ${created}`);
+    expect(notice!.message).toBe(`A DAI/WETH stable pool was created at ${created} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
     const attached = await api('POST', `projects/${daiProject}/discovered-pools/${found!.id}/attach/`);
     expect(attached.statusCode, attached.body).toBe(201);
     expect(attached.json()).toMatchObject({ pool_version: 'solidly', fee: 500, shape: { stable: true } });

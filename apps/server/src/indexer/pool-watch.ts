@@ -290,13 +290,15 @@ export class PoolWatch {
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
     const fee = c.fee === null ? '' : c.version === 'v4' && c.fee === DYNAMIC_FEE ? ' (dynamic fee)' : ` (${c.fee / 10_000}%)`;
+    // A Solidly-style pool's curve is part of what it is (a pair may have one of each): said with it.
+    const curve = c.shape?.stable === undefined ? '' : c.shape.stable ? ' stable' : ' volatile';
     // A V4 pool has no address: it is named by its id, and its hooks (if any) are said at once.
     const hooked = c.v4 && BigInt(c.v4.hooks) !== 0n ? ` with hooks ${getAddress(c.v4.hooks)}` : '';
     const where = c.version === 'v4' ? `was initialised with pool id ${normalizePoolAddress(c.pool)}${hooked}` : `was created at ${c.pool}`;
     await raiseNotification(tx, {
       userId: project.user_id,
       title: newPoolTitle(projectSymbol, dex.name),
-      message: `A ${pair}${fee} pool ${where} in block ${c.blockNumber}. Open the project to attach it in one click.`,
+      message: `A ${pair}${fee}${curve} pool ${where} in block ${c.blockNumber}. Open the project to attach it in one click.`,
       navigationUrl: `/projects/${project.id}`,
       // Its block: a reorganisation above it withdraws the notice (decision 0016).
       source: { networkId: this.network.id, blockNumber: c.blockNumber },
