@@ -6,6 +6,7 @@ import { POOL_LOG_DECODERS } from '../src/chain/dex/registry';
 import { stableSqrtPriceX96 } from '../src/chain/dex/solidly/stable-math';
 import { uniswapV2, v2Decoders } from '../src/chain/dex/uniswap-v2';
 import { DEVNET_ID, REAL_NETWORKS, type FactoryDexConfig } from '../src/chain/networks';
+import { decodePoolCreated } from '../src/indexer/pool-watch';
 import { devnetChain } from './helpers';
 
 /*
@@ -49,6 +50,10 @@ describe('Camelot V2 on what it shares with Uniswap V2 (the devnet)', () => {
     const pairs = created.filter((l) => l.topics[0] === camelotV2.creation!.topic).map((l) => camelotV2.creation!.decode(l));
     expect(pairs.some((p) => p?.pool === a.pools.demoWethV2 && p.version === 'camelot-v2')).toBe(true);
     expect(camelotV2.creation!.topic).toBe(uniswapV2.creation!.topic);
+    // One topic, two families: the new-pool watch decodes it both ways and keeps the one whose
+    // configured factory logged it, so a Camelot row does not hide Uniswap V2's new pairs.
+    const log = created.find((l) => l.topics[0] === camelotV2.creation!.topic)!;
+    expect(decodePoolCreated(log).map((c) => c.version).sort()).toEqual(['camelot-v2', 'v2']);
   });
 
   it("reads no state from a pair whose getReserves() is Uniswap V2's (its third field is not Camelot's fee)", async () => {
