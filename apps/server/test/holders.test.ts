@@ -143,7 +143,9 @@ describe('the holder indexer', () => {
     expect(summary.pools_checked).toBe(true);
     const poolManager = devnet.addresses.v4.poolManager.toLowerCase();
     expect(stored.get(poolManager)).toBeGreaterThan(0n);
-    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager].map((p) => p.toLowerCase());
+    // Aerodrome's DEMO/WETH volatile pool is one too, through the Solidly family's getPool (decision 0068).
+    const solidlyPool = devnet.addresses.solidly.pools.demoWethVolatile;
+    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager, solidlyPool].map((p) => p.toLowerCase());
     const labelled = summary.top.filter((t) => t.labels.includes('pool')).map((t) => t.address);
     expect(labelled.sort()).toEqual(pools.map((p) => getAddress(p)).sort());
     expect(summary.top.find((t) => t.address === getAddress(devnet.addresses.deployer))!.labels).toEqual(['deployer']);
