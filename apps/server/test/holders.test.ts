@@ -143,8 +143,15 @@ describe('the holder indexer', () => {
     expect(summary.pools_checked).toBe(true);
     const poolManager = devnet.addresses.v4.poolManager.toLowerCase();
     expect(stored.get(poolManager)).toBeGreaterThan(0n);
-    // The LFJ DEMO/USDC pair too: its factory lists it, through Liquidity Book's own claim calls (decision 0071).
-    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager, devnet.addresses.lfj.pairs.demoUsdc].map((p) => p.toLowerCase());
+    // Every family's DEMO pool is one too, each through its own family's factory lookup: Aerodrome's
+    // volatile pool (decision 0068), Slipstream (0069), Algebra (0070), the LFJ pair (0071).
+    const families = [
+      devnet.addresses.solidly.pools.demoWethVolatile,
+      devnet.addresses.slipstream.pools.demoWeth200,
+      devnet.addresses.algebra.pools.demoWeth,
+      devnet.addresses.lfj.pairs.demoUsdc,
+    ];
+    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager, ...families].map((p) => p.toLowerCase());
     const labelled = summary.top.filter((t) => t.labels.includes('pool')).map((t) => t.address);
     expect(labelled.sort()).toEqual(pools.map((p) => getAddress(p)).sort());
     expect(summary.top.find((t) => t.address === getAddress(devnet.addresses.deployer))!.labels).toEqual(['deployer']);

@@ -1,21 +1,21 @@
 import type { Address } from 'viem';
 
 /**
- * NOT SERVED. The venues of the DEX families TokenDesk cannot read yet (Solidly, Slipstream,
- * Algebra, LFJ Liquidity Book): their factories, verified from each project's own files, waiting
- * for the family adapters (issue 30, docs/decisions/0063). Nothing imports this file into the
- * registry: a venue moves into networks.ts, with its family, when an adapter reads it. Listed here
- * so that move is a copy, not a second search, and so the checks below are not lost.
+ * NOT SERVED. The family venues TokenDesk does not read, with why (issue 30, docs/decisions/0063).
+ * Nothing imports this file into the registry. Every other venue of the families is a row of its
+ * family in networks.ts, with its source beside it: Aerodrome, Velodrome V2 and Camelot V2 (decision
+ * 0068), Aerodrome's and Velodrome's Slipstream factories (0069), QuickSwap V3 and Camelot V3 (0070),
+ * LFJ Liquidity Book v2.1 and v2.2 (0071).
  *
  * Left out, with the reason:
+ * - Thena V1 (BNB Chain, below): its note says Velodrome V1 style, i.e. PairCreated and Uniswap V2's
+ *   Swap/Mint/Burn topics, not Solidly V2's PoolCreated/Swap/Burn/Sync; no Thena source could be read
+ *   to confirm which, so the Solidly adapter does not claim it (decision 0068).
  * - Thena Fusion (BNB Chain, Algebra): two AlgebraFactory addresses circulate, 0x30055F87… (the
  *   @thenafi/v3-sdk constant per ../shared/NETWORKS.md) and 0x306F06C1… (third-party adapters call
  *   it the older Fusion and 0x30055F87… "Integral"). No Thena repository or docs page naming either
  *   could be read from here, so neither is recorded.
  * - A third Aerodrome Slipstream factory (0xf8f2eB49…) appears only in third-party code.
- *
- * Served (moved to networks.ts with their adapter): Slipstream's four CLFactories on Base and
- * Optimism (docs/decisions/0069).
  */
 export type VenueFamily = 'solidly' | 'slipstream' | 'algebra' | 'liquidity-book' | 'camelot-v2';
 
@@ -33,41 +33,6 @@ export interface FamilyVenue {
 }
 
 export const FAMILY_VENUES: readonly FamilyVenue[] = [
-  // Base
-  {
-    chainId: 8453,
-    id: 'aerodrome',
-    name: 'Aerodrome',
-    family: 'solidly',
-    factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
-    source:
-      'aerodrome-finance/contracts@a5fae2e87e49 script/constants/output/DeployCore-Base.json "PoolFactory"; also aerodrome-finance/slipstream script/constants/Base.json "factoryV2"',
-    note: 'Router 0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43 (same file). BUSL-1.1.',
-  },
-  // Optimism
-  {
-    chainId: 10,
-    id: 'velodrome',
-    name: 'Velodrome',
-    family: 'solidly',
-    factory: '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a',
-    source:
-      'velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json "PoolFactory"; also velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"',
-    note: 'Router 0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858 (same file).',
-  },
-  // LFJ Liquidity Book (Avalanche, Arbitrum, BNB Chain): served, in networks.ts (docs/decisions/0071).
-  // Arbitrum: Camelot V2. Read from docs.camelot.exchange (the project's own docs, as NETWORKS.md
-  // cites); no Camelot repository holding it could be fetched here to read it twice. (QuickSwap V3
-  // and Camelot V3, Algebra, are served from networks.ts.)
-  {
-    chainId: 42161,
-    id: 'camelot-v2',
-    name: 'Camelot V2',
-    family: 'camelot-v2',
-    factory: '0x6EcCab422D763aC031210895C81787E87B43A652',
-    source: 'docs.camelot.exchange contracts page (Arbitrum One), via ../shared/NETWORKS.md; checked once only',
-    note: 'Uniswap V2 events, getReserves() with a fee per direction, optional stable pairs.',
-  },
   // BNB Chain
   {
     chainId: 56,

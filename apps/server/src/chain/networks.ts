@@ -145,6 +145,8 @@ const logo = {
   traderjoe: '/logos/dex/traderjoe.svg',
   camelot: '/logos/dex/camelot.svg',
   algebra: '/logos/dex/algebra.svg',
+  aerodrome: '/logos/dex/aerodrome.svg',
+  velodrome: '/logos/dex/velodrome.svg',
   eth: '/logos/tokens/eth.svg',
   bnb: '/logos/tokens/bnb.svg',
   pol: '/logos/tokens/pol.svg',
@@ -281,10 +283,14 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       // names exactly one; docs/decisions/0069). Tick spacings: CLFactory's constructor at v1.0.0 and HEAD.
       // aerodrome-finance/slipstream@7844368af8f8 script/constants/output/DeployCL-Base.json "PoolFactory"
       // = README "Deployment" table = script/constants/Base.json "legacyCLFactory" (the 2024 factory).
-      { id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: '/logos/dex/aerodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      { id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: logo.aerodrome, version: 'slipstream', family: 'slipstream', factory: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
       // Same repository, script/constants/output/DeployCL-Base-Gauge-Caps.json "PoolFactory" (commit aa539f4,
       // 2025-10-28, "deploy gauges caps on Base"), whose constructor takes the one above as legacyCLFactory.
-      { id: 'aerodrome-slipstream-2', name: 'Aerodrome Slipstream (2025 factory)', logo: '/logos/dex/aerodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      { id: 'aerodrome-slipstream-2', name: 'Aerodrome Slipstream (2025 factory)', logo: logo.aerodrome, version: 'slipstream', family: 'slipstream', factory: '0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      // Aerodrome's Solidly V2 PoolFactory: aerodrome-finance/contracts@a5fae2e87e49
+      // script/constants/output/DeployCore-Base.json "PoolFactory" = aerodrome-finance/slipstream
+      // script/constants/Base.json "factoryV2" (decision 0068). BUSL-1.1 (read, not deployed, here).
+      { id: 'aerodrome', name: 'Aerodrome', logo: logo.aerodrome, family: 'solidly', version: 'solidly', factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da' },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -320,6 +326,10 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       // LFJ Liquidity Book (docs/decisions/0071), traderjoe-xyz/joe-docs@61c166650c95 versioned_docs/version-V2.1/deployment-addresses/arbitrum.md: "V2.2" and "V2.1" LBFactory.
       lfj('v2.2', '0xb43120c4745967fa9b93E79C149E66B0f2D6Fe0c'),
       lfj('v2.1', '0x8e42f2F4101563bF679975178e880FD87d3eFd4e'),
+      // Camelot V2's CamelotFactory, from Camelot's own docs, read on two pages: docs.camelot.exchange
+      // contracts/amm-v2/factory ("Arbitrum One") and contracts/arbitrum/one-mainnet ("AMMv2 Factory");
+      // the contracts are CamelotLabs/core@0fa055d19c4e (that repository deploys only to testnets and Xai).
+      { id: 'camelot-v2', name: 'Camelot V2', logo: logo.camelot, family: 'camelot-v2', version: 'camelot-v2', factory: '0x6EcCab422D763aC031210895C81787E87B43A652' },
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18, logo: logo.eth, wrappedNative: true },
@@ -382,9 +392,13 @@ export const REAL_NETWORKS: readonly NetworkConfig[] = [
       uniswapV4(UNISWAP_V4.OPTIMISM),
       // Velodrome Slipstream, two CLFactories as on Base (docs/decisions/0069). velodrome-finance/slipstream@193a6b85f836
       // README "Deployment" table "PoolFactory" = script/constants/Optimism.json "legacyCLFactory" (the first one).
-      { id: 'velodrome-slipstream', name: 'Velodrome Slipstream', logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      { id: 'velodrome-slipstream', name: 'Velodrome Slipstream', logo: logo.velodrome, version: 'slipstream', family: 'slipstream', factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
       // Same repository, README "Gauges V2" table "PoolFactory" = script/constants/output/DeployCL-Optimism.json "PoolFactory".
-      { id: 'velodrome-slipstream-2', name: 'Velodrome Slipstream (gauges v2)', logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      { id: 'velodrome-slipstream-2', name: 'Velodrome Slipstream (gauges v2)', logo: logo.velodrome, version: 'slipstream', family: 'slipstream', factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879', tickSpacings: SLIPSTREAM_TICK_SPACINGS },
+      // Velodrome V2's PoolFactory: velodrome-finance/contracts@1ea5feec5c62 deployment-addresses/optimism.json
+      // "PoolFactory" = velodrome-finance/slipstream script/constants/Optimism.json "factoryV2"; its IPool.sol
+      // and IPoolFactory.sol events are Aerodrome's to the byte (decision 0068).
+      { id: 'velodrome', name: 'Velodrome', logo: logo.velodrome, family: 'solidly', version: 'solidly', factory: '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a' },
     ],
     tokens: [
       // WETH: Uniswap sdk-core entities/weth9.ts (chain 10, 18 decimals), the OP Stack predeploy.
@@ -483,9 +497,11 @@ export function devnetNetwork(
       // Algebra Integral 1.2 (docs/decisions/0061, 0070).
       ...(a.algebra ? [{ id: 'algebra', name: 'Algebra Integral', logo: logo.algebra, family: 'algebra', version: 'algebra', algebraVersion: 'integral', factory: a.algebra.factory } as const] : []),
       ...(a.slipstream
-        ? [{ id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: '/logos/dex/aerodrome.svg', version: 'slipstream' as const, family: 'slipstream' as const, factory: a.slipstream.factory, tickSpacings: SLIPSTREAM_TICK_SPACINGS }]
+        ? [{ id: 'aerodrome-slipstream', name: 'Aerodrome Slipstream', logo: logo.aerodrome, version: 'slipstream' as const, family: 'slipstream' as const, factory: a.slipstream.factory, tickSpacings: SLIPSTREAM_TICK_SPACINGS }]
         : []),
       ...(a.lfj ? [lfj('v2.2', a.lfj.factory)] : []),
+      // Aerodrome's own Pool and PoolFactory, compiled and deployed by packages/devchain (decision 0060).
+      ...(a.solidly ? [{ id: 'aerodrome', name: 'Aerodrome', logo: logo.aerodrome, family: 'solidly' as const, version: 'solidly' as const, factory: a.solidly.poolFactory }] : []),
     ],
     tokens: [
       { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: a.weth, decimals: 18, logo: logo.eth, wrappedNative: true },

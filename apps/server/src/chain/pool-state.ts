@@ -18,6 +18,10 @@ export interface TrackedPool {
   token1: Address;
   /** V4: the StateView its state is read through. */
   stateView?: Address;
+  /** What its Sync logs' price needs (chain/dex/types.ts SyncPool): pools.stable and both tokens' decimals. */
+  stable?: boolean | null;
+  decimals0?: number;
+  decimals1?: number;
 }
 
 /**

@@ -135,7 +135,7 @@ function claimLayout(families: readonly DexFamily[], sample: Address): { calls: 
   for (const f of families) {
     positions.set(
       f,
-      ADAPTERS[f]!.listing!.claims(sample).map((call) => {
+      ADAPTERS[f].listing!.claims(sample).map((call) => {
         const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
         let at = byData.get(data);
         if (at === undefined) {

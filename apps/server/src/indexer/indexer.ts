@@ -10,7 +10,8 @@ import { decodePoolLog, EVENT_TOPICS } from './events';
 import { getLogsChunked, LogRange } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
-import { readRawPoolStates, type RawPoolState } from '../chain/pool-state';
+import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain/pool-state';
+import { adapterOf } from '../chain/dex/registry';
 import { ReferencePoolKeeper } from './reference-pool';
 import { TraderReader, type TraderTick } from './traders';
 import { decodeV4Logs, logKey, splitV4, v4DexOf, v4PoolLogs, type V4Decoded } from './v4-logs';
@@ -156,6 +157,8 @@ export class NetworkIndexer {
 
         const newSwaps: NewSwap[] = [];
         const changed = new Set<string>();
+        // A Sync's price may need its pool's stored key (a stable curve: chain/dex/types.ts syncPrice).
+        const byAddress = new Map(tracked.map((p) => [normalizePoolAddress(p.address), p]));
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
         for (const [next, addresses] of groups) {
           const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
@@ -195,7 +198,7 @@ export class NetworkIndexer {
             const slice: Awaited<ReturnType<typeof fetchSlice>> = await pending;
             pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
             pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
-            const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4);
+            const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress);
             result.eventsStored += stored.events;
             result.snapshotsWritten += stored.snapshots;
             for (const swap of stored.swaps) newSwaps.push(swap);
@@ -246,7 +249,14 @@ export class NetworkIndexer {
   }
 
   /** Events, V2 Sync snapshots, the new checkpoints and the blocks' hashes of one range, in one transaction. */
-  private async store(logs: Log[], addresses: Address[], end: bigint, recorded: { safe: bigint; blocks: (RecordedBlock | null)[] }, v4: V4Decoded | null = null) {
+  private async store(
+    logs: Log[],
+    addresses: Address[],
+    end: bigint,
+    recorded: { safe: bigint; blocks: (RecordedBlock | null)[] },
+    v4: V4Decoded | null = null,
+    pools: ReadonlyMap<string, TrackedPool> = new Map(),
+  ) {
     const client = this.chain.client(this.network);
     const times = new Map<bigint, Date>();
     for (const log of logs) {
@@ -277,6 +287,11 @@ export class NetworkIndexer {
       const poolAddress = v4Event ? normalizePoolAddress(v4Event.poolAddress) : normalizeAddress(log.address);
       if (decoded.kind === 'sync') {
         // The last Sync of a minute is that minute's V2 state: a price history from the logs alone.
+        // Where reserves are not the price (a stable curve), the pool's adapter prices them from its
+        // stored key; a Sync it cannot price is no price point (decision 0068).
+        const pool = pools.get(poolAddress);
+        const sqrtPriceX96 = pool ? adapterOf(pool).syncPrice?.(decoded, pool) : null;
+        if (sqrtPriceX96 === undefined) continue;
         const bucket = bucketOf(blockTime);
         syncs.set(`${poolAddress}:${bucket.getTime()}`, {
           networkId: this.network.id,
@@ -286,7 +301,7 @@ export class NetworkIndexer {
           blockTime,
           reserve0: decoded.reserve0.toString(),
           reserve1: decoded.reserve1.toString(),
-          sqrtPriceX96: null,
+          sqrtPriceX96: sqrtPriceX96?.toString() ?? null,
         });
         continue;
       }

@@ -2,7 +2,7 @@ import { getAddress, type Address, type Hex, type Log, type PublicClient } from 
 import type { ChainService } from '../chain/chain-service';
 import { withDeadline } from '../chain/client';
 import { ADAPTERS, adapterOf } from '../chain/dex/registry';
-import type { CreatedPool } from '../chain/dex/types';
+import type { CreatedPool, DexAdapter } from '../chain/dex/types';
 import { isV4Dex, type DexConfig, type DexVersion, type NetworkConfig, type V4DexConfig } from '../chain/networks';
 import { DYNAMIC_FEE, initializeLogsOfTokens } from '../chain/v4-pools';
 import { addressLabel, readTokenInfo } from '../chain/token-info';
@@ -17,14 +17,21 @@ import { advanceWatch, isAttached, markWatchJoined, recordDiscoveredPool, resetW
 
 export type { CreatedPool };
 
-/** The pool-creation events of every family whose factory logs one, by topic (computed once). */
-const CREATION = new Map(Object.values(ADAPTERS).flatMap((a) => (a.creation ? [[a.creation.topic, a.creation] as const] : [])));
+/**
+ * The pool-creation events of every family whose factory logs one, by topic (computed once). Two
+ * families may log one topic (Camelot V2's factory logs Uniswap V2's PairCreated): each decodes it
+ * as its own kind of pool, and the configured DEX whose factory logged it says which (decision 0068).
+ */
+const CREATION = new Map<Hex, NonNullable<DexAdapter['creation']>[]>();
+for (const adapter of Object.values(ADAPTERS) as DexAdapter[]) {
+  if (adapter.creation) CREATION.set(adapter.creation.topic, [...(CREATION.get(adapter.creation.topic) ?? []), adapter.creation]);
+}
 const CREATION_TOPICS = [...CREATION.keys()];
 
-/** A factory's pool-creation log (V2 PairCreated, V3 PoolCreated …), or null for anything else. */
-export function decodePoolCreated(log: Log): CreatedPool | null {
+/** A factory's pool-creation log (V2 PairCreated, V3 PoolCreated …) as each family logging its topic reads it; empty for anything else. */
+export function decodePoolCreated(log: Log): CreatedPool[] {
   const topic = log.topics[0];
-  return (topic && CREATION.get(topic)?.decode(log)) || null;
+  return (topic ? (CREATION.get(topic) ?? []) : []).flatMap((creation) => creation.decode(log) ?? []);
 }
 
 /** What one range's scan found: the pools, the logs (their blocks go to the reorganisation record) and logs that did not decode. */
@@ -171,9 +178,10 @@ export class PoolWatch {
     }
     const undecodable: SkippedItem[] = [];
     for (const log of logs) {
-      const c = decodePoolCreated(log);
-      if (c && this.dexOf(c.factory, c.version)) created.push(c);
-      else if (!c) {
+      const decoded = decodePoolCreated(log);
+      const c = decoded.find((x) => this.dexOf(x.factory, x.version));
+      if (c) created.push(c);
+      else if (decoded.length === 0) {
         // A factory's log with a pool-creation topic that does not decode: skipped, on record.
         undecodable.push({
           part: 'pool-watch',
@@ -290,13 +298,15 @@ export class PoolWatch {
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
     const fee = c.fee === null ? '' : c.version === 'v4' && c.fee === DYNAMIC_FEE ? ' (dynamic fee)' : ` (${c.fee / 10_000}%)`;
+    // A Solidly-style pool's curve is part of what it is (a pair may have one of each): said with it.
+    const curve = c.shape?.stable === undefined ? '' : c.shape.stable ? ' stable' : ' volatile';
     // A V4 pool has no address: it is named by its id, and its hooks (if any) are said at once.
     const hooked = c.v4 && BigInt(c.v4.hooks) !== 0n ? ` with hooks ${getAddress(c.v4.hooks)}` : '';
     const where = c.version === 'v4' ? `was initialised with pool id ${normalizePoolAddress(c.pool)}${hooked}` : `was created at ${c.pool}`;
     await raiseNotification(tx, {
       userId: project.user_id,
       title: newPoolTitle(projectSymbol, dex.name),
-      message: `A ${pair}${fee} pool ${where} in block ${c.blockNumber}. Open the project to attach it in one click.`,
+      message: `A ${pair}${fee}${curve} pool ${where} in block ${c.blockNumber}. Open the project to attach it in one click.`,
       navigationUrl: `/projects/${project.id}`,
       // Its block: a reorganisation above it withdraws the notice (decision 0016).
       source: { networkId: this.network.id, blockNumber: c.blockNumber },

@@ -53,16 +53,28 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
  * same pool), with its tokens in pool order.
  */
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
-  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string }>(
+  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string; stable: boolean | null; decimals0: number; decimals1: number }>(
     db,
     sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
-          case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1
+          case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1,
+          p.stable,
+          case when p.project_is_token0 then pr.token_decimal else p.paired_token_decimals end as decimals0,
+          case when p.project_is_token0 then p.paired_token_decimals else pr.token_decimal end as decimals1
         from pools p join projects pr on pr.id = p.project_id
         where p.network_id = ${networkId}
         order by p.pool_address, p.id`,
   );
-  return rows.map((r) => ({ address: r.address as Address, version: r.version, token0: r.token0 as Address, token1: r.token1 as Address }));
+  return rows.map((r) => ({
+    address: r.address as Address,
+    version: r.version,
+    token0: r.token0 as Address,
+    token1: r.token1 as Address,
+    // A stable-curve pool's Sync is priced with these (chain/dex/types.ts SyncPool).
+    stable: r.stable,
+    decimals0: Number(r.decimals0),
+    decimals1: Number(r.decimals1),
+  }));
 }
 
 /** How far each pool the indexer knows on the network has been read. */

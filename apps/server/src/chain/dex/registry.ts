@@ -4,6 +4,8 @@ import type { DexAdapter, LogDecoder } from './types';
 import { algebra } from './algebra';
 import { slipstream } from './slipstream';
 import { liquidityBook } from './liquidity-book';
+import { camelotV2 } from './camelot-v2';
+import { solidly } from './solidly';
 import { uniswapV2 } from './uniswap-v2';
 import { uniswapV3 } from './uniswap-v3';
 import { uniswapV4 } from './uniswap-v4';
@@ -12,16 +14,16 @@ import { uniswapV4 } from './uniswap-v4';
  * DexConfig.family → its adapter (docs/decisions/0059). A new family is its folder and a row here;
  * every caller asks through adapterOf.
  */
-const REGISTERED = {
+export const ADAPTERS: Readonly<Record<DexFamily, DexAdapter>> = {
   'uniswap-v2': uniswapV2,
   'uniswap-v3': uniswapV3,
   'uniswap-v4': uniswapV4,
   algebra,
   slipstream,
   'liquidity-book': liquidityBook,
-} satisfies Partial<Record<DexFamily, DexAdapter>>;
-/** Every family with a row here; DEX_FAMILIES names none without one (test/dex-adapters.test.ts holds them equal). */
-export const ADAPTERS: Readonly<typeof REGISTERED> & Readonly<Partial<Record<DexFamily, DexAdapter>>> = REGISTERED;
+  solidly,
+  'camelot-v2': camelotV2,
+};
 
 /** The adapter of a DEX row, or of a stored pool (its pool_version, and its family where stored). */
 export function adapterOf(dex: { family?: DexFamily; version: DexVersion }): DexAdapter {
@@ -42,7 +44,7 @@ export const registryAddressOf = (dex: DexConfig) => adapterOf(dex).registryAddr
  */
 function mergeDecoders(): ReadonlyMap<Hex, LogDecoder> {
   const merged = new Map<Hex, LogDecoder>();
-  for (const adapter of Object.values(ADAPTERS) as DexAdapter[]) {
+  for (const adapter of Object.values(ADAPTERS)) {
     if (adapter.logSource !== 'pool') continue;
     for (const [topic, decode] of adapter.decoders) {
       const seen = merged.get(topic);
@@ -58,4 +60,4 @@ export const POOL_LOG_DECODERS = mergeDecoders();
 export const POOL_EVENT_TOPICS: Hex[] = [...POOL_LOG_DECODERS.keys()];
 
 /** The stored pool_versions whose swaps carry a price (the 24 h base price's swap lookup). */
-export const PRICED_SWAP_VERSIONS: readonly DexVersion[] = [...new Set((Object.values(ADAPTERS) as DexAdapter[]).flatMap((x) => (x.swapsCarryPrice ? [x.version] : [])))];
+export const PRICED_SWAP_VERSIONS: readonly DexVersion[] = [...new Set(Object.values(ADAPTERS).flatMap((x) => (x.swapsCarryPrice ? [x.version] : [])))];

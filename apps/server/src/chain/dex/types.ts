@@ -61,6 +61,17 @@ export interface DecodedSync {
 }
 export type DecodedPoolLog = DecodedEvent | DecodedSync;
 
+/**
+ * What a Sync's price needs beyond its reserves, from the stored pool (decision 0068): a Sync log
+ * does not say which curve its pool is on (a Solidly stable and volatile pool log the same topic).
+ */
+export interface SyncPool {
+  /** pools.stable: null/absent where unknown (a reference pool, a row from before the families). */
+  stable?: boolean | null;
+  decimals0?: number;
+  decimals1?: number;
+}
+
 /** Decodes one log whose topic0 is already known to be its event; null for a log of another shape. */
 export type LogDecoder = (log: Pick<Log, 'topics' | 'data'>) => DecodedPoolLog | null;
 
@@ -204,6 +215,12 @@ export interface DexAdapter {
    * range sits: no, the activity row shows no price).
    */
   liquidityRatioIsPrice: boolean;
+  /**
+   * The price at a Sync of this pool where its reserves' ratio is not the price (a stable curve), as
+   * a Q64.96 square root; null: the reserve ratio is the price; undefined: no price can be made from
+   * it (a stable pool without its decimals), so the Sync is no price point. Absent: always null.
+   */
+  syncPrice?(sync: DecodedSync, pool: SyncPool): bigint | null | undefined;
   /** Whether its swap logs carry the price after the swap (sqrtPriceX96): the 24 h base price looks them up only then. */
   swapsCarryPrice: boolean;
 

@@ -25,7 +25,11 @@ const sync = eventDecoder(events[3]);
 const pairCreated = eventDecoder(events[4]);
 
 type Amounts = Record<string, bigint>;
-const decoders = new Map<`0x${string}`, LogDecoder>([
+/**
+ * Shared with the families whose pools log the same events (the registry refuses two decoders for
+ * one topic): Solidly's Mint is this Mint; Camelot V2 logs all four.
+ */
+export const v2Decoders = new Map<`0x${string}`, LogDecoder>([
   [
     swap.topic,
     (log) => {
@@ -55,6 +59,9 @@ const decoders = new Map<`0x${string}`, LogDecoder>([
     },
   ],
 ]);
+
+/** The factory's PairCreated (Camelot V2's factory logs the same). */
+export const v2PairCreated = pairCreated;
 
 export const uniswapV2: DexAdapter = {
   family: 'uniswap-v2',
@@ -92,7 +99,7 @@ export const uniswapV2: DexAdapter = {
 
   liquidityRatioIsPrice: true,
   swapsCarryPrice: false,
-  decoders,
+  decoders: v2Decoders,
   creation: {
     topic: pairCreated.topic,
     decode(log: Log) {

@@ -1,0 +1,242 @@
+import { demoAccounts, devnetChain as devnetViemChain, devnetClients, solidlyArtifacts, solidlyPoolAbi, solidlyPoolFactoryAbi, swapOnDevnet } from '@tokendesk/devchain';
+import type { Pool } from '@tokendesk/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { decodeEventLog, formatUnits, getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChainService } from '../src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { notifications, poolEvents, poolSnapshots } from '../src/db/schema';
+import { NetworkIndexer } from '../src/indexer/indexer';
+import { PoolWatch } from '../src/indexer/pool-watch';
+import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { claimSharedChain, type SharedChain } from './support/shared-chain';
+
+/*
+ * Solidly V2 (Aerodrome's own Pool and PoolFactory on the devnet, decisions 0060 and 0068) through
+ * the API and the indexer, compared with the chain: the seeded DEMO/WETH volatile pool and the
+ * USDC/DAI stable pool. A stable pool's price is its curve's marginal price, checked against the
+ * pool's own getAmountOut. This file swaps, creates pools and deploys a second factory, so it
+ * claims the shared devnet and reverts it at the end.
+ */
+
+let devnet: SharedChain;
+let ctx: TestContext;
+let user: Awaited<ReturnType<typeof signUp>>;
+let demoProject: number;
+let daiProject: number;
+let smplProject: number;
+const a = () => devnet.addresses;
+const clients = () => devnetClients(devnet.rpcUrl);
+
+const auth = () => ({ authorization: bearer(user.token) });
+const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
+
+async function catchUp() {
+  for (let i = 0; i < 60; i++) {
+    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
+    if (r.caughtUp) return;
+  }
+  throw new Error('indexer did not catch up');
+}
+
+const eventsOf = (pool: Address) =>
+  ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(asc(poolEvents.blockNumber), asc(poolEvents.logIndex));
+
+/** The pool's own Swap/Mint/Burn logs as pool-side signed amounts, straight from the node. */
+async function chainEventsOf(pool: Address) {
+  const logs = await clients().public.getLogs({ address: pool, fromBlock: 0n, toBlock: 'latest' });
+  return logs.flatMap((l) => {
+    try {
+      const e = decodeEventLog({ abi: solidlyPoolAbi, topics: l.topics, data: l.data });
+      const key = `${l.transactionHash!.toLowerCase()}:${l.logIndex}`;
+      if (e.eventName === 'Swap') return [{ key, type: 'swap', amount0: e.args.amount0In - e.args.amount0Out, amount1: e.args.amount1In - e.args.amount1Out }];
+      if (e.eventName === 'Mint') return [{ key, type: 'mint', amount0: e.args.amount0, amount1: e.args.amount1 }];
+      if (e.eventName === 'Burn') return [{ key, type: 'burn', amount0: -e.args.amount0, amount1: -e.args.amount1 }];
+      return [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The project token's price in the paired token from the pool's own getAmountOut of a small amount
+ * of the paired token (0.01 of it; the project token's side then has all its decimals), its fee
+ * removed as the pool removes it.
+ */
+async function quotedPrice(pool: Address, pairedToken: Address, projectDecimals: number, pairedDecimals: number, blockNumber?: bigint) {
+  const c = clients().public;
+  const amountIn = parseUnits('0.01', pairedDecimals);
+  const out = await c.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getAmountOut', args: [amountIn, pairedToken], blockNumber });
+  const stable = await c.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'stable', blockNumber });
+  const feeBps = await c.readContract({ address: a().solidly.poolFactory, abi: solidlyPoolFactoryAbi, functionName: 'getFee', args: [pool, stable], blockNumber });
+  const afterFee = amountIn - (amountIn * feeBps) / 10_000n;
+  return Number(formatUnits(afterFee, pairedDecimals)) / Number(formatUnits(out, projectDecimals));
+}
+
+beforeAll(async () => {
+  devnet = await claimSharedChain('dex-solidly.test.ts');
+  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
+  ctx = await createTestContext({}, { chain });
+  user = await signUp(ctx.app);
+  const create = async (address: Address, symbol: string, decimals: number) => {
+    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
+    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  demoProject = await create(a().demo, 'DEMO', 18);
+  daiProject = await create(a().solidly.dai, 'DAI', 18);
+  smplProject = await create(a().smpl, 'SMPL', 9);
+}, 600_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await devnet?.release();
+});
+
+describe('discovery and verification', () => {
+  it('finds the volatile and the stable seeded pool with their fee and curve, and says "no pool" for a pair without one', async () => {
+    const demo = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'aerodrome', token_id: 'weth' });
+    expect(demo.statusCode, demo.body).toBe(200);
+    expect(demo.json()).toMatchObject({ pool_address: a().solidly.pools.demoWethVolatile, pool_version: 'solidly', fee: 3000, shape: { stable: false } });
+    const dai = await api('POST', 'projects/get-pool-address/', { project_id: daiProject, dex_id: 'aerodrome', token_id: 'usdc' });
+    expect(dai.json()).toMatchObject({ pool_address: a().solidly.pools.usdcDaiStable, pool_version: 'solidly', fee: 500, shape: { stable: true } });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'aerodrome', token_id: 'weth' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe('No pool found for this pair on Aerodrome');
+  });
+
+  it('refuses a pool of a second PoolFactory built from the same artifacts, and a Uniswap V2 pair, saving nothing', async () => {
+    const c = clients();
+    const account = demoAccounts[2]!;
+    const deployHash = await c.wallet.deployContract({
+      abi: solidlyArtifacts.solidlyPoolFactory.abi as Abi,
+      bytecode: solidlyArtifacts.solidlyPoolFactory.bytecode as Hex,
+      args: [a().solidly.poolImplementation],
+      account,
+      chain: devnetViemChain,
+    } as never);
+    const otherFactory = getAddress((await c.public.waitForTransactionReceipt({ hash: deployHash })).contractAddress!);
+    const createHash = await c.wallet.writeContract({ address: otherFactory, abi: solidlyPoolFactoryAbi, functionName: 'createPool', args: [a().demo, a().weth, false], account, chain: devnetViemChain, gas: 6_000_000n });
+    expect((await c.public.waitForTransactionReceipt({ hash: createHash })).status).toBe('success');
+    const lookalike = await c.public.readContract({ address: otherFactory, abi: solidlyPoolFactoryAbi, functionName: 'getPool', args: [a().demo, a().weth, false] });
+    // Same bytecode, same tokens, same curve: only the factory tells it apart.
+    expect(await c.public.readContract({ address: lookalike, abi: solidlyPoolAbi, functionName: 'stable' })).toBe(false);
+    const refused = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: lookalike });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(`This pool does not belong to Aerodrome: its factory is ${otherFactory}.`);
+    const v2 = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().pools.demoWethV2 });
+    expect(v2.statusCode).toBe(400);
+    // The stable pool offered for the wrong pair.
+    const wrongPair = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.usdcDaiStable });
+    expect(wrongPair.statusCode).toBe(400);
+    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
+  });
+});
+
+describe('attached Solidly pools', () => {
+  let volatilePool: Pool;
+  let stablePool: Pool;
+
+  beforeAll(async () => {
+    const v = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.demoWethVolatile });
+    expect(v.statusCode, v.body).toBe(201);
+    volatilePool = v.json();
+    const s = await api('POST', `projects/pool/${daiProject}/`, { dex: 'aerodrome', token: 'usdc', pool_address: a().solidly.pools.usdcDaiStable });
+    expect(s.statusCode, s.body).toBe(201);
+    stablePool = s.json();
+    // Push the stable pool well off balance, where its curve's price and its reserve ratio part.
+    await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'usdc-dai-stable', side: 'buy', amount: '15000' });
+    await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-solidly', side: 'buy', amount: '0.2' });
+    await catchUp();
+  }, 300_000);
+
+  it('answer the family, the fee and the curve', () => {
+    expect(volatilePool).toMatchObject({ pool_version: 'solidly', fee: 3000, shape: { stable: false } });
+    expect(stablePool).toMatchObject({ pool_version: 'solidly', fee: 500, shape: { stable: true } });
+  });
+
+  it("every Swap, Mint and Burn of the pools' history is stored once, with the pool-side amounts", async () => {
+    for (const pool of [a().solidly.pools.demoWethVolatile, a().solidly.pools.usdcDaiStable]) {
+      const stored = await eventsOf(pool);
+      const onChain = await chainEventsOf(pool);
+      expect(onChain.length).toBeGreaterThan(3);
+      expect(onChain.some((e) => e.type === 'swap')).toBe(true);
+      expect(stored.map((e) => ({ key: `${e.txHash}:${e.logIndex}`, type: e.type, amount0: BigInt(e.amount0), amount1: BigInt(e.amount1) }))).toEqual(onChain);
+    }
+  });
+
+  it("the stable pool's price is its curve's marginal price (= its getAmountOut of 0.01 USDC, fee removed), not its reserve ratio", async () => {
+    const res = await api('GET', `projects/user/pools/funds/${stablePool.id}/`);
+    expect(res.statusCode).toBe(200);
+    const pool = res.json<Pool & { pool_funds: { amount_token: string; amount_project_token: string; block_number: string } }>();
+    const block = BigInt(pool.pool_funds.block_number);
+    const quote = await quotedPrice(a().solidly.pools.usdcDaiStable, a().usdc, 18, 6, block);
+    expect(Math.abs(Number(pool.price) / quote - 1)).toBeLessThan(1e-5);
+    // Liquidity = the reserves at that block.
+    const [r0, r1] = await clients().public.readContract({ address: a().solidly.pools.usdcDaiStable, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber: block });
+    const daiIsToken0 = BigInt(a().solidly.dai) < BigInt(a().usdc);
+    const [daiRaw, usdcRaw] = daiIsToken0 ? [r0, r1] : [r1, r0];
+    expect(pool.pool_funds.amount_project_token).toBe(formatUnits(daiRaw, 18));
+    expect(pool.pool_funds.amount_token).toBe(formatUnits(usdcRaw, 6));
+    // The reserve ratio is more than 1 % away from the price: a ratio price would fail the first check.
+    const ratio = Number(formatUnits(usdcRaw, 6)) / Number(formatUnits(daiRaw, 18));
+    expect(Math.abs(ratio / quote - 1)).toBeGreaterThan(0.01);
+  });
+
+  it("a stable pool's Sync snapshots carry the curve's price at that block, not the reserve ratio", async () => {
+    const rows = await ctx.database.db.select().from(poolSnapshots).where(eq(poolSnapshots.poolAddress, a().solidly.pools.usdcDaiStable.toLowerCase()));
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.every((r) => r.sqrtPriceX96 !== null)).toBe(true);
+    const daiIsToken0 = BigInt(a().solidly.dai) < BigInt(a().usdc);
+    // A few points of the history, priced as the pool itself quoted at their blocks.
+    for (const r of rows.slice(0, 3)) {
+      const raw = (Number(BigInt(r.sqrtPriceX96!)) / 2 ** 96) ** 2; // raw token1 per raw token0
+      const usdcPerDai = daiIsToken0 ? raw * 1e12 : 1 / raw / 1e-12;
+      const quote = await quotedPrice(a().solidly.pools.usdcDaiStable, a().usdc, 18, 6, r.blockNumber);
+      expect(Math.abs(usdcPerDai / quote - 1)).toBeLessThan(1e-5);
+    }
+  });
+
+  it("the volatile pool's price is its reserve ratio and its liquidity its reserves", async () => {
+    const res = await api('GET', `projects/user/pools/funds/${volatilePool.id}/`);
+    const pool = res.json<Pool & { pool_funds: { amount_token: string; amount_project_token: string; block_number: string } }>();
+    const block = BigInt(pool.pool_funds.block_number);
+    const [r0, r1] = await clients().public.readContract({ address: a().solidly.pools.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber: block });
+    const demoIsToken0 = BigInt(a().demo) < BigInt(a().weth);
+    const [demoRaw, wethRaw] = demoIsToken0 ? [r0, r1] : [r1, r0];
+    expect(pool.pool_funds.amount_project_token).toBe(formatUnits(demoRaw, 18));
+    expect(pool.pool_funds.amount_token).toBe(formatUnits(wethRaw, 18));
+    expect(Number(pool.price) / (Number(wethRaw) / Number(demoRaw))).toBeCloseTo(1, 9);
+  });
+});
+
+describe('new-pool watch', () => {
+  it("sees a Solidly pool created after the project, with its curve, from the factory's PoolCreated", async () => {
+    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    await watch().tick();
+    const c = clients();
+    const hash = await c.wallet.writeContract({
+      address: a().solidly.poolFactory,
+      abi: solidlyPoolFactoryAbi,
+      functionName: 'createPool',
+      args: [a().solidly.dai, a().weth, true],
+      account: demoAccounts[2]!,
+      chain: devnetViemChain,
+      gas: 6_000_000n,
+    });
+    const receipt = await c.public.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const created = await c.public.readContract({ address: a().solidly.poolFactory, abi: solidlyPoolFactoryAbi, functionName: 'getPool', args: [a().solidly.dai, a().weth, true] });
+    expect((await watch().tick()).found).toBe(1);
+    expect((await watch().tick()).found).toBe(0);
+    const list = (await api('GET', `projects/${daiProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; shape: { stable: boolean | null } }[] }>();
+    const found = list.pools.find((p) => p.pool_address === created);
+    expect(found).toMatchObject({ pool_version: 'solidly', shape: { stable: true } });
+    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${daiProject}`)));
+    expect(notice!.message).toBe(`A DAI/WETH stable pool was created at ${created} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
+    const attached = await api('POST', `projects/${daiProject}/discovered-pools/${found!.id}/attach/`);
+    expect(attached.statusCode, attached.body).toBe(201);
+    expect(attached.json()).toMatchObject({ pool_version: 'solidly', fee: 500, shape: { stable: true } });
+  });
+});
