@@ -2,7 +2,7 @@
  * Benchmark: a 40,000-swap Uniswap V2 backfill, TokenDesk's indexer against the bulk floor, in one
  * run on the same devnet and PostgreSQL (issue 30 item 7).
  *
- *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--doc before|after]
+ *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--pacing ticks|steps] [--doc before|after|senders]
  *
  * Setup (not measured): a fresh devnet (anvil with the demo deployment, without the devnet's state
  * saver, whose dumps of a growing state would land in the measurement) with one Uniswap V2 pair of two bench tokens; `--swaps` real
@@ -54,7 +54,7 @@ if (PACINGS.some((p) => p !== 'ticks' && p !== 'steps')) throw new Error('--paci
 const PACING_LABEL: Record<Pacing, string> = { ticks: 'full ticks only (before)', steps: 'senders-only steps between full ticks (runner.ts)' };
 const docArg = process.argv.indexOf('--doc');
 const DOC = docArg > 0 ? process.argv[docArg + 1] : undefined;
-if (DOC !== undefined && DOC !== 'before' && DOC !== 'after') throw new Error('--doc takes before or after');
+if (DOC !== undefined && DOC !== 'before' && DOC !== 'after' && DOC !== 'senders') throw new Error('--doc takes before, after or senders');
 
 const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)']);
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)']);
@@ -211,7 +211,7 @@ try {
       process.exitCode = 1;
     }
   }
-  if (DOC) updateDocSection(`backfill-${DOC}`, [`${DOC === 'before' ? 'Before' : 'After'} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
+  if (DOC) updateDocSection(`backfill-${DOC}`, [`${DOC === 'before' ? 'Before' : DOC === 'after' ? 'After' : 'Senders, both pacings'} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
 } finally {
   await firstDatabase.close();
   await benchPg.stop();
