@@ -54,7 +54,6 @@ const NO_DEVNET = ASKED.filter((f) => !DEVNET_FAMILY_CREATORS[f]);
 if (!FAMILIES.includes('uniswap-v2')) throw new Error('the bench needs Uniswap V2 among the families (its activity is V2 liquidity)');
 const share = Math.floor(POOLS / FAMILIES.length);
 const PLAN = new Map(FAMILIES.map((f) => [f, share + (f === 'uniswap-v2' ? POOLS - share * FAMILIES.length : 0)]));
-class SetupOnly extends Error {}
 const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
 const V4_ACTIVITY = FAMILIES.includes('uniswap-v4') ? 5 : 0;
 const SOLIDLY_ACTIVITY = FAMILIES.includes('solidly') ? 10 : 0;
@@ -63,14 +62,10 @@ const SOLIDLY_ACTIVITY = FAMILIES.includes('solidly') ? 10 : 0;
 let minTokens = 2;
 while ((minTokens * (minTokens - 1)) / 2 < share) minTokens++;
 const bench = await createBenchPools(PLAN.get('uniswap-v2')!, { minTokens });
-// PostgreSQL like the server's default (a throwaway one, or a fresh database on DATABASE_URL's server).
-const benchPg = await startBenchPostgres('bench_indexer');
-const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
+// The pools first: PostgreSQL's connections would otherwise idle through minutes of setup.
+const created: FamilyPool[] = [];
+const familySetup: string[] = [];
 try {
-  const a = bench.devnet.addresses;
-  const db = database.db;
-  const created: FamilyPool[] = [];
-  const familySetup: string[] = [];
   for (const family of FAMILIES) {
     const t0 = performance.now();
     const made = await DEVNET_FAMILY_CREATORS[family]!(bench, PLAN.get(family)!);
@@ -79,11 +74,23 @@ try {
   }
   const missing = await missingPools(bench.devnet.rpcUrl, created);
   if (missing.length > 0) throw new Error(`${missing.length} pools were not created, first: ${missing[0]!.family} ${missing[0]!.address}`);
-  const byFamily = FAMILIES.map((f) => `${created.filter((p) => p.family === f).length} ${f}`).join(', ');
-  console.log(`families:              ${FAMILIES.join(', ')}${NO_DEVNET.length > 0 ? `; no devnet deployment, left out: ${NO_DEVNET.join(', ')}` : ''}`);
-  console.log(`pools created:         ${created.length} (${byFamily}); setup ${familySetup.join(', ')}`);
-  if (SETUP_ONLY) throw new SetupOnly();
-
+} catch (err) {
+  await bench.close();
+  throw err;
+}
+const byFamily = FAMILIES.map((f) => `${created.filter((p) => p.family === f).length} ${f}`).join(', ');
+console.log(`families:              ${FAMILIES.join(', ')}${NO_DEVNET.length > 0 ? `; no devnet deployment, left out: ${NO_DEVNET.join(', ')}` : ''}`);
+console.log(`pools created:         ${created.length} (${byFamily}); setup ${familySetup.join(', ')}`);
+if (SETUP_ONLY) {
+  await bench.close();
+  process.exit(0);
+}
+// PostgreSQL like the server's default (a throwaway one, or a fresh database on DATABASE_URL's server).
+const benchPg = await startBenchPostgres('bench_indexer');
+const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
+try {
+  const a = bench.devnet.addresses;
+  const db = database.db;
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
   // One project per project token (token0 of each pool), one pool row per pool.
   const tokenProjects = new Map<string, number>();
@@ -178,9 +185,6 @@ try {
   console.log(`target ≤ 3 multicalls: ${verdict(multicalls <= 3)} (${multicalls})`);
   console.log(`target ≤ 5 getLogs:    ${verdict(getLogs <= 5)} (${getLogs})`);
   console.log(`target < 2 s:          ${verdict(ms < 2000)} (${ms.toFixed(0)} ms)`);
-} catch (err) {
-  // --setup-only ends after the pools are made; the devnet and the database are still cleaned up.
-  if (!(err instanceof SetupOnly)) throw err;
 } finally {
   await database.close();
   await benchPg.stop();
