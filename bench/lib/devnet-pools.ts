@@ -66,7 +66,8 @@ export async function createBenchPools(POOLS: number, options: { plainAnvil?: bo
     }
     if (last) {
       let receipt: { status: string } | null = null;
-      for (let tries = 0; !receipt && tries < 600; tries++) {
+      // Up to 5 minutes: a loaded machine's anvil can take long over hundreds of contract creations.
+      for (const until = Date.now() + 300_000; !receipt && Date.now() < until; ) {
         receipt = (await rpc.request({ method: 'eth_getTransactionReceipt', params: [last] } as never)) as { status: string } | null;
         if (!receipt) await new Promise((r) => setTimeout(r, 50));
       }
