@@ -1,32 +1,38 @@
 /**
- * Benchmark: one indexer tick with 1,000 tracked pools on the local devnet. Targets (product §16): at
- * most 3 multicall requests, at most 5 eth_getLogs requests, under 2 s.
+ * Benchmark: one indexer tick with 1,000 tracked pools spread over every DEX family on the local
+ * devnet. Targets (product §16, issue 30): at most 3 multicall requests, at most 5 eth_getLogs
+ * requests, under 2 s.
  *
- *   npx tsx bench/indexer-tick.ts [--pools 1000] [--activity 50] [--trader-reads 20] [--v4 50]
+ *   npm run bench:indexer [-- --pools 1000] [--activity 50] [--trader-reads 20] [--families a,b] [--setup-only]
  *
- * `--v4` of the tracked pools are Uniswap V4 pools (docs/decisions/0042): the devnet's two seeded
- * ones plus pools initialised on its PoolManager for bench token pairs; their logs come from the
- * PoolManager by pool-id topic (one more eth_getLogs) and their state joins the same multicall. The
- * activity then also has a few V4 swaps.
+ * The families are the server's registry (chain/dex/registry.ts ADAPTERS): every family with an
+ * adapter gets an equal share of the pools (the remainder goes to Uniswap V2), created on the
+ * devnet for bench token pairs (bench/lib/family-pools.ts; a family the devnet does not deploy is
+ * named and left out). So the same command covers a family as soon as its adapter is registered.
+ * `--families` (with `--setup-only`) creates pools of families without an adapter too, to check
+ * their devnet setup; it tracks and measures nothing.
  *
- * Setup (not measured): a fresh devnet with 997 real Uniswap V2 pairs plus the three seeded pools, all
- * tracked by one user in an in-memory database; the indexer backfills them. Then `--activity`
- * liquidity additions land in different pools (Mint + Sync events), and the next tick is measured:
- * it reads the new logs, stores them, snapshots all 1,000 pools and evaluates alerts, then reads the
- * senders (traders) of the newest events within `--trader-reads` RPC calls (decision 0033; 0: off).
- * The sender reads are printed apart: they are eth_getBlockReceipts, not multicalls or getLogs.
+ * Setup (not measured): a fresh devnet, the pools, all tracked by one user in PostgreSQL; the
+ * indexer backfills them. Then `--activity` liquidity additions land in different V2 pools (Mint +
+ * Sync), a few Solidly pools get liquidity too when Solidly is tracked, and a few V4 swaps go
+ * through the seeded V4 pools; the next tick is measured: it reads the new logs, stores them,
+ * snapshots every pool and evaluates alerts, then reads the senders (traders) of the newest events
+ * within `--trader-reads` RPC calls (decision 0033; 0: off). The sender reads are printed apart:
+ * they are eth_getBlockReceipts, not multicalls or getLogs.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { demoAccounts, devnetClients, swapV4OnDevnet } from '@tokendesk/devchain';
-import { encodeAbiParameters, encodeFunctionData, keccak256, parseAbi, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { ChainService } from '../apps/server/src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry, type NetworkConfig } from '../apps/server/src/chain/networks';
+import { ADAPTERS } from '../apps/server/src/chain/dex/registry';
+import { DEX_FAMILIES, devnetNetwork, NetworkRegistry, type DexFamily, type NetworkConfig } from '../apps/server/src/chain/networks';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { pools, projects, users } from '../apps/server/src/db/schema';
 import { NetworkIndexer } from '../apps/server/src/indexer/indexer';
-import { normalizeAddress } from '../apps/server/src/lib/addresses';
+import { normalizeAddress, normalizePoolAddress } from '../apps/server/src/lib/addresses';
 import { createBenchPools, tokenAbi } from './lib/devnet-pools';
+import { DEVNET_FAMILY_CREATORS, missingPools, type FamilyPool } from './lib/family-pools';
 import { startBenchPostgres } from './lib/postgres';
 
 const arg = (name: string, fallback: number) => {
@@ -36,12 +42,49 @@ const arg = (name: string, fallback: number) => {
 const POOLS = arg('pools', 1000);
 const ACTIVITY = arg('activity', 50);
 const TRADER_READS = arg('trader-reads', 20);
-const V4 = Math.max(arg('v4', 50), 2);
+const SETUP_ONLY = process.argv.includes('--setup-only');
+const familiesArg = process.argv.indexOf('--families');
+const REGISTERED = Object.keys(ADAPTERS) as DexFamily[];
+const ASKED: DexFamily[] = familiesArg > 0 ? (process.argv[familiesArg + 1]!.split(',') as DexFamily[]) : REGISTERED;
+for (const f of ASKED) if (!(DEX_FAMILIES as readonly string[]).includes(f)) throw new Error(`--families: no family ${f} (known: ${DEX_FAMILIES.join(', ')})`);
+const unregistered = ASKED.filter((f) => !REGISTERED.includes(f));
+if (unregistered.length > 0 && !SETUP_ONLY) throw new Error(`no adapter on this branch for ${unregistered.join(', ')}: a tick cannot read them (use --setup-only to check their devnet setup)`);
+const FAMILIES = ASKED.filter((f) => DEVNET_FAMILY_CREATORS[f]);
+const NO_DEVNET = ASKED.filter((f) => !DEVNET_FAMILY_CREATORS[f]);
+if (!FAMILIES.includes('uniswap-v2')) throw new Error('the bench needs Uniswap V2 among the families (its activity is V2 liquidity)');
+const share = Math.floor(POOLS / FAMILIES.length);
+const PLAN = new Map(FAMILIES.map((f) => [f, share + (f === 'uniswap-v2' ? POOLS - share * FAMILIES.length : 0)]));
 const pairAbi = parseAbi(['function mint(address) returns (uint256)']);
-const poolManagerAbi = parseAbi(['function initialize((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, uint160 sqrtPriceX96) returns (int24 tick)']);
-const V4_ACTIVITY = 5;
+const V4_ACTIVITY = FAMILIES.includes('uniswap-v4') ? 5 : 0;
+const SOLIDLY_ACTIVITY = FAMILIES.includes('solidly') ? 10 : 0;
 
-const bench = await createBenchPools(POOLS - 3 - V4);
+// Enough tokens that every family finds its share of distinct pairs (Algebra and LB: one pool a pair).
+let minTokens = 2;
+while ((minTokens * (minTokens - 1)) / 2 < share) minTokens++;
+const bench = await createBenchPools(PLAN.get('uniswap-v2')!, { minTokens });
+// The pools first: PostgreSQL's connections would otherwise idle through minutes of setup.
+const created: FamilyPool[] = [];
+const familySetup: string[] = [];
+try {
+  for (const family of FAMILIES) {
+    const t0 = performance.now();
+    const made = await DEVNET_FAMILY_CREATORS[family]!(bench, PLAN.get(family)!);
+    created.push(...made);
+    familySetup.push(`${family} ${made.length} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  const missing = await missingPools(bench.devnet.rpcUrl, created);
+  if (missing.length > 0) throw new Error(`${missing.length} pools were not created, first: ${missing[0]!.family} ${missing[0]!.address}`);
+} catch (err) {
+  await bench.close();
+  throw err;
+}
+const byFamily = FAMILIES.map((f) => `${created.filter((p) => p.family === f).length} ${f}`).join(', ');
+console.log(`families:              ${FAMILIES.join(', ')}${NO_DEVNET.length > 0 ? `; no devnet deployment, left out: ${NO_DEVNET.join(', ')}` : ''}`);
+console.log(`pools created:         ${created.length} (${byFamily}); setup ${familySetup.join(', ')}`);
+if (SETUP_ONLY) {
+  await bench.close();
+  process.exit(0);
+}
 // PostgreSQL like the server's default (a throwaway one, or a fresh database on DATABASE_URL's server).
 const benchPg = await startBenchPostgres('bench_indexer');
 const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
@@ -49,73 +92,30 @@ try {
   const a = bench.devnet.addresses;
   const db = database.db;
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
-  // One project per project token, one pool row per pair (+ the seeded pools).
+  // One project per project token (token0 of each pool), one pool row per pool.
   const tokenProjects = new Map<string, number>();
-  const projectFor = async (address: Address, symbol: string, decimals: number) => {
+  const symbolOf = (address: Address) => `T${bench.tokens.findIndex((t) => t.toLowerCase() === address.toLowerCase())}`;
+  const projectFor = async (address: Address) => {
     const key = address.toLowerCase();
     if (!tokenProjects.has(key)) {
-      const [p] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(address), name: symbol, tokenSymbol: symbol, tokenDecimal: decimals }).returning();
+      const [p] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(address), name: symbolOf(address), tokenSymbol: symbolOf(address), tokenDecimal: 18 }).returning();
       tokenProjects.set(key, p!.id);
     }
     return tokenProjects.get(key)!;
   };
   const rows: (typeof pools.$inferInsert)[] = [];
-  for (const p of bench.pairs) {
+  for (const p of created) {
     rows.push({
-      projectId: await projectFor(p.token0, `T${bench.tokens.indexOf(p.token0)}`, 18),
-      userId: user!.id, networkId: 31337, dexId: 'uniswap-v2', tokenId: 'bench',
+      projectId: await projectFor(p.token0),
+      userId: user!.id, networkId: 31337, dexId: p.family, tokenId: 'bench',
       // Stored lower case, as the routes store them (decision 0027).
-      pairedTokenAddress: normalizeAddress(p.token1), pairedTokenSymbol: `T${bench.tokens.indexOf(p.token1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
-      poolAddress: normalizeAddress(p.pair), poolVersion: 'v2', fee: null, projectIsToken0: p.projectIsToken0,
-    });
-  }
-  const demo = await projectFor(a.demo, 'DEMO', 18);
-  const smpl = await projectFor(a.smpl, 'SMPL', 9);
-  const seeded = [
-    { projectId: demo, pool: a.pools.demoWethV2, paired: a.weth, sym: 'WETH', dec: 18, version: 'v2' as const, fee: null, project: a.demo },
-    { projectId: demo, pool: a.pools.demoUsdcV2, paired: a.usdc, sym: 'USDC', dec: 6, version: 'v2' as const, fee: null, project: a.demo },
-    { projectId: smpl, pool: a.pools.smplWethV3, paired: a.weth, sym: 'WETH', dec: 18, version: 'v3' as const, fee: 3000, project: a.smpl },
-  ];
-  for (const s of seeded) {
-    rows.push({
-      projectId: s.projectId, userId: user!.id, networkId: 31337, dexId: s.version === 'v2' ? 'uniswap-v2' : 'uniswap-v3', tokenId: s.sym.toLowerCase(),
-      pairedTokenAddress: normalizeAddress(s.paired), pairedTokenSymbol: s.sym, pairedTokenName: s.sym, pairedTokenDecimals: s.dec,
-      poolAddress: normalizeAddress(s.pool), poolVersion: s.version, fee: s.fee, projectIsToken0: s.project.toLowerCase() < s.paired.toLowerCase(),
-    });
-  }
-  // V4: the two seeded pools and V4 − 2 new ones, initialised (price 1, no liquidity) for bench pairs.
-  const v4 = a.v4;
-  const v4Keys: { key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address }; id: Hex }[] = [];
-  for (let k = 0; k < V4 - 2; k++) {
-    const [t0, t1] = [bench.tokens[k % bench.tokens.length]!, bench.tokens[(k + 1) % bench.tokens.length]!];
-    const [currency0, currency1] = BigInt(t0) < BigInt(t1) ? [t0, t1] : [t1, t0];
-    // Distinct keys for the same pair differ in tick spacing, so every id is a pool of its own.
-    const key = { currency0, currency1, fee: 3000, tickSpacing: 1 + Math.floor(k / bench.tokens.length), hooks: zeroAddress as Address };
-    const id = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }], [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks])).toLowerCase() as Hex;
-    v4Keys.push({ key, id });
-    await bench.send({ to: v4.poolManager, data: encodeFunctionData({ abi: poolManagerAbi, functionName: 'initialize', args: [key, 2n ** 96n] }) });
-  }
-  await bench.flush();
-  for (const { key, id } of v4Keys) {
-    rows.push({
-      projectId: await projectFor(key.currency0, `T${bench.tokens.indexOf(key.currency0)}`, 18),
-      userId: user!.id, networkId: 31337, dexId: 'uniswap-v4', tokenId: 'bench',
-      pairedTokenAddress: normalizeAddress(key.currency1), pairedTokenSymbol: `T${bench.tokens.indexOf(key.currency1)}`, pairedTokenName: 'Bench', pairedTokenDecimals: 18,
-      poolAddress: id, poolVersion: 'v4', fee: key.fee, tickSpacing: key.tickSpacing, hooks: zeroAddress, projectIsToken0: true,
-    });
-  }
-  for (const [pool, paired, sym, dec] of [
-    [v4.pools.demoEthV4, zeroAddress, 'ETH', 18],
-    [v4.pools.hookedV4, a.usdc, 'USDC', 6],
-  ] as const) {
-    rows.push({
-      projectId: demo, userId: user!.id, networkId: 31337, dexId: 'uniswap-v4', tokenId: sym.toLowerCase(),
-      pairedTokenAddress: normalizeAddress(paired), pairedTokenSymbol: sym, pairedTokenName: sym, pairedTokenDecimals: dec,
-      poolAddress: pool.id.toLowerCase(), poolVersion: 'v4', fee: pool.key.fee, tickSpacing: pool.key.tickSpacing, hooks: normalizeAddress(pool.key.hooks),
-      projectIsToken0: pool.key.currency0.toLowerCase() === a.demo.toLowerCase(),
+      pairedTokenAddress: normalizeAddress(p.token1), pairedTokenSymbol: symbolOf(p.token1), pairedTokenName: 'Bench', pairedTokenDecimals: 18,
+      poolAddress: normalizePoolAddress(p.address), poolVersion: p.version, fee: p.fee, projectIsToken0: true,
+      tickSpacing: p.tickSpacing ?? null, hooks: p.hooks ? normalizeAddress(p.hooks) : null, stable: p.stable ?? null, binStep: p.binStep ?? null,
     });
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(pools).values(rows.slice(i, i + 500));
+  const v4 = a.v4;
 
   const counts = new Map<string, number>();
   let httpRequests = 0;
@@ -140,12 +140,19 @@ try {
   for (let i = 0; i < 100 && !(await indexer.tick()).caughtUp; i++);
   const backfillMs = performance.now() - backfillStart;
 
-  // Activity: liquidity added to ACTIVITY different pools.
+  // Activity: liquidity added to ACTIVITY different V2 pools, to SOLIDLY_ACTIVITY Solidly pools, V4 swaps.
   for (let k = 0; k < ACTIVITY; k++) {
     const p = bench.pairs[(k * 17) % bench.pairs.length]!;
     await bench.send({ to: p.token0, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.pair, 10n ** 18n] }) });
     await bench.send({ to: p.token1, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.pair, 10n ** 18n] }) });
     await bench.send({ to: p.pair, data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [a.deployer] }) });
+  }
+  const solidlyPools = created.filter((p) => p.family === 'solidly');
+  for (let k = 0; k < SOLIDLY_ACTIVITY && k < solidlyPools.length; k++) {
+    const p = solidlyPools[(k * 7) % solidlyPools.length]!;
+    await bench.send({ to: p.token0, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.address, 10n ** 18n] }) });
+    await bench.send({ to: p.token1, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [p.address, 10n ** 18n] }) });
+    await bench.send({ to: p.address, data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [a.deployer] }) });
   }
   await bench.flush();
   const clients = devnetClients(bench.devnet.rpcUrl);
@@ -164,7 +171,7 @@ try {
   const senderCalls = (counts.get('eth_getBlockReceipts') ?? 0) + (counts.get('eth_getTransactionByHash') ?? 0);
   const [unread] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`);
 
-  console.log(`tracked pools:         ${rows.length} (${rows.length - 1 - V4} V2, 1 V3, ${V4} V4); activity: ${ACTIVITY} V2 liquidity additions, ${V4_ACTIVITY} V4 swaps`);
+  console.log(`tracked pools:         ${rows.length} (${byFamily}); activity: ${ACTIVITY} V2 liquidity additions, ${Math.min(SOLIDLY_ACTIVITY, solidlyPools.length)} Solidly liquidity additions, ${V4_ACTIVITY} V4 swaps`);
   console.log(`setup (not measured):  pools ${(bench.setupMs / 1000).toFixed(1)} s, backfill ${(backfillMs / 1000).toFixed(1)} s`);
   console.log(`measured tick:         ${result.eventsStored} events stored, ${result.snapshotsWritten} snapshots written, blocks from ${result.fromBlocks?.join(', ')} to ${result.safeBlock}`);
   console.log(`RPC in the tick:       ${httpRequests} HTTP requests: ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')}`);

@@ -2,7 +2,7 @@
  * Benchmark: a 40,000-swap Uniswap V2 backfill, TokenDesk's indexer against the bulk floor, in one
  * run on the same devnet and PostgreSQL (issue 30 item 7).
  *
- *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--doc before|after]
+ *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--pacing ticks|steps] [--doc before|after|senders]
  *
  * Setup (not measured): a fresh devnet (anvil with the demo deployment, without the devnet's state
  * saver, whose dumps of a growing state would land in the measurement) with one Uniswap V2 pair of two bench tokens; `--swaps` real
@@ -29,12 +29,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { encodeFunctionData, maxUint256, parseAbi, toHex, type Hex } from 'viem';
 import { ChainService } from '../../apps/server/src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry } from '../../apps/server/src/chain/networks';
-import { openDatabase, queryRows } from '../../apps/server/src/db/client';
+import { openDatabase, queryRows, type Db } from '../../apps/server/src/db/client';
 import { pools, projects, users } from '../../apps/server/src/db/schema';
 import { EVENT_TOPICS } from '../../apps/server/src/indexer/events';
 import { NetworkIndexer, type TickResult } from '../../apps/server/src/indexer/indexer';
+import { nextPoolStep, type PoolStep } from '../../apps/server/src/indexer/pacing';
 import { normalizeAddress } from '../../apps/server/src/lib/addresses';
-import { createBenchPools } from '../lib/devnet-pools';
+import type { DevnetAddresses } from '@tokendesk/devchain';
+import { createBenchPools, type BenchPools } from '../lib/devnet-pools';
 import { startBenchPostgres } from '../lib/postgres';
 import { arg, machineLines, Report, updateDocSection } from '../lib/report';
 
@@ -44,9 +46,15 @@ const FLOOR_RANGE = BigInt(arg('floor-range', 1_000));
 const TRADER_READS = arg('trader-reads', 20);
 /** Gives up waiting for senders after this long (the figure is then printed as "not complete"). */
 const SENDER_WAIT_MS = arg('sender-wait-s', 600) * 1000;
+type Pacing = 'ticks' | 'steps';
+/** Both pacings by default (before and after in one run); `--pacing steps` or `--pacing ticks` runs one. */
+const pacingArg = process.argv.indexOf('--pacing');
+const PACINGS: Pacing[] = pacingArg > 0 ? [process.argv[pacingArg + 1] as Pacing] : ['ticks', 'steps'];
+if (PACINGS.some((p) => p !== 'ticks' && p !== 'steps')) throw new Error('--pacing takes ticks or steps');
+const PACING_LABEL: Record<Pacing, string> = { ticks: 'full ticks only (before)', steps: 'senders-only steps between full ticks (runner.ts)' };
 const docArg = process.argv.indexOf('--doc');
 const DOC = docArg > 0 ? process.argv[docArg + 1] : undefined;
-if (DOC !== undefined && DOC !== 'before' && DOC !== 'after') throw new Error('--doc takes before or after');
+if (DOC !== undefined && DOC !== 'before' && DOC !== 'after' && DOC !== 'senders') throw new Error('--doc takes before, after or senders');
 
 const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)']);
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)']);
@@ -55,7 +63,7 @@ const report = new Report();
 // Without the devnet's state saver: see createBenchPools.
 const bench = await createBenchPools(1, { plainAnvil: true });
 const benchPg = await startBenchPostgres('bench_backfill');
-const database = await openDatabase({ kind: 'postgres', url: benchPg.url });
+const firstDatabase = await openDatabase({ kind: 'postgres', url: benchPg.url });
 try {
   const a = bench.devnet.addresses;
   const rpcUrl = bench.devnet.rpcUrl;
@@ -132,8 +140,112 @@ try {
   if (floorSwaps !== SWAPS) throw new Error(`the pool has ${floorSwaps} Swap logs, expected ${SWAPS}`);
   rawLogs.length = 0;
 
-  // ---- (b) The indexer backfilling the pool from scratch ---------------------------------------
-  const db = database.db;
+  // ---- (b) The indexer backfilling the pool from scratch, once per pacing ----------------------
+  // Each pacing gets a database of its own on the same server, so both start from nothing.
+  const runs: IndexerRun[] = [];
+  for (const pacing of PACINGS) {
+    const benchPgRun = pacing === PACINGS[0] ? benchPg : await startBenchPostgres(`bench_backfill_${pacing}`);
+    const database = pacing === PACINGS[0] ? firstDatabase : await openDatabase({ kind: 'postgres', url: benchPgRun.url });
+    try {
+      runs.push(await runIndexer(pacing, database.db, rpcUrl, a, pair));
+    } finally {
+      if (pacing !== PACINGS[0]) {
+        await database.close();
+        await benchPgRun.stop();
+      }
+    }
+  }
+
+  // ---- Report ------------------------------------------------------------------------------------
+  const rate = (n: number, ms: number) => Math.round(n / (ms / 1000));
+  const floorRate = rate(SWAPS, floorMs);
+  report.line(`Backfill of ${SWAPS.toLocaleString('en-US')} Uniswap V2 swaps: TokenDesk's indexer against the bulk floor (PostgreSQL)`);
+  report.line();
+  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` })) report.line(l);
+  report.line();
+  report.line(`setup (not measured):  ${SWAPS.toLocaleString('en-US')} swap transactions, ${PER_BLOCK} a block, blocks ${firstBlock}–${lastBlock}, in ${setupSeconds.toFixed(1)} s`);
+  report.line(`floor:                 ${copied.toLocaleString('en-US')} logs (Swap + Sync) in ${floorRequests} eth_getLogs of ${FLOOR_RANGE} blocks (${(floorBytes / 2 ** 20).toFixed(0)} MB of JSON), one COPY: ${(floorMs / 1000).toFixed(2)} s`);
+  for (const run of runs) {
+    const label = PACING_LABEL[run.pacing];
+    report.line();
+    report.line(`indexer, ${label}:`);
+    report.line(
+      `  events:              ${run.swaps.toLocaleString('en-US')} swaps stored in ${run.eventTicks} tick(s): ${run.eventsMs === null ? 'not caught up' : `${(run.eventsMs / 1000).toFixed(2)} s`}; ` +
+        `RPC ${[...run.requests].map(([m, n]) => `${m} ${n}`).join(', ')}`,
+    );
+    report.line(
+      `  senders:             ${run.traders.toLocaleString('en-US')} of ${run.swaps.toLocaleString('en-US')} events have their trader${run.wrong > 0 ? ` (${run.wrong} WRONG)` : ''}; ` +
+        `complete ${run.sendersMs === null ? `NOT within ${SENDER_WAIT_MS / 1000} s` : `after ${(run.sendersMs / 1000).toFixed(2)} s`} (trader reads ${TRADER_READS} a step, poll interval ${run.pollIntervalMs} ms)`,
+    );
+    // Where the senders' time goes: the batches themselves, and the rest of the steps that carried them.
+    report.line(
+      `  after the events:    ${run.tailTicks} full tick(s) of ${(run.tailTickMs / 1000).toFixed(2)} s (their sender batches ${(run.tailTickSenderMs / 1000).toFixed(2)} s), ` +
+        `${run.senderSteps} senders-only step(s) of ${(run.senderStepMs / 1000).toFixed(2)} s, waiting ${(run.waitMs / 1000).toFixed(2)} s`,
+    );
+    if (run.failedTicks.length > 0) report.line(`  failed ticks:        ${run.failedTicks.length} (retried after 2 poll intervals, as the runner does), first: ${run.failedTicks[0]}`);
+  }
+  report.line();
+  const table: string[][] = [['floor (eth_getLogs + one COPY)', floorRate.toLocaleString('en-US'), (floorMs / 1000).toFixed(2), '']];
+  for (const run of runs) {
+    const label = run.pacing === 'ticks' ? 'full ticks only' : 'senders-only steps';
+    table.push([`indexer (events), ${label}`, run.eventsMs === null ? '—' : rate(SWAPS, run.eventsMs).toLocaleString('en-US'), run.eventsMs === null ? '—' : (run.eventsMs / 1000).toFixed(2), '']);
+    const senderRatio = run.sendersMs !== null && run.eventsMs !== null ? run.sendersMs / run.eventsMs : null;
+    table.push([
+      `indexer (events and senders), ${label}`,
+      run.sendersMs === null ? '—' : rate(SWAPS, run.sendersMs).toLocaleString('en-US'),
+      run.sendersMs === null ? '—' : (run.sendersMs / 1000).toFixed(2),
+      senderRatio === null ? 'not complete' : `${senderRatio.toFixed(2)}×`,
+    ]);
+  }
+  report.table(['', 'swaps/s', 'seconds', 'senders / events'], table);
+  report.line();
+  // The targets are judged on the runner's pacing (the last run); the other is the comparison.
+  const current = runs.at(-1)!;
+  const ratio = current.eventsMs === null ? 0 : rate(SWAPS, current.eventsMs) / floorRate;
+  report.target('target: indexer ≥ 0.67× the floor', ratio >= 0.67, `${ratio.toFixed(2)}×`);
+  const senderRatio = current.sendersMs !== null && current.eventsMs !== null ? current.sendersMs / current.eventsMs : null;
+  report.target('target: senders complete within 2× the event time', senderRatio !== null && senderRatio <= 2, senderRatio === null ? 'not complete' : `${senderRatio.toFixed(2)}×`);
+  for (const run of runs) {
+    if (run.swaps !== SWAPS || run.wrong > 0) {
+      report.line(`RESULT WRONG (${PACING_LABEL[run.pacing]}): ${run.swaps} swaps stored, ${run.wrong} wrong traders`);
+      process.exitCode = 1;
+    }
+  }
+  if (DOC) updateDocSection(`backfill-${DOC}`, [`${DOC === 'before' ? 'Before' : DOC === 'after' ? 'After' : 'Senders, both pacings'} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
+} finally {
+  await firstDatabase.close();
+  await benchPg.stop();
+  await bench.close();
+}
+
+type BenchPair = BenchPools['pairs'][number];
+
+interface IndexerRun {
+  pacing: Pacing;
+  pollIntervalMs: number;
+  eventsMs: number | null;
+  sendersMs: number | null;
+  eventTicks: number;
+  /** Full ticks after the events were in, their time, and the part of it their sender batches took. */
+  tailTicks: number;
+  tailTickMs: number;
+  tailTickSenderMs: number;
+  senderSteps: number;
+  senderStepMs: number;
+  waitMs: number;
+  requests: Map<string, number>;
+  failedTicks: string[];
+  swaps: number;
+  traders: number;
+  wrong: number;
+}
+
+/**
+ * NetworkIndexer backfilling the pool from scratch, paced as the runner paces it: 'steps' is
+ * runner.ts today (senders-only steps between full ticks, pacing.ts), 'ticks' the rule before
+ * decision 0062's amendment (every step a full tick, at once while senders are behind).
+ */
+async function runIndexer(pacing: Pacing, db: Db, rpcUrl: string, a: DevnetAddresses, pair: BenchPair): Promise<IndexerRun> {
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
   const [project] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(pair.token0), name: 'Bench 0', tokenSymbol: 'B0', tokenDecimal: 18 }).returning();
   await db.insert(pools).values({
@@ -147,33 +259,52 @@ try {
   const requests = new Map<string, number>();
   const indexer = new NetworkIndexer(db, chain, chain.registry.get(31337)!, { traderReadsPerTick: TRADER_READS, onRequest: (m) => requests.set(m, (requests.get(m) ?? 0) + 1) });
   const unread = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`))[0]!.n;
+  const run: IndexerRun = {
+    pacing, pollIntervalMs: network.pollIntervalMs, eventsMs: null, sendersMs: null, eventTicks: 0, tailTicks: 0, tailTickMs: 0, tailTickSenderMs: 0,
+    senderSteps: 0, senderStepMs: 0, waitMs: 0, requests, failedTicks: [], swaps: 0, traders: 0, wrong: 0,
+  };
 
   const start = performance.now();
-  let eventsMs: number | null = null;
-  let sendersMs: number | null = null;
-  let ticks = 0;
-  let eventTicks = 0;
-  let result: TickResult | null = null;
-  const failedTicks: string[] = [];
+  let lastTickAt = 0;
+  let next: { step: PoolStep; inMs: number } = { step: 'tick', inMs: 0 };
   while (performance.now() - start < SENDER_WAIT_MS) {
-    // The runner's rule (runner.ts): at once while backfilling, else after the poll interval.
-    if (result && isCaughtUp(result)) await new Promise((r) => setTimeout(r, network.pollIntervalMs));
-    try {
-      result = await indexer.tick();
-    } catch (err) {
-      // As the runner: a failed tick is reported and tried again after twice the poll interval.
-      failedTicks.push((err as Error).message.slice(0, 80));
-      result = null;
-      await new Promise((r) => setTimeout(r, 2 * network.pollIntervalMs));
-      continue;
+    if (next.inMs > 0) {
+      const waitStart = performance.now();
+      await new Promise((r) => setTimeout(r, next.inMs));
+      if (run.eventsMs !== null) run.waitMs += performance.now() - waitStart;
     }
-    ticks++;
-    if (eventsMs === null) {
-      eventTicks++;
-      if (result.caughtUp) eventsMs = performance.now() - start;
+    const stepStart = performance.now();
+    if (next.step === 'senders') {
+      const step = await indexer.readSenders().catch(() => null);
+      run.senderSteps++;
+      run.senderStepMs += performance.now() - stepStart;
+      next = nextPoolStep({ eventsCaughtUp: true, sendersBehind: step?.batchFull ?? false, sinceTickMs: performance.now() - lastTickAt }, network.pollIntervalMs);
+    } else {
+      let result: TickResult;
+      try {
+        result = await indexer.tick();
+      } catch (err) {
+        // As the runner: a failed tick is reported and tried again after twice the poll interval.
+        run.failedTicks.push((err as Error).message.slice(0, 80));
+        next = { step: 'tick', inMs: 2 * network.pollIntervalMs };
+        continue;
+      }
+      lastTickAt = performance.now();
+      if (run.eventsMs === null) {
+        run.eventTicks++;
+        if (result.caughtUp) run.eventsMs = performance.now() - start;
+      } else {
+        run.tailTicks++;
+        run.tailTickMs += performance.now() - stepStart;
+        run.tailTickSenderMs += result.traders?.ms ?? 0;
+      }
+      const pace = { eventsCaughtUp: result.caughtUp || !!result.skipped, sendersBehind: !!result.sendersBehind, sinceTickMs: 0 };
+      next = nextPoolStep(pace, network.pollIntervalMs);
+      // Before: every step a full tick, at once while anything is behind.
+      if (pacing === 'ticks') next = { step: 'tick', inMs: !pace.eventsCaughtUp || pace.sendersBehind ? 0 : network.pollIntervalMs };
     }
-    if (eventsMs !== null && (await unread()) === 0) {
-      sendersMs = performance.now() - start;
+    if (run.eventsMs !== null && (await unread()) === 0) {
+      run.sendersMs = performance.now() - start;
       break;
     }
   }
@@ -183,52 +314,5 @@ try {
           count(*) filter (where trader is not null and trader <> ${a.deployer.toLowerCase()})::int as wrong
         from pool_events where pool_address = ${normalizeAddress(pair.pair)}`,
   );
-
-  // ---- Report ------------------------------------------------------------------------------------
-  const rate = (n: number, ms: number) => Math.round(n / (ms / 1000));
-  const floorRate = rate(SWAPS, floorMs);
-  const indexerRate = eventsMs === null ? 0 : rate(SWAPS, eventsMs);
-  const ratio = indexerRate / floorRate;
-  report.line(`Backfill of ${SWAPS.toLocaleString('en-US')} Uniswap V2 swaps: TokenDesk's indexer against the bulk floor (PostgreSQL)`);
-  report.line();
-  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` })) report.line(l);
-  report.line();
-  report.line(`setup (not measured):  ${SWAPS.toLocaleString('en-US')} swap transactions, ${PER_BLOCK} a block, blocks ${firstBlock}–${lastBlock}, in ${setupSeconds.toFixed(1)} s`);
-  report.line(`floor:                 ${copied.toLocaleString('en-US')} logs (Swap + Sync) in ${floorRequests} eth_getLogs of ${FLOOR_RANGE} blocks (${(floorBytes / 2 ** 20).toFixed(0)} MB of JSON), one COPY: ${(floorMs / 1000).toFixed(2)} s`);
-  report.line(
-    `indexer:               ${stored!.swaps.toLocaleString('en-US')} swaps stored in ${eventTicks} tick(s): ${eventsMs === null ? 'not caught up' : `${(eventsMs / 1000).toFixed(2)} s`}; ` +
-      `RPC ${[...requests].map(([m, n]) => `${m} ${n}`).join(', ')}`,
-  );
-  report.line(
-    `senders:               ${stored!.traders.toLocaleString('en-US')} of ${stored!.swaps.toLocaleString('en-US')} events have their trader${stored!.wrong > 0 ? ` (${stored!.wrong} WRONG)` : ''}; ` +
-      `complete ${sendersMs === null ? `NOT within ${SENDER_WAIT_MS / 1000} s` : `after ${(sendersMs / 1000).toFixed(2)} s`} (${ticks} ticks, trader reads ${TRADER_READS} a tick, poll interval ${network.pollIntervalMs} ms)`,
-  );
-  if (failedTicks.length > 0) report.line(`failed ticks:          ${failedTicks.length} (retried after 2 poll intervals, as the runner does), first: ${failedTicks[0]}`);
-  report.line();
-  report.table(
-    ['', 'swaps/s', 'seconds'],
-    [
-      ['floor (eth_getLogs + one COPY)', floorRate.toLocaleString('en-US'), (floorMs / 1000).toFixed(2)],
-      ['indexer (events)', indexerRate.toLocaleString('en-US'), eventsMs === null ? '—' : (eventsMs / 1000).toFixed(2)],
-      ['indexer (events and senders)', sendersMs === null ? '—' : rate(SWAPS, sendersMs).toLocaleString('en-US'), sendersMs === null ? '—' : (sendersMs / 1000).toFixed(2)],
-    ],
-  );
-  report.line();
-  report.target('target: indexer ≥ 0.67× the floor', ratio >= 0.67, `${ratio.toFixed(2)}×`);
-  const senderRatio = sendersMs !== null && eventsMs !== null ? sendersMs / eventsMs : null;
-  report.target('target: senders complete within 2× the event time', senderRatio !== null && senderRatio <= 2, senderRatio === null ? 'not complete' : `${senderRatio.toFixed(2)}×`);
-  if (stored!.swaps !== SWAPS || stored!.wrong > 0) {
-    report.line(`RESULT WRONG: ${stored!.swaps} swaps stored, ${stored!.wrong} wrong traders`);
-    process.exitCode = 1;
-  }
-  if (DOC) updateDocSection(`backfill-${DOC}`, [`${DOC === 'before' ? 'Before' : 'After'} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
-} finally {
-  await database.close();
-  await benchPg.stop();
-  await bench.close();
-}
-
-/** What the runner takes for "caught up" when it schedules the next tick. */
-function isCaughtUp(result: TickResult): boolean {
-  return (result.caughtUp || !!result.skipped) && !result.sendersBehind;
+  return { ...run, ...stored! };
 }

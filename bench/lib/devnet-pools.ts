@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { deployDemo, startDevnet, type Devnet } from '@tokendesk/devchain';
 import { freeLoopbackPort, launchAnvil } from '../../packages/devchain/src/anvil';
-import { createPublicClient, encodeDeployData, encodeFunctionData, getContractAddress, http, parseAbi, toHex, type Address } from 'viem';
+import { createPublicClient, type Abi, encodeDeployData, encodeFunctionData, getContractAddress, http, parseAbi, toHex, type Address } from 'viem';
 import { devnetChain } from '../../packages/devchain/src/client';
 import { demoERC20 } from '../../packages/devchain/src/generated/contracts';
 
@@ -23,6 +23,8 @@ export interface BenchPools {
   pairs: { token0: Address; token1: Address; pair: Address; projectIsToken0: boolean }[];
   setupMs: number;
   send(tx: { to?: Address; data: `0x${string}` }): Promise<void>;
+  /** View calls in one multicall (after a flush), answers in order. */
+  read(contracts: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }[]): Promise<unknown[]>;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,14 +41,14 @@ async function plainDevnet(dataDir: string): Promise<BenchPools['devnet']> {
   return { rpcUrl: anvil.rpcUrl, addresses, stop: () => anvil.stop() };
 }
 
-export async function createBenchPools(POOLS: number, options: { plainAnvil?: boolean } = {}): Promise<BenchPools> {
+export async function createBenchPools(POOLS: number, options: { plainAnvil?: boolean; minTokens?: number } = {}): Promise<BenchPools> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-'));
   const devnet = options.plainAnvil ? await plainDevnet(dataDir) : await startDevnet({ dataDir });
   const a = devnet.addresses;
   const transport = http(devnet.rpcUrl, { timeout: 60_000 });
   const publicClient = createPublicClient({ chain: devnetChain, transport });
   const needed = POOLS;
-  let tokenCount = 2;
+  let tokenCount = Math.max(2, options.minTokens ?? 2);
   while ((tokenCount * (tokenCount - 1)) / 2 < needed) tokenCount++;
   const setupStart = performance.now();
   let nonce = await publicClient.getTransactionCount({ address: a.deployer });
@@ -64,7 +66,8 @@ export async function createBenchPools(POOLS: number, options: { plainAnvil?: bo
     }
     if (last) {
       let receipt: { status: string } | null = null;
-      for (let tries = 0; !receipt && tries < 600; tries++) {
+      // Up to 5 minutes: a loaded machine's anvil can take long over hundreds of contract creations.
+      for (const until = Date.now() + 300_000; !receipt && Date.now() < until; ) {
         receipt = (await rpc.request({ method: 'eth_getTransactionReceipt', params: [last] } as never)) as { status: string } | null;
         if (!receipt) await new Promise((r) => setTimeout(r, 50));
       }
@@ -121,6 +124,7 @@ export async function createBenchPools(POOLS: number, options: { plainAnvil?: bo
       queue.push(tx);
     },
     flush,
+    read: (contracts) => publicClient.multicall({ allowFailure: false, batchSize: 0, multicallAddress: a.multicall3, contracts: contracts as never }) as Promise<unknown[]>,
     close: async () => {
       await devnet.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -197,6 +197,38 @@ describe('trader reads in the indexer', () => {
     expect(senderCalls()).toBe(before);
   });
 
+  it('a senders-only step between full ticks reads one batch and neither the head nor the pools\' state (decision 0062)', async () => {
+    // The backlog again, for a reader with an empty cache.
+    await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
+    const { chain, counts, senderCalls } = countingChain();
+    const indexer = newIndexer(chain, { traderReadsPerTick: 2 });
+    const tick = await indexer.tick();
+    expect(tick.sendersBehind).toBe(true);
+    await settle();
+    const unreadBefore = await unreadCount();
+    const head = counts.get('eth_blockNumber') ?? 0;
+    const calls = counts.get('eth_call') ?? 0;
+    const logs = counts.get('eth_getLogs') ?? 0;
+    const sendersBefore = senderCalls();
+    const step = await indexer.readSenders();
+    await settle();
+    expect(step).toMatchObject({ calls: 2, batchFull: true });
+    expect(step.filled).toBeGreaterThan(0);
+    expect(await unreadCount()).toBe(unreadBefore - step.filled);
+    expect(senderCalls() - sendersBefore).toBe(2);
+    // Nothing a full tick reads besides the senders.
+    expect(counts.get('eth_blockNumber') ?? 0).toBe(head);
+    expect(counts.get('eth_call') ?? 0).toBe(calls);
+    expect(counts.get('eth_getLogs') ?? 0).toBe(logs);
+    // And the rest, step by step, within the budget each time.
+    for (let steps = 0; (await unreadCount()) > 0; steps++) {
+      const s = await indexer.readSenders();
+      expect(s.calls).toBeLessThanOrEqual(2);
+      if (steps > 1_000) throw new Error('the senders-only steps do not finish');
+    }
+    expect((await indexer.readSenders()).batchFull).toBe(false);
+  });
+
   it("stores as each event's trader its transaction's sender, read back with getTransaction", async () => {
     const events = await ctx.database.db.select().from(poolEvents).where(attached());
     expect(events.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);

@@ -105,6 +105,14 @@ export class NetworkIndexer {
     return lo;
   }
 
+  /**
+   * One batch of senders and nothing else (at most TRADER_READS_PER_TICK calls): the runner's step
+   * between full ticks while only senders are behind (pacing.ts). A failure is the caller's.
+   */
+  readSenders(): Promise<TraderTick> {
+    return this.traders.tick();
+  }
+
   async tick(): Promise<TickResult> {
     const result: TickResult = { eventsStored: 0, snapshotsWritten: 0, alertsFired: 0, caughtUp: false };
     const v4Dex = v4DexOf(this.network);

@@ -2,6 +2,7 @@ import type { ChainService } from '../chain/chain-service';
 import type { Database } from '../db/client';
 import { HolderIndexer } from './holders';
 import { NetworkIndexer, type IndexerOptions } from './indexer';
+import { nextPoolStep } from './pacing';
 import { DEFAULT_LEASE_MS, isLeaseLost, NetworkLease, newHolderId } from './lease';
 import { PoolWatch } from './pool-watch';
 import { ReorgGuard } from './reorg';
@@ -147,6 +148,9 @@ export function startIndexers(
     };
     /** When the next tick is due; until then the loop wakes only to renew the lease. */
     let tickDueAt = 0;
+    /** Senders-only steps between full ticks while only senders are behind (pacing.ts, decision 0062). */
+    let sendersNext = false;
+    let lastTickAt = 0;
     const nextTickIn = (ms: number) => {
       tickDueAt = Date.now() + ms;
       schedule(Math.min(renewEveryMs, ms));
@@ -180,11 +184,25 @@ export function startIndexers(
       }
       if (!holds) {
         tickDueAt = 0;
+        sendersNext = false;
         await reportStandby().catch(() => {});
         return schedule(standbyEveryMs);
       }
       // Woken to renew only (a long poll interval, a part backing off): no node calls.
       if (Date.now() < tickDueAt) return schedule(Math.min(renewEveryMs, tickDueAt - Date.now()));
+
+      if (sendersNext) {
+        // A failing senders step is not the pools' failure (as in a full tick): the next full tick
+        // comes after the poll interval and tries again.
+        const step = await indexer.readSenders().catch((err: unknown) => {
+          log.warn({}, `trader reads failed; tried again next tick: ${describeIndexerError(err)}`);
+          return null;
+        });
+        if (!lease.held) return schedule(0);
+        const next = nextPoolStep({ eventsCaughtUp: true, sendersBehind: step?.batchFull ?? false, sinceTickMs: Date.now() - lastTickAt }, network.pollIntervalMs);
+        sendersNext = next.step === 'senders';
+        return nextTickIn(next.inMs);
+      }
 
       const pools = await attempt('pools', async () => {
         // Before anything is read on top of it: is every recent block we stored still on the chain?
@@ -221,12 +239,16 @@ export function startIndexers(
       // Backfilling: go again at once instead of waiting a poll interval. A part that is backing
       // off counts as caught up; if none ran, wait for the first one due.
       // Senders left after a full batch (a backfill's backlog) count as backfilling too.
-      const caughtUp = (!result || ((result.caughtUp || !!result.skipped) && !result.sendersBehind)) && (held.value?.caughtUp ?? true) && (watched.value?.caughtUp ?? true);
+      const othersCaughtUp = (held.value?.caughtUp ?? true) && (watched.value?.caughtUp ?? true);
+      const caughtUp = (!result || ((result.caughtUp || !!result.skipped) && !result.sendersBehind)) && othersCaughtUp;
       if (!pools.ran && !held.ran && !watched.ran) {
         // Backing off: woken at least often enough to renew the lease meanwhile.
         const due = Math.min(...[...parts.values()].map((p) => p.retryAt));
         return nextTickIn(Math.max(network.pollIntervalMs, due - Date.now()));
       }
+      lastTickAt = Date.now();
+      // Only senders behind: the next steps read them alone, until the poll interval is up.
+      sendersNext = !!result && othersCaughtUp && nextPoolStep({ eventsCaughtUp: result.caughtUp || !!result.skipped, sendersBehind: !!result.sendersBehind, sinceTickMs: 0 }, network.pollIntervalMs).step === 'senders';
       nextTickIn(caughtUp ? network.pollIntervalMs : 0);
     };
     schedule(0);
