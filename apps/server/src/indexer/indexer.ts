@@ -57,6 +57,8 @@ export interface TickResult {
   traders?: TraderTick;
   /** Senders are left to read after a full batch: a backfill's, so the runner goes again at once. */
   sendersBehind?: boolean;
+  /** The pools (addresses as stored) with new events or a new state this tick: the live stream's notice. */
+  changedPools?: string[];
 }
 
 const MINUTE = 60_000;
@@ -216,6 +218,7 @@ export class NetworkIndexer {
           if (!prev || prev.reserve0 !== state.reserve0 || prev.reserve1 !== state.reserve1 || prev.sqrtPriceX96 !== state.sqrtPriceX96) changed.add(address);
         }
         result.caughtUp = [...groups.keys()].every((next) => next + maxPerTick - 1n >= safe);
+        result.changedPools = [...changed];
 
         result.alertsFired = await evaluateAlerts(this.db, {
           network: this.network,

@@ -6,6 +6,7 @@ import { DEFAULT_LEASE_MS, isLeaseLost, NetworkLease, newHolderId } from './leas
 import { PoolWatch } from './pool-watch';
 import { ReorgGuard } from './reorg';
 import { networkCheckpoint } from './store';
+import { publishTick } from '../db/stream-notices';
 import { recordSkippedItem, type IndexerPart, type OnSkip } from './skipped-items';
 import { describeIndexerError, IndexerStatus } from './status';
 
@@ -142,8 +143,45 @@ export function startIndexers(
       }
     };
 
+    /** True while the loop sleeps on `timer` (nothing of it is running). */
+    let waiting = false;
+    let headWatch: NodeJS.Timeout | undefined;
     const schedule = (ms: number) => {
-      if (!stopped) timer = setTimeout(() => (running = loop()), ms);
+      if (stopped) return;
+      waiting = true;
+      timer = setTimeout(() => {
+        waiting = false;
+        running = loop();
+      }, ms);
+    };
+    /**
+     * A network with headWatchMs (the local devnet) does not wait out its poll interval once caught
+     * up: it asks for the head every headWatchMs (one cheap call to a local node) and ticks as soon
+     * as a block arrives, so a devnet swap reaches the live stream in a fraction of a second.
+     */
+    const watchHead = (seen: bigint) => {
+      const every = network.headWatchMs;
+      if (!every) return;
+      clearInterval(headWatch);
+      let asking = false;
+      headWatch = setInterval(() => {
+        if (asking || !waiting || stopped) return;
+        asking = true;
+        chain
+          .client(network)
+          .getBlockNumber({ cacheTime: 0 })
+          .then((head) => {
+            if (head > seen && waiting && !stopped) {
+              clearInterval(headWatch);
+              clearTimeout(timer);
+              tickDueAt = 0;
+              schedule(0);
+            }
+          })
+          .catch(() => {})
+          .finally(() => (asking = false));
+      }, every);
+      headWatch.unref();
     };
     /** When the next tick is due; until then the loop wakes only to renew the lease. */
     let tickDueAt = 0;
@@ -180,11 +218,13 @@ export function startIndexers(
       }
       if (!holds) {
         tickDueAt = 0;
+        clearInterval(headWatch);
         await reportStandby().catch(() => {});
         return schedule(standbyEveryMs);
       }
       // Woken to renew only (a long poll interval, a part backing off): no node calls.
       if (Date.now() < tickDueAt) return schedule(Math.min(renewEveryMs, tickDueAt - Date.now()));
+      clearInterval(headWatch);
 
       const pools = await attempt('pools', async () => {
         // Before anything is read on top of it: is every recent block we stored still on the chain?
@@ -197,6 +237,14 @@ export function startIndexers(
         status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock });
         return result;
       });
+      // The live stream hears of the pools that changed as soon as they are stored (decision 0074);
+      // every server's streams get it through LISTEN/NOTIFY.
+      const changedPools = pools.value?.changedPools ?? [];
+      if (changedPools.length > 0) {
+        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, changedPools, []).catch((err: unknown) =>
+          log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
+        );
+      }
       // New pools and holders ride on the same loop and lease: one writer per network. The watch
       // goes first: it is a few eth_getLogs, and a long holder backfill (minutes for a busy token)
       // must not delay its notices (a late start loses none: decision 0057).
@@ -208,6 +256,13 @@ export function startIndexers(
           await Promise.all(pendingSkips.splice(0));
         }
       });
+
+      const changedTokens = held.value?.changedTokens ?? [];
+      if (changedTokens.length > 0) {
+        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, [], changedTokens).catch((err: unknown) =>
+          log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
+        );
+      }
 
       // Lost meanwhile: straight to standby.
       if (!lease.held) return schedule(0);
@@ -228,6 +283,7 @@ export function startIndexers(
         return nextTickIn(Math.max(network.pollIntervalMs, due - Date.now()));
       }
       nextTickIn(caughtUp ? network.pollIntervalMs : 0);
+      if (caughtUp && result?.safeBlock !== undefined) watchHead(result.safeBlock + BigInt(network.confirmations));
     };
     schedule(0);
     return {
@@ -235,6 +291,7 @@ export function startIndexers(
       async stop() {
         stopped = true;
         clearTimeout(timer);
+        clearInterval(headWatch);
         await running.catch(() => {});
         // A clean stop hands the network over at once instead of after the lease.
         await lease.release().catch(() => {});
