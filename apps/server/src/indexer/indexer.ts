@@ -43,6 +43,11 @@ export interface IndexerOptions {
   traderReadsPerTick?: number;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
+  /**
+   * Told the pools whose events or state changed as soon as both are stored, before the alerts and
+   * the trader reads (the live stream's notice: decision 0074). A failure is logged, never the tick's.
+   */
+  onPoolsChanged?: (safeBlock: bigint, pools: string[]) => Promise<void>;
 }
 
 export interface TickResult {
@@ -219,6 +224,8 @@ export class NetworkIndexer {
         }
         result.caughtUp = [...groups.keys()].every((next) => next + maxPerTick - 1n >= safe);
         result.changedPools = [...changed];
+        // The screens refetch now: what follows (alerts, senders) brings its own notices.
+        if (changed.size > 0) await this.options.onPoolsChanged?.(safe, result.changedPools);
 
         result.alertsFired = await evaluateAlerts(this.db, {
           network: this.network,

@@ -69,7 +69,11 @@ export function startIndexers(
       if ((n & (n - 1)) === 0) log.warn({ part: s.part, item: s.item, reason: s.reason, repeats: n }, `${partLabel[s.part]} skipped ${s.item}: ${s.detail}`);
     };
     const pendingSkips: Promise<void>[] = [];
-    const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip });
+    // The live stream hears of the pools that changed as soon as they are stored (decision 0074);
+    // every server's streams get it through LISTEN/NOTIFY. Not fenced: a notice writes nothing.
+    const onPoolsChanged = (safeBlock: bigint, changed: string[]) =>
+      publishTick(database.db, network.id, safeBlock, changed, []).catch((err: unknown) => log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`));
+    const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip, onPoolsChanged });
     const holders = new HolderIndexer(db, chain, network, {
       // One token's failure (a node without archive state, say) is that token's: it waits and is
       // retried, the others go on. Recorded like any skipped item.
@@ -237,14 +241,6 @@ export function startIndexers(
         status.succeeded(network, { safeBlock: result.safeBlock, idle, indexedBlock });
         return result;
       });
-      // The live stream hears of the pools that changed as soon as they are stored (decision 0074);
-      // every server's streams get it through LISTEN/NOTIFY.
-      const changedPools = pools.value?.changedPools ?? [];
-      if (changedPools.length > 0) {
-        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, changedPools, []).catch((err: unknown) =>
-          log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
-        );
-      }
       // New pools and holders ride on the same loop and lease: one writer per network. The watch
       // goes first: it is a few eth_getLogs, and a long holder backfill (minutes for a busy token)
       // must not delay its notices (a late start loses none: decision 0057).
