@@ -233,6 +233,21 @@ describe('GET /api/v1/stream/', () => {
   );
 });
 
+describe('a session that expires', () => {
+  it(
+    'ends its open stream at the next heartbeat after its expiry',
+    async () => {
+      const user = await signUp(appA);
+      await dbA.db.execute(sql`update sessions set expires_at = now() + interval '1 second' where user_id = ${user.userId}`);
+      const s = await stream(user.token);
+      await s.waitFor((c) => c.messages.length > 0);
+      expect(s.status).toBe(200);
+      await s.waitFor((c) => c.ended, STREAM_HEARTBEAT_MS + 3_000);
+    },
+    STREAM_HEARTBEAT_MS + 10_000,
+  );
+});
+
 describe('a client that does not read', () => {
   it('holds a bounded buffer whatever is sent meanwhile, and gets one reset once it reads again', async () => {
     const user = await signUp(appA);

@@ -18,6 +18,8 @@ export interface SseConnection {
   /** The bearer session the stream was opened with; null for HTTP Basic. */
   readonly sessionId: number | null;
   readonly res: ServerResponse;
+  /** When the credential the stream was opened with expires (ms); the stream ends then. */
+  readonly expiresAt: number;
   /** Messages dropped while the socket was full: one `reset` is owed. */
   missed: boolean;
   /** Since when the socket has not drained (0: it has). */
@@ -79,8 +81,8 @@ export class SseHub {
   }
 
   /** Takes over an open response whose headers are written. `first` (a comment or a reset) goes out at once. */
-  attach(userId: number, sessionId: number | null, res: ServerResponse, first: 'hello' | 'reset'): SseConnection {
-    const conn: SseConnection = { userId, sessionId, res, missed: false, stalledSince: 0, closed: false };
+  attach(userId: number, sessionId: number | null, res: ServerResponse, first: 'hello' | 'reset', expiresAt = Infinity): SseConnection {
+    const conn: SseConnection = { userId, sessionId, res, expiresAt, missed: false, stalledSince: 0, closed: false };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
@@ -95,6 +97,8 @@ export class SseHub {
         this.write(conn, this.resetFrame(++this.seq));
       }
     });
+    // Gone before it was attached (the client left while the route read its session).
+    if (res.destroyed) gone();
     this.write(conn, first === 'reset' ? this.resetFrame(++this.seq) : ': live\n\n');
     return conn;
   }
@@ -152,6 +156,11 @@ export class SseHub {
     const now = this.now();
     for (const set of [...this.byUser.values()]) {
       for (const conn of [...set]) {
+        // The session ran out while the stream was open: it ends as any request would be refused.
+        if (now >= conn.expiresAt) {
+          this.close(conn);
+          continue;
+        }
         if (conn.stalledSince !== 0 && now - conn.stalledSince >= this.options.stallMs) {
           // Not reading at all: its slot and socket go to someone who is.
           this.stats.stalledClosed += 1;

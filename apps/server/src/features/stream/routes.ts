@@ -41,6 +41,9 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = currentAuth(request);
+      // A bearer session's end, so the stream does not outlive it (checked with the heartbeats).
+      // Read before the caps are checked, so that check and attach run with no await between them.
+      const expiresAt = auth.sessionId === null ? Infinity : ((await app.auth.sessionExpiry(auth.sessionId)) ?? 0);
       const hub = app.liveStreams;
       const refusal = hub.admit(auth.user.id);
       if (refusal?.refused === 'user') {
@@ -61,7 +64,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         // nginx and its kind buffer a response unless told not to: a change would wait in the proxy.
         'x-accel-buffering': 'no',
       });
-      hub.attach(auth.user.id, auth.sessionId, res, resumed ? 'reset' : 'hello');
+      hub.attach(auth.user.id, auth.sessionId, res, resumed ? 'reset' : 'hello', expiresAt);
     },
   );
 };
