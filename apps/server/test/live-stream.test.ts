@@ -116,6 +116,11 @@ describe('GET /api/v1/stream/', () => {
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.body)).toMatchObject({ detail: expect.any(String) });
     s.close();
+    // Documented like every other route.
+    const doc = (await appB.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { tags?: string[]; responses: Record<string, unknown> } }> };
+    const route = doc.paths['/api/v1/stream'] ?? doc.paths['/api/v1/stream/'];
+    expect(route?.get?.tags).toEqual(['Live']);
+    expect(Object.keys(route!.get!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
   });
 
   it('a pool change indexed by server A reaches a stream on server B, with the user’s own ids only', async () => {
