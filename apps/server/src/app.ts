@@ -38,6 +38,8 @@ import { registerOperations, type OperationsOptions } from './plugins/operations
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerUserBudgets } from './plugins/user-budget';
 import { registerUserCaches } from './plugins/user-caches';
+import { registerLiveStream } from './plugins/live-stream';
+import { streamRoutes } from './features/stream/routes';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   app.addHook('onClose', async () => auth.limits.stop());
   await app.register(authPlugin, { auth });
   await registerUserCaches(app, { database, auth, config });
+  registerLiveStream(app, { config });
   // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.
   registerUserBudgets(app, { config, limits: auth.limits });
 
@@ -148,6 +151,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });
       await api.register(candleRoutes);
       await api.register(legalRoutes, { dataDir: config.DATA_DIR });
+      await api.register(streamRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -74,6 +74,10 @@ const configSchema = z.object({
   UNREAD_COUNT_CACHE_SECONDS: int(0, 60).default(2),
   /** How long a user's list answers (projects, pools, funds, prices, search) are reused; writes invalidate them at once (decision 0026). 0: off. */
   ANSWER_CACHE_SECONDS: int(0, 60).default(2),
+  /** Live streams (GET /api/v1/stream/) one user may hold open on this server; more answer 429 (decision 0074). */
+  STREAMS_PER_USER: int(1, 1_000).default(8),
+  /** Live streams this server holds open in all; more answer 429 (decision 0074). */
+  STREAMS_MAX: int(1, 1_000_000).default(5_000),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(64 * 1024),
   /** Set when behind a reverse proxy, so client IPs and https are read from X-Forwarded-*. */
   TRUST_PROXY: bool.default(false),

@@ -373,6 +373,16 @@ export class AuthService {
   }
 
   /** The change feed was down (decision 0026): a session revoked meanwhile elsewhere must not be trusted. */
+  /** When a session ends (ms since the epoch), or null when it is gone or revoked; the live stream closes then. */
+  async sessionExpiry(sessionId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .limit(1);
+    return row ? row.expiresAt.getTime() : null;
+  }
+
   forgetSessions(): void {
     this.sessionCache.clear();
   }

@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import type { Database } from './client';
+import { STREAM_CHANNEL } from './stream-notices';
 
 export const CHANGE_CHANNEL = 'tokendesk_changes';
 export const changeTopics = ['lists', 'unread', 'session'] as const;
@@ -19,9 +20,12 @@ const RECONNECT_MS = 1_000;
 export class ChangeFeed {
   private readonly listeners = new Map<ChangeTopic, Set<Listener>>();
   private readonly resets = new Set<() => void>();
+  private readonly restores = new Set<() => void>();
+  private readonly notices = new Set<(payload: string) => void>();
   private client: pg.Client | null = null;
   private live: boolean;
   private closed = false;
+  private everLive = false;
   private retry: NodeJS.Timeout | null = null;
 
   private constructor(
@@ -63,6 +67,18 @@ export class ChangeFeed {
   onReset(listener: () => void): () => void {
     this.resets.add(listener);
     return () => this.resets.delete(listener);
+  }
+
+  /** Called only when the feed came back after it was down: the live stream tells every browser to refetch. */
+  onRestored(listener: () => void): () => void {
+    this.restores.add(listener);
+    return () => this.restores.delete(listener);
+  }
+
+  /** The live stream's channel (db/stream-notices.ts), raw: the stream decodes and checks it. */
+  onNotice(listener: (payload: string) => void): () => void {
+    this.notices.add(listener);
+    return () => this.notices.delete(listener);
   }
 
   /** This server's own write: drop at once rather than after the notification's round trip. */
@@ -116,6 +132,7 @@ export class ChangeFeed {
     client.on('error', (err) => this.client === client && this.down(err.message));
     client.on('end', () => this.client === client && this.down('connection ended'));
     client.on('notification', (msg) => {
+      if (msg.channel === STREAM_CHANNEL && msg.payload) for (const listener of this.notices) listener(msg.payload);
       if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
       const colon = msg.payload.indexOf(':');
       const topic = msg.payload.slice(0, colon) as ChangeTopic;
@@ -124,7 +141,7 @@ export class ChangeFeed {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${STREAM_CHANNEL}`);
     } catch (err) {
       if (this.client === client) this.down((err as Error).message);
       return;
@@ -132,7 +149,10 @@ export class ChangeFeed {
     if (this.client !== client || this.closed) return;
     // Whatever changed while nobody listened is unknown: start from nothing.
     this.reset();
+    const restored = this.everLive && !this.live;
     if (!this.live) this.log('change feed: listening');
     this.live = true;
+    this.everLive = true;
+    if (restored) for (const listener of this.restores) listener();
   }
 }

@@ -39,6 +39,8 @@ export interface HolderIndexerOptions {
 
 export interface HolderTickResult {
   transfers: number;
+  /** The tokens whose balances changed this tick (the live stream's notice). */
+  changedTokens?: string[];
   tokens: number;
   caughtUp: boolean;
 }
@@ -341,7 +343,9 @@ export class HolderIndexer {
           const maxSlice = this.options.maxBlocksPerTick ?? 100_000n;
           if (logs.length > 200_000 && this.sliceBlocks > 100n) this.sliceBlocks /= 2n;
           else if (logs.length < 20_000 && this.sliceBlocks < maxSlice) this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
-          result.transfers += await this.store(client, group, logs, end, safe, [endBlock, ...logBlocks(logs)]);
+          const stored = await this.store(client, group, logs, end, safe, [endBlock, ...logBlocks(logs)]);
+          result.transfers += stored.count;
+          if (stored.tokens.length > 0) result.changedTokens = [...new Set([...(result.changedTokens ?? []), ...stored.tokens])];
         }
         await this.reconcileAll(client, tokens);
         const stuck = [...this.startFailures].filter(([token, f]) => f.count >= START_FAILURES_REPORTED && tokens.includes(token));
@@ -424,7 +428,7 @@ export class HolderIndexer {
   }
 
   /** One slice of a token group: balances, counts, the daily history and the checkpoints, atomically. */
-  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint, blocks: (RecordedBlock | null)[]): Promise<number> {
+  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint, blocks: (RecordedBlock | null)[]): Promise<{ count: number; tokens: string[] }> {
     const transfers = logs
       .map(decodeTransfer)
       .filter((t): t is Transfer => t !== null && group.includes(t.token))
@@ -467,6 +471,6 @@ export class HolderIndexer {
       }
       await recordBlocks(tx, this.network, safe, blocks);
     });
-    return transfers.length;
+    return { count: transfers.length, tokens: [...new Set(transfers.map((t) => t.token))] };
   }
 }

@@ -44,6 +44,11 @@ export interface IndexerOptions {
   traderReadsPerTick?: number;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
+  /**
+   * Told the pools whose events or state changed as soon as both are stored, before the alerts and
+   * the trader reads (the live stream's notice: decision 0074). A failure is logged, never the tick's.
+   */
+  onPoolsChanged?: (safeBlock: bigint, pools: string[]) => Promise<void>;
 }
 
 export interface TickResult {
@@ -58,6 +63,8 @@ export interface TickResult {
   traders?: TraderTick;
   /** Senders are left to read after a full batch: a backfill's, so the runner goes again at once. */
   sendersBehind?: boolean;
+  /** The pools (addresses as stored) with new events or a new state this tick: the live stream's notice. */
+  changedPools?: string[];
 }
 
 const MINUTE = 60_000;
@@ -227,6 +234,9 @@ export class NetworkIndexer {
           if (!prev || prev.reserve0 !== state.reserve0 || prev.reserve1 !== state.reserve1 || prev.sqrtPriceX96 !== state.sqrtPriceX96) changed.add(address);
         }
         result.caughtUp = [...groups.keys()].every((next) => next + maxPerTick - 1n >= safe);
+        result.changedPools = [...changed];
+        // The screens refetch now: what follows (alerts, senders) brings its own notices.
+        if (changed.size > 0) await this.options.onPoolsChanged?.(safe, result.changedPools);
 
         result.alertsFired = await evaluateAlerts(this.db, {
           network: this.network,

@@ -7,6 +7,7 @@ import { DEFAULT_LEASE_MS, isLeaseLost, NetworkLease, newHolderId } from './leas
 import { PoolWatch } from './pool-watch';
 import { ReorgGuard } from './reorg';
 import { networkCheckpoint } from './store';
+import { publishTick } from '../db/stream-notices';
 import { recordSkippedItem, type IndexerPart, type OnSkip } from './skipped-items';
 import { describeIndexerError, IndexerStatus } from './status';
 
@@ -69,7 +70,11 @@ export function startIndexers(
       if ((n & (n - 1)) === 0) log.warn({ part: s.part, item: s.item, reason: s.reason, repeats: n }, `${partLabel[s.part]} skipped ${s.item}: ${s.detail}`);
     };
     const pendingSkips: Promise<void>[] = [];
-    const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip });
+    // The live stream hears of the pools that changed as soon as they are stored (decision 0074);
+    // every server's streams get it through LISTEN/NOTIFY. Not fenced: a notice writes nothing.
+    const onPoolsChanged = (safeBlock: bigint, changed: string[]) =>
+      publishTick(database.db, network.id, safeBlock, changed, []).catch((err: unknown) => log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`));
+    const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip, onPoolsChanged });
     const holders = new HolderIndexer(db, chain, network, {
       // One token's failure (a node without archive state, say) is that token's: it waits and is
       // retried, the others go on. Recorded like any skipped item.
@@ -143,8 +148,45 @@ export function startIndexers(
       }
     };
 
+    /** True while the loop sleeps on `timer` (nothing of it is running). */
+    let waiting = false;
+    let headWatch: NodeJS.Timeout | undefined;
     const schedule = (ms: number) => {
-      if (!stopped) timer = setTimeout(() => (running = loop()), ms);
+      if (stopped) return;
+      waiting = true;
+      timer = setTimeout(() => {
+        waiting = false;
+        running = loop();
+      }, ms);
+    };
+    /**
+     * A network with headWatchMs (the local devnet) does not wait out its poll interval once caught
+     * up: it asks for the head every headWatchMs (one cheap call to a local node) and ticks as soon
+     * as a block arrives, so a devnet swap reaches the live stream in a fraction of a second.
+     */
+    const watchHead = (seen: bigint) => {
+      const every = network.headWatchMs;
+      if (!every) return;
+      clearInterval(headWatch);
+      let asking = false;
+      headWatch = setInterval(() => {
+        if (asking || !waiting || stopped) return;
+        asking = true;
+        chain
+          .client(network)
+          .getBlockNumber({ cacheTime: 0 })
+          .then((head) => {
+            if (head > seen && waiting && !stopped) {
+              clearInterval(headWatch);
+              clearTimeout(timer);
+              tickDueAt = 0;
+              schedule(0);
+            }
+          })
+          .catch(() => {})
+          .finally(() => (asking = false));
+      }, every);
+      headWatch.unref();
     };
     /** When the next tick is due; until then the loop wakes only to renew the lease. */
     let tickDueAt = 0;
@@ -185,11 +227,13 @@ export function startIndexers(
       if (!holds) {
         tickDueAt = 0;
         sendersNext = false;
+        clearInterval(headWatch);
         await reportStandby().catch(() => {});
         return schedule(standbyEveryMs);
       }
       // Woken to renew only (a long poll interval, a part backing off): no node calls.
       if (Date.now() < tickDueAt) return schedule(Math.min(renewEveryMs, tickDueAt - Date.now()));
+      clearInterval(headWatch);
 
       if (sendersNext) {
         // A failing senders step is not the pools' failure (as in a full tick): the next full tick
@@ -227,6 +271,13 @@ export function startIndexers(
         }
       });
 
+      const changedTokens = held.value?.changedTokens ?? [];
+      if (changedTokens.length > 0) {
+        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, [], changedTokens).catch((err: unknown) =>
+          log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
+        );
+      }
+
       // Lost meanwhile: straight to standby.
       if (!lease.held) return schedule(0);
       const result = pools.value;
@@ -250,6 +301,7 @@ export function startIndexers(
       // Only senders behind: the next steps read them alone, until the poll interval is up.
       sendersNext = !!result && othersCaughtUp && nextPoolStep({ eventsCaughtUp: result.caughtUp || !!result.skipped, sendersBehind: !!result.sendersBehind, sinceTickMs: 0 }, network.pollIntervalMs).step === 'senders';
       nextTickIn(caughtUp ? network.pollIntervalMs : 0);
+      if (caughtUp && result?.safeBlock !== undefined) watchHead(result.safeBlock + BigInt(network.confirmations));
     };
     schedule(0);
     return {
@@ -257,6 +309,7 @@ export function startIndexers(
       async stop() {
         stopped = true;
         clearTimeout(timer);
+        clearInterval(headWatch);
         await running.catch(() => {});
         // A clean stop hands the network over at once instead of after the lease.
         await lease.release().catch(() => {});

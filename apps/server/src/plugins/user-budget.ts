@@ -15,6 +15,8 @@ import type { SharedLimits } from '../db/shared-limits';
  *   chain    a node is asked on every call (token info, pool discovery, verification, creation)
  *   export   CSV streams, which also hold a database connection while they run: capped in flight
  *            per user and in total as well
+ *   stream   the live stream (decision 0074): the default bucket's size, and no turn held, since it
+ *            stays open for hours; STREAMS_PER_USER and STREAMS_MAX bound what it holds
  *
  * On top of the buckets, a user's requests run at most USER_CONCURRENT_REQUESTS at a time, and
  * of those at most USER_CONCURRENT_COSTLY heavy or chain ones (the next ones wait their turn): a
@@ -25,7 +27,7 @@ import type { SharedLimits } from '../db/shared-limits';
  * request); the in-flight limits (concurrent requests, exports running) are per server, since what
  * they protect is this server's CPU and database connections.
  */
-export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export';
+export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export' | 'stream';
 
 /**
  * Route → class, by method and the full URL pattern. Routes not listed are `default`; the test
@@ -53,6 +55,7 @@ export const BUDGET_CLASSES: Readonly<Record<string, Exclude<BudgetClass, 'defau
   'GET /api/v1/projects/:id/holders': 'heavy',
   'GET /api/v1/projects/activity/export': 'export',
   'GET /api/v1/projects/:id/holders/export': 'export',
+  'GET /api/v1/stream': 'stream',
 };
 
 /** A fixed wait to suggest when the user's own exports fill their slots: we cannot know when one ends. */
@@ -77,6 +80,7 @@ export function registerUserBudgets(app: FastifyInstance, { config, limits }: { 
     heavy: config.USER_BUDGET_HEAVY,
     chain: config.USER_BUDGET_CHAIN,
     export: config.USER_BUDGET_EXPORT,
+    stream: config.USER_BUDGET_DEFAULT,
   };
   const exportsInFlight = new ConcurrencyLimit(config.EXPORTS_PER_USER, config.EXPORTS_MAX_CONCURRENT);
   const running = new KeyedSemaphore(config.USER_CONCURRENT_REQUESTS, config.USER_QUEUED_REQUESTS);
@@ -93,7 +97,7 @@ export function registerUserBudgets(app: FastifyInstance, { config, limits }: { 
       // The turns first: they are taken on arrival, with no I/O before them, so a burst meets the
       // in-flight caps together. Always in this order (all, then costly), so two waits never block
       // each other. A request the bucket then refuses gives its turn back with its answer.
-      await waitForTurn(running, key, reply);
+      if (budgetClass !== 'stream') await waitForTurn(running, key, reply);
       if (budgetClass === 'heavy' || budgetClass === 'chain') await waitForTurn(runningCostly, key, reply);
       // One statement on the bucket shared by every server (decision 0052).
       const waitMs = await limits.take(`budget-${budgetClass}:${key}`, buckets[budgetClass]);
