@@ -97,15 +97,22 @@ export async function runStreamLoop(options: StreamLoopOptions): Promise<void> {
       failures = 0;
 
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      // Aborting the request ends the body too; cancelling the reader makes sure of it.
+      attempt.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
       const parser = createSseParser(lastEventId);
-      let silence = setTimeout(abortAttempt, silenceMs);
+      let silent = false;
+      const onSilence = () => {
+        silent = true;
+        attempt.abort();
+      };
+      let silence = setTimeout(onSilence, silenceMs);
       let reachable = true;
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           clearTimeout(silence);
-          silence = setTimeout(abortAttempt, silenceMs);
+          silence = setTimeout(onSilence, silenceMs);
           // Any byte, a heartbeat included, says the figures on screen are current as of now.
           report({ type: 'data', ok: true, at: now() });
           for (const message of parser.push(value)) {
@@ -130,7 +137,7 @@ export async function runStreamLoop(options: StreamLoopOptions): Promise<void> {
         void reader.cancel().catch(() => undefined);
       }
       if (signal.aborted) return;
-      await retry(reachable);
+      await retry(reachable && !silent);
     } finally {
       signal.removeEventListener('abort', abortAttempt);
     }
