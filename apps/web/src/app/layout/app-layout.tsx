@@ -34,7 +34,7 @@ export function AppLayout() {
                 <Outlet />
               </main>
               {showPrices && (
-                <div data-prices-panel {...stale} className="sticky top-16 flex h-[calc(100dvh-4rem)] w-72 shrink-0 border-l border-slate-200 bg-white">
+                <div data-prices-panel className="sticky top-16 flex h-[calc(100dvh-4rem)] w-72 shrink-0 border-l border-slate-200 bg-white">
                   <MarketPricesPanel className="w-full" />
                 </div>
               )}

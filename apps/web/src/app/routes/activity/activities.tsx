@@ -20,6 +20,7 @@ import { ActivityRow } from '../../../features/activity/components/activity-row'
 import { BookedAmountsNote } from '../../../features/activity/components/booked-amounts-note';
 import { ExportActivityDialog } from '../../../features/activity/components/export-activity-dialog';
 import { userPoolsQueryOptions } from '../../../features/pools/api/get-user-pools';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 function positiveId(value: string | null): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;
@@ -48,6 +49,7 @@ export function ActivitiesRoute() {
   // The filters live in the address, so a filtered view can be reloaded and shared.
   const filters = useMemo(() => filtersFrom(params), [params]);
   const feed = useActivityFeed(filters);
+  const loadErrorText = useLoadErrorText();
   const now = useNow(15_000);
   const [exporting, setExporting] = useState(false);
   const poolById = useMemo(() => new Map(pools.data?.map((pool) => [pool.id, pool])), [pools.data]);
@@ -124,7 +126,7 @@ export function ActivitiesRoute() {
           <LoadingState>Loading activity...</LoadingState>
         ) : feed.isError && !feed.data ? (
           <ErrorState
-            message={serverMessage(feed.error) ?? 'Failed to load activity. Please try again.'}
+            message={loadErrorText(feed.error, serverMessage(feed.error) ?? 'Failed to load activity. Please try again.')}
             onRetry={() => void feed.refetch()}
             retrying={feed.isFetching}
           />
