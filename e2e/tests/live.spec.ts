@@ -72,8 +72,11 @@ test.describe('live updates', () => {
     for (const row of report) expect(row.p95, `${row.screen} p95`).toBeLessThanOrEqual(TARGET_P95_MS);
   });
 
-  test("Live / Reconnecting… / Offline at 1440 and 390 px, light and dark; the screen catches up after the connection is back", async ({ page, context, request, user }) => {
+  test("Live / Reconnecting… / Offline at 1440 and 390 px, light and dark; the screen catches up after the connection is back", async ({ page, context, request, user, consoleGuard }) => {
     test.setTimeout(300_000);
+    // What a lost network and a refused stream leave in the console, and nothing else.
+    consoleGuard.allowMessage(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    consoleGuard.allowHttpError({ status: 503, url: /\/api\/v1\/stream\// });
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     // The stream answers normally unless `refuse` is set: then 503, as a server without a free stream would.
