@@ -16,7 +16,12 @@ export function ConnectionIndicatorView({ status, asOf }: { status: ConnectionSt
   const { label, explanation } = connectionTexts(status, asOf);
   const Icon = ICONS[status];
   return (
-    <span role="status" className="flex shrink-0 items-center">
+    // Phones: the header's row is full (375 px), so the pill hangs from the header's lower edge,
+    // centred, out of the row's flow; from 640 px it sits in the row before the buttons.
+    <span
+      role="status"
+      className="flex shrink-0 items-center max-sm:absolute max-sm:top-full max-sm:left-1/2 max-sm:-translate-x-1/2 max-sm:-translate-y-1/2"
+    >
       <Tooltip content={explanation}>
         <button
           type="button"
@@ -24,10 +29,9 @@ export function ConnectionIndicatorView({ status, asOf }: { status: ConnectionSt
           aria-describedby="connection-explanation"
           className="cursor-default rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <Badge tone={TONES[status]}>
+          <Badge tone={TONES[status]} className="max-sm:shadow-sm">
             <Icon className="h-3 w-3" aria-hidden="true" />
-            {/* Below 400 px the icon (a different one per state) stands for the word, which screen readers still get. */}
-            <span className="max-[399px]:sr-only">{label}</span>
+            <span>{label}</span>
           </Badge>
         </button>
       </Tooltip>
