@@ -62,6 +62,7 @@ const CHAIN_SPECS = [
   'channels',
   'dashboard',
   'holders',
+  'live',
   'longest-values',
   'market-usd',
   'notifications',

@@ -117,7 +117,7 @@ test.describe('projects and pools on the local devnet', () => {
     expect(prices[0]!.price_usd).not.toBeNull();
     await expect(priceRow).toContainText('$');
     await expect(panel).toContainText(/Last updated \d{1,2}:\d{2}:\d{2} [AP]M/);
-    await expect(panel).toContainText('Auto-refreshes every 30s');
+    await expect(panel).toContainText(/Updates live|Auto-refreshes every 30s/);
     await priceRow.click();
     await expect(page).toHaveURL(new RegExp(`/funds/${pool!.id}$`));
 

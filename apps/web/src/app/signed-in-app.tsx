@@ -11,6 +11,7 @@ import { CurrentUserProvider } from '../lib/current-user';
 import { paths, routePatterns } from '../lib/paths';
 import { ChooseOwnPassword } from './choose-own-password';
 import { AppLayout } from './layout/app-layout';
+import { LiveStream } from './live/live-stream';
 import { LoadingScreen } from './loading-screen';
 import { ProfileRoute } from './routes/account/profile';
 import { SettingsRoute } from './routes/account/settings';
@@ -41,6 +42,7 @@ export function SignedInApp() {
     return (
       <TooltipProvider>
         <CurrentUserProvider user={userInfo.data}>
+          <LiveStream />
           <Routes>
             <Route element={<AppLayout />}>
               <Route index element={<DashboardRoute />} />

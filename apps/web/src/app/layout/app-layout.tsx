@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { OfflineBanner, useStaleRegion } from '../../components/live/offline-banner';
 import { VerifyEmailBanner } from '../../features/account/components/verify-email-banner';
 import { MarketPricesPanel, PRICES_PANEL_QUERY } from '../../features/pools/components/market-prices-panel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -11,6 +12,8 @@ export function AppLayout() {
   // Product §2.2: the panel appears from 1280 px; below that it is not mounted (no polling) and the
   // header offers it as a drawer instead.
   const showPrices = useMediaQuery(PRICES_PANEL_QUERY);
+  // Issue 31: while the server cannot be reached, the figures on screen are the last ones read.
+  const stale = useStaleRegion();
   return (
     <SignOutProvider>
       <AddProjectProvider>
@@ -25,7 +28,8 @@ export function AppLayout() {
           <div className="flex min-h-dvh min-w-0 flex-col md:pl-64">
             <Header />
             <div className="flex min-w-0 flex-1">
-              <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8">
+              <main id="main-content" tabIndex={-1} {...stale} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8">
+                <OfflineBanner />
                 <VerifyEmailBanner />
                 <Outlet />
               </main>

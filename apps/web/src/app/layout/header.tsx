@@ -2,6 +2,7 @@ import { BookOpen, LifeBuoy, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
+import { ConnectionIndicator } from '../../components/live/connection-indicator-live';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -35,6 +36,7 @@ export function Header() {
         <ProjectSearch />
       </div>
       <div className="ml-auto flex min-w-0 shrink-0 items-center gap-1 sm:gap-2">
+        <ConnectionIndicator />
         <ProjectSearchOverlay className="grid h-10 w-10 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden" />
         <Button size="sm" className="h-9 px-2.5 lg:px-3" onClick={openAddProject}>
           <Plus className="h-4 w-4" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { activityKinds, TRADER_FILTER_RE, type ActivityKind } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Download, History, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowUp, Download, History, RefreshCw } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { poolOptionLabel } from '../../../components/pool-option';
@@ -20,6 +20,8 @@ import { ActivityRow } from '../../../features/activity/components/activity-row'
 import { BookedAmountsNote } from '../../../features/activity/components/booked-amounts-note';
 import { ExportActivityDialog } from '../../../features/activity/components/export-activity-dialog';
 import { userPoolsQueryOptions } from '../../../features/pools/api/get-user-pools';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
+import { useLiveListRows } from '../../../lib/live/new-rows';
 
 function positiveId(value: string | null): number | undefined {
   if (!value || !/^\d{1,10}$/.test(value)) return undefined;
@@ -48,10 +50,15 @@ export function ActivitiesRoute() {
   // The filters live in the address, so a filtered view can be reloaded and shared.
   const filters = useMemo(() => filtersFrom(params), [params]);
   const feed = useActivityFeed(filters);
+  const loadErrorText = useLoadErrorText();
   const now = useNow(15_000);
   const [exporting, setExporting] = useState(false);
   const poolById = useMemo(() => new Map(pools.data?.map((pool) => [pool.id, pool])), [pools.data]);
-  const events = feed.data?.pages.flatMap((page) => page.events) ?? [];
+  const events = useMemo(() => feed.data?.pages.flatMap((page) => page.events) ?? [], [feed.data]);
+  // Issue 31: rows the live stream brings in land at the top without moving the reading position.
+  const listRef = useRef<HTMLUListElement>(null);
+  const eventIds = useMemo(() => events.map((event) => event.id), [events]);
+  const { newCount, showNew } = useLiveListRows(listRef, eventIds);
   const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined || filters.trader !== undefined;
 
   // The chosen project's and pool's labels: remembered when chosen; after a reload or from a shared
@@ -124,7 +131,7 @@ export function ActivitiesRoute() {
           <LoadingState>Loading activity...</LoadingState>
         ) : feed.isError && !feed.data ? (
           <ErrorState
-            message={serverMessage(feed.error) ?? 'Failed to load activity. Please try again.'}
+            message={loadErrorText(feed.error, serverMessage(feed.error) ?? 'Failed to load activity. Please try again.')}
             onRetry={() => void feed.refetch()}
             retrying={feed.isFetching}
           />
@@ -145,7 +152,17 @@ export function ActivitiesRoute() {
           />
         ) : (
           <>
-            <ul className="@container divide-y divide-slate-100" aria-label="Activity events">
+            {newCount > 0 && (
+              // No height of its own: the marker floats over the rows instead of pushing them down.
+              <div className="sticky top-18 z-10 flex h-0 justify-center overflow-visible">
+                <Button size="sm" className="mt-2 shadow-md" onClick={showNew}>
+                  <ArrowUp className="h-4 w-4" aria-hidden="true" />
+                  {newCount} new
+                  <span className="sr-only"> event{newCount === 1 ? '' : 's'}: show them</span>
+                </Button>
+              </div>
+            )}
+            <ul ref={listRef} className="@container scroll-mt-20 divide-y divide-slate-100" aria-label="Activity events">
               {events.map((event) => (
                 <ActivityRow key={event.id} event={event} pool={poolById.get(event.pool_id)} now={now} />
               ))}

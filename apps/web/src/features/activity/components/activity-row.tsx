@@ -55,7 +55,7 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
   const liquidity = event.kind === 'add_liquidity' || event.kind === 'remove_liquidity';
 
   return (
-    <li data-testid="activity-row" data-tx={event.tx_hash} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
+    <li data-testid="activity-row" data-tx={event.tx_hash} data-row-id={event.id} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
       {showPool && (
         <div className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 @3xl:col-start-auto @3xl:row-start-auto">
           <Logo src={pool?.dex.dex_logo} name={dexName} size="md" />

@@ -9,10 +9,12 @@ import { POOL_ACTIVITY_LIMIT, usePoolActivity } from '../api/get-activity';
 import { ActivityRow } from './activity-row';
 import { BookedAmountsNote } from './booked-amounts-note';
 import { paths } from '../../../lib/paths';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 /** Product §2.11: the pool's last 20 swaps and liquidity changes on the fund detail. */
 export function PoolActivityCard({ pool }: { pool: Pool }) {
   const activity = usePoolActivity(pool.id);
+  const loadErrorText = useLoadErrorText();
   const now = useNow(15_000);
   const events = activity.data?.events;
 
@@ -39,7 +41,7 @@ export function PoolActivityCard({ pool }: { pool: Pool }) {
         <LoadingState>Loading activity...</LoadingState>
       ) : activity.isError && !activity.data ? (
         <ErrorState
-          message={serverMessage(activity.error) ?? 'Failed to load activity. Please try again.'}
+          message={loadErrorText(activity.error, serverMessage(activity.error) ?? 'Failed to load activity. Please try again.')}
           onRetry={() => void activity.refetch()}
           retrying={activity.isFetching}
         />

@@ -2,6 +2,7 @@ import { liquiditySummarySchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
+import { pollInterval } from '../../../lib/live/connection-store';
 
 /** Under the pools root: attaching or removing a pool invalidates it with the other pool queries. */
 export const poolsLiquidityQueryKey = [...poolsRootKey, 'liquidity-usd'] as const;
@@ -15,7 +16,7 @@ export const poolsLiquidityQueryOptions = queryOptions({
   queryKey: poolsLiquidityQueryKey,
   queryFn: ({ signal }) => getPoolsLiquidity({ signal }),
   // Prices poll every 30 s (product §6); liquidity in USD moves with them.
-  refetchInterval: 30_000,
+  refetchInterval: pollInterval(30_000),
 });
 
 export function usePoolsLiquidity() {

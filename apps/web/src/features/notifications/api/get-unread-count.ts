@@ -2,6 +2,7 @@ import { unreadCountSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationsRootKey } from '../../../lib/query-keys';
+import { pollInterval } from '../../../lib/live/connection-store';
 
 /** Product §6: the unread count is polled every 10 s. */
 export const UNREAD_COUNT_REFRESH_MS = 10_000;
@@ -17,7 +18,7 @@ export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}) 
 export const unreadCountQueryOptions = queryOptions({
   queryKey: unreadCountQueryKey,
   queryFn: ({ signal }) => getUnreadCount({ signal }),
-  refetchInterval: UNREAD_COUNT_REFRESH_MS,
+  refetchInterval: pollInterval(UNREAD_COUNT_REFRESH_MS),
   // Coming back to the tab asks at once instead of waiting for the next tick.
   refetchOnWindowFocus: 'always',
   staleTime: 0,

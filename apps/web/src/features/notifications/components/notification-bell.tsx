@@ -18,6 +18,7 @@ import { notificationsQueryKey, notificationsQueryOptions, useNotifications } fr
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useUnreadCount } from '../api/get-unread-count';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 /** A notification's navigation_url is an in-app path (product §2.1); anything else is not followed. */
 function inAppPath(url: string): string | null {
@@ -40,6 +41,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
   const unread = useUnreadCount();
   const [opened, setOpened] = useState(false);
   const notifications = useNotifications({ enabled: opened });
+  const loadErrorText = useLoadErrorText();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const { mutate: markReadMutate } = markRead;
@@ -134,7 +136,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
             </p>
           ) : notifications.isError && !notifications.data ? (
             <div role="alert" className="px-4 py-8 text-center text-sm text-slate-600">
-              <p>Notifications could not be loaded.</p>
+              <p>{loadErrorText(notifications.error, 'Notifications could not be loaded.')}</p>
               <DropdownMenuItem
                 className="mx-auto mt-2 w-fit font-medium text-indigo-600"
                 onSelect={(event) => {

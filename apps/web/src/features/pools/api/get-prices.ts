@@ -2,6 +2,7 @@ import { PRICES_PANEL_LIMIT, priceListSchema } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
+import { pollInterval } from '../../../lib/live/connection-store';
 
 /** Product §6: the Market Prices panel polls every 30 s. */
 export const PRICES_REFRESH_MS = 30_000;
@@ -17,7 +18,8 @@ export function getPrices({ signal }: { signal?: AbortSignal } = {}) {
 export const pricesQueryOptions = queryOptions({
   queryKey: [...poolsRootKey, 'prices'] as const,
   queryFn: ({ signal }) => getPrices({ signal }),
-  refetchInterval: PRICES_REFRESH_MS,
+  // While the live stream is open, each swap refetches the panel; the poll only backs it up.
+  refetchInterval: pollInterval(PRICES_REFRESH_MS),
   staleTime: PRICES_REFRESH_MS,
 });
 

@@ -11,6 +11,7 @@ import { useCandles } from '../api/get-candles';
 import { bucketOf } from './candle-chart-data';
 import { PriceChartCard } from './price-chart';
 import { CurrencySwitch, UsdRateNote } from './usd-view';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 // The chart library is loaded with the first chart, not with the app.
 const CandleChartCanvas = lazy(() => import('./candle-chart-canvas'));
@@ -121,6 +122,7 @@ export function CandleChartCard({
   const [interval, setCandleInterval] = useState<CandleInterval>('1h');
   const [hovered, setHovered] = useState<number | null>(null);
   const candles = useCandles(poolId, interval, currency);
+  const loadErrorText = useLoadErrorText();
   const answer = candles.data;
   const onHover = useCallback((time: number | null) => setHovered(time), []);
 
@@ -170,7 +172,7 @@ export function CandleChartCard({
         {candles.isPending ? (
           <Skeleton className="mx-2 h-72" />
         ) : candles.isError && !answer ? (
-          <ErrorState message="The candles could not be loaded. Please try again." onRetry={() => void candles.refetch()} retrying={candles.isFetching} />
+          <ErrorState message={loadErrorText(candles.error, 'The candles could not be loaded. Please try again.')} onRetry={() => void candles.refetch()} retrying={candles.isFetching} />
         ) : !answer || answer.candles.length === 0 ? (
           <div className="grid h-72 place-items-center px-4 text-center">
             {answer && answer.currency === 'usd' && answer.usd_route && (answer.usd_candles_without_rate > 0 || !answer.usd_rates_from) ? (

@@ -10,6 +10,8 @@ import { formatTime, pairLabel, priceTitle } from '../../../lib/format';
 import { usePrices } from '../api/get-prices';
 import { poolsSummaryQueryOptions } from '../api/get-pools-summary';
 import { paths } from '../../../lib/paths';
+import { useConnection, useLoadErrorText } from '../../../lib/live/connection-store';
+import { useStaleRegion } from '../../../components/live/offline-banner';
 
 /** Product §2.2: the panel sits beside the page from 1280 px; narrower screens open it as a drawer. */
 export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
@@ -17,6 +19,10 @@ export const PRICES_PANEL_QUERY = '(min-width: 1280px)';
 /** Product §2.2: the price of each pool, refreshed every 30 s. */
 export function MarketPricesPanel({ className, headerActions }: { className?: string; headerActions?: ReactNode }) {
   const prices = usePrices();
+  const loadErrorText = useLoadErrorText();
+  // Beside the page or in the drawer, its prices go stale with the rest while offline (issue 31).
+  const stale = useStaleRegion();
+  const live = useConnection().status === 'live';
   const refreshing = prices.isFetching;
   // A full panel may be cut off: then the count of all pools says how many more there are.
   const cutOff = (prices.data?.length ?? 0) >= PRICES_PANEL_LIMIT;
@@ -24,7 +30,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
   const poolCount = summary.data?.pool_count;
 
   return (
-    <section aria-labelledby="market-prices-title" className={cn('flex min-h-0 flex-col', className)}>
+    <section aria-labelledby="market-prices-title" {...stale} className={cn('flex min-h-0 flex-col', className)}>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-4">
         <h2 id="market-prices-title" className="mr-auto flex items-center gap-2 text-sm font-semibold text-slate-900">
           <LineChart className="h-4 w-4 text-indigo-600" aria-hidden="true" />
@@ -58,7 +64,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
           </ul>
         ) : prices.isError && !prices.data ? (
           <div role="alert" className="px-5 py-8 text-center text-sm text-slate-500">
-            <p>Prices could not be loaded.</p>
+            <p>{loadErrorText(prices.error, 'Prices could not be loaded.')}</p>
             <button
               type="button"
               onClick={() => void prices.refetch()}
@@ -117,7 +123,7 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
             {prices.isError && <span className="text-red-600"> · refresh failed</span>}
           </p>
         )}
-        <p>Auto-refreshes every 30s</p>
+        <p>{live ? 'Updates live' : 'Auto-refreshes every 30s'}</p>
       </div>
     </section>
   );

@@ -13,12 +13,14 @@ import { useFund } from '../api/get-fund';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { StaleBadge, isStale } from './stale-badge';
 import { paths } from '../../../lib/paths';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 const BALANCE = { maxDecimals: 6 } as const;
 
 /** A pool at a glance (price, reserves, 24h change); the whole card opens /funds/{id}. */
 export function PoolSummaryCard({ poolId }: { poolId: number }) {
   const fund = useFund(poolId);
+  const loadErrorText = useLoadErrorText();
 
   if (fund.isPending) {
     return (
@@ -37,7 +39,7 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
     return (
       <Card>
         <ErrorState
-          message={serverMessage(fund.error) ?? 'The pool could not be loaded. Please try again.'}
+          message={loadErrorText(fund.error, serverMessage(fund.error) ?? 'The pool could not be loaded. Please try again.')}
           onRetry={() => void fund.refetch()}
           retrying={fund.isFetching}
         />

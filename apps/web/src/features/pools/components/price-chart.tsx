@@ -11,6 +11,7 @@ import { useFundHistory, type HistoryRange } from '../api/get-fund-history';
 import { useCandles } from '../api/get-candles';
 import { chartTimeToDate, toChartPoints } from './chart-points';
 import { CurrencySwitch, USD_LINE_INTERVAL, USD_LINE_INTERVAL_TEXT, UsdRateNote, usdLinePoints } from './usd-view';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 // The chart library is loaded with the first chart, not with the app.
 const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
@@ -41,6 +42,7 @@ export function PriceChartCard({
   // In USD the line's candles; otherwise one day's daily candle, the cheapest answer that carries
   // the USD reason, so the switch knows before it is pressed.
   const usdCandles = useCandles(poolId, usd ? USD_LINE_INTERVAL[range] : '1d', usd ? 'usd' : 'quote', usd ? range : '24h');
+  const loadErrorText = useLoadErrorText();
   const usdAnswer = usdCandles.data;
   const usdReason = usdAnswer?.usd_unavailable_reason ?? null;
   const refusedUsd = usd && usdAnswer?.currency === 'usd' && usdReason !== null;
@@ -89,7 +91,7 @@ export function PriceChartCard({
           <Skeleton className="mx-2 h-64" />
         ) : failed ? (
           <ErrorState
-            message="The price history could not be loaded. Please try again."
+            message={loadErrorText(usd ? usdCandles.error : history.error, 'The price history could not be loaded. Please try again.')}
             onRetry={() => void (usd ? usdCandles.refetch() : history.refetch())}
             retrying={usd ? usdCandles.isFetching : history.isFetching}
           />

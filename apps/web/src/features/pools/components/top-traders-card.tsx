@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { formatAmount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useTopTraders } from '../api/get-top-traders';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 const AMOUNT = { maxDecimals: 4 } as const;
 const RANGE_LABELS: Record<TraderRange, string> = { '24h': '24h', '7d': '7d' };
@@ -31,6 +32,7 @@ export function formatNet(net: string): string {
 export function TopTradersCard({ pool }: { pool: Pool }) {
   const [range, setRange] = useState<TraderRange>('24h');
   const traders = useTopTraders(pool.id, range);
+  const loadErrorText = useLoadErrorText();
   const data = traders.data;
 
   return (
@@ -59,7 +61,7 @@ export function TopTradersCard({ pool }: { pool: Pool }) {
           <LoadingState>Loading traders...</LoadingState>
         ) : !data ? (
           <ErrorState
-            message={serverMessage(traders.error) ?? 'The top traders could not be loaded. Please try again.'}
+            message={loadErrorText(traders.error, serverMessage(traders.error) ?? 'The top traders could not be loaded. Please try again.')}
             onRetry={() => void traders.refetch()}
             retrying={traders.isFetching}
           />

@@ -2,6 +2,7 @@ import { PROJECT_MARKET_IDS_MAX, projectMarketListSchema, projectMarketSchema, t
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
+import { pollInterval } from '../../../lib/live/connection-store';
 
 /** Prices poll every 30 s (product §6); the USD figures are prices too. */
 export const MARKET_POLL_MS = 30_000;
@@ -19,7 +20,7 @@ export function projectMarketQueryOptions(id: number) {
   return queryOptions({
     queryKey: projectMarketQueryKey(id),
     queryFn: ({ signal }) => getProjectMarket(id, { signal }),
-    refetchInterval: MARKET_POLL_MS,
+    refetchInterval: pollInterval(MARKET_POLL_MS),
   });
 }
 
@@ -59,7 +60,7 @@ export function useProjectsMarket(ids: number[]): ProjectsMarket {
     queries: chunks.map((chunk) => ({
       queryKey: [...poolsRootKey, 'project-market-list', chunk] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) => getProjectsMarket(chunk, { signal }),
-      refetchInterval: MARKET_POLL_MS,
+      refetchInterval: pollInterval(MARKET_POLL_MS),
     })),
     combine: (results) => {
       const market: ProjectsMarket = { byId: new Map(), pending: new Set(), failed: new Set() };

@@ -22,6 +22,7 @@ import { paths } from '../../../lib/paths';
 import { useCreateProject } from '../api/create-project';
 import { useNetworks } from '../api/get-networks';
 import { useGetTokenInfo } from '../api/get-token-info';
+import { useLoadErrorText } from '../../../lib/live/connection-store';
 
 type ProjectField = (typeof createProjectFieldOrder)[number];
 
@@ -136,6 +137,7 @@ interface FormError {
 
 function AddProjectForm({ formId, createProject, existing, onExisting, onCreated, onLeave }: AddProjectFormProps) {
   const networks = useNetworks();
+  const loadErrorText = useLoadErrorText();
   const tokenInfo = useGetTokenInfo();
   const [values, setValues] = useState<FormValues>(emptyValues);
   const [error, setError] = useState<FormError | null>(null);
@@ -277,7 +279,7 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
       <Field
         id={ids.network}
         label="Network"
-        error={errorFor('network') ?? (networks.isError ? 'Networks could not be loaded.' : null)}
+        error={errorFor('network') ?? (networks.isError ? loadErrorText(networks.error, 'Networks could not be loaded.') : null)}
       >
         <Select
           {...controlProps('network')}

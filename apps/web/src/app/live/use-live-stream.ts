@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { expireSession } from '../../lib/auth-storage';
+import { isUnreachable, reportConnection, resetConnection } from '../../lib/live/connection-store';
+import { runStreamLoop } from '../../lib/live/stream-loop';
+import { useAuthToken } from '../use-auth-token';
+import { applyStreamChange } from './stream-invalidations';
+
+/**
+ * One live stream per signed-in tab (issue 31), mounted once at the root of the signed-in app. Each
+ * change refetches the queries it touches; a reopened stream refetches everything on screen (what
+ * happened while it was down was not heard). The reads themselves tell the connection state whether
+ * the server answers at all, so 'Offline' and 'Figures as of …' hold without the stream too.
+ */
+export function useLiveStream(): void {
+  const queryClient = useQueryClient();
+  const token = useAuthToken();
+
+  useEffect(() => {
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      if (event.action.type === 'success') reportConnection({ type: 'data', ok: true, at: Date.now() });
+      else if (event.action.type === 'error') {
+        reportConnection(isUnreachable(event.action.error) ? { type: 'data-unreachable' } : { type: 'data', ok: false, at: Date.now() });
+      }
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    void runStreamLoop({
+      token: () => token,
+      fetch: (input, init) => window.fetch(input, init),
+      onChange: (change) => void applyStreamChange(queryClient, change),
+      onReconnected: () => void queryClient.invalidateQueries(),
+      onUnauthorized: expireSession,
+      report: reportConnection,
+      signal: controller.signal,
+    });
+    return () => {
+      controller.abort();
+      resetConnection();
+    };
+  }, [queryClient, token]);
+}

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
+import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
+import { expect, signIn, test } from '../fixtures';
+
+const SHOTS = process.env.H2_SHOTS_DIR ?? '/tmp/h2-shots';
+const SWAPS = 10;
+/** Issue 31: a devnet swap reaches every open screen within 2 s at p95, indexing included. */
+const TARGET_P95_MS = 2_000;
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+const indicator = (page: Page) => page.locator('header [data-connection]');
+
+async function expectAxeClean(page: Page) {
+  const violations = seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }));
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+/**
+ * Issue 31 (live-web): /activities with Market Prices beside it and a pool page, each in its own tab
+ * with its own stream, follow ten devnet swaps without a click; the connection states and the
+ * catch-up after the connection was lost. Needs the server side of the stream (GET /api/v1/stream/).
+ */
+test.describe('live updates', () => {
+  test('ten devnet swaps reach /activities, the pool page and Market Prices within 2 s (p95), no click', async ({ page, context, request, user }) => {
+    test.setTimeout(300_000);
+    const project = await createProjectViaApi(request, user, 'demo');
+    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signIn(page, user, { to: '/activities' });
+    const poolPage = await context.newPage();
+    await poolPage.setViewportSize({ width: 1440, height: 1000 });
+    await poolPage.goto(`/funds/${pool.id}`);
+    for (const tab of [page, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'live', { timeout: 30_000 });
+    // The backfill's rows are in before the first measured swap.
+    await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 60_000 });
+    const priceRow = page.locator(`[data-prices-panel] a[href="/funds/${pool.id}"]`);
+    await expect(priceRow).toBeVisible({ timeout: 60_000 });
+
+    const latencies: Record<'activities' | 'pool page' | 'market prices', number[]> = { activities: [], 'pool page': [], 'market prices': [] };
+    for (let i = 0; i < SWAPS; i++) {
+      const priceBefore = await priceRow.textContent();
+      // Buys only: each moves the price the same way, so the panel's figure changes every time.
+      const swap = await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '0.5', account: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
+      // From the moment the swap's block is mined (swap-cli returns with its receipt).
+      const mined = Date.now();
+      const seen = async (name: keyof typeof latencies, arrival: Promise<unknown>) => {
+        await arrival;
+        latencies[name].push(Date.now() - mined);
+      };
+      await Promise.all([
+        seen('activities', page.locator(`[aria-label="Activity events"] [data-tx="${swap.txHash}"]`).first().waitFor({ timeout: 30_000 })),
+        seen('pool page', poolPage.locator(`[aria-label="Pool activity"] [data-tx="${swap.txHash}"]`).first().waitFor({ timeout: 30_000 })),
+        seen(
+          'market prices',
+          page.waitForFunction(
+            ([selector, before]) => document.querySelector(selector)?.textContent !== before,
+            [`[data-prices-panel] a[href="/funds/${pool.id}"]`, priceBefore] as const,
+            { timeout: 30_000, polling: 'raf' },
+          ),
+        ),
+      ]);
+    }
+    const report = Object.entries(latencies).map(([screen, values]) => ({ screen, p95: p95(values), max: Math.max(...values), all: values.join(' ') }));
+    for (const row of report) console.log(`live: ${row.screen}: p95 ${row.p95} ms, max ${row.max} ms over ${SWAPS} swaps [${row.all}]`);
+    // No click happened: no Refresh, no navigation; the rows came in on their own.
+    for (const row of report) expect(row.p95, `${row.screen} p95`).toBeLessThanOrEqual(TARGET_P95_MS);
+  });
+
+  test("Live / Reconnecting… / Offline at 1440 and 390 px, light and dark; the screen catches up after the connection is back", async ({ page, context, request, user, consoleGuard }) => {
+    test.setTimeout(300_000);
+    // What a lost network and a refused stream leave in the console, and nothing else.
+    consoleGuard.allowMessage(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    consoleGuard.allowHttpError({ status: 503, url: /\/api\/v1\/stream\// });
+    const project = await createProjectViaApi(request, user, 'demo');
+    await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    // The stream answers normally unless `refuse` is set: then 503, as a server without a free stream would.
+    let refuse = false;
+    await page.route('**/api/v1/stream/**', (route) =>
+      refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try again later."}' }) : route.continue(),
+    );
+    await signIn(page, user, { to: '/activities' });
+    await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 60_000 });
+
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
+        const shot = (state: string) => page.screenshot({ path: `${SHOTS}/live-${state}-${width}-${theme}.png` });
+
+        await expect(indicator(page)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
+        await shot('live');
+        await expectAxeClean(page);
+
+        // The browser loses the network: the open stream fails, and so does every read.
+        await context.setOffline(true);
+        await expect(indicator(page)).toHaveAttribute('data-connection', 'offline', { timeout: 15_000 });
+        const banner = page.locator('#offline-message');
+        await expect(banner).toContainText(/^Can't reach TokenDesk\. Figures as of \d{2}:\d{2}\./);
+        await expect(page.locator('main')).toHaveAttribute('data-stale', 'true');
+        await expect(page.locator('main')).toHaveAttribute('aria-describedby', 'offline-message');
+        // Swaps happen meanwhile; nothing shows them yet.
+        const missed = await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '0.5' });
+        await shot('offline');
+        await expectAxeClean(page);
+
+        // The network is back but the server refuses the stream: 'Reconnecting…', polling carries on.
+        refuse = true;
+        await context.setOffline(false);
+        await expect(indicator(page)).toHaveAttribute('data-connection', 'reconnecting', { timeout: 30_000 });
+        await expect(page.locator('#offline-message')).toHaveCount(0);
+        await shot('reconnecting');
+        await expectAxeClean(page);
+
+        // The stream opens again: what was missed is on screen without a click.
+        refuse = false;
+        await expect(indicator(page)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
+        await expect(page.locator(`[aria-label="Activity events"] [data-tx="${missed.txHash}"]`).first()).toBeVisible({ timeout: 10_000 });
+      }
+    }
+  });
+});
