@@ -188,12 +188,14 @@ describe('pools on chain', () => {
     smpl = await createProject(owner.token, a.smpl, 'Sample', 'SMPL', 9);
   });
 
+  // Uniswap V2/V3 pools have none of the other families' shape facts (decision 0067).
+  const NO_SHAPE = { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null };
   const lookup = (project_id: number, dex_id: string, token_id: string) => call(owner.token, 'POST', 'projects/get-pool-address/', { project_id, dex_id, token_id });
 
   it('finds each seeded pool, V2 and V3, and reports no pool for an unpaired token', async () => {
-    expect((await lookup(demo.id, 'uniswap-v2', 'weth')).json()).toEqual({ pool_address: a.pools.demoWethV2, pool_version: 'v2', fee: null });
-    expect((await lookup(demo.id, 'uniswap-v2', 'usdc')).json()).toEqual({ pool_address: a.pools.demoUsdcV2, pool_version: 'v2', fee: null });
-    expect((await lookup(smpl.id, 'uniswap-v3', 'weth')).json()).toEqual({ pool_address: a.pools.smplWethV3, pool_version: 'v3', fee: 3000 });
+    expect((await lookup(demo.id, 'uniswap-v2', 'weth')).json()).toEqual({ pool_address: a.pools.demoWethV2, pool_version: 'v2', fee: null, shape: NO_SHAPE });
+    expect((await lookup(demo.id, 'uniswap-v2', 'usdc')).json()).toEqual({ pool_address: a.pools.demoUsdcV2, pool_version: 'v2', fee: null, shape: NO_SHAPE });
+    expect((await lookup(smpl.id, 'uniswap-v3', 'weth')).json()).toEqual({ pool_address: a.pools.smplWethV3, pool_version: 'v3', fee: 3000, shape: NO_SHAPE });
     const none = await lookup(demo.id, 'uniswap-v2', 'usdt');
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe(m.noPool('Uniswap V2'));

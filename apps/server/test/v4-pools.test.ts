@@ -110,9 +110,19 @@ describe('discovery and verification', () => {
   it('finds the seeded V4 pools from Initialize logs and says "no pool" for an unpaired token', async () => {
     const eth = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'uniswap-v4', token_id: 'eth' });
     expect(eth.statusCode, eth.body).toBe(200);
-    expect(eth.json()).toEqual({ pool_address: a().v4.pools.demoEthV4.id, pool_version: 'v4', fee: 3000 });
+    expect(eth.json()).toEqual({
+      pool_address: a().v4.pools.demoEthV4.id,
+      pool_version: 'v4',
+      fee: 3000,
+      shape: { stable: null, tick_spacing: 60, bin_step: null, dynamic_fee: false, plugin: null },
+    });
     const usdc = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'uniswap-v4', token_id: 'usdc' });
-    expect(usdc.json()).toEqual({ pool_address: a().v4.pools.hookedV4.id, pool_version: 'v4', fee: null });
+    expect(usdc.json()).toEqual({
+      pool_address: a().v4.pools.hookedV4.id,
+      pool_version: 'v4',
+      fee: null,
+      shape: { stable: null, tick_spacing: 60, bin_step: null, dynamic_fee: true, plugin: null },
+    });
     const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'uniswap-v4', token_id: 'eth' });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on Uniswap V4');
