@@ -26,8 +26,8 @@ interface FamilyCase {
   /** The test's title and the screenshots' name. */
   name: string;
   family: DexOption['family'];
-  /** The project token (the devnet's DEMO or SMPL; USDC for the stable pool, paired with DAI). */
-  project: 'demo' | 'smpl' | 'usdc';
+  /** The project token (the devnet's DEMO or SMPL; DAI for the stable pool, paired with USDC). */
+  project: 'demo' | 'smpl' | 'dai';
   /** The paired token's address (its option is found by address). */
   paired: string;
   pairLabel: string;
@@ -69,13 +69,14 @@ const CASES: FamilyCase[] = [
     card: { title: 'Solidly pool', facts: ['Volatile pool', '0.3%'] },
   },
   {
-    name: 'solidly stable USDC/DAI',
+    name: 'solidly stable DAI/USDC',
     family: 'solidly',
-    project: 'usdc',
-    paired: A.solidly.dai,
-    pairLabel: 'USDC/DAI',
+    // The swap CLI's pool trades DAI (its token) against USDC (its quote), so DAI is the project.
+    project: 'dai',
+    paired: A.usdc,
+    pairLabel: 'DAI/USDC',
     pool: A.solidly.pools.usdcDaiStable,
-    // Buys DAI with USDC: the project token (USDC) goes into the pool.
+    // Buys DAI with USDC: the project token (DAI) comes out of the pool.
     swap: { pool: 'usdc-dai-stable', side: 'buy', amount: '5' },
     found: 'Solidly stable pool, fee tier 0.05%',
     badges: ['Fee 0.05%', 'Stable pool'],
@@ -121,7 +122,8 @@ const CASES: FamilyCase[] = [
 ];
 
 async function createProject(request: APIRequestContext, user: TestUser, key: FamilyCase['project']): Promise<Project> {
-  const token = devnetToken(key);
+  // DAI is deployed with Aerodrome's pools (packages/devchain solidly.ts), not among the devnet's named tokens.
+  const token = key === 'dai' ? { address: A.solidly.dai, name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } : devnetToken(key);
   return apiPost<Project>(request, user, '/projects/create/', {
     network: DEVNET_CHAIN_ID,
     contract_address: token.address,

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { decodeEventLog, isAddressEqual, parseAbi, zeroAddress, type Address, type Hex } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { ChainService } from '../src/chain/chain-service';
@@ -35,6 +37,13 @@ async function multicall(adapter: DexAdapter, pool: StatePool) {
 const sorted = (x: Address, y: Address): [Address, Address] => (BigInt(x) < BigInt(y) ? [x, y] : [y, x]);
 
 describe('the registry', () => {
+  it('names a logo the web app ships for every DEX', () => {
+    // A missing file is a broken image in the DEX select and a 404 in the browser's console.
+    const web = fileURLToPath(new URL('../../web/public', import.meta.url));
+    const missing = [...REAL_NETWORKS, network()].flatMap((n) => n.dexes.map((d) => d.logo)).filter((logo) => !existsSync(`${web}${logo}`));
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
   it('has an adapter for every family, and every configured DEX is read through the address its row names', () => {
     expect(Object.keys(ADAPTERS).sort()).toEqual([...DEX_FAMILIES].sort());
     // The API answers these lists; chain/ keeps its own copy because it does not import the contract.

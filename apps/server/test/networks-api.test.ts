@@ -47,7 +47,7 @@ describe('networks', () => {
     });
   });
 
-  it('Optimism offers Uniswap V2, V3 and V4, and WETH, USDC, USDT and ETH as pair tokens', async () => {
+  it('Optimism offers Uniswap V2, V3 and V4, Velodrome and its Slipstream, and WETH, USDC, USDT and ETH as pair tokens', async () => {
     const dexes = (await get('projects/network/10/dex-options')).json();
     expect(dexes).toEqual([
       { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dex/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf' },
@@ -55,6 +55,7 @@ describe('networks', () => {
       { id: 'uniswap-v4', name: 'Uniswap V4', dex_logo: '/logos/dex/uniswap.svg', version: 'v4', family: 'uniswap-v4', factory: getAddress('0x9a13f98cb987694c9f086b1f5eb990eea8264ec3') },
       { id: 'velodrome-slipstream', name: 'Velodrome Slipstream', dex_logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F' },
       { id: 'velodrome-slipstream-2', name: 'Velodrome Slipstream (gauges v2)', dex_logo: '/logos/dex/velodrome.svg', version: 'slipstream', family: 'slipstream', factory: '0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879' },
+      { id: 'velodrome', name: 'Velodrome', dex_logo: '/logos/dex/velodrome.svg', version: 'solidly', family: 'solidly', factory: '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a' },
     ]);
     const tokens = (await get('projects/network/10/token-options')).json();
     expect(tokens).toEqual([
@@ -96,6 +97,7 @@ describe('networks', () => {
       'uniswap-v4': [getAddress('0x9a13f98cb987694c9f086b1f5eb990eea8264ec3'), getAddress('0xc18a3169788f4f75a170290584eca6395c75ecdb'), 130_947_675n],
       'velodrome-slipstream': ['0xCc0bDDB707055e04e497aB22a59c2aF4391cd12F'],
       'velodrome-slipstream-2': ['0xe13Dd1fbA721Aa81a1826D9523AC9BC7d260c879'],
+      velodrome: ['0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a'],
     });
     expect(contracts(avax)).toEqual({
       'uniswap-v2': ['0x9e5A52f57b3038F1B8EeE45F28b3C1967e22799C'],
