@@ -35,7 +35,8 @@ test.describe('live updates', () => {
     await signIn(page, user, { to: '/activities' });
     const poolPage = await context.newPage();
     await poolPage.setViewportSize({ width: 1440, height: 1000 });
-    await poolPage.goto(`/funds/${pool.id}`);
+    // Its own sign-in: a session not remembered lives in the tab that made it (sessionStorage).
+    await signIn(poolPage, user, { to: `/funds/${pool.id}` });
     for (const tab of [page, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'live', { timeout: 30_000 });
     // The backfill's rows are in before the first measured swap.
     await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 60_000 });

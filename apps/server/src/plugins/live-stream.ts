@@ -56,6 +56,9 @@ export function registerLiveStream(app: FastifyInstance, { config }: { config: C
     const notice = decodeNotice(payload);
     if (!notice) return;
     if (notice.kind === 'ticket') return send(notice.userId, { topic: 'tickets', ticket_id: notice.ticketId });
+    // The network has a new indexed block: this server's pool states (a 5 s cache) are of the block
+    // before, and the refetch the push causes must read the new one, not them.
+    if (notice.pools === 'all' || notice.pools.length > 0) app.chain.invalidate(notice.networkId);
     void fanOutTick(app, hub, notice).catch((err: unknown) => {
       // Who it concerned is unknown: everyone connected refetches rather than misses it.
       app.log.warn({ err }, 'live stream: the users of an indexed tick could not be read; sending reset');
@@ -98,7 +101,12 @@ async function fanOutTick(app: FastifyInstance, hub: SseHub, notice: Extract<Str
           group by user_id, project_id`,
     );
     const block = notice.block.toString();
-    for (const r of rows) sendTo(hub, r.user_id, { topic: 'pool', project_id: r.project_id, pool_ids: r.pool_ids.map(Number), block });
+    for (const r of rows) {
+      // The refetch this push causes must not be answered from this server's answer cache (its
+      // refresh-ahead would serve the figures of before the block once more, and nothing would ask again).
+      app.answers.invalidate(r.user_id);
+      sendTo(hub, r.user_id, { topic: 'pool', project_id: r.project_id, pool_ids: r.pool_ids.map(Number), block });
+    }
   }
   if (notice.tokens === 'all' || notice.tokens.length > 0) {
     const which = notice.tokens === 'all' ? sql`` : sql`and contract_address = any(${sql.param(notice.tokens)}::text[])`;
@@ -106,7 +114,10 @@ async function fanOutTick(app: FastifyInstance, hub: SseHub, notice: Extract<Str
       app.db,
       sql`select user_id, id from projects where network_id = ${notice.networkId} and user_id = any(${userList}::integer[]) ${which}`,
     );
-    for (const r of rows) sendTo(hub, r.user_id, { topic: 'holders', project_id: r.id });
+    for (const r of rows) {
+      app.answers.invalidate(r.user_id);
+      sendTo(hub, r.user_id, { topic: 'holders', project_id: r.id });
+    }
   }
 }
 

@@ -28,18 +28,40 @@ export function useLiveStream(): void {
 
   useEffect(() => {
     if (!token) return;
-    const controller = new AbortController();
-    void runStreamLoop({
-      token: () => token,
-      fetch: (input, init) => window.fetch(input, init),
-      onChange: (change) => void applyStreamChange(queryClient, change),
-      onReconnected: () => void queryClient.invalidateQueries(),
-      onUnauthorized: expireSession,
-      report: reportConnection,
-      signal: controller.signal,
-    });
+    let controller: AbortController | null = null;
+    const start = () => {
+      controller = new AbortController();
+      void runStreamLoop({
+        token: () => token,
+        fetch: (input, init) => window.fetch(input, init),
+        onChange: (change) => void applyStreamChange(queryClient, change),
+        onReconnected: () => void queryClient.invalidateQueries(),
+        onUnauthorized: expireSession,
+        report: reportConnection,
+        signal: controller.signal,
+      });
+    };
+    // The browser knows at once when its network is gone, long before a missed heartbeat would tell:
+    // the stream stops and the screen says it is offline; when the network is back the stream
+    // reopens and everything on screen is refetched (what happened meanwhile was not heard).
+    const offline = () => {
+      controller?.abort();
+      controller = null;
+      reportConnection({ type: 'browser-offline' });
+    };
+    const online = () => {
+      if (controller) return;
+      start();
+      void queryClient.invalidateQueries();
+    };
+    if (navigator.onLine === false) offline();
+    else start();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
-      controller.abort();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      controller?.abort();
       resetConnection();
     };
   }, [queryClient, token]);

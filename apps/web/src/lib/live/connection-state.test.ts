@@ -45,6 +45,13 @@ describe('the connection state the header shows (issue 31)', () => {
     expect(back.lastDataAt).toBe(5);
   });
 
+  it("is offline at once when the browser says its network is gone, keeping the last figures' time, and reconnects after", () => {
+    const down = run([{ type: 'stream-open', at: 7 }, { type: 'browser-offline' }]);
+    expect(connectionStatus(down)).toBe('offline');
+    expect(down.lastDataAt).toBe(7);
+    expect(connectionStatus(nextConnectionState(down, { type: 'stream-failed', reachable: true }))).toBe('reconnecting');
+  });
+
   it('an open stream outweighs one lost read', () => {
     expect(connectionStatus(run([{ type: 'stream-open', at: 1 }, { type: 'data-unreachable' }]))).toBe('live');
   });

@@ -26,7 +26,9 @@ export type ConnectionEvent =
   /** A read answered (any status: the server is there); `ok` when it brought data. */
   | { type: 'data'; ok: boolean; at: number }
   /** A read got no answer at all (ApiError status 0). */
-  | { type: 'data-unreachable' };
+  | { type: 'data-unreachable' }
+  /** The browser says it has no network ('offline' event): nothing can reach the server. */
+  | { type: 'browser-offline' };
 
 /**
  * One stream attempt that got no answer may be a blip (a restart, a Wi-Fi hand-over): the user is
@@ -49,6 +51,9 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
     case 'data-unreachable':
       // An open stream proves the server is there; a read lost in between does not make it offline.
       return state.streamOpen ? state : { ...state, unreachable: true };
+    case 'browser-offline':
+      // An open stream over a lost network may not notice until the heartbeat is missed: the browser knows now.
+      return { ...state, streamOpen: false, unreachable: true };
   }
 }
 
