@@ -50,7 +50,10 @@ const inFlight = new WeakMap<Page, Set<unknown>>();
 function trackRequests(page: Page) {
   const pending = new Set<unknown>();
   inFlight.set(page, pending);
-  page.on('request', (request) => pending.add(request));
+  // The live stream (GET /api/v1/stream/, issue 31) stays open by design: it is never "in flight".
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/v1/stream/')) pending.add(request);
+  });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
 }
