@@ -100,5 +100,19 @@ export function isTouchedBy(change: StreamChange, key: QueryKey): boolean {
 /** Applies one change to the cache: refetches what is on screen and touched, marks the rest stale. */
 export function applyStreamChange(queryClient: QueryClient, change: StreamChange): Promise<void> {
   if (change.topic === 'reset') return queryClient.invalidateQueries();
+  if (change.topic === 'lists') {
+    // A project or pool was added or removed: every list refetches, but a query of one entity (its
+    // key names an id: a project's detail, pools, holders, market) is only marked stale. The entity
+    // may be the one just deleted, from this very tab, whose screen is still mounted: refetching it
+    // answers 404, while the deleting tab removes those queries itself. Marked stale, they refetch
+    // when next shown.
+    const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
+    return queryClient
+      .invalidateQueries({ predicate: touched, refetchType: 'none' })
+      .then(() => queryClient.refetchQueries({ predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' }));
+  }
   return queryClient.invalidateQueries({ predicate: (query) => isTouchedBy(change, query.queryKey) });
 }
+
+/** A key with an id in it (a number) is one entity's query, not a list. */
+const namesAnEntity = (key: QueryKey): boolean => key.some((part) => typeof part === 'number');

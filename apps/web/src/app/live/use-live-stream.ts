@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { expireSession } from '../../lib/auth-storage';
 import { isUnreachable, reportConnection, resetConnection } from '../../lib/live/connection-store';
 import { runStreamLoop } from '../../lib/live/stream-loop';
 import { useAuthToken } from '../use-auth-token';
@@ -36,7 +35,10 @@ export function useLiveStream(): void {
         fetch: (input, init) => window.fetch(input, init),
         onChange: (change) => void applyStreamChange(queryClient, change),
         onReconnected: () => void queryClient.invalidateQueries(),
-        onUnauthorized: expireSession,
+        // The stream is not the judge of the session: a password change revokes it while its
+        // screen still counts down to the sign-out, and any read's 401 ends the session as before.
+        // The stream just stops; polling carries the screens until a read says who is signed in.
+        onUnauthorized: () => reportConnection({ type: 'stream-failed', reachable: true }),
         report: reportConnection,
         signal: controller.signal,
       });
