@@ -308,7 +308,9 @@ export class NetworkIndexer {
         // Where reserves are not the price (a stable curve), the pool's adapter prices them from its
         // stored key; a Sync it cannot price is no price point (decision 0068).
         const pool = pools.get(poolAddress);
-        const sqrtPriceX96 = pool ? adapterOf(pool).syncPrice?.(decoded, pool) : null;
+        // A family without syncPrice (Uniswap V2 and its forks): the reserves' ratio is the price.
+        const priceSync = pool ? adapterOf(pool).syncPrice : undefined;
+        const sqrtPriceX96 = pool && priceSync ? priceSync(decoded, pool) : null;
         if (sqrtPriceX96 === undefined) continue;
         const bucket = bucketOf(blockTime);
         syncs.set(`${poolAddress}:${bucket.getTime()}`, {
