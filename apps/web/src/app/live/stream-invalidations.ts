@@ -99,7 +99,10 @@ export function isTouchedBy(change: StreamChange, key: QueryKey): boolean {
 
 /** Applies one change to the cache: refetches what is on screen and touched, marks the rest stale. */
 export function applyStreamChange(queryClient: QueryClient, change: StreamChange): Promise<void> {
-  if (change.topic === 'reset') return queryClient.invalidateQueries();
+  // A refetch already under way is joined, not restarted: a burst of changes (one per indexed block,
+  // a list change heard twice) must not multiply requests past the user's concurrency budget (429).
+  const joined = { cancelRefetch: false } as const;
+  if (change.topic === 'reset') return queryClient.invalidateQueries(undefined, joined);
   if (change.topic === 'lists') {
     // A project or pool was added or removed: every list refetches, but a query of one entity (its
     // key names an id: a project's detail, pools, holders, market) is only marked stale. The entity
@@ -109,9 +112,9 @@ export function applyStreamChange(queryClient: QueryClient, change: StreamChange
     const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
     return queryClient
       .invalidateQueries({ predicate: touched, refetchType: 'none' })
-      .then(() => queryClient.refetchQueries({ predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' }));
+      .then(() => queryClient.refetchQueries({ predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' }, joined));
   }
-  return queryClient.invalidateQueries({ predicate: (query) => isTouchedBy(change, query.queryKey) });
+  return queryClient.invalidateQueries({ predicate: (query) => isTouchedBy(change, query.queryKey) }, joined);
 }
 
 /** A key with an id in it (a number) is one entity's query, not a list. */

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { StreamChange } from '@tokendesk/contract';
 import { useEffect } from 'react';
 import { isUnreachable, reportConnection, resetConnection } from '../../lib/live/connection-store';
 import { runStreamLoop } from '../../lib/live/stream-loop';
@@ -11,6 +12,9 @@ import { applyStreamChange } from './stream-invalidations';
  * happened while it was down was not heard). The reads themselves tell the connection state whether
  * the server answers at all, so 'Offline' and 'Figures as of …' hold without the stream too.
  */
+/** How long changes are gathered before they are applied (well inside the 2 s a change may take to show). */
+const BATCH_MS = 150;
+
 export function useLiveStream(): void {
   const queryClient = useQueryClient();
   const token = useAuthToken();
@@ -28,12 +32,25 @@ export function useLiveStream(): void {
   useEffect(() => {
     if (!token) return;
     let controller: AbortController | null = null;
+    // Changes heard within BATCH_MS are applied together, each once: a list change comes twice (this
+    // server's own write, then the same write through PostgreSQL), and a busy chain sends a block a tick.
+    const pending = new Map<string, StreamChange>();
+    let flush: ReturnType<typeof setTimeout> | null = null;
+    const batch = (change: StreamChange) => {
+      pending.set(JSON.stringify(change), change);
+      flush ??= setTimeout(() => {
+        flush = null;
+        const changes = [...pending.values()];
+        pending.clear();
+        for (const c of changes) void applyStreamChange(queryClient, c);
+      }, BATCH_MS);
+    };
     const start = () => {
       controller = new AbortController();
       void runStreamLoop({
         token: () => token,
         fetch: (input, init) => window.fetch(input, init),
-        onChange: (change) => void applyStreamChange(queryClient, change),
+        onChange: (change) => batch(change),
         onReconnected: () => void queryClient.invalidateQueries(),
         // The stream is not the judge of the session: a password change revokes it while its
         // screen still counts down to the sign-out, and any read's 401 ends the session as before.
@@ -64,6 +81,7 @@ export function useLiveStream(): void {
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       controller?.abort();
+      if (flush) clearTimeout(flush);
       resetConnection();
     };
   }, [queryClient, token]);
