@@ -35,6 +35,12 @@ export interface HolderIndexerOptions {
   maxBlocksPerTick?: bigint;
   onRequest?: (method: string) => void;
   onTokenError?: (token: string, err: unknown) => void;
+  /**
+   * Asked before each token's reconciliation (a multicall of its largest balances, seconds under
+   * load when many tokens are tracked): true when a new block is waiting, and the checks left are
+   * made on a later tick, so a block's swaps reach the screens first (issue 31, the devnet's 2 s).
+   */
+  newBlockWaiting?: () => Promise<boolean>;
 }
 
 export interface HolderTickResult {
@@ -347,7 +353,7 @@ export class HolderIndexer {
           result.transfers += stored.count;
           if (stored.tokens.length > 0) result.changedTokens = [...new Set([...(result.changedTokens ?? []), ...stored.tokens])];
         }
-        await this.reconcileAll(client, tokens);
+        if (!(await this.reconcileAll(client, tokens))) result.caughtUp = false;
         const stuck = [...this.startFailures].filter(([token, f]) => f.count >= START_FAILURES_REPORTED && tokens.includes(token));
         if (stuck.length > 0) throw new HolderHistoryUnreadableError(stuck.map(([token]) => token), stuck[0]![1].error);
         return result;
@@ -362,13 +368,15 @@ export class HolderIndexer {
    * block its logs end at. One token's failure (a node that cannot serve that block, a contract
    * that answers nonsense) costs that token its check, never the others or the tick.
    */
-  private async reconcileAll(client: PublicClient, tokens: string[]): Promise<void> {
+  private async reconcileAll(client: PublicClient, tokens: string[]): Promise<boolean> {
     const rows = await syncsWithLastCheck(this.db, this.network.id, tokens);
     for (const { sync, checkedBlock, checkedStatus } of rows) {
       const block = sync.toBlock;
       if (block === null || sync.targetBlock === null || block < sync.targetBlock) continue; // still backfilling
       // Checked at this block already, unless the check failed or its count correction is not stored.
       if (checkedBlock === block && checkedStatus !== 'unavailable' && sync.holderCountAdjustment !== null) continue;
+      // A node that cannot say is no reason to wait: the check goes on.
+      if (this.options.newBlockWaiting && (await this.options.newBlockWaiting().catch(() => false))) return false;
       try {
         await this.reconcileToken(client, sync, block);
       } catch (err) {
@@ -379,6 +387,7 @@ export class HolderIndexer {
         await noteCheckUnavailable(this.db, this.network.id, sync.tokenAddress, block, reason);
       }
     }
+    return true;
   }
 
   private async reconcileToken(client: PublicClient, sync: TokenHolderSyncRow, block: bigint): Promise<void> {

@@ -75,7 +75,13 @@ export function startIndexers(
     const onPoolsChanged = (safeBlock: bigint, changed: string[]) =>
       publishTick(database.db, network.id, safeBlock, changed, []).catch((err: unknown) => log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`));
     const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip, onPoolsChanged });
+    /** The block the last pools tick covered (its safe block). */
+    let coveredBlock: bigint | null = null;
     const holders = new HolderIndexer(db, chain, network, {
+      // A network watched block by block (the devnet): holder checks wait while a newer block does.
+      newBlockWaiting: network.headWatchMs
+        ? async () => coveredBlock !== null && (await chain.client(network).getBlockNumber({ cacheTime: 0 })) > coveredBlock + BigInt(network.confirmations)
+        : undefined,
       // One token's failure (a node without archive state, say) is that token's: it waits and is
       // retried, the others go on. Recorded like any skipped item.
       onTokenError: (token, err) => {
@@ -262,6 +268,7 @@ export function startIndexers(
       // New pools and holders ride on the same loop and lease: one writer per network. The watch
       // goes first: it is a few eth_getLogs, and a long holder backfill (minutes for a busy token)
       // must not delay its notices (a late start loses none: decision 0057).
+      coveredBlock = pools.value?.safeBlock ?? null;
       const watched = await attempt('pool-watch', () => watch.tick());
       const held = await attempt('holders', async () => {
         try {

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activityFeedQueryOptions, poolActivityQueryOptions } from '../../features/activity/api/get-activity';
 import { poolsLiquidityQueryKey } from '../../features/dashboard/api/get-pools-liquidity';
 import { unreadCountQueryKey } from '../../features/notifications/api/get-unread-count';
@@ -111,5 +111,62 @@ describe('a live change refetches only what it touches (issue 31)', () => {
 
   it('reset: everything', async () => {
     expect(await touched({ topic: 'reset' })).toEqual(Object.keys(screens).sort());
+  });
+});
+
+describe('a change heard while a touched read is under way (issue 31)', () => {
+  it('reads once more after it ends, so the change is not lost in the older answer', async () => {
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const client = new QueryClient();
+    // The server's rows: the read that is under way answers what it saw when it started.
+    let rows = 1;
+    const gates: Array<() => void> = [];
+    let reads = 0;
+    const key = poolActivityQueryOptions(10).queryKey;
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        const seen = rows;
+        return new Promise<number>((resolve) => gates.push(() => resolve(seen)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await Promise.resolve();
+    expect(reads).toBe(1);
+    // A swap is stored, and its change arrives while the first read is still out.
+    rows = 2;
+    void applyStreamChange(client, { topic: 'pool', project_id: 1, pool_ids: [10], block: '100' });
+    void applyStreamChange(client, { topic: 'pool', project_id: 1, pool_ids: [10], block: '101' });
+    expect(reads).toBe(1); // joined, not restarted
+    gates.shift()!();
+    await vi.waitFor(() => expect(reads).toBe(2)); // one follow-up for both changes
+    gates.shift()!();
+    await vi.waitFor(() => expect(client.getQueryData(key)).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(2);
+    unsubscribe();
+  });
+
+  it('does not read again for a query no longer on screen', async () => {
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const client = new QueryClient();
+    let reads = 0;
+    const gates: Array<() => void> = [];
+    const key = poolActivityQueryOptions(10).queryKey;
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: () => {
+        reads += 1;
+        return new Promise<number>((resolve) => gates.push(() => resolve(reads)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await Promise.resolve();
+    void applyStreamChange(client, { topic: 'pool', project_id: 1, pool_ids: [10], block: '100' });
+    unsubscribe();
+    gates.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { StreamChange } from '@tokendesk/contract';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { fundsQueryKey } from '../../features/pools/api/get-funds';
 import { holdersQueryKey } from '../../features/projects/api/get-holders';
 import { projectQueryKey } from '../../features/projects/api/get-project';
@@ -110,11 +110,40 @@ export function applyStreamChange(queryClient: QueryClient, change: StreamChange
     // answers 404, while the deleting tab removes those queries itself. Marked stale, they refetch
     // when next shown.
     const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
+    for (const query of queryClient.getQueryCache().findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
+      if (!namesAnEntity(query.queryKey)) refetchWhenSettled(queryClient, query);
+    }
     return queryClient
       .invalidateQueries({ predicate: touched, refetchType: 'none' })
       .then(() => queryClient.refetchQueries({ predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' }, joined));
   }
-  return queryClient.invalidateQueries({ predicate: (query) => isTouchedBy(change, query.queryKey) }, joined);
+  const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
+  // A read under way started before this change was stored: joining it would show the old rows
+  // until the next change (a missed swap), so it is fetched once more when it ends.
+  for (const query of queryClient.getQueryCache().findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
+    refetchWhenSettled(queryClient, query);
+  }
+  return queryClient.invalidateQueries({ predicate: touched }, joined);
+}
+
+/** Queries with a follow-up read already promised (a burst of changes during one read asks once). */
+const followUps = new WeakSet<Query>();
+
+/** Refetches `query` once after its fetch under way has ended, if it is still on screen. */
+function refetchWhenSettled(queryClient: QueryClient, query: Query): void {
+  if (followUps.has(query)) return;
+  followUps.add(query);
+  const cache = queryClient.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    const ended = event.type === 'removed' || (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'));
+    if (!ended) return;
+    unsubscribe();
+    followUps.delete(query);
+    if (event.type === 'updated' && query.isActive()) {
+      void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+    }
+  });
 }
 
 /** A key with an id in it (a number) is one entity's query, not a list. */
