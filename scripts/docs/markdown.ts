@@ -13,8 +13,8 @@ export const decisionsDir = path.join(repoRoot, 'docs', 'decisions');
 export function decisionFiles(dir = decisionsDir): Map<string, string> {
   const files = new Map<string, string>();
   for (const name of fs.readdirSync(dir).sort()) {
-    const match = /^(\d{4})-.+\.md$/.exec(name);
-    if (match && match[1] !== '0000') files.set(match[1], name);
+    const num = /^(\d{4})-.+\.md$/.exec(name)?.[1];
+    if (num && num !== '0000') files.set(num, name);
   }
   return files;
 }

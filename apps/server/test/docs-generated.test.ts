@@ -16,8 +16,11 @@ describe('generated documents', () => {
   for (const { file, render } of GENERATED) {
     it(`${file} is what its source gives (npm run docs)`, () => {
       expect(fs.existsSync(path.join(repoRoot, file)), `${file} is missing: run npm run docs`).toBe(true);
-      // toBe, not a diff of rows: any difference at all means the file was edited by hand or not regenerated.
-      expect(read(file) === render(), `${file} differs from what its source gives: run npm run docs`).toBe(true);
+      // Any difference at all means the file was edited by hand or its source changed since.
+      const [have, want] = [read(file).split('\n'), render().split('\n')];
+      const line = have.findIndex((text, i) => text !== want[i]);
+      const where = line === -1 ? `it ends after line ${have.length}, the source gives ${want.length}` : `line ${line + 1} is ${JSON.stringify(have[line])}, the source gives ${JSON.stringify(want[line] ?? '(nothing)')}`;
+      expect(have.length === want.length && line === -1, `${file} differs from what its source gives (${where}): run npm run docs`).toBe(true);
     });
   }
 
