@@ -12,8 +12,8 @@ const check = process.argv.includes('--check');
 let stale = 0;
 for (const { file, render } of GENERATED) {
   const target = path.join(repoRoot, file);
-  const wanted = render();
   const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
+  const wanted = render(current ?? '');
   if (current === wanted) continue;
   if (check) {
     stale += 1;

@@ -17,7 +17,8 @@ describe('generated documents', () => {
     it(`${file} is what its source gives (npm run docs)`, () => {
       expect(fs.existsSync(path.join(repoRoot, file)), `${file} is missing: run npm run docs`).toBe(true);
       // Any difference at all means the file was edited by hand or its source changed since.
-      const [have, want] = [read(file).split('\n'), render().split('\n')];
+      const current = read(file);
+      const [have, want] = [current.split('\n'), render(current).split('\n')];
       const line = have.findIndex((text, i) => text !== want[i]);
       const where = line === -1 ? `it ends after line ${have.length}, the source gives ${want.length}` : `line ${line + 1} is ${JSON.stringify(have[line])}, the source gives ${JSON.stringify(want[line] ?? '(nothing)')}`;
       expect(have.length === want.length && line === -1, `${file} differs from what its source gives (${where}): run npm run docs`).toBe(true);
