@@ -39,7 +39,14 @@ export function linkDecisions(text: string, fromDir: string, files = decisionFil
     );
 }
 
-/** A table cell: one line, pipes escaped. */
+/**
+ * A table cell: one line, pipes escaped, and a `<` outside code escaped, so a comment's
+ * `RPC_URL_<KEY>` written without backticks is not swallowed as an HTML tag.
+ */
 export function cell(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+  const oneLine = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+  return oneLine
+    .split('`')
+    .map((part, i) => (i % 2 === 0 ? part.replace(/</g, '&lt;') : part))
+    .join('`');
 }

@@ -299,7 +299,7 @@ export const configSchema = z.object({
 });
 
 /**
- * RPC_URL_<KEY>: a real network's own node URLs, comma-separated for fallbacks, replacing its
+ * `RPC_URL_<KEY>`: a real network's own node URLs, comma-separated for fallbacks, replacing its
  * public endpoints (chain/networks.ts). The defaults are public and rate-limited; use your own
  * provider for real use. The keys are the registry's (ETHEREUM, BSC …), so they are read by
  * pattern rather than listed in the schema. They often hold a provider key: see configuredUrls.
