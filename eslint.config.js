@@ -9,7 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * One-way imports (ARCHITECTURE.md, docs/decisions/0030-lint-zones.md): each app's source is a stack
+ * One-way imports (docs/architecture.md, docs/decisions/0030-lint-zones.md): each app's source is a stack
  * of layers, lowest first, and a layer never imports one above it; a feature never imports another
  * feature. The zones are generated from the folders that exist: a new feature is covered without
  * editing this file, and a new top-level folder (or file) that no layer names stops the lint with

@@ -1,5 +1,5 @@
 /**
- * Administration from the command line (README: 'Support staff').
+ * Administration from the command line (docs/support-staff.md).
  *
  *   npm run cli -w @tokendesk/server -- create-staff <username> <email> [--generate]
  *   npm run cli -w @tokendesk/server -- promote <username>

@@ -19,96 +19,163 @@ const budget = z
   .refine(([burst, perMinute]) => burst >= 1 && perMinute >= 1, 'burst and rate must be at least 1')
   .transform(([capacity, perMinute]) => ({ capacity, perMinute }));
 
-const configSchema = z.object({
+/**
+ * Every setting, read once at start. Each entry's doc comment is its documentation:
+ * docs/configuration.md is generated from this object (`npm run docs`), and a test fails when the
+ * two differ, so write them for the operator. "decision NNNN" becomes a link there.
+ */
+export const configSchema = z.object({
+  /** HTTP port (`0` picks a free one). */
   PORT: int(0, 65535).default(3000),
+  /** Interface to listen on (`0.0.0.0` for all). */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Where the embedded PostgreSQL (`pg/`, its password `pg-password`) and the devnet's state live;
+   * one server per directory (locked). As root with a `DATA_DIR` the database's user cannot reach
+   * (a clone in root's 0700 home), the cluster is kept in `/var/lib/tokendesk/clusters/…` instead,
+   * recorded in `DATA_DIR/pg-location` (decision 0056).
+   */
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** Use this PostgreSQL instead of the embedded one (`postgres://user:pass@host:5432/db`). */
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   /**
-   * Embedded database: writes answer 503 while the disk under DATA_DIR has less than this many MB
-   * free, before PostgreSQL meets a full disk itself (docs/decisions/0024). 0 turns it off.
+   * Embedded database: writes answer 503 while the disk under `DATA_DIR` has less than this many MB
+   * free, before PostgreSQL meets a full disk itself (decision 0024). `0` turns it off.
    */
   STORAGE_RESERVE_MB: int(0, 1_000_000).default(64),
+  /** Log level (pino). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** log2 of scrypt's N. 17 is the OWASP figure; tests may lower it, never below 10. */
+  /** log2 of scrypt's N (r=8, p=1). 17 is the OWASP figure: keep it in production; tests lower it, never below 10. */
   PASSWORD_HASH_COST: int(10, 20).default(17),
-  /** Failed sign-ins for one username from one client IP per window before 429 (docs/decisions/0018). */
+  /**
+   * Failed sign-ins for one username from one client IP per window before 429 (a success resets
+   * it; decision 0018). **Shared by all servers** on the database (decision 0052).
+   */
   LOGIN_MAX_FAILURES_PER_USERNAME_IP: int(1, 100_000).default(10),
+  /** Failed sign-ins per client IP per window before 429. **Shared by all servers** on the database (decision 0052). */
   LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(30),
   /**
    * Failed sign-ins for one username from all IPs per window before the IPs that failed on it get
    * 429; an IP that has not failed on the username is never held back by it, so nobody can lock
-   * the owner out with the username alone.
+   * the owner out with the username alone (decision 0018). **Shared by all servers** on the
+   * database (decision 0052).
    */
   LOGIN_MAX_FAILURES_PER_USERNAME: int(1, 100_000).default(100),
-  /** From this many failures on a username (all IPs), its failing IPs wait 1 s, 2 s, 4 s … (max 60 s) between tries. */
+  /**
+   * From this many failures on a username (all IPs), its failing IPs wait 1 s, 2 s, 4 s … (at most
+   * 60 s) between tries. **Shared by all servers** on the database (decision 0052).
+   */
   LOGIN_USERNAME_DELAY_AFTER: int(1, 100_000).default(10),
-  /** Password hashes (scrypt) computed at once; each uses one CPU core for ~0.1–0.3 s. */
+  /** Password hashes (scrypt) computed at once; each uses one CPU core for ~0.1–0.3 s. **Per server**: its own CPU. */
   PASSWORD_HASH_CONCURRENCY: int(1, 64).default(2),
-  /** Hashes that may wait for a slot; beyond this a sign-in gets a fast 503 with Retry-After. */
+  /**
+   * Hashes that may wait for a slot, all lanes together; when full, a newcomer pushes out a waiting
+   * hash of a lower lane (failing addresses first), else gets 503 with Retry-After at once
+   * (decision 0054). **Per server**: it guards this server's CPU.
+   */
   PASSWORD_HASH_QUEUE: int(0, 10_000).default(32),
   /**
-   * Hashes one client IP may have running or waiting; beyond this it gets a fast 429. Below
-   * PASSWORD_HASH_QUEUE / 5, so five attacking addresses leave room for everyone else.
+   * Hashes one client IP may have running or waiting; beyond it 429 with Retry-After. Below
+   * `PASSWORD_HASH_QUEUE` / 5, so five attacking addresses leave room for everyone else. Behind a
+   * reverse proxy set `TRUST_PROXY`, or every client shares the proxy's share. **Per server**.
    */
   PASSWORD_HASH_QUEUE_PER_IP: int(1, 10_000).default(4),
   /**
    * Hashes of clean addresses (no failures) from one IPv4 /24 or IPv6 /64 that wait in the clean
-   * lane; more from there wait behind them with the failing addresses (decision 0054): a pool of
-   * fresh addresses in one prefix cannot fill the clean lane.
+   * lane; more from there wait with the failing addresses, so a pool of fresh addresses in one
+   * prefix cannot fill it. A sign-in from an address the user signed in from before (with no
+   * failure there) waits ahead of both (decision 0054). **Per server**; the known addresses it
+   * reads are shared (table `sign_in_origins`).
    */
   PASSWORD_HASH_QUEUE_PER_PREFIX: int(1, 10_000).default(4),
+  /**
+   * Registration attempts per client IP per window (and, per username,
+   * `LOGIN_MAX_FAILURES_PER_USERNAME_IP`). **Shared by all servers** on the database (decision
+   * 0052). The e-mail limits (forgot-password 3 per address and 10 per client address,
+   * verification resends, links tried, change of e-mail) are fixed and shared too.
+   */
   REGISTER_MAX_PER_IP: int(1, 100_000).default(20),
+  /**
+   * The rate-limit window. Give every server on one database the same limits and window: each
+   * checks the shared counts against its own settings.
+   */
   RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   /** How long a verified HTTP Basic credential is trusted without hashing again. */
   BASIC_AUTH_CACHE_SECONDS: int(0, 3600).default(60),
   /**
-   * How long a resolved bearer session is reused without asking the database. Sign-out, password
-   * and profile changes clear it at once on this server; other servers on the same database see
-   * them within this time. 0 turns it off.
+   * How long a resolved bearer session is reused without a database read. Sign-out, password and
+   * profile changes take effect at once on the same server; with several servers on one database,
+   * a sign-out elsewhere takes effect within this time. `0` turns it off.
    */
   SESSION_CACHE_SECONDS: int(0, 60).default(5),
-  /** How long a user's unread-notification count is reused (the bell polls it every 10 s). 0: off. */
+  /**
+   * How long a user's unread-notification count (the bell, polled every 10 s by every tab) is
+   * reused; marking read updates it at once. `0` turns it off.
+   */
   UNREAD_COUNT_CACHE_SECONDS: int(0, 60).default(2),
-  /** How long a user's list answers (projects, pools, funds, prices, search) are reused; writes invalidate them at once (decision 0026). 0: off. */
+  /**
+   * How long a user's list answers (projects, pools, funds, prices, search) are reused; writes
+   * drop them at once, on every server through PostgreSQL's change feed (decision 0026). `0` turns
+   * it off.
+   */
   ANSWER_CACHE_SECONDS: int(0, 60).default(2),
-  /** Live streams (GET /api/v1/stream/) one user may hold open on this server; more answer 429 (decision 0074). */
+  /**
+   * Live streams (`GET /api/v1/stream/`, Server-Sent Events) one user may hold open on this server;
+   * beyond it, 429 with Retry-After: 30 (decision 0074). **Per server**: each open stream holds a
+   * socket of this server.
+   */
   STREAMS_PER_USER: int(1, 1_000).default(8),
-  /** Live streams this server holds open in all; more answer 429 (decision 0074). */
+  /** Live streams this server holds open for all users together; beyond it, 429 (decision 0074). **Per server**. */
   STREAMS_MAX: int(1, 1_000_000).default(5_000),
+  /** Largest accepted request body. */
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(64 * 1024),
-  /** Set when behind a reverse proxy, so client IPs and https are read from X-Forwarded-*. */
+  /** Read client IPs and https from `X-Forwarded-*`: set it when behind a reverse proxy. */
   TRUST_PROXY: bool.default(false),
+  /** The built web app to serve. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** How long SIGINT/SIGTERM waits for open requests. */
   SHUTDOWN_TIMEOUT_MS: int(100, 120_000).default(10_000),
-  /** Run the pool indexer (one loop per network) inside this server. */
+  /**
+   * Run the pool indexer (events, price history, alerts; one loop per network) inside this server;
+   * with several servers on one PostgreSQL, one indexes each network under a renewed lease and the
+   * others stand by (decision 0051).
+   */
   INDEXER: bool.default(true),
   /**
-   * Most RPC calls one indexer tick spends reading the senders (traders) of stored events, newest
-   * blocks first: one per block with eth_getBlockReceipts, else one per transaction (decision 0033).
-   * 0 turns the reads off.
+   * Most RPC calls one indexer tick spends reading the senders (traders) of stored swaps, newest
+   * blocks first: one per block with eth_getBlockReceipts, else one per transaction; the rest are
+   * read in later ticks, while a full batch is left in senders-only steps at once between full
+   * ticks (decisions 0033, 0062). `0` turns the reads off.
    */
   TRADER_READS_PER_TICK: int(0, 1_000).default(20),
   /**
-   * How long a network's indexer lease lasts unless its holder renews it (each tick, and at least
-   * every third of it). A stopped or cut-off holder's network is taken over by another server this
-   * long after its last renewal (docs/decisions/0051-indexer-lease.md). At least 3 s.
+   * How long a network's indexer lease lasts unless its holder renews it (each tick, at least every
+   * third of it, and with every write). A holder that is stopped, hung or cut off from the database
+   * loses the network to another server about this long after its last renewal; its late writes
+   * are refused (fencing epoch; decision 0051). At least 3000.
    */
   INDEXER_LEASE_MS: int(3_000, 600_000).default(20_000),
-  /** How far back a newly tracked pool's history is read, in hours. */
+  /**
+   * How much history of a newly attached pool the indexer reads on a real network, in hours (the
+   * local devnet reads its whole seeded month, decision 0036).
+   */
   INDEXER_BACKFILL_HOURS: int(1, 24 * 365).default(24),
   /**
-   * A pool sets a token's USD price only when it holds at least this many dollars (2 × its paired
-   * side in USD), so that a dust pool with an absurd price moves nothing (docs/decisions/0032).
+   * USD liquidity (2 × its paired side in USD) a pool needs before it may set a token's USD price,
+   * and the wrapped native's reference pool before it may set its rate: a dust pool with an absurd
+   * price never moves a USD figure (decision 0032).
    */
   USD_MIN_LIQUIDITY: int(0, 1_000_000_000_000).default(10_000),
-  /** Start the local development chain (anvil with the demo deployment) with the server. */
+  /** Start the local development chain (anvil with the demo deployment) with the server; `off` leaves 'Local Devnet' out. */
   DEVNET: bool.default(true),
-  /** Use this devnet RPC instead of starting one (it must hold the demo deployment). */
+  /** Use this already running devnet (it must hold the demo deployment) instead of starting one. */
   DEVNET_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Who may read /metrics: addresses and CIDR ranges, comma-separated, or * for everyone. */
+  /**
+   * Who may read `/metrics`: addresses and CIDR ranges, comma-separated, or `*` for everyone. The
+   * connecting address and every `X-Forwarded-For` hop must be in it.
+   */
   METRICS_ALLOW: z
     .string()
     .default('127.0.0.0/8,::1')
@@ -119,54 +186,80 @@ const configSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** A bearer token that also opens /metrics (for a Prometheus elsewhere); long enough not to guess. */
+  /**
+   * Also serve `/metrics` to any client sending `Authorization: Bearer <token>` (for a Prometheus
+   * elsewhere); at least 24 characters, so it cannot be guessed.
+   */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /**
-   * Per-user budgets on authenticated routes (docs/decisions/0021), shared by every server on the
-   * database (decision 0052). Each is
-   * `<burst>,<per minute>`: a token bucket that holds the burst and refills at the rate; past it, 429
-   * with Retry-After. Off only for harnesses that measure throughput as one user.
+   * Per-user budgets on signed-in routes: a token bucket per user and route class, 429 with
+   * Retry-After when spent (decision 0021). The buckets are **shared by all servers** on the
+   * database: one statement per request (decision 0052). Off only for harnesses that measure
+   * throughput as one user.
    */
   USER_BUDGETS: bool.default(true),
-  /** Every route not in a class below. A page load fires ~10 calls at once; polling adds ~10 a minute per tab. */
+  /**
+   * `<burst>,<per minute>` for ordinary routes (every route not in a class below): a token bucket
+   * that holds the burst and refills at the rate. A page load fires ~10 calls at once; polling adds
+   * ~10 a minute per tab. **Shared by all servers**.
+   */
   USER_BUDGET_DEFAULT: budget.prefault('120,600'),
-  /** Live pool figures, search, the holder summary. */
+  /** The same for live pool reads, search and the holder summary. **Shared by all servers**. */
   USER_BUDGET_HEAVY: budget.prefault('30,120'),
-  /** Routes that ask a chain node on every call: token info, pool lookup, attaching a pool, creating a project. */
+  /**
+   * The same for routes that ask a chain node on every call (token info, pool discovery and attach,
+   * project create). **Shared by all servers**.
+   */
   USER_BUDGET_CHAIN: budget.prefault('20,30'),
-  /** CSV exports (activity, holders). */
+  /**
+   * The same for CSV exports (activity, holders). **Shared by all servers**: it bounds how many
+   * exports a user starts, whichever server they reach.
+   */
   USER_BUDGET_EXPORT: budget.prefault('5,4'),
-  /** CSV exports one user may have streaming at once on this server (429 beyond; per server, decision 0052). */
+  /**
+   * CSV exports one user may have streaming at once on this server; beyond it, 429. **Per server**:
+   * they count streams holding this server's database connections (decision 0052).
+   */
   EXPORTS_PER_USER: int(1, 100).default(2),
-  /** CSV exports streaming at once on this server, all users (503 beyond): each holds a database connection. */
+  /** CSV exports streaming at once on this server, all users together; beyond it, 503. **Per server**: each holds a database connection. */
   EXPORTS_MAX_CONCURRENT: int(1, 1000).default(4),
-  /** Requests of one user handled at once; a browser tab opens at most 6 connections per host. */
+  /**
+   * Requests of one user handled at once (a browser tab opens at most 6 connections per host).
+   * **Per server**: with the two below, it bounds what one user holds of this server at a moment.
+   */
   USER_CONCURRENT_REQUESTS: int(1, 1000).default(8),
-  /** Of those, heavy and chain requests (live pool reads, search, node calls) handled at once. */
+  /** Of those, heavy and chain requests (live pool reads, search, node calls) handled at once. **Per server**. */
   USER_CONCURRENT_COSTLY: int(1, 1000).default(2),
-  /** Requests of one user waiting for their turn; beyond, 429. */
+  /** Requests of one user waiting for their turn; beyond it, 429. **Per server**. */
   USER_QUEUED_REQUESTS: int(0, 10_000).default(64),
 
   // --- Outbound messages (docs/decisions/0037) ---
   /**
-   * The SMTP server e-mail leaves through, smtp:// or smtps:// with credentials in the URL. Unset:
-   * no e-mail is ever enqueued, and the screens say "E-mail is not configured on this server."
+   * Send e-mail (alert channels, account links, staff notices, weekly reports) through this SMTP
+   * server, smtp:// or smtps:// with credentials in the URL, e.g.
+   * `smtps://user:pass@mail.example.com`. Unset: no e-mail is ever queued, and the screens say
+   * 'E-mail is not configured on this server.' (decision 0037).
    */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender of every e-mail, `Name <address>` or a bare address. */
   MAIL_FROM: z.string().min(3).default('TokenDesk <no-reply@localhost>'),
   /**
-   * The address links in e-mails and messages point to (no trailing slash). Unset: the address the
-   * start banner prints, from HOST and PORT, never from a request's Host header (see publicUrlOf).
+   * Where links in e-mails and messages point (the address users open TokenDesk at; no trailing
+   * slash), and the links `reset-link` and the staff console issue. Unset: the address the start
+   * banner prints, `http://127.0.0.1:<PORT>` by default (`HOST` as given; `0.0.0.0` or `::` print
+   * 127.0.0.1). Never taken from a request's Host header, which the client chooses (see
+   * publicUrlOf). The start banner says which address links use; set it when users open TokenDesk
+   * at another address (a domain, a proxy, `HOST=0.0.0.0`) (decision 0064).
    */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   /**
-   * Whom a signed-out user asks for a password-reset link (decision 0058): an e-mail address or an
-   * http(s) URL (a help desk, a chat), shown on the forgot-password page. Unset: the page names the
-   * operator and support staff without an address.
+   * Whom a user who forgot their password asks for a one-time reset link: an e-mail address or an
+   * http(s) URL (a help desk, a chat), shown on the forgot-password page when e-mail is off
+   * ('Contact: …'). Unset: the page names the operator and support staff without an address
+   * (decision 0058).
    */
   SUPPORT_CONTACT: z
     .string()
@@ -178,8 +271,10 @@ const configSchema = z.object({
     )
     .optional(),
   /**
-   * CIDR ranges (or addresses) user-supplied URLs may reach despite the SSRF guard, comma-separated;
-   * empty: only public addresses. Tests allow 127.0.0.0/8,::1 for their local receivers.
+   * CIDR ranges (or addresses), comma-separated, that webhook and Discord URLs may reach although
+   * they are not public (loopback, private and link-local addresses are refused otherwise), e.g.
+   * `10.0.0.0/8` for an internal receiver. Empty: only public addresses. Tests allow
+   * 127.0.0.0/8,::1 for their local receivers.
    */
   OUTBOUND_ALLOW: z
     .string()
@@ -192,11 +287,11 @@ const configSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** Messages of one channel that failed for good in a row before the channel is paused. */
+  /** Messages of one channel failing for good in a row before it is paused (the owner is told). */
   DELIVERY_PAUSE_AFTER: int(1, 1_000).default(10),
-  /** How long a message is retried (exponential backoff) before it counts as failed. */
+  /** How long a message is retried (backoff from 30 s, at most an hour apart) before it counts as failed. */
   DELIVERY_RETRY_HOURS: int(1, 24 * 14).default(24),
-  /** The Telegram Bot API's base URL (tests point it at a local receiver). */
+  /** The Telegram Bot API's base URL (a local Bot API server, or tests' receiver). */
   TELEGRAM_API_URL: z
     .url({ protocol: /^https?$/ })
     .transform((v) => v.replace(/\/+$/, ''))
@@ -204,9 +299,10 @@ const configSchema = z.object({
 });
 
 /**
- * RPC_URL_<KEY>: a network's own node URLs (comma-separated), replacing its public endpoints
- * (chain/networks.ts). The keys are the registry's (ETHEREUM, BSC …), so they are read by pattern
- * rather than listed in the schema. They often hold a provider key: see configuredUrls.
+ * `RPC_URL_<KEY>`: a real network's own node URLs, comma-separated for fallbacks, replacing its
+ * public endpoints (chain/networks.ts). The defaults are public and rate-limited; use your own
+ * provider for real use. The keys are the registry's (ETHEREUM, BSC …), so they are read by
+ * pattern rather than listed in the schema. They often hold a provider key: see configuredUrls.
  */
 const RPC_URL_PREFIX = 'RPC_URL_';
 

@@ -460,7 +460,7 @@ export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'>
   ].join('\n');
 }
 
-/** The README's swap command for this devnet. */
+/** The swap command of the README and docs/devnet.md, for this devnet. */
 export function swapCommand(rpcUrl: string): string {
   return `npx tsx packages/devchain/src/swap-cli.ts --rpc ${rpcUrl} --pool demo-weth --side buy --amount 0.1`;
 }

@@ -225,7 +225,7 @@ describe('Solidly V2 and Slipstream on the devnet', () => {
     const out: string[] = [];
     const print = (l: string) => out.push(l);
     await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-weth-solidly', '--side', 'buy', '--amount', '0.05', '--account', '2'], print);
-    // The positional form the README shows (npm run swap -w @tokendesk/devchain -- <pool> <side> <amount>).
+    // The positional form docs/devnet.md shows (npm run swap -w @tokendesk/devchain -- <pool> <side> <amount>).
     await runSwapCli(['demo-weth-solidly', 'sell', '300', '--rpc', devnet.rpcUrl, '--account', '2'], print);
     await runSwapCli(['demo-weth-slipstream', 'buy', '0.02', '--rpc', devnet.rpcUrl, '--account', '2'], print);
     await runSwapCli(['demo-weth-slipstream', 'sell', '200', '--rpc', devnet.rpcUrl, '--account', '2'], print);

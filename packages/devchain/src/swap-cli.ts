@@ -23,7 +23,7 @@ import { demoAccounts } from './addresses.js';
 import { assertDevnet, devnetClients } from './client.js';
 import { DEVNET_POOLS, swapOnDevnet, type DevnetPool } from './swap.js';
 
-/** The server's devnet port when it was free (README: The local devnet). */
+/** The server's devnet port when it was free (docs/devnet.md). */
 const DEFAULT_RPC = 'http://127.0.0.1:8545';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);

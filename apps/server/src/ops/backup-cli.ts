@@ -1,5 +1,5 @@
 /**
- * Backup and restore of TokenDesk's database (README 'Operations', docs/decisions/0025-backup-and-import.md).
+ * Backup and restore of TokenDesk's database (docs/database.md 'Backup and restore', docs/decisions/0025-backup-and-import.md).
  *
  *   npm run backup -w @tokendesk/server -- --out <file.tdbackup.gz> [--force]
  *   npm run restore -w @tokendesk/server -- --in <file.tdbackup.gz> [--force]

@@ -51,7 +51,7 @@ const networkState = z.object({
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
   consecutive_failures: z.number(),
-  // Which loop of the network makes no progress, since when and for how long (README 'Operations').
+  // Which loop of the network makes no progress, since when and for how long (docs/operations.md).
   failing_part: z.enum(['pools', 'holders', 'pool-watch']).nullable(),
   failing_since: z.string().nullable(),
   stuck_seconds: z.number().nullable(),
@@ -119,7 +119,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /**
- * Liveness, readiness, Prometheus metrics and request ids (README 'Operations';
+ * Liveness, readiness, Prometheus metrics and request ids (docs/operations.md;
  * docs/decisions/0008-operations-surface.md). Registered before the web app, whose not-found
  * handler would otherwise serve the SPA for /health.
  */

@@ -2,7 +2,7 @@ import type { LegalDocumentKind } from '@tokendesk/contract';
 
 /**
  * The texts a fresh server ships with (issue 35): short, true of TokenDesk as built, and written so
- * that an operator can keep them or replace them (README: 'Terms of Service and Privacy Policy').
+ * that an operator can keep them or replace them (docs/operations.md: 'Terms of Service and Privacy Policy').
  * They speak of "the operator" because TokenDesk is self-hosted: whoever runs this server is the
  * other party, not the authors of the software.
  */

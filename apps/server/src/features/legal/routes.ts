@@ -7,7 +7,7 @@ import { DEFAULT_LEGAL_TEXTS } from './default-texts';
 /** An operator's text longer than this is cut: the page is for reading, not for storing documents. */
 const MAX_CHARS = 100_000;
 
-/** Where the operator puts their own text (README: 'Terms of Service and Privacy Policy'). */
+/** Where the operator puts their own text (docs/operations.md: 'Terms of Service and Privacy Policy'). */
 export const legalFile = (dataDir: string, kind: LegalDocumentKind) => path.join(dataDir, 'legal', `${kind}.md`);
 
 /**
