@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     // 3. A real swap: from its receipt (the block mined) to every client.
     let swaps = 0;
     const bySwap = await measure(async () => {
-      const swap = await swapOnDevnet(chain, { from: demoAccounts[(swaps++ % 4) + 1]!, pool: 'demo-weth', side: 'buy', amount: '0.01' });
+      const swap = await swapOnDevnet(chain, { from: demoAccounts[swaps++ % demoAccounts.length]!, pool: 'demo-weth', side: 'buy', amount: '0.01' });
       return { block: swap.receipt.blockNumber, at: performance.now() };
     });
     const line = (what: string, r: { all: number[]; slowest: number[]; incomplete: number }) =>
