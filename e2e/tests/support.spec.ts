@@ -93,6 +93,8 @@ test.describe('Support', () => {
   });
 
   test('staff answer in the console, the user is notified and answers; resolving closes the reply form', async ({ browser, createUser, request }) => {
+    // Three signed-in contexts (the user, the staff queue, the staff ticket screen).
+    test.setTimeout(120_000);
     const staff = staffAccount();
     // A missing staff account is a failure, not a skip: a skipped test would pass the run unseen.
     expect(staff, 'the server CLI could not create the e2e staff account (see e2e/start-server.mjs)').toBeTruthy();
