@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,8 +35,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   // The server serves apps/web/dist: built now unless it matches the sources (as `npm start` does).
-  const built = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`the web build failed (exit ${built.status})`);
+  // Asynchronously: a build that blocked the worker's event loop for 100 s timed out vitest's own RPC.
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const build = spawn(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+    build.once('error', reject);
+    build.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the web build failed (exit ${code})`);
   devnet = await startTestDevnet();
   cluster = await startCluster();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-live-k9-'));
