@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
-import { expect, signIn, test } from '../fixtures';
+import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
-const SHOTS = process.env.H2_SHOTS_DIR ?? '/tmp/h2-shots';
+/** Beside the suite's other results (.test-results/), not in /tmp; LIVE_SHOTS_DIR puts them elsewhere. */
+const SHOTS = process.env.LIVE_SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.test-results/screenshots');
 const SWAPS = 10;
 /** Issue 31: a devnet swap reaches every open screen within 2 s at p95, indexing included. */
 const TARGET_P95_MS = 2_000;
@@ -124,5 +127,61 @@ test.describe('live updates', () => {
         await expect(page.locator(`[aria-label="Activity events"] [data-tx="${missed.txHash}"]`).first()).toBeVisible({ timeout: 10_000 });
       }
     }
+  });
+
+  test('offline, every kind of figure is dimmed: activity amounts, the bell, dashboard cards, holders, the pool page', async ({ page, context, request, user, consoleGuard }) => {
+    test.setTimeout(180_000);
+    consoleGuard.allowMessage(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    const project = await createProjectViaApi(request, user, 'demo');
+    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+    // One unread notification, for the bell's count: a large swap of the pool.
+    await apiPost(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.1', cooldown_minutes: 1 });
+    await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '0.5' });
+    await expect.poll(async () => (await apiGet<{ unread_count: number }>(request, user, '/projects/notifications/new-count/')).unread_count, { timeout: 60_000 }).toBeGreaterThan(0);
+
+    // Each screen in its own tab (an SPA route change offline could not load its code).
+    const figures: { name: string; tab: Page; selector: string; fill?: boolean }[] = [];
+    const open = async (to: string) => {
+      const tab = to === '/activities' ? page : await context.newPage();
+      await tab.setViewportSize({ width: 1440, height: 1000 });
+      await signIn(tab, user, { to });
+      return tab;
+    };
+    const activities = await open('/activities');
+    figures.push({ name: 'activity amount', tab: activities, selector: '[data-testid="activity-row"] p.tabular-nums span.text-slate-900' });
+    figures.push({ name: "the bell's count", tab: activities, selector: '[data-testid="notification-badge"]', fill: true });
+    figures.push({ name: 'Market Prices', tab: activities, selector: `[data-prices-panel] a[href="/funds/${pool.id}"] .tabular-nums` });
+    const dashboard = await open('/');
+    figures.push({ name: 'dashboard card', tab: dashboard, selector: '[data-testid="total-projects-count"]' });
+    const projectPage = await open(`/projects/${project.id}`);
+    figures.push({ name: 'holders', tab: projectPage, selector: '[aria-labelledby="holders-title"] dd.tabular-nums' });
+    const poolPage = await open(`/funds/${pool.id}`);
+    figures.push({ name: 'pool page', tab: poolPage, selector: 'main p.text-2xl.tabular-nums' });
+
+    // What the stale rule paints, read in each tab's own theme.
+    const slate500 = (tab: Page) =>
+      tab.evaluate(() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--color-slate-500)';
+        document.body.append(probe);
+        const value = getComputedStyle(probe).color;
+        probe.remove();
+        return value;
+      });
+    const paint = (f: (typeof figures)[number]) => f.tab.locator(f.selector).first().evaluate((el, fill) => getComputedStyle(el)[fill ? 'backgroundColor' : 'color'], f.fill ?? false);
+
+    for (const f of figures) await expect(f.tab.locator(f.selector).first(), f.name).toBeVisible({ timeout: 60_000 });
+    const grey = await slate500(page);
+    for (const f of figures) expect(await paint(f), `${f.name} at full contrast while live`).not.toBe(grey);
+
+    await context.setOffline(true);
+    for (const tab of [activities, dashboard, projectPage, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'offline', { timeout: 15_000 });
+    for (const f of figures) expect(await paint(f), `${f.name} dimmed while offline`).toBe(grey);
+    // Dimmed, still readable: axe's contrast rules hold on every screen.
+    for (const tab of [activities, dashboard, projectPage, poolPage]) await expectAxeClean(tab);
+
+    await context.setOffline(false);
+    for (const tab of [activities, dashboard, projectPage, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
+    for (const f of figures) expect(await paint(f), `${f.name} back to full contrast`).not.toBe(grey);
   });
 });

@@ -93,6 +93,8 @@ test.describe('Support', () => {
   });
 
   test('staff answer in the console, the user is notified and answers; resolving closes the reply form', async ({ browser, createUser, request }) => {
+    // Three signed-in contexts (the user, the staff queue, the staff ticket screen).
+    test.setTimeout(120_000);
     const staff = staffAccount();
     // A missing staff account is a failure, not a skip: a skipped test would pass the run unseen.
     expect(staff, 'the server CLI could not create the e2e staff account (see e2e/start-server.mjs)').toBeTruthy();
@@ -100,6 +102,12 @@ test.describe('Support', () => {
     const owner = await createUser();
     const project = await createProjectViaApi(request, owner, 'demo');
     const fired: string[] = [];
+
+    // The staff queue is open before the ticket exists: it must come in without a click (issue 31).
+    const queue = await newSignedInPage(browser, staff);
+    forbidDialogs(queue.page, fired);
+    await queue.page.goto('/staff/tickets');
+    await expect(queue.page.locator('header [data-connection]')).toHaveAttribute('data-connection', 'live', { timeout: 30_000 });
 
     const user = await newSignedInPage(browser, owner);
     forbidDialogs(user.page, fired);
@@ -113,6 +121,8 @@ test.describe('Support', () => {
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
     await expect(dialog).toBeHidden();
     await expect(user.page.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
+    // Pushed, not polled (the queue does not poll): well within the stream's 2 s, with room for load.
+    await expect(queue.page.getByRole('row', { name: new RegExp(subject) })).toBeVisible({ timeout: 8_000 });
 
     const desk = await newSignedInPage(browser, staff);
     forbidDialogs(desk.page, fired);
@@ -140,10 +150,13 @@ test.describe('Support', () => {
     await user.page.getByRole('button', { name: 'Send Reply' }).click();
     await expect(conversation.getByText('Devnet, thanks.')).toBeVisible();
 
-    await desk.page.reload();
-    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Devnet, thanks.')).toBeVisible();
+    // The open ticket screen shows the user's reply without a reload.
+    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Devnet, thanks.')).toBeVisible({ timeout: 8_000 });
+    await expect(queue.page.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
     await desk.page.getByRole('button', { name: 'Resolve' }).click();
     await expect(desk.page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    // Resolved by a colleague (no notification is raised for it): it leaves the open 'Awaiting Reply' queue without a click.
+    await expect(queue.page.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0, { timeout: 8_000 });
 
     await user.page.reload();
     await expect(user.page.getByText('This ticket has been resolved. If you need further assistance, please create a new ticket.')).toBeVisible();
@@ -157,5 +170,6 @@ test.describe('Support', () => {
     expect(fired).toEqual([]);
     await user.context.close();
     await desk.context.close();
+    await queue.context.close();
   });
 });

@@ -173,6 +173,43 @@ describe('GET /api/v1/stream/', () => {
     strangerStream.close();
   });
 
+  it('staff hear every user’s new ticket and reply live; other users hear only their own, a demoted account nothing', async () => {
+    const staff = await signUp(appA);
+    await dbA.db.execute(sql`update users set is_staff = true where id = ${staff.userId}`);
+    const other = await signUp(appA);
+    const staffStream = await stream(staff.token);
+    const otherStream = await stream(other.token);
+    const strangerStream = await stream(stranger.token);
+    for (const s of [staffStream, otherStream, strangerStream]) await s.waitFor((c) => c.messages.length > 0);
+    const isTicket = (id: number) => (c: Record<string, unknown>) => c.topic === 'tickets' && c.ticket_id === id;
+
+    // A user opens a ticket on server A: the staff stream on B hears of it, no other user does.
+    const opened = await appA.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: { authorization: bearer(other.token) }, payload: { project: null, subject: 'Staff, live?', message: 'Anyone there?' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const ticketId = opened.json().id as number;
+    await staffStream.waitFor((c) => c.changes().some(isTicket(ticketId)));
+    await otherStream.waitFor((c) => c.changes().some(isTicket(ticketId)));
+
+    // The staff reply on A reaches the user; the user's reply reaches staff again.
+    const staffReply = await appA.inject({ method: 'POST', url: `/api/v1/staff/tickets/${ticketId}/reply/`, headers: { authorization: bearer(staff.token) }, payload: { message: 'Here.' } });
+    expect(staffReply.statusCode, staffReply.body).toBe(201);
+    const before = staffStream.changes().filter(isTicket(ticketId)).length;
+    const userReply = await appA.inject({ method: 'POST', url: `/api/v1/user/tickets/${ticketId}/reply/`, headers: { authorization: bearer(other.token) }, payload: { message: 'Thanks.' } });
+    expect(userReply.statusCode, userReply.body).toBe(201);
+    await staffStream.waitFor((c) => c.changes().filter(isTicket(ticketId)).length > before);
+
+    // Staff taken away: the next ticket is not heard by that account any more.
+    await dbA.db.execute(sql`update users set is_staff = false where id = ${staff.userId}`);
+    const second = await appA.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: { authorization: bearer(other.token) }, payload: { project: null, subject: 'Second', message: 'Again' } });
+    expect(second.statusCode, second.body).toBe(201);
+    await otherStream.waitFor((c) => c.changes().some(isTicket(second.json().id as number)));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(staffStream.changes().some(isTicket(second.json().id as number))).toBe(false);
+    // A user who is not staff never hears of another user's ticket.
+    expect(strangerStream.changes()).toEqual([]);
+    for (const s of [staffStream, otherStream, strangerStream]) s.close();
+  });
+
   it('a reconnect with Last-Event-ID starts with reset (nothing is replayed)', async () => {
     const s = await stream(owner.token, { 'last-event-id': '41' });
     await s.waitFor((c) => c.changes().length > 0);

@@ -6,7 +6,7 @@
  *   lists:<user>, unread:<user>   the change feed's triggers (decision 0026) → lists, notifications
  *   session:<user>                a session revoked or the user changed → that user's streams are checked
  *   tick:…                        the indexer's committed tick (db/stream-notices.ts) → pool, holders
- *   ticket:<user>:<ticket>        migration 0029's triggers → tickets
+ *   ticket:<user>:<ticket>        migration 0029's triggers → tickets, to the owner and to connected staff
  *   feed back after being down    → reset to every stream (changes may have been missed)
  *
  * A tick names pool and token addresses; which users they concern is read here, once per notice,
@@ -55,7 +55,15 @@ export function registerLiveStream(app: FastifyInstance, { config }: { config: C
   app.changes.onNotice((payload) => {
     const notice = decodeNotice(payload);
     if (!notice) return;
-    if (notice.kind === 'ticket') return send(notice.userId, { topic: 'tickets', ticket_id: notice.ticketId });
+    if (notice.kind === 'ticket') {
+      send(notice.userId, { topic: 'tickets', ticket_id: notice.ticketId });
+      void fanOutTicketToStaff(app, hub, notice).catch((err: unknown) => {
+        // Which connected users are staff is unknown: their queues refetch rather than miss it.
+        app.log.warn({ err }, 'live stream: the staff of a ticket notice could not be read; sending reset');
+        hub.broadcast(RESET);
+      });
+      return;
+    }
     // The network has a new indexed block: this server's pool states (a 5 s cache) are of the block
     // before, and the refetch the push causes must read the new one, not them.
     if (notice.pools === 'all' || notice.pools.length > 0) app.chain.invalidate(notice.networkId);
@@ -86,6 +94,19 @@ async function checkSessions(app: FastifyInstance, hub: SseHub, userId: number):
         ).map((r) => r.id),
   );
   for (const conn of conns) if (conn.sessionId === null || !alive.has(conn.sessionId)) hub.close(conn);
+}
+
+/**
+ * Staff see every user's tickets (the staff queue and ticket screens), so a new ticket, a reply or a
+ * status change reaches every connected staff account too, whoever owns the ticket. Read per notice
+ * (tickets are few): a staff flag taken away meanwhile stops it at once, as the staff routes would.
+ */
+async function fanOutTicketToStaff(app: FastifyInstance, hub: SseHub, notice: Extract<StreamNotice, { kind: 'ticket' }>): Promise<void> {
+  // The owner already heard it on their own stream.
+  const others = hub.users().filter((id) => id !== notice.userId);
+  if (others.length === 0) return;
+  const staff = await queryRows<{ id: number }>(app.db, sql`select id from users where id = any(${sql.param(others)}::integer[]) and is_staff`);
+  for (const r of staff) sendTo(hub, r.id, { topic: 'tickets', ticket_id: notice.ticketId });
 }
 
 async function fanOutTick(app: FastifyInstance, hub: SseHub, notice: Extract<StreamNotice, { kind: 'tick' }>): Promise<void> {

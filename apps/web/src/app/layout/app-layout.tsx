@@ -17,7 +17,8 @@ export function AppLayout() {
   return (
     <SignOutProvider>
       <AddProjectProvider>
-        <div className="min-h-dvh bg-slate-50">
+        {/* data-stale here too: the header's bell and every figure outside main go stale with them. */}
+        <div className="min-h-dvh bg-slate-50" data-stale={stale['data-stale']}>
           <a
             href="#main-content"
             className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:ring-2 focus:ring-indigo-500"

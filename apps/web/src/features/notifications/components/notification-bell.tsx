@@ -116,6 +116,7 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
         {count > 0 && (
           <span
             data-testid="notification-badge"
+            data-figure="badge"
             aria-hidden="true"
             className="absolute top-1 right-1 grid h-4 min-w-4 place-items-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white"
           >
