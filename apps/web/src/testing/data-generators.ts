@@ -1,4 +1,4 @@
-import type { Project, User } from '@tokendesk/contract';
+import type { DexOption, Network, Project, TokenOption, User } from '@tokendesk/contract';
 
 /**
  * Contract-typed records for the MSW answers. Ids count up per file (each component test file runs
@@ -39,3 +39,26 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     ...overrides,
   };
 }
+
+/**
+ * The Local Devnet as the server lists it (apps/server/src/chain/networks.ts, devnetNetwork) with
+ * its Uniswap V2 and V3 rows and WETH: the reference data the project and pool dialogs offer. The
+ * addresses are placeholders (no chain is read in a component test), not the devnet's.
+ */
+export const devnet: Network = {
+  id: 31337,
+  name: 'Local Devnet',
+  chain_id: 31337,
+  native_symbol: 'ETH',
+  network_logo: '/logos/networks/devnet.svg',
+  network_explorer: '',
+};
+
+export const devnetDexes: DexOption[] = [
+  { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dexes/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x1111111111111111111111111111111111111111' },
+  { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dexes/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x2222222222222222222222222222222222222222' },
+];
+
+export const devnetTokens: TokenOption[] = [
+  { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x3333333333333333333333333333333333333333', decimals: 18, token_logo: '/logos/tokens/weth.svg' },
+];

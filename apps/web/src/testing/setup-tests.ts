@@ -26,10 +26,19 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
 // A request no test answered fails the test that made it: a screen that calls something new is
-// noticed, not answered by chance.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// noticed, not answered by chance (MSW's own 'error' only logs it, and the app shows an error state).
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request) => {
+      unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
+  const missed = unanswered.splice(0);
+  if (missed.length > 0) throw new Error(`The test left API requests unanswered (add handlers: server.use): ${[...new Set(missed)].join(', ')}`);
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,6 +1,8 @@
-import { emailOptionsSchema, unreadCountSchema } from '@tokendesk/contract';
+import { dexOptionSchema, emailOptionsSchema, networkSchema, tokenOptionSchema, unreadCountSchema } from '@tokendesk/contract';
 import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
 import { API_BASE } from '../../lib/api-client';
+import { devnet, devnetDexes, devnetTokens } from '../data-generators';
 import { api } from './api';
 
 /**
@@ -9,6 +11,9 @@ import { api } from './api';
  */
 export const baseHandlers = [
   api.get('/projects/notifications/new-count/', unreadCountSchema, () => ({ unread_count: 0 })),
+  api.get('/projects/networks/', z.array(networkSchema), () => [devnet]),
+  api.get('/projects/network/:id/dex-options/', z.array(dexOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetDexes : [])),
+  api.get('/projects/network/:id/token-options/', z.array(tokenOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetTokens : [])),
   api.get('/auth/options/', emailOptionsSchema, () => ({ email_configured: true, support_contact: null })),
   // The live stream opens and stays quiet: no change is pushed unless a test sends one. The
   // unmount at the end of each test aborts it.
