@@ -1,4 +1,4 @@
-import type { DexOption, Network, Project, TokenOption, User } from '@tokendesk/contract';
+import type { DexOption, Network, Pool, Project, TokenOption, User } from '@tokendesk/contract';
 
 /**
  * Contract-typed records for the MSW answers. Ids count up per file (each component test file runs
@@ -62,3 +62,36 @@ export const devnetDexes: DexOption[] = [
 export const devnetTokens: TokenOption[] = [
   { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x3333333333333333333333333333333333333333', decimals: 18, token_logo: '/logos/tokens/weth.svg' },
 ];
+
+/** A Uniswap V2 pool of `project` paired with the devnet's WETH, before any chain read (a list row). */
+export function buildPool(project: Project, overrides: Partial<Pool> = {}): Pool {
+  const n = id();
+  const [dex] = devnetDexes;
+  const [weth] = devnetTokens;
+  return {
+    id: n,
+    pool_address: `0x${(0xa000 + n).toString(16).padStart(40, '0')}`,
+    pool_version: 'v2',
+    fee: null,
+    shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null },
+    v4: null,
+    dex: { id: dex.id, name: dex.name, dex_logo: dex.dex_logo },
+    token: { id: weth.id, name: weth.name, symbol: weth.symbol, token_logo: weth.token_logo, address: weth.address, decimals: weth.decimals },
+    project: { id: project.id, name: project.name, token_symbol: project.token_symbol, contract_address: project.contract_address, token_decimal: project.token_decimal },
+    network: { id: devnet.id, name: devnet.name, network_logo: devnet.network_logo, network_explorer: devnet.network_explorer },
+    pool_funds: null,
+    price: null,
+    price_usd: null,
+    liquidity_usd: null,
+    volume_24h_usd: null,
+    usd: null,
+    usd_unavailable_reason: null,
+    change_24h: null,
+    volume_24h: null,
+    buys_24h: null,
+    sells_24h: null,
+    traders_24h: null,
+    created_at: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -21,6 +21,19 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+// CSS.escape (the dialog's focus return looks up the menu trigger by id), after the CSSOM spec's
+// serialize-an-identifier, enough for the ids React and Radix make.
+globalThis.CSS ??= {} as typeof CSS;
+CSS.escape ??= (value: string) =>
+  String(value).replace(/[\0-\x1f\x7f]|^-?\d|^-$|[^\w-\u0080-\uffff]/g, (ch, offset: number) => {
+    if (ch === '\0') return '\ufffd';
+    if (ch === '-') return '\\-';
+    const digitAt = ch.length === 2 ? 1 : 0;
+    if (/[\0-\x1f\x7f]/.test(ch) || (offset === 0 && /\d/.test(ch[digitAt]))) {
+      return `${ch.slice(0, digitAt)}\\${ch.charCodeAt(digitAt).toString(16)} `;
+    }
+    return `\\${ch}`;
+  });
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
