@@ -54,20 +54,17 @@ export const devnet: Network = {
   network_explorer: '',
 };
 
-export const devnetDexes: DexOption[] = [
-  { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dexes/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x1111111111111111111111111111111111111111' },
-  { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dexes/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x2222222222222222222222222222222222222222' },
-];
+const uniswapV2: DexOption = { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dexes/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x1111111111111111111111111111111111111111' };
+const uniswapV3: DexOption = { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dexes/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x2222222222222222222222222222222222222222' };
+const weth: TokenOption = { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x3333333333333333333333333333333333333333', decimals: 18, token_logo: '/logos/tokens/weth.svg' };
 
-export const devnetTokens: TokenOption[] = [
-  { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x3333333333333333333333333333333333333333', decimals: 18, token_logo: '/logos/tokens/weth.svg' },
-];
+export const devnetDexes: DexOption[] = [uniswapV2, uniswapV3];
+export const devnetTokens: TokenOption[] = [weth];
 
 /** A Uniswap V2 pool of `project` paired with the devnet's WETH, before any chain read (a list row). */
 export function buildPool(project: Project, overrides: Partial<Pool> = {}): Pool {
   const n = id();
-  const [dex] = devnetDexes;
-  const [weth] = devnetTokens;
+  const dex = uniswapV2;
   return {
     id: n,
     pool_address: `0x${(0xa000 + n).toString(16).padStart(40, '0')}`,

@@ -70,13 +70,13 @@ export function newProjectHandlers(project: Project) {
     api.get('/projects/:id/holders/', holdersSummarySchema, ({ params }) =>
       own(params)
         ? {
-            sync: { state: 'pending', indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null },
+            sync: { state: 'pending' as const, indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null },
             holder_count: null,
             supply: null,
             supply_source: null,
             balances_source: null,
             reconciliation: {
-              status: 'pending',
+              status: 'pending' as const,
               block: null,
               checked_at: null,
               supply_from_logs: null,
