@@ -31,7 +31,7 @@ function alertsScreenWithOnePool() {
 /**
  * A menu item. `hidden: true`: jsdom lays nothing out, so every box measures 0 × 0 and Radix's popper
  * (its 'hide' middleware) styles the open menu `visibility: hidden` as if its button were scrolled
- * away; that the menu shows is Playwright's to see (e2e/tests/alerts.spec.ts opens it in Chromium).
+ * away; that the menu shows is Playwright's to see (e2e/tests/alert-wording.spec.ts opens it in Chromium).
  */
 const menuItem = (name: RegExp) => screen.findByRole('menuitem', { name, hidden: true });
 
