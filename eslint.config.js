@@ -102,7 +102,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...layerZones('apps/web/src', webLayers, ['test', 'index.css', 'vite-env.d.ts']),
+            ...layerZones('apps/web/src', webLayers, ['test', 'testing', 'index.css', 'vite-env.d.ts']),
             ...featureZones('apps/web/src'),
             ...layerZones('apps/server/src', serverLayers),
             ...featureZones('apps/server/src'),

@@ -1,0 +1,104 @@
+import {
+  dexOptionSchema,
+  discoveredPoolListSchema,
+  emailOptionsSchema,
+  holdersSummarySchema,
+  networkSchema,
+  poolListSchema,
+  projectDeleteSummarySchema,
+  projectMarketSchema,
+  projectSchema,
+  tokenOptionSchema,
+  unreadCountSchema,
+  weeklyReportSchema,
+  type Project,
+} from '@tokendesk/contract';
+import { http, HttpResponse, type PathParams } from 'msw';
+import { z } from 'zod';
+import { API_BASE } from '../../lib/api-client';
+import { devnet, devnetDexes, devnetTokens } from '../data-generators';
+import { api, apiError } from './api';
+
+/**
+ * What every signed-in screen asks for besides its own data (the header's bell, the live stream,
+ * the e-mail options), answered as a quiet server would. A test overrides any of them (server.use).
+ */
+export const baseHandlers = [
+  api.get('/projects/notifications/new-count/', unreadCountSchema, () => ({ unread_count: 0 })),
+  api.get('/projects/networks/', z.array(networkSchema), () => [devnet]),
+  api.get('/projects/network/:id/dex-options/', z.array(dexOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetDexes : [])),
+  api.get('/projects/network/:id/token-options/', z.array(tokenOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetTokens : [])),
+  api.get('/auth/options/', emailOptionsSchema, () => ({ email_configured: true, support_contact: null })),
+  // The live stream opens and stays quiet: no change is pushed unless a test sends one. The
+  // unmount at the end of each test aborts it.
+  http.get(`*${API_BASE}/stream/`, () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } })),
+];
+
+/**
+ * A project just added, as the server answers for it before anything is indexed: no pools, no USD
+ * price, holders pending, no weekly report. The answers of its /projects/{id} screen.
+ */
+export function newProjectHandlers(project: Project) {
+  const own = (params: PathParams) => Number(params.id) === project.id;
+  const notFound = () => apiError(404, 'Project not found.');
+  return [
+    api.get('/projects/:id/', projectSchema, ({ params }) => (own(params) ? project : notFound())),
+    api.get('/projects/:id/pools/', poolListSchema, ({ params }) => (own(params) ? [] : notFound())),
+    api.get('/projects/:id/discovered-pools/', discoveredPoolListSchema, ({ params }) => (own(params) ? { pools: [] } : notFound())),
+    api.get('/projects/:id/market', projectMarketSchema, ({ params }) =>
+      own(params)
+        ? {
+            project_id: project.id,
+            price_usd: null,
+            change_24h: null,
+            liquidity_usd: null,
+            market_cap_usd: null,
+            fdv_usd: null,
+            circulating_supply: null,
+            total_supply: null,
+            supply_unavailable_reason: null,
+            volume_24h_usd: null,
+            holders: null,
+            price_pool_id: null,
+            usd: null,
+            usd_unavailable_reason: 'No pool of this project has a USD route yet.',
+            block_number: null,
+            stale: false,
+          }
+        : notFound(),
+    ),
+    api.get('/projects/:id/holders/', holdersSummarySchema, ({ params }) =>
+      own(params)
+        ? {
+            sync: { state: 'pending' as const, indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null },
+            holder_count: null,
+            supply: null,
+            supply_source: null,
+            balances_source: null,
+            reconciliation: {
+              status: 'pending' as const,
+              block: null,
+              checked_at: null,
+              supply_from_logs: null,
+              total_supply: null,
+              supply_on_chain: null,
+              difference: null,
+              largest_difference: null,
+              addresses_checked: 0,
+              addresses_differing: 0,
+              note: '',
+            },
+            top10_share_pct: null,
+            pools_checked: true,
+            top: [],
+          }
+        : notFound(),
+    ),
+    api.get('/projects/:id/delete-summary/', projectDeleteSummarySchema, ({ params }) => (own(params) ? { pool_count: 0, alert_count: 0 } : notFound())),
+    api.get('/projects/:id/weekly-report/', weeklyReportSchema, ({ params }) =>
+      own(params)
+        ? { project_id: project.id, enabled: false, email_configured: true, email_verified: true, last_week: null, last_sent_at: null, next_report_at: null }
+        : notFound(),
+    ),
+  ];
+}
