@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Pool, Project } from '@tokendesk/contract';
-import { DEVNET_CHAIN_ID, demoAccounts, devnetAddresses, devnetTokens, type DevnetPool } from '@tokendesk/devchain';
+import { DEVNET_CHAIN_ID, demoAccounts, devnetAddresses, devnetClients, devnetTokens, swapOnDevnet as swapWithClients, type DevnetPool } from '@tokendesk/devchain';
 import type { APIRequestContext } from '@playwright/test';
 import { apiGet, apiPost, type TestUser } from './fixtures';
 
@@ -80,6 +80,17 @@ export interface DevnetSwapResult {
  * One real swap on the local devnet from one of anvil's demo accounts, through the devchain's
  * swap CLI (it refuses any chain but 31337 and any RPC off this machine).
  */
+/**
+ * The same swap made from this process (the devchain's own swap function, no CLI spawned): resolves
+ * when its receipt is in, so a test can time from the block, and no TypeScript compile loads the
+ * machine while it measures (live.spec: the CLI returned 1–3 s after its block under load).
+ */
+export async function swapOnDevnetInProcess(swap: { pool: DevnetPool; side: 'buy' | 'sell'; amount: string; account?: 1 | 2 | 3 | 4 }): Promise<DevnetSwapResult> {
+  const from = demoAccounts[(swap.account ?? 1) - 1]!;
+  const result = await swapWithClients(devnetClients(devnetRpcUrl()), { from, pool: swap.pool, side: swap.side, amount: swap.amount });
+  return { txHash: result.hash, blockNumber: result.receipt.blockNumber.toString() };
+}
+
 export async function swapOnDevnet(swap: {
   /** Any pool of the devchain's swap CLI (every DEX family's, e.g. demo-weth-solidly, demo-usdc-lfj). */
   pool: DevnetPool;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
+import { addPoolViaApi, createProjectViaApi, swapOnDevnet, swapOnDevnetInProcess } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
 /** Beside the suite's other results (.test-results/), not in /tmp; LIVE_SHOTS_DIR puts them elsewhere. */
@@ -50,8 +50,8 @@ test.describe('live updates', () => {
     for (let i = 0; i < SWAPS; i++) {
       const priceBefore = await priceRow.textContent();
       // Buys only: each moves the price the same way, so the panel's figure changes every time.
-      const swap = await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '0.5', account: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
-      // From the moment the swap's block is mined (swap-cli returns with its receipt).
+      const swap = await swapOnDevnetInProcess({ pool: 'demo-weth', side: 'buy', amount: '0.5', account: ((i % 4) + 1) as 1 | 2 | 3 | 4 });
+      // From the moment the swap's block is mined (its receipt is in; anvil mines on receipt of the tx).
       const mined = Date.now();
       const seen = async (name: keyof typeof latencies, arrival: Promise<unknown>) => {
         await arrival;
