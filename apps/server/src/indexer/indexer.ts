@@ -42,6 +42,8 @@ export interface IndexerOptions {
   onSkip?: OnSkip;
   /** Most RPC calls a tick spends reading traders (TRADER_READS_PER_TICK; decision 0033). */
   traderReadsPerTick?: number;
+  /** Sender batches beside a backfill's slices (decision 0076; default on). Off: only after the events, as before (bench:backfill compares). */
+  sendersBeside?: boolean;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
   /**
@@ -283,7 +285,7 @@ export class NetworkIndexer {
               for (const swap of stored.swaps) newSwaps.push(swap);
               for (const a of stored.changed) changed.add(a);
               // A backfill (more slices to come): the stored slices' senders are read meanwhile.
-              if (pending) beside.start();
+              if (pending && this.options.sendersBeside !== false) beside.start();
               lap('store');
             }
           }
