@@ -42,7 +42,10 @@ export interface IndexerOptions {
   onSkip?: OnSkip;
   /** Most RPC calls a tick spends reading traders (TRADER_READS_PER_TICK; decision 0033). */
   traderReadsPerTick?: number;
-  /** Sender batches beside a backfill's slices (decision 0076; default on). Off: only after the events, as before (bench:backfill compares). */
+  /**
+   * Sender batches beside a backfill's slices (decision 0062 point 6). Off by default: measured on a
+   * loaded machine it did not bring the senders' completion forward (bench:backfill compares both).
+   */
   sendersBeside?: boolean;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
@@ -67,7 +70,7 @@ export interface TickResult {
   sendersBehind?: boolean;
   /** The pools (addresses as stored) with new events or a new state this tick: the live stream's notice. */
   changedPools?: string[];
-  /** The sender batches read beside a backfill's slices (decision 0076); absent when there were none. */
+  /** The sender batches read beside a backfill's slices (IndexerOptions.sendersBeside); absent when there were none. */
   sendersBeside?: { batches: number; calls: number; filled: number };
   /** Milliseconds per part of the tick (head, coverage, logs, store, multicall, snapshots, alerts, senders): bench:indexer prints them. */
   phases: Record<string, number>;
@@ -76,7 +79,7 @@ export interface TickResult {
 const MINUTE = 60_000;
 
 /**
- * Sender batches beside a backfill (decision 0076): while a tick fetches and stores slice after
+ * Sender batches beside a backfill (decision 0062 point 6, opt-in): while a tick fetches and stores slice after
  * slice, one batch of senders after another (each at most TRADER_READS_PER_TICK calls, one in
  * flight at a time) reads the blocks already stored, so that the senders are not all left for after
  * the events. It stops when the slices are done, when a batch finds nothing more (or fills
@@ -285,7 +288,7 @@ export class NetworkIndexer {
               for (const swap of stored.swaps) newSwaps.push(swap);
               for (const a of stored.changed) changed.add(a);
               // A backfill (more slices to come): the stored slices' senders are read meanwhile.
-              if (pending && this.options.sendersBeside !== false) beside.start();
+              if (pending && this.options.sendersBeside === true) beside.start();
               lap('store');
             }
           }
