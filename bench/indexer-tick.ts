@@ -43,6 +43,9 @@ const POOLS = arg('pools', 1000);
 const ACTIVITY = arg('activity', 50);
 const TRADER_READS = arg('trader-reads', 20);
 const SETUP_ONLY = process.argv.includes('--setup-only');
+// Profiling only (bench/lib/devnet-pools.ts keepDir): the chain and its pools are kept in this directory and reused.
+const keepArg = process.argv.indexOf('--keep-devnet');
+const KEEP_DIR = keepArg > 0 ? process.argv[keepArg + 1] : undefined;
 const familiesArg = process.argv.indexOf('--families');
 const REGISTERED = Object.keys(ADAPTERS) as DexFamily[];
 const ASKED: DexFamily[] = familiesArg > 0 ? (process.argv[familiesArg + 1]!.split(',') as DexFamily[]) : REGISTERED;
@@ -61,12 +64,13 @@ const SOLIDLY_ACTIVITY = FAMILIES.includes('solidly') ? 10 : 0;
 // Enough tokens that every family finds its share of distinct pairs (Algebra and LB: one pool a pair).
 let minTokens = 2;
 while ((minTokens * (minTokens - 1)) / 2 < share) minTokens++;
-const bench = await createBenchPools(PLAN.get('uniswap-v2')!, { minTokens });
+const bench = await createBenchPools(PLAN.get('uniswap-v2')!, { minTokens, keepDir: KEEP_DIR });
 // The pools first: PostgreSQL's connections would otherwise idle through minutes of setup.
 const created: FamilyPool[] = [];
 const familySetup: string[] = [];
 try {
-  for (const family of FAMILIES) {
+  if (bench.reused) created.push(...(bench.reused.created as FamilyPool[]));
+  else for (const family of FAMILIES) {
     const t0 = performance.now();
     const made = await DEVNET_FAMILY_CREATORS[family]!(bench, PLAN.get(family)!);
     created.push(...made);
@@ -74,6 +78,7 @@ try {
   }
   const missing = await missingPools(bench.devnet.rpcUrl, created);
   if (missing.length > 0) throw new Error(`${missing.length} pools were not created, first: ${missing[0]!.family} ${missing[0]!.address}`);
+  if (!bench.reused) bench.saveSetup({ tokens: bench.tokens, pairs: bench.pairs, created });
 } catch (err) {
   await bench.close();
   throw err;
@@ -176,6 +181,7 @@ try {
   console.log(`measured tick:         ${result.eventsStored} events stored, ${result.snapshotsWritten} snapshots written, blocks from ${result.fromBlocks?.join(', ')} to ${result.safeBlock}`);
   console.log(`RPC in the tick:       ${httpRequests} HTTP requests: ${[...counts].map(([m, n]) => `${m} ×${n}`).join(', ')}`);
   console.log(`time of the tick:      ${ms.toFixed(0)} ms`);
+  console.log(`where the time went:   ${Object.entries(result.phases).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
   console.log(
     `trader reads (added):  ${senderCalls} RPC calls (limit ${TRADER_READS}, ${result.traders?.mode ?? 'failed'}), ${result.traders?.filled ?? 0} events given a trader, ` +
       `${unread?.n ?? 0} events still without one (read on later ticks); ${(result.traders?.ms ?? 0).toFixed(0)} ms of the tick, ` +

@@ -22,6 +22,10 @@ export interface BenchPools {
   tokens: Address[];
   pairs: { token0: Address; token1: Address; pair: Address; projectIsToken0: boolean }[];
   setupMs: number;
+  /** `keepDir` only: what saveSetup stored at the end of an earlier run's setup (this run's chain is that one's). */
+  reused?: Record<string, unknown>;
+  /** `keepDir` only: stores the setup beside the chain's state, for a later run to reuse. */
+  saveSetup(extra: Record<string, unknown>): void;
   send(tx: { to?: Address; data: `0x${string}` }): Promise<void>;
   /** View calls in one multicall (after a flush), answers in order. */
   read(contracts: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }[]): Promise<unknown[]>;
@@ -41,16 +45,32 @@ async function plainDevnet(dataDir: string): Promise<BenchPools['devnet']> {
   return { rpcUrl: anvil.rpcUrl, addresses, stop: () => anvil.stop() };
 }
 
-export async function createBenchPools(POOLS: number, options: { plainAnvil?: boolean; minTokens?: number } = {}): Promise<BenchPools> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-'));
+/**
+ * `keepDir`: the devnet's data directory is kept there after the run, with the setup's pools, so
+ * that a later run with the same directory starts from that chain instead of minutes of setup (for
+ * profiling; the chain then carries the earlier runs' activity too). Not for recorded figures.
+ */
+export async function createBenchPools(POOLS: number, options: { plainAnvil?: boolean; minTokens?: number; keepDir?: string } = {}): Promise<BenchPools> {
+  const dataDir = options.keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const setupFile = path.join(dataDir, 'bench-setup.json');
+  const reused = options.keepDir && fs.existsSync(setupFile) ? (JSON.parse(fs.readFileSync(setupFile, 'utf8')) as Record<string, unknown>) : undefined;
   const devnet = options.plainAnvil ? await plainDevnet(dataDir) : await startDevnet({ dataDir });
   const a = devnet.addresses;
   const transport = http(devnet.rpcUrl, { timeout: 60_000 });
   const publicClient = createPublicClient({ chain: devnetChain, transport });
+  const saveSetup = (extra: Record<string, unknown>) => {
+    if (options.keepDir) fs.writeFileSync(setupFile, JSON.stringify(extra));
+  };
+  const keepOrRemove = async () => {
+    await devnet.stop();
+    if (!options.keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const needed = POOLS;
   let tokenCount = Math.max(2, options.minTokens ?? 2);
   while ((tokenCount * (tokenCount - 1)) / 2 < needed) tokenCount++;
   const setupStart = performance.now();
+  // Setup transactions (below) and the caller's activity share one nonce counter.
   let nonce = await publicClient.getTransactionCount({ address: a.deployer });
   // Raw eth_sendTransaction with explicit nonces (anvil signs for its unlocked dev account and
   // mines on arrival), one after another: anvil leaves out-of-order nonces of a batch pending.
@@ -74,6 +94,17 @@ export async function createBenchPools(POOLS: number, options: { plainAnvil?: bo
       if (receipt?.status !== '0x1') throw new Error(`setup transaction ${last} was not mined successfully: ${JSON.stringify(receipt)?.slice(0, 200)}`);
     }
   };
+  if (reused) {
+    return {
+      devnet, dataDir, reused, saveSetup, setupMs: 0,
+      tokens: reused.tokens as Address[],
+      pairs: reused.pairs as BenchPools['pairs'],
+      send: async (tx) => void queue.push(tx),
+      flush,
+      read: (contracts) => publicClient.multicall({ allowFailure: false, batchSize: 0, multicallAddress: a.multicall3, contracts: contracts as never }) as Promise<unknown[]>,
+      close: keepOrRemove,
+    };
+  }
   const tokens: Address[] = [];
   const supply = 10n ** 30n;
   for (let i = 0; i < tokenCount; i++) {
@@ -120,15 +151,13 @@ export async function createBenchPools(POOLS: number, options: { plainAnvil?: bo
     tokens,
     pairs: pairs.map(([t0, t1], k) => ({ token0: t0, token1: t1, pair: pairAddresses[k]!, projectIsToken0: token0s[k]!.toLowerCase() === t0.toLowerCase() })),
     setupMs,
+    saveSetup,
     send: async (tx) => {
       queue.push(tx);
     },
     flush,
     read: (contracts) => publicClient.multicall({ allowFailure: false, batchSize: 0, multicallAddress: a.multicall3, contracts: contracts as never }) as Promise<unknown[]>,
-    close: async () => {
-      await devnet.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: keepOrRemove,
   };
 }
 

@@ -2,9 +2,9 @@ import { devnetClients, swapOnDevnet, demoAccounts } from '@tokendesk/devchain';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications, poolEvents, pools, projects } from '../src/db/schema';
+import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications, poolEvents, pools, poolSnapshots, projects } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
-import { insertPoolEvents } from '../src/indexer/store';
+import { insertPoolEvents, upsertSnapshots } from '../src/indexer/store';
 import { eventView, poolSide } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
@@ -259,6 +259,45 @@ describe('the backfill close to its floor (decision 0062)', () => {
       expect(stored).toMatchObject({ logIndex: 7, blockTime: row.blockTime, trader: null });
     } finally {
       await db.delete(poolEvents).where(eq(poolEvents.poolAddress, row.poolAddress));
+    }
+  });
+
+  it('writes a tick\'s 2,500 pool snapshots in one statement, a later block replacing an earlier one in the same minute and never the reverse', async () => {
+    const db = ctx.database.db;
+    const bucket = new Date('2026-01-02T03:04:00Z');
+    const pool = (i: number) => `0x${(0xbb0000 + i).toString(16).padStart(40, '0')}`;
+    const row = (i: number, blockNumber: bigint, reserve0: string) => ({
+      networkId: 31337, poolAddress: pool(i), bucket, blockNumber, blockTime: new Date(bucket.getTime() + 5_000), reserve0, reserve1: '7', sqrtPriceX96: i % 2 ? null : (2n ** 96n).toString(),
+    });
+    // Statements counted on the way to the database, whichever query builder sends them.
+    let statements = 0;
+    const counting = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if ((key === 'execute' || key === 'insert') && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            statements++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value;
+      },
+    });
+    const stored = async () => new Map((await db.select().from(poolSnapshots).where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`)).map((r) => [r.poolAddress, r]));
+    try {
+      await upsertSnapshots(counting, Array.from({ length: 2_500 }, (_, i) => row(i, 10n, `${1000 + i}`)));
+      expect(statements).toBe(1);
+      const first = await stored();
+      expect(first.size).toBe(2_500);
+      expect(first.get(pool(3))).toMatchObject({ blockNumber: 10n, reserve0: '1003', reserve1: '7', sqrtPriceX96: null, bucket });
+      expect(first.get(pool(4))!.sqrtPriceX96).toBe((2n ** 96n).toString());
+      // The same minute: block 12 replaces block 10; block 9 (an older answer) does not.
+      await upsertSnapshots(db, [row(0, 12n, '1'), row(1, 9n, '2')]);
+      const second = await stored();
+      expect(second.get(pool(0))).toMatchObject({ blockNumber: 12n, reserve0: '1' });
+      expect(second.get(pool(1))).toMatchObject({ blockNumber: 10n, reserve0: '1001' });
+    } finally {
+      await db.delete(poolSnapshots).where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`);
     }
   });
 

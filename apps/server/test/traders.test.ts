@@ -229,6 +229,33 @@ describe('trader reads in the indexer', () => {
     expect((await indexer.readSenders()).batchFull).toBe(false);
   });
 
+  it('with sendersBeside, reads sender batches beside a backfill\'s slices, each within the budget, so fewer are left after the events (decision 0062)', async () => {
+    // A backfill from scratch for a reader with an empty cache: the pools' coverage forgotten, every trader unread.
+    await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
+    await ctx.database.db.execute(sql`delete from indexed_pools where network_id = 31337`);
+    const total = await unreadCount();
+    const { chain, senderCalls } = countingChain();
+    const indexer = newIndexer(chain, { traderReadsPerTick: 2, sendersBeside: true });
+    const tick = await indexer.tick();
+    await settle();
+    expect(tick.caughtUp).toBe(true);
+    // The seeded history takes several slices at a new reader's first range (100 blocks, get-logs.ts LogRange).
+    expect(tick.sendersBeside).toBeDefined();
+    const beside = tick.sendersBeside!;
+    expect(beside.batches).toBeGreaterThan(0);
+    expect(beside.filled).toBeGreaterThan(0);
+    // One batch at a time, each within TRADER_READS_PER_TICK; every call accounted for.
+    expect(beside.calls).toBeLessThanOrEqual(beside.batches * 2);
+    expect(senderCalls()).toBe(beside.calls + tick.traders!.calls);
+    // More than the tick's own batch was read before the tick ended.
+    expect(total - (await unreadCount())).toBeGreaterThan(tick.traders!.filled);
+    // What is left is read as before; the traders are the senders.
+    for (let steps = 0; (await unreadCount()) > 0; steps++) {
+      expect((await indexer.readSenders()).calls).toBeLessThanOrEqual(2);
+      if (steps > 1_000) throw new Error('the senders-only steps do not finish');
+    }
+  });
+
   it("stores as each event's trader its transaction's sender, read back with getTransaction", async () => {
     const events = await ctx.database.db.select().from(poolEvents).where(attached());
     expect(events.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);

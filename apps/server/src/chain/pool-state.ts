@@ -2,7 +2,8 @@ import { parseAbi, type Address, type PublicClient } from 'viem';
 import { normalizePoolAddress } from '../lib/addresses';
 import type { DexFamily, DexVersion } from './networks';
 import { adapterOf } from './dex/registry';
-import type { CallResult, RawPoolState, StateCall } from './dex/types';
+import { aggregate3 } from './multicall';
+import type { RawPoolState, StateCall } from './dex/types';
 
 export type { RawPoolState };
 
@@ -43,10 +44,10 @@ export async function readRawPoolStates(
     calls.push(...own);
     return { pool: p, adapter, count: own.length };
   });
-  const results = (await client.multicall({ allowFailure: true, contracts: calls, blockNumber, batchSize: 0 })) as CallResult[];
+  // One eth_call; a failed one throws what really happened, so that callers can tell "try again
+  // later" from a broken chain. Coded in ./multicall.ts: viem's multicall cost more than the node.
+  const results = await aggregate3(client, multicall3, calls, blockNumber);
   const first = results[0];
-  // With allowFailure, viem turns a failed eth_call (throttled, node behind) into failed results:
-  // throw what really happened, so that callers can tell "try again later" from a broken chain.
   if (first?.status !== 'success') throw first?.status === 'failure' && first.error ? first.error : new Error('Multicall3 did not answer getCurrentBlockTimestamp');
   const timestamp = first.result as bigint;
   const states = new Map<string, RawPoolState>();

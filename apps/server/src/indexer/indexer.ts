@@ -42,6 +42,11 @@ export interface IndexerOptions {
   onSkip?: OnSkip;
   /** Most RPC calls a tick spends reading traders (TRADER_READS_PER_TICK; decision 0033). */
   traderReadsPerTick?: number;
+  /**
+   * Sender batches beside a backfill's slices (decision 0062 point 6). Off by default: measured on a
+   * loaded machine it did not bring the senders' completion forward (bench:backfill compares both).
+   */
+  sendersBeside?: boolean;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
   /**
@@ -65,9 +70,61 @@ export interface TickResult {
   sendersBehind?: boolean;
   /** The pools (addresses as stored) with new events or a new state this tick: the live stream's notice. */
   changedPools?: string[];
+  /** The sender batches read beside a backfill's slices (IndexerOptions.sendersBeside); absent when there were none. */
+  sendersBeside?: { batches: number; calls: number; filled: number };
+  /** Milliseconds per part of the tick (head, coverage, logs, store, multicall, snapshots, alerts, senders): bench:indexer prints them. */
+  phases: Record<string, number>;
 }
 
 const MINUTE = 60_000;
+
+/**
+ * Sender batches beside a backfill (decision 0062 point 6, opt-in): while a tick fetches and stores slice after
+ * slice, one batch of senders after another (each at most TRADER_READS_PER_TICK calls, one in
+ * flight at a time) reads the blocks already stored, so that the senders are not all left for after
+ * the events. It stops when the slices are done, when a batch finds nothing more (or fills
+ * nothing: a node that fails every read cannot make it spin) and at the first failure, which is
+ * logged and left to later ticks, never the tick's.
+ */
+class SendersBeside {
+  private running: Promise<void> | null = null;
+  private active = false;
+  /** Stopped, failed, or a batch filled nothing: no further batch this tick. */
+  private stopped = false;
+  private readonly done = { batches: 0, calls: 0, filled: 0 };
+
+  constructor(
+    private readonly traders: TraderReader,
+    private readonly onError: (err: Error) => void,
+  ) {}
+
+  /** After a slice is stored: reads batches until the stored blocks are read (a later slice starts it again). */
+  start(): void {
+    if (this.active || this.stopped) return;
+    this.active = true;
+    this.running = (async () => {
+      while (!this.stopped) {
+        const batch = await this.traders.tick();
+        this.done.batches++;
+        this.done.calls += batch.calls;
+        this.done.filled += batch.filled;
+        if (batch.filled === 0 && batch.calls > 0) this.stopped = true;
+        if (!batch.batchFull) return;
+      }
+    })()
+      .catch((err: unknown) => {
+        this.stopped = true;
+        this.onError(err as Error);
+      })
+      .finally(() => (this.active = false));
+  }
+
+  async stop(): Promise<{ batches: number; calls: number; filled: number } | undefined> {
+    this.stopped = true;
+    await this.running;
+    return this.done.batches > 0 ? this.done : undefined;
+  }
+}
 /** RPC calls per tick for trader reads when the caller does not say (config TRADER_READS_PER_TICK). */
 export const DEFAULT_TRADER_READS = 20;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
@@ -121,7 +178,13 @@ export class NetworkIndexer {
   }
 
   async tick(): Promise<TickResult> {
-    const result: TickResult = { eventsStored: 0, snapshotsWritten: 0, alertsFired: 0, caughtUp: false };
+    const result: TickResult = { eventsStored: 0, snapshotsWritten: 0, alertsFired: 0, caughtUp: false, phases: {} };
+    let lapStart = performance.now();
+    const lap = (phase: string) => {
+      const now = performance.now();
+      result.phases[phase] = (result.phases[phase] ?? 0) + (now - lapStart);
+      lapStart = now;
+    };
     const v4Dex = v4DexOf(this.network);
     // V4 pools are read through the network's StateView; without a V4 DEX configured they get no state.
     const tracked = (await trackedPools(this.db, this.network.id)).map((p) => (p.version === 'v4' && v4Dex ? { ...p, stateView: v4Dex.stateView } : p));
@@ -132,6 +195,7 @@ export class NetworkIndexer {
       return null;
     });
     if (reference && !tracked.some((p) => normalizePoolAddress(p.address) === reference.address)) tracked.push(reference);
+    lap('pools');
     const client = this.chain.client(this.network);
     const request = (method: string) => this.options.onRequest?.(method);
 
@@ -143,6 +207,7 @@ export class NetworkIndexer {
         const safe = head - BigInt(this.network.confirmations);
         if (safe < 0n) return { ...result, skipped: 'no new blocks' as const };
         result.safeBlock = safe;
+        lap('head');
 
         // Newly tracked pools start at the backfill depth; the others continue where they stopped.
         const known = await indexedCoverage(this.db, this.network.id);
@@ -169,56 +234,68 @@ export class NetworkIndexer {
 
         // Before any swap is judged: new alerts never fire on history (see anchorNewAlerts).
         await anchorNewAlerts(this.db, this.network.id, safe);
+        lap('coverage');
 
         const newSwaps: NewSwap[] = [];
         const changed = new Set<string>();
         // A Sync's price may need its pool's stored key (a stable curve: chain/dex/types.ts syncPrice).
         const byAddress = new Map(tracked.map((p) => [normalizePoolAddress(p.address), p]));
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
-        for (const [next, addresses] of groups) {
-          const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
-          const split = splitV4(addresses);
-          // One slice: about one eth_getLogs at the network's remembered range (decision 0062).
-          const fetchSlice = async (from: bigint) => {
-            const to = from + this.logRange.current - 1n < end ? from + this.logRange.current - 1n : end;
-            // Before the logs: see rangeEndBlock.
-            const endBlock = await rangeEndBlock(client, this.network, to, safe, request);
-            const logs: Log[] = [];
-            if (split.factory.length > 0) {
-              const found = await getLogsChunked(client, split.factory, EVENT_TOPICS, from, to, {
-                maxRange: this.logRange.max,
-                sizer: this.logRange,
-                maxAddresses: this.options.maxAddresses ?? 1_000,
-                onRequest: () => request('eth_getLogs'),
-              });
-              for (const log of found.logs) logs.push(log);
+        const beside = new SendersBeside(this.traders, (err) => this.options.log?.('warn', `trader reads beside the backfill failed; tried again later: ${err.message}`));
+        try {
+          for (const [next, addresses] of groups) {
+            const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
+            const split = splitV4(addresses);
+            // One slice: about one eth_getLogs at the network's remembered range (decision 0062).
+            const fetchSlice = async (from: bigint) => {
+              const to = from + this.logRange.current - 1n < end ? from + this.logRange.current - 1n : end;
+              // Before the logs: see rangeEndBlock.
+              const endBlock = await rangeEndBlock(client, this.network, to, safe, request);
+              const logs: Log[] = [];
+              if (split.factory.length > 0) {
+                const found = await getLogsChunked(client, split.factory, EVENT_TOPICS, from, to, {
+                  maxRange: this.logRange.max,
+                  sizer: this.logRange,
+                  maxAddresses: this.options.maxAddresses ?? 1_000,
+                  onRequest: () => request('eth_getLogs'),
+                });
+                for (const log of found.logs) logs.push(log);
+              }
+              let v4: V4Decoded | null = null;
+              if (split.v4.length > 0 && v4Dex) {
+                const v4Logs = await v4PoolLogs(client, v4Dex, split.v4, from, to, {
+                  maxRange: to - from + 1n,
+                  // Topic OR-lists are smaller than address lists at most providers.
+                  maxIds: Math.min(this.options.maxAddresses ?? 1_000, 100),
+                  onRequest: () => request('eth_getLogs'),
+                });
+                v4 = await decodeV4Logs(client, v4Dex, v4Logs);
+                for (const log of v4Logs) logs.push(log);
+              }
+              return { to, endBlock, logs, v4 };
+            };
+            // Each slice is stored (with its checkpoint) while the next one is fetched; a failure of
+            // either ends the tick, and the stored slices stay (the next tick resumes after them).
+            let pending: ReturnType<typeof fetchSlice> | null = fetchSlice(next);
+            while (pending) {
+              const slice: Awaited<ReturnType<typeof fetchSlice>> = await pending;
+              lap('logs (waited for)');
+              pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
+              pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
+              const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress);
+              result.eventsStored += stored.events;
+              result.snapshotsWritten += stored.snapshots;
+              for (const swap of stored.swaps) newSwaps.push(swap);
+              for (const a of stored.changed) changed.add(a);
+              // A backfill (more slices to come): the stored slices' senders are read meanwhile.
+              if (pending && this.options.sendersBeside === true) beside.start();
+              lap('store');
             }
-            let v4: V4Decoded | null = null;
-            if (split.v4.length > 0 && v4Dex) {
-              const v4Logs = await v4PoolLogs(client, v4Dex, split.v4, from, to, {
-                maxRange: to - from + 1n,
-                // Topic OR-lists are smaller than address lists at most providers.
-                maxIds: Math.min(this.options.maxAddresses ?? 1_000, 100),
-                onRequest: () => request('eth_getLogs'),
-              });
-              v4 = await decodeV4Logs(client, v4Dex, v4Logs);
-              for (const log of v4Logs) logs.push(log);
-            }
-            return { to, endBlock, logs, v4 };
-          };
-          // Each slice is stored (with its checkpoint) while the next one is fetched; a failure of
-          // either ends the tick, and the stored slices stay (the next tick resumes after them).
-          let pending: ReturnType<typeof fetchSlice> | null = fetchSlice(next);
-          while (pending) {
-            const slice: Awaited<ReturnType<typeof fetchSlice>> = await pending;
-            pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
-            pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
-            const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress);
-            result.eventsStored += stored.events;
-            result.snapshotsWritten += stored.snapshots;
-            for (const swap of stored.swaps) newSwaps.push(swap);
-            for (const a of stored.changed) changed.add(a);
           }
+        } finally {
+          // Never two batches at once: the tick's own batch below waits for these.
+          result.sendersBeside = await beside.stop();
+          lap('senders beside (waited for)');
         }
 
         // Current state of every caught-up pool at the safe block, in one multicall.
@@ -226,9 +303,12 @@ export class NetworkIndexer {
         const upToDate = new Set(coverage.filter((k) => k.toBlock === safe).map((k) => k.poolAddress));
         const caughtUp = tracked.filter((p) => upToDate.has(normalizePoolAddress(p.address)));
         const before = await latestSnapshots(this.db, this.network.id);
+        lap('coverage');
         request('eth_call');
         const { blockTime, states } = await readRawPoolStates(client, this.network.multicall3, caughtUp, safe);
+        lap('multicall');
         result.snapshotsWritten += await this.writeStateSnapshots(states, safe, blockTime);
+        lap('snapshots');
         for (const [address, state] of states) {
           const prev = before.get(address);
           if (!prev || prev.reserve0 !== state.reserve0 || prev.reserve1 !== state.reserve1 || prev.sqrtPriceX96 !== state.sqrtPriceX96) changed.add(address);
@@ -237,6 +317,7 @@ export class NetworkIndexer {
         result.changedPools = [...changed];
         // The screens refetch now: what follows (alerts, senders) brings its own notices.
         if (changed.size > 0) await this.options.onPoolsChanged?.(safe, result.changedPools);
+        lap('notice');
 
         result.alertsFired = await evaluateAlerts(this.db, {
           network: this.network,
@@ -245,6 +326,7 @@ export class NetworkIndexer {
           chainTime: blockTime,
           preTick: before,
         });
+        lap('alerts');
 
         // After the events are stored and judged: senders are extra, never in the way of the logs.
         try {
@@ -254,6 +336,7 @@ export class NetworkIndexer {
         } catch (err) {
           this.options.log?.('warn', `trader reads failed; tried again next tick: ${(err as Error).message}`);
         }
+        lap('senders');
 
         if (Date.now() - this.lastCompaction > 10 * MINUTE) {
           this.lastCompaction = Date.now();
