@@ -174,10 +174,12 @@ export const solidly: DexAdapter = {
   syncPrice: (s, pool) => curveSqrtPrice(pool.stable, s.reserve0, s.reserve1, pool.decimals0, pool.decimals1),
 
   /**
-   * A volatile pool's Mint and Burn are at its price, a stable pool's are at its reserve ratio,
-   * which is not its price; the flag is per family, so neither shows one (decision 0068).
+   * A Mint (through the router's quote) and a Burn (pro rata) are at the reserves' proportion: on a
+   * volatile pool that ratio is the price, as for Uniswap V2; on a stable pool the price is the
+   * curve's marginal price there, which depends on that proportion only (decision 0078).
    */
   liquidityRatioIsPrice: false,
+  liquidityPrice: (amount0, amount1, pool) => curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
   swapsCarryPrice: false,
   decoders,
   creation: {
