@@ -1,11 +1,11 @@
 import { demoAccounts, devnetChain as devnetViemChain, devnetClients, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
-import type { Pool } from '@tokendesk/contract';
-import { and, eq } from 'drizzle-orm';
-import { decodeEventLog, formatUnits, getAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
+import type { Pool, TopTraders } from '@tokendesk/contract';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainService } from '../src/chain/chain-service';
 import { formatRatio } from '../src/chain/decimal';
-import { priceFromId } from '../src/chain/dex/liquidity-book/bin-price';
+import { priceFromId, sqrtPriceX96FromPrice128 } from '../src/chain/dex/liquidity-book/bin-price';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { findPoolsAmong } from '../src/chain/pools';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
@@ -53,6 +53,15 @@ const y = (packed: Hex) => BigInt(packed) >> 128n;
 
 const auth = () => ({ authorization: bearer(user.token) });
 const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
+
+/** Senders are read in batches after the events: until every stored swap has one. */
+async function readAllSenders() {
+  for (let i = 0; i < 30; i++) {
+    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).readSenders();
+    if (!r.batchFull) return;
+  }
+  throw new Error('senders not read');
+}
 
 async function catchUp() {
   for (let i = 0; i < 60; i++) {
@@ -242,10 +251,59 @@ describe('the attached pair', () => {
     expect([binX, binY]).toEqual([r0, r1]);
   });
 
-  it('a trade across several bins is one Swap log per bin, each stored with its amounts', async () => {
+  it('the 24 h change is known right after attaching: each swap carries its bin’s price (getPriceFromId of the logged id)', async () => {
+    const logs = await clients().public.getLogs({ address: pair(), event: pairEvents[0], fromBlock: 0n, toBlock: 'latest' });
+    expect(logs.length).toBeGreaterThan(40);
+    const binPrice = new Map<number, bigint>();
+    for (const id of new Set(logs.map((l) => l.args.id!))) {
+      binPrice.set(id, await clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [id] }));
+    }
+    const stored = new Map((await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]));
+    for (const l of logs) {
+      // The pair's own 128.128 price of the bin, as the Q64.96 square root every price is stored in.
+      expect(stored.get(`${l.transactionHash!.toLowerCase()}:${l.logIndex}`), `bin ${l.args.id}`).toBe(sqrtPriceX96FromPrice128(binPrice.get(l.args.id!)!).toString());
+    }
+    const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
+    expect(shown.change_24h).not.toBeNull();
+    // The base is the last swap at or before 24 h ago: its bin's price against the active bin's.
+    const cutoff = Date.now() - 86_400_000;
+    const [base] = await ctx.database.db
+      .select()
+      .from(poolEvents)
+      .where(and(eq(poolEvents.poolAddress, pair().toLowerCase()), eq(poolEvents.type, 'swap'), lte(poolEvents.blockTime, new Date(cutoff))))
+      .orderBy(desc(poolEvents.blockTime), desc(poolEvents.blockNumber), desc(poolEvents.logIndex))
+      .limit(1);
+    const basePrice = Number(formatRatio(BigInt(base!.sqrtPriceX96!) ** 2n * 10n ** 18n, (1n << 192n) * 10n ** 6n));
+    expect(Number(shown.change_24h)).toBeCloseTo((Number(shown.price) / basePrice - 1) * 100, 3);
+  });
+
+  it('a trade across several bins is one Swap log per bin, each stored with its amounts, and counts as one trade (decision 0078)', async () => {
     const before = (await storedOf(pair())).length;
+    type Candle = { time: string; trades: number; buys: number; sells: number; volume: string };
+    const figures = async () => {
+      const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
+      const candles = (await api('GET', `projects/pool/${pool.id}/candles/?interval=1h&range=24h`)).json<{ candles: Candle[] }>().candles;
+      const traders = (await api('GET', `projects/pool/${pool.id}/traders/?range=24h`)).json<TopTraders>();
+      const seller = traders.traders.find((t) => t.address === getAddress(demoAccounts[0]!));
+      return {
+        buys: shown.buys_24h!,
+        sells: shown.sells_24h!,
+        volume: parseUnits(shown.volume_24h!, 6),
+        candles,
+        traderSells: seller?.sells ?? 0,
+        complete: traders.complete,
+      };
+    };
+    await readAllSenders();
+    const was = await figures();
+    expect(was.complete).toBe(true);
     const { hash } = await swapOnDevnet(clients(), { from: demoAccounts[0]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '2000' });
+    const block = await clients().public.getBlock({ blockNumber: (await clients().public.getTransactionReceipt({ hash })).blockNumber });
+    // The candle of the trade's hour, before (it may not have existed) and after.
+    const hour = new Date(Math.floor(Number(block.timestamp) / 3600) * 3_600_000).toISOString();
+    const candleOf = (list: Candle[]) => list.find((c) => c.time === hour) ?? { trades: 0, buys: 0, sells: 0, volume: '0' };
     await catchUp();
+    await readAllSenders();
     const chain = await chainLogsOf(pair());
     const stored = await storedOf(pair());
     expect(stored).toEqual(chain.events);
@@ -253,6 +311,22 @@ describe('the attached pair', () => {
     expect(ofTrade.length).toBeGreaterThan(1);
     expect(stored.length).toBe(before + ofTrade.length);
     expect(ofTrade.every((e) => e.type === 'swap' && e.amount0 > 0n && e.amount1 < 0n)).toBe(true);
+
+    // One sell, whatever the bins it crossed; its volume is every fill's USDC.
+    const fills = ofTrade.reduce((s, e) => s - e.amount1, 0n);
+    const now = await figures();
+    expect(now.complete).toBe(true);
+    const [c0, c1] = [candleOf(was.candles), candleOf(now.candles)];
+    expect({ buys: now.buys, sells: now.sells, candleTrades: c1.trades, candleBuys: c1.buys, candleSells: c1.sells, traderSells: now.traderSells }).toEqual({
+      buys: was.buys,
+      sells: was.sells + 1,
+      candleTrades: c0.trades + 1,
+      candleBuys: c0.buys,
+      candleSells: c0.sells + 1,
+      traderSells: was.traderSells + 1,
+    });
+    expect(now.volume - was.volume).toBe(fills);
+    expect(parseUnits(c1.volume, 6) - parseUnits(c0.volume, 6)).toBe(fills);
   }, 120_000);
 });
 
