@@ -1,7 +1,7 @@
 import { demoAccounts, devnetChain as devnetViemChain, devnetClients, solidlyArtifacts, solidlyPoolAbi, solidlyPoolFactoryAbi, swapOnDevnet } from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { decodeEventLog, formatUnits, getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainService } from '../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
@@ -73,6 +73,13 @@ async function quotedPrice(pool: Address, pairedToken: Address, projectDecimals:
   const afterFee = amountIn - (amountIn * feeBps) / 10_000n;
   return Number(formatUnits(afterFee, pairedDecimals)) / Number(formatUnits(out, projectDecimals));
 }
+
+const liquidityAbi = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address to) returns (uint256)',
+  'function burn(address to) returns (uint256, uint256)',
+]);
 
 beforeAll(async () => {
   devnet = await claimSharedChain('dex-solidly.test.ts');
@@ -195,6 +202,48 @@ describe('attached Solidly pools', () => {
       const usdcPerDai = daiIsToken0 ? raw * 1e12 : 1 / raw / 1e-12;
       const quote = await quotedPrice(a().solidly.pools.usdcDaiStable, a().usdc, 18, 6, r.blockNumber);
       expect(Math.abs(usdcPerDai / quote - 1)).toBeLessThan(1e-5);
+    }
+  });
+
+  it("liquidity changes carry a price as Uniswap V2's do: a volatile pool's at its ratio, a stable pool's on its curve (decision 0078)", async () => {
+    const c = clients();
+    const account = demoAccounts[1]!;
+    const pool = a().solidly.pools.usdcDaiStable;
+    const send = async (address: Address, functionName: string, args: readonly unknown[]) => {
+      const hash = await c.wallet.writeContract({ address, abi: liquidityAbi, functionName, args, account, chain: devnetViemChain, gas: 1_000_000n } as never);
+      const receipt = await c.public.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      return receipt;
+    };
+    // As the router adds and removes: a deposit at the reserves' proportion, then half of it back, pro rata.
+    const [r0, r1] = await c.public.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getReserves' });
+    const [t0, t1] = BigInt(a().solidly.dai) < BigInt(a().usdc) ? [a().solidly.dai, a().usdc] : [a().usdc, a().solidly.dai];
+    await send(t0, 'transfer', [pool, r0 / 1000n]);
+    await send(t1, 'transfer', [pool, r1 / 1000n]);
+    const minted = await send(pool, 'mint', [account]);
+    const lp = await c.public.readContract({ address: pool, abi: liquidityAbi, functionName: 'balanceOf', args: [account] });
+    await send(pool, 'transfer', [pool, lp / 2n]);
+    const burned = await send(pool, 'burn', [account]);
+    await catchUp();
+
+    const activity = (await api('GET', `projects/activity/?pool=${stablePool.id}&limit=100`)).json<{ events: { kind: string; tx_hash: string; price: string | null; amount_token: string; amount_project_token: string }[] }>().events;
+    for (const [receipt, kind] of [[minted, 'add_liquidity'], [burned, 'remove_liquidity']] as const) {
+      const row = activity.find((e) => e.tx_hash === receipt.transactionHash.toLowerCase());
+      expect(row?.kind).toBe(kind);
+      // The pool's own quote at that block, as for the pool's price: not the amounts' ratio, which is the reserves'.
+      const quote = await quotedPrice(pool, a().usdc, 18, 6, receipt.blockNumber);
+      expect(Math.abs(Number(row!.price) / quote - 1), kind).toBeLessThan(1e-5);
+      expect(Math.abs(Number(row!.amount_token) / Number(row!.amount_project_token) / quote - 1)).toBeGreaterThan(0.01);
+    }
+    // The volatile pool's seeded liquidity: the amounts' ratio, the reserves' at that block.
+    const volatileRows = (await api('GET', `projects/activity/?pool=${volatilePool.id}&limit=100`)).json<{ events: { kind: string; price: string | null; amount_token: string; amount_project_token: string; block_number: string }[] }>().events;
+    const adds = volatileRows.filter((e) => e.kind === 'add_liquidity');
+    expect(adds.length).toBeGreaterThan(0);
+    for (const row of adds) {
+      expect(Number(row.price) / (Number(row.amount_token) / Number(row.amount_project_token))).toBeCloseTo(1, 9);
+      const [v0, v1] = await c.public.readContract({ address: a().solidly.pools.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber: BigInt(row.block_number) });
+      const [demoRaw, wethRaw] = BigInt(a().demo) < BigInt(a().weth) ? [v0, v1] : [v1, v0];
+      expect(Number(row.price) / (Number(wethRaw) / Number(demoRaw))).toBeCloseTo(1, 4);
     }
   });
 
