@@ -11,6 +11,7 @@ import { notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
 /*
@@ -248,6 +249,28 @@ describe('the attached DEMO/WETH pool', () => {
     const activity = await api('GET', `projects/activity/?pool=${pool.id}&limit=1`);
     expect(activity.json().events[0]).toMatchObject({ kind: 'buy', amount_token: '0.05', tx_hash: buy.hash.toLowerCase() });
   });
+
+  it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
+    const [token0, token1] = BigInt(a().weth) < BigInt(a().demo) ? [a().weth, a().demo] : [a().demo, a().weth];
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: pool.id,
+      pool: poolAddress(),
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-algebra', side: 'buy', amount: '0.07' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-algebra', side: 'sell', amount: '300' })).hash,
+      chainEvents: async () =>
+        (await chainEventsOf(poolAddress())).map((e) => {
+          const sign = e.eventName === 'Burn' ? -1n : 1n;
+          return `${e.key}:${sign * e.args.amount0}:${sign * e.args.amount1}`;
+        }),
+      // An Algebra pool's liquidity is its two balances (decision 0070).
+      reservesAt: async (blockNumber) =>
+        Promise.all([token0, token1].map((t) => clients().public.readContract({ address: t, abi: erc20, functionName: 'balanceOf', args: [poolAddress()], blockNumber }))) as Promise<[bigint, bigint]>,
+    });
+  }, 120_000);
 });
 
 describe('the new-pool watch', () => {

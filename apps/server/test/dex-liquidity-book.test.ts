@@ -12,6 +12,7 @@ import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
 /*
@@ -327,6 +328,22 @@ describe('the attached pair', () => {
     });
     expect(now.volume - was.volume).toBe(fills);
     expect(parseUnits(c1.volume, 6) - parseUnits(c0.volume, 6)).toBe(fills);
+  }, 120_000);
+
+  it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: pool.id,
+      pool: pair(),
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-usdc-lfj', side: 'buy', amount: '150' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '400' })).hash,
+      chainEvents: async () => (await chainLogsOf(pair())).events.map((e) => `${e.key}:${e.amount0}:${e.amount1}`),
+      // The pair's liquidity is getReserves (decision 0071 §6).
+      reservesAt: (blockNumber) => clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves', blockNumber }),
+    });
   }, 120_000);
 });
 

@@ -9,6 +9,7 @@ import { notifications, poolEvents, poolSnapshots } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
 import { claimSharedChain, type SharedChain } from './support/shared-chain';
 
 /*
@@ -246,6 +247,25 @@ describe('attached Solidly pools', () => {
       expect(Number(row.price) / (Number(wethRaw) / Number(demoRaw))).toBeCloseTo(1, 4);
     }
   });
+
+  it('a reorganisation rolls back its orphaned swap, Sync and state snapshots and 24 h figures, and follows the new chain', async () => {
+    const pool = a().solidly.pools.demoWethVolatile;
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: volatilePool.id,
+      pool,
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-solidly', side: 'buy', amount: '0.05' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-solidly', side: 'sell', amount: '300' })).hash,
+      chainEvents: async () => (await chainEventsOf(pool)).map((e) => `${e.key}:${e.amount0}:${e.amount1}`),
+      reservesAt: async (blockNumber) => {
+        const [r0, r1] = await clients().public.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber });
+        return [r0, r1] as const;
+      },
+    });
+  }, 120_000);
 
   it("the volatile pool's price is its reserve ratio and its liquidity its reserves", async () => {
     const res = await api('GET', `projects/user/pools/funds/${volatilePool.id}/`);
