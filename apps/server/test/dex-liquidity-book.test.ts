@@ -8,6 +8,10 @@ import { formatRatio } from '../src/chain/decimal';
 import { priceFromId, sqrtPriceX96FromPrice128 } from '../src/chain/dex/liquidity-book/bin-price';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { findPoolsAmong } from '../src/chain/pools';
+import { readReferencePools } from '../src/chain/reference-pools';
+import { ReferencePoolKeeper } from '../src/indexer/reference-pool';
+import { decText } from '../src/market/usd/decimal-math';
+import { deepestReferencePool } from '../src/market/usd/reference-choice';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
@@ -367,4 +371,73 @@ describe('the new-pool watch', () => {
     const attached = await api('POST', `projects/pool/${smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
     expect(attached.statusCode, attached.body).toBe(201);
   }, 120_000);
+});
+
+describe('a USD reference route through an LFJ pair (decision 0078)', () => {
+  it('a USDC/WETH pair (token X = USDC, the higher address) deeper than every other WETH/USDC pool carries the USD rate, its sides read from the pair', async () => {
+    const c = clients();
+    const deployer = a().deployer;
+    const send = async (account: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) => {
+      const hash = await c.wallet.writeContract({ address, abi, functionName, args, account, chain: devnetViemChain, gas: 8_000_000n, ...(value ? { value } : {}) } as never);
+      expect((await c.public.waitForTransactionReceipt({ hash })).status).toBe('success');
+    };
+    // X = USDC, Y = WETH: not the address order (WETH is the lower address), which the factory's lookup key follows.
+    expect(BigInt(a().weth) < BigInt(a().usdc)).toBe(true);
+    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'addQuoteAsset', [a().weth]);
+    // About 3,000 USDC per WETH: raw WETH per raw USDC is 10^18 / (3,000 · 10^6).
+    const activeId = 2 ** 23 + Math.round(Math.log(1e18 / 3e9) / Math.log(1.0025));
+    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'createLBPair', [a().usdc, a().weth, activeId, 25]);
+    const info = await c.public.readContract({
+      address: a().lfj.factory,
+      abi: parseAbi(['function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))']),
+      functionName: 'getLBPairInformation',
+      args: [a().weth, a().usdc, 25n],
+    });
+    const refPair = info.LBPair;
+    // Twice the USDC of the devnet's reference pool (Uniswap V3 WETH/USDC), in the active bin and 5 above; WETH in it and 5 below.
+    const v3Usdc = await c.public.readContract({ address: a().usdc, abi: erc20, functionName: 'balanceOf', args: [a().pools.wethUsdcV3] });
+    const wethAbi = parseAbi(['function deposit() payable', 'function approve(address, uint256) returns (bool)']);
+    await send(deployer, a().weth, wethAbi, 'deposit', [], 20n * 10n ** 18n);
+    await send(deployer, a().weth, wethAbi, 'approve', [a().lfj.router, 2n ** 256n - 1n]);
+    await send(deployer, a().usdc, wethAbi, 'approve', [a().lfj.router, 2n ** 256n - 1n]);
+    const ids = [-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5];
+    const share = (on: (d: number) => boolean) => ids.map((d) => (on(d) ? 10n ** 18n / 6n : 0n));
+    await send(deployer, a().lfj.router, lfjArtifacts.lbRouter.abi as Abi, 'addLiquidity', [
+      {
+        tokenX: a().usdc, tokenY: a().weth, binStep: 25n, amountX: 2n * v3Usdc, amountY: 20n * 10n ** 18n, amountXMin: 0n, amountYMin: 0n,
+        activeIdDesired: BigInt(activeId), idSlippage: 5n, deltaIds: ids.map(BigInt), distributionX: share((d) => d >= 0), distributionY: share((d) => d <= 0),
+        to: deployer, refundTo: deployer, deadline: 2n ** 256n - 1n,
+      },
+    ]);
+    const [reserveX, reserveY] = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getReserves' });
+    expect(reserveX).toBeGreaterThan(v3Usdc);
+
+    const network = ctx.app.chain.registry.get(31337)!;
+    const native = network.tokens.find((t) => t.wrappedNative)!;
+    const stables = network.tokens.filter((t) => t.usdPegged);
+    const read = await readReferencePools(ctx.app.chain.client(network), network.multicall3, network.dexes, native, stables);
+    const lfj = read.pools.find((p) => p.address === getAddress(refPair));
+    expect(lfj).toMatchObject({ baseIsToken0: false, stableReserve: reserveX, baseReserve: reserveY });
+    const best = deepestReferencePool(read.pools, native, stables, 10_000);
+    expect(best?.pool.address).toBe(getAddress(refPair));
+    expect(best?.label).toBe('WETH/USDC on LFJ v2.2');
+    // The rate is the pair's own active bin: getPriceFromId is raw WETH per raw USDC (128.128).
+    const id = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getActiveId' });
+    const onChain = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getPriceFromId', args: [id] });
+    const usdcPerWeth = Number(formatRatio((1n << 128n) * 10n ** 18n, onChain * 10n ** 6n));
+    expect(Math.abs(Number(decText(best!.rate)) / usdcPerWeth - 1)).toBeLessThan(1e-9);
+
+    // The recorded route (decision 0064) keeps the pair's own X/Y order, as its stored swaps have it.
+    const keeper = new ReferencePoolKeeper(ctx.database.db, ctx.app.chain, network, 10_000);
+    const tracked = await keeper.poolFor([{ address: a().pools.demoWethV2, version: 'v2', token0: a().weth, token1: a().demo }]);
+    expect(tracked).toMatchObject({ address: refPair.toLowerCase(), version: 'liquidity-book', token0: a().usdc.toLowerCase(), token1: a().weth.toLowerCase() });
+
+    // A DEMO/WETH pool's USD figures go through it.
+    const attached = await api('POST', `projects/pool/${demoProject}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    expect(attached.statusCode, attached.body).toBe(201);
+    ctx.app.usd.invalidate();
+    const shown = (await api('GET', `projects/user/pools/funds/${attached.json<Pool>().id}/`)).json<Pool>();
+    expect(shown.usd?.route).toBe('DEMO/WETH on Uniswap V2 × WETH/USDC on LFJ v2.2');
+    expect(Number(shown.price_usd) / (Number(shown.price) * usdcPerWeth) - 1).toBeCloseTo(0, 6);
+  }, 180_000);
 });
