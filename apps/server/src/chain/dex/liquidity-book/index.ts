@@ -3,8 +3,8 @@ import { erc20Abi } from '../../abis';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
-import type { DexAdapter, LogDecoder } from '../types';
+import { checkPoolClaims, deepestIndex, factoryOf, requireListed } from '../factory-pools';
+import type { CallResult, DexAdapter, LogDecoder } from '../types';
 import { priceFromId, sqrtPriceX96FromPrice128 } from './bin-price';
 
 /*
@@ -125,15 +125,7 @@ export const liquidityBook: DexAdapter = {
       allowFailure: true,
       contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.LBPair] as const })),
     });
-    let best = candidates[0]!;
-    let bestDepth = -1n;
-    depths.forEach((d, i) => {
-      const depth = d.status === 'success' ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = candidates[i]!;
-      }
-    });
+    const best = candidates[deepestIndex(depths as CallResult[])]!;
     return { address: getAddress(best.LBPair), version: 'liquidity-book', fee: null, shape: { binStep: Number(best.binStep) } };
   },
 

@@ -3,7 +3,7 @@ import { erc20Abi } from '../../abis';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
+import { checkPoolClaims, deepestIndex, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { CallResult, DexAdapter, LogDecoder } from '../types';
 import { v2Decoders } from '../uniswap-v2';
 import { stableSqrtPriceX96 } from './stable-math';
@@ -117,16 +117,7 @@ export const solidly: DexAdapter = {
         { address: factory, abi: solidlyFactoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
       ]),
     });
-    let best = 0;
-    let bestDepth = -1n;
-    candidates.forEach((_, i) => {
-      const d = reads[2 * i];
-      const depth = d?.status === 'success' ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = i;
-      }
-    });
+    const best = deepestIndex(candidates.map((_, i) => reads[2 * i] as CallResult | undefined));
     const pick = candidates[best]!;
     return { address: getAddress(pick.address), version: 'solidly', fee: feeOf(reads[2 * best + 1] as CallResult), shape: { stable: pick.stable } };
   },
