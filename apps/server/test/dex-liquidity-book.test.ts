@@ -2,11 +2,9 @@ import { demoAccounts, devnetChain as devnetViemChain, devnetClients, lfjArtifac
 import type { Pool, TopTraders } from '@tokendesk/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRatio } from '../src/chain/decimal';
 import { priceFromId, sqrtPriceX96FromPrice128 } from '../src/chain/dex/liquidity-book/bin-price';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { findPoolsAmong } from '../src/chain/pools';
 import { readReferencePools } from '../src/chain/reference-pools';
 import { ReferencePoolKeeper } from '../src/indexer/reference-pool';
@@ -15,9 +13,10 @@ import { deepestReferencePool } from '../src/market/usd/reference-choice';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * LFJ Liquidity Book (docs/decisions/0071) against the devnet's real LBFactory/LBPair v2.2 (joe-v2,
@@ -26,9 +25,11 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * second factory and creates a pair, so it claims the shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-liquidity-book.test.ts');
+const { api, catchUp, send } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
@@ -56,9 +57,6 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 const x = (packed: Hex) => BigInt(packed) & ((1n << 128n) - 1n);
 const y = (packed: Hex) => BigInt(packed) >> 128n;
 
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
 /** Senders are read in batches after the events: until every stored swap has one. */
 async function readAllSenders() {
   for (let i = 0; i < 30; i++) {
@@ -66,14 +64,6 @@ async function readAllSenders() {
     if (!r.batchFull) return;
   }
   throw new Error('senders not read');
-}
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
-  }
-  throw new Error('indexer did not catch up');
 }
 
 /**
@@ -150,22 +140,9 @@ async function deployForeignPair(): Promise<Address> {
 }
 
 beforeAll(async () => {
-  devnet = await claimSharedChain('dex-liquidity-book.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000); // includes waiting for the chain-writer lock
-
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
@@ -377,10 +354,6 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
   it('a USDC/WETH pair (token X = USDC, the higher address) deeper than every other WETH/USDC pool carries the USD rate, its sides read from the pair', async () => {
     const c = clients();
     const deployer = a().deployer;
-    const send = async (account: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) => {
-      const hash = await c.wallet.writeContract({ address, abi, functionName, args, account, chain: devnetViemChain, gas: 8_000_000n, ...(value ? { value } : {}) } as never);
-      expect((await c.public.waitForTransactionReceipt({ hash })).status).toBe('success');
-    };
     // X = USDC, Y = WETH: not the address order (WETH is the lower address), which the factory's lookup key follows.
     expect(BigInt(a().weth) < BigInt(a().usdc)).toBe(true);
     await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'addQuoteAsset', [a().weth]);

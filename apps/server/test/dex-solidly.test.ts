@@ -2,15 +2,13 @@ import { demoAccounts, devnetChain as devnetViemChain, devnetClients, solidlyArt
 import type { Pool } from '@tokendesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, poolEvents, poolSnapshots } from '../src/db/schema';
-import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * Solidly V2 (Aerodrome's own Pool and PoolFactory on the devnet, decisions 0060 and 0068) through
@@ -20,25 +18,16 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * claims the shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-solidly.test.ts');
+const { api, catchUp } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let daiProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
 const clients = () => devnetClients(devnet.rpcUrl);
-
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
-  }
-  throw new Error('indexer did not catch up');
-}
 
 const eventsOf = (pool: Address) =>
   ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(asc(poolEvents.blockNumber), asc(poolEvents.logIndex));
@@ -83,23 +72,10 @@ const liquidityAbi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  devnet = await claimSharedChain('dex-solidly.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  daiProject = await create(a().solidly.dai, 'DAI', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000);
-
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  daiProject = await suite.createProject(a().solidly.dai, 'DAI', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
@@ -210,12 +186,7 @@ describe('attached Solidly pools', () => {
     const c = clients();
     const account = demoAccounts[1]!;
     const pool = a().solidly.pools.usdcDaiStable;
-    const send = async (address: Address, functionName: string, args: readonly unknown[]) => {
-      const hash = await c.wallet.writeContract({ address, abi: liquidityAbi, functionName, args, account, chain: devnetViemChain, gas: 1_000_000n } as never);
-      const receipt = await c.public.waitForTransactionReceipt({ hash });
-      expect(receipt.status).toBe('success');
-      return receipt;
-    };
+    const send = (address: Address, functionName: string, args: readonly unknown[]) => suite.send(account, address, liquidityAbi, functionName, args);
     // As the router adds and removes: a deposit at the reserves' proportion, then half of it back, pro rata.
     const [r0, r1] = await c.public.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getReserves' });
     const [t0, t1] = BigInt(a().solidly.dai) < BigInt(a().usdc) ? [a().solidly.dai, a().usdc] : [a().usdc, a().solidly.dai];
