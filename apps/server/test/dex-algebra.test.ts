@@ -3,15 +3,15 @@ import type { Pool } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import solc from 'solc';
 import { decodeEventLog, formatUnits, getAddress, getContractAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { algebra } from '../src/chain/dex/algebra';
-import { devnetNetwork, MULTICALL3, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { MULTICALL3 } from '../src/chain/networks';
 import { notifications, poolEvents } from '../src/db/schema';
-import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import type { TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * Algebra Integral 1.2 on the server (docs/decisions/0070) against the devnet's own compiled
@@ -22,9 +22,11 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * factory, creates pools and swaps, so it claims the shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-algebra.test.ts');
+const { api, catchUp, send } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
@@ -36,17 +38,6 @@ const lower = () => poolAddress().toLowerCase() as Hex;
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 const routerAbi = parseAbi(['function swapExactIn(address pool, bool zeroToOne, uint256 amountIn, address recipient) payable returns (int256 amount0, int256 amount1)']);
 const poolEventsAbi = algebraPoolAbi.filter((x) => x.type === 'event' && ['Swap', 'Mint', 'Burn'].includes(x.name));
-
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
-  }
-  throw new Error('indexer did not catch up');
-}
 
 const eventsOf = (pool: Hex) => ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool)).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
@@ -63,31 +54,10 @@ async function chainEventsOf(pool: Address) {
   });
 }
 
-const send = async (from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
-  const c = clients();
-  const hash = await c.wallet.writeContract({ account: from, chain: devnetViemChain, address, abi, functionName, args, gas: 8_000_000n } as never);
-  const receipt = await c.public.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  return receipt;
-};
-
 beforeAll(async () => {
-  devnet = await claimSharedChain('dex-algebra.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000); // includes waiting for the chain-writer lock
-
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
@@ -248,6 +218,28 @@ describe('the attached DEMO/WETH pool', () => {
     const activity = await api('GET', `projects/activity/?pool=${pool.id}&limit=1`);
     expect(activity.json().events[0]).toMatchObject({ kind: 'buy', amount_token: '0.05', tx_hash: buy.hash.toLowerCase() });
   });
+
+  it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
+    const [token0, token1] = BigInt(a().weth) < BigInt(a().demo) ? [a().weth, a().demo] : [a().demo, a().weth];
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: pool.id,
+      pool: poolAddress(),
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-algebra', side: 'buy', amount: '0.07' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-algebra', side: 'sell', amount: '300' })).hash,
+      chainEvents: async () =>
+        (await chainEventsOf(poolAddress())).map((e) => {
+          const sign = e.eventName === 'Burn' ? -1n : 1n;
+          return `${e.key}:${sign * e.args.amount0}:${sign * e.args.amount1}`;
+        }),
+      // An Algebra pool's liquidity is its two balances (decision 0070).
+      reservesAt: async (blockNumber) =>
+        Promise.all([token0, token1].map((t) => clients().public.readContract({ address: t, abi: erc20, functionName: 'balanceOf', args: [poolAddress()], blockNumber }))) as Promise<[bigint, bigint]>,
+    });
+  }, 120_000);
 });
 
 describe('the new-pool watch', () => {

@@ -1,18 +1,22 @@
 import { demoAccounts, devnetChain as devnetViemChain, devnetClients, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
-import type { Pool } from '@tokendesk/contract';
-import { and, eq } from 'drizzle-orm';
-import { decodeEventLog, formatUnits, getAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
+import type { Pool, TopTraders } from '@tokendesk/contract';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRatio } from '../src/chain/decimal';
-import { priceFromId } from '../src/chain/dex/liquidity-book/bin-price';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { priceFromId, sqrtPriceX96FromPrice128 } from '../src/chain/dex/liquidity-book/bin-price';
 import { findPoolsAmong } from '../src/chain/pools';
+import { readReferencePools } from '../src/chain/reference-pools';
+import { ReferencePoolKeeper } from '../src/indexer/reference-pool';
+import { decText } from '../src/market/usd/decimal-math';
+import { deepestReferencePool } from '../src/market/usd/reference-choice';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import type { TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * LFJ Liquidity Book (docs/decisions/0071) against the devnet's real LBFactory/LBPair v2.2 (joe-v2,
@@ -21,9 +25,11 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * second factory and creates a pair, so it claims the shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-liquidity-book.test.ts');
+const { api, catchUp, send } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
@@ -51,15 +57,13 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 const x = (packed: Hex) => BigInt(packed) & ((1n << 128n) - 1n);
 const y = (packed: Hex) => BigInt(packed) >> 128n;
 
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
+/** Senders are read in batches after the events: until every stored swap has one. */
+async function readAllSenders() {
+  for (let i = 0; i < 30; i++) {
+    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).readSenders();
+    if (!r.batchFull) return;
   }
-  throw new Error('indexer did not catch up');
+  throw new Error('senders not read');
 }
 
 /**
@@ -136,22 +140,9 @@ async function deployForeignPair(): Promise<Address> {
 }
 
 beforeAll(async () => {
-  devnet = await claimSharedChain('dex-liquidity-book.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000); // includes waiting for the chain-writer lock
-
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
@@ -242,10 +233,59 @@ describe('the attached pair', () => {
     expect([binX, binY]).toEqual([r0, r1]);
   });
 
-  it('a trade across several bins is one Swap log per bin, each stored with its amounts', async () => {
+  it('the 24 h change is known right after attaching: each swap carries its bin’s price (getPriceFromId of the logged id)', async () => {
+    const logs = await clients().public.getLogs({ address: pair(), event: pairEvents[0], fromBlock: 0n, toBlock: 'latest' });
+    expect(logs.length).toBeGreaterThan(40);
+    const binPrice = new Map<number, bigint>();
+    for (const id of new Set(logs.map((l) => l.args.id!))) {
+      binPrice.set(id, await clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [id] }));
+    }
+    const stored = new Map((await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]));
+    for (const l of logs) {
+      // The pair's own 128.128 price of the bin, as the Q64.96 square root every price is stored in.
+      expect(stored.get(`${l.transactionHash!.toLowerCase()}:${l.logIndex}`), `bin ${l.args.id}`).toBe(sqrtPriceX96FromPrice128(binPrice.get(l.args.id!)!).toString());
+    }
+    const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
+    expect(shown.change_24h).not.toBeNull();
+    // The base is the last swap at or before 24 h ago: its bin's price against the active bin's.
+    const cutoff = Date.now() - 86_400_000;
+    const [base] = await ctx.database.db
+      .select()
+      .from(poolEvents)
+      .where(and(eq(poolEvents.poolAddress, pair().toLowerCase()), eq(poolEvents.type, 'swap'), lte(poolEvents.blockTime, new Date(cutoff))))
+      .orderBy(desc(poolEvents.blockTime), desc(poolEvents.blockNumber), desc(poolEvents.logIndex))
+      .limit(1);
+    const basePrice = Number(formatRatio(BigInt(base!.sqrtPriceX96!) ** 2n * 10n ** 18n, (1n << 192n) * 10n ** 6n));
+    expect(Number(shown.change_24h)).toBeCloseTo((Number(shown.price) / basePrice - 1) * 100, 3);
+  });
+
+  it('a trade across several bins is one Swap log per bin, each stored with its amounts, and counts as one trade (decision 0078)', async () => {
     const before = (await storedOf(pair())).length;
+    type Candle = { time: string; trades: number; buys: number; sells: number; volume: string };
+    const figures = async () => {
+      const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
+      const candles = (await api('GET', `projects/pool/${pool.id}/candles/?interval=1h&range=24h`)).json<{ candles: Candle[] }>().candles;
+      const traders = (await api('GET', `projects/pool/${pool.id}/traders/?range=24h`)).json<TopTraders>();
+      const seller = traders.traders.find((t) => t.address === getAddress(demoAccounts[0]!));
+      return {
+        buys: shown.buys_24h!,
+        sells: shown.sells_24h!,
+        volume: parseUnits(shown.volume_24h!, 6),
+        candles,
+        traderSells: seller?.sells ?? 0,
+        complete: traders.complete,
+      };
+    };
+    await readAllSenders();
+    const was = await figures();
+    expect(was.complete).toBe(true);
     const { hash } = await swapOnDevnet(clients(), { from: demoAccounts[0]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '2000' });
+    const block = await clients().public.getBlock({ blockNumber: (await clients().public.getTransactionReceipt({ hash })).blockNumber });
+    // The candle of the trade's hour, before (it may not have existed) and after.
+    const hour = new Date(Math.floor(Number(block.timestamp) / 3600) * 3_600_000).toISOString();
+    const candleOf = (list: Candle[]) => list.find((c) => c.time === hour) ?? { trades: 0, buys: 0, sells: 0, volume: '0' };
     await catchUp();
+    await readAllSenders();
     const chain = await chainLogsOf(pair());
     const stored = await storedOf(pair());
     expect(stored).toEqual(chain.events);
@@ -253,6 +293,38 @@ describe('the attached pair', () => {
     expect(ofTrade.length).toBeGreaterThan(1);
     expect(stored.length).toBe(before + ofTrade.length);
     expect(ofTrade.every((e) => e.type === 'swap' && e.amount0 > 0n && e.amount1 < 0n)).toBe(true);
+
+    // One sell, whatever the bins it crossed; its volume is every fill's USDC.
+    const fills = ofTrade.reduce((s, e) => s - e.amount1, 0n);
+    const now = await figures();
+    expect(now.complete).toBe(true);
+    const [c0, c1] = [candleOf(was.candles), candleOf(now.candles)];
+    expect({ buys: now.buys, sells: now.sells, candleTrades: c1.trades, candleBuys: c1.buys, candleSells: c1.sells, traderSells: now.traderSells }).toEqual({
+      buys: was.buys,
+      sells: was.sells + 1,
+      candleTrades: c0.trades + 1,
+      candleBuys: c0.buys,
+      candleSells: c0.sells + 1,
+      traderSells: was.traderSells + 1,
+    });
+    expect(now.volume - was.volume).toBe(fills);
+    expect(parseUnits(c1.volume, 6) - parseUnits(c0.volume, 6)).toBe(fills);
+  }, 120_000);
+
+  it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: pool.id,
+      pool: pair(),
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-usdc-lfj', side: 'buy', amount: '150' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '400' })).hash,
+      chainEvents: async () => (await chainLogsOf(pair())).events.map((e) => `${e.key}:${e.amount0}:${e.amount1}`),
+      // The pair's liquidity is getReserves (decision 0071 §6).
+      reservesAt: (blockNumber) => clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves', blockNumber }),
+    });
   }, 120_000);
 });
 
@@ -276,4 +348,69 @@ describe('the new-pool watch', () => {
     const attached = await api('POST', `projects/pool/${smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
     expect(attached.statusCode, attached.body).toBe(201);
   }, 120_000);
+});
+
+describe('a USD reference route through an LFJ pair (decision 0078)', () => {
+  it('a USDC/WETH pair (token X = USDC, the higher address) deeper than every other WETH/USDC pool carries the USD rate, its sides read from the pair', async () => {
+    const c = clients();
+    const deployer = a().deployer;
+    // X = USDC, Y = WETH: not the address order (WETH is the lower address), which the factory's lookup key follows.
+    expect(BigInt(a().weth) < BigInt(a().usdc)).toBe(true);
+    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'addQuoteAsset', [a().weth]);
+    // About 3,000 USDC per WETH: raw WETH per raw USDC is 10^18 / (3,000 · 10^6).
+    const activeId = 2 ** 23 + Math.round(Math.log(1e18 / 3e9) / Math.log(1.0025));
+    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'createLBPair', [a().usdc, a().weth, activeId, 25]);
+    const info = await c.public.readContract({
+      address: a().lfj.factory,
+      abi: parseAbi(['function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))']),
+      functionName: 'getLBPairInformation',
+      args: [a().weth, a().usdc, 25n],
+    });
+    const refPair = info.LBPair;
+    // Twice the USDC of the devnet's reference pool (Uniswap V3 WETH/USDC), in the active bin and 5 above; WETH in it and 5 below.
+    const v3Usdc = await c.public.readContract({ address: a().usdc, abi: erc20, functionName: 'balanceOf', args: [a().pools.wethUsdcV3] });
+    const wethAbi = parseAbi(['function deposit() payable', 'function approve(address, uint256) returns (bool)']);
+    await send(deployer, a().weth, wethAbi, 'deposit', [], 20n * 10n ** 18n);
+    await send(deployer, a().weth, wethAbi, 'approve', [a().lfj.router, 2n ** 256n - 1n]);
+    await send(deployer, a().usdc, wethAbi, 'approve', [a().lfj.router, 2n ** 256n - 1n]);
+    const ids = [-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5];
+    const share = (on: (d: number) => boolean) => ids.map((d) => (on(d) ? 10n ** 18n / 6n : 0n));
+    await send(deployer, a().lfj.router, lfjArtifacts.lbRouter.abi as Abi, 'addLiquidity', [
+      {
+        tokenX: a().usdc, tokenY: a().weth, binStep: 25n, amountX: 2n * v3Usdc, amountY: 20n * 10n ** 18n, amountXMin: 0n, amountYMin: 0n,
+        activeIdDesired: BigInt(activeId), idSlippage: 5n, deltaIds: ids.map(BigInt), distributionX: share((d) => d >= 0), distributionY: share((d) => d <= 0),
+        to: deployer, refundTo: deployer, deadline: 2n ** 256n - 1n,
+      },
+    ]);
+    const [reserveX, reserveY] = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getReserves' });
+    expect(reserveX).toBeGreaterThan(v3Usdc);
+
+    const network = ctx.app.chain.registry.get(31337)!;
+    const native = network.tokens.find((t) => t.wrappedNative)!;
+    const stables = network.tokens.filter((t) => t.usdPegged);
+    const read = await readReferencePools(ctx.app.chain.client(network), network.multicall3, network.dexes, native, stables);
+    const lfj = read.pools.find((p) => p.address === getAddress(refPair));
+    expect(lfj).toMatchObject({ baseIsToken0: false, stableReserve: reserveX, baseReserve: reserveY });
+    const best = deepestReferencePool(read.pools, native, stables, 10_000);
+    expect(best?.pool.address).toBe(getAddress(refPair));
+    expect(best?.label).toBe('WETH/USDC on LFJ v2.2');
+    // The rate is the pair's own active bin: getPriceFromId is raw WETH per raw USDC (128.128).
+    const id = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getActiveId' });
+    const onChain = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getPriceFromId', args: [id] });
+    const usdcPerWeth = Number(formatRatio((1n << 128n) * 10n ** 18n, onChain * 10n ** 6n));
+    expect(Math.abs(Number(decText(best!.rate)) / usdcPerWeth - 1)).toBeLessThan(1e-9);
+
+    // The recorded route (decision 0064) keeps the pair's own X/Y order, as its stored swaps have it.
+    const keeper = new ReferencePoolKeeper(ctx.database.db, ctx.app.chain, network, 10_000);
+    const tracked = await keeper.poolFor([{ address: a().pools.demoWethV2, version: 'v2', token0: a().weth, token1: a().demo }]);
+    expect(tracked).toMatchObject({ address: refPair.toLowerCase(), version: 'liquidity-book', token0: a().usdc.toLowerCase(), token1: a().weth.toLowerCase() });
+
+    // A DEMO/WETH pool's USD figures go through it.
+    const attached = await api('POST', `projects/pool/${demoProject}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    expect(attached.statusCode, attached.body).toBe(201);
+    ctx.app.usd.invalidate();
+    const shown = (await api('GET', `projects/user/pools/funds/${attached.json<Pool>().id}/`)).json<Pool>();
+    expect(shown.usd?.route).toBe('DEMO/WETH on Uniswap V2 × WETH/USDC on LFJ v2.2');
+    expect(Number(shown.price_usd) / (Number(shown.price) * usdcPerWeth) - 1).toBeCloseTo(0, 6);
+  }, 180_000);
 });

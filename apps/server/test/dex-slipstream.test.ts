@@ -2,16 +2,14 @@ import { demoAccounts, devnetChain as devnetViemChain, devnetClients, slipstream
 import type { Pool } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { slipstream } from '../src/chain/dex/slipstream';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
-import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { ReorgGuard } from '../src/indexer/reorg';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import type { TestContext } from './helpers';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * Slipstream (docs/decisions/0069) against the devnet's real CLFactory, CLPool and SwapRouter
@@ -20,9 +18,11 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-slipstream.test.ts');
+const { api, catchUp, send } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
@@ -48,17 +48,6 @@ const routerAbi = parseAbi([
 ]);
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
-  }
-  throw new Error('indexer did not catch up');
-}
-
 const eventsOf = (pool: Address) =>
   ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
@@ -83,31 +72,10 @@ async function chainEventsOf(pool: Address) {
   });
 }
 
-async function send(from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
-  const c = clients();
-  const hash = await c.wallet.writeContract({ account: from, chain: devnetViemChain, address, abi, functionName, args, gas: 8_000_000n });
-  const receipt = await c.public.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  return receipt;
-}
-
 beforeAll(async () => {
-  devnet = await claimSharedChain('dex-slipstream.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000); // includes waiting for the chain-writer lock
-
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('the DEX option, discovery and verification', () => {

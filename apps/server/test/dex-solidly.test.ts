@@ -1,15 +1,14 @@
 import { demoAccounts, devnetChain as devnetViemChain, devnetClients, solidlyArtifacts, solidlyPoolAbi, solidlyPoolFactoryAbi, swapOnDevnet } from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { decodeEventLog, formatUnits, getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
+import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, poolEvents, poolSnapshots } from '../src/db/schema';
-import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import type { TestContext } from './helpers';
+import { expectReorgFollowed } from './support/pool-reorg';
+import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
+import type { SharedChain } from './support/shared-chain';
 
 /*
  * Solidly V2 (Aerodrome's own Pool and PoolFactory on the devnet, decisions 0060 and 0068) through
@@ -19,25 +18,16 @@ import { claimSharedChain, type SharedChain } from './support/shared-chain';
  * claims the shared devnet and reverts it at the end.
  */
 
+const suite = dexDevnetSuite('dex-solidly.test.ts');
+const { api, catchUp } = suite;
 let devnet: SharedChain;
 let ctx: TestContext;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: DexDevnet['user'];
 let demoProject: number;
 let daiProject: number;
 let smplProject: number;
 const a = () => devnet.addresses;
 const clients = () => devnetClients(devnet.rpcUrl);
-
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
-
-async function catchUp() {
-  for (let i = 0; i < 60; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).tick();
-    if (r.caughtUp) return;
-  }
-  throw new Error('indexer did not catch up');
-}
 
 const eventsOf = (pool: Address) =>
   ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(asc(poolEvents.blockNumber), asc(poolEvents.logIndex));
@@ -74,24 +64,18 @@ async function quotedPrice(pool: Address, pairedToken: Address, projectDecimals:
   return Number(formatUnits(afterFee, pairedDecimals)) / Number(formatUnits(out, projectDecimals));
 }
 
-beforeAll(async () => {
-  devnet = await claimSharedChain('dex-solidly.test.ts');
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
-  ctx = await createTestContext({}, { chain });
-  user = await signUp(ctx.app);
-  const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
-    if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
-    return res.json().id as number;
-  };
-  demoProject = await create(a().demo, 'DEMO', 18);
-  daiProject = await create(a().solidly.dai, 'DAI', 18);
-  smplProject = await create(a().smpl, 'SMPL', 9);
-}, 600_000);
+const liquidityAbi = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address to) returns (uint256)',
+  'function burn(address to) returns (uint256, uint256)',
+]);
 
-afterAll(async () => {
-  await ctx?.close();
-  await devnet?.release();
+beforeAll(async () => {
+  ({ devnet, ctx, user } = suite);
+  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
+  daiProject = await suite.createProject(a().solidly.dai, 'DAI', 18);
+  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
@@ -197,6 +181,62 @@ describe('attached Solidly pools', () => {
       expect(Math.abs(usdcPerDai / quote - 1)).toBeLessThan(1e-5);
     }
   });
+
+  it("liquidity changes carry a price as Uniswap V2's do: a volatile pool's at its ratio, a stable pool's on its curve (decision 0078)", async () => {
+    const c = clients();
+    const account = demoAccounts[1]!;
+    const pool = a().solidly.pools.usdcDaiStable;
+    const send = (address: Address, functionName: string, args: readonly unknown[]) => suite.send(account, address, liquidityAbi, functionName, args);
+    // As the router adds and removes: a deposit at the reserves' proportion, then half of it back, pro rata.
+    const [r0, r1] = await c.public.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getReserves' });
+    const [t0, t1] = BigInt(a().solidly.dai) < BigInt(a().usdc) ? [a().solidly.dai, a().usdc] : [a().usdc, a().solidly.dai];
+    await send(t0, 'transfer', [pool, r0 / 1000n]);
+    await send(t1, 'transfer', [pool, r1 / 1000n]);
+    const minted = await send(pool, 'mint', [account]);
+    const lp = await c.public.readContract({ address: pool, abi: liquidityAbi, functionName: 'balanceOf', args: [account] });
+    await send(pool, 'transfer', [pool, lp / 2n]);
+    const burned = await send(pool, 'burn', [account]);
+    await catchUp();
+
+    const activity = (await api('GET', `projects/activity/?pool=${stablePool.id}&limit=100`)).json<{ events: { kind: string; tx_hash: string; price: string | null; amount_token: string; amount_project_token: string }[] }>().events;
+    for (const [receipt, kind] of [[minted, 'add_liquidity'], [burned, 'remove_liquidity']] as const) {
+      const row = activity.find((e) => e.tx_hash === receipt.transactionHash.toLowerCase());
+      expect(row?.kind).toBe(kind);
+      // The pool's own quote at that block, as for the pool's price: not the amounts' ratio, which is the reserves'.
+      const quote = await quotedPrice(pool, a().usdc, 18, 6, receipt.blockNumber);
+      expect(Math.abs(Number(row!.price) / quote - 1), kind).toBeLessThan(1e-5);
+      expect(Math.abs(Number(row!.amount_token) / Number(row!.amount_project_token) / quote - 1)).toBeGreaterThan(0.01);
+    }
+    // The volatile pool's seeded liquidity: the amounts' ratio, the reserves' at that block.
+    const volatileRows = (await api('GET', `projects/activity/?pool=${volatilePool.id}&limit=100`)).json<{ events: { kind: string; price: string | null; amount_token: string; amount_project_token: string; block_number: string }[] }>().events;
+    const adds = volatileRows.filter((e) => e.kind === 'add_liquidity');
+    expect(adds.length).toBeGreaterThan(0);
+    for (const row of adds) {
+      expect(Number(row.price) / (Number(row.amount_token) / Number(row.amount_project_token))).toBeCloseTo(1, 9);
+      const [v0, v1] = await c.public.readContract({ address: a().solidly.pools.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber: BigInt(row.block_number) });
+      const [demoRaw, wethRaw] = BigInt(a().demo) < BigInt(a().weth) ? [v0, v1] : [v1, v0];
+      expect(Number(row.price) / (Number(wethRaw) / Number(demoRaw))).toBeCloseTo(1, 4);
+    }
+  });
+
+  it('a reorganisation rolls back its orphaned swap, Sync and state snapshots and 24 h figures, and follows the new chain', async () => {
+    const pool = a().solidly.pools.demoWethVolatile;
+    await expectReorgFollowed({
+      rpcUrl: devnet.rpcUrl,
+      ctx,
+      get: (url) => api('GET', url),
+      poolId: volatilePool.id,
+      pool,
+      catchUp,
+      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-solidly', side: 'buy', amount: '0.05' })).hash,
+      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-solidly', side: 'sell', amount: '300' })).hash,
+      chainEvents: async () => (await chainEventsOf(pool)).map((e) => `${e.key}:${e.amount0}:${e.amount1}`),
+      reservesAt: async (blockNumber) => {
+        const [r0, r1] = await clients().public.readContract({ address: pool, abi: solidlyPoolAbi, functionName: 'getReserves', blockNumber });
+        return [r0, r1] as const;
+      },
+    });
+  }, 120_000);
 
   it("the volatile pool's price is its reserve ratio and its liquidity its reserves", async () => {
     const res = await api('GET', `projects/user/pools/funds/${volatilePool.id}/`);

@@ -67,9 +67,9 @@ export const candleSchema = z.object({
   close: decimalString.describe('Price of the last swap of the candle'),
   volume: decimalString.describe("Sum of the swaps' paired-token amounts (in USD when currency is usd)"),
   volume_project_token: decimalString.describe("Sum of the swaps' project-token amounts"),
-  trades: z.number().int().describe('Swaps in the candle'),
-  buys: z.number().int().describe('Swaps that took project tokens out of the pool'),
-  sells: z.number().int().describe('Swaps that put project tokens into the pool'),
+  trades: z.number().int().describe('Transactions with a swap in the candle (a trade through several bins or hops of this pool counts once)'),
+  buys: z.number().int().describe('Transactions whose swap took project tokens out of the pool'),
+  sells: z.number().int().describe('Transactions whose swap put project tokens into the pool'),
 });
 export type Candle = z.infer<typeof candleSchema>;
 

@@ -133,8 +133,8 @@ export const poolSchema = z
       .number()
       .int()
       .nullable()
-      .describe('Swaps of the last 24 h in which the pool gave out the project token (as the activity list counts a Buy); null until the indexer has covered the pool'),
-    sells_24h: z.number().int().nullable().describe('The other swaps of the last 24 h; null until the indexer has covered the pool'),
+      .describe('Transactions of the last 24 h whose swap in this pool gave out the project token (as the activity list counts a Buy; a trade through several bins counts once); null until the indexer has covered the pool'),
+    sells_24h: z.number().int().nullable().describe('Transactions of the last 24 h whose swap in this pool took the project token in; null until the indexer has covered the pool'),
     traders_24h: z
       .number()
       .int()

@@ -12,7 +12,7 @@ export const topTradersQuerySchema = z.object({ range: z.enum(traderRanges).defa
 export const topTraderSchema = z
   .object({
     address: z.string().describe("The transactions' sender, checksummed"),
-    buys: z.number().int().describe('Swaps in which the pool gave this trader the project token'),
+    buys: z.number().int().describe('Transactions in which the pool gave this trader the project token'),
     sells: z.number().int(),
     volume: decimalString.describe('Sum of the paired-token legs of its swaps (absolute, whole tokens): the ranking'),
     bought: decimalString.describe('Project tokens the pool gave out in its buys, whole tokens'),
@@ -29,7 +29,7 @@ export const topTradersSchema = z
     complete: z
       .boolean()
       .describe('false while some swaps of the range have no trader read yet: the list may then change as they are read'),
-    unread_swaps: z.number().int().describe('Swaps of the range whose trader is not read yet'),
+    unread_swaps: z.number().int().describe('Transactions with a swap in the range whose trader is not read yet'),
   })
   .meta({ id: 'TopTraders' });
 export type TopTraders = z.infer<typeof topTradersSchema>;

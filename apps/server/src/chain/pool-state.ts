@@ -23,6 +23,8 @@ export interface TrackedPool {
   stable?: boolean | null;
   decimals0?: number;
   decimals1?: number;
+  /** pools.bin_step: a Liquidity Book swap's bin becomes its price with it (chain/dex/types.ts LogPool). */
+  binStep?: number | null;
 }
 
 /**

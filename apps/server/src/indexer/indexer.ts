@@ -238,7 +238,7 @@ export class NetworkIndexer {
 
         const newSwaps: NewSwap[] = [];
         const changed = new Set<string>();
-        // A Sync's price may need its pool's stored key (a stable curve: chain/dex/types.ts syncPrice).
+        // A log's price may need its pool's stored key (a stable curve's Sync, a Liquidity Book bin step: chain/dex/types.ts LogPool).
         const byAddress = new Map(tracked.map((p) => [normalizePoolAddress(p.address), p]));
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
         const beside = new SendersBeside(this.traders, (err) => this.options.log?.('warn', `trader reads beside the backfill failed; tried again later: ${err.message}`));
@@ -376,7 +376,8 @@ export class NetworkIndexer {
       // A V4 log (PoolManager): decoded with its range in decodeV4Logs; null = not stored.
       const v4Event = v4?.events.get(logKey(log));
       if (v4Event === null) continue;
-      const decoded = v4Event ? v4Event.event : decodePoolLog(log);
+      // A pool-logged event may need its stored pool for its price (a Liquidity Book bin step).
+      const decoded = v4Event ? v4Event.event : decodePoolLog(log, pools.get(normalizeAddress(log.address)));
       if (!decoded) {
         // One of our topics from a tracked pool in a shape we do not know: skipped, on record.
         const item = `${String(log.transactionHash).toLowerCase()}:${Number(hexToBig(log.logIndex))}`;

@@ -53,12 +53,12 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
  * same pool), with its tokens in pool order.
  */
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
-  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string; stable: boolean | null; decimals0: number; decimals1: number }>(
+  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string; stable: boolean | null; bin_step: number | null; decimals0: number; decimals1: number }>(
     db,
     sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
           case when p.project_is_token0 then p.paired_token_address else pr.contract_address end as token1,
-          p.stable,
+          p.stable, p.bin_step,
           case when p.project_is_token0 then pr.token_decimal else p.paired_token_decimals end as decimals0,
           case when p.project_is_token0 then p.paired_token_decimals else pr.token_decimal end as decimals1
         from pools p join projects pr on pr.id = p.project_id
@@ -72,6 +72,8 @@ export async function trackedPools(db: Db, networkId: number): Promise<TrackedPo
     token1: r.token1 as Address,
     // A stable-curve pool's Sync is priced with these (chain/dex/types.ts SyncPool).
     stable: r.stable,
+    // A Liquidity Book swap's bin becomes a price with it (chain/dex/types.ts LogPool).
+    binStep: r.bin_step === null ? null : Number(r.bin_step),
     decimals0: Number(r.decimals0),
     decimals1: Number(r.decimals1),
   }));

@@ -61,7 +61,7 @@ export interface EventView {
  * amounts depend on where the position's range sits around the price (one of them is 0 outside
  * it): their ratio is no price, so it has none (null), as have liquidity rows of an unknown version.
  */
-export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: DexVersion): EventView | null {
+export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: DexVersion, stable?: boolean | null): EventView | null {
   const a0 = BigInt(e.amount0);
   const a1 = BigInt(e.amount1);
   if (a0 === 0n && a1 === 0n) return null;
@@ -74,12 +74,30 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
     kind,
     projectRaw: abs(projectSigned),
     pairedRaw: abs(pairedSigned),
-    price: e.type === 'swap' || (version !== undefined && adapterOf({ version }).liquidityRatioIsPrice) ? priceFromAmounts(side, projectSigned, pairedSigned) : null,
+    price: e.type === 'swap' ? priceFromAmounts(side, projectSigned, pairedSigned) : liquidityPrice(side, a0, a1, version, stable),
   };
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: DexVersion): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
-  const view = eventView(side, e, version);
+/**
+ * A Mint's or Burn's price by its family (see eventView): the ratio where it is the price, a stable
+ * curve's marginal price at the amounts where the family says so (Solidly, Camelot V2: decision
+ * 0078; the amounts are in the reserves' proportion and the curve's price depends only on that
+ * proportion), else none.
+ */
+function liquidityPrice(side: PoolSide, a0: bigint, a1: bigint, version: DexVersion | undefined, stable: boolean | null | undefined): string | null {
+  if (version === undefined) return null;
+  const adapter = adapterOf({ version });
+  const projectSigned = side.projectIsToken0 ? a0 : a1;
+  const pairedSigned = side.projectIsToken0 ? a1 : a0;
+  if (!adapter.liquidityPrice) return adapter.liquidityRatioIsPrice ? priceFromAmounts(side, projectSigned, pairedSigned) : null;
+  const [decimals0, decimals1] = side.projectIsToken0 ? [side.projectDecimals, side.pairedDecimals] : [side.pairedDecimals, side.projectDecimals];
+  const sqrt = adapter.liquidityPrice(abs(a0), abs(a1), { stable, decimals0, decimals1 });
+  if (sqrt === undefined) return null;
+  return sqrt === null ? priceFromAmounts(side, projectSigned, pairedSigned) : priceFromSqrt(side, sqrt);
+}
+
+export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: DexVersion, stable?: boolean | null): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
+  const view = eventView(side, e, version, stable);
   if (!view) return null;
   return {
     id: e.id,

@@ -2,7 +2,7 @@ import { createPublicClient, custom, defineChain, TimeoutError, type PublicClien
 import { describe, expect, it } from 'vitest';
 import { isNodeFailure } from '../client';
 import { PoolVerificationError } from './errors';
-import { checkPoolClaims } from './factory-pools';
+import { checkPoolClaims, deepestIndex } from './factory-pools';
 import type { DexConfig } from '../networks';
 
 // A node that has code at every address and answers eth_call with `call` (a revert or a failure of
@@ -51,5 +51,18 @@ describe('checkPoolClaims', () => {
     const err = await checkPoolClaims(client, dex, pool, [], [], a, b).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PoolVerificationError);
     expect((err as Error).message).toBe('This address is not a Uniswap V2 pool.');
+  });
+});
+
+describe('deepestIndex', () => {
+  it('takes the largest paired balance, a failed read as 0, the first on a tie', () => {
+    const ok = (v: bigint) => ({ status: 'success' as const, result: v });
+    const failed = { status: 'failure' as const, error: new Error('reverted') };
+    expect(deepestIndex([ok(5n), ok(9n), ok(7n)])).toBe(1);
+    expect(deepestIndex([failed, ok(0n), ok(3n), ok(3n)])).toBe(2);
+    expect(deepestIndex([failed, failed])).toBe(0);
+    expect(deepestIndex([undefined, ok(1n)])).toBe(1);
+    // A node's odd answer is no depth.
+    expect(deepestIndex([{ status: 'success', result: 'deep' }, ok(1n)])).toBe(1);
   });
 });

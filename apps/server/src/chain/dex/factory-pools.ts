@@ -98,3 +98,22 @@ export function factoryTokenListing(
     },
   };
 }
+
+/**
+ * Which of several candidate pools of a pair is the deepest, by the answers to balanceOf(pool) of
+ * the paired token (one token, so the amounts compare): the index of the largest, a failed read
+ * counting as 0, the first on a tie. Discovery of every family with several pools per pair (fee
+ * tiers, tick spacings, curves, bin steps) picks with it.
+ */
+export function deepestIndex(balances: readonly (CallResult | undefined)[]): number {
+  let best = 0;
+  let bestDepth = -1n;
+  balances.forEach((d, i) => {
+    const depth = d?.status === 'success' && typeof d.result === 'bigint' ? d.result : 0n;
+    if (depth > bestDepth) {
+      bestDepth = depth;
+      best = i;
+    }
+  });
+  return best;
+}

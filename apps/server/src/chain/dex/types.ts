@@ -34,6 +34,12 @@ export interface StatePool {
   token1: Address;
   /** The DEX's singleton reader, for families without pool contracts (V4: StateView). */
   stateView?: Address;
+  /**
+   * token0/token1 are the two tokens sorted by address, a guess (reference-pools.ts): a family
+   * whose pools order their tokens otherwise (Liquidity Book: X/Y) reads the order and answers it
+   * as RawPoolState.token0.
+   */
+  sidesUnknown?: boolean;
 }
 
 export interface RawPoolState {
@@ -42,6 +48,8 @@ export interface RawPoolState {
   reserve1: bigint;
   /** The price as a Q64.96 square root, or null when reserve1/reserve0 is the price. */
   sqrtPriceX96: bigint | null;
+  /** The pool's own token0, where it was asked for (StatePool.sidesUnknown) and the family reads it. */
+  token0?: Address;
 }
 
 /** What a pool log means to TokenDesk: amounts are the pool's side (signed, positive into the pool). */
@@ -62,18 +70,28 @@ export interface DecodedSync {
 export type DecodedPoolLog = DecodedEvent | DecodedSync;
 
 /**
- * What a Sync's price needs beyond its reserves, from the stored pool (decision 0068): a Sync log
- * does not say which curve its pool is on (a Solidly stable and volatile pool log the same topic).
+ * What a log's price needs beyond the log, from the stored pool (decisions 0068, 0078): a Sync log
+ * does not say which curve its pool is on (a Solidly stable and volatile pool log the same topic),
+ * a Liquidity Book Swap names its bin but not the bin step that makes the bin a price.
  */
 export interface SyncPool {
   /** pools.stable: null/absent where unknown (a reference pool, a row from before the families). */
   stable?: boolean | null;
   decimals0?: number;
   decimals1?: number;
+  /** pools.bin_step (Liquidity Book): null/absent where unknown (a reference pool). */
+  binStep?: number | null;
 }
+/** The stored pool as a decoder sees it. */
+export type LogPool = SyncPool;
 
-/** Decodes one log whose topic0 is already known to be its event; null for a log of another shape. */
-export type LogDecoder = (log: Pick<Log, 'topics' | 'data'>) => DecodedPoolLog | null;
+/**
+ * Decodes one log whose topic0 is already known to be its event; null for a log of another shape.
+ * `pool` is the stored pool the log came from where the indexer knows it; a decoder whose price
+ * needs it (Liquidity Book's bin step) stores no price without it. A decoder shared by several
+ * families (the registry merges them by topic) must not need it.
+ */
+export type LogDecoder = (log: Pick<Log, 'topics' | 'data'>, pool?: LogPool) => DecodedPoolLog | null;
 
 /**
  * What a pool of the families beyond Uniswap is keyed or told apart by (decision 0067), stored in
@@ -202,7 +220,16 @@ export interface DexAdapter {
    */
   listing?: PoolListing;
   /** Factory lookups for a reference pool of base/stable (USD rates); each may find one pool. Absent: no reference pools. */
-  referenceLookups?(dex: DexConfig, base: Address, stable: Address): { call: StateCall; fee: number | null }[];
+  referenceLookups?(
+    dex: DexConfig,
+    base: Address,
+    stable: Address,
+  ): {
+    call: StateCall;
+    fee: number | null;
+    /** The pools in the lookup's answer where it is not one address (Liquidity Book: a list of structs). */
+    pools?(answer: unknown): Address[];
+  }[];
 
   /** The reads of one pool in the per-tick multicall (none: the pool gets no state). */
   stateCalls(pool: StatePool): StateCall[];
@@ -215,6 +242,13 @@ export interface DexAdapter {
    * range sits: no, the activity row shows no price).
    */
   liquidityRatioIsPrice: boolean;
+  /**
+   * Where a family's liquidity changes are made at the reserves' proportion but that proportion is
+   * not the price on every pool (a stable curve: decision 0078): the price at a Mint or Burn of
+   * these absolute amounts as a Q64.96 square root; null: their ratio is the price (a volatile
+   * pool); undefined: no price (a stable pool without its decimals). Absent: liquidityRatioIsPrice.
+   */
+  liquidityPrice?(amount0: bigint, amount1: bigint, pool: SyncPool): bigint | null | undefined;
   /**
    * The price at a Sync of this pool where its reserves' ratio is not the price (a stable curve), as
    * a Q64.96 square root; null: the reserve ratio is the price; undefined: no price can be made from

@@ -7,7 +7,7 @@ import type { ActivityRow } from './repository';
 
 /** An activity row as the API shows it; the pool's label comes from the row's own join (pools, projects): no query per row. */
 export function toApiActivityEvent(registry: NetworkRegistry, row: ActivityRow): ActivityEvent | null {
-  const event = toActivityEvent(row.side, row.poolId, row.event, row.poolVersion);
+  const event = toActivityEvent(row.side, row.poolId, row.event, row.poolVersion, row.poolStable);
   return event && { ...event, pool_label: poolLabelOf(registry, row), trader: row.event.trader === null ? null : toChecksumAddress(row.event.trader) };
 }
 

@@ -42,6 +42,8 @@ export interface ActivityRow {
   tokenId: string;
   /** V3 liquidity rows carry no price of their own (see eventView). */
   poolVersion: DexVersion;
+  /** A Solidly/Camelot pool's curve: a stable pool's liquidity rows are priced on it (see eventView). */
+  poolStable: boolean | null;
   projectSymbol: string;
   pairedSymbol: string;
   side: PoolSide;
@@ -55,6 +57,7 @@ interface RawRow {
   network_id: number;
   token_id: string;
   pool_version: DexVersion;
+  stable: boolean | null;
   project_is_token0: boolean;
   paired_token_decimals: number;
   paired_token_symbol: string;
@@ -137,7 +140,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
   if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
 
   // The event columns come from the lateral subquery `x` (per pool) or straight from `e` (merged).
-  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.token_id, p.pool_version, p.project_is_token0, p.paired_token_decimals,
+  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.token_id, p.pool_version, p.stable, p.project_is_token0, p.paired_token_decimals,
         p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
         ${x}.id, ${x}.tx_hash, ${x}.log_index, ${x}.block_number::text as block_number,
         (extract(epoch from ${x}.block_time) * 1000)::float8 as block_ms, ${x}.type,
@@ -185,6 +188,7 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     networkId: Number(r.network_id),
     tokenId: r.token_id,
     poolVersion: r.pool_version,
+    poolStable: r.stable,
     projectSymbol: r.token_symbol,
     pairedSymbol: r.paired_token_symbol,
     side: { projectIsToken0: r.project_is_token0, projectDecimals: Number(r.token_decimal), pairedDecimals: Number(r.paired_token_decimals) },

@@ -45,7 +45,7 @@ export function presentUsdCandle(row: UsdCandleRow, side: PoolSide): Candle {
     volume_project_token: formatUnits(BigInt(row.volume_project), side.projectDecimals),
     trades: row.trades,
     buys: row.buys,
-    sells: row.trades - row.buys,
+    sells: row.sells,
   };
 }
 
@@ -61,7 +61,7 @@ export function presentCandle(row: CandleRow, side: PoolSide): Candle {
     volume_project_token: formatUnits(BigInt(row.volume_project), side.projectDecimals),
     trades: row.trades,
     buys: row.buys,
-    sells: row.trades - row.buys,
+    sells: row.sells,
   };
 }
 

@@ -27,8 +27,10 @@ export interface CandleRow {
   /** Raw token units. */
   volume_paired: string;
   volume_project: string;
+  /** Transactions with a swap in the bucket, with a buy fill, with a sell fill (decision 0078: trades, not fills). */
   trades: number;
   buys: number;
+  sells: number;
 }
 
 const legs = (side: PoolSide) =>
@@ -58,7 +60,7 @@ export async function loadCandles(db: Db, pool: PoolKey, side: PoolSide, interva
           floor(extract(epoch from e.block_time) / ${intervalSeconds}::int)::bigint * ${intervalSeconds}::int as bucket,
           e.block_number::numeric * 4294967296 + e.log_index as key,
           ${price} as price,
-          abs(${paired}) as paired, abs(${project}) as project, ${project} < 0 as is_buy
+          e.tx_hash, abs(${paired}) as paired, abs(${project}) as project, ${project} < 0 as is_buy
         from pool_events e
         where e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress} and e.type = 'swap'
           and e.block_time >= ${from.toISOString()}::timestamptz and ${project} <> 0
@@ -66,7 +68,8 @@ export async function loadCandles(db: Db, pool: PoolKey, side: PoolSide, interva
       agg as (
         select bucket, min(key) as first_key, max(key) as last_key, max(price) as high, min(price) as low,
           sum(paired) as volume_paired, sum(project) as volume_project,
-          count(*)::int as trades, (count(*) filter (where is_buy))::int as buys
+          count(distinct tx_hash)::int as trades, (count(distinct tx_hash) filter (where is_buy))::int as buys,
+          (count(distinct tx_hash) filter (where not is_buy))::int as sells
         from t
         group by bucket
       )
@@ -79,7 +82,7 @@ export async function loadCandles(db: Db, pool: PoolKey, side: PoolSide, interva
           where e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress}
             and e.block_number = div(agg.last_key, 4294967296)::bigint and e.log_index = mod(agg.last_key, 4294967296)::int)::text as close,
         agg.volume_paired::text as volume_paired, agg.volume_project::text as volume_project,
-        agg.trades, agg.buys
+        agg.trades, agg.buys, agg.sells
       from agg
       order by agg.bucket
     `,

@@ -21,11 +21,18 @@ export interface MarketFigures {
   /** Sums of |amount0| and |amount1| of the swaps after now − 24 h, raw units. */
   volume0: bigint;
   volume1: bigint;
-  /** Swaps after now − 24 h, and how many of them took token0 / token1 out of the pool (a Buy on that side). */
+  /**
+   * Trades after now − 24 h, counted per transaction (decision 0078: a Liquidity Book swap logs once
+   * per bin it crosses, an aggregator may route twice through one pool): the transactions with a
+   * swap, those with a swap that took token0 / token1 out of the pool (a Buy on that side), and those
+   * with a swap that put it in (a Sell on that side).
+   */
   swaps: number;
   out0: number;
   out1: number;
-  /** Distinct senders of those swaps, and how many swaps have none read yet (decision 0033). */
+  in0: number;
+  in1: number;
+  /** Distinct senders of those swaps, and how many transactions have none read yet (decision 0033). */
   traders: number;
   unreadTraders: number;
   /** The indexer has stored at least one block range for this pool (indexed_pools.to_block set). */
@@ -41,6 +48,8 @@ interface FiguresRow extends BasePriceRow {
   swaps: number | string;
   out0: number | string;
   out1: number | string;
+  in0: number | string;
+  in1: number | string;
   traders: number | string;
   unread_traders: number | string;
 }
@@ -73,16 +82,19 @@ export async function loadMarketFigures(
       select k.network_id, k.pool_address, ${basePriceColumns},
         (ip.to_block is not null) as covered,
         coalesce(v.volume0, 0)::text as volume0, coalesce(v.volume1, 0)::text as volume1,
-        v.swaps, v.out0, v.out1, v.traders, v.unread_traders
+        v.swaps, v.out0, v.out1, v.in0, v.in1, v.traders, v.unread_traders
       from (values ${values}) as k(network_id, pool_address)
       left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
       ${basePriceJoins(sql`k.network_id`, sql`k.pool_address`, cutoff, sql`ip.version in (${sql.join(PRICED_SWAP_VERSIONS.map((v) => sql`${v}`), sql`, `)})`)}
       left join lateral (
         select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1,
           -- Buys and sells are the user's side (which token is the project's): counted for both
-          -- tokens here, picked per pool row by the presenter.
-          count(*) as swaps, count(*) filter (where e.amount0 < 0) as out0, count(*) filter (where e.amount1 < 0) as out1,
-          count(distinct e.trader) as traders, count(*) filter (where e.trader is null) as unread_traders
+          -- tokens here, picked per pool row by the presenter. Trades are transactions, volumes
+          -- are fills (decision 0078).
+          count(distinct e.tx_hash) as swaps,
+          count(distinct e.tx_hash) filter (where e.amount0 < 0) as out0, count(distinct e.tx_hash) filter (where e.amount1 < 0) as out1,
+          count(distinct e.tx_hash) filter (where e.amount0 >= 0) as in0, count(distinct e.tx_hash) filter (where e.amount1 >= 0) as in1,
+          count(distinct e.trader) as traders, count(distinct e.tx_hash) filter (where e.trader is null) as unread_traders
         from pool_events e
         where e.network_id = k.network_id and e.pool_address = k.pool_address and e.type = 'swap'
           and e.block_number >= greatest(coalesce(b.block_number, 0), coalesce(sw.block_number, 0)) and e.block_time > ${cutoff}::timestamptz
@@ -96,6 +108,8 @@ export async function loadMarketFigures(
       swaps: Number(r.swaps),
       out0: Number(r.out0),
       out1: Number(r.out1),
+      in0: Number(r.in0),
+      in1: Number(r.in1),
       traders: Number(r.traders),
       unreadTraders: Number(r.unread_traders),
       covered: r.covered === true,

@@ -59,11 +59,15 @@ export function dayFigures(
   };
 }
 
-/** A Buy takes the project token out of the pool (as the activity list counts it); traders only once all are read (decision 0033). */
+/**
+ * A Buy takes the project token out of the pool (as the activity list counts it), a Sell puts it in;
+ * each is a transaction (decision 0078). Traders only once all are read (decision 0033).
+ */
 function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined): { buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
   if (!figures?.covered) return { buys_24h: null, sells_24h: null, traders_24h: null };
   const buys = projectIsToken0 ? figures.out0 : figures.out1;
-  return { buys_24h: buys, sells_24h: figures.swaps - buys, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
+  const sells = projectIsToken0 ? figures.in0 : figures.in1;
+  return { buys_24h: buys, sells_24h: sells, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
 type StoredPool = {

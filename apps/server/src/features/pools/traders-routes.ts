@@ -28,7 +28,8 @@ interface TraderRow {
  * The pool's swaps after `since` grouped by sender (decision 0033), largest paired-token volume
  * first, in one statement over the (network, pool, block time) index; and how many swaps of the
  * range have no sender read yet. A Buy takes the project token out of the pool, as the activity
- * list counts it, so the project side's signed amount says which a swap was.
+ * list counts it, so the project side's signed amount says which a swap was. Buys, sells and unread
+ * swaps are transactions, volumes the sums of their fills (decision 0078).
  */
 async function topTraders(db: Db, pool: PoolRow, since: Date): Promise<{ rows: TraderRow[]; unread: number }> {
   const project = sql.raw(pool.projectIsToken0 ? 'e.amount0' : 'e.amount1');
@@ -38,8 +39,8 @@ async function topTraders(db: Db, pool: PoolRow, since: Date): Promise<{ rows: T
     queryRows<TraderRow>(
       db,
       sql`select e.trader,
-            count(*) filter (where ${project} < 0) as buys,
-            count(*) filter (where ${project} >= 0) as sells,
+            count(distinct e.tx_hash) filter (where ${project} < 0) as buys,
+            count(distinct e.tx_hash) filter (where ${project} >= 0) as sells,
             sum(abs(${paired}))::text as volume,
             coalesce(sum(-${project}) filter (where ${project} < 0), 0)::text as bought,
             coalesce(sum(${project}) filter (where ${project} >= 0), 0)::text as sold
@@ -49,7 +50,7 @@ async function topTraders(db: Db, pool: PoolRow, since: Date): Promise<{ rows: T
           order by sum(abs(${paired})) desc, e.trader
           limit ${TOP_TRADERS_LIMIT}`,
     ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from pool_events e where ${range} and e.trader is null`),
+    queryRows<{ n: number | string }>(db, sql`select count(distinct e.tx_hash) as n from pool_events e where ${range} and e.trader is null`),
   ]);
   return { rows, unread: Number(unread?.n ?? 0) };
 }

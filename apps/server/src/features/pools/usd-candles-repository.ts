@@ -27,8 +27,10 @@ export interface UsdCandleRow {
   /** Σ |paired raw| × rate scaled by 10^PRICE_DIGITS: divide by 10^(pairedDecimals + PRICE_DIGITS) for USD. */
   volume_usd_scaled: string;
   volume_project: string;
+  /** Transactions with a swap in the bucket, with a buy fill, with a sell fill (decision 0078: trades, not fills). */
   trades: number;
   buys: number;
+  sells: number;
 }
 
 export async function referencePoolOf(db: Db, networkId: number): Promise<ReferencePoolRow | null> {
@@ -90,7 +92,7 @@ export async function loadUsdCandles(
           floor(extract(epoch from e.block_time) / ${intervalSeconds}::int)::bigint * ${intervalSeconds}::int as bucket,
           e.block_number, e.log_index,
           ${price} as price, rr.rate,
-          abs(${paired}) as paired, abs(${project}) as project, ${project} < 0 as is_buy
+          e.tx_hash, abs(${paired}) as paired, abs(${project}) as project, ${project} < 0 as is_buy
         from pool_events e
         left join lateral (
           select ${rate} as rate from pool_events r
@@ -105,13 +107,14 @@ export async function loadUsdCandles(
       v as (select t.*, div(t.price * t.rate, ${SCALE}::numeric) as usd from t),
       agg as (
         select bucket, max(usd) as high, min(usd) as low, sum(paired * rate) as volume_usd_scaled, sum(project) as volume_project,
-          count(*)::int as trades, (count(*) filter (where is_buy))::int as buys, (count(*) filter (where rate is null))::int as unrated
+          count(distinct tx_hash)::int as trades, (count(distinct tx_hash) filter (where is_buy))::int as buys,
+          (count(distinct tx_hash) filter (where not is_buy))::int as sells, (count(*) filter (where rate is null))::int as unrated
         from v group by bucket
       ),
       opens as (select distinct on (bucket) bucket, usd from v order by bucket, block_number, log_index),
       closes as (select distinct on (bucket) bucket, usd from v order by bucket, block_number desc, log_index desc)
       select agg.bucket::text as bucket, opens.usd::text as open, agg.high::text as high, agg.low::text as low, closes.usd::text as close,
-        agg.volume_usd_scaled::text as volume_usd_scaled, agg.volume_project::text as volume_project, agg.trades, agg.buys, agg.unrated
+        agg.volume_usd_scaled::text as volume_usd_scaled, agg.volume_project::text as volume_project, agg.trades, agg.buys, agg.sells, agg.unrated
       from agg join opens using (bucket) join closes using (bucket)
       order by agg.bucket
     `,

@@ -107,8 +107,9 @@ export const camelotV2: DexAdapter = {
 
   syncPrice: (s, pool) => curveSqrtPrice(pool.stable, s.reserve0, s.reserve1, pool.decimals0, pool.decimals1),
 
-  // As Solidly's: a stable pair's Mint/Burn ratio is its reserve ratio, not its price.
+  // As Solidly's: a Mint/Burn is at the reserves' proportion; on a stable pair the curve prices it (decision 0078).
   liquidityRatioIsPrice: false,
+  liquidityPrice: (amount0, amount1, pool) => curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
   swapsCarryPrice: false,
   decoders: v2Decoders,
   creation: {

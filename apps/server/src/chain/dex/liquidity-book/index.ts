@@ -3,8 +3,8 @@ import { erc20Abi } from '../../abis';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, requireListed } from '../factory-pools';
-import type { DexAdapter, LogDecoder } from '../types';
+import { checkPoolClaims, deepestIndex, factoryOf, requireListed } from '../factory-pools';
+import type { CallResult, DexAdapter, LogDecoder } from '../types';
 import { priceFromId, sqrtPriceX96FromPrice128 } from './bin-price';
 
 /*
@@ -66,8 +66,8 @@ const sumPacked = (list: readonly Hex[]): [bigint, bigint] =>
 const decoders = new Map<Hex, LogDecoder>([
   [
     swap.topic,
-    (log) => {
-      const a = swap.decode(log) as { amountsIn: Hex; amountsOut: Hex; protocolFees: Hex } | null;
+    (log, pool) => {
+      const a = swap.decode(log) as { id: number; amountsIn: Hex; amountsOut: Hex; protocolFees: Hex } | null;
       if (!a) return null;
       // One Swap per bin crossed. A bin's amountsIn leaves out the protocol's share of its fee
       // (LBPair.swap subtracts pFees before the log and books it to _protocolFees): the pair received
@@ -75,8 +75,10 @@ const decoders = new Map<Hex, LogDecoder>([
       const [inX, inY] = unpack(a.amountsIn);
       const [feeX, feeY] = unpack(a.protocolFees);
       const [outX, outY] = unpack(a.amountsOut);
-      // The price at the log needs the pair's bin step, which the log does not carry (0059 "Limits").
-      return { kind: 'event', type: 'swap', amount0: inX + feeX - outX, amount1: inY + feeY - outY, sqrtPriceX96: null };
+      // The fill's price is its bin's: the log names the bin, the stored pair its bin step (0078).
+      // Without the step (a pool the indexer has no row of) the swap is stored without a price.
+      const price = pool?.binStep ? priceFromId(Number(a.id), pool.binStep) : null;
+      return { kind: 'event', type: 'swap', amount0: inX + feeX - outX, amount1: inY + feeY - outY, sqrtPriceX96: price ? sqrtPriceX96FromPrice128(price) : null };
     },
   ],
   [
@@ -123,15 +125,7 @@ export const liquidityBook: DexAdapter = {
       allowFailure: true,
       contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.LBPair] as const })),
     });
-    let best = candidates[0]!;
-    let bestDepth = -1n;
-    depths.forEach((d, i) => {
-      const depth = d.status === 'success' ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = candidates[i]!;
-      }
-    });
+    const best = candidates[deepestIndex(depths as CallResult[])]!;
     return { address: getAddress(best.LBPair), version: 'liquidity-book', fee: null, shape: { binStep: Number(best.binStep) } };
   },
 
@@ -162,8 +156,17 @@ export const liquidityBook: DexAdapter = {
     listedPool: (answer) => (answer as PairInformation).LBPair,
   },
 
-  // No USD reference pools yet: reference-pools.ts takes a lookup's answer as the pool's address and
-  // token0 as the lower address, and a pair's answer is a struct with X/Y in the pair's own order.
+  /**
+   * Every bin step's pair of base/stable in one call; each is a candidate (the deepest wins). Their
+   * X/Y order is not the addresses' order, so the state read answers it (stateCalls, sidesUnknown).
+   */
+  referenceLookups: (dex, base, stable) => [
+    {
+      call: { address: factoryOf(dex), abi: lbFactoryAbi, functionName: 'getAllLBPairs', args: [base, stable] },
+      fee: null,
+      pools: (answer) => (answer as readonly PairInformation[]).slice(0, 64).map((p) => p.LBPair),
+    },
+  ],
 
   /**
    * The active id and the bin step give the price (computed as the pair does: bin-price.ts); the
@@ -174,17 +177,22 @@ export const liquidityBook: DexAdapter = {
     { address: pool.address, abi: lbPairAbi, functionName: 'getActiveId' },
     { address: pool.address, abi: lbPairAbi, functionName: 'getBinStep' },
     { address: pool.address, abi: lbPairAbi, functionName: 'getReserves' },
+    // A caller that only knows the two tokens (a reference pool candidate) learns which is X.
+    ...(pool.sidesUnknown ? [{ address: pool.address, abi: lbPairAbi, functionName: 'getTokenX' }] : []),
   ],
-  readState([activeId, binStep, reserves]) {
+  readState([activeId, binStep, reserves, tokenX], pool) {
     if (activeId?.status !== 'success' || binStep?.status !== 'success' || reserves?.status !== 'success') return null;
+    if (pool.sidesUnknown && tokenX?.status !== 'success') return null;
     const price = priceFromId(Number(activeId.result), Number(binStep.result));
     if (price === null || price === 0n) return null;
     const [reserve0, reserve1] = reserves.result as readonly [bigint, bigint];
-    return { reserve0, reserve1, sqrtPriceX96: sqrtPriceX96FromPrice128(price) };
+    const state = { reserve0, reserve1, sqrtPriceX96: sqrtPriceX96FromPrice128(price) };
+    return tokenX?.status === 'success' ? { ...state, token0: getAddress(tokenX.result as Address) } : state;
   },
 
   liquidityRatioIsPrice: false,
-  swapsCarryPrice: false,
+  // With the pair's stored bin step (decision 0078): a reference pair's swaps have none.
+  swapsCarryPrice: true,
   decoders,
   creation: {
     topic: pairCreated.topic,

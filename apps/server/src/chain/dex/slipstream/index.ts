@@ -4,7 +4,7 @@ import type { FactoryDexConfig } from '../../networks';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
+import { checkPoolClaims, deepestIndex, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { CallResult, DexAdapter, LogDecoder, StateCall } from '../types';
 import { uniswapV3PoolDecoders } from '../uniswap-v3';
 import { clEvents, clFactoryAbi, clPoolAbi } from './abis';
@@ -69,16 +69,7 @@ export const slipstream: DexAdapter = {
         { address: c.address, abi: clPoolAbi, functionName: 'fee' },
       ]),
     })) as CallResult[];
-    let best = 0;
-    let bestDepth = -1n;
-    candidates.forEach((_, i) => {
-      const d = reads[2 * i];
-      const depth = ok(d) ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = i;
-      }
-    });
+    const best = deepestIndex(candidates.map((_, i) => reads[2 * i]));
     const fee = reads[2 * best + 1];
     return {
       address: getAddress(candidates[best]!.address),

@@ -3,7 +3,7 @@ import { erc20Abi } from '../../abis';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
+import { checkPoolClaims, deepestIndex, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
 import type { CallResult, DexAdapter, LogDecoder } from '../types';
 import { v2Decoders } from '../uniswap-v2';
 import { stableSqrtPriceX96 } from './stable-math';
@@ -117,16 +117,7 @@ export const solidly: DexAdapter = {
         { address: factory, abi: solidlyFactoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
       ]),
     });
-    let best = 0;
-    let bestDepth = -1n;
-    candidates.forEach((_, i) => {
-      const d = reads[2 * i];
-      const depth = d?.status === 'success' ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = i;
-      }
-    });
+    const best = deepestIndex(candidates.map((_, i) => reads[2 * i] as CallResult | undefined));
     const pick = candidates[best]!;
     return { address: getAddress(pick.address), version: 'solidly', fee: feeOf(reads[2 * best + 1] as CallResult), shape: { stable: pick.stable } };
   },
@@ -174,10 +165,12 @@ export const solidly: DexAdapter = {
   syncPrice: (s, pool) => curveSqrtPrice(pool.stable, s.reserve0, s.reserve1, pool.decimals0, pool.decimals1),
 
   /**
-   * A volatile pool's Mint and Burn are at its price, a stable pool's are at its reserve ratio,
-   * which is not its price; the flag is per family, so neither shows one (decision 0068).
+   * A Mint (through the router's quote) and a Burn (pro rata) are at the reserves' proportion: on a
+   * volatile pool that ratio is the price, as for Uniswap V2; on a stable pool the price is the
+   * curve's marginal price there, which depends on that proportion only (decision 0078).
    */
   liquidityRatioIsPrice: false,
+  liquidityPrice: (amount0, amount1, pool) => curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
   swapsCarryPrice: false,
   decoders,
   creation: {

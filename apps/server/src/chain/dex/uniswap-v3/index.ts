@@ -4,8 +4,8 @@ import type { FactoryDexConfig } from '../../networks';
 import { normalizeAddress } from '../../../lib/addresses';
 import { eventDecoder } from '../event-decoder';
 import { PoolVerificationError } from '../errors';
-import { checkPoolClaims, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
-import type { DexAdapter, LogDecoder } from '../types';
+import { checkPoolClaims, deepestIndex, factoryOf, factoryTokenListing, requireListed } from '../factory-pools';
+import type { CallResult, DexAdapter, LogDecoder } from '../types';
 
 /*
  * Uniswap V3 and its forks (SushiSwap V3, PancakeSwap V3): a pool per token pair and fee tier,
@@ -85,15 +85,7 @@ export const uniswapV3: DexAdapter = {
       allowFailure: true,
       contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.address] as const })),
     });
-    let best = candidates[0]!;
-    let bestDepth = -1n;
-    depths.forEach((d, i) => {
-      const depth = d.status === 'success' ? (d.result as bigint) : 0n;
-      if (depth > bestDepth) {
-        bestDepth = depth;
-        best = candidates[i]!;
-      }
-    });
+    const best = candidates[deepestIndex(depths as CallResult[])]!;
     return { address: getAddress(best.address), version: 'v3', fee: best.fee };
   },
 

@@ -1,0 +1,66 @@
+import { devnetChain as devnetViemChain, devnetClients } from '@tokendesk/devchain';
+import type { Abi, Address, TransactionReceipt } from 'viem';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ChainService } from '../../src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../../src/chain/networks';
+import { NetworkIndexer } from '../../src/indexer/indexer';
+import { bearer, createTestContext, signUp, type TestContext } from '../helpers';
+import { claimSharedChain, type SharedChain } from './shared-chain';
+
+/**
+ * What every DEX family's devnet test (dex-algebra, dex-slipstream, dex-solidly,
+ * dex-liquidity-book) sets up alike: the shared devnet claimed (they swap and deploy, so it is
+ * reverted at the end), an app whose chain service reads it with no state cache, one user, and the
+ * indexer run until it has caught up. Hooks registered here run before the file's own.
+ */
+export interface DexDevnet {
+  devnet: SharedChain;
+  ctx: TestContext;
+  user: Awaited<ReturnType<typeof signUp>>;
+  /** The API as that user. */
+  api(method: 'GET' | 'POST', url: string, payload?: object): ReturnType<TestContext['app']['inject']>;
+  createProject(address: Address, symbol: string, decimals: number): Promise<number>;
+  /** Ticks of a fresh indexer until it says it has caught up. */
+  catchUp(): Promise<void>;
+  /** A transaction from an unlocked devnet account, mined and successful. */
+  send(from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint): Promise<TransactionReceipt>;
+}
+
+export function dexDevnetSuite(file: string): DexDevnet {
+  const suite = {
+    api: (method, url, payload) => suite.ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(suite.user.token) }, ...(payload ? { payload } : {}) }),
+    async createProject(address, symbol, decimals) {
+      const res = await suite.api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
+      if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
+      return res.json().id as number;
+    },
+    async catchUp() {
+      for (let i = 0; i < 60; i++) {
+        const r = await new NetworkIndexer(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!, {}).tick();
+        if (r.caughtUp) return;
+      }
+      throw new Error('indexer did not catch up');
+    },
+    async send(from, address, abi, functionName, args, value) {
+      const c = devnetClients(suite.devnet.rpcUrl);
+      const hash = await c.wallet.writeContract({ account: from, chain: devnetViemChain, address, abi, functionName, args, gas: 8_000_000n, ...(value ? { value } : {}) } as never);
+      const receipt = await c.public.waitForTransactionReceipt({ hash });
+      expect(receipt.status, `${functionName} on ${address}`).toBe('success');
+      return receipt;
+    },
+  } as DexDevnet;
+
+  beforeAll(async () => {
+    suite.devnet = await claimSharedChain(file);
+    const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(suite.devnet.rpcUrl, suite.devnet.addresses)]), { poolStateTtlMs: 0 });
+    suite.ctx = await createTestContext({}, { chain });
+    suite.user = await signUp(suite.ctx.app);
+  }, 600_000); // includes waiting for the chain-writer lock
+
+  afterAll(async () => {
+    await suite.ctx?.close();
+    await suite.devnet?.release();
+  });
+
+  return suite;
+}
