@@ -204,8 +204,12 @@ export const configSchema = z.object({
    * ~10 a minute per tab. **Shared by all servers**.
    */
   USER_BUDGET_DEFAULT: budget.prefault('120,600'),
-  /** The same for live pool reads, search and the holder summary. **Shared by all servers**. */
-  USER_BUDGET_HEAVY: budget.prefault('30,120'),
+  /**
+   * The same for live pool reads, search and the holder summary. A live tab refetches the ones on
+   * screen after every indexed block that moved its pools (a pool page: ~4 a block), so the rate
+   * follows the chain, not a poll. **Shared by all servers**.
+   */
+  USER_BUDGET_HEAVY: budget.prefault('60,600'),
   /**
    * The same for routes that ask a chain node on every call (token info, pool discovery and attach,
    * project create). **Shared by all servers**.

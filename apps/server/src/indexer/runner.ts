@@ -77,11 +77,16 @@ export function startIndexers(
     const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip, onPoolsChanged });
     /** The block the last pools tick covered (its safe block). */
     let coveredBlock: bigint | null = null;
+    /**
+     * On a network watched block by block (the devnet), is a block newer than the last pools tick
+     * waiting? Holder checks and senders-only steps then give way: a block's swaps are what the
+     * screens wait for (issue 31). One eth_blockNumber to the local node.
+     */
+    const newBlockWaiting = network.headWatchMs
+      ? async () => coveredBlock !== null && (await chain.client(network).getBlockNumber({ cacheTime: 0 })) > coveredBlock + BigInt(network.confirmations)
+      : undefined;
     const holders = new HolderIndexer(db, chain, network, {
-      // A network watched block by block (the devnet): holder checks wait while a newer block does.
-      newBlockWaiting: network.headWatchMs
-        ? async () => coveredBlock !== null && (await chain.client(network).getBlockNumber({ cacheTime: 0 })) > coveredBlock + BigInt(network.confirmations)
-        : undefined,
+      newBlockWaiting,
       // One token's failure (a node without archive state, say) is that token's: it waits and is
       // retried, the others go on. Recorded like any skipped item.
       onTokenError: (token, err) => {
@@ -241,6 +246,8 @@ export function startIndexers(
       if (Date.now() < tickDueAt) return schedule(Math.min(renewEveryMs, tickDueAt - Date.now()));
       clearInterval(headWatch);
 
+      // A new block on the devnet goes before the senders left of a backfill (a full tick now).
+      if (sendersNext && newBlockWaiting && (await newBlockWaiting().catch(() => false))) sendersNext = false;
       if (sendersNext) {
         // A failing senders step is not the pools' failure (as in a full tick): the next full tick
         // comes after the poll interval and tries again.
@@ -251,7 +258,10 @@ export function startIndexers(
         if (!lease.held) return schedule(0);
         const next = nextPoolStep({ eventsCaughtUp: true, sendersBehind: step?.batchFull ?? false, sinceTickMs: Date.now() - lastTickAt }, network.pollIntervalMs);
         sendersNext = next.step === 'senders';
-        return nextTickIn(next.inMs);
+        nextTickIn(next.inMs);
+        // Senders done, waiting out the poll interval: a new block still wakes the loop at once.
+        if (!sendersNext && coveredBlock !== null) watchHead(coveredBlock + BigInt(network.confirmations));
+        return;
       }
 
       const pools = await attempt('pools', async () => {
