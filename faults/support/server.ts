@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REAL_NETWORKS } from '../../apps/server/src/chain/networks';
-import { disposeAll, serverUrl, spawnChild } from '../../apps/server/test/support/child-process';
+import { disposeAll, serverUrl, spawnChild } from '@tokendesk/testkit/child-process';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,7 +31,7 @@ export interface ServerProcess {
 /**
  * The server as a production start runs it, in ONE process: node with tsx's loader, not the tsx
  * CLI (which runs the program in a child process, so a SIGKILL would hit only the wrapper). Started
- * by the server tests' spawn helper (apps/server/test/support/child-process.ts); it lives until the
+ * by the server tests' spawn helper (packages/testkit/src/child-process.ts); it lives until the
  * file's afterAll (killAllServers), since later tests of a file go on using a server an earlier one
  * started.
  */

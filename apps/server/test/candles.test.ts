@@ -7,7 +7,7 @@ import { alerts, alertTriggers, indexedPools, pools } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { budgetClassOf } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * Candles (decision 0034) against the chain: the OHLCV of a range is recomputed here from the

@@ -11,7 +11,7 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
 import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import type { SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * Algebra Integral 1.2 on the server (docs/decisions/0070) against the devnet's own compiled

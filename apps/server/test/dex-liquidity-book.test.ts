@@ -16,7 +16,7 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
 import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import type { SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * LFJ Liquidity Book (docs/decisions/0071) against the devnet's real LBFactory/LBPair v2.2 (joe-v2,

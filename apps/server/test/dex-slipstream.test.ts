@@ -9,7 +9,7 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import { ReorgGuard } from '../src/indexer/reorg';
 import type { TestContext } from './helpers';
 import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import type { SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * Slipstream (docs/decisions/0069) against the devnet's real CLFactory, CLPool and SwapRouter

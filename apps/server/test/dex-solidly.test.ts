@@ -8,7 +8,7 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
 import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import type { SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * Solidly V2 (Aerodrome's own Pool and PoolFactory on the devnet, decisions 0060 and 0068) through

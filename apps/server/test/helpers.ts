@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
@@ -111,16 +110,7 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
 }
 
 /** A loopback port where nothing listens: a node that refuses every connection, at once. */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { closedPort } from '@tokendesk/testkit/free-port';
 
 /**
  * A pool row for seeding the table directly, where the API would read the chain to verify the

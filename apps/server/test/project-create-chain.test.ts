@@ -7,7 +7,7 @@ import { notifications, poolEvents, projects } from '../src/db/schema';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
 import { parseCsv } from './support/csv';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * What projects/create takes from the chain (decision 0057): the token's name and symbol (never

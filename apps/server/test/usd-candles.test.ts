@@ -8,7 +8,7 @@ import { NetworkIndexer } from '../src/indexer/indexer';
 import { ReorgGuard } from '../src/indexer/reorg';
 import type { NetworkConfig } from '../src/chain/networks';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * USD candles of a WETH pair (decision 0064) against the chain: each DEMO/WETH swap's USD price is

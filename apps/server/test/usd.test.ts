@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceFromAmounts, priceFromSqrt } from '../src/chain/prices';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * USD figures (docs/decisions/0032) against values read here from the devnet with viem: reserves,

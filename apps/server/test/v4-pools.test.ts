@@ -9,7 +9,7 @@ import { alerts, alertTriggers, indexerSkippedItems, notifications, poolEvents }
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * Uniswap V4 pools on the server (docs/decisions/0042) against the devnet's real PoolManager and

@@ -5,7 +5,7 @@ import { ChainService } from '../../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../../src/chain/networks';
 import { NetworkIndexer } from '../../src/indexer/indexer';
 import { bearer, createTestContext, signUp, type TestContext } from '../helpers';
-import { claimSharedChain, type SharedChain } from './shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * What every DEX family's devnet test (dex-algebra, dex-slipstream, dex-solidly,
