@@ -208,7 +208,7 @@ describe('the attached DEMO/WETH pool', () => {
     const [token0, token1] = BigInt(a().weth) < BigInt(a().demo) ? [a().weth, a().demo] : [a().demo, a().weth];
     await expectReorgFollowed({
       rpcUrl: suite.devnet.rpcUrl,
-      ctx,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: pool.id,
       pool: poolAddress(),

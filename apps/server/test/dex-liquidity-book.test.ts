@@ -299,7 +299,7 @@ describe('the attached pair', () => {
   it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
     await expectReorgFollowed({
       rpcUrl: suite.devnet.rpcUrl,
-      ctx,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: pool.id,
       pool: pair(),

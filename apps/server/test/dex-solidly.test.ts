@@ -211,7 +211,7 @@ describe('attached Solidly pools', () => {
     const pool = a().solidly.pools.demoWethVolatile;
     await expectReorgFollowed({
       rpcUrl: suite.devnet.rpcUrl,
-      ctx,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: volatilePool.id,
       pool,

@@ -94,12 +94,18 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The request helper of the server tests: `url` below /api/v1/, as the user whose bearer `token`
- * it gets (null: signed out), with a JSON `payload` when one is given. `app` is read at each call,
+ * it gets (null: signed out; `{ authorization }`: that header as is, Basic or a made-up one), with
+ * a JSON `payload` when one is given. `app` is read at each call,
  * since most files build their context in beforeAll, after the helper is made.
  */
 export function requester(app: () => FastifyInstance) {
-  return (token: string | null, method: Method, url: string, payload?: unknown) =>
-    app().inject({ method, url: `/api/v1/${url}`, headers: token ? { authorization: bearer(token) } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return (token: string | { authorization: string } | null, method: Method, url: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: typeof token === 'string' ? { authorization: bearer(token) } : (token ?? {}),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 }
 
 /** requester() for one signed-in user: `token` is read at each call too. */

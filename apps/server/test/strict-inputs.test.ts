@@ -22,10 +22,10 @@ let poolId: number;
 let alertId: number;
 let otherAlertId: number;
 
-async function seedPool(userId: number): Promise<{ projectId: number; poolId: number }> {
+const seedPool = async (userId: number) => {
   const pool = await createPool(ctx.app.db, userId);
   return { projectId: pool.projectId, poolId: pool.id };
-}
+};
 
 const call = requester(() => ctx.app);
 
