@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, alertTriggers } from '../src/db/schema';
 import { toDecimalText } from '../src/features/alerts/presenter';
-import { createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
 import { createAlert, createPool } from './support/factories';
 
 /** Alerts over HTTP. Pools are inserted directly: nothing here reads the chain. */

@@ -3,7 +3,7 @@ import { projectMessages as m } from '@tokendesk/contract';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { formatUnits } from '../src/chain/decimal';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
 
 const DEVNET = 31337;
 const devnet = inject('devnet');

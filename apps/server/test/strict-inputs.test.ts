@@ -2,7 +2,7 @@ import { alertMessages, numberMessages, projectMessages, ticketMessages } from '
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects, tickets } from '../src/db/schema';
-import { createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
 import * as make from './support/factories';
 import { createPool } from './support/factories';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processAlive as alive } from '@tokendesk/testkit/processes';
 import { supervise } from './supervise.js';
 
 /**
@@ -14,14 +15,6 @@ const SIGNAL_REPORTER = [
   "for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => { console.log('got-' + s.slice(3)); process.exit(0); }); console.log('started'); setInterval(() => {}, 1000);",
 ];
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const dirs: string[] = [];
 const programs: number[] = [];
 afterEach(() => {

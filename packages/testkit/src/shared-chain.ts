@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevnetAddresses } from '@tokendesk/devchain';
 import { inject } from 'vitest';
+import { processAlive as alive } from './processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,15 +38,6 @@ async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): P
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const readersDir = (lockDir: string) => path.join(lockDir, 'chain-readers');

@@ -75,3 +75,21 @@ export async function createChannel(app: FastifyInstance, token: string, payload
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as ChannelWithSecret;
 }
+
+/**
+ * A devnet Uniswap V2 pool of `projectToken` with USDC or WETH, as attaching writes it
+ * (features/pools/attach.ts), for files that must not depend on the pool answer's live figures.
+ */
+export async function createDevnetV2Pool(db: Db, userId: number, at: { projectId: number; projectToken: string; token: 'usdc' | 'weth'; pairedAddress: string; pool: string }) {
+  const weth = at.token === 'weth';
+  return createPool(db, userId, {
+    projectId: at.projectId,
+    tokenId: at.token,
+    pairedTokenAddress: at.pairedAddress.toLowerCase(),
+    pairedTokenSymbol: at.token.toUpperCase(),
+    pairedTokenName: weth ? 'Wrapped Ether' : 'USD Coin',
+    pairedTokenDecimals: weth ? 18 : 6,
+    poolAddress: at.pool.toLowerCase(),
+    projectIsToken0: at.projectToken.toLowerCase() < at.pairedAddress.toLowerCase(),
+  });
+}
