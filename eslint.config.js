@@ -91,7 +91,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/devchain/tsconfig.json'],
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/devchain/tsconfig.json', 'packages/testkit/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],

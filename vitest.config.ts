@@ -5,13 +5,13 @@ const WORKERS = Math.max(3, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/devchain', 'apps/server', 'apps/web', 'apps/web/vitest.window.config.ts', 'apps/web/vitest.component.config.ts'],
+    projects: ['packages/contract', 'packages/devchain', 'packages/testkit', 'apps/server', 'apps/web', 'apps/web/vitest.window.config.ts', 'apps/web/vitest.component.config.ts'],
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine (CI), where the
     // suite then ran file after file. Most of the server files' time is spent waiting (on the
     // child processes, clusters and devnets they start, on HTTP, on the database): with two files
     // at a time the 2-core machine still had a file running alone, or none, for most of the run,
     // so three run at a time. Files that share the devnet
-    // keep out of each other's way through its reader/writer lock (apps/server/test/support/shared-chain.ts).
+    // keep out of each other's way through its reader/writer lock (apps/server/test/(@tokendesk/testkit/shared-chain)).
     maxWorkers: WORKERS,
     // As many kept as started. Vitest's default minimum is one fewer than the cores (one here), and
     // Tinypool retires idle workers above it: with workers reused across files (below), a worker

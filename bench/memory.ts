@@ -12,10 +12,10 @@
  *   npm run bench:memory [-- --load] [-- --seconds=10] [-- --connections=50] [-- --no-devnet]
  */
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '@tokendesk/testkit/free-port';
 import { onInterrupt } from './lib/cleanup';
 import { memoryOfProcesses, processTree, type MemoryFigures as Figures } from './lib/process-memory';
 import { arg, flag } from './lib/report';
@@ -30,17 +30,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const line = (label: string, s: { server: Figures; postgres: Figures }) =>
   `${label.padEnd(22)} server RSS ${mb(s.server.rss).padStart(9)} PSS ${mb(s.server.pss).padStart(9)} | postgres (${s.postgres.processes} processes) RSS ${mb(s.postgres.rss).padStart(9)} PSS ${mb(s.postgres.pss).padStart(9)}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function timedStart(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number }> {
   const port = await freePort();

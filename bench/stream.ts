@@ -22,11 +22,11 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { demoAccounts, devnetAddresses, devnetClients, startDevnet, swapOnDevnet } from '@tokendesk/devchain';
 import pg from 'pg';
+import { freePort } from '@tokendesk/testkit/free-port';
 import { onInterrupt } from './lib/cleanup';
 import { startBenchPostgres } from './lib/postgres';
 import { cpuSecondsOf, memoryOfProcesses } from './lib/process-memory';
@@ -40,17 +40,6 @@ const IDLE_SECONDS = arg('idle-seconds', 30);
 const PASSWORD = 'violet-harbour-92-lantern';
 const report = new Report();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function signUp(url: string, i: number): Promise<{ token: string; userId: number }> {
   const username = `live${i}${Date.now().toString(36)}`;

@@ -1,24 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { freePortSync } from '@tokendesk/testkit/free-port';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * A port the OS says is free now. Never a fixed one: a server left on it by a run killed halfway
- * would fail every later run. Synchronous (a config file cannot await), so a child asks for it.
- */
-function freePort(): string {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
-}
-
-// Chosen once in the runner; the workers inherit the runner's environment (as below), so the
+// A port the OS says is free now, never a fixed one: a server left on it by a run killed halfway
+// would fail every later run. Chosen once in the runner; the workers inherit the runner's environment (as below), so the
 // tests (baseURL, E2E_PORT) and the server agree on it.
-process.env.E2E_PORT ??= freePort();
+process.env.E2E_PORT ??= String(freePortSync());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, PASSWORD, signIn, signUp, uniqueName, waitFor, type User } from './support/api';
+import { call, PASSWORD, signIn, signUp, uniqueName, waitFor, type User } from '@tokendesk/testkit/http';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 import { cpuShare, mountSmallDisk, type SmallDisk } from './support/tmpfs';
 

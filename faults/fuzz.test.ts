@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, call, getOk, PASSWORD, signIn, signUp, type User } from './support/api';
+import { basicAuth, call, getOk, PASSWORD, signIn, signUp, type User } from '@tokendesk/testkit/http';
 import { attachPool, createProject, DEMO_USDC_POOL, DEVNET_ID } from './support/devnet';
 import { startTestDevnet, type TestDevnet } from './support/devnet';
 import { operationsOf, requestArb, type Domain, type FuzzRequest, type Operation } from './support/openapi-fuzz';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allActivity, call, signUp, sleep, waitFor, type User } from './support/api';
+import { allActivity, call, signUp, sleep, waitFor, type User } from '@tokendesk/testkit/http';
 import { attachPool, createProject, DEVNET_ID, startTestDevnet, type TestDevnet } from './support/devnet';
-import { startCluster, type Cluster } from './support/postgres';
+import { startCluster, type Cluster } from '@tokendesk/testkit/system-postgres';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 
 /**

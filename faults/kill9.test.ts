@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTickets, call, signIn, signUp, uniqueName, PASSWORD, type User } from './support/api';
+import { allTickets, call, signIn, signUp, uniqueName, PASSWORD, type User } from '@tokendesk/testkit/http';
 import { createProject, startTestDevnet, type TestDevnet } from './support/devnet';
-import { startCluster, type Cluster } from './support/postgres';
+import { startCluster, type Cluster } from '@tokendesk/testkit/system-postgres';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 
 /**

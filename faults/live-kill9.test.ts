@@ -6,10 +6,10 @@ import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAB_SESSION_HINT_KEY, TOKEN_KEY } from '../apps/web/src/lib/auth-storage';
-import { allActivity, basicAuth, call, signUp, waitFor, type User } from './support/api';
+import { allActivity, basicAuth, call, signUp, waitFor, type User } from '@tokendesk/testkit/http';
 import { attachPool, createProject, startTestDevnet, type TestDevnet } from './support/devnet';
-import { freePort } from './support/ports';
-import { startCluster, type Cluster } from './support/postgres';
+import { freePort } from '@tokendesk/testkit/free-port';
+import { startCluster, type Cluster } from '@tokendesk/testkit/system-postgres';
 import { killAllServers, repoRoot, startServer, type ServerProcess } from './support/server';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTickets, call, getOk, signUp, type User } from './support/api';
+import { allTickets, call, getOk, signUp, type User } from '@tokendesk/testkit/http';
 import { attachPool, createProject, startTestDevnet, type TestDevnet } from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres';

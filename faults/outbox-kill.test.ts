@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../apps/server/test/setup/receivers';
-import { sleep, waitFor } from './support/api';
-import { startCluster, type Cluster } from './support/postgres';
+import { sleep, waitFor } from '@tokendesk/testkit/http';
+import { startCluster, type Cluster } from '@tokendesk/testkit/system-postgres';
 import { killAllServers, startServer } from './support/server';
 
 /**

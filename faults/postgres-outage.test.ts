@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTickets, basicAuth, call, signUp, waitFor, type User } from './support/api';
+import { allTickets, basicAuth, call, signUp, waitFor, type User } from '@tokendesk/testkit/http';
 import { createProject, startTestDevnet, type TestDevnet } from './support/devnet';
-import { startCluster, type Cluster } from './support/postgres';
+import { startCluster, type Cluster } from '@tokendesk/testkit/system-postgres';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createPoolOnDevnet, demoAccounts, deployHolderTestToken, devnetAddresses, devnetClients, swapOnDevnet, transferTestToken, type DevnetPool } from '@tokendesk/devchain';
 import { getAddress, parseAbi, parseAbiItem, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from './support/api';
+import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from '@tokendesk/testkit/http';
 import { DEMO_USDC_POOL, DEMO_WETH_POOL, DEVNET_ID, startTestDevnet, type TestDevnet } from './support/devnet';
 import { startRpcProviderProxy, type ProviderFaults, type RpcProviderProxy } from './support/rpc-provider-proxy';
 import { killAllServers, startServer, type ServerProcess } from './support/server';

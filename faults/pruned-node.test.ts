@@ -4,7 +4,7 @@ import path from 'node:path';
 import { demoAccounts, deployHolderTestToken, devnetAddresses, devnetClients, transferTestToken } from '@tokendesk/devchain';
 import { getAddress, parseAbi, parseAbiItem, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, getOk, signUp, waitFor, type User } from './support/api';
+import { call, getOk, signUp, waitFor, type User } from '@tokendesk/testkit/http';
 import { DEVNET_ID, startTestDevnet, type TestDevnet } from './support/devnet';
 import { startRpcProviderProxy, type RpcProviderProxy } from './support/rpc-provider-proxy';
 import { killAllServers, startServer, type ServerProcess } from './support/server';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { decodeEventLog, erc20Abi, getAddress, parseAbi, parseUnits, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from './support/api';
+import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from '@tokendesk/testkit/http';
 import { attachPool, createProject, DEMO_WETH_POOL, demoTokens, startTestDevnet, type TestDevnet } from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 

@@ -4,12 +4,11 @@
  * directory on a free loopback port (without them, from the npm package's binaries), stopped and
  * deleted at the end.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pgBinDir, startCluster } from '@tokendesk/testkit/system-postgres';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
 import { onInterrupt } from './cleanup';
 
@@ -20,14 +19,6 @@ export interface BenchPostgres {
   /** Where it came from, for the report. */
   origin: string;
   stop(): Promise<void>;
-}
-
-function pgBinDir(): string {
-  const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))) : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql; install postgresql or set DATABASE_URL.');
-  return path.join(root, newest, 'bin');
 }
 
 const systemPostgresPresent = () => {
@@ -73,27 +64,6 @@ function stopOnceThenRemove(dir: string, stopCluster: () => Promise<void> | void
   return stop;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** initdb refuses to run as root, so as root the server runs as the `postgres` system user. */
-function runAsPostgres(bin: string, args: string[]): void {
-  if (process.getuid?.() === 0) {
-    const quoted = [bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', quoted], { stdio: 'pipe' });
-  } else {
-    execFileSync(bin, args, { stdio: 'pipe' });
-  }
-}
-
 async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -132,22 +102,10 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
   }
 
   if (!systemPostgresPresent()) return startNpmPostgres(name);
-  const bin = pgBinDir();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-pg-`));
-  const dataDir = path.join(dir, 'data');
-  fs.mkdirSync(dataDir);
-  if (process.getuid?.() === 0) {
-    fs.chmodSync(dir, 0o755);
-    execFileSync('chown', ['postgres', dataDir]);
-  }
-  const port = await freePort();
-  runAsPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'tokendesk', '--no-sync']);
-  const logFile = path.join(dataDir, 'server.log');
-  runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`, '-w', 'start']);
-  const url = `postgres://tokendesk@127.0.0.1:${port}/postgres`;
-  const stop = stopOnceThenRemove(dir, () => runAsPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']));
+  const cluster = await startCluster(`${name}-pg-`);
+  const stop = stopOnceThenRemove(cluster.dataDir, () => cluster.stop('fast'));
   try {
-    return { url, version: await serverVersion(url), origin: `throwaway server from ${bin} (default settings) on 127.0.0.1:${port}`, stop };
+    return { url: cluster.url, version: await serverVersion(cluster.url), origin: `throwaway server from ${pgBinDir()} (default settings) on 127.0.0.1:${cluster.port}`, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { devnetAddresses, startDevnet, type Devnet } from '@tokendesk/devchain';
-import { call, type User } from './api';
+import { call, type User } from '@tokendesk/testkit/http';
 
 export const DEVNET_ID = 31337;
 export const DEMO_WETH_POOL = devnetAddresses.pools.demoWethV2;

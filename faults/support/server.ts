@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REAL_NETWORKS } from '../../apps/server/src/chain/networks';
-import { disposeAll, serverUrl, spawnChild } from '../../apps/server/test/support/child-process';
+import { disposeAll, serverUrl } from '@tokendesk/testkit/child-process';
+import { runCli as runServerCli, spawnServer, type CliResult } from '../../apps/server/test/support/spawn';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,22 +30,19 @@ export interface ServerProcess {
 }
 
 /**
- * The server as a production start runs it, in ONE process: node with tsx's loader, not the tsx
- * CLI (which runs the program in a child process, so a SIGKILL would hit only the wrapper). Started
- * by the server tests' spawn helper (apps/server/test/support/child-process.ts); it lives until the
- * file's afterAll (killAllServers), since later tests of a file go on using a server an earlier one
- * started.
+ * The server as a production start runs it, in ONE process: the server tests' spawnServer
+ * (apps/server/test/support/spawn.ts) on its own embedded cluster unless `env` names a DATABASE_URL,
+ * with the devnet setting the suite's environment has (not the server tests' DEVNET=off). It lives
+ * until the file's afterAll (killAllServers), since later tests of a file go on using a server an
+ * earlier one started.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const { DATA_DIR: dataDir, ...rest } = env;
-  const server = spawnChild('src/main.ts', [], {
+  const server = await spawnServer({
     dataDir,
     until: 'file',
     env: {
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '10',
-      DATABASE_URL: '',
+      DEVNET: process.env.DEVNET,
       // The suite drives one user at machine speed (load, fuzz, write bursts) to test throughput and
       // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
       USER_BUDGETS: 'off',
@@ -80,9 +78,7 @@ export async function killAllServers(): Promise<void> {
 }
 
 /** The admin CLI (apps/server/src/cli.ts) on the same data; with PGlite the server must not be running. */
-export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   const { DATA_DIR: dataDir, ...rest } = env;
-  const cli = spawnChild('src/cli.ts', args, { dataDir, env: { DATABASE_URL: '', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '10', DEVNET: 'off', ...rest } });
-  const code = await cli.exited;
-  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+  return runServerCli(args, { dataDir, env: rest });
 }

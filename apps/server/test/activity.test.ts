@@ -8,7 +8,8 @@ import { PER_POOL_SCAN_MAX } from '../src/features/activity/repository';
 import { EXPORT_CHUNK } from '../src/features/activity/routes';
 import { isStale } from '../src/features/pools/presenter';
 import { percentChange, priceFromAmounts, priceFromSqrt } from '../src/market/pool-view';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
+import { createPool } from './support/factories';
 import { parseCsv } from './support/csv';
 
 /**
@@ -42,32 +43,24 @@ async function seedProject(userId: number, symbol = 'DEMO', decimals = 18) {
   return row!;
 }
 
-async function seedPool(
+const seedPool = (
   userId: number,
   projectId: number,
   opts: { address?: string; projectIsToken0: boolean; pairedSymbol?: string; pairedDecimals?: number; dexId?: string; networkId?: number },
-) {
-  const [row] = await ctx.app.db
-    .insert(pools)
-    .values({
-      projectId,
-      userId,
-      networkId: opts.networkId ?? NET,
-      dexId: opts.dexId ?? 'uniswap-v2',
-      tokenId: 'usdc',
-      pairedTokenAddress: newAddress(),
-      pairedTokenSymbol: opts.pairedSymbol ?? 'USDC',
-      pairedTokenName: 'USD Coin',
-      pairedTokenDecimals: opts.pairedDecimals ?? 6,
-      // Stored lower case like every address (decision 0027); the API answers it checksummed.
-      poolAddress: opts.address ?? newAddress(),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: opts.projectIsToken0,
-    })
-    .returning();
-  return row!;
-}
+) =>
+  createPool(ctx.app.db, userId, {
+    projectId,
+    networkId: opts.networkId ?? NET,
+    dexId: opts.dexId ?? 'uniswap-v2',
+    tokenId: 'usdc',
+    pairedTokenAddress: newAddress(),
+    pairedTokenSymbol: opts.pairedSymbol ?? 'USDC',
+    pairedTokenName: 'USD Coin',
+    pairedTokenDecimals: opts.pairedDecimals ?? 6,
+    // Stored lower case like every address (decision 0027); the API answers it checksummed.
+    poolAddress: opts.address ?? newAddress(),
+    projectIsToken0: opts.projectIsToken0,
+  });
 
 let txCounter = 0;
 type EventSpec = { type: 'swap' | 'mint' | 'burn'; amount0: bigint; amount1: bigint; block: number; logIndex?: number; time?: Date; networkId?: number };
@@ -87,9 +80,8 @@ async function seedEvents(poolAddress: string, specs: EventSpec[]) {
   for (let i = 0; i < rows.length; i += 2000) await ctx.app.db.insert(poolEvents).values(rows.slice(i, i + 2000));
 }
 
-type Method = 'GET' | 'POST';
-const call = (token: string, url: string, method: Method = 'GET') =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const request = requester(() => ctx.app);
+const call = (token: string, url: string, method: Method = 'GET') => request(token, method, url);
 
 async function page(token: string, query: string): Promise<ActivityPage> {
   const res = await call(token, `projects/activity/?${query}`);
@@ -500,7 +492,7 @@ describe('funds: 24 h figures and price history from stored data', () => {
   let usdcPool: PoolRow;
   let demoProject: { id: number };
 
-  const api = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+  const api = (token: string, url: string) => call(token, url);
   const fund = async (id: number) => {
     const res = await api(user.token, `projects/user/pools/funds/${id}/`);
     expect(res.statusCode, res.body).toBe(200);

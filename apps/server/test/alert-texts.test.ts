@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, alertTriggers, notifications } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 // Alert and notification texts use the screens' price and amount formats (product §6,
 // docs/decisions/0035): DEMO/WETH sits near 0.0001 WETH, so a sell takes it into the subscript-zero

@@ -1,9 +1,10 @@
 import { alertMessages as m, type Alert, type AlertTrigger, type AlertType } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertTriggers, pools, projects } from '../src/db/schema';
+import { alerts, alertTriggers } from '../src/db/schema';
 import { toDecimalText } from '../src/features/alerts/presenter';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
+import { createAlert, createPool } from './support/factories';
 
 /** Alerts over HTTP. Pools are inserted directly: nothing here reads the chain. */
 
@@ -23,44 +24,21 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let n = 0;
-async function seedPool(userId: number, symbol: string, pairedSymbol: string, dexId: string): Promise<number> {
-  n += 1;
-  const address = `0x${n.toString(16).padStart(40, '0')}`;
-  const [project] = await ctx.app.db
-    .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: address, name: symbol, tokenSymbol: symbol, tokenDecimal: 18 })
-    .returning();
-  const [pool] = await ctx.app.db
-    .insert(pools)
-    .values({
-      projectId: project!.id,
-      userId,
-      networkId: 31337,
+const seedPool = async (userId: number, symbol: string, pairedSymbol: string, dexId: string): Promise<number> =>
+  (
+    await createPool(ctx.app.db, userId, {
+      project: { name: symbol, tokenSymbol: symbol },
       dexId,
       tokenId: pairedSymbol.toLowerCase(),
-      pairedTokenAddress: `0x${(n + 1000).toString(16).padStart(40, '0')}`,
       pairedTokenSymbol: pairedSymbol,
       pairedTokenName: pairedSymbol,
-      pairedTokenDecimals: 18,
-      poolAddress: `0x${(n + 2000).toString(16).padStart(40, '0')}`,
       poolVersion: dexId.endsWith('v3') ? 'v3' : 'v2',
-      fee: null,
-      projectIsToken0: true,
     })
-    .returning();
-  return pool!.id;
-}
+  ).id;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
-async function create(payload: object, token = owner.token): Promise<Alert> {
-  const res = await call(token, 'POST', 'projects/alerts/', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Alert;
-}
+const create = (payload: object, token = owner.token) => createAlert(ctx.app, token, payload);
 
 const fields = (body: { errors: { field: string }[] }) => body.errors.map((e) => e.field);
 

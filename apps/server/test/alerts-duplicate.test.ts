@@ -1,8 +1,9 @@
-import { alertMessages as m, type Alert } from '@tokendesk/contract';
+import { alertMessages as m } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { alerts } from '../src/db/schema';
+import { createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
+import { createAlert, createPool } from './support/factories';
 
 /**
  * Identical alerts are refused (docs/decisions/0038): an active alert of the user with the same
@@ -27,44 +28,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let n = 0;
-async function seedPool(userId: number): Promise<number> {
-  n += 1;
-  const hex = (k: number) => `0x${k.toString(16).padStart(40, '0')}`;
-  const [project] = await ctx.app.db
-    .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: hex(n), name: `Dup${n}`, tokenSymbol: `DUP${n}`, tokenDecimal: 18 })
-    .returning();
-  const [pool] = await ctx.app.db
-    .insert(pools)
-    .values({
-      projectId: project!.id,
-      userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: hex(n + 1000),
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: hex(n + 2000),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    })
-    .returning();
-  return pool!.id;
-}
+const seedPool = async (userId: number): Promise<number> => (await createPool(ctx.app.db, userId)).id;
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
-async function create(payload: object, token = owner.token): Promise<Alert> {
-  const res = await call(token, 'POST', 'projects/alerts/', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Alert;
-}
+const create = (payload: object, token = owner.token) => createAlert(ctx.app, token, payload);
 
 const rowsOf = (userId: number) => ctx.app.db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(alerts.id);
 

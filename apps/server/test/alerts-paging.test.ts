@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { alerts, pools, projects } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/cursor';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
 
 /**
  * Server-side paging of GET projects/alerts/ (product §11, decision 0026): next_cursor walks every
@@ -73,7 +73,8 @@ async function seed(userId: number, label: string, poolIds: number[] | null) {
   }
 }
 
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const request = requester(() => ctx.app);
+const get = (token: string, url: string) => request(token, 'GET', url);
 
 interface AlertPage {
   alerts: Alert[];

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { notifications, pools, projects } from '../src/db/schema';
-import { bearer, signUp, wethPoolRow } from './helpers';
+import { bearer, signUp, wethPoolRow, requester } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 
 /**
@@ -31,7 +31,7 @@ async function server(): Promise<FastifyInstance> {
   return app;
 }
 
-const get = (app: FastifyInstance, token: string, path: string) => app.inject({ method: 'GET', url: `/api/v1/${path}`, headers: { authorization: bearer(token) } });
+const get = (app: FastifyInstance, token: string, path: string) => requester(() => app)(token, 'GET', path);
 const projectNames = async (app: FastifyInstance, token: string) => ((await get(app, token, 'projects/')).json() as { projects: { name: string }[] }).projects.map((p) => p.name);
 
 async function addProject(app: FastifyInstance, userId: number, name: string): Promise<number> {

@@ -3,11 +3,12 @@ import { CANDLE_INTERVAL_SECONDS, CANDLE_RANGE_SECONDS, type Candle, type Candle
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertTriggers, indexedPools, pools } from '../src/db/schema';
+import { alerts, alertTriggers, indexedPools } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { budgetClassOf } from '../src/plugins/user-budget';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { createDevnetV2Pool } from './support/factories';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * Candles (decision 0034) against the chain: the OHLCV of a range is recomputed here from the
@@ -57,26 +58,8 @@ async function setUpUser(user: typeof owner) {
   // The pool rows as attaching writes them (features/pools/attach.ts), inserted directly so this file
   // does not depend on the pool answer's live figures.
   const attach = async (token: 'usdc' | 'weth', pool: Address) => {
-    const paired = a()[token];
-    const [row] = await ctx.database.db
-      .insert(pools)
-      .values({
-        projectId: created.json().id,
-        userId: user.userId,
-        networkId: 31337,
-        dexId: 'uniswap-v2',
-        tokenId: token,
-        pairedTokenAddress: paired.toLowerCase(),
-        pairedTokenSymbol: token.toUpperCase(),
-        pairedTokenName: token === 'usdc' ? 'USD Coin' : 'Wrapped Ether',
-        pairedTokenDecimals: token === 'usdc' ? 6 : 18,
-        poolAddress: pool.toLowerCase(),
-        poolVersion: 'v2',
-        fee: null,
-        projectIsToken0: a().demo.toLowerCase() < paired.toLowerCase(),
-      })
-      .returning();
-    return row!.id;
+    const row = await createDevnetV2Pool(ctx.database.db, user.userId, { projectId: created.json().id, projectToken: a().demo, token, pairedAddress: a()[token], pool });
+    return row.id;
   };
   return { usdc: await attach('usdc', a().pools.demoUsdcV2), weth: await attach('weth', a().pools.demoWethV2) };
 }

@@ -1,21 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  alertMessages,
-  channelMessages as m,
-  webhookBodySchema,
-  type Alert,
-  type Channel,
-  type ChannelList,
-  type ChannelTestResult,
-  type ChannelWithSecret,
-  type DeliveryPage,
-} from '@tokendesk/contract';
+import { alertMessages, channelMessages as m, webhookBodySchema, type Alert, type Channel, type ChannelList, type ChannelTestResult, type ChannelWithSecret, type DeliveryPage } from '@tokendesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertChannels, notificationChannels, outbox, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { alertChannels, notificationChannels, outbox } from '../src/db/schema';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
+import * as make from './support/factories';
+import { createPool } from './support/factories';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
 import { DeliveryWorker } from '../src/delivery/worker';
 
@@ -74,15 +66,9 @@ afterAll(async () => {
   await Promise.all([smtp?.close(), receiver?.close()]);
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object, app = ctx.app) =>
-  app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = (token: string, method: Method, url: string, payload?: object, app = ctx.app) => requester(() => app)(token, method, url, payload);
 
-async function createChannel(payload: object, token = owner.token): Promise<ChannelWithSecret> {
-  const res = await call(token, 'POST', 'account/channels/', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ChannelWithSecret;
-}
+const createChannel = (payload: object, token = owner.token) => make.createChannel(ctx.app, token, payload);
 
 const list = async (token = owner.token) => (await call(token, 'GET', 'account/channels/')).json() as ChannelList;
 
@@ -268,34 +254,7 @@ describe('tenant isolation', () => {
   });
 });
 
-let seq = 0;
-async function seedPool(userId: number): Promise<number> {
-  seq += 1;
-  const hex = (k: number) => `0x${(0xc4a0000 + k).toString(16).padStart(40, '0')}`;
-  const [project] = await ctx.app.db
-    .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: hex(seq), name: `Chan${seq}`, tokenSymbol: `CH${seq}`, tokenDecimal: 18 })
-    .returning();
-  const [pool] = await ctx.app.db
-    .insert(pools)
-    .values({
-      projectId: project!.id,
-      userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: hex(seq + 100),
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: hex(seq + 200),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    })
-    .returning();
-  return pool!.id;
-}
+const seedPool = async (userId: number): Promise<number> => (await createPool(ctx.app.db, userId)).id;
 
 describe('alerts choose their channels', () => {
   it('create, read, change and clear channel_ids; a deleted channel leaves the alert', async () => {

@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolEvents, pools, projects, tokenBalances } from '../src/db/schema';
 import { csvHex, csvNumber, csvOptionalNumber, csvText, csvTime, csvWord } from '../src/lib/csv';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requesterAs } from './helpers';
 import { parseCsv } from './support/csv';
 
 /**
@@ -100,7 +100,8 @@ describe('the exports', () => {
     await ctx.close();
   });
 
-  const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(user.token) } });
+  const as = requesterAs(() => ctx.app, () => user.token);
+  const get = (url: string) => as('GET', url);
   const address = (n: number) => `0x${(0xc5f000 + n).toString(16).padStart(40, '0')}`;
 
   it('activity: hostile symbols and DEX names start no formula on any separator; amounts stay numbers', async () => {

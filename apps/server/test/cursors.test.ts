@@ -2,7 +2,7 @@ import type { Ticket } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, users } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { createTestContext, signUp, type TestContext, requester } from './helpers';
 
 /**
  * Cursors come back from clients, so they are input like any other (decision 0022): a crafted
@@ -29,9 +29,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function get(token: string, url: string, payload?: object) {
-  return ctx.app.inject({ method: payload ? 'POST' : 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
-}
+const request = requester(() => ctx.app);
+const get = (token: string, url: string, payload?: object) => request(token, payload ? 'POST' : 'GET', url, payload);
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 const rawCursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url');

@@ -1,7 +1,7 @@
 import type { AlertSummary, Pool, PoolSummary, Project, ProjectSummary } from '@tokendesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, devnetChain, signUp, wethPoolRow, type TestContext } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, wethPoolRow, type TestContext, requester } from './helpers';
 
 /**
  * The dashboard's summary routes answer counts and the first five rows of the full lists, and must
@@ -41,8 +41,9 @@ async function seed(userId: number, projectCount: number, poolsPerProject: numbe
   }
 }
 
+const request = requester(() => ctx.app);
 const get = async <T>(token: string, url: string): Promise<T> => {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+  const res = await request(token, 'GET', url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 };

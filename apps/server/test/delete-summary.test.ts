@@ -1,7 +1,7 @@
 import type { PoolDeleteSummary, ProjectDeleteSummary } from '@tokendesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects } from '../src/db/schema';
-import { bearer, createTestContext, signUp, wethPoolRow, type TestContext } from './helpers';
+import { createTestContext, signUp, wethPoolRow, type TestContext, requester } from './helpers';
 
 /**
  * The delete confirmations say what goes with a project or a pool (product §2.8): the counts must be
@@ -34,8 +34,7 @@ async function addPool(userId: number, projectId: number, alertCount: number) {
   return pool!;
 }
 
-const request = (token: string, method: 'GET' | 'DELETE', url: string) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const request = requester(() => ctx.app);
 
 let ownProject: Awaited<ReturnType<typeof addProject>>;
 let emptyProject: Awaited<ReturnType<typeof addProject>>;

@@ -1,7 +1,7 @@
 // `npm start` runs its devnet on a stable port (8545) when it is free and falls back to any free
 // port when it is taken (product §8). Uses real anvil processes; the preferred port here is a
 // random free one rather than 8545, so the test does not depend on (or disturb) what runs on 8545.
-// It cannot use the run's shared devnet (support/shared-chain.ts): what it checks is where a NEW
+// It cannot use the run's shared devnet (@tokendesk/testkit/shared-chain): what it checks is where a NEW
 // anvil binds — on the port asked for when it is free, elsewhere when it is taken — so it must
 // start one on a port of its own choosing, twice. (Each start deploys the demo chain: ~1 s.)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatDevnetSummary, type Devnet } from '@tokendesk/devchain';
+import { freePort } from '@tokendesk/testkit/free-port';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEVNET_DEFAULT_PORT, loopbackPortFree, startDevnetOnPreferredPort } from '../src/chain/devnet-port';
 
@@ -23,12 +24,6 @@ function listen(port: number): Promise<Server> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
-}
-async function freePort(): Promise<number> {
-  const server = await listen(0);
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 async function start(preferred: number): Promise<{ devnet: Devnet; fellBack: boolean }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tokendesk-devnet-port-'));

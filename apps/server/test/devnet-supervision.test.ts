@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { devnetAddresses } from '@tokendesk/devchain';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processAlive as alive } from '@tokendesk/testkit/processes';
 import { REAL_NETWORKS } from '../src/chain/networks';
 import { closedPort, registerBody } from './helpers';
 import { spawnNode } from './support/spawn';
@@ -43,15 +44,6 @@ interface ReadyDevnet {
   last_exit: { code: number | null; signal: string | null; at: string } | null;
   down_since: string | null;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('the supervised devnet', () => {
   it('is restarted with its saved demo chain after anvil is killed, and /ready shows it down meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { algebraArtifacts, algebraFactoryAbi, algebraPoolAbi, demoAccounts, devnetChain as devnetViemChain, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
+import { algebraArtifacts, algebraFactoryAbi, algebraPoolAbi, demoAccounts, devnetChain as devnetViemChain, swapOnDevnet } from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import solc from 'solc';
@@ -8,10 +8,8 @@ import { algebra } from '../src/chain/dex/algebra';
 import { MULTICALL3 } from '../src/chain/networks';
 import { notifications, poolEvents } from '../src/db/schema';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
-import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import { dexDevnetSuite } from './support/dex-devnet';
 
 /*
  * Algebra Integral 1.2 on the server (docs/decisions/0070) against the devnet's own compiled
@@ -23,14 +21,7 @@ import type { SharedChain } from './support/shared-chain';
  */
 
 const suite = dexDevnetSuite('dex-algebra.test.ts');
-const { api, catchUp, send } = suite;
-let devnet: SharedChain;
-let ctx: TestContext;
-let user: DexDevnet['user'];
-let demoProject: number;
-let smplProject: number;
-const a = () => devnet.addresses;
-const clients = () => devnetClients(devnet.rpcUrl);
+const { api, catchUp, send, a, clients } = suite;
 const poolAddress = () => a().algebra.pools.demoWeth;
 /** pool_events keep the address in lower case; the API answers it checksummed. */
 const lower = () => poolAddress().toLowerCase() as Hex;
@@ -39,7 +30,7 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 const routerAbi = parseAbi(['function swapExactIn(address pool, bool zeroToOne, uint256 amountIn, address recipient) payable returns (int256 amount0, int256 amount1)']);
 const poolEventsAbi = algebraPoolAbi.filter((x) => x.type === 'event' && ['Swap', 'Mint', 'Burn'].includes(x.name));
 
-const eventsOf = (pool: Hex) => ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool)).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
+const eventsOf = (pool: Hex) => suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool)).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
 /** The pool's own Swap, Mint and Burn logs, decoded with the compiled pool's ABI (not the adapter's). */
 async function chainEventsOf(pool: Address) {
@@ -54,15 +45,9 @@ async function chainEventsOf(pool: Address) {
   });
 }
 
-beforeAll(async () => {
-  ({ devnet, ctx, user } = suite);
-  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
-  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
-});
-
 describe('discovery and verification', () => {
   it("finds the seeded pool through the factory's poolByPair, with its static fee and shape, and says 'no pool' for a pair without one", async () => {
-    const found = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'algebra', token_id: 'weth' });
+    const found = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: 'algebra', token_id: 'weth' });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toEqual({
       pool_address: poolAddress(),
@@ -70,7 +55,7 @@ describe('discovery and verification', () => {
       fee: 500,
       shape: { stable: null, tick_spacing: 60, bin_step: null, dynamic_fee: false, plugin: null },
     });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'algebra', token_id: 'weth' });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: 'algebra', token_id: 'weth' });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on Algebra Integral');
   });
@@ -93,25 +78,25 @@ describe('discovery and verification', () => {
     const foreignPool = await c.public.readContract({ address: foreignFactory, abi: algebraFactoryAbi, functionName: 'poolByPair', args: [a().weth, a().demo] });
     await send(deployer, foreignPool, algebraPoolAbi as Abi, 'initialize', [100n * 2n ** 96n]);
 
-    const foreign = await api('POST', `projects/pool/${demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: foreignPool });
+    const foreign = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: foreignPool });
     expect(foreign.statusCode, foreign.body).toBe(400);
     expect(foreign.json().detail).toBe(`This pool does not belong to Algebra Integral: its factory is ${getAddress(foreignFactory)}.`);
     // Uniswap V3's SMPL/WETH pool answers factory(), token0() and token1() alike: its factory is not this DEX's.
-    const v3 = await api('POST', `projects/pool/${smplProject}/`, { dex: 'algebra', token: 'weth', pool_address: a().pools.smplWethV3 });
+    const v3 = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: 'algebra', token: 'weth', pool_address: a().pools.smplWethV3 });
     expect(v3.statusCode).toBe(400);
     expect(v3.json().detail).toBe(`This pool does not belong to Algebra Integral: its factory is ${getAddress(a().uniswapV3Factory)}.`);
     // A contract that names the real factory and DEMO/WETH, with a globalState() answer too short
     // to decode: the factory does not list it, and its state read fails instead of crashing.
     const forged = await deployForged(a().algebra.factory, a().weth, a().demo);
-    const forgedRes = await api('POST', `projects/pool/${demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: forged });
+    const forgedRes = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: forged });
     expect(forgedRes.statusCode).toBe(400);
     expect(forgedRes.json().detail).toBe("Algebra Integral's factory does not list this contract as the pool of these tokens.");
     const pool = { address: forged, token0: a().weth, token1: a().demo };
     const answers = await c.public.multicall({ allowFailure: true, multicallAddress: MULTICALL3, contracts: algebra.stateCalls(pool) as never[] });
     expect(answers[0]!.status).toBe('failure');
     expect(algebra.readState(answers as never, pool)).toBeNull();
-    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
-    expect((await api('GET', `projects/${smplProject}/pools/`)).json()).toEqual([]);
+    expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
+    expect((await api('GET', `projects/${suite.smplProject}/pools/`)).json()).toEqual([]);
   });
 });
 
@@ -138,7 +123,7 @@ describe('the attached DEMO/WETH pool', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const res = await api('POST', `projects/pool/${demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: poolAddress(), pool_version: 'algebra' });
+    const res = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: poolAddress(), pool_version: 'algebra' });
     expect(res.statusCode, res.body).toBe(201);
     pool = res.json();
     await catchUp();
@@ -222,8 +207,8 @@ describe('the attached DEMO/WETH pool', () => {
   it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
     const [token0, token1] = BigInt(a().weth) < BigInt(a().demo) ? [a().weth, a().demo] : [a().demo, a().weth];
     await expectReorgFollowed({
-      rpcUrl: devnet.rpcUrl,
-      ctx,
+      rpcUrl: suite.devnet.rpcUrl,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: pool.id,
       pool: poolAddress(),
@@ -244,24 +229,24 @@ describe('the attached DEMO/WETH pool', () => {
 
 describe('the new-pool watch', () => {
   it("sees the factory's Pool event for a project token, notifies once, and the pool attaches after verification", async () => {
-    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick(); // the watch starts at the head: earlier pools are for 'Add Pool'
     const creator = demoAccounts[2]!;
     const receipt = await send(creator, a().algebra.factory, algebraFactoryAbi as Abi, 'createPool', [a().demo, a().usdc, '0x']);
     const created = await clients().public.readContract({ address: a().algebra.factory, abi: algebraFactoryAbi, functionName: 'poolByPair', args: [a().demo, a().usdc] });
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0); // once
-    const list = (await api('GET', `projects/${demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; fee: number | null; shape: unknown; paired_token: { symbol: string | null } }[] }>();
+    const list = (await api('GET', `projects/${suite.demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; fee: number | null; shape: unknown; paired_token: { symbol: string | null } }[] }>();
     const found = list.pools.find((p) => p.pool_address.toLowerCase() === created.toLowerCase());
     // The Pool event says nothing of the fee: neither a fee nor a dynamic one is claimed before verification.
     expect(found).toMatchObject({ pool_version: 'algebra', fee: null, shape: { dynamic_fee: false, tick_spacing: null }, paired_token: { symbol: 'USDC' } });
-    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${demoProject}`)));
+    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${suite.demoProject}`)));
     expect(notice!.message).toBe(`A DEMO/USDC pool was created at ${getAddress(created)} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
     // Not initialised yet: no price, so it is refused until it has one.
-    const early = await api('POST', `projects/${demoProject}/discovered-pools/${found!.id}/attach/`);
+    const early = await api('POST', `projects/${suite.demoProject}/discovered-pools/${found!.id}/attach/`);
     expect(early.statusCode).toBe(400);
     await send(creator, created, algebraPoolAbi as Abi, 'initialize', [2n ** 96n]);
-    const attached = await api('POST', `projects/${demoProject}/discovered-pools/${found!.id}/attach/`);
+    const attached = await api('POST', `projects/${suite.demoProject}/discovered-pools/${found!.id}/attach/`);
     expect(attached.statusCode, attached.body).toBe(201);
     expect(attached.json()).toMatchObject({ pool_address: getAddress(created), pool_version: 'algebra', fee: 500, shape: { tick_spacing: 60, dynamic_fee: false, plugin: null } });
   });

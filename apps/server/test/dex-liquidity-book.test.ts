@@ -1,4 +1,4 @@
-import { demoAccounts, devnetChain as devnetViemChain, devnetClients, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
+import { demoAccounts, devnetChain as devnetViemChain, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
 import type { Pool, TopTraders } from '@tokendesk/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
@@ -13,10 +13,8 @@ import { deepestReferencePool } from '../src/market/usd/reference-choice';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
-import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import { dexDevnetSuite } from './support/dex-devnet';
 
 /*
  * LFJ Liquidity Book (docs/decisions/0071) against the devnet's real LBFactory/LBPair v2.2 (joe-v2,
@@ -26,14 +24,7 @@ import type { SharedChain } from './support/shared-chain';
  */
 
 const suite = dexDevnetSuite('dex-liquidity-book.test.ts');
-const { api, catchUp, send } = suite;
-let devnet: SharedChain;
-let ctx: TestContext;
-let user: DexDevnet['user'];
-let demoProject: number;
-let smplProject: number;
-const a = () => devnet.addresses;
-const clients = () => devnetClients(devnet.rpcUrl);
+const { api, catchUp, send, a, clients } = suite;
 const pair = () => a().lfj.pairs.demoUsdc;
 
 const pairAbi = parseAbi([
@@ -60,7 +51,7 @@ const y = (packed: Hex) => BigInt(packed) >> 128n;
 /** Senders are read in batches after the events: until every stored swap has one. */
 async function readAllSenders() {
   for (let i = 0; i < 30; i++) {
-    const r = await new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {}).readSenders();
+    const r = await new NetworkIndexer(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!, {}).readSenders();
     if (!r.batchFull) return;
   }
   throw new Error('senders not read');
@@ -104,7 +95,7 @@ async function chainLogsOf(address: Address) {
 }
 
 const storedOf = async (address: Address) =>
-  (await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex)).map((e) => ({
+  (await suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex)).map((e) => ({
     key: `${e.txHash}:${e.logIndex}`,
     type: e.type,
     amount0: BigInt(e.amount0),
@@ -139,37 +130,31 @@ async function deployForeignPair(): Promise<Address> {
   return info.LBPair;
 }
 
-beforeAll(async () => {
-  ({ devnet, ctx, user } = suite);
-  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
-  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
-});
-
 describe('discovery and verification', () => {
   it('finds the seeded pair through the factory and says "no pool" for a pair without one', async () => {
-    const found = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    const found = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toMatchObject({ pool_address: getAddress(pair()), pool_version: 'liquidity-book', fee: null });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on LFJ v2.2');
   });
 
   it("refuses a pair of another LBFactory (same contracts), a pair offered for the wrong token, and a V2 pair; saves nothing", async () => {
     const foreign = await deployForeignPair();
-    const refused = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: foreign });
+    const refused = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: foreign });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toMatch(/does not belong to LFJ v2\.2: its factory is/);
-    const wrongToken = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: pair() });
+    const wrongToken = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: pair() });
     expect(wrongToken.statusCode).toBe(400);
     expect(wrongToken.json().detail).toBe('This pool does not pair the project token with the selected token.');
-    const v2 = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    const v2 = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: a().pools.demoWethV2 });
     expect(v2.statusCode).toBe(400);
-    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
+    expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
 
     // Holders' pool labels: each family's own claim calls; the foreign pair is no pool of a configured DEX.
-    const network = ctx.app.chain.registry.get(31337)!;
-    const labels = await findPoolsAmong(ctx.app.chain.client(network), network.dexes, a().demo, [pair(), foreign, a().pools.demoWethV2, demoAccounts[0]!]);
+    const network = suite.ctx.app.chain.registry.get(31337)!;
+    const labels = await findPoolsAmong(suite.ctx.app.chain.client(network), network.dexes, a().demo, [pair(), foreign, a().pools.demoWethV2, demoAccounts[0]!]);
     expect(Object.fromEntries([...labels].map(([k, d]) => [k, d.id]))).toEqual({ [pair().toLowerCase()]: 'lfj-v2.2', [a().pools.demoWethV2.toLowerCase()]: 'uniswap-v2' });
   }, 120_000);
 });
@@ -178,7 +163,7 @@ describe('the attached pair', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const res = await api('POST', `projects/pool/${demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: pair() });
+    const res = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: pair() });
     expect(res.statusCode, res.body).toBe(201);
     pool = res.json();
     await catchUp();
@@ -208,7 +193,7 @@ describe('the attached pair', () => {
     const [activeId, binStep] = await Promise.all([c.readContract({ address: pair(), abi: pairAbi, functionName: 'getActiveId' }), c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBinStep' })]);
     const onChain = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [activeId] });
     expect(priceFromId(activeId, binStep)).toBe(onChain); // the port is bit for bit
-    const live = (await api('GET', `projects/${demoProject}/pools/`)).json<Pool[]>()[0]!;
+    const live = (await api('GET', `projects/${suite.demoProject}/pools/`)).json<Pool[]>()[0]!;
     // DEMO in USDC: raw Y per raw X (128.128) × 10^18 / 10^6.
     const expected = Number(formatRatio(onChain * 10n ** 18n, (1n << 128n) * 10n ** 6n));
     expect(Math.abs(Number(live.price) / expected - 1)).toBeLessThan(1e-12);
@@ -240,7 +225,7 @@ describe('the attached pair', () => {
     for (const id of new Set(logs.map((l) => l.args.id!))) {
       binPrice.set(id, await clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [id] }));
     }
-    const stored = new Map((await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]));
+    const stored = new Map((await suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]));
     for (const l of logs) {
       // The pair's own 128.128 price of the bin, as the Q64.96 square root every price is stored in.
       expect(stored.get(`${l.transactionHash!.toLowerCase()}:${l.logIndex}`), `bin ${l.args.id}`).toBe(sqrtPriceX96FromPrice128(binPrice.get(l.args.id!)!).toString());
@@ -249,7 +234,7 @@ describe('the attached pair', () => {
     expect(shown.change_24h).not.toBeNull();
     // The base is the last swap at or before 24 h ago: its bin's price against the active bin's.
     const cutoff = Date.now() - 86_400_000;
-    const [base] = await ctx.database.db
+    const [base] = await suite.ctx.database.db
       .select()
       .from(poolEvents)
       .where(and(eq(poolEvents.poolAddress, pair().toLowerCase()), eq(poolEvents.type, 'swap'), lte(poolEvents.blockTime, new Date(cutoff))))
@@ -313,8 +298,8 @@ describe('the attached pair', () => {
 
   it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
     await expectReorgFollowed({
-      rpcUrl: devnet.rpcUrl,
-      ctx,
+      rpcUrl: suite.devnet.rpcUrl,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: pool.id,
       pool: pair(),
@@ -330,7 +315,7 @@ describe('the attached pair', () => {
 
 describe('the new-pool watch', () => {
   it('sees an LBPairCreated of a project token after the project, once, with its bin step', async () => {
-    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick();
     const c = clients();
     const hash = await c.wallet.writeContract({ address: a().lfj.factory, abi: factoryAbi, functionName: 'createLBPair', args: [a().smpl, a().usdc, 2 ** 23, 25], account: LFJ_DEPLOYER, chain: devnetViemChain, gas: 5_000_000n });
@@ -338,14 +323,14 @@ describe('the new-pool watch', () => {
     expect(receipt.status).toBe('success');
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0);
-    expect(await ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
-    const list = (await api('GET', `projects/${smplProject}/discovered-pools/`)).json<{ pools: { pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
+    expect(await suite.ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
+    const list = (await api('GET', `projects/${suite.smplProject}/discovered-pools/`)).json<{ pools: { pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
     expect(list.pools).toHaveLength(1);
     expect(list.pools[0]).toMatchObject({ pool_version: 'liquidity-book', fee: null, paired_token: { symbol: 'USDC' } });
-    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${smplProject}`)));
+    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${suite.smplProject}`)));
     expect(notice!.message).toContain('SMPL/USDC');
     // …and it attaches: the factory lists it.
-    const attached = await api('POST', `projects/pool/${smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
+    const attached = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
     expect(attached.statusCode, attached.body).toBe(201);
   }, 120_000);
 });
@@ -385,10 +370,10 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
     const [reserveX, reserveY] = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getReserves' });
     expect(reserveX).toBeGreaterThan(v3Usdc);
 
-    const network = ctx.app.chain.registry.get(31337)!;
+    const network = suite.ctx.app.chain.registry.get(31337)!;
     const native = network.tokens.find((t) => t.wrappedNative)!;
     const stables = network.tokens.filter((t) => t.usdPegged);
-    const read = await readReferencePools(ctx.app.chain.client(network), network.multicall3, network.dexes, native, stables);
+    const read = await readReferencePools(suite.ctx.app.chain.client(network), network.multicall3, network.dexes, native, stables);
     const lfj = read.pools.find((p) => p.address === getAddress(refPair));
     expect(lfj).toMatchObject({ baseIsToken0: false, stableReserve: reserveX, baseReserve: reserveY });
     const best = deepestReferencePool(read.pools, native, stables, 10_000);
@@ -401,14 +386,14 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
     expect(Math.abs(Number(decText(best!.rate)) / usdcPerWeth - 1)).toBeLessThan(1e-9);
 
     // The recorded route (decision 0064) keeps the pair's own X/Y order, as its stored swaps have it.
-    const keeper = new ReferencePoolKeeper(ctx.database.db, ctx.app.chain, network, 10_000);
+    const keeper = new ReferencePoolKeeper(suite.ctx.database.db, suite.ctx.app.chain, network, 10_000);
     const tracked = await keeper.poolFor([{ address: a().pools.demoWethV2, version: 'v2', token0: a().weth, token1: a().demo }]);
     expect(tracked).toMatchObject({ address: refPair.toLowerCase(), version: 'liquidity-book', token0: a().usdc.toLowerCase(), token1: a().weth.toLowerCase() });
 
     // A DEMO/WETH pool's USD figures go through it.
-    const attached = await api('POST', `projects/pool/${demoProject}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    const attached = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a().pools.demoWethV2 });
     expect(attached.statusCode, attached.body).toBe(201);
-    ctx.app.usd.invalidate();
+    suite.ctx.app.usd.invalidate();
     const shown = (await api('GET', `projects/user/pools/funds/${attached.json<Pool>().id}/`)).json<Pool>();
     expect(shown.usd?.route).toBe('DEMO/WETH on Uniswap V2 × WETH/USDC on LFJ v2.2');
     expect(Number(shown.price_usd) / (Number(shown.price) * usdcPerWeth) - 1).toBeCloseTo(0, 6);

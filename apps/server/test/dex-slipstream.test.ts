@@ -1,4 +1,4 @@
-import { demoAccounts, devnetChain as devnetViemChain, devnetClients, slipstreamArtifacts, swapOnDevnet } from '@tokendesk/devchain';
+import { demoAccounts, devnetChain as devnetViemChain, slipstreamArtifacts, swapOnDevnet } from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, maxUint256, parseAbi, parseEther, type Abi, type Address, type Hex } from 'viem';
@@ -7,9 +7,7 @@ import { slipstream } from '../src/chain/dex/slipstream';
 import { indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { PoolWatch } from '../src/indexer/pool-watch';
 import { ReorgGuard } from '../src/indexer/reorg';
-import type { TestContext } from './helpers';
-import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import { dexDevnetSuite } from './support/dex-devnet';
 
 /*
  * Slipstream (docs/decisions/0069) against the devnet's real CLFactory, CLPool and SwapRouter
@@ -19,14 +17,7 @@ import type { SharedChain } from './support/shared-chain';
  */
 
 const suite = dexDevnetSuite('dex-slipstream.test.ts');
-const { api, catchUp, send } = suite;
-let devnet: SharedChain;
-let ctx: TestContext;
-let user: DexDevnet['user'];
-let demoProject: number;
-let smplProject: number;
-const a = () => devnet.addresses;
-const clients = () => devnetClients(devnet.rpcUrl);
+const { api, catchUp, send, a, clients } = suite;
 const poolAddress = () => a().slipstream.pools.demoWeth200;
 const DEX = 'aerodrome-slipstream';
 
@@ -49,7 +40,7 @@ const routerAbi = parseAbi([
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
 const eventsOf = (pool: Address) =>
-  ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
+  suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
 /** The pool's own Swap, Mint and Burn logs, straight from the node, as the pool's side of the amounts. */
 async function chainEventsOf(pool: Address) {
@@ -72,12 +63,6 @@ async function chainEventsOf(pool: Address) {
   });
 }
 
-beforeAll(async () => {
-  ({ devnet, ctx, user } = suite);
-  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
-  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
-});
-
 describe('the DEX option, discovery and verification', () => {
   it('offers Aerodrome Slipstream on the devnet with its family and factory', async () => {
     const res = await api('GET', 'projects/network/31337/dex-options/');
@@ -87,10 +72,10 @@ describe('the DEX option, discovery and verification', () => {
   });
 
   it('finds the seeded pool over the enabled tick spacings and says "no pool" for a pair without one', async () => {
-    const found = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: DEX, token_id: 'weth' });
+    const found = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: DEX, token_id: 'weth' });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toMatchObject({ pool_address: poolAddress(), pool_version: 'slipstream', fee: 3000, shape: { tick_spacing: 200, dynamic_fee: false, stable: null, bin_step: null } });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: DEX, token_id: 'weth' });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: DEX, token_id: 'weth' });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on Aerodrome Slipstream');
   });
@@ -112,15 +97,15 @@ describe('the DEX option, discovery and verification', () => {
     await send(deployer, foreignFactory, factoryAbi as Abi, 'createPool', [a().demo, a().weth, 200, 2n ** 96n * 100n]);
     const foreignPool = await c.public.readContract({ address: foreignFactory, abi: factoryAbi, functionName: 'getPool', args: [a().demo, a().weth, 200] });
     expect(foreignPool).not.toBe(poolAddress());
-    const foreign = await api('POST', `projects/pool/${demoProject}/`, { dex: DEX, token: 'weth', pool_address: foreignPool });
+    const foreign = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: DEX, token: 'weth', pool_address: foreignPool });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail ?? foreign.json().errors?.[0]?.message).toBe(`This pool does not belong to Aerodrome Slipstream: its factory is ${getAddress(foreignFactory)}.`);
     // The real pool offered for the wrong pair, and Uniswap V3's DEMO/WETH offered as Slipstream.
-    const wrongPair = await api('POST', `projects/pool/${smplProject}/`, { dex: DEX, token: 'weth', pool_address: poolAddress() });
+    const wrongPair = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: DEX, token: 'weth', pool_address: poolAddress() });
     expect(wrongPair.statusCode).toBe(400);
-    const v3 = await api('POST', `projects/pool/${smplProject}/`, { dex: DEX, token: 'weth', pool_address: a().pools.smplWethV3 });
+    const v3 = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: DEX, token: 'weth', pool_address: a().pools.smplWethV3 });
     expect(v3.statusCode).toBe(400);
-    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
+    expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
   });
 });
 
@@ -128,7 +113,7 @@ describe('the attached DEMO/WETH pool', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const res = await api('POST', `projects/pool/${demoProject}/`, { dex: DEX, token: 'weth', pool_address: poolAddress() });
+    const res = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: DEX, token: 'weth', pool_address: poolAddress() });
     expect(res.statusCode, res.body).toBe(201);
     pool = res.json();
     await catchUp();
@@ -156,10 +141,10 @@ describe('the attached DEMO/WETH pool', () => {
     expect(BigInt(last.amount0)).toBe(parseEther('0.2'));
     expect(BigInt(last.amount1)).toBeLessThan(0n);
     // A second pass over the same blocks adds nothing.
-    await ctx.database.db.execute(sql`update indexed_pools set to_block = null where pool_address = ${poolAddress().toLowerCase()}`);
+    await suite.ctx.database.db.execute(sql`update indexed_pools set to_block = null where pool_address = ${poolAddress().toLowerCase()}`);
     await catchUp();
     expect((await eventsOf(poolAddress())).length).toBe(stored.length);
-    expect(await ctx.database.db.select().from(indexerSkippedItems)).toEqual([]);
+    expect(await suite.ctx.database.db.select().from(indexerSkippedItems)).toEqual([]);
   });
 
   it('shows the price the pool quotes (a tiny swap simulated through its SwapRouter by eth_call) and its balances as liquidity', async () => {
@@ -210,11 +195,11 @@ describe('the attached DEMO/WETH pool', () => {
 describe('a reorganisation', () => {
   it('rolls back a Slipstream swap of orphaned blocks; the stored events are the new chain’s logs again', async () => {
     const rpc = async (method: string, params: unknown[]) => {
-      const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const res = await fetch(suite.devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
       const body = (await res.json()) as { error?: { message: string } };
       if (body.error) throw new Error(`${method}: ${body.error.message}`);
     };
-    const guard = new ReorgGuard(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const guard = new ReorgGuard(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     const head = () => clients().public.getBlockNumber({ cacheTime: 0 });
     expect(await guard.check()).toBeNull();
     const fork = await head();
@@ -241,19 +226,19 @@ describe('a reorganisation', () => {
 
 describe('the new-pool watch', () => {
   it('sees a CLFactory PoolCreated of the project token, and the pool attaches with the fee its tick spacing sets', async () => {
-    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick(); // starts at the head
     const receipt = await send(demoAccounts[2]!, a().slipstream.factory, factoryAbi as Abi, 'createPool', [a().demo, a().usdc, 100, 2n ** 96n]);
     const created = await clients().public.readContract({ address: a().slipstream.factory, abi: factoryAbi, functionName: 'getPool', args: [a().demo, a().usdc, 100] });
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0);
-    expect(await ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
-    const list = (await api('GET', `projects/${demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; paired_token: { symbol: string | null } }[] }>();
+    expect(await suite.ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
+    const list = (await api('GET', `projects/${suite.demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; paired_token: { symbol: string | null } }[] }>();
     const found = list.pools.find((p) => p.pool_address.toLowerCase() === created.toLowerCase());
     expect(found).toMatchObject({ pool_version: 'slipstream', paired_token: { symbol: 'USDC' } });
-    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${demoProject}`)));
+    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${suite.demoProject}`)));
     expect(notice!.message).toBe(`A DEMO/USDC pool was created at ${getAddress(created)} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
-    const attached = await api('POST', `projects/${demoProject}/discovered-pools/${found!.id}/attach/`);
+    const attached = await api('POST', `projects/${suite.demoProject}/discovered-pools/${found!.id}/attach/`);
     expect(attached.statusCode, attached.body).toBe(201);
     // CLFactory's constructor: tick spacing 100 is 0.05 %; the devnet factory has no swap fee module.
     expect(attached.json()).toMatchObject({ pool_address: getAddress(created), pool_version: 'slipstream', fee: 500, shape: { tick_spacing: 100, dynamic_fee: false } });

@@ -1,14 +1,12 @@
-import { demoAccounts, devnetChain as devnetViemChain, devnetClients, solidlyArtifacts, solidlyPoolAbi, solidlyPoolFactoryAbi, swapOnDevnet } from '@tokendesk/devchain';
+import { demoAccounts, devnetChain as devnetViemChain, solidlyArtifacts, solidlyPoolAbi, solidlyPoolFactoryAbi, swapOnDevnet } from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, poolEvents, poolSnapshots } from '../src/db/schema';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import type { TestContext } from './helpers';
 import { expectReorgFollowed } from './support/pool-reorg';
-import { dexDevnetSuite, type DexDevnet } from './support/dex-devnet';
-import type { SharedChain } from './support/shared-chain';
+import { dexDevnetSuite } from './support/dex-devnet';
 
 /*
  * Solidly V2 (Aerodrome's own Pool and PoolFactory on the devnet, decisions 0060 and 0068) through
@@ -19,18 +17,11 @@ import type { SharedChain } from './support/shared-chain';
  */
 
 const suite = dexDevnetSuite('dex-solidly.test.ts');
-const { api, catchUp } = suite;
-let devnet: SharedChain;
-let ctx: TestContext;
-let user: DexDevnet['user'];
-let demoProject: number;
+const { api, catchUp, a, clients } = suite;
 let daiProject: number;
-let smplProject: number;
-const a = () => devnet.addresses;
-const clients = () => devnetClients(devnet.rpcUrl);
 
 const eventsOf = (pool: Address) =>
-  ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(asc(poolEvents.blockNumber), asc(poolEvents.logIndex));
+  suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool.toLowerCase())).orderBy(asc(poolEvents.blockNumber), asc(poolEvents.logIndex));
 
 /** The pool's own Swap/Mint/Burn logs as pool-side signed amounts, straight from the node. */
 async function chainEventsOf(pool: Address) {
@@ -72,20 +63,17 @@ const liquidityAbi = parseAbi([
 ]);
 
 beforeAll(async () => {
-  ({ devnet, ctx, user } = suite);
-  demoProject = await suite.createProject(a().demo, 'DEMO', 18);
   daiProject = await suite.createProject(a().solidly.dai, 'DAI', 18);
-  smplProject = await suite.createProject(a().smpl, 'SMPL', 9);
 });
 
 describe('discovery and verification', () => {
   it('finds the volatile and the stable seeded pool with their fee and curve, and says "no pool" for a pair without one', async () => {
-    const demo = await api('POST', 'projects/get-pool-address/', { project_id: demoProject, dex_id: 'aerodrome', token_id: 'weth' });
+    const demo = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: 'aerodrome', token_id: 'weth' });
     expect(demo.statusCode, demo.body).toBe(200);
     expect(demo.json()).toMatchObject({ pool_address: a().solidly.pools.demoWethVolatile, pool_version: 'solidly', fee: 3000, shape: { stable: false } });
     const dai = await api('POST', 'projects/get-pool-address/', { project_id: daiProject, dex_id: 'aerodrome', token_id: 'usdc' });
     expect(dai.json()).toMatchObject({ pool_address: a().solidly.pools.usdcDaiStable, pool_version: 'solidly', fee: 500, shape: { stable: true } });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: smplProject, dex_id: 'aerodrome', token_id: 'weth' });
+    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: 'aerodrome', token_id: 'weth' });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on Aerodrome');
   });
@@ -106,15 +94,15 @@ describe('discovery and verification', () => {
     const lookalike = await c.public.readContract({ address: otherFactory, abi: solidlyPoolFactoryAbi, functionName: 'getPool', args: [a().demo, a().weth, false] });
     // Same bytecode, same tokens, same curve: only the factory tells it apart.
     expect(await c.public.readContract({ address: lookalike, abi: solidlyPoolAbi, functionName: 'stable' })).toBe(false);
-    const refused = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: lookalike });
+    const refused = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: lookalike });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(`This pool does not belong to Aerodrome: its factory is ${otherFactory}.`);
-    const v2 = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().pools.demoWethV2 });
+    const v2 = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().pools.demoWethV2 });
     expect(v2.statusCode).toBe(400);
     // The stable pool offered for the wrong pair.
-    const wrongPair = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.usdcDaiStable });
+    const wrongPair = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.usdcDaiStable });
     expect(wrongPair.statusCode).toBe(400);
-    expect((await api('GET', `projects/${demoProject}/pools/`)).json()).toEqual([]);
+    expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
   });
 });
 
@@ -123,7 +111,7 @@ describe('attached Solidly pools', () => {
   let stablePool: Pool;
 
   beforeAll(async () => {
-    const v = await api('POST', `projects/pool/${demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.demoWethVolatile });
+    const v = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'aerodrome', token: 'weth', pool_address: a().solidly.pools.demoWethVolatile });
     expect(v.statusCode, v.body).toBe(201);
     volatilePool = v.json();
     const s = await api('POST', `projects/pool/${daiProject}/`, { dex: 'aerodrome', token: 'usdc', pool_address: a().solidly.pools.usdcDaiStable });
@@ -169,7 +157,7 @@ describe('attached Solidly pools', () => {
   });
 
   it("a stable pool's Sync snapshots carry the curve's price at that block, not the reserve ratio", async () => {
-    const rows = await ctx.database.db.select().from(poolSnapshots).where(eq(poolSnapshots.poolAddress, a().solidly.pools.usdcDaiStable.toLowerCase()));
+    const rows = await suite.ctx.database.db.select().from(poolSnapshots).where(eq(poolSnapshots.poolAddress, a().solidly.pools.usdcDaiStable.toLowerCase()));
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.every((r) => r.sqrtPriceX96 !== null)).toBe(true);
     const daiIsToken0 = BigInt(a().solidly.dai) < BigInt(a().usdc);
@@ -222,8 +210,8 @@ describe('attached Solidly pools', () => {
   it('a reorganisation rolls back its orphaned swap, Sync and state snapshots and 24 h figures, and follows the new chain', async () => {
     const pool = a().solidly.pools.demoWethVolatile;
     await expectReorgFollowed({
-      rpcUrl: devnet.rpcUrl,
-      ctx,
+      rpcUrl: suite.devnet.rpcUrl,
+      ctx: suite.ctx,
       get: (url) => api('GET', url),
       poolId: volatilePool.id,
       pool,
@@ -253,7 +241,7 @@ describe('attached Solidly pools', () => {
 
 describe('new-pool watch', () => {
   it("sees a Solidly pool created after the project, with its curve, from the factory's PoolCreated", async () => {
-    const watch = () => new PoolWatch(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!);
+    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick();
     const c = clients();
     const hash = await c.wallet.writeContract({
@@ -273,7 +261,7 @@ describe('new-pool watch', () => {
     const list = (await api('GET', `projects/${daiProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; shape: { stable: boolean | null } }[] }>();
     const found = list.pools.find((p) => p.pool_address === created);
     expect(found).toMatchObject({ pool_version: 'solidly', shape: { stable: true } });
-    const [notice] = await ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/projects/${daiProject}`)));
+    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${daiProject}`)));
     expect(notice!.message).toBe(`A DAI/WETH stable pool was created at ${created} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
     const attached = await api('POST', `projects/${daiProject}/discovered-pools/${found!.id}/attach/`);
     expect(attached.statusCode, attached.body).toBe(201);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { logFile, passwordFile, startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { GOOD_PASSWORD, registerBody } from './helpers';
-import { serverUrl, spawnChild, type SpawnedProcess } from './support/child-process';
+import { serverUrl, spawnChild, type SpawnedProcess } from '@tokendesk/testkit/child-process';
 import { runCli as runCliIn } from './support/spawn';
 
 /**
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /**
- * The spawn helper (support/child-process.ts) kills what a test leaves running when THAT test ends:
+ * The spawn helper (@tokendesk/testkit/child-process) kills what a test leaves running when THAT test ends:
  * the two groups below run side by side, so each test hands over its context.
  */
 function spawnServer(dataDir: string, test: Test): Server {

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * A token that takes a fee on every transfer (FeeOnTransferToken, 5 %), paired with WETH on the
  * devnet's Uniswap V2 and traded through the router's *SupportingFeeOnTransferTokens functions.
  * The amounts TokenDesk stores and shows are what the pool booked: its Swap/Mint events and its
  * reserve change, not what the wallet sent. Devnet only: the run's shared devnet, held (lock,
- * snapshot) for this file and reverted after it (support/shared-chain.ts).
+ * snapshot) for this file and reverted after it (@tokendesk/testkit/shared-chain).
  */
 
 let devnet: SharedChain;

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, type Abi, type Address, t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, devnetChain as devnetViemChain } from '@tokendesk/devchain';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * A contract that imitates a Uniswap V2 pair: it answers factory() with the real V2 factory and

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
@@ -91,6 +90,30 @@ export function basic(username: string, password: string): string {
 
 export const bearer = (token: string) => `Bearer ${token}`;
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The request helper of the server tests: `url` below /api/v1/, as the user whose bearer `token`
+ * it gets (null: signed out; `{ authorization }`: that header as is, Basic or a made-up one), with
+ * a JSON `payload` when one is given. `app` is read at each call,
+ * since most files build their context in beforeAll, after the helper is made.
+ */
+export function requester(app: () => FastifyInstance) {
+  return (token: string | { authorization: string } | null, method: Method, url: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: typeof token === 'string' ? { authorization: bearer(token) } : (token ?? {}),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+/** requester() for one signed-in user: `token` is read at each call too. */
+export function requesterAs(app: () => FastifyInstance, token: () => string) {
+  const request = requester(app);
+  return (method: Method, url: string, payload?: unknown) => request(token(), method, url, payload);
+}
+
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
@@ -111,16 +134,7 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
 }
 
 /** A loopback port where nothing listens: a node that refuses every connection, at once. */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { closedPort } from '@tokendesk/testkit/free-port';
 
 /**
  * A pool row for seeding the table directly, where the API would read the chain to verify the

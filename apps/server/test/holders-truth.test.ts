@@ -7,10 +7,10 @@ import { ChainService } from '../src/chain/chain-service';
 import { tokenBalances, tokenHolderReconciliation, tokenHolderSync } from '../src/db/schema';
 import { HolderIndexer } from '../src/indexer/holders';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 // This file deploys tokens that break the ERC-20 conventions and writes to them: it holds the
-// run's shared devnet (lock, snapshot) and reverts it afterwards (support/shared-chain.ts).
+// run's shared devnet (lock, snapshot) and reverts it afterwards (@tokendesk/testkit/shared-chain).
 let devnet: SharedChain;
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;

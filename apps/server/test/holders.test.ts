@@ -15,10 +15,10 @@ import { notifications, tokenBalances, tokenHolderSync } from '../src/db/schema'
 import { HolderIndexer } from '../src/indexer/holders';
 import { newPoolTitle, PoolWatch } from '../src/indexer/pool-watch';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 // This file deploys tokens and creates pools: it holds the run's shared devnet (lock, snapshot)
-// and reverts it afterwards (support/shared-chain.ts).
+// and reverts it afterwards (@tokendesk/testkit/shared-chain).
 let devnet: SharedChain;
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof signUp>>;

@@ -14,10 +14,10 @@ import { PoolWatch } from '../src/indexer/pool-watch';
 import { IndexerStatus } from '../src/indexer/status';
 import { createMetrics } from '../src/ops/metrics';
 import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 // This file deploys hostile tokens and creates pools: it holds the run's shared devnet (lock,
-// snapshot) and reverts it afterwards (support/shared-chain.ts).
+// snapshot) and reverts it afterwards (@tokendesk/testkit/shared-chain).
 let devnet: SharedChain;
 let proxy: Awaited<ReturnType<typeof startRpcProxy>>;
 let ctx: TestContext;

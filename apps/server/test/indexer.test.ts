@@ -7,7 +7,7 @@ import { NetworkIndexer } from '../src/indexer/indexer';
 import { insertPoolEvents, upsertSnapshots } from '../src/indexer/store';
 import { eventView, poolSide } from '../src/market/pool-view';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 // The shared devnet, claimed for writing: this file swaps, burns liquidity and moves chain time,
 // all undone by the revert at the end (evm_revert restores the chain's clock too).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer, createTestContext, registerBody, signUp, type TestContext } from './helpers';
+import { basic, createTestContext, registerBody, signUp, type TestContext, requesterAs } from './helpers';
 
 /**
  * Inputs the fault suite's fuzzer (faults/fuzz.test.ts) once answered with 500: ids past
@@ -18,8 +18,7 @@ afterAll(async () => {
 });
 
 const TOO_BIG_ID = 2 ** 31;
-const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(user.token) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send = requesterAs(() => ctx.app, () => user.token);
 
 describe('ids past PostgreSQL integer', () => {
   it.each([

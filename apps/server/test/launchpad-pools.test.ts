@@ -4,7 +4,7 @@ import { ChainService } from '../src/chain/chain-service';
 import { launchpadOf } from '../src/chain/launchpads';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
 import { discoveredPools } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { createTestContext, signUp, type TestContext, requesterAs } from './helpers';
 
 /*
  * Launchpad pools (issue 30 item 6, docs/decisions/0063): a Uniswap V4 pool whose hook a launchpad
@@ -19,8 +19,7 @@ let ctx: TestContext;
 let token: string;
 let userId: number;
 let project: number;
-const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const api = requesterAs(() => ctx.app, () => token);
 
 beforeAll(async () => {
   const base = devnetNetwork(devnet.rpcUrl, a);

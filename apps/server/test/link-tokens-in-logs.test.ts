@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../src/delivery/worker';
 import { redactRequestUrl } from '../src/lib/log-redaction';
 import { sha256Hex } from '../src/lib/tokens';
+import { call } from '@tokendesk/testkit/http';
 import { basic, createTestContext, registerBody, uniqueName, type TestContext } from './helpers';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from './setup/smtp';
 
@@ -55,11 +56,7 @@ afterAll(async () => {
 });
 
 const api = (url: string, init: { method?: string; body?: object; authorization?: string } = {}) =>
-  fetch(`${base}/api/v1${url}`, {
-    method: init.method ?? 'POST',
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.authorization ? { authorization: init.authorization } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
+  call(base, init.method ?? 'POST', `/api/v1${url}`, { body: init.body, headers: init.authorization ? { authorization: init.authorization } : {} });
 
 async function mailTo(address: string, subject: RegExp): Promise<CapturedMail> {
   const worker = new DeliveryWorker({ db: ctx.database.db, config: ctx.config, log: ctx.app.log });
@@ -133,7 +130,7 @@ describe('one-time link tokens', () => {
     // The pages post the token in the body: each link works once, then refuses in words.
     const follow = async (url: string, payload: object) => {
       const res = await api(url, { body: payload });
-      answers.push(await res.text());
+      answers.push(res.text);
       return res.status;
     };
     // (The change last: it voids the links sent to the old address.)

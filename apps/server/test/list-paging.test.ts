@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { pools, projects } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/cursor';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { createTestContext, signUp, type TestContext, requester } from './helpers';
 
 /**
  * Server-side paging of the list routes (product §11, decision 0026): projects/, user/pools/funds/ and
@@ -64,7 +64,8 @@ async function seed(userId: number, into: { projects: number[]; pools: number[] 
   }
 }
 
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const request = requester(() => ctx.app);
+const get = (token: string, url: string) => request(token, 'GET', url);
 
 /** Follows next_cursor from the first page to the last; every page at most `limit` rows. */
 async function walk<T extends { id: number }>(token: string, url: string, key: 'projects' | 'pools', limit: number): Promise<{ ids: number[]; pages: number }> {

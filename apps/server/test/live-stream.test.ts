@@ -11,8 +11,8 @@ import { notifications } from '../src/db/schema';
 import { startIndexers } from '../src/indexer/runner';
 import { bearer, createTestContext, devnetChain, signUp } from './helpers';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
-import { SseClient } from './support/sse-client';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
+import { SseClient } from '@tokendesk/testkit/sse-client';
 
 /**
  * The live stream (issue 31, decision 0074) on two real servers sharing one real PostgreSQL: A

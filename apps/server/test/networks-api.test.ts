@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { ADAPTERS } from '../src/chain/dex/registry';
 import { familyOf, REAL_NETWORKS } from '../src/chain/networks';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requesterAs } from './helpers';
 
 /*
  * The network registry as the API answers it (docs/decisions/0063): Optimism and Avalanche C-Chain
@@ -13,7 +13,8 @@ import { bearer, createTestContext, devnetChain, signUp, type TestContext } from
 
 let ctx: TestContext;
 let token: string;
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const as = requesterAs(() => ctx.app, () => token);
+const get = (url: string) => as('GET', url);
 
 beforeAll(async () => {
   // The registry main.ts builds: the real networks plus the local devnet.

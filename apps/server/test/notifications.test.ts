@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { notifications } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { createTestContext, signUp, type TestContext, requester } from './helpers';
 
 /** Notifications as the indexer writes them, read and marked over HTTP. */
 
@@ -15,9 +15,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Method = 'GET' | 'POST';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
 const base = Date.UTC(2025, 3, 1);
 async function seed(userId: number, count: number, opts: { read?: boolean; from?: number } = {}) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_PASSWORD_FIRST } from '../src/auth/plugin';
 import { users } from '../src/db/schema';
-import { basic, bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { basic, bearer, createTestContext, signUp, type TestContext, requester } from './helpers';
 
 /**
  * Issue 35: a password the operator's CLI made up (--generate) was seen by the operator and printed
@@ -22,7 +22,8 @@ const OWN = 'amber-orchard-51-ferry';
 
 const login = (username: string, password: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, password) } });
-const get = (auth: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: auth } });
+const request = requester(() => ctx.app);
+const get = (authorization: string, url: string) => request({ authorization }, 'GET', url);
 
 describe('a password made up by the operator', () => {
   it('opens only user/info, the password change and sign-out until the user chooses their own', async () => {

@@ -5,9 +5,9 @@ import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, poolEvents, projects } from '../src/db/schema';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
 import { parseCsv } from './support/csv';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * What projects/create takes from the chain (decision 0057): the token's name and symbol (never
@@ -39,9 +39,7 @@ function freshContext() {
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
-async function call(ctx: TestContext, user: User, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(user.token) }, ...(payload ? { payload } : {}) });
-}
+const call = (ctx: TestContext, user: User, method: Method, url: string, payload?: object) => requester(() => ctx.app)(user.token, method, url, payload);
 
 /** Adds a project the way the web form does: with what 'Fetch Token Info' answered. */
 async function addProject(ctx: TestContext, user: User, token: Address): Promise<number> {

@@ -3,7 +3,7 @@ import { projectMessages as m } from '@tokendesk/contract';
 import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { formatUnits } from '../src/chain/decimal';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
 
 const DEVNET = 31337;
 const devnet = inject('devnet');
@@ -21,9 +21,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
 const tokenInfo = (contract_address: string, token = owner.token) => call(token, 'POST', 'projects/get-token-info/', { network: DEVNET, contract_address });
 

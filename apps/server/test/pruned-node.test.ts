@@ -10,7 +10,7 @@ import { HolderHistoryUnreadableError, HolderIndexer, START_FAILURES_REPORTED } 
 import { recordSkippedItem } from '../src/indexer/skipped-items';
 import { PRUNED_ANSWERS, startRpcProviderProxy, type RpcProviderProxy } from '../../../faults/support/rpc-provider-proxy';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * Holder history on a node without old state (issue 29, item 3): a full node keeps the state of

@@ -43,7 +43,7 @@ const CONFIRMATIONS = 3;
 const DEMO = devnetAddresses.demo;
 const POOL = devnetAddresses.pools.demoWethV2;
 
-// Its own devnet, not the shared one (support/shared-chain.ts): this file rewrites the chain's
+// Its own devnet, not the shared one (@tokendesk/testkit/shared-chain): this file rewrites the chain's
 // history with its own evm_snapshot/evm_revert at chosen heights and mines to depths it counts
 // from its own genesis; kept apart so a slip in that bookkeeping cannot undo another file's chain.
 let devnet: Devnet;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outbox, users } from '../src/db/schema';
 import { DeliveryWorker } from '../src/delivery/worker';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, signUp, type TestContext, requester } from './helpers';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
 
 /**
@@ -23,8 +23,7 @@ describe('staff notices with e-mail configured', () => {
   let unverifiedStaff: User;
   let bystander: User;
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+  const call = requester(() => ctx.app);
   const bell = (userId: number) => ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
   const staffMails = () => ctx.app.db.select().from(outbox).where(eq(outbox.category, 'staff'));
   // Registration sends its own verification e-mail (account category): only ticket notices count here.

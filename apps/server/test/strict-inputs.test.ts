@@ -1,8 +1,10 @@
-import { alertMessages, numberMessages, projectMessages, ticketMessages, type Alert } from '@tokendesk/contract';
+import { alertMessages, numberMessages, projectMessages, ticketMessages } from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, pools, projects, tickets } from '../src/db/schema';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { createTestContext, devnetChain, signUp, type TestContext, requester, type Method } from './helpers';
+import * as make from './support/factories';
+import { createPool } from './support/factories';
 
 /**
  * Strict input types (decision 0022): a number is a JSON number or plain decimal text, a path id
@@ -20,43 +22,14 @@ let poolId: number;
 let alertId: number;
 let otherAlertId: number;
 
-let n = 0;
-async function seedPool(userId: number): Promise<{ projectId: number; poolId: number }> {
-  n += 1;
-  const [project] = await ctx.app.db
-    .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: `0x${(0x5000 + n).toString(16).padStart(40, '0')}`, name: `P${n}`, tokenSymbol: `P${n}`, tokenDecimal: 18 })
-    .returning();
-  const [pool] = await ctx.app.db
-    .insert(pools)
-    .values({
-      projectId: project!.id,
-      userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: 'weth',
-      pairedTokenAddress: `0x${(0x6000 + n).toString(16).padStart(40, '0')}`,
-      pairedTokenSymbol: 'WETH',
-      pairedTokenName: 'Wrapped Ether',
-      pairedTokenDecimals: 18,
-      poolAddress: `0x${(0x7000 + n).toString(16).padStart(40, '0')}`,
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: true,
-    })
-    .returning();
-  return { projectId: project!.id, poolId: pool!.id };
-}
+const seedPool = async (userId: number) => {
+  const pool = await createPool(ctx.app.db, userId);
+  return { projectId: pool.projectId, poolId: pool.id };
+};
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
-async function createAlert(token: string, pool: number): Promise<Alert> {
-  const res = await call(token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: pool, min_amount: 5 });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Alert;
-}
+const createAlert = (token: string, pool: number) => make.createAlert(ctx.app, token, { kind: 'large_swap', pool_id: pool, min_amount: 5 });
 
 /** Everything the owner has, as rows: a refused request must leave it exactly as it was. */
 async function ownerState() {

@@ -2,7 +2,8 @@ import { MESSAGE_MAX, ticketMessages as m, type Ticket } from '@tokendesk/contra
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, projects, tickets, users } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { createTestContext, signUp, type TestContext, requester } from './helpers';
+import { createTicket } from './support/factories';
 
 /** Support tickets over HTTP: the user API, the staff console and their notifications. */
 
@@ -34,15 +35,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Method = 'GET' | 'POST';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload ? { payload } : {}) });
+const call = requester(() => ctx.app);
 
-async function open(subject: string, message = 'Please help', token = owner.token, project = projectId): Promise<Ticket> {
-  const res = await call(token, 'POST', 'user/tickets/create/', { project, subject, message });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Ticket;
-}
+const open = (subject: string, message = 'Please help', token = owner.token, project = projectId) => createTicket(ctx.app, token, { project, subject, message });
 
 const status = (t: Ticket) => (t.is_resolved ? 'resolved' : t.waiting_answer ? 'awaiting' : 'in_progress');
 const notificationsOf = (userId: number) => ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId));

@@ -3,12 +3,13 @@ import { CANDLE_INTERVAL_SECONDS, CANDLE_RANGE_SECONDS, type Candle, type Candle
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedPools, poolEvents, pools, referencePools } from '../src/db/schema';
+import { indexedPools, poolEvents, referencePools } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { ReorgGuard } from '../src/indexer/reorg';
 import type { NetworkConfig } from '../src/chain/networks';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { createDevnetV2Pool } from './support/factories';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * USD candles of a WETH pair (decision 0064) against the chain: each DEMO/WETH swap's USD price is
@@ -58,26 +59,8 @@ async function attach(user: typeof owner, token: 'weth' | 'usdc', pool: Address)
   });
   if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
   const projectId = created.json().id as number;
-  const paired = a()[token];
-  const [row] = await ctx.database.db
-    .insert(pools)
-    .values({
-      projectId,
-      userId: user.userId,
-      networkId: 31337,
-      dexId: 'uniswap-v2',
-      tokenId: token,
-      pairedTokenAddress: paired.toLowerCase(),
-      pairedTokenSymbol: token.toUpperCase(),
-      pairedTokenName: token === 'weth' ? 'Wrapped Ether' : 'USD Coin',
-      pairedTokenDecimals: token === 'weth' ? 18 : 6,
-      poolAddress: pool.toLowerCase(),
-      poolVersion: 'v2',
-      fee: null,
-      projectIsToken0: a().demo.toLowerCase() < paired.toLowerCase(),
-    })
-    .returning();
-  return row!.id;
+  const row = await createDevnetV2Pool(ctx.database.db, user.userId, { projectId, projectToken: a().demo, token, pairedAddress: a()[token], pool });
+  return row.id;
 }
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { maxUint256, parseAbi, zeroAddress, type Address, type Hash } from 'viem
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceFromAmounts, priceFromSqrt } from '../src/chain/prices';
 import { NetworkIndexer } from '../src/indexer/indexer';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * USD figures (docs/decisions/0032) against values read here from the devnet with viem: reserves,
@@ -42,8 +42,9 @@ const v3PoolAbi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96
 const v2FactoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
 const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);
 
-const call = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
-const post = (token: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, payload });
+const request = requester(() => ctx.app);
+const call = (token: string, url: string) => request(token, 'GET', url);
+const post = (token: string, url: string, payload: object) => request(token, 'POST', url, payload);
 
 /* --- Exact decimals, written here independently of src/market/usd/decimal-math.ts. --- */
 type Exact = { n: bigint; scale: number };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, inject, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { BUDGET_CLASSES } from '../src/plugins/user-budget';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext, requester } from './helpers';
 
 /** Per-user budgets (decision 0021): token buckets per user and route class, 429 with Retry-After. */
 
@@ -16,7 +16,8 @@ afterEach(async () => {
 /** Stops the clock the buckets read (only Date; timers run), so a slow machine refills nothing. */
 const freezeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
 
-const get = (token: string, url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { authorization: bearer(token) } });
+const request = requester(() => ctx.app);
+const get = (token: string, url: string) => request(token, 'GET', url);
 /**
  * One request first, so the burst's sessions come from the session cache: then every request of
  * the burst reaches the budget check before any handler's query returns. Without it each request

@@ -8,8 +8,8 @@ import { devnetNetwork, NetworkRegistry, REAL_NETWORKS, type NetworkConfig } fro
 import { alerts, alertTriggers, indexerSkippedItems, notifications, poolEvents } from '../src/db/schema';
 import { NetworkIndexer } from '../src/indexer/indexer';
 import { PoolWatch } from '../src/indexer/pool-watch';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
-import { claimSharedChain, type SharedChain } from './support/shared-chain';
+import { createTestContext, signUp, type TestContext, requesterAs } from './helpers';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /*
  * Uniswap V4 pools on the server (docs/decisions/0042) against the devnet's real PoolManager and
@@ -46,8 +46,7 @@ function v4Network(): NetworkConfig {
   return { ...base, dexes: [...base.dexes, { id: 'uniswap-v4', name: 'Uniswap V4', logo: '', version: 'v4', poolManager: a().v4.poolManager, stateView: a().v4.stateView }] };
 }
 
-const auth = () => ({ authorization: bearer(user.token) });
-const api = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/${url}`, headers: auth(), ...(payload ? { payload } : {}) });
+const api = requesterAs(() => ctx.app, () => user.token);
 
 function newIndexer() {
   return new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {});

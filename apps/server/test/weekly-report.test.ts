@@ -9,7 +9,7 @@ import { isoWeek, nextReportAt, runWeeklyReports, weekDueAt, type WeeklyReportDe
 import { DeliveryWorker } from '../src/delivery/worker';
 import { valuedPools } from '../src/features/pools/valued-pools';
 import { NetworkIndexer } from '../src/indexer/indexer';
-import { bearer, createTestContext, devnetChain, signUp } from './helpers';
+import { bearer, createTestContext, devnetChain, signUp, requester } from './helpers';
 import { startSmtpServer, type TestSmtpServer } from './setup/smtp';
 import { cloneDatabase, type ClonedDatabase } from './support/database';
 import { inject } from 'vitest';
@@ -65,8 +65,7 @@ describe('weekly report', () => {
   let optedOutProject: number;
   let unverifiedProject: number;
 
-  const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-    app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(token) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const call = requester(() => app);
   const depsOn = (db: Database, barrier?: () => Promise<void>): WeeklyReportDeps => ({
     db: db.db,
     config: app.config,

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DEVNET_CHAIN_ID } from './addresses.js';
+import { supervise } from './supervise.js';
 
 const PLATFORM_PACKAGES: Record<string, string> = {
   'linux-x64': '@foundry-rs/anvil-linux-amd64',
@@ -46,27 +47,6 @@ export function freeLoopbackPort(): Promise<number> {
     });
   });
 }
-
-/**
- * Runs anvil in the background and ties its life to our stdin: when the parent closes the pipe —
- * stop(), or the parent dying in any way, SIGKILL included — anvil gets SIGTERM, which makes it
- * write its state file before it exits. The first line on stdout is anvil's pid.
- */
-const SUPERVISOR = `
-log=$1; shift
-exec 3<&0 </dev/null
-"$@" >"$log" 2>&1 &
-anvil=$!
-echo "$anvil"
-( while read -r _ <&3; do :; done; kill -TERM "$anvil" 2>/dev/null ) &
-watcher=$!
-exec 3<&-
-trap 'kill -TERM "$anvil" 2>/dev/null' TERM INT HUP
-status=0
-while kill -0 "$anvil" 2>/dev/null; do wait "$anvil"; status=$?; done
-kill "$watcher" 2>/dev/null
-exit "$status"
-`;
 
 export interface AnvilOptions {
   port: number;
@@ -137,22 +117,12 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     child.once('exit', () => process.off('exit', kill));
     pid = Promise.resolve(child.pid ?? 0);
   } else {
-    child = spawn('/bin/sh', ['-c', SUPERVISOR, 'anvil-supervisor', opts.logPath, bin, ...args], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      // Its own process group: a Ctrl-C in the terminal reaches the server, which stops the chain
-      // after its indexer, instead of reaching anvil directly.
-      detached: true,
-    });
-    pid = new Promise((resolve, reject) => {
-      let buffered = '';
-      child.stdout!.setEncoding('utf8');
-      child.stdout!.on('data', (chunk: string) => {
-        buffered += chunk;
-        const line = buffered.split('\n')[0];
-        if (buffered.includes('\n') && line) resolve(Number(line));
-      });
-      child.once('exit', () => reject(new Error('anvil supervisor exited before reporting a pid')));
-    });
+    // Under the supervisor shell (./supervise.ts): when our end of its stdin closes — stop(), or
+    // this process dying in any way, SIGKILL included — anvil gets SIGTERM, which makes it write
+    // its state file before it exits.
+    const supervised = supervise(bin, args, { name: 'anvil-supervisor', logPath: opts.logPath, stopSignal: 'TERM' });
+    child = supervised.child;
+    pid = supervised.pid;
   }
 
   const exit = new Promise<AnvilExit>((resolve) => child.once('exit', (code, signal) => resolve(describeExit(code, signal))));

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { supervise as runSupervised, SupervisorExitedError } from '@tokendesk/devchain/supervise';
 import { isAlive } from './data-dir-lock';
 
 /**
@@ -409,57 +410,34 @@ async function clearStalePostmaster(dir: string, bins: Binaries, log: (msg: stri
   throw new EmbeddedPostgresError(`The orphaned postmaster ${pid} on ${dir} did not exit; stop it by hand.`);
 }
 
-/**
- * Runs postgres in the background and ties its life to our stdin (as the devnet's anvil,
- * packages/devchain/src/anvil.ts): when the parent closes the pipe — stop(), or the parent dying
- * in any way, SIGKILL included — postgres gets SIGINT, a fast shutdown (open sessions are ended,
- * a checkpoint is written, the socket and postmaster.pid are removed). The first line on stdout is
- * the postmaster's pid.
- */
-const SUPERVISOR = `
-log=$1; shift
-exec 3<&0 </dev/null
-"$@" >>"$log" 2>&1 &
-pg=$!
-echo "$pg"
-( while read -r _ <&3; do :; done; kill -INT "$pg" 2>/dev/null ) &
-watcher=$!
-exec 3<&-
-trap 'kill -INT "$pg" 2>/dev/null' TERM INT HUP
-status=0
-while kill -0 "$pg" 2>/dev/null; do wait "$pg"; status=$?; done
-kill "$watcher" 2>/dev/null
-exit "$status"
-`;
-
 interface Postmaster {
   pid: number;
   child: ChildProcess;
   exited: Promise<number | null>;
 }
 
+/**
+ * Postgres runs under the supervisor shell the devnet's anvil uses too (@tokendesk/devchain/supervise):
+ * when the parent closes the pipe — stop(), or the parent dying in any way, SIGKILL included —
+ * postgres gets SIGINT, a fast shutdown (open sessions are ended, a checkpoint is written, the
+ * socket and postmaster.pid are removed).
+ */
 async function launch(dir: string, bins: Binaries, user: RunAs | null, settings: Record<string, string>): Promise<Postmaster> {
-  const args = [bins.postgres, '-D', path.resolve(dir)];
+  const args = ['-D', path.resolve(dir)];
   for (const [key, value] of Object.entries(settings)) args.push('-c', `${key}=${value}`);
-  const child = spawn('/bin/sh', ['-c', SUPERVISOR, 'tokendesk-pg-supervisor', logFile(dir), ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    // Its own process group: a Ctrl-C in the terminal reaches the server, which stops the
-    // database after the requests and workers, instead of reaching postgres directly.
-    detached: true,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
-    ...(user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {}),
+  const { child, pid: reported } = runSupervised(bins.postgres, args, {
+    name: 'tokendesk-pg-supervisor',
+    logPath: logFile(dir),
+    append: true,
+    stopSignal: 'INT',
+    spawn: {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
+      ...(user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {}),
+    },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const pid = await new Promise<number>((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      buffered += chunk;
-      const line = buffered.split('\n')[0];
-      if (buffered.includes('\n') && line) resolve(Number(line));
-    });
-    child.once('error', reject);
-    void exited.then(() => reject(new EmbeddedPostgresError(`the postgres supervisor exited before reporting a pid\n${logTail(dir)}`)));
+  const pid = await reported.catch((err: unknown) => {
+    throw err instanceof SupervisorExitedError ? new EmbeddedPostgresError(`the postgres supervisor exited before reporting a pid\n${logTail(dir)}`) : err;
   });
   return { pid, child, exited };
 }

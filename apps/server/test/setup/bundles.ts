@@ -5,10 +5,10 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error build.mjs is plain JavaScript without a declaration file.
 import { bundle } from '../../build.mjs';
 
-// (The 'serverBundles' type is declared where it is read, support/child-process.ts, which the fault
+// (The 'serverBundles' type is declared where it is read, @tokendesk/testkit/child-process, which the fault
 // suite's program includes without this file.)
 
-/** The programs the tests start as child processes (support/child-process.ts). */
+/** The programs the tests start as child processes (@tokendesk/testkit/child-process). */
 const SPAWNED_PROGRAMS = ['src/main.ts', 'src/cli.ts', 'src/ops/backup-cli.ts'];
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { readSharedChain } from '../support/shared-chain';
+import { readSharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * Files run two at a time. A file that reads the shared devnet (setup/devnet.ts) without writing
  * to it registers as a reader for its whole run, so that no writer's swaps, blocks or evm_revert
- * (support/shared-chain.ts) land in the middle of it. Which files read is taken from their source:
+ * (@tokendesk/testkit/shared-chain) land in the middle of it. Which files read is taken from their source:
  * every way to reach the devnet goes through inject('devnet'), directly or through devnetChain()
  * (helpers.ts); a file that claims the chain for writing is the writer, never a reader.
  */
@@ -46,7 +46,7 @@ afterAll(async () => {
     if (was) {
       const now = await head();
       if (now !== was.head) {
-        throw new Error(`the shared devnet's head moved from ${Number(was.head)} to ${Number(now)} while ${was.file} was registered as a reader: a file that writes to it must take claimSharedChain() (support/shared-chain.ts)`);
+        throw new Error(`the shared devnet's head moved from ${Number(was.head)} to ${Number(now)} while ${was.file} was registered as a reader: a file that writes to it must take claimSharedChain() (@tokendesk/testkit/shared-chain)`);
       }
     }
   } finally {

@@ -2,18 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startDevnet, type DevnetAddresses } from '@tokendesk/devchain';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** lockDir: where writers take the chain-writer lock (support/shared-chain.ts). */
-    devnet: { rpcUrl: string; addresses: DevnetAddresses; lockDir: string };
-  }
-}
+import { startDevnet } from '@tokendesk/devchain';
+// Declares what this setup provides ('devnet'), beside the lock that uses it.
+import type {} from '@tokendesk/testkit/shared-chain';
 
 /**
  * One local chain for the whole server run (deploying is the slow part). Files that write to it
- * take a lock shared by the workers, an evm_snapshot, and revert it (support/shared-chain.ts), so
+ * take a lock shared by the workers, an evm_snapshot, and revert it (@tokendesk/testkit/shared-chain), so
  * files stay independent.
  */
 export default async function setup(project: TestProject) {

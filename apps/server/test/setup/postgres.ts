@@ -7,13 +7,9 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { databaseUrl } from '../support/database-url';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's PostgreSQL (setup/postgres.ts): an admin URL and the migrated template's name. */
-    postgres: { adminUrl: string; template: string; strategy: string };
-  }
-}
+// Declares what this setup provides ('postgres'), where it is read: the fault suite's program reads
+// it (through support/spawn.ts) without this file.
+import type {} from '../support/database';
 
 /**
  * One PostgreSQL for the whole server run, and one migrated template database in it that every

@@ -5,6 +5,13 @@ import { databaseUrl } from './database-url';
 
 export { databaseUrl };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's PostgreSQL (setup/postgres.ts): an admin URL and the migrated template's name. */
+    postgres: { adminUrl: string; template: string; strategy: string };
+  }
+}
+
 async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { ChainService } from '../../src/chain/chain-service';
 import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../../src/chain/networks';
 import { NetworkIndexer } from '../../src/indexer/indexer';
-import { bearer, createTestContext, signUp, type TestContext } from '../helpers';
-import { claimSharedChain, type SharedChain } from './shared-chain';
+import { createTestContext, requester, signUp, type TestContext } from '../helpers';
+import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
 /**
  * What every DEX family's devnet test (dex-algebra, dex-slipstream, dex-solidly,
  * dex-liquidity-book) sets up alike: the shared devnet claimed (they swap and deploy, so it is
- * reverted at the end), an app whose chain service reads it with no state cache, one user, and the
- * indexer run until it has caught up. Hooks registered here run before the file's own.
+ * reverted at the end), an app whose chain service reads it with no state cache, one user with the
+ * DEMO and SMPL projects, and the indexer run until it has caught up. Hooks registered here run before the file's own.
  */
 export interface DexDevnet {
   devnet: SharedChain;
@@ -25,6 +25,12 @@ export interface DexDevnet {
    */
   api(method: 'GET' | 'POST', url: string, payload?: object): ReturnType<TestContext['app']['inject']>;
   createProject(address: Address, symbol: string, decimals: number): Promise<number>;
+  /** The devnet's addresses and clients (after the claim, in beforeAll). */
+  a(): SharedChain['addresses'];
+  clients(): ReturnType<typeof devnetClients>;
+  /** The projects every family's file adds first, in the suite's beforeAll: DEMO (18 decimals) and SMPL (9). */
+  demoProject: number;
+  smplProject: number;
   /** Ticks of a fresh indexer until it says it has caught up. */
   catchUp(): Promise<void>;
   /** A transaction from an unlocked devnet account, mined and successful. */
@@ -33,9 +39,11 @@ export interface DexDevnet {
 
 export function dexDevnetSuite(file: string): DexDevnet {
   const suite = {
+    a: () => suite.devnet.addresses,
+    clients: () => devnetClients(suite.devnet.rpcUrl),
     async api(method, url, payload) {
       for (let attempt = 1; ; attempt++) {
-        const res = await suite.ctx.app.inject({ method, url: `/api/v1/${url}`, headers: { authorization: bearer(suite.user.token) }, ...(payload ? { payload } : {}) });
+        const res = await requester(() => suite.ctx.app)(suite.user.token, method, url, payload);
         if (res.statusCode !== 503 || !/node is not reachable/.test(res.body) || attempt === 3) return res;
         console.warn(`${file}: ${method} ${url} answered 503 (${res.json().detail}); asking again (${attempt}/2)`);
       }
@@ -66,6 +74,8 @@ export function dexDevnetSuite(file: string): DexDevnet {
     const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(suite.devnet.rpcUrl, suite.devnet.addresses)]), { poolStateTtlMs: 0 });
     suite.ctx = await createTestContext({}, { chain });
     suite.user = await signUp(suite.ctx.app);
+    suite.demoProject = await suite.createProject(suite.a().demo, 'DEMO', 18);
+    suite.smplProject = await suite.createProject(suite.a().smpl, 'SMPL', 9);
   }, 600_000); // includes waiting for the chain-writer lock
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { cloneDatabase, type ClonedDatabase } from './database';
-import { spawnChild, type ChildOptions, type SpawnedProcess as Child } from './child-process';
+import { spawnChild, type ChildOptions, type SpawnedProcess as Child } from '@tokendesk/testkit/child-process';
 
 /**
  * Server and CLI child processes for the server tests: ./child-process.ts (own DATA_DIR, killed
@@ -7,7 +7,7 @@ import { spawnChild, type ChildOptions, type SpawnedProcess as Child } from './c
  * server and the CLI.
  */
 
-export { disposeAll, serverDir, serverUrl, tempDir } from './child-process';
+export { disposeAll, serverDir, serverUrl, tempDir } from '@tokendesk/testkit/child-process';
 
 /** What a child runs on. */
 export type SpawnDatabase =

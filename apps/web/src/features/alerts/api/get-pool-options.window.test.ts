@@ -2,35 +2,14 @@ import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack
 import { poolSchema, type Pool, type PoolPage } from '@tokendesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, installPendingFetch, until, type PendingRequest } from '../../../test/pending-fetch';
+import { buildPool, buildProject } from '../../../testing/data-generators';
 import { poolOptionsQueryOptions } from './get-pool-options';
 
 /** A pool as the server answers it (only the fields the select reads differ between pools). */
+const project = buildProject();
 function pool(id: number, symbol: string): Pool {
-  return {
-    id,
-    pool_address: `0x${id.toString(16).padStart(40, '0')}`,
-    pool_version: 'v2',
-    fee: null,
-    shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null },
-    v4: null,
-    dex: { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/uniswap.svg' },
-    token: { id: symbol.toLowerCase(), name: symbol, symbol, token_logo: '/logos/token.svg', address: `0x${'2'.repeat(40)}`, decimals: 18 },
-    project: { id: 1, name: 'Demo', token_symbol: 'DEMO', contract_address: `0x${'1'.repeat(40)}`, token_decimal: 18 },
-    network: { id: 1, name: 'Local Devnet', network_logo: '/logos/devnet.svg', network_explorer: '' },
-    pool_funds: null,
-    price: null,
-    price_usd: null,
-    liquidity_usd: null,
-    volume_24h_usd: null,
-    usd: null,
-    usd_unavailable_reason: null,
-    change_24h: null,
-    volume_24h: null,
-    buys_24h: null,
-    sells_24h: null,
-    traders_24h: null,
-    created_at: '2026-11-24T08:00:00.000Z',
-  };
+  const { token } = buildPool(project);
+  return buildPool(project, { id, token: { ...token, id: symbol.toLowerCase(), name: symbol, symbol } });
 }
 
 let requests: PendingRequest[];

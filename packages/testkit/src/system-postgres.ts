@@ -2,9 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports';
+import { freePort } from './free-port';
 
-/** A throwaway PostgreSQL cluster that the test stops and starts at will. */
+/**
+ * A throwaway PostgreSQL cluster from the system's binaries (apt's postgresql), on a free loopback
+ * port, that the caller stops and starts at will: the fault suite's outages and the benches'
+ * database. (The server tests run on the embedded cluster `npm start` runs, with template databases:
+ * apps/server/test/setup/postgres.ts.)
+ */
 export interface Cluster {
   /** The `postgres` database as the trusted superuser `tokendesk`. */
   url: string;
@@ -46,9 +51,9 @@ function pgRun(bin: string, args: string[]): string {
   }
 }
 
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(prefix = 'tokendesk-faults-pg-'): Promise<Cluster> {
   const bin = pgBinDir();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-pg-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   if (asRoot) execFileSync('chown', ['postgres', dataDir]);
   const port = await freePort();
   try {

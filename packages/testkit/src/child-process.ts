@@ -6,22 +6,23 @@ import { fileURLToPath } from 'node:url';
 import { inject, onTestFinished, type TestContext } from 'vitest';
 
 /**
- * The one way tests start a server or CLI process (the server tests through ./spawn.ts, the fault
- * suite through faults/support/server.ts). Each child gets its own DATA_DIR unless the test passes
+ * The one way tests start a server or CLI process (the server tests through
+ * apps/server/test/support/spawn.ts, the fault suite through faults/support/server.ts). Each child gets its own DATA_DIR unless the test passes
  * one on purpose (to restart on it), and whatever a test leaves running is killed when the test
  * ends — passed, failed or timed out — and when the worker exits: a child that outlived its test
  * used to keep the data-dir lock and fail the next test that wanted it. Its output is kept, so a
  * failure message can show what the child said.
  *
  * No database set-up here: this module also runs in the fault suite, which has no template database
- * (./spawn.ts adds the clone).
+ * (apps/server/test/support/spawn.ts adds the clone).
  */
 
-export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** apps/server, where the spawned scripts' paths start (a path, not an import: a package does not import apps). */
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/server');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The programs tests spawn, bundled for the run (test/setup/bundles.ts): 'src/main.ts' → its bundle. */
+    /** The programs tests spawn, bundled for the run (apps/server/test/setup/bundles.ts): 'src/main.ts' → its bundle. */
     serverBundles?: Record<string, string>;
   }
 }
@@ -133,7 +134,7 @@ export function tempDir(prefix = 'tokendesk-test-', test?: TestHooks): string {
 }
 
 /**
- * The bundle of `script` built for this run (test/setup/bundles.ts), or undefined where the run
+ * The bundle of `script` built for this run (apps/server/test/setup/bundles.ts), or undefined where the run
  * built none (a config without that setup): then the child runs the sources through tsx.
  */
 function bundleOf(script: string): string | undefined {

@@ -2,9 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DevnetAddresses } from '@tokendesk/devchain';
 import { inject } from 'vitest';
+import { processAlive as alive } from './processes';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's devnet (apps/server/test/setup/devnet.ts); lockDir: where writers take the chain-writer lock. */
+    devnet: { rpcUrl: string; addresses: DevnetAddresses; lockDir: string };
+  }
+}
 
 /**
- * The run's shared devnet (setup/devnet.ts) for a file that writes to the chain, instead of an
+ * The run's shared devnet (apps/server/test/setup/devnet.ts) for a file that writes to the chain, instead of an
  * anvil of its own (a start and a full deployment each). Files run in parallel processes, and an
  * evm_revert undoes everything since its snapshot, whoever wrote it: so a writer takes a lock
  * shared by every worker (a directory made with mkdir, atomic), snapshots, and reverts and
@@ -12,7 +20,7 @@ import { inject } from 'vitest';
  *
  * A file that only reads the chain must not see a writer's swaps, blocks or revert either (its
  * counts and prices are those of the seeded chain): it registers as a reader for its whole run
- * (setup/chain-readers.ts does so for every file that uses the devnet without claiming it). A
+ * (apps/server/test/setup/chain-readers.ts does so for every file that uses the devnet without claiming it). A
  * writer waits until no reader is registered, and readers wait while a writer holds the lock:
  * readers run side by side, a writer runs alone on the chain.
  */
@@ -30,15 +38,6 @@ async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): P
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const readersDir = (lockDir: string) => path.join(lockDir, 'chain-readers');
