@@ -36,7 +36,8 @@ const onlyAlert = () => {
 };
 
 // Moved from e2e/tests/register.spec.ts (product §4): the form's own rules; creating a real
-// account and signing in with it stays there.
+// account and signing in with it stays there. The form's own messages are written out, as the spec
+// had them, so that a changed text fails here; the server's are its answers, named from the contract.
 describe('registration form', () => {
   it('keeps Create Account disabled until the terms are accepted, then shows the first failure in field order and keeps the input', async () => {
     const bodies: unknown[] = [];
@@ -58,31 +59,31 @@ describe('registration form', () => {
       expect(onlyAlert()).toBe(message);
     };
 
-    await expectMessage(m.fullNameRequired);
+    await expectMessage('Full name is required');
     expect(document.activeElement).toBe(fields.fullName);
     await events.type(fields.fullName, typed.fullName);
 
-    await expectMessage(m.emailRequired);
+    await expectMessage('Email is required');
     await events.type(fields.email, 'not-an-email');
-    await expectMessage(m.emailInvalid);
+    await expectMessage('Please enter a valid email address');
     expect(fields.email.getAttribute('aria-invalid')).toBe('true');
     await events.clear(fields.email);
     await events.type(fields.email, typed.email);
 
-    await expectMessage(m.usernameRequired);
+    await expectMessage('Username is required');
     await events.type(fields.username, 'abc');
-    await expectMessage(m.usernameTooShort);
+    await expectMessage('Username must be at least 4 characters long');
     await events.clear(fields.username);
     await events.type(fields.username, typed.username);
 
-    await expectMessage(m.passwordRequired);
+    await expectMessage('Password is required');
     await events.type(fields.password, 'short');
-    await expectMessage(m.passwordTooShort);
+    await expectMessage('Password must be at least 8 characters long');
     await events.clear(fields.password);
     await events.type(fields.password, typed.password);
 
     await events.type(fields.confirm, `${typed.password}-typo`);
-    await expectMessage(m.passwordsDoNotMatch);
+    await expectMessage('Passwords do not match');
 
     // Nothing typed so far was lost on the failed submits, and nothing was sent.
     expect((fields.fullName as HTMLInputElement).value).toBe(typed.fullName);
