@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../../testing/data-generators';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen } from '../../../testing/test-utils';
+import { fill, renderApp, screen } from '../../../testing/test-utils';
 
 const registerAnswer = z.object({ user: userSchema });
 
@@ -61,28 +61,25 @@ describe('registration form', () => {
 
     await expectMessage('Full name is required');
     expect(document.activeElement).toBe(fields.fullName);
-    await events.type(fields.fullName, typed.fullName);
+    fill(fields.fullName, typed.fullName);
 
     await expectMessage('Email is required');
-    await events.type(fields.email, 'not-an-email');
+    fill(fields.email, 'not-an-email');
     await expectMessage('Please enter a valid email address');
     expect(fields.email.getAttribute('aria-invalid')).toBe('true');
-    await events.clear(fields.email);
-    await events.type(fields.email, typed.email);
+    fill(fields.email, typed.email);
 
     await expectMessage('Username is required');
-    await events.type(fields.username, 'abc');
+    fill(fields.username, 'abc');
     await expectMessage('Username must be at least 4 characters long');
-    await events.clear(fields.username);
-    await events.type(fields.username, typed.username);
+    fill(fields.username, typed.username);
 
     await expectMessage('Password is required');
-    await events.type(fields.password, 'short');
+    fill(fields.password, 'short');
     await expectMessage('Password must be at least 8 characters long');
-    await events.clear(fields.password);
-    await events.type(fields.password, typed.password);
+    fill(fields.password, typed.password);
 
-    await events.type(fields.confirm, `${typed.password}-typo`);
+    fill(fields.confirm, `${typed.password}-typo`);
     await expectMessage('Passwords do not match');
 
     // Nothing typed so far was lost on the failed submits, and nothing was sent.
@@ -100,8 +97,7 @@ describe('registration form', () => {
     expect((fields.confirm as HTMLInputElement).value).toBe(`${typed.password}-typo`);
 
     // Valid: sent once, and the sign-in page says the account exists.
-    await events.clear(fields.confirm);
-    await events.type(fields.confirm, typed.password);
+    fill(fields.confirm, typed.password);
     await events.click(submit);
     expect(await screen.findByText('Account created. Please sign in.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
@@ -112,11 +108,11 @@ describe('registration form', () => {
   it("shows the server's message for a taken username and keeps the form", async () => {
     server.use(api.post('/user/register/', registerAnswer, () => apiError(409, m.usernameTaken, [{ field: 'username', message: m.usernameTaken }])));
     const { events, fields, submit } = await openRegister();
-    await events.type(fields.fullName, typed.fullName);
-    await events.type(fields.email, typed.email);
-    await events.type(fields.username, 'taken_name');
-    await events.type(fields.password, typed.password);
-    await events.type(fields.confirm, typed.password);
+    fill(fields.fullName, typed.fullName);
+    fill(fields.email, typed.email);
+    fill(fields.username, 'taken_name');
+    fill(fields.password, typed.password);
+    fill(fields.confirm, typed.password);
     await events.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await events.click(submit);
 
@@ -132,17 +128,15 @@ describe('registration form', () => {
   it("shows the password policy's message on the password field, focused, and stays on the form", async () => {
     const { events, fields, submit } = await openRegister();
     expect(screen.getByText(/^At least 8 characters and hard to guess/)).toBeTruthy();
-    await events.type(fields.fullName, typed.fullName);
-    await events.type(fields.email, typed.email);
-    await events.type(fields.username, typed.username);
+    fill(fields.fullName, typed.fullName);
+    fill(fields.email, typed.email);
+    fill(fields.username, typed.username);
     await events.click(screen.getByRole('checkbox', { name: /I agree/ }));
 
     for (const message of [m.passwordTooWeak, m.passwordContainsUsername, m.passwordContainsEmail, m.passwordTooCommon]) {
       server.use(api.post('/user/register/', registerAnswer, () => apiError(400, message, [{ field: 'password', message }])));
-      await events.clear(fields.password);
-      await events.type(fields.password, 'aaaaaaaa');
-      await events.clear(fields.confirm);
-      await events.type(fields.confirm, 'aaaaaaaa');
+      fill(fields.password, 'aaaaaaaa');
+      fill(fields.confirm, 'aaaaaaaa');
       await events.click(submit);
       expect(await screen.findByText(message)).toBeTruthy();
       expect(onlyAlert()).toBe(message);

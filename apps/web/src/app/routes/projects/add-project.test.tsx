@@ -2,7 +2,7 @@ import { projectListSchema, projectMessages, projectSchema, ticketPageSchema, to
 import { describe, expect, it } from 'vitest';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 const demo = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Demo Token', symbol: 'DEMO', decimals: 18 };
 const notAToken = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
@@ -40,8 +40,7 @@ describe('Add Project: validation and token-info errors', () => {
     const addProject = () => events.click(inDialog.getByRole('button', { name: 'Add Project' }));
     const value = (label: string) => (inDialog.getByLabelText(label) as HTMLInputElement).value;
     const typeAddress = async (text: string) => {
-      await events.clear(address);
-      await events.type(address, text);
+      fill(address, text);
     };
 
     await fetchInfo();
@@ -81,8 +80,7 @@ describe('Add Project: validation and token-info errors', () => {
     expect((inDialog.getByLabelText('Symbol') as HTMLInputElement).readOnly).toBe(true);
     // Decimals must be a whole number from 0 to 36.
     const decimals = inDialog.getByLabelText('Decimals');
-    await events.clear(decimals);
-    await events.type(decimals, '37');
+    fill(decimals, '37');
     await addProject();
     expect((await inDialog.findByRole('alert')).textContent).toBe(projectMessages.decimalsInvalid);
     expect(document.activeElement).toBe(decimals);
