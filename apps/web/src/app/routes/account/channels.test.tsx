@@ -2,7 +2,7 @@ import { channelListSchema, channelWithSecretSchema } from '@tokendesk/contract'
 import { describe, expect, it } from 'vitest';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 // Moved from e2e/tests/channels.spec.ts › 'a webhook channel: …' (decision 0038): the empty
 // channels screen's words and the Add Notification Channel form's rules. The secret, Send test, the
@@ -27,8 +27,8 @@ describe('Notification Channels: empty, and the Add form', () => {
     await events.click(inDialog.getByRole('button', { name: 'Add Channel' }));
     expect(await inDialog.findByText('Please enter a name for the channel')).toBeTruthy();
     expect(document.activeElement).toBe(inDialog.getByLabelText('Name'));
-    await events.type(inDialog.getByLabelText('Name'), 'Ops hook');
-    await events.type(inDialog.getByLabelText('Webhook URL'), 'ftp://example.com');
+    fill(inDialog.getByLabelText('Name'), 'Ops hook');
+    fill(inDialog.getByLabelText('Webhook URL'), 'ftp://example.com');
     await events.click(inDialog.getByRole('button', { name: 'Add Channel' }));
     expect(await inDialog.findByText('Please enter a full address starting with https:// (or http://)')).toBeTruthy();
     expect(sent).toEqual([]);

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPool, buildProject } from '../../../testing/data-generators';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 /** The words of the API and the database that used to reach the alert screens (product §2.10). */
 const DEVELOPER_WORDS = /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
@@ -124,8 +124,7 @@ describe('New Alert and Edit Alert validation', () => {
     const message = async () => (await inDialog.findByRole('alert')).textContent;
     const refill = async (label: string, text: string) => {
       const field = inDialog.getByLabelText(label);
-      await events.clear(field);
-      await events.type(field, text);
+      fill(field, text);
     };
 
     await events.click(create);
@@ -161,7 +160,7 @@ describe('New Alert and Edit Alert validation', () => {
     const dialog = await openNewAlert(events, /Large Swap/, 'New Large Swap Alert');
     await choosePool(events, dialog);
     const amount = await within(dialog).findByLabelText('Minimum amount (WETH)');
-    await events.type(amount, '0');
+    fill(amount, '0');
     await events.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(alertMessages.minAmountPositive);
     expect(document.activeElement).toBe(amount);
@@ -206,8 +205,7 @@ describe('New Alert and Edit Alert validation', () => {
     const inEdit = within(edit);
     expect((inEdit.getByRole('combobox', { name: 'Pool' }) as HTMLButtonElement).disabled).toBe(true);
     const pct = inEdit.getByLabelText('Price change of at least (%)');
-    await events.clear(pct);
-    await events.type(pct, '1001');
+    fill(pct, '1001');
     await events.click(inEdit.getByRole('button', { name: 'Save Changes' }));
     expect((await inEdit.findByRole('alert')).textContent).toBe(alertMessages.thresholdRange);
     expect(document.activeElement).toBe(pct);

@@ -5,7 +5,7 @@ import { buildProject, devnet, devnetTokens } from '../../../testing/data-genera
 import { api, apiError } from '../../../testing/mocks/api';
 import { newProjectHandlers } from '../../../testing/mocks/handlers';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 // Product §2.11 and §2.13: /funds/new, moved from e2e/tests/wrong-states.spec.ts (the journey of
 // adding the pool on the devnet stays there).
@@ -81,10 +81,9 @@ describe('Add Pool: the pool address', () => {
     expect(address.value).toBe('');
     // Nothing to send: the action waits for a pool instead of answering 'Pool address is required' (issue 35 item 5).
     expect(add.disabled).toBe(true);
-    await events.type(address, '0x1234');
+    fill(address, '0x1234');
     expect(add.disabled).toBe(true);
-    await events.clear(address);
-    await events.type(address, demoUsdc);
+    fill(address, demoUsdc);
     expect(add.disabled).toBe(false);
     await events.clear(address);
     expect(add.disabled).toBe(true);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../../testing/data-generators';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 // Moved from e2e/tests/support.spec.ts › 'create a ticket (validation, …)': the form's rules and the
 // empty list's words. Creating, listing, searching and replying for real stay in the spec.
@@ -28,7 +28,7 @@ describe('Support: the ticket forms', () => {
     await expect.poll(() => (inDialog.getByLabelText('Project') as HTMLInputElement).value).toMatch(/\(DEMO\)$/);
     await events.click(inDialog.getByRole('button', { name: 'Create Ticket' }));
     expect(await inDialog.findByText('Please enter a subject')).toBeTruthy();
-    await events.type(inDialog.getByPlaceholderText('Brief description of your issue'), 'Chart is empty');
+    fill(inDialog.getByPlaceholderText('Brief description of your issue'), 'Chart is empty');
     await events.click(inDialog.getByRole('button', { name: 'Create Ticket' }));
     expect(await inDialog.findByText('Please enter a message')).toBeTruthy();
     expect(inDialog.queryByText('Please enter a subject')).toBeNull();
@@ -51,14 +51,14 @@ describe('Support: the ticket forms', () => {
       api.get('/user/tickets/:id/', ticketSchema, () => ticket),
       api.post('/user/tickets/:id/reply/', ticketMessageSchema, () => apiError(500, 'not expected')),
     );
-    const { events } = renderApp(`/support/${ticket.id}`);
+    renderApp(`/support/${ticket.id}`);
     expect(await screen.findByRole('heading', { name: 'Chart is empty', level: 1 })).toBeTruthy();
     const send = screen.getByRole('button', { name: 'Send Reply' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     const reply = screen.getByPlaceholderText('Type your reply here...');
-    await events.type(reply, '   ');
+    fill(reply, '   ');
     expect(send.disabled).toBe(true);
-    await events.type(reply, 'Any news?');
+    fill(reply, 'Any news?');
     expect(send.disabled).toBe(false);
   });
 });
