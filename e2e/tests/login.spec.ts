@@ -1,25 +1,11 @@
 import { expect, expectNotLoading, signInWithForm, test } from '../fixtures';
 
-const loginUrl = /\/api\/v1\/user\/login\/?(\?.*)?$/;
-
 test.describe('sign in', () => {
-  test('wrong password fails with the generic message; the right one loads the dashboard', async ({ page, user, consoleGuard }) => {
-    consoleGuard.allowHttpError({ status: 401, url: loginUrl });
+  // A refused or rate-limited sign-in and the forgot-password page without e-mail are component
+  // tests now: apps/web/src/app/routes/auth/login-form.test.tsx (docs/testing-moves.md).
+  test('the right password loads the dashboard by a full page load; the session ends with the browser session', async ({ page, user }) => {
     await page.goto('/login');
-
-    // This server has no SMTP_URL: the forgot-password page says so and sends to support (decision 0039).
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByText('E-mail is not configured on this server. Ask support staff to reset your password.')).toBeVisible();
-    await page.getByRole('link', { name: 'Sign In' }).click();
-
     await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(`${user.password}x`);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByLabel('Username')).toHaveValue(user.username);
-
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     // Product §2.4: success is a full page load of '/', not a client-side navigation.
     const fullLoad = page.waitForEvent('load');
@@ -52,27 +38,6 @@ test.describe('sign in', () => {
 
     await signInWithForm(page, user);
     expect(scripts.some((s) => /\/zod-/.test(s))).toBe(true);
-  });
-
-  test("a rate-limited sign-in shows the server's explanation instead of the generic message", async ({ page, request, user, consoleGuard }) => {
-    consoleGuard.allowHttpError({ status: 401, url: loginUrl });
-    consoleGuard.allowHttpError({ status: 429, url: loginUrl });
-    const wrong = `Basic ${Buffer.from(`${user.username}:wrong-password`).toString('base64')}`;
-    // Fail through the API until the per-username limit answers 429 (the limit is a server setting).
-    let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 429; attempt += 1) {
-      status = (await request.get('/api/v1/user/login/', { headers: { Authorization: wrong } })).status();
-    }
-    expect(status).toBe(429);
-
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText(/try again in/i);
-    await expect(alert).not.toHaveText('Login failed. Please check your credentials.');
-    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("'Remember me' keeps the session in localStorage and survives a reload", async ({ page, user }) => {

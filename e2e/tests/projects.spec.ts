@@ -1,5 +1,5 @@
 import { formatPrice, projectMessages, shortenAddress, type Pool, type PriceItem } from '@tokendesk/contract';
-import { addPoolViaApi, createProjectViaApi, demoAccounts, devnetAddresses, devnetToken } from '../devnet';
+import { addPoolViaApi, createProjectViaApi, devnetAddresses, devnetToken } from '../devnet';
 import { apiGet, expect, signIn, test } from '../fixtures';
 
 const sameAddress = (address: string) => new RegExp(`^${address}$`, 'i');
@@ -176,87 +176,9 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(page).toHaveURL(/\/projects\/\d+$/);
   });
 
-  test('validation and token-info errors: missing fields, not a token, a wallet address', async ({ page, user, consoleGuard }) => {
-    consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/projects\/get-token-info\/?$/ });
-    await signIn(page, user);
-    await page.getByRole('button', { name: 'New Project' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Project' });
-    const address = dialog.getByRole('textbox', { name: 'Contract Address' });
-
-    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByText(projectMessages.fetchNeedsNetworkAndAddress)).toBeVisible();
-
-    // First failure in form order (product §4), on the field it concerns.
-    await dialog.getByRole('button', { name: 'Add Project' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(projectMessages.networkRequired);
-    await expect(dialog.getByLabel('Network')).toBeFocused();
-    await dialog.getByLabel('Network').selectOption({ label: 'Local Devnet' });
-    await address.fill('0x1234');
-    await dialog.getByRole('button', { name: 'Add Project' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(projectMessages.addressInvalid);
-    await expect(address).toBeFocused();
-
-    // A contract without ERC-20 methods: the generic message and the server's reason; fields cleared.
-    await address.fill(devnetAddresses.demo);
-    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByLabel('Name')).toHaveValue(devnetToken('demo').name);
-    await address.fill(devnetAddresses.notAToken);
-    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByText(projectMessages.tokenInfoFailed)).toBeVisible();
-    await expect(dialog.getByLabel('Name')).toHaveValue('');
-    await expect(dialog.getByLabel('Symbol')).toHaveValue('');
-    await expect(dialog.getByLabel('Decimals')).toHaveValue('');
-
-    // A wallet (no code at all).
-    await address.fill(demoAccounts[0]!);
-    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByText(projectMessages.tokenInfoFailed)).toBeVisible();
-    await expect(dialog.getByText(/wallet/i)).toBeVisible();
-
-    // Name and symbol are the contract's: read-only, filled by Fetch Token Info (decision 0057).
-    await address.fill(devnetAddresses.demo);
-    await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByLabel('Symbol')).toHaveValue(devnetToken('demo').symbol);
-    await expect(dialog.getByLabel('Name')).not.toBeEditable();
-    await expect(dialog.getByLabel('Symbol')).not.toBeEditable();
-    // Decimals must be a whole number from 0 to 36.
-    await dialog.getByLabel('Decimals').fill('37');
-    await dialog.getByRole('button', { name: 'Add Project' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(projectMessages.decimalsInvalid);
-    await expect(dialog.getByLabel('Decimals')).toBeFocused();
-  });
-
-  test('Add Pool: a pair without a pool clears the address and says so', async ({ page, request, user, consoleGuard }) => {
-    consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/projects\/get-pool-address\/?$/ });
-    const project = await createProjectViaApi(request, user, 'demo');
-    await signIn(page, user, { to: `/projects/${project.id}` });
-    await page.getByRole('button', { name: 'Add First Pool' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Pool' });
-    const address = dialog.getByLabel('Pool Address');
-    await dialog.getByLabel('DEX').selectOption('uniswap-v2');
-    await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDC · USD Coin' });
-    await expect(address).toHaveValue(sameAddress(devnetAddresses.pools.demoUsdcV2));
-    // DEMO/USDT has no pool on the devnet.
-    await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDT · Tether USD' });
-    await expect(dialog.getByText(projectMessages.noPool('Uniswap V2'))).toBeVisible();
-    await expect(address).toHaveValue('');
-    // Nothing to send: the action waits for a pool instead of answering 'Pool address is required' (issue 35 item 5).
-    const add = dialog.getByRole('button', { name: 'Add Pool' });
-    await expect(add).toBeDisabled();
-    await address.fill('0x1234');
-    await expect(add).toBeDisabled();
-    await address.fill(devnetAddresses.pools.demoUsdcV2);
-    await expect(add).toBeEnabled();
-    await address.fill('');
-    await expect(add).toBeDisabled();
-    await expect(dialog.getByText(projectMessages.poolAddressRequired)).toHaveCount(0);
-    await dialog.getByLabel('Token', { exact: true }).selectOption({ label: 'USDC · USD Coin' });
-    await expect(address).toHaveValue(sameAddress(devnetAddresses.pools.demoUsdcV2));
-    await expect(add).toBeEnabled();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText('No pools added yet')).toBeVisible();
-  });
+  // Add Project's validation and token-info errors, and Add Pool's address rules, are component
+  // tests now: apps/web/src/app/routes/projects/add-project.test.tsx and
+  // apps/web/src/app/routes/pools/add-pool.test.tsx (docs/testing-moves.md).
 
   test('search finds a project by symbol and works with the keyboard', async ({ page, request, user }) => {
     const demo = await createProjectViaApi(request, user, 'demo');

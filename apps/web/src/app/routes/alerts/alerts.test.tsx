@@ -1,9 +1,21 @@
-import { alertKindLabels, alertPageSchema, alertTypeListSchema, channelListSchema, poolPageSchema, type AlertType } from '@tokendesk/contract';
+import {
+  alertKindLabels,
+  alertMessages,
+  alertPageSchema,
+  alertSchema,
+  alertTriggerListSchema,
+  alertTypeListSchema,
+  channelListSchema,
+  poolPageSchema,
+  poolSchema,
+  type Alert,
+  type AlertType,
+} from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
 import { buildPool, buildProject } from '../../../testing/data-generators';
-import { api } from '../../../testing/mocks/api';
+import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
-import { renderApp, screen, within } from '../../../testing/test-utils';
+import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 /** The words of the API and the database that used to reach the alert screens (product §2.10). */
 const DEVELOPER_WORDS = /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
@@ -15,17 +27,18 @@ const alertTypes: AlertType[] = [
   { kind: 'large_swap', label: alertKindLabels.large_swap, description: 'A single swap buys or sells at least the amount of the paired token you set.', fields: ['min_amount'] },
 ];
 
-function alertsScreenWithOnePool() {
+function alertsScreenWithOnePool(url = '/alerts', ...more: Parameters<typeof server.use>) {
   const project = buildProject({ token_symbol: 'DEMO' });
   const pool = buildPool(project);
   server.use(
+    ...more,
     api.get('/projects/alerts/', alertPageSchema, () => ({ alerts: [], next_cursor: null })),
     api.get('/projects/alerts/types/', alertTypeListSchema, () => alertTypes),
     api.get('/projects/user/pools/', poolPageSchema, () => ({ pools: [pool], next_cursor: null })),
     // No channel yet: the bell only.
     api.get('/account/channels/', channelListSchema, () => ({ channels: [], email_configured: true, email_verified: true, pause_after: 5 })),
   );
-  return renderApp('/alerts');
+  return { ...renderApp(url), pool, project };
 }
 
 /**
@@ -89,5 +102,113 @@ describe('New Alert focus', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
+  });
+});
+
+// Moved from e2e/tests/alerts.spec.ts › 'create with validation, edit, …' (product §4): the first
+// failure in field order, on its field, and nothing sent. The server's own ranges are
+// apps/server/test/alerts-api.test.ts; creating, editing and pausing for real stay in the spec.
+describe('New Alert and Edit Alert validation', () => {
+  it('Price Move: pool, percentage, window and cooldown, one at a time, each on its field', async () => {
+    const sent: unknown[] = [];
+    const { events } = alertsScreenWithOnePool(
+      '/alerts',
+      api.post('/projects/alerts/', alertSchema, ({ body }) => {
+        sent.push(body);
+        return apiError(500, 'not expected');
+      }),
+    );
+    const dialog = await openNewAlert(events, /Price Move/, 'New Price Move Alert');
+    const inDialog = within(dialog);
+    const create = inDialog.getByRole('button', { name: 'Create Alert' });
+    const message = async () => (await inDialog.findByRole('alert')).textContent;
+    const refill = async (label: string, text: string) => {
+      const field = inDialog.getByLabelText(label);
+      fill(field, text);
+    };
+
+    await events.click(create);
+    expect(await message()).toBe(alertMessages.poolRequired);
+    expect(document.activeElement).toBe(inDialog.getByRole('combobox', { name: 'Pool' }));
+    await choosePool(events, dialog);
+    await refill('Price change of at least (%)', '0.05');
+    await events.click(create);
+    expect(await message()).toBe(alertMessages.thresholdRange);
+    expect(document.activeElement).toBe(inDialog.getByLabelText('Price change of at least (%)'));
+    await refill('Price change of at least (%)', '10');
+    await refill('Within (minutes)', '10081');
+    await events.click(create);
+    expect(await message()).toBe(alertMessages.windowRange);
+    expect(document.activeElement).toBe(inDialog.getByLabelText('Within (minutes)'));
+    await refill('Within (minutes)', '60');
+    await refill('Cooldown (minutes)', '0');
+    await events.click(create);
+    expect(await message()).toBe(alertMessages.cooldownMin);
+    expect(document.activeElement).toBe(inDialog.getByLabelText('Cooldown (minutes)'));
+    expect(sent).toEqual([]);
+  });
+
+  it('Large Swap: an amount of 0 is refused on its field', async () => {
+    const sent: unknown[] = [];
+    const { events } = alertsScreenWithOnePool(
+      '/alerts',
+      api.post('/projects/alerts/', alertSchema, ({ body }) => {
+        sent.push(body);
+        return apiError(500, 'not expected');
+      }),
+    );
+    const dialog = await openNewAlert(events, /Large Swap/, 'New Large Swap Alert');
+    await choosePool(events, dialog);
+    const amount = await within(dialog).findByLabelText('Minimum amount (WETH)');
+    fill(amount, '0');
+    await events.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(alertMessages.minAmountPositive);
+    expect(document.activeElement).toBe(amount);
+    expect(sent).toEqual([]);
+  });
+
+  it('Edit: the pool cannot be changed, and a percentage out of range is refused on its field', async () => {
+    const project = buildProject({ token_symbol: 'DEMO' });
+    const pool = buildPool(project);
+    const alert: Alert = {
+      id: 7001,
+      kind: 'price_move',
+      pool_id: pool.id,
+      label: `DEMO/WETH - Uniswap V2`,
+      project: { id: project.id, name: project.name },
+      threshold_pct: '10',
+      window_minutes: 60,
+      min_amount: null,
+      cooldown_minutes: 30,
+      is_active: true,
+      last_triggered_at: null,
+      trigger_count: 0,
+      created_at: '2026-11-01T12:00:00.000Z',
+      channel_ids: [],
+    };
+    const sent: unknown[] = [];
+    server.use(
+      api.get('/projects/alerts/:id/', alertSchema, () => alert),
+      api.get('/projects/alerts/:id/triggers/', alertTriggerListSchema, () => []),
+      api.patch('/projects/alerts/:id/', alertSchema, ({ body }) => {
+        sent.push(body);
+        return apiError(500, 'not expected');
+      }),
+      api.get('/projects/user/pools/', poolPageSchema, () => ({ pools: [pool], next_cursor: null })),
+      // The detail links its pool's fund.
+      api.get('/projects/user/pools/funds/:id/', poolSchema, () => pool),
+      api.get('/account/channels/', channelListSchema, () => ({ channels: [], email_configured: true, email_verified: true, pause_after: 5 })),
+    );
+    const { events } = renderApp(`/alerts/${alert.id}`);
+    await events.click(await screen.findByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Price Move Alert' });
+    const inEdit = within(edit);
+    expect((inEdit.getByRole('combobox', { name: 'Pool' }) as HTMLButtonElement).disabled).toBe(true);
+    const pct = inEdit.getByLabelText('Price change of at least (%)');
+    fill(pct, '1001');
+    await events.click(inEdit.getByRole('button', { name: 'Save Changes' }));
+    expect((await inEdit.findByRole('alert')).textContent).toBe(alertMessages.thresholdRange);
+    expect(document.activeElement).toBe(pct);
+    expect(sent).toEqual([]);
   });
 });
