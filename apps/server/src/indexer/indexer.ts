@@ -131,6 +131,9 @@ class SendersBeside {
     return this.done.batches > 0 ? this.done : undefined;
   }
 }
+/** Whether a backfill's senders are read beside its slices when the caller does not say (IndexerOptions.sendersBeside; decision 0081). */
+export const SENDERS_BESIDE_BY_DEFAULT = false;
+
 /** RPC calls per tick for trader reads when the caller does not say (config TRADER_READS_PER_TICK). */
 export const DEFAULT_TRADER_READS = 20;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
@@ -300,7 +303,7 @@ export class NetworkIndexer {
               for (const swap of stored.swaps) newSwaps.push(swap);
               for (const a of stored.changed) changed.add(a);
               // A backfill (more slices to come): the stored slices' senders are read meanwhile.
-              if (pending && this.options.sendersBeside === true) beside.start();
+              if (pending && (this.options.sendersBeside ?? SENDERS_BESIDE_BY_DEFAULT)) beside.start();
               lap('store');
             }
           }
