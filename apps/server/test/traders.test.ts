@@ -237,9 +237,10 @@ describe('trader reads in the indexer', () => {
     const sendersBefore = senderCalls();
     const step = await indexer.readSenders();
     await settle();
-    // The devnet allows four sender requests in flight: four batches of two calls, on blocks of their own.
-    const batches = chain.registry.get(31337)!.senderConcurrency!;
-    expect(batches).toBe(4);
+    // The devnet allows four sender requests in flight: a step reads two batches per place, eight
+    // batches of two calls on blocks of their own.
+    expect(chain.registry.get(31337)!.senderConcurrency).toBe(4);
+    const batches = 2 * 4;
     expect(step).toMatchObject({ calls: 2 * batches, batchFull: true });
     expect(step.filled).toBeGreaterThan(0);
     expect(await unreadCount()).toBe(unreadBefore - step.filled);
@@ -279,7 +280,7 @@ describe('trader reads in the indexer', () => {
     expect(total - (await unreadCount())).toBeGreaterThan(tick.traders!.filled);
     // What is left is read as before; the traders are the senders.
     for (let steps = 0; (await unreadCount()) > 0; steps++) {
-      expect((await indexer.readSenders()).calls).toBeLessThanOrEqual(2 * 4);
+      expect((await indexer.readSenders()).calls).toBeLessThanOrEqual(2 * 2 * 4);
       if (steps > 1_000) throw new Error('the senders-only steps do not finish');
     }
   });
@@ -287,8 +288,8 @@ describe('trader reads in the indexer', () => {
   it('reads a backlog with as many sender requests in flight as the network allows, never more (decision 0081)', async () => {
     await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
     const blocks = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents).where(attached());
-    // Enough blocks for several steps of three batches of ten.
-    expect(blocks.length).toBeGreaterThan(3 * 10 * 3);
+    // Enough blocks for more than one step of six batches of ten.
+    expect(blocks.length).toBeGreaterThan(2 * 3 * 10);
     // Each request held 40 ms at the node, so requests sent together are in flight together.
     const proxy = await startProxy({ receipts: 'pass', delayMs: 40 });
     try {
@@ -300,8 +301,8 @@ describe('trader reads in the indexer', () => {
       let steps = 0;
       for (; (await unreadCount()) > 0; steps++) {
         const step = await indexer.readSenders();
-        // Three batches of at most ten calls (one request each).
-        expect(step.calls).toBeLessThanOrEqual(3 * 10);
+        // Six batches (two per place in flight) of at most ten calls, one request each.
+        expect(step.calls).toBeLessThanOrEqual(2 * 3 * 10);
         if (steps > 1_000) throw new Error('the senders-only steps do not finish');
       }
       // Three requests in flight at once, as the network allows, and never a fourth.

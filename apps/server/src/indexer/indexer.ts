@@ -181,15 +181,19 @@ export class NetworkIndexer {
   /**
    * Senders and nothing else: the runner's step between full ticks while only senders are behind
    * (pacing.ts). Several batches at once, each at most TRADER_READS_PER_TICK calls, their requests
-   * within the network's senderConcurrency (decision 0081). A failure is the caller's.
+   * within the network's senderConcurrency (senderBatches; decision 0081). A failure is the caller's.
    */
   readSenders(): Promise<TraderTick> {
     return this.traders.readBatches(this.senderBatches);
   }
 
-  /** Sender batches read at once during a backlog: one per request the network allows in flight now (decision 0081). */
+  /**
+   * Sender batches a senders-only step reads (decision 0081): two per request the network allows in
+   * flight now, so that while some batches store their senders the others' requests keep every
+   * place in flight busy. The limiter, not this figure, bounds the requests.
+   */
   private get senderBatches(): number {
-    return this.traders.limiter.limit;
+    return 2 * this.traders.limiter.limit;
   }
 
   async tick(): Promise<TickResult> {
