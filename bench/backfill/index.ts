@@ -2,7 +2,7 @@
  * Benchmark: a 40,000-swap Uniswap V2 backfill, TokenDesk's indexer against the bulk floor, in one
  * run on the same devnet and PostgreSQL (issue 30 item 7).
  *
- *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--pacing ticks|steps] [--doc before|after|senders]
+ *   npm run bench:backfill [-- --swaps 40000] [--per-block 20] [--trader-reads 20] [--pacing steps:1,steps,beside] [--doc before|after|senders|beside|concurrent]
  *
  * Setup (not measured): a fresh devnet (anvil with the demo deployment, without the devnet's state
  * saver, whose dumps of a growing state would land in the measurement) with one Uniswap V2 pair of two bench tokens; `--swaps` real
@@ -28,11 +28,11 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { encodeFunctionData, maxUint256, parseAbi, toHex, type Hex } from 'viem';
 import { ChainService } from '../../apps/server/src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry } from '../../apps/server/src/chain/networks';
+import { DEFAULT_SENDER_CONCURRENCY, devnetNetwork, NetworkRegistry } from '../../apps/server/src/chain/networks';
 import { openDatabase, queryRows, type Db } from '../../apps/server/src/db/client';
 import { pools, projects, users } from '../../apps/server/src/db/schema';
 import { EVENT_TOPICS } from '../../apps/server/src/indexer/events';
-import { NetworkIndexer, type TickResult } from '../../apps/server/src/indexer/indexer';
+import { NetworkIndexer, SENDERS_BESIDE_BY_DEFAULT, type TickResult } from '../../apps/server/src/indexer/indexer';
 import { nextPoolStep, type PoolStep } from '../../apps/server/src/indexer/pacing';
 import { normalizeAddress } from '../../apps/server/src/lib/addresses';
 import type { DevnetAddresses } from '@tokendesk/devchain';
@@ -47,23 +47,38 @@ const TRADER_READS = arg('trader-reads', 20);
 /** Gives up waiting for senders after this long (the figure is then printed as "not complete"). */
 const SENDER_WAIT_MS = arg('sender-wait-s', 600) * 1000;
 type Pacing = 'ticks' | 'steps' | 'beside';
+/** One indexer run: how senders are paced, and how many sender requests may be in flight (null: the network's senderConcurrency). */
+interface RunSpec {
+  pacing: Pacing;
+  concurrency: number | null;
+}
 /**
- * 'steps' (senders only after the events, decision 0062) and 'beside' (IndexerOptions.sendersBeside: sender
- * batches also beside the backfill's slices, decision 0062 point 6), before and after in one run, by
- * default; `--pacing ticks|steps|beside[,…]` runs those ('ticks': every step a full tick, before 0062's amendment).
+ * `--pacing` lists the runs, each `pacing[:concurrency]`: 'ticks' (every step a full tick, before
+ * 0062's amendment), 'steps' (senders-only steps after the events, decision 0062) and 'beside'
+ * (IndexerOptions.sendersBeside: sender batches also beside the backfill's slices); `:1` is one
+ * sender request at a time, as before decision 0081. By default: main before 0081 (`steps:1`), then
+ * the devnet's senderConcurrency after the events (`steps`) and beside the slices (`beside`).
  */
 const pacingArg = process.argv.indexOf('--pacing');
-const PACINGS: Pacing[] = pacingArg > 0 ? (process.argv[pacingArg + 1]!.split(',') as Pacing[]) : ['steps', 'beside'];
-if (PACINGS.some((p) => p !== 'ticks' && p !== 'steps' && p !== 'beside')) throw new Error('--pacing takes ticks, steps or beside');
+const RUNS: RunSpec[] = (pacingArg > 0 ? process.argv[pacingArg + 1]! : 'steps:1,steps,beside').split(',').map((spec) => {
+  const [pacing, concurrency] = spec.split(':') as [Pacing, string | undefined];
+  if (pacing !== 'ticks' && pacing !== 'steps' && pacing !== 'beside') throw new Error('--pacing takes ticks, steps or beside, each with an optional :concurrency');
+  const n = concurrency === undefined ? null : Number(concurrency);
+  if (n !== null && !(Number.isInteger(n) && n >= 1)) throw new Error('--pacing: a concurrency is a whole number of at least 1');
+  return { pacing, concurrency: n };
+});
 const PACING_LABEL: Record<Pacing, string> = {
   ticks: 'full ticks only, senders after the events',
-  steps: 'senders-only steps between full ticks, senders after the events (before)',
-  beside: 'senders also beside the backfill\'s slices (IndexerOptions.sendersBeside, opt-in)',
+  steps: 'senders-only steps between full ticks, senders after the events',
+  beside: 'senders also beside the backfill\'s slices (IndexerOptions.sendersBeside)',
 };
 const PACING_SHORT: Record<Pacing, string> = { ticks: 'full ticks only', steps: 'senders after the events', beside: 'senders beside the slices' };
+const inFlight = (n: number) => (n === 1 ? 'one sender request at a time' : `${n} sender requests in flight`);
+const runLabel = (run: { pacing: Pacing; concurrency: number }) => `${PACING_LABEL[run.pacing]}, ${inFlight(run.concurrency)}`;
+const runShort = (run: { pacing: Pacing; concurrency: number }) => `${PACING_SHORT[run.pacing]}, ${run.concurrency} in flight`;
 const docArg = process.argv.indexOf('--doc');
 const DOC = docArg > 0 ? process.argv[docArg + 1] : undefined;
-if (DOC !== undefined && DOC !== 'before' && DOC !== 'after' && DOC !== 'senders' && DOC !== 'beside') throw new Error('--doc takes before, after, senders or beside');
+if (DOC !== undefined && !['before', 'after', 'senders', 'beside', 'concurrent'].includes(DOC)) throw new Error('--doc takes before, after, senders, beside or concurrent');
 
 const routerAbi = parseAbi(['function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)']);
 const approveAbi = parseAbi(['function approve(address, uint256) returns (bool)']);
@@ -152,13 +167,13 @@ try {
   // ---- (b) The indexer backfilling the pool from scratch, once per pacing ----------------------
   // Each pacing gets a database of its own on the same server, so both start from nothing.
   const runs: IndexerRun[] = [];
-  for (const pacing of PACINGS) {
-    const benchPgRun = pacing === PACINGS[0] ? benchPg : await startBenchPostgres(`bench_backfill_${pacing}`);
-    const database = pacing === PACINGS[0] ? firstDatabase : await openDatabase({ kind: 'postgres', url: benchPgRun.url });
+  for (const [k, spec] of RUNS.entries()) {
+    const benchPgRun = k === 0 ? benchPg : await startBenchPostgres(`bench_backfill_${spec.pacing}_${k}`);
+    const database = k === 0 ? firstDatabase : await openDatabase({ kind: 'postgres', url: benchPgRun.url });
     try {
-      runs.push(await runIndexer(pacing, database.db, rpcUrl, a, pair));
+      runs.push(await runIndexer(spec, database.db, rpcUrl, a, pair));
     } finally {
-      if (pacing !== PACINGS[0]) {
+      if (k !== 0) {
         await database.close();
         await benchPgRun.stop();
       }
@@ -175,7 +190,7 @@ try {
   report.line(`setup (not measured):  ${SWAPS.toLocaleString('en-US')} swap transactions, ${PER_BLOCK} a block, blocks ${firstBlock}–${lastBlock}, in ${setupSeconds.toFixed(1)} s`);
   report.line(`floor:                 ${copied.toLocaleString('en-US')} logs (Swap + Sync) in ${floorRequests} eth_getLogs of ${FLOOR_RANGE} blocks (${(floorBytes / 2 ** 20).toFixed(0)} MB of JSON), one COPY: ${(floorMs / 1000).toFixed(2)} s`);
   for (const run of runs) {
-    const label = PACING_LABEL[run.pacing];
+    const label = runLabel(run);
     report.line();
     report.line(`indexer, ${label}:`);
     report.line(
@@ -187,6 +202,7 @@ try {
         `complete ${run.sendersMs === null ? `NOT within ${SENDER_WAIT_MS / 1000} s` : `after ${(run.sendersMs / 1000).toFixed(2)} s`} (trader reads ${TRADER_READS} a step, poll interval ${run.pollIntervalMs} ms)`,
     );
     if (run.beside.batches > 0) report.line(`  beside the slices:   ${run.beside.batches} sender batch(es), ${run.beside.calls} calls, ${run.beside.filled.toLocaleString('en-US')} events given their trader before the events were in`);
+    report.line(`  sender requests:     at most ${run.limiter.peak} in flight (senderConcurrency ${run.concurrency}), ${run.limiter.throttled} throttled`);
     // Where the senders' time goes: the batches themselves, and the rest of the steps that carried them.
     report.line(
       `  after the events:    ${run.tailTicks} full tick(s) of ${(run.tailTickMs / 1000).toFixed(2)} s (their sender batches ${(run.tailTickSenderMs / 1000).toFixed(2)} s), ` +
@@ -197,7 +213,7 @@ try {
   report.line();
   const table: string[][] = [['floor (eth_getLogs + one COPY)', floorRate.toLocaleString('en-US'), (floorMs / 1000).toFixed(2), '']];
   for (const run of runs) {
-    const label = PACING_SHORT[run.pacing];
+    const label = runShort(run);
     table.push([`indexer (events), ${label}`, run.eventsMs === null ? '—' : rate(SWAPS, run.eventsMs).toLocaleString('en-US'), run.eventsMs === null ? '—' : (run.eventsMs / 1000).toFixed(2), '']);
     const senderRatio = run.sendersMs !== null && run.eventsMs !== null ? run.sendersMs / run.eventsMs : null;
     table.push([
@@ -209,19 +225,28 @@ try {
   }
   report.table(['', 'swaps/s', 'seconds', 'senders / events'], table);
   report.line();
-  // The targets are judged on what the runner does by default (senders-only steps, sendersBeside off); the others are comparisons.
-  const current = runs.find((r) => r.pacing === 'steps') ?? runs.at(-1)!;
+  // The targets are judged on what the runner does by default (senders-only steps; beside the slices
+  // as IndexerOptions.sendersBeside defaults; the network's senderConcurrency); the others are comparisons.
+  const defaultPacing: Pacing = SENDERS_BESIDE_BY_DEFAULT ? 'beside' : 'steps';
+  const current = runs.find((r) => r.pacing === defaultPacing && r.concurrency === r.networkConcurrency) ?? runs.at(-1)!;
+  report.line(`judged on: ${runLabel(current)} (the runner's default)`);
   const ratio = current.eventsMs === null ? 0 : rate(SWAPS, current.eventsMs) / floorRate;
   report.target('target: indexer ≥ 0.67× the floor', ratio >= 0.67, `${ratio.toFixed(2)}×`);
   const senderRatio = current.sendersMs !== null && current.eventsMs !== null ? current.sendersMs / current.eventsMs : null;
   report.target('target: senders complete within 2× the event time', senderRatio !== null && senderRatio <= 2, senderRatio === null ? 'not complete' : `${senderRatio.toFixed(2)}×`);
   for (const run of runs) {
     if (run.swaps !== SWAPS || run.wrong > 0) {
-      report.line(`RESULT WRONG (${PACING_LABEL[run.pacing]}): ${run.swaps} swaps stored, ${run.wrong} wrong traders`);
+      report.line(`RESULT WRONG (${runLabel(run)}): ${run.swaps} swaps stored, ${run.wrong} wrong traders`);
       process.exitCode = 1;
     }
   }
-  const docTitle = { before: 'Before', after: 'After', senders: 'Senders, both pacings', beside: 'Senders after the events (before) and beside the slices (after)' }[DOC ?? 'before'];
+  const docTitle = {
+    before: 'Before',
+    after: 'After',
+    senders: 'Senders, both pacings',
+    beside: 'Senders after the events (before) and beside the slices (after)',
+    concurrent: 'Sender requests one at a time (before) and within senderConcurrency (after)',
+  }[DOC ?? 'before'];
   if (DOC) updateDocSection(`backfill-${DOC}`, [`${docTitle} (run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:backfill\`):`, '', '```', ...report.lines, '```'].join('\n'));
 } finally {
   await firstDatabase.close();
@@ -233,6 +258,11 @@ type BenchPair = BenchPools['pairs'][number];
 
 interface IndexerRun {
   pacing: Pacing;
+  /** Sender requests allowed in flight in this run, and what the devnet's registry row says. */
+  concurrency: number;
+  networkConcurrency: number;
+  /** The reader's limiter: most requests in flight at once, throttles heard. */
+  limiter: { peak: number; throttled: number };
   pollIntervalMs: number;
   eventsMs: number | null;
   sendersMs: number | null;
@@ -258,7 +288,7 @@ interface IndexerRun {
  * runner.ts today (senders-only steps between full ticks, pacing.ts), 'ticks' the rule before
  * decision 0062's amendment (every step a full tick, at once while senders are behind).
  */
-async function runIndexer(pacing: Pacing, db: Db, rpcUrl: string, a: DevnetAddresses, pair: BenchPair): Promise<IndexerRun> {
+async function runIndexer({ pacing, concurrency }: RunSpec, db: Db, rpcUrl: string, a: DevnetAddresses, pair: BenchPair): Promise<IndexerRun> {
   const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
   const [project] = await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(pair.token0), name: 'Bench 0', tokenSymbol: 'B0', tokenDecimal: 18 }).returning();
   await db.insert(pools).values({
@@ -266,7 +296,9 @@ async function runIndexer(pacing: Pacing, db: Db, rpcUrl: string, a: DevnetAddre
     pairedTokenAddress: normalizeAddress(pair.token1), pairedTokenSymbol: 'B1', pairedTokenName: 'Bench 1', pairedTokenDecimals: 18,
     poolAddress: normalizeAddress(pair.pair), poolVersion: 'v2', fee: null, projectIsToken0: pair.projectIsToken0,
   });
-  const network = devnetNetwork(rpcUrl, a);
+  const devnet = devnetNetwork(rpcUrl, a);
+  const networkConcurrency = devnet.senderConcurrency ?? DEFAULT_SENDER_CONCURRENCY;
+  const network = { ...devnet, senderConcurrency: concurrency ?? networkConcurrency };
   // As the server makes it (main.ts): the default client options.
   const chain = new ChainService(new NetworkRegistry([network]));
   const requests = new Map<string, number>();
@@ -277,7 +309,7 @@ async function runIndexer(pacing: Pacing, db: Db, rpcUrl: string, a: DevnetAddre
   });
   const unread = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_events where trader is null`))[0]!.n;
   const run: IndexerRun = {
-    pacing, pollIntervalMs: network.pollIntervalMs, eventsMs: null, sendersMs: null, eventTicks: 0, tailTicks: 0, tailTickMs: 0, tailTickSenderMs: 0,
+    pacing, concurrency: network.senderConcurrency, networkConcurrency, limiter: indexer.traders.limiter.seen, pollIntervalMs: network.pollIntervalMs, eventsMs: null, sendersMs: null, eventTicks: 0, tailTicks: 0, tailTickMs: 0, tailTickSenderMs: 0,
     senderSteps: 0, senderStepMs: 0, beside: { batches: 0, calls: 0, filled: 0 }, waitMs: 0, requests, failedTicks: [], swaps: 0, traders: 0, wrong: 0,
   };
 

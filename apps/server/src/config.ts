@@ -144,10 +144,10 @@ export const configSchema = z.object({
    */
   INDEXER: bool.default(true),
   /**
-   * Most RPC calls one indexer tick spends reading the senders (traders) of stored swaps, newest
-   * blocks first: one per block with eth_getBlockReceipts, else one per transaction; the rest are
-   * read in later ticks, while a full batch is left in senders-only steps at once between full
-   * ticks (decisions 0033, 0062). `0` turns the reads off.
+   * Most RPC calls one batch of sender (trader) reads spends, newest blocks first: one per block
+   * with eth_getBlockReceipts, else one per transaction. A full tick reads one batch; while a full
+   * batch is left, senders-only steps between full ticks read several at once, their requests
+   * within the network's senderConcurrency (decisions 0033, 0062, 0081). `0` turns the reads off.
    */
   TRADER_READS_PER_TICK: int(0, 1_000).default(20),
   /**

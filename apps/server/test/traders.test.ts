@@ -94,10 +94,14 @@ const get = (url: string, user = owner) => ctx.app.inject({ method: 'GET', url, 
 
 /**
  * A node in front of the devnet that lacks eth_getBlockReceipts (−32601, as geth-based nodes
- * without it answer), or answers it with receipts whose fields are garbage: a real HTTP hop, the
- * other methods passed through.
+ * without it answer), answers it with receipts whose fields are garbage, or passes it on: a real
+ * HTTP hop, the other methods passed through. It counts the HTTP requests carrying
+ * eth_getBlockReceipts that are in flight at once (`peak`), may hold each of them `delayMs` (so that
+ * requests sent together are seen together), and with `capInFlight` throttles as public nodes do
+ * when one IP sends more than that many at once: HTTP 429 with Retry-After (`throttled` counts them).
  */
-async function startProxy(mode: { receipts: 'missing' | 'garbage' }) {
+async function startProxy(mode: { receipts: 'missing' | 'garbage' | 'pass'; delayMs?: number; capInFlight?: number }) {
+  const stats = { inFlight: 0, peak: 0, throttled: 0, receiptRequests: 0 };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -105,29 +109,50 @@ async function startProxy(mode: { receipts: 'missing' | 'garbage' }) {
       void (async () => {
         const body = JSON.parse(raw) as { id: number; method: string }[] | { id: number; method: string };
         const calls = Array.isArray(body) ? body : [body];
-        const answers = new Map<number, unknown>();
-        const pass = calls.filter((c) => c.method !== 'eth_getBlockReceipts');
-        for (const c of calls.filter((x) => x.method === 'eth_getBlockReceipts')) {
-          answers.set(
-            c.id,
-            mode.receipts === 'missing'
-              ? { jsonrpc: '2.0', id: c.id, error: { code: -32601, message: 'the method eth_getBlockReceipts does not exist/is not available' } }
-              : { jsonrpc: '2.0', id: c.id, result: [{ transactionHash: 'not a hash', from: '0x1234' }] },
-          );
+        const receipts = calls.some((c) => c.method === 'eth_getBlockReceipts');
+        if (receipts && mode.capInFlight !== undefined && stats.inFlight >= mode.capInFlight) {
+          stats.throttled++;
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'Too many concurrent requests' } }));
+          return;
         }
-        if (pass.length > 0) {
-          const upstream = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pass) });
-          for (const r of (await upstream.json()) as { id: number }[]) answers.set(r.id, r);
+        if (receipts) {
+          stats.receiptRequests++;
+          stats.peak = Math.max(stats.peak, ++stats.inFlight);
         }
-        const out = calls.map((c) => answers.get(c.id));
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(Array.isArray(body) ? out : out[0]));
+        try {
+          if (receipts && mode.delayMs) await new Promise((r) => setTimeout(r, mode.delayMs));
+          const answers = new Map<number, unknown>();
+          const pass = calls.filter((c) => mode.receipts === 'pass' || c.method !== 'eth_getBlockReceipts');
+          for (const c of calls.filter((x) => mode.receipts !== 'pass' && x.method === 'eth_getBlockReceipts')) {
+            answers.set(
+              c.id,
+              mode.receipts === 'missing'
+                ? { jsonrpc: '2.0', id: c.id, error: { code: -32601, message: 'the method eth_getBlockReceipts does not exist/is not available' } }
+                : { jsonrpc: '2.0', id: c.id, result: [{ transactionHash: 'not a hash', from: '0x1234' }] },
+            );
+          }
+          if (pass.length > 0) {
+            const upstream = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pass) });
+            for (const r of (await upstream.json()) as { id: number }[]) answers.set(r.id, r);
+          }
+          const out = calls.map((c) => answers.get(c.id));
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify(Array.isArray(body) ? out : out[0]));
+        } finally {
+          if (receipts) stats.inFlight--;
+        }
       })();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A ChainService for the devnet behind `rpcUrl` with the network's sender concurrency set. */
+function chainWithSenderConcurrency(rpcUrl: string, senderConcurrency: number) {
+  return new ChainService(new NetworkRegistry([...REAL_NETWORKS, { ...devnetNetwork(rpcUrl, a), senderConcurrency }]), { poolStateTtlMs: 0 });
 }
 
 beforeAll(async () => {
@@ -197,7 +222,7 @@ describe('trader reads in the indexer', () => {
     expect(senderCalls()).toBe(before);
   });
 
-  it('a senders-only step between full ticks reads one batch and neither the head nor the pools\' state (decision 0062)', async () => {
+  it('a senders-only step between full ticks reads a batch per request allowed in flight and neither the head nor the pools\' state (decisions 0062, 0081)', async () => {
     // The backlog again, for a reader with an empty cache.
     await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
     const { chain, counts, senderCalls } = countingChain();
@@ -212,10 +237,14 @@ describe('trader reads in the indexer', () => {
     const sendersBefore = senderCalls();
     const step = await indexer.readSenders();
     await settle();
-    expect(step).toMatchObject({ calls: 2, batchFull: true });
+    // The devnet allows four sender requests in flight: a step reads two batches per place, eight
+    // batches of two calls on blocks of their own.
+    expect(chain.registry.get(31337)!.senderConcurrency).toBe(4);
+    const batches = 2 * 4;
+    expect(step).toMatchObject({ calls: 2 * batches, batchFull: true });
     expect(step.filled).toBeGreaterThan(0);
     expect(await unreadCount()).toBe(unreadBefore - step.filled);
-    expect(senderCalls() - sendersBefore).toBe(2);
+    expect(senderCalls() - sendersBefore).toBe(2 * batches);
     // Nothing a full tick reads besides the senders.
     expect(counts.get('eth_blockNumber') ?? 0).toBe(head);
     expect(counts.get('eth_call') ?? 0).toBe(calls);
@@ -223,7 +252,7 @@ describe('trader reads in the indexer', () => {
     // And the rest, step by step, within the budget each time.
     for (let steps = 0; (await unreadCount()) > 0; steps++) {
       const s = await indexer.readSenders();
-      expect(s.calls).toBeLessThanOrEqual(2);
+      expect(s.calls).toBeLessThanOrEqual(2 * batches);
       if (steps > 1_000) throw new Error('the senders-only steps do not finish');
     }
     expect((await indexer.readSenders()).batchFull).toBe(false);
@@ -244,15 +273,82 @@ describe('trader reads in the indexer', () => {
     const beside = tick.sendersBeside!;
     expect(beside.batches).toBeGreaterThan(0);
     expect(beside.filled).toBeGreaterThan(0);
-    // One batch at a time, each within TRADER_READS_PER_TICK; every call accounted for.
+    // Each batch within TRADER_READS_PER_TICK; every call accounted for.
     expect(beside.calls).toBeLessThanOrEqual(beside.batches * 2);
     expect(senderCalls()).toBe(beside.calls + tick.traders!.calls);
     // More than the tick's own batch was read before the tick ended.
     expect(total - (await unreadCount())).toBeGreaterThan(tick.traders!.filled);
     // What is left is read as before; the traders are the senders.
     for (let steps = 0; (await unreadCount()) > 0; steps++) {
-      expect((await indexer.readSenders()).calls).toBeLessThanOrEqual(2);
+      expect((await indexer.readSenders()).calls).toBeLessThanOrEqual(2 * 2 * 4);
       if (steps > 1_000) throw new Error('the senders-only steps do not finish');
+    }
+  });
+
+  it('reads a backlog with as many sender requests in flight as the network allows, never more (decision 0081)', async () => {
+    await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
+    const blocks = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents).where(attached());
+    // Enough blocks for more than one step of six batches of ten.
+    expect(blocks.length).toBeGreaterThan(2 * 3 * 10);
+    // Each request held 40 ms at the node, so requests sent together are in flight together.
+    const proxy = await startProxy({ receipts: 'pass', delayMs: 40 });
+    try {
+      const indexer = newIndexer(chainWithSenderConcurrency(proxy.url, 3), { traderReadsPerTick: 10 });
+      // The full tick's own read: one batch, within TRADER_READS_PER_TICK (decision 0033).
+      const tick = await indexer.tick();
+      expect(tick.traders!.calls).toBeGreaterThan(0);
+      expect(tick.traders!.calls).toBeLessThanOrEqual(10);
+      let steps = 0;
+      for (; (await unreadCount()) > 0; steps++) {
+        const step = await indexer.readSenders();
+        // Six batches (two per place in flight) of at most ten calls, one request each.
+        expect(step.calls).toBeLessThanOrEqual(2 * 3 * 10);
+        if (steps > 1_000) throw new Error('the senders-only steps do not finish');
+      }
+      // Three requests in flight at once, as the network allows, and never a fourth.
+      expect(proxy.stats.peak).toBe(3);
+      expect(indexer.traders.limiter.seen).toMatchObject({ peak: 3, throttled: 0 });
+      // Fewer steps than one batch a step would take.
+      expect(steps).toBeLessThan(Math.ceil((blocks.length - 10) / 10));
+    } finally {
+      await proxy.close();
+    }
+    const senders = new Map<string, string>();
+    for (const e of await ctx.database.db.select().from(poolEvents).where(attached())) {
+      if (!senders.has(e.txHash)) senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
+      expect(e.trader, e.txHash).toBe(senders.get(e.txHash));
+    }
+  });
+
+  it('a node that throttles (429) more than one request in flight slows the sender reads down to one, and no sender is lost (decision 0081)', async () => {
+    await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
+    const proxy = await startProxy({ receipts: 'pass', delayMs: 20, capInFlight: 1 });
+    const skipped: string[] = [];
+    try {
+      const indexer = newIndexer(chainWithSenderConcurrency(proxy.url, 4), { traderReadsPerTick: 20, onSkip: (s) => skipped.push(s.reason) });
+      await indexer.tick();
+      let failed = 0;
+      for (let steps = 0; (await unreadCount()) > 0; steps++) {
+        // A step whose every batch was throttled past the client's retries fails; the runner logs it and goes on.
+        await indexer.readSenders().catch(() => failed++);
+        if (steps > 1_000) throw new Error('the senders-only steps do not finish');
+      }
+      expect(proxy.stats.throttled).toBeGreaterThan(0);
+      // It slowed down to what the node allows, and stayed near it: far fewer 429s than requests answered.
+      expect(indexer.traders.limiter.seen.lowest).toBe(1);
+      expect(indexer.traders.limiter.seen.throttled).toBeGreaterThan(0);
+      expect(proxy.stats.throttled).toBeLessThan(proxy.stats.receiptRequests / 2);
+      expect(failed).toBeLessThan(3);
+    } finally {
+      await proxy.close();
+    }
+    // No block was given up, and every event has its transaction's sender.
+    expect(skipped).toEqual([]);
+    expect(await unreadCount()).toBe(0);
+    const senders = new Map<string, string>();
+    for (const e of await ctx.database.db.select().from(poolEvents).where(attached())) {
+      if (!senders.has(e.txHash)) senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
+      expect(e.trader, e.txHash).toBe(senders.get(e.txHash));
     }
   });
 

@@ -288,7 +288,14 @@ export interface RpcCall {
   params: unknown[];
 }
 export type RpcOutcome = { ok: true; result: unknown } | { ok: false; error: Error };
-type BatchSender = (calls: RpcCall[]) => Promise<RpcOutcome[]>;
+/**
+ * Told each time the node throttles the batch; the retry waits for what it answers as well as for
+ * the retry delay (the sender reads give their place up and queue again: request-limiter.ts).
+ */
+export interface SameNodeHooks {
+  onThrottled?: () => void | Promise<void>;
+}
+type BatchSender = (calls: RpcCall[], hooks?: SameNodeHooks) => Promise<RpcOutcome[]>;
 const batchSenders = new WeakMap<PublicClient, BatchSender>();
 
 /**
@@ -298,9 +305,9 @@ const batchSenders = new WeakMap<PublicClient, BatchSender>();
  * are retried as for single calls; each call's own error is returned, not thrown. A client not made
  * by createChainClient (a test double) gets its calls one by one, without that guarantee.
  */
-export async function requestSameNode(client: PublicClient, calls: RpcCall[]): Promise<RpcOutcome[]> {
+export async function requestSameNode(client: PublicClient, calls: RpcCall[], hooks?: SameNodeHooks): Promise<RpcOutcome[]> {
   const sender = batchSenders.get(client);
-  if (sender) return sender(calls);
+  if (sender) return sender(calls, hooks);
   return Promise.all(
     calls.map((call) =>
       client.request(call as never).then(
@@ -313,7 +320,7 @@ export async function requestSameNode(client: PublicClient, calls: RpcCall[]): P
 
 function batchSender(network: NetworkConfig, options: ChainClientOptions, policy: RetryPolicy): BatchSender {
   const rpcs = network.rpcUrls.map((url) => ({ url, rpc: getHttpRpcClient(url, { fetchFn: rateLimitAwareFetch, timeout: options.requestTimeoutMs ?? 2_000, onRequest: options.onFetchRequest }) }));
-  return async (calls) => {
+  return async (calls, hooks) => {
     const attempt = { busy: 0, failed: 0 };
     const started = performance.now();
     for (;;) {
@@ -345,9 +352,13 @@ function batchSender(network: NetworkConfig, options: ChainClientOptions, policy
         for (const c of calls) options.onRpc?.({ network, method: c.method, seconds: (performance.now() - started) / 1000, error: rpcErrorKind(lastError) });
         throw lastError;
       }
-      if (isRateLimited(lastError)) attempt.busy++;
-      else attempt.failed++;
-      await sleep(wait);
+      if (isRateLimited(lastError)) {
+        attempt.busy++;
+        await Promise.all([sleep(wait), hooks?.onThrottled?.()]);
+      } else {
+        attempt.failed++;
+        await sleep(wait);
+      }
     }
   };
 }

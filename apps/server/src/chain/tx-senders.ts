@@ -1,5 +1,6 @@
 import type { PublicClient } from 'viem';
 import { errorText, requestSameNode, type RpcCall } from './client';
+import { RequestLimiter } from './request-limiter';
 
 /**
  * Who sent a transaction: the `from` of its receipt or of the transaction itself (decision 0033).
@@ -63,28 +64,53 @@ function parseTransaction(result: unknown, asked: string): SenderRead {
 /** Calls per HTTP request: a batch of block receipts can be megabytes on a busy chain. */
 const BATCH = 10;
 
-async function inBatches<T>(client: PublicClient, items: readonly T[], call: (item: T) => RpcCall, parse: (result: unknown, item: T) => SenderRead, onRequest?: (method: string) => void): Promise<Map<T, SenderRead>> {
+export interface SenderReadOptions {
+  onRequest?: (method: string) => void;
+  /**
+   * The network's bound on sender requests in flight (NetworkConfig.senderConcurrency, decision
+   * 0081). Without one, one request at a time.
+   */
+  limiter?: RequestLimiter;
+}
+
+async function inBatches<T>(client: PublicClient, items: readonly T[], call: (item: T) => RpcCall, parse: (result: unknown, item: T) => SenderRead, options: SenderReadOptions = {}): Promise<Map<T, SenderRead>> {
   const reads = new Map<T, SenderRead>();
-  for (let i = 0; i < items.length; i += BATCH) {
-    const chunk = items.slice(i, i + BATCH);
-    const calls = chunk.map(call);
-    for (const c of calls) onRequest?.(c.method);
-    // One batch is one HTTP request that one node answers (requestSameNode).
-    const outcomes = await requestSameNode(client, calls);
-    chunk.forEach((item, k) => {
-      const o = outcomes[k]!;
-      reads.set(item, o.ok ? parse(o.result, item) : { kind: 'failed', error: o.error });
-    });
-  }
-  return reads;
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
+  const limiter = options.limiter ?? new RequestLimiter(1);
+  // Every chunk at once, as many in flight as the limiter allows; a chunk that fails fails the read.
+  await Promise.all(
+    chunks.map((chunk) =>
+      limiter.run(async () => {
+        const calls = chunk.map(call);
+        for (const c of calls) options.onRequest?.(c.method);
+        let throttled = false;
+        // One batch is one HTTP request that one node answers (requestSameNode); throttled, it
+        // queues again for its place before the client retries it.
+        const outcomes = await requestSameNode(client, calls, {
+          onThrottled: () => {
+            throttled = true;
+            return limiter.throttled();
+          },
+        });
+        if (!throttled) limiter.answered();
+        chunk.forEach((item, k) => {
+          const o = outcomes[k]!;
+          reads.set(item, o.ok ? parse(o.result, item) : { kind: 'failed', error: o.error });
+        });
+      }),
+    ),
+  );
+  // In the order asked (callers read the first answer as the probe of the method).
+  return new Map(items.filter((item) => reads.has(item)).map((item) => [item, reads.get(item)!]));
 }
 
 /** Senders of every transaction in each block, one eth_getBlockReceipts per block. */
-export function readBlockSenders(client: PublicClient, blocks: readonly bigint[], onRequest?: (method: string) => void): Promise<Map<bigint, SenderRead>> {
-  return inBatches(client, blocks, (b) => ({ method: 'eth_getBlockReceipts', params: [`0x${b.toString(16)}`] }), (r) => parseReceipts(r), onRequest);
+export function readBlockSenders(client: PublicClient, blocks: readonly bigint[], options?: SenderReadOptions): Promise<Map<bigint, SenderRead>> {
+  return inBatches(client, blocks, (b) => ({ method: 'eth_getBlockReceipts', params: [`0x${b.toString(16)}`] }), (r) => parseReceipts(r), options);
 }
 
 /** Senders of single transactions (lower-case hashes), one eth_getTransactionByHash each. */
-export function readTransactionSenders(client: PublicClient, hashes: readonly string[], onRequest?: (method: string) => void): Promise<Map<string, SenderRead>> {
-  return inBatches(client, hashes, (h) => ({ method: 'eth_getTransactionByHash', params: [h] }), (r, h) => parseTransaction(r, h), onRequest);
+export function readTransactionSenders(client: PublicClient, hashes: readonly string[], options?: SenderReadOptions): Promise<Map<string, SenderRead>> {
+  return inBatches(client, hashes, (h) => ({ method: 'eth_getTransactionByHash', params: [h] }), (r, h) => parseTransaction(r, h), options);
 }

@@ -79,16 +79,16 @@ export interface TickResult {
 const MINUTE = 60_000;
 
 /**
- * Sender batches beside a backfill (decision 0062 point 6, opt-in): while a tick fetches and stores slice after
- * slice, one batch of senders after another (each at most TRADER_READS_PER_TICK calls, one in
- * flight at a time) reads the blocks already stored, so that the senders are not all left for after
- * the events. It stops when the slices are done, when a batch finds nothing more (or fills
- * nothing: a node that fails every read cannot make it spin) and at the first failure, which is
- * logged and left to later ticks, never the tick's.
+ * Sender batches beside a backfill (decision 0062 point 6; decision 0081): while a tick fetches and
+ * stores slice after slice, several readers take one batch of senders after another (each
+ * at most TRADER_READS_PER_TICK calls, on blocks no other batch has; their requests within the
+ * network's senderConcurrency) from the blocks already stored, so that the senders are not all left
+ * for after the events. A reader stops when the stored blocks are taken (a later slice starts it
+ * again), when a batch fills nothing (a node that fails every read cannot make it spin) and at the
+ * first failure, which is logged and left to later steps, never the tick's.
  */
 class SendersBeside {
-  private running: Promise<void> | null = null;
-  private active = false;
+  private readonly running = new Set<Promise<void>>();
   /** Stopped, failed, or a batch filled nothing: no further batch this tick. */
   private stopped = false;
   private readonly done = { batches: 0, calls: 0, filled: 0 };
@@ -98,33 +98,42 @@ class SendersBeside {
     private readonly onError: (err: Error) => void,
   ) {}
 
-  /** After a slice is stored: reads batches until the stored blocks are read (a later slice starts it again). */
+  /**
+   * After a slice is stored: as many readers as the network allows requests in flight now (fewer
+   * after a throttle), one while it is not known whether the node has eth_getBlockReceipts.
+   */
   start(): void {
-    if (this.active || this.stopped) return;
-    this.active = true;
-    this.running = (async () => {
-      while (!this.stopped) {
-        const batch = await this.traders.tick();
-        this.done.batches++;
-        this.done.calls += batch.calls;
-        this.done.filled += batch.filled;
-        if (batch.filled === 0 && batch.calls > 0) this.stopped = true;
-        if (!batch.batchFull) return;
-      }
-    })()
-      .catch((err: unknown) => {
-        this.stopped = true;
-        this.onError(err as Error);
-      })
-      .finally(() => (this.active = false));
+    const wanted = this.traders.modeKnown ? this.traders.limiter.limit : 1;
+    while (!this.stopped && this.running.size < wanted) {
+      const reader: Promise<void> = (async () => {
+        while (!this.stopped) {
+          const batch = await this.traders.tick();
+          if (batch.calls === 0 && batch.filled === 0) return;
+          this.done.batches++;
+          this.done.calls += batch.calls;
+          this.done.filled += batch.filled;
+          if (batch.filled === 0 && batch.calls > 0) this.stopped = true;
+          if (!batch.batchFull) return;
+        }
+      })()
+        .catch((err: unknown) => {
+          this.stopped = true;
+          this.onError(err as Error);
+        })
+        .finally(() => this.running.delete(reader));
+      this.running.add(reader);
+    }
   }
 
   async stop(): Promise<{ batches: number; calls: number; filled: number } | undefined> {
     this.stopped = true;
-    await this.running;
+    await Promise.all([...this.running]);
     return this.done.batches > 0 ? this.done : undefined;
   }
 }
+/** Whether a backfill's senders are read beside its slices when the caller does not say (IndexerOptions.sendersBeside; decision 0081). */
+export const SENDERS_BESIDE_BY_DEFAULT = false;
+
 /** RPC calls per tick for trader reads when the caller does not say (config TRADER_READS_PER_TICK). */
 export const DEFAULT_TRADER_READS = 20;
 const bucketOf = (time: Date) => new Date(Math.floor(time.getTime() / MINUTE) * MINUTE);
@@ -170,11 +179,21 @@ export class NetworkIndexer {
   }
 
   /**
-   * One batch of senders and nothing else (at most TRADER_READS_PER_TICK calls): the runner's step
-   * between full ticks while only senders are behind (pacing.ts). A failure is the caller's.
+   * Senders and nothing else: the runner's step between full ticks while only senders are behind
+   * (pacing.ts). Several batches at once, each at most TRADER_READS_PER_TICK calls, their requests
+   * within the network's senderConcurrency (senderBatches; decision 0081). A failure is the caller's.
    */
   readSenders(): Promise<TraderTick> {
-    return this.traders.tick();
+    return this.traders.readBatches(this.senderBatches);
+  }
+
+  /**
+   * Sender batches a senders-only step reads (decision 0081): two per request the network allows in
+   * flight now, so that while some batches store their senders the others' requests keep every
+   * place in flight busy. The limiter, not this figure, bounds the requests.
+   */
+  private get senderBatches(): number {
+    return 2 * this.traders.limiter.limit;
   }
 
   async tick(): Promise<TickResult> {
@@ -288,7 +307,7 @@ export class NetworkIndexer {
               for (const swap of stored.swaps) newSwaps.push(swap);
               for (const a of stored.changed) changed.add(a);
               // A backfill (more slices to come): the stored slices' senders are read meanwhile.
-              if (pending && this.options.sendersBeside === true) beside.start();
+              if (pending && (this.options.sendersBeside ?? SENDERS_BESIDE_BY_DEFAULT)) beside.start();
               lap('store');
             }
           }

@@ -1,5 +1,6 @@
 import type { ChainService } from '../chain/chain-service';
-import type { NetworkConfig } from '../chain/networks';
+import { DEFAULT_SENDER_CONCURRENCY, type NetworkConfig } from '../chain/networks';
+import { RequestLimiter } from '../chain/request-limiter';
 import { isMethodMissing, readBlockSenders, readTransactionSenders, type SenderRead } from '../chain/tx-senders';
 import type { Db } from '../db/client';
 import { recordSkippedItem, type OnSkip } from './skipped-items';
@@ -44,30 +45,94 @@ export class TraderReader {
   private readonly cache = new Map<string, string>();
   private readonly attempts = new Map<bigint, number>();
   private readonly givenUp = new Set<bigint>();
+  /** Blocks a batch in flight is reading: the batches beside it take others. */
+  private readonly claimed = new Set<bigint>();
+  private claiming: Promise<unknown> = Promise.resolve();
+  /** The network's bound on sender requests in flight (decision 0081); every batch of this reader shares it. */
+  readonly limiter: RequestLimiter;
 
   constructor(
     private readonly db: Db,
     private readonly chain: ChainService,
     private readonly network: NetworkConfig,
     private readonly options: TraderReaderOptions,
-  ) {}
+  ) {
+    this.limiter = new RequestLimiter(network.senderConcurrency ?? DEFAULT_SENDER_CONCURRENCY);
+  }
+
+  /** Whether the node has eth_getBlockReceipts is known (until then one batch at a time probes it). */
+  get modeKnown(): boolean {
+    return this.mode !== 'unknown';
+  }
 
   /** A sender already read (lower-case hash), so a re-stored event (a reorg, a newly attached pool) needs no call. */
   known(txHash: string): string | null {
     return this.cache.get(txHash) ?? null;
   }
 
-  async tick(): Promise<TraderTick> {
+  /** One batch: at most `readsPerTick` calls (the full tick's own read, decision 0033). */
+  tick(): Promise<TraderTick> {
+    return this.readBatches(1);
+  }
+
+  /**
+   * Up to `batches` batches read at once, each of at most `readsPerTick` calls on blocks of its own
+   * (a backfill's backlog, decision 0081), their HTTP requests within the network's
+   * senderConcurrency. Until the node has shown it has eth_getBlockReceipts, one batch. A batch
+   * that fails (the node throttled it past its retries, say) loses nothing: its blocks are read
+   * again later; the step then reports no full batch, so the runner slows down. All of them
+   * failing is the step's failure.
+   */
+  async readBatches(batches: number): Promise<TraderTick> {
     const started = performance.now();
     const out: TraderTick = { calls: 0, filled: 0, ms: 0, mode: this.mode, batchFull: false };
     const budget = this.options.readsPerTick;
     if (budget <= 0) return out;
+    const n = this.mode === 'unknown' ? 1 : Math.max(1, Math.floor(batches));
+    const blocks = await this.claim(budget * n);
+    try {
+      if (blocks.length === 0) return out;
+      // Newest first, as the batches of one tick after another would have read them.
+      const parts: bigint[][] = [];
+      for (let i = 0; i < blocks.length; i += budget) parts.push(blocks.slice(i, i + budget));
+      const settled = await Promise.allSettled(parts.map((part) => this.readBlocks(part)));
+      const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed.length === settled.length) throw failed[0]!.reason;
+      for (const r of settled) {
+        if (r.status !== 'fulfilled') continue;
+        out.calls += r.value.calls;
+        out.filled += r.value.filled;
+      }
+      out.mode = this.mode;
+      // Progress is required too: a node failing every read must not make the runner spin.
+      out.batchFull = failed.length === 0 && blocks.length >= budget * n && out.filled > 0;
+      return out;
+    } finally {
+      for (const b of blocks) this.claimed.delete(b);
+      out.ms = performance.now() - started;
+    }
+  }
+
+  /** The newest unread blocks no batch in flight has taken, taken for the caller (one claim at a time). */
+  private claim(limit: number): Promise<bigint[]> {
+    const claimed = this.claiming.then(async () => {
+      const blocks = await unreadTraderBlocks(this.db, this.network.id, limit, [...this.givenUp, ...this.claimed]);
+      for (const b of blocks) this.claimed.add(b);
+      return blocks;
+    });
+    this.claiming = claimed.catch(() => undefined);
+    return claimed;
+  }
+
+  /** The senders of the events of these blocks: at most one call per block (or `readsPerTick` per transaction). */
+  private async readBlocks(blocks: bigint[]): Promise<{ calls: number; filled: number }> {
+    const out = { calls: 0, filled: 0 };
+    const budget = this.options.readsPerTick;
     const request = (method: string) => {
       out.calls++;
       this.options.onRequest?.(method);
     };
-    const blocks = await unreadTraderBlocks(this.db, this.network.id, budget, [...this.givenUp]);
-    if (blocks.length === 0) return out;
+    const reading = { onRequest: request, limiter: this.limiter };
     const txs = await unreadTraderTransactions(this.db, this.network.id, blocks);
 
     const found = new Map<string, string>();
@@ -83,18 +148,20 @@ export class TraderReader {
     if (this.mode !== 'transactions') {
       const wanted = [...new Set(open().map((t) => t.blockNumber))].slice(0, budget);
       // Until the node has shown it has eth_getBlockReceipts, one block asks for all of them.
-      const reads = await readBlockSenders(client, this.mode === 'unknown' ? wanted.slice(0, 1) : wanted, request);
+      const probing = this.mode === 'unknown';
+      const reads = await readBlockSenders(client, probing ? wanted.slice(0, 1) : wanted, reading);
       const unsupported = [...reads.values()].some((r) => r.kind === 'failed' && isMethodMissing(r.error));
       const probe = [...reads.values()][0];
       // Any answer but a failure shows the method is there (a lagging node, a bad answer are per block).
-      if (this.mode === 'unknown' && probe && probe.kind !== 'failed') {
-        this.mode = out.mode = 'receipts';
-        for (const [block, read] of await readBlockSenders(client, wanted.slice(1), request)) reads.set(block, read);
+      if (probing && probe && probe.kind !== 'failed') {
+        this.mode = 'receipts';
+        for (const [block, read] of await readBlockSenders(client, wanted.slice(1), reading)) reads.set(block, read);
       }
       if (unsupported) {
         // Remembered for the life of the process: the node is asked per transaction from now on.
-        this.mode = out.mode = 'transactions';
-        this.options.log?.('info', `${this.network.name}: the node has no eth_getBlockReceipts; reading senders per transaction`);
+        // Once, though a batch beside this one may have found it first (the mode is shared).
+        if ((this.mode as TraderTick['mode']) !== 'transactions') this.options.log?.('info', `${this.network.name}: the node has no eth_getBlockReceipts; reading senders per transaction`);
+        this.mode = 'transactions';
       } else {
         for (const [block, read] of reads) {
           const mine = open().filter((t) => t.blockNumber === block);
@@ -117,7 +184,7 @@ export class TraderReader {
       const reads = await readTransactionSenders(
         client,
         wanted.map((t) => t.txHash),
-        request,
+        reading,
       );
       for (const t of wanted) {
         const read = reads.get(t.txHash)!;
@@ -130,9 +197,6 @@ export class TraderReader {
 
     for (const [hash, sender] of found) this.remember(hash, sender);
     out.filled = await setTraders(this.db, this.network.id, found);
-    // Progress is required too: a node failing every read must not make the runner spin.
-    out.batchFull = blocks.length >= budget && out.filled > 0;
-    out.ms = performance.now() - started;
     return out;
   }
 
