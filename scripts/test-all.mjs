@@ -220,7 +220,7 @@ if (args.has('--summary')) {
   vitest('vitest', [], { DATABASE_URL: '' });
   // Tests tagged @timed print a speed figure (live.spec: a swap's way to three open screens), which
   // the other worker's browser beside them would distort (3.2–3.8 s at p95 inside the suite, 1.1–1.3 s
-  // alone): they run afterwards, alone, in a second run with its own server (about half a minute more).
+  // alone): they run afterwards, alone, in a second run with its own server (its start took 51 s at load 14).
   if (built) {
     playwright('e2e', ['--grep-invert', '@timed']);
     playwright('e2e-timed', ['--grep', '@timed']);
