@@ -163,7 +163,9 @@ async function main(): Promise<void> {
   // As `npm start` does: the web build is redone only when its inputs changed.
   const built = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the web build failed');
+  const starting = performance.now();
   const app = await startApp();
+  const startSeconds = (performance.now() - starting) / 1000;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const forgetBrowser = onInterrupt(() => browser.close());
   try {
@@ -188,6 +190,7 @@ async function main(): Promise<void> {
     const loadAfter = loadLine();
 
     for (const line of machineLines({ load: `${loadBefore} before, ${loadAfter} after (a shared machine is noisy)`, chromium: spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim() })) report.line(line);
+    report.line(`app start (e2e/start-server.mjs until /api/health answers): ${startSeconds.toFixed(1)} s`);
     report.line(`${SWAPS} devnet buys, each timed from its receipt until each open screen shows it (no click)`);
     report.line();
     const figures = liveFigures(latencies);
