@@ -14,15 +14,17 @@ import { bearer, createTestContext, signUp, type TestContext } from './helpers';
  * that block now answers it. Reads only: nothing is written to the shared devnet.
  */
 let ctx: TestContext;
+/** The RPC methods the test context's chain service sent. */
 const rpc: string[] = [];
 
-function chainService(): ChainService {
+/** Each with its own log: the app's background work must not show up in another test's count. */
+function chainService(log: string[] = []): ChainService {
   const devnet = inject('devnet');
   // Not the tests' TTL of 0: the point is what the cache holds (a minute, so a slow machine does not
   // let it expire between the tick and the refetch; production keeps states 5 s).
   return new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)]), {
     poolStateTtlMs: 60_000,
-    onRpc: (event) => void rpc.push(event.method),
+    onRpc: (event) => void log.push(event.method),
   });
 }
 
@@ -32,7 +34,7 @@ const demoWeth = (): PoolRef => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { chain: chainService() });
+  ctx = await createTestContext({}, { chain: chainService(rpc) });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -91,7 +93,8 @@ describe("the indexer's pool states answer the screens its push refetches", () =
   });
 
   it('is kept only where the indexer reads at the head, never over a newer block, and dropped by the notice of a later block', async () => {
-    const chain = chainService();
+    const rpc: string[] = [];
+    const chain = chainService(rpc);
     const devnet = chain.registry.get(31337)!;
     const ref = demoWeth();
     const key = ref.address.toLowerCase();
@@ -123,5 +126,19 @@ describe("the indexer's pool states answer the screens its push refetches", () =
     const read = (await chain.poolStates(devnet, [ref])).get(key)!;
     expect(rpc).toContain('eth_call');
     expect(read.state).not.toEqual(kept.state);
+  });
+
+  it('gives way to a fresh read when the chain went back (a reorg, a devnet reset): the read is the truth', async () => {
+    const devnet = inject('devnet');
+    // TTL 0: every request reads; what is kept must not win over the read.
+    const chain = new ChainService(new NetworkRegistry([devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
+    const network = chain.registry.get(31337)!;
+    const ref = demoWeth();
+    const head = await chain.headBlock(network);
+    // Kept at a block the chain no longer reaches (as before a reset).
+    chain.seedPoolStates(network, head + 100n, new Date(), new Map([[ref.address.toLowerCase(), { reserve0: 1n, reserve1: 1n, sqrtPriceX96: null }]]));
+    const answer = (await chain.poolStates(network, [ref])).get(ref.address.toLowerCase())!;
+    expect(answer.blockNumber).toBeLessThan(head + 100n);
+    expect(answer.state?.projectReserve).not.toBe('0.000000000000000001');
   });
 });

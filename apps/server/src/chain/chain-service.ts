@@ -21,6 +21,8 @@ interface CachedRawState {
   blockNumber: bigint;
   blockTime: Date;
   fetchedAt: number;
+  /** The order it was kept in (ChainService.kept): tells a state kept during a read from one kept before. */
+  seq?: number;
 }
 
 /**
@@ -30,6 +32,8 @@ interface CachedRawState {
 export class ChainService {
   private readonly clients = new Map<number, PublicClient>();
   private readonly poolCache = new Map<string, CachedRawState>();
+  /** How many states were kept so far (CachedRawState.seq). */
+  private kept = 0;
   private readonly poolCheckCache = new Map<string, { dex: DexConfig | null; at: number }>();
   /** Pool reads in flight, by pool, so concurrent requests share them. */
   private readonly poolReads = new Map<string, { done?: Promise<void> }>();
@@ -144,10 +148,11 @@ export class ChainService {
         flight.done = (async () => {
           try {
             await withDeadline(network, async () => {
+              const startedAt = this.kept;
               const read = await readRawStatesAtHead(this.client(network), toRead);
               const fetchedAt = Date.now();
               for (const p of toRead) {
-                this.keep(key(p), { raw: read.states.get(normalizePoolAddress(p.address)) ?? null, blockNumber: read.blockNumber, blockTime: read.blockTime, fetchedAt });
+                this.keep(key(p), { raw: read.states.get(normalizePoolAddress(p.address)) ?? null, blockNumber: read.blockNumber, blockTime: read.blockTime, fetchedAt }, startedAt);
               }
             });
           } catch (err) {
@@ -171,11 +176,18 @@ export class ChainService {
     return result;
   }
 
-  /** Never replaces a state with one of an older block: a read that began before a newer one was kept ends after it. */
-  private keep(cacheKey: string, entry: CachedRawState): void {
+  /**
+   * A state of an older block does not replace one kept while it was being read (the indexer's read
+   * of a newer block, kept before a screen's slower read ended). One kept before the read began is
+   * replaced whatever its block: the chain can go back (a reorg, a devnet reset), and the fresh read
+   * is the truth. `readStartedAt` is the count of states kept when the read began; without it (the
+   * indexer's own read) a state never replaces one of a newer block, and a state left from before a
+   * reset lasts until it expires and a screen reads anew.
+   */
+  private keep(cacheKey: string, entry: CachedRawState, readStartedAt = -1): void {
     const held = this.poolCache.get(cacheKey);
-    if (held && held.blockNumber > entry.blockNumber) return;
-    this.poolCache.set(cacheKey, entry);
+    if (held && held.blockNumber > entry.blockNumber && (held.seq ?? 0) > readStartedAt) return;
+    this.poolCache.set(cacheKey, { ...entry, seq: ++this.kept });
   }
 
   /**
