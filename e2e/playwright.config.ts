@@ -78,7 +78,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-results', 'e2e.json') }]],
+  // E2E_REPORT names the JSON report: scripts/test-all.mjs runs the suite in two parts, each with its own.
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-results', process.env.E2E_REPORT ?? 'e2e.json') }]],
   use: {
     baseURL,
     headless: true,

@@ -2,7 +2,8 @@ import type { Address, PublicClient } from 'viem';
 import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
 import type { DexContext } from './dex/types';
 import { isV4Dex, type DexConfig, type NetworkConfig, type NetworkRegistry } from './networks';
-import { discoverPool, findPoolsAmong, readPoolStates, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
+import { discoverPool, findPoolsAmong, poolStateOf, readRawStatesAtHead, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
+import type { RawPoolState } from './pool-state';
 import { readTokenInfo, type TokenInfo } from './token-info';
 import type { LogPager, PoolKey } from './v4-pools';
 import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
@@ -14,13 +15,25 @@ export interface CachedPoolState {
   fetchedAt: number;
 }
 
+/** What the cache keeps: a pool's raw state (its sides are applied per request, from the request's PoolRef). */
+interface CachedRawState {
+  raw: RawPoolState | null;
+  blockNumber: bigint;
+  blockTime: Date;
+  fetchedAt: number;
+  /** The order it was kept in (ChainService.kept): tells a state kept during a read from one kept before. */
+  seq?: number;
+}
+
 /**
  * The one door to the chains: one viem client per network, every operation under a deadline, and
  * a short cache of pool states so that many open dashboards cost one multicall per network.
  */
 export class ChainService {
   private readonly clients = new Map<number, PublicClient>();
-  private readonly poolCache = new Map<string, CachedPoolState>();
+  private readonly poolCache = new Map<string, CachedRawState>();
+  /** How many states were kept so far (CachedRawState.seq). */
+  private kept = 0;
   private readonly poolCheckCache = new Map<string, { dex: DexConfig | null; at: number }>();
   /** Pool reads in flight, by pool, so concurrent requests share them. */
   private readonly poolReads = new Map<string, { done?: Promise<void> }>();
@@ -135,11 +148,12 @@ export class ChainService {
         flight.done = (async () => {
           try {
             await withDeadline(network, async () => {
-              const states = await readPoolStates(this.client(network), toRead);
+              const startedAt = this.kept;
+              const read = await readRawStatesAtHead(this.client(network), toRead);
               const fetchedAt = Date.now();
-              toRead.forEach((p, i) => {
-                this.poolCache.set(key(p), { state: states.states[i] ?? null, blockNumber: states.blockNumber, blockTime: states.blockTime, fetchedAt });
-              });
+              for (const p of toRead) {
+                this.keep(key(p), { raw: read.states.get(normalizePoolAddress(p.address)) ?? null, blockNumber: read.blockNumber, blockTime: read.blockTime, fetchedAt }, startedAt);
+              }
             });
           } catch (err) {
             if (!(err instanceof ChainUnavailableError)) throw err;
@@ -157,15 +171,47 @@ export class ChainService {
     const result = new Map<string, CachedPoolState>();
     for (const p of pools) {
       const hit = this.poolCache.get(key(p));
-      if (hit) result.set(normalizePoolAddress(p.address), hit);
+      if (hit) result.set(normalizePoolAddress(p.address), { state: hit.raw && poolStateOf(p, hit.raw), blockNumber: hit.blockNumber, blockTime: hit.blockTime, fetchedAt: hit.fetchedAt });
     }
     return result;
   }
 
-  /** Forget cached states of a network (after a write on the devnet, in tests). */
-  invalidate(networkId?: number): void {
-    if (networkId === undefined) this.poolCache.clear();
-    else for (const k of this.poolCache.keys()) if (k.startsWith(`${networkId}:`)) this.poolCache.delete(k);
+  /**
+   * A state of an older block does not replace one kept while it was being read (the indexer's read
+   * of a newer block, kept before a screen's slower read ended). One kept before the read began is
+   * replaced whatever its block: the chain can go back (a reorg, a devnet reset), and the fresh read
+   * is the truth. `readStartedAt` is the count of states kept when the read began; without it (the
+   * indexer's own read) a state never replaces one of a newer block, and a state left from before a
+   * reset lasts until it expires and a screen reads anew.
+   */
+  private keep(cacheKey: string, entry: CachedRawState, readStartedAt = -1): void {
+    const held = this.poolCache.get(cacheKey);
+    if (held && held.blockNumber > entry.blockNumber && (held.seq ?? 0) > readStartedAt) return;
+    this.poolCache.set(cacheKey, { ...entry, seq: ++this.kept });
+  }
+
+  /**
+   * The indexer's own read of its pools' states at a block it has just stored (one multicall a tick),
+   * kept as if a screen had read it: the screens a tick's push refetches are then answered without a
+   * chain read of their own (issue 31: the pool page's refetch waited ~0.7 s for that read after each
+   * block under load). Only where the indexer reads at the head (no confirmations, the devnet): with
+   * confirmations its block is behind what a screen reads, and keeping it would show older figures.
+   */
+  seedPoolStates(network: NetworkConfig, blockNumber: bigint, blockTime: Date, states: ReadonlyMap<string, RawPoolState>): void {
+    if (network.confirmations !== 0) return;
+    const fetchedAt = Date.now();
+    for (const [address, raw] of states) this.keep(`${network.id}:${normalizePoolAddress(address)}`, { raw, blockNumber, blockTime, fetchedAt });
+  }
+
+  /**
+   * Forget cached states of a network (after a write on the devnet, in tests); with `before`, only
+   * those of a block before it (a tick's notice: the states the indexer kept of that block stay).
+   */
+  invalidate(networkId?: number, before?: bigint): void {
+    if (networkId === undefined) return this.poolCache.clear();
+    for (const [k, entry] of this.poolCache) {
+      if (k.startsWith(`${networkId}:`) && (before === undefined || entry.blockNumber < before)) this.poolCache.delete(k);
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { encodeFunctionData, isAddressEqual, type Address, type Hex, type Public
 import { formatUnits } from './decimal';
 import { ADAPTERS, adapterOf } from './dex/registry';
 import type { CallResult, DexContext, DiscoveredPool, StateCall, VerifiedPool } from './dex/types';
-import { readRawPoolStates } from './pool-state';
+import { readRawPoolStates, type RawPoolState } from './pool-state';
 import { priceFromAmounts, priceFromSqrt } from './prices';
 import { familyOf, type DexConfig, type DexFamily, type DexVersion } from './networks';
 import { normalizeAddress, normalizePoolAddress } from '../lib/addresses';
@@ -58,6 +58,19 @@ export interface PoolStates {
  * A pool whose reads fail gets null, not a guess.
  */
 export async function readPoolStates(client: PublicClient, pools: readonly PoolRef[]): Promise<PoolStates> {
+  const { blockNumber, blockTime, states: raw } = await readRawStatesAtHead(client, pools);
+  const states = pools.map((p): PoolState | null => {
+    const state = raw.get(normalizePoolAddress(p.address));
+    return state ? poolStateOf(p, state) : null;
+  });
+  return { blockNumber, blockTime, states };
+}
+
+/** readPoolStates before the pools' sides are applied: raw states by normalised pool address. */
+export async function readRawStatesAtHead(
+  client: PublicClient,
+  pools: readonly PoolRef[],
+): Promise<{ blockNumber: bigint; blockTime: Date; states: Map<string, RawPoolState> }> {
   const multicall3 = client.chain?.contracts?.multicall3?.address;
   if (!multicall3) throw new Error('The chain client has no Multicall3 address');
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
@@ -69,20 +82,20 @@ export async function readPoolStates(client: PublicClient, pools: readonly PoolR
     token0: p.projectIsToken0 ? p.projectToken : p.pairedToken,
     token1: p.projectIsToken0 ? p.pairedToken : p.projectToken,
   }));
-  const { blockTime, states: raw } = await readRawPoolStates(client, multicall3, tracked, blockNumber);
-  const states = pools.map((p): PoolState | null => {
-    const state = raw.get(normalizePoolAddress(p.address));
-    if (!state) return null;
-    const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
-    const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
-    const pairedRaw = p.projectIsToken0 ? state.reserve1 : state.reserve0;
-    return {
-      projectReserve: formatUnits(projectRaw, p.projectDecimals),
-      pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
-      price: state.sqrtPriceX96 !== null ? priceFromSqrt(side, state.sqrtPriceX96) : priceFromAmounts(side, projectRaw, pairedRaw),
-    };
-  });
+  const { blockTime, states } = await readRawPoolStates(client, multicall3, tracked, blockNumber);
   return { blockNumber, blockTime, states };
+}
+
+/** A pool's raw state in its project's terms: whole-token reserves and the project token's price. */
+export function poolStateOf(p: PoolRef, state: RawPoolState): PoolState {
+  const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
+  const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
+  const pairedRaw = p.projectIsToken0 ? state.reserve1 : state.reserve0;
+  return {
+    projectReserve: formatUnits(projectRaw, p.projectDecimals),
+    pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
+    price: state.sqrtPriceX96 !== null ? priceFromSqrt(side, state.sqrtPriceX96) : priceFromAmounts(side, projectRaw, pairedRaw),
+  };
 }
 
 /**

@@ -325,6 +325,8 @@ export class NetworkIndexer {
         lap('coverage');
         request('eth_call');
         const { blockTime, states } = await readRawPoolStates(client, this.network.multicall3, caughtUp, safe);
+        // The screens this tick's push refetches are answered from this read (issue 31).
+        this.chain.seedPoolStates(this.network, safe, blockTime, states);
         lap('multicall');
         result.snapshotsWritten += await this.writeStateSnapshots(states, safe, blockTime);
         lap('snapshots');

@@ -65,8 +65,9 @@ export function registerLiveStream(app: FastifyInstance, { config }: { config: C
       return;
     }
     // The network has a new indexed block: this server's pool states (a 5 s cache) are of the block
-    // before, and the refetch the push causes must read the new one, not them.
-    if (notice.pools === 'all' || notice.pools.length > 0) app.chain.invalidate(notice.networkId);
+    // before, and the refetch the push causes must read the new one, not them. States of that block
+    // stay: on the indexing server they are the indexer's own read of it (ChainService.seedPoolStates).
+    if (notice.pools === 'all' || notice.pools.length > 0) app.chain.invalidate(notice.networkId, notice.block);
     void fanOutTick(app, hub, notice).catch((err: unknown) => {
       // Who it concerned is unknown: everyone connected refetches rather than misses it.
       app.log.warn({ err }, 'live stream: the users of an indexed tick could not be read; sending reset');

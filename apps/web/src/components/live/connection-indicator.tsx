@@ -16,11 +16,13 @@ export function ConnectionIndicatorView({ status, asOf }: { status: ConnectionSt
   const { label, explanation } = connectionTexts(status, asOf);
   const Icon = ICONS[status];
   return (
-    // Phones: the header's row is full (375 px), so the pill hangs from the header's lower edge,
-    // centred, out of the row's flow; from 640 px it sits in the row before the buttons.
+    // Phones: the header's row is full (375 px), so the pill hangs from the header's lower edge, out
+    // of the row's flow; from 640 px it sits in the row before the buttons. It hangs at the left, in
+    // line with the page's content, 6 px over the edge: centred, it sat under the + button (the row's
+    // buttons end 12 px above the edge), touching it; lower, it would touch the page's heading.
     <span
       role="status"
-      className="flex shrink-0 items-center max-sm:absolute max-sm:top-full max-sm:left-1/2 max-sm:-translate-x-1/2 max-sm:-translate-y-1/2"
+      className="flex shrink-0 items-center max-sm:absolute max-sm:top-[calc(100%-6px)] max-sm:left-4"
     >
       <Tooltip content={explanation}>
         <button
