@@ -78,6 +78,54 @@ const serverLayers = [
 /** The web app: shared code; the features (api and components of one area); app/ composes screens. */
 const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
 
+
+/**
+ * The API's paths, read from the endpoint contract (packages/contract/src/endpoints and the sign-in
+ * route in routes.ts; docs/decisions/0083). This file cannot import the TypeScript contract, so it
+ * reads the `path: '…'` lines; the contract test endpoint-contract.test.ts keeps them the only form.
+ */
+function contractPaths() {
+  const dir = 'packages/contract/src/endpoints';
+  const files = [...fs.readdirSync(dir).map((f) => path.join(dir, f)), 'packages/contract/src/routes.ts'];
+  const found = new Set();
+  for (const file of files) for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath: '(\/[^']*)'/g)) found.add(m[1]);
+  return [...found];
+}
+
+/**
+ * No API URL is written by hand in the web app: every call goes through lib/api-client.ts with an
+ * endpoint of the contract. Flags a string or template that holds /api/v1, or that is one of the
+ * contract's paths (a `${…}` standing for any one segment), with or without the trailing slash the
+ * client sends. `screenPaths`: lib/paths.ts, whose screens share '/projects' and '/staff/tickets'
+ * with the API, may hold the bare form.
+ */
+const noApiPaths = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { screenPaths: { type: 'boolean' } }, additionalProperties: false }],
+    messages: { literal: "API URL '{{text}}' written by hand: call the endpoint through apiCall(api.<feature>.<name>, …) from lib/api-client.ts (docs/decisions/0083)." },
+  },
+  create(context) {
+    const screenPaths = context.options[0]?.screenPaths === true;
+    const patterns = contractPaths().map((p) => new RegExp(`^${p.replace(/:[A-Za-z_]\w*/g, '[^/?]+')}(?<slash>/?)(\\?.*)?$`));
+    const check = (node, text) => {
+      const api = text.includes('/api/v1') || patterns.some((re) => {
+        const m = re.exec(text);
+        return m !== null && (!screenPaths || m.groups.slash === '/' || text.includes('?'));
+      });
+      if (api) context.report({ node, messageId: 'literal', data: { text } });
+    };
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string') check(node, node.value);
+      },
+      TemplateLiteral(node) {
+        check(node, node.quasis.map((q) => q.value.cooked ?? q.value.raw).join('X'));
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-test-*/**', 'data/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '**/drizzle/**'] },
   js.configs.recommended,
@@ -147,6 +195,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every API call goes through the one client made from the endpoint contract (docs/decisions/0083).
+    // The client itself, the MSW handlers and the tests that check the URLs on the wire are where
+    // URLs may be written.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    plugins: { tokendesk: { rules: { 'no-api-paths': noApiPaths } } },
+    rules: { 'tokendesk/no-api-paths': 'error' },
+  },
+  {
+    files: ['apps/web/src/lib/paths.ts'],
+    rules: { 'tokendesk/no-api-paths': ['error', { screenPaths: true }] },
   },
   {
     // Classic scripts served as they are (theme-init.js runs before the app's bundle).

@@ -23,3 +23,6 @@ export * from './candles';
 export * from './staff-accounts';
 export * from './legal';
 export * from './stream';
+export * from './routes';
+export * from './endpoint';
+export * from './endpoints';

@@ -1,3 +1,4 @@
+import { allEndpoints, API_BASE, type BudgetClass as ContractBudgetClass } from '@tokendesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import { HttpError, tooManyRequests } from '../lib/http-errors';
@@ -27,36 +28,16 @@ import type { SharedLimits } from '../db/shared-limits';
  * request); the in-flight limits (concurrent requests, exports running) are per server, since what
  * they protect is this server's CPU and database connections.
  */
-export type BudgetClass = 'default' | 'heavy' | 'chain' | 'export' | 'stream';
+export type BudgetClass = 'default' | ContractBudgetClass;
 
 /**
- * Route → class, by method and the full URL pattern. Routes not listed are `default`; the test
- * user-budgets.test.ts fails when a listed route no longer exists, so a rename cannot silently
- * free a costly route.
+ * Route → class, by method and the full URL pattern, from the endpoint contract's `budget`
+ * (packages/contract/src/endpoints, docs/decisions/0083). Routes without one are `default`; the test
+ * user-budgets.test.ts fails when a listed route no longer exists.
  */
-export const BUDGET_CLASSES: Readonly<Record<string, Exclude<BudgetClass, 'default'>>> = {
-  'POST /api/v1/projects/get-token-info': 'chain',
-  'POST /api/v1/projects/create': 'chain',
-  'POST /api/v1/projects/get-pool-address': 'chain',
-  'POST /api/v1/projects/pool/:projectId': 'chain',
-  'POST /api/v1/projects/:id/discovered-pools/:poolId/attach': 'chain',
-  'GET /api/v1/projects/:id/pools': 'heavy',
-  'GET /api/v1/projects/user/pools/funds': 'heavy',
-  'GET /api/v1/projects/user/pools/funds/:id': 'heavy',
-  'GET /api/v1/projects/pool/prices': 'heavy',
-  'GET /api/v1/projects/:id/market': 'heavy',
-  'GET /api/v1/projects/market': 'heavy',
-  'GET /api/v1/projects/user/pools/liquidity': 'heavy',
-  'GET /api/v1/projects/search': 'heavy',
-  // Aggregates every stored swap of the range in exact numeric (decision 0034).
-  'GET /api/v1/projects/pool/:id/candles': 'heavy',
-  // Groups every swap of a pool's last 7 days by trader (decision 0033).
-  'GET /api/v1/projects/pool/:id/traders': 'heavy',
-  'GET /api/v1/projects/:id/holders': 'heavy',
-  'GET /api/v1/projects/activity/export': 'export',
-  'GET /api/v1/projects/:id/holders/export': 'export',
-  'GET /api/v1/stream': 'stream',
-};
+export const BUDGET_CLASSES: Readonly<Record<string, ContractBudgetClass>> = Object.fromEntries(
+  allEndpoints().flatMap((e) => (e.budget ? [[`${e.method} ${API_BASE}${e.path}`, e.budget] as const] : [])),
+);
 
 /** A fixed wait to suggest when the user's own exports fill their slots: we cannot know when one ends. */
 const EXPORT_BUSY_RETRY_SECONDS = 5;

@@ -1,8 +1,10 @@
-import type { FieldError } from '@tokendesk/contract';
+import type { FieldError, Responses, SuccessSchema } from '@tokendesk/contract';
+// The zod-free half of the contract: this module is on the sign-in page (docs/decisions/0013).
+import { API_BASE, apiPath, type PathParamNames, type PathParamValues, type Route } from '@tokendesk/contract/routes';
 import type { z } from 'zod';
 import { expireSession, getToken } from './auth-storage';
 
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 /** A failed API call. `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -55,6 +57,73 @@ function buildUrl(path: string, query: ApiRequestOptions<z.ZodType>['query']): s
   }
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** A query value as the URL carries it; undefined leaves the parameter out. */
+type QueryValue = string | number | boolean | undefined;
+
+/** What a call of `endpoint` sends: its path parameters, query and body, typed by the contract entry. */
+export type CallInput<E extends Route> = ([PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParamValues<E['path']> }) &
+  (E extends { query: infer Q extends z.ZodType }
+    ? { query?: { [K in keyof z.input<Q>]?: QueryValue } }
+    : E extends { responses: Responses }
+      ? { query?: undefined }
+      : // A bare route (sign-in) has no schemas here: its query is not typed by the contract.
+        { query?: Readonly<Record<string, QueryValue>> }) &
+  // A POST without a body schema may still send `{}`, as the screens always have.
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: Record<string, never> });
+
+/** The parsed answer: the endpoint's success schema, or the `schema` the call brings (sign-in). */
+type Answer<E extends Route, S> = S extends z.ZodType ? z.output<S> : E extends { responses: Responses } ? z.output<SuccessSchema<E>> : never;
+
+export interface CallOptions<S extends z.ZodType | undefined> extends Pick<ApiRequestOptions<z.ZodType>, 'credentials' | 'expireOn401' | 'signal'> {
+  /** Only for an endpoint given as its bare route (sign-in, whose schema is loaded on demand). */
+  schema?: S;
+}
+
+/** The first 2xx answer's schema of a contract entry (inline: importing the contract's helper would load zod here). */
+function successSchemaOf(route: Route): z.ZodType | undefined {
+  const responses = (route as { responses?: Responses }).responses ?? {};
+  const code = Object.keys(responses)
+    .map(Number)
+    .find((status) => status >= 200 && status < 300);
+  return code === undefined ? undefined : responses[code];
+}
+
+/** The endpoint's path, filled in, relative to API_BASE (what apiRequest takes). */
+function pathOf(route: Route, params: Readonly<Record<string, string | number>> | undefined): string {
+  return apiPath(route, params).slice(API_BASE.length);
+}
+
+function queryText(query: Readonly<Record<string, QueryValue>> | undefined): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+}
+
+/**
+ * THE way the web calls the API (docs/decisions/0083): an endpoint of the contract
+ * (`api.<feature>.<name>` from @tokendesk/contract) with its typed params, query and body; the
+ * answer is parsed with the endpoint's own success schema. No screen builds an API URL itself
+ * (lint: no API path literal outside this file and the MSW handlers).
+ */
+export function apiCall<E extends Route, S extends z.ZodType | undefined = undefined>(endpoint: E, input: CallInput<E>, options: CallOptions<S> = {}): Promise<Answer<E, S>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
+  const schema = options.schema ?? successSchemaOf(endpoint);
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path}: no answer schema`);
+  return apiRequest(pathOf(endpoint, params), {
+    method: endpoint.method,
+    query: queryText(query),
+    body,
+    schema,
+    credentials: options.credentials,
+    expireOn401: options.expireOn401,
+    signal: options.signal,
+  }) as Promise<Answer<E, S>>;
+}
+
+/** A file endpoint of the contract (the CSV exports) through apiDownload. */
+export function apiFile<E extends Route>(endpoint: E, input: CallInput<E>, { signal }: { signal?: AbortSignal } = {}): Promise<Download> {
+  const { params, query } = input as { params?: Record<string, string | number>; query?: Record<string, QueryValue> };
+  return apiDownload(pathOf(endpoint, params), { query: queryText(query), signal });
 }
 
 /**

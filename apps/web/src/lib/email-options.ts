@@ -1,6 +1,6 @@
-import { emailOptionsSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { apiCall } from './api-client';
 
 /**
  * GET auth/options/: whether this server sends e-mail (decision 0039). Both the signed-out pages
@@ -9,7 +9,7 @@ import { apiRequest } from './api-client';
  */
 export const emailOptionsQueryOptions = queryOptions({
   queryKey: ['auth', 'email-options'] as const,
-  queryFn: ({ signal }) => apiRequest('/auth/options/', { schema: emailOptionsSchema, credentials: { kind: 'none' }, signal }),
+  queryFn: ({ signal }) => apiCall(api.accountEmail.options, {}, { credentials: { kind: 'none' }, signal }),
   staleTime: Infinity,
 });
 

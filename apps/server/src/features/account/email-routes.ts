@@ -1,17 +1,4 @@
-import {
-  accountMessages as m,
-  apiErrorSchema,
-  detailSchema,
-  emailOptionsSchema,
-  forgotPasswordBodySchema,
-  forgotPasswordFieldOrder,
-  resetPasswordBodySchema,
-  resetPasswordFieldOrder,
-  userSchema,
-  verifyEmailBodySchema,
-  verifyEmailFieldOrder,
-  verifyEmailResponseSchema,
-} from '@tokendesk/contract';
+import { accountMessages as m, api } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import type { Config } from '../../config';
@@ -22,10 +9,7 @@ import { limitKey } from '../../db/shared-limits';
 import type { AccountEmailService } from './email-service';
 import type { User } from '@tokendesk/contract';
 import type { UserRow } from '../../db/schema';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
-const tags = ['Account'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
+import { route } from '../../plugins/endpoint-routes';
 
 /**
  * Limits per rate-limit window (RATE_LIMIT_WINDOW_MINUTES, 15 by default), decision 0039. Resends
@@ -73,117 +57,40 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     await Promise.allSettled([...running]);
   });
 
-  app.get(
-    '/auth/options',
-    {
-      schema: {
-        tags,
-        summary: 'What the signed-out screens need to know: whether this server sends e-mail, and whom to ask for a reset link',
-        response: { 200: emailOptionsSchema },
-      },
-    },
-    async () => ({ email_configured: emails.enabled, support_contact: config.SUPPORT_CONTACT ?? null }),
-  );
+  route(app, api.accountEmail.options, async () => ({ email_configured: emails.enabled, support_contact: config.SUPPORT_CONTACT ?? null }));
 
-  app.post(
-    '/account/verify-email',
-    {
-      config: { fieldOrder: verifyEmailFieldOrder },
-      schema: {
-        tags,
-        summary: 'Follow an e-mailed link: verify the address, or confirm a new one',
-        description:
-          'No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account\'s (verified). Each link works once; expired, used or unknown links answer 400 with the reason. An address another account proved meanwhile answers 409 and leaves the link unused. E-mailed links carry the token in the URL fragment (`/verify-email#token=…`), which no request sends; the page posts it here.',
-        body: verifyEmailBodySchema,
-        response: { 200: verifyEmailResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await take([linksByIp(request.ip)], 'Too many links tried from your address.');
-      return emails.followLink(request.body.token);
-    },
-  );
+  route(app, api.accountEmail.verifyEmail, async (request) => {
+    await take([linksByIp(request.ip)], 'Too many links tried from your address.');
+    return emails.followLink(request.body.token);
+  });
 
-  app.post(
-    '/account/verify-email/resend',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a new verification link to the account’s address',
-        description: `At most ${RESEND_MAX_PER_USER} per user and ${RESEND_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes (429 with Retry-After). 409 when the address is already verified or the server has no SMTP_URL.`,
-        response: { 200: detailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      if (!emails.enabled) throw notConfigured();
-      const { user } = currentAuth(request);
-      await take([resendByUser(String(user.id)), resendByIp(request.ip)], 'Too many verification e-mails.');
-      return { detail: await emails.resendVerification(user) };
-    },
-  );
+  route(app, api.accountEmail.resendVerification, async (request) => {
+    if (!emails.enabled) throw notConfigured();
+    const { user } = currentAuth(request);
+    await take([resendByUser(String(user.id)), resendByIp(request.ip)], 'Too many verification e-mails.');
+    return { detail: await emails.resendVerification(user) };
+  }, { description: `At most ${RESEND_MAX_PER_USER} per user and ${RESEND_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes (429 with Retry-After). 409 when the address is already verified or the server has no SMTP_URL.` });
 
-  app.delete(
-    '/account/email/pending',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel a change of e-mail address that waits for its link',
-        description: 'The link sent to the new address stops working; the account keeps its address.',
-        response: { 200: userSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      await emails.cancelChange(user.id);
-      return view(user);
-    },
-  );
+  route(app, api.accountEmail.cancelEmailChange, async (request) => {
+    const { user } = currentAuth(request);
+    await emails.cancelChange(user.id);
+    return view(user);
+  });
 
-  app.post(
-    '/auth/forgot-password',
-    {
-      config: { fieldOrder: forgotPasswordFieldOrder },
-      schema: {
-        tags,
-        summary: 'Send a password reset link to an account’s address',
-        description: `Always the same answer, at once, whether or not an account uses the address; the link (single use, 30 minutes) is sent only if one does. At most ${FORGOT_MAX_PER_ADDRESS} requests per address and ${FORGOT_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, counted alike for every address (429 with Retry-After). 409 when the server has no SMTP_URL (it sends no e-mail).`,
-        body: forgotPasswordBodySchema,
-        response: { 200: detailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
-      await take([forgotByIp(request.ip), forgotByAddress(request.body.email.toLowerCase())], 'Too many password reset requests.');
-      const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
-        request.log.error({ err }, 'password reset request failed');
-      });
-      running.add(work);
-      void work.finally(() => running.delete(work));
-      return { detail: m.resetRequested };
-    },
-  );
+  route(app, api.accountEmail.forgotPassword, async (request) => {
+    if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
+    await take([forgotByIp(request.ip), forgotByAddress(request.body.email.toLowerCase())], 'Too many password reset requests.');
+    const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
+      request.log.error({ err }, 'password reset request failed');
+    });
+    running.add(work);
+    void work.finally(() => running.delete(work));
+    return { detail: m.resetRequested };
+  }, { description: `Always the same answer, at once, whether or not an account uses the address; the link (single use, 30 minutes) is sent only if one does. At most ${FORGOT_MAX_PER_ADDRESS} requests per address and ${FORGOT_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, counted alike for every address (429 with Retry-After). 409 when the server has no SMTP_URL (it sends no e-mail).` });
 
-  app.post(
-    '/auth/reset-password',
-    {
-      config: { fieldOrder: resetPasswordFieldOrder },
-      schema: {
-        tags,
-        summary: 'Choose a new password with a reset link',
-        description:
-          'The password follows the registration rules. On success every session of the account is signed out and cached HTTP Basic credentials stop working; the link works once. Expired, used or unknown links answer 400 with the reason.',
-        body: resetPasswordBodySchema,
-        response: { 200: detailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await take([linksByIp(request.ip)], 'Too many links tried from your address.');
-      await emails.resetPassword(request.body, request.ip);
-      return { detail: m.passwordReset };
-    },
-  );
+  route(app, api.accountEmail.resetPassword, async (request) => {
+    await take([linksByIp(request.ip)], 'Too many links tried from your address.');
+    await emails.resetPassword(request.body, request.ip);
+    return { detail: m.passwordReset };
+  });
 };

@@ -1,17 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  ACTIVITY_EXPORT_MAX_DAYS,
-  activityCsvColumns,
-  activityExportQuerySchema,
-  activityPageSchema,
-  activityQuerySchema,
-  apiErrorSchema,
-  projectMessages,
-  type ActivityEvent,
-  type ActivityPage,
-} from '@tokendesk/contract';
+import { ACTIVITY_EXPORT_MAX_DAYS, type ActivityEvent, type ActivityPage, api, projectMessages } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
@@ -21,10 +10,7 @@ import { fieldError, notFound } from '../../lib/http-errors';
 import { exactUsdValue, toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
 import { encodeCursor, keyOf, listActivity, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
-
-const tags = ['Activity'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
+import { route } from '../../plugins/endpoint-routes';
 
 /**
  * Rows per database round trip of the CSV export. Part of every batch is alive when a scavenge
@@ -47,91 +33,43 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     if (query.pool !== undefined && !(await ownedPool(app.db, userId, query.pool))) throw notFound('Pool not found.');
   }
 
-  app.get(
-    '/projects/activity',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['project', 'pool', 'kind', 'trader', 'cursor', 'limit'] },
-      schema: {
-        tags,
-        security,
-        summary: "On-chain events of the user's pools, newest first",
-        description:
-          'Swaps (buy or sell, seen from the project token: the pool giving out project tokens is a buy), liquidity ' +
-          'added and removed, from the indexed events of every pool of the user. Amounts are what the pool booked in its ' +
-          'event: for a token that takes a fee on transfer, the sender paid more or the recipient received less. `price` is ' +
-          'the trade price of a swap; on liquidity rows it is the V2 pool ratio, and null for Uniswap V3 and V4 (see the field). Ordered by block, log index and event id, ' +
-          'newest first. Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
-          'default 50. A pool address tracked in two projects yields one event per pool, so key rows by pool_id and id. ' +
-          'A project or pool filter that is not one of the user’s answers 404. `trader` (an address, any case) keeps the events ' +
-          'whose transaction that address sent; events whose trader is not read yet (trader null) are not among them.',
-        querystring: activityQuerySchema,
-        response: { 200: activityPageSchema, ...errors },
-      },
-    },
-    async (request): Promise<ActivityPage> => {
-      const { user } = currentAuth(request);
-      const { project, pool, kind, trader, cursor, limit } = request.query;
-      const after = cursor === undefined ? null : parseActivityCursor(cursor);
-      await checkFilters(user.id, { project, pool });
-      // One row more than asked tells whether another page exists.
-      const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind, trader }, after, limit + 1);
-      const page = rows.slice(0, limit);
-      const events = page.map((row) => toApiActivityEvent(registry, row)).filter((e): e is ActivityEvent => e !== null);
-      const last = page.at(-1);
-      return { events, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
-    },
-  );
+  route(app, api.activity.list, async (request): Promise<ActivityPage> => {
+    const { user } = currentAuth(request);
+    const { project, pool, kind, trader, cursor, limit } = request.query;
+    const after = cursor === undefined ? null : parseActivityCursor(cursor);
+    await checkFilters(user.id, { project, pool });
+    // One row more than asked tells whether another page exists.
+    const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind, trader }, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const events = page.map((row) => toApiActivityEvent(registry, row)).filter((e): e is ActivityEvent => e !== null);
+    const last = page.at(-1);
+    return { events, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+  });
 
-  app.get(
-    '/projects/activity/export',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['project', 'pool', 'kind', 'trader', 'from', 'to'] },
-      schema: {
-        tags,
-        security,
-        summary: "The user's activity in a time range as CSV",
-        description:
-          `Streams text/csv, newest first, with the filters of the activity list and a block-time range [from, to) of at ` +
-          `most ${ACTIVITY_EXPORT_MAX_DAYS} days. Columns: ${activityCsvColumns.join(', ')}. Amounts are exact decimal ` +
-          'strings in whole tokens, as the pool booked them (for a token that takes a fee on transfer, the sender ' +
-          'paid more or the recipient got less); pool is the pool address (the id of a V4 pool); price is empty when unknown and on Uniswap V3 and V4 ' +
-          "liquidity rows, whose two amounts are no price; trader is the transaction's sender (empty while not read yet); value_usd is " +
-          'the paired amount where the paired token is a USD stablecoin (counted at exactly 1 USD) and empty otherwise, never a ' +
-          "conversion at today's rate. Text cells (dex, symbols) are always quoted, and an apostrophe goes " +
-          'before every = + - @ (or tab, CR) that starts the text or follows a separator (, ; | tab space or a line break), so no ' +
-          'spreadsheet reads a formula in them, whichever separator it splits on.',
-        querystring: activityExportQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV with a header row, CRLF line ends'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const { project, pool, kind, trader } = request.query;
-      const from = new Date(request.query.from);
-      const to = new Date(request.query.to);
-      if (to.getTime() <= from.getTime()) throw fieldError('to', "'to' must be after 'from'.");
-      if (to.getTime() - from.getTime() > ACTIVITY_EXPORT_MAX_DAYS * DAY_MS) {
-        throw fieldError('to', `The range can be at most ${ACTIVITY_EXPORT_MAX_DAYS} days.`);
-      }
-      await checkFilters(user.id, { project, pool });
-      const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, trader, from, to };
-      const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
-      const filename = `tokendesk-activity-${stamp(from)}-${stamp(to)}.csv`;
-      // Pull-based: the next chunk is read only when the client has taken the previous one, so
-      // memory holds about one chunk whatever the size of the export.
-      const stream = Readable.from(csvChunks(app.db, filter), { objectMode: false, highWaterMark: 64 * 1024 });
-      stream.on('error', (err) => request.log.error({ err }, 'activity export failed while streaming'));
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store');
-      // A stream is piped as it is; the string schema above only documents the body.
-      return reply.send(stream as unknown as string);
-    },
-  );
+  route(app, api.activity.export, async (request, reply) => {
+    const { user } = currentAuth(request);
+    const { project, pool, kind, trader } = request.query;
+    const from = new Date(request.query.from);
+    const to = new Date(request.query.to);
+    if (to.getTime() <= from.getTime()) throw fieldError('to', "'to' must be after 'from'.");
+    if (to.getTime() - from.getTime() > ACTIVITY_EXPORT_MAX_DAYS * DAY_MS) {
+      throw fieldError('to', `The range can be at most ${ACTIVITY_EXPORT_MAX_DAYS} days.`);
+    }
+    await checkFilters(user.id, { project, pool });
+    const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, trader, from, to };
+    const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+    const filename = `tokendesk-activity-${stamp(from)}-${stamp(to)}.csv`;
+    // Pull-based: the next chunk is read only when the client has taken the previous one, so
+    // memory holds about one chunk whatever the size of the export.
+    const stream = Readable.from(csvChunks(app.db, filter), { objectMode: false, highWaterMark: 64 * 1024 });
+    stream.on('error', (err) => request.log.error({ err }, 'activity export failed while streaming'));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store');
+    // A stream is piped as it is; the contract's string schema only documents the body.
+    return reply.send(stream as unknown as string);
+  });
 
   /**
    * One database round trip of the export as CSV text in pieces, and the key to continue after.

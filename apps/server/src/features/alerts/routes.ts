@@ -1,25 +1,7 @@
-import {
-  alertFieldOrder,
-  alertKindLabels,
-  alertListQuerySchema,
-  alertPageSchema,
-  alertMessages as m,
-  alertSchema,
-  alertSummarySchema,
-  alertTriggerListSchema,
-  alertTypeListSchema,
-  apiErrorSchema,
-  createAlertBodySchema,
-  DASHBOARD_LIST_LIMIT,
-  detailSchema,
-  idParamSchema,
-  thresholdProblem,
-  updateAlertBodySchema,
-  type FieldError,
-  type AlertSummary,
-} from '@tokendesk/contract';
+import { ALERT_TRIGGER_LIMIT, alertFieldOrder, alertKindLabels, alertMessages as m, type AlertSummary, api, DASHBOARD_LIST_LIMIT, type FieldError, thresholdProblem } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
+import { route } from '../../plugins/endpoint-routes';
 import { ownedPoolWithProject } from '../../domain/tenancy';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { badRequest, fieldError, HttpError, notFound } from '../../lib/http-errors';
@@ -43,14 +25,6 @@ import {
   type AlertRule,
   type AlertWithPool,
 } from './repository';
-
-const tags = ['Alerts'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
-/** The routes that can make an active alert: they may meet an identical one (docs/decisions/0038). */
-const writeErrors = { ...errors, 409: apiErrorSchema };
-const DUPLICATE_NOTE = 'An active alert identical to another active alert of the user (same pool, kind and figures; the cooldown aside) answers 409 naming it, and nothing changes.';
-const TRIGGER_LIMIT = 100;
 
 /** Two numeric column values as numbers: '10' and '10.0' are the same threshold. */
 function sameFigure(a: string | number | null, b: string | number | null): boolean {
@@ -87,261 +61,128 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  app.get(
-    '/projects/alerts/types',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'The kinds of alert and the fields each one takes',
-        description: "Price Move and Liquidity Drop take threshold_pct and window_minutes; Large Swap takes min_amount. Every kind takes cooldown_minutes (default 60).",
-        response: { 200: alertTypeListSchema, ...errors },
-      },
-    },
-    async () => alertTypes,
-  );
+  route(app, api.alerts.types, async () => alertTypes);
 
-  app.get(
-    '/projects/alerts',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['q', 'pool', 'cursor', 'limit'] },
-      schema: {
-        tags,
-        security,
-        summary: "The user's alerts, newest first, a page at a time",
-        description:
-          "Each with its pool label 'PROJECT/PAIR - DEX', status, last firing and firing count. Newest first (created_at, then id); " +
-          'page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, default 50. ' +
-          "`q` keeps the alerts whose pool label contains it (the project's name or symbol, the paired token's symbol, the DEX; " +
-          "case-insensitive); `pool` keeps one pool's alerts (another user's pool answers 404).",
-        querystring: alertListQuerySchema,
-        response: { 200: alertPageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const { q, pool, cursor, limit } = request.query;
-      const after = cursor === undefined ? null : parseNewestCursor(cursor);
-      const [page, ownPool] = await Promise.all([
-        pageAlerts(app.db, userId, { q, dexIds: q ? dexesNamed(registry, q) : [], poolId: pool, after, limit }),
-        pool === undefined ? true : ownedPoolWithProject(app.db, userId, pool),
-      ]);
-      if (!ownPool) throw notFound(m.poolNotFound);
-      return { alerts: await present(page.rows), next_cursor: page.next && encodeNewestCursor(page.next) };
-    },
-  );
+  route(app, api.alerts.list, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const { q, pool, cursor, limit } = request.query;
+    const after = cursor === undefined ? null : parseNewestCursor(cursor);
+    const [page, ownPool] = await Promise.all([
+      pageAlerts(app.db, userId, { q, dexIds: q ? dexesNamed(registry, q) : [], poolId: pool, after, limit }),
+      pool === undefined ? true : ownedPoolWithProject(app.db, userId, pool),
+    ]);
+    if (!ownPool) throw notFound(m.poolNotFound);
+    return { alerts: await present(page.rows), next_cursor: page.next && encodeNewestCursor(page.next) };
+  });
 
-  app.get(
-    '/projects/alerts/summary',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'For the dashboard: how many alerts the user has, how many are active, and the newest five active',
-        description: 'The same alerts as the first five active ones of alerts/, and the counts, without reading the whole list.',
-        response: { 200: alertSummarySchema, ...errors },
-      },
-    },
-    async (request): Promise<AlertSummary> => {
-      const userId = currentAuth(request).user.id;
-      const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
-      return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: await present(active) };
-    },
-  );
+  route(app, api.alerts.summary, async (request): Promise<AlertSummary> => {
+    const userId = currentAuth(request).user.id;
+    const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
+    return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: await present(active) };
+  });
 
-  app.post(
-    '/projects/alerts',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: alertFieldOrder },
-      schema: {
-        tags,
-        security,
-        summary: 'Create an alert on one of the user’s pools',
-        description:
-          'The kind decides the fields (see GET projects/alerts/types/): threshold_pct 0.1–1000 (Liquidity Drop 0.1–100: a reserve cannot fall by more), window_minutes 1–10080, ' +
-          'min_amount > 0 in whole paired tokens, cooldown_minutes ≥ 1 (default 60). The alert watches from the next ' +
-          'indexed block on: history never fires it. A pool that is not the user’s answers 404. ' +
-          DUPLICATE_NOTE,
-        body: createAlertBodySchema,
-        response: { 201: alertSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const body = request.body;
-      const pool = await ownedPoolWithProject(app.db, user.id, body.pool_id);
-      if (!pool) throw notFound(m.poolNotFound);
-      const rule: AlertRule = {
-        poolId: pool.pool.id,
-        kind: body.kind,
-        thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
-        windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
-        minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
-      };
-      const inserted = await app.db.transaction(async (tx) => {
-        await lockUserAlerts(tx, user.id);
-        await refuseDuplicate(tx, user.id, rule);
+  route(app, api.alerts.create, async (request, reply) => {
+    const { user } = currentAuth(request);
+    const body = request.body;
+    const pool = await ownedPoolWithProject(app.db, user.id, body.pool_id);
+    if (!pool) throw notFound(m.poolNotFound);
+    const rule: AlertRule = {
+      poolId: pool.pool.id,
+      kind: body.kind,
+      thresholdPct: body.kind === 'large_swap' ? null : toDecimalText(body.threshold_pct),
+      windowMinutes: body.kind === 'large_swap' ? null : body.window_minutes,
+      minAmount: body.kind === 'large_swap' ? toDecimalText(body.min_amount) : null,
+    };
+    const inserted = await app.db.transaction(async (tx) => {
+      await lockUserAlerts(tx, user.id);
+      await refuseDuplicate(tx, user.id, rule);
+      await checkChannels(tx, user.id, body.channel_ids);
+      const row = await insertAlert(tx, {
+        userId: user.id,
+        ...rule,
+        cooldownMinutes: body.cooldown_minutes,
+        isActive: true,
+        // The indexer sets it to the block it starts watching from.
+        sinceBlock: null,
+      });
+      await setAlertChannels(tx, row.id, body.channel_ids);
+      return row;
+    });
+    return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }, body.channel_ids));
+  });
+
+  route(app, api.alerts.get, async (request) => presentOne(await alertOrFail(currentAuth(request).user.id, request.params.id)));
+
+  route(app, api.alerts.update, async (request) => {
+    const { user } = currentAuth(request);
+    const current = await alertOrFail(user.id, request.params.id);
+    const body = request.body;
+    const allowed = kindFields[current.alert.kind];
+    const foreign: FieldError[] = alertFieldOrder
+      .filter((f): f is 'threshold_pct' | 'window_minutes' | 'min_amount' => f === 'threshold_pct' || f === 'window_minutes' || f === 'min_amount')
+      .filter((f) => body[f] !== undefined && !allowed.includes(f))
+      .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
+    if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
+    const thresholdIssue = body.threshold_pct === undefined ? null : thresholdProblem(current.alert.kind, body.threshold_pct);
+    if (thresholdIssue) throw badRequest(thresholdIssue, [{ field: 'threshold_pct', message: thresholdIssue }]);
+
+    const values: AlertChanges = {};
+    if (body.threshold_pct !== undefined) values.thresholdPct = toDecimalText(body.threshold_pct);
+    if (body.window_minutes !== undefined) values.windowMinutes = body.window_minutes;
+    if (body.min_amount !== undefined) values.minAmount = toDecimalText(body.min_amount);
+    if (body.cooldown_minutes !== undefined) values.cooldownMinutes = body.cooldown_minutes;
+    if (Object.keys(values).length === 0 && body.channel_ids === undefined) return presentOne(current);
+    const updated = await app.db.transaction(async (tx) => {
+      await lockUserAlerts(tx, user.id);
+      // Read again under the lock: the status and figures the check judges are the ones written over.
+      const fresh = await findAlert(tx, user.id, current.alert.id);
+      if (!fresh) throw notFound(m.alertNotFound);
+      const before = ruleOf(fresh.alert);
+      const after: AlertRule = { ...before, ...values };
+      // Only a change of the figures can make a duplicate: a cooldown edit of an alert that was
+      // already identical to another before this rule existed stays possible.
+      const figuresChange = (['thresholdPct', 'windowMinutes', 'minAmount'] as const).some((k) => values[k] !== undefined && !sameFigure(before[k], after[k]));
+      if (fresh.alert.isActive && figuresChange) await refuseDuplicate(tx, user.id, after, fresh.alert.id);
+      if (body.channel_ids !== undefined) {
         await checkChannels(tx, user.id, body.channel_ids);
-        const row = await insertAlert(tx, {
-          userId: user.id,
-          ...rule,
-          cooldownMinutes: body.cooldown_minutes,
-          isActive: true,
-          // The indexer sets it to the block it starts watching from.
-          sinceBlock: null,
-        });
-        await setAlertChannels(tx, row.id, body.channel_ids);
-        return row;
-      });
-      return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }, body.channel_ids));
-    },
-  );
+        await setAlertChannels(tx, fresh.alert.id, body.channel_ids);
+      }
+      return Object.keys(values).length === 0 ? fresh.alert : updateAlert(tx, user.id, fresh.alert.id, values);
+    });
+    if (!updated) throw notFound(m.alertNotFound);
+    return presentOne({ ...current, alert: updated });
+  });
 
-  app.get(
-    '/projects/alerts/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'One alert', description: 'Another user’s alert answers 404, like a missing one.', params: idParamSchema, response: { 200: alertSchema, ...errors } },
-    },
-    async (request) => presentOne(await alertOrFail(currentAuth(request).user.id, request.params.id)),
-  );
+  route(app, api.alerts.delete, async (request) => {
+    const { user } = currentAuth(request);
+    if (!(await deleteAlert(app.db, user.id, request.params.id))) throw notFound(m.alertNotFound);
+    return { detail: 'Alert deleted.' };
+  });
 
-  app.patch(
-    '/projects/alerts/:id',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: alertFieldOrder },
-      schema: {
-        tags,
-        security,
-        summary: 'Change an alert’s own fields or cooldown',
-        description:
-          'The kind and the pool stay. A field the alert’s kind does not have (min_amount on a Price Move alert, threshold_pct or window_minutes on a Large Swap alert) answers 400, as does a Liquidity Drop threshold_pct above 100. ' +
-          DUPLICATE_NOTE,
-        params: idParamSchema,
-        body: updateAlertBodySchema,
-        response: { 200: alertSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const current = await alertOrFail(user.id, request.params.id);
-      const body = request.body;
-      const allowed = kindFields[current.alert.kind];
-      const foreign: FieldError[] = alertFieldOrder
-        .filter((f): f is 'threshold_pct' | 'window_minutes' | 'min_amount' => f === 'threshold_pct' || f === 'window_minutes' || f === 'min_amount')
-        .filter((f) => body[f] !== undefined && !allowed.includes(f))
-        .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
-      if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
-      const thresholdIssue = body.threshold_pct === undefined ? null : thresholdProblem(current.alert.kind, body.threshold_pct);
-      if (thresholdIssue) throw badRequest(thresholdIssue, [{ field: 'threshold_pct', message: thresholdIssue }]);
+  route(app, api.alerts.pause, async (request) => {
+    const { user } = currentAuth(request);
+    const current = await alertOrFail(user.id, request.params.id);
+    const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: false });
+    if (!updated) throw notFound(m.alertNotFound);
+    return presentOne({ ...current, alert: updated });
+  });
 
-      const values: AlertChanges = {};
-      if (body.threshold_pct !== undefined) values.thresholdPct = toDecimalText(body.threshold_pct);
-      if (body.window_minutes !== undefined) values.windowMinutes = body.window_minutes;
-      if (body.min_amount !== undefined) values.minAmount = toDecimalText(body.min_amount);
-      if (body.cooldown_minutes !== undefined) values.cooldownMinutes = body.cooldown_minutes;
-      if (Object.keys(values).length === 0 && body.channel_ids === undefined) return presentOne(current);
-      const updated = await app.db.transaction(async (tx) => {
-        await lockUserAlerts(tx, user.id);
-        // Read again under the lock: the status and figures the check judges are the ones written over.
-        const fresh = await findAlert(tx, user.id, current.alert.id);
-        if (!fresh) throw notFound(m.alertNotFound);
-        const before = ruleOf(fresh.alert);
-        const after: AlertRule = { ...before, ...values };
-        // Only a change of the figures can make a duplicate: a cooldown edit of an alert that was
-        // already identical to another before this rule existed stays possible.
-        const figuresChange = (['thresholdPct', 'windowMinutes', 'minAmount'] as const).some((k) => values[k] !== undefined && !sameFigure(before[k], after[k]));
-        if (fresh.alert.isActive && figuresChange) await refuseDuplicate(tx, user.id, after, fresh.alert.id);
-        if (body.channel_ids !== undefined) {
-          await checkChannels(tx, user.id, body.channel_ids);
-          await setAlertChannels(tx, fresh.alert.id, body.channel_ids);
-        }
-        return Object.keys(values).length === 0 ? fresh.alert : updateAlert(tx, user.id, fresh.alert.id, values);
-      });
-      if (!updated) throw notFound(m.alertNotFound);
-      return presentOne({ ...current, alert: updated });
-    },
-  );
+  route(app, api.alerts.resume, async (request) => {
+    const { user } = currentAuth(request);
+    const current = await alertOrFail(user.id, request.params.id);
+    if (current.alert.isActive) return presentOne(current);
+    const updated = await app.db.transaction(async (tx) => {
+      await lockUserAlerts(tx, user.id);
+      await refuseDuplicate(tx, user.id, ruleOf(current.alert), current.alert.id);
+      // since_block null: the indexer picks the block to watch from again, as for a new alert.
+      return updateAlert(tx, user.id, current.alert.id, { isActive: true, sinceBlock: null });
+    });
+    if (!updated) throw notFound(m.alertNotFound);
+    return presentOne({ ...current, alert: updated });
+  });
 
-  app.delete(
-    '/projects/alerts/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'Delete an alert with its trigger history', description: 'Notifications it raised stay.', params: idParamSchema, response: { 200: detailSchema, ...errors } },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      if (!(await deleteAlert(app.db, user.id, request.params.id))) throw notFound(m.alertNotFound);
-      return { detail: 'Alert deleted.' };
-    },
-  );
-
-  app.post(
-    '/projects/alerts/:id/pause',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'Pause an alert', description: 'A paused alert never fires. Pausing a paused alert changes nothing.', params: idParamSchema, response: { 200: alertSchema, ...errors } },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const current = await alertOrFail(user.id, request.params.id);
-      const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: false });
-      if (!updated) throw notFound(m.alertNotFound);
-      return presentOne({ ...current, alert: updated });
-    },
-  );
-
-  app.post(
-    '/projects/alerts/:id/resume',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Resume a paused alert',
-        description:
-          'It watches from the next indexed block on, like a new alert: what happened while it was paused never fires it. Resuming an active alert changes nothing. ' +
-          'A paused alert identical to an active one answers 409 naming it, and stays paused.',
-        params: idParamSchema,
-        response: { 200: alertSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const current = await alertOrFail(user.id, request.params.id);
-      if (current.alert.isActive) return presentOne(current);
-      const updated = await app.db.transaction(async (tx) => {
-        await lockUserAlerts(tx, user.id);
-        await refuseDuplicate(tx, user.id, ruleOf(current.alert), current.alert.id);
-        // since_block null: the indexer picks the block to watch from again, as for a new alert.
-        return updateAlert(tx, user.id, current.alert.id, { isActive: true, sinceBlock: null });
-      });
-      if (!updated) throw notFound(m.alertNotFound);
-      return presentOne({ ...current, alert: updated });
-    },
-  );
-
-  app.get(
-    '/projects/alerts/:id/triggers',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Trigger history of an alert, newest first',
-        description: `At most ${TRIGGER_LIMIT} firings, each with its message and the figures that fired it.`,
-        params: idParamSchema,
-        response: { 200: alertTriggerListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { alert } = await alertOrFail(currentAuth(request).user.id, request.params.id);
-      return (await listTriggers(app.db, alert.id, TRIGGER_LIMIT)).map(toApiTrigger);
-    },
-  );
+  route(app, api.alerts.triggers, async (request) => {
+    const { alert } = await alertOrFail(currentAuth(request).user.id, request.params.id);
+    return (await listTriggers(app.db, alert.id, ALERT_TRIGGER_LIMIT)).map(toApiTrigger);
+  });
 };

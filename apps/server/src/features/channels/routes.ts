@@ -1,22 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  apiErrorSchema,
-  channelFieldOrder,
-  channelKindLabels,
-  channelListSchema,
-  channelMessages as m,
-  channelSchema,
-  channelTestResultSchema,
-  channelWithSecretSchema,
-  CHANNELS_PER_USER_MAX,
-  createChannelBodySchema,
-  deliveryListQuerySchema,
-  deliveryPageSchema,
-  detailSchema,
-  idParamSchema,
-  updateChannelBodySchema,
-  type ChannelTestResult,
-} from '@tokendesk/contract';
+import { api, CHANNEL_TEST_WINDOW_MS, CHANNEL_TESTS_PER_CHANNEL, CHANNEL_TESTS_PER_USER, channelKindLabels, channelMessages as m, CHANNELS_PER_USER_MAX, type ChannelTestResult } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import type { ChannelConfig, ChannelKind, NotificationChannelRow } from '../../db/schema';
@@ -42,20 +25,8 @@ import {
   updateChannel,
   type ChannelChanges,
 } from './repository';
+import { route } from '../../plugins/endpoint-routes';
 
-const tags = ['Notification channels'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
-const writeErrors = { ...errors, 409: apiErrorSchema };
-
-/**
- * "Send test" posts to an address the user chose: without a limit it would be a way to make this
- * server flood a third party. A person checks a channel a few times; a loop stops here. Counted
- * by every server on the database together (decision 0052).
- */
-export const TESTS_PER_CHANNEL = 5;
-export const TESTS_PER_USER = 20;
-const TEST_WINDOW_MS = 10 * 60_000;
 /** One attempt's own limit (delivery/transports.ts) and a little more. */
 const TEST_WAIT_MS = ATTEMPT_TIMEOUT_MS + 2_000;
 
@@ -98,255 +69,134 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     if (kind === 'discord' && cfg.webhook_url !== undefined) await checkUrl('config.webhook_url', cfg.webhook_url);
   }
 
-  app.get(
-    '/account/channels',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The user's notification channels",
-        description:
-          'Where alerts are delivered besides the bell: e-mail (the account address, once verified), webhooks, Telegram, Discord. ' +
-          'Destinations are masked; the webhook signing secret is never listed. `email_configured` is false when this server cannot send e-mail.',
-        response: { 200: channelListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const [rows, account] = await Promise.all([listChannels(app.db, userId), emailOf(userId)]);
-      return {
-        channels: rows.map((r) => toApiChannel(r.channel, r.alertCount, account.email)),
-        email_configured: emailConfigured(config),
-        email_verified: account.verified,
-        pause_after: config.DELIVERY_PAUSE_AFTER,
-      };
-    },
-  );
+  route(app, api.channels.list, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const [rows, account] = await Promise.all([listChannels(app.db, userId), emailOf(userId)]);
+    return {
+      channels: rows.map((r) => toApiChannel(r.channel, r.alertCount, account.email)),
+      email_configured: emailConfigured(config),
+      email_verified: account.verified,
+      pause_after: config.DELIVERY_PAUSE_AFTER,
+    };
+  });
 
-  app.post(
-    '/account/channels',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: channelFieldOrder },
-      schema: {
-        tags,
-        security,
-        summary: 'Add a notification channel',
-        description:
-          "`kind` decides `config`: webhook {url}, discord {webhook_url} (a discord.com webhook URL), telegram {bot_token, chat_id}, email {} " +
-          `(one per user; needs e-mail configured on the server, 400, and a verified account address, 409). URLs must reach public addresses. ` +
-          `A webhook's signing secret (whsec_…) is in this answer and never again (rotate-secret makes a new one). At most ${CHANNELS_PER_USER_MAX} channels.`,
-        body: createChannelBodySchema,
-        response: { 201: channelWithSecretSchema, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const body = request.body;
-      const cfg: ChannelConfig = body.kind === 'email' ? {} : { ...body.config };
-      const account = await emailOf(user.id);
-      if (body.kind === 'email') {
-        if (!emailConfigured(config)) throw fieldError('kind', m.emailNotConfigured);
-        if (!account.verified) throw conflict('kind', m.emailUnverified);
+  route(app, api.channels.create, async (request, reply) => {
+    const { user } = currentAuth(request);
+    const body = request.body;
+    const cfg: ChannelConfig = body.kind === 'email' ? {} : { ...body.config };
+    const account = await emailOf(user.id);
+    if (body.kind === 'email') {
+      if (!emailConfigured(config)) throw fieldError('kind', m.emailNotConfigured);
+      if (!account.verified) throw conflict('kind', m.emailUnverified);
+    }
+    // Outside the transaction: it may wait on DNS.
+    await checkConfig(body.kind, cfg);
+    const secret = body.kind === 'webhook' ? newWebhookSecret() : null;
+    const channel = await app.db.transaction(async (tx) => {
+      await lockUserChannels(tx, user.id);
+      const counts = await channelCounts(tx, user.id);
+      if (counts.total >= CHANNELS_PER_USER_MAX) throw conflict('kind', m.tooManyChannels);
+      if (body.kind === 'email' && counts.email > 0) throw conflict('kind', m.emailChannelExists);
+      return insertChannel(tx, { userId: user.id, kind: body.kind, name: body.name, config: cfg, secret });
+    });
+    request.log.info({ channelId: channel.id, kind: channel.kind }, 'notification channel created');
+    return reply.code(201).send({ ...toApiChannel(channel, 0, account.email), secret });
+  });
+
+  route(app, api.channels.get, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const [row, account] = await Promise.all([channelOrFail(userId, request.params.id), emailOf(userId)]);
+    return toApiChannel(row.channel, row.alertCount, account.email);
+  });
+
+  route(app, api.channels.update, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const current = await channelOrFail(userId, request.params.id);
+    const { channel } = current;
+    const body = request.body;
+    const changes: ChannelChanges = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.config !== undefined) {
+      const allowed = configFields[channel.kind];
+      const given = Object.keys(body.config) as (keyof ChannelConfig)[];
+      const foreign = given.find((k) => !allowed.includes(k));
+      if (foreign) throw fieldError(`config.${foreign}`, m.fieldNotOfKind(foreign, channelKindLabels[channel.kind]));
+      if (given.length > 0) {
+        const next: ChannelConfig = { ...channel.config, ...body.config };
+        await checkConfig(channel.kind, body.config);
+        changes.config = next;
       }
-      // Outside the transaction: it may wait on DNS.
-      await checkConfig(body.kind, cfg);
-      const secret = body.kind === 'webhook' ? newWebhookSecret() : null;
-      const channel = await app.db.transaction(async (tx) => {
-        await lockUserChannels(tx, user.id);
-        const counts = await channelCounts(tx, user.id);
-        if (counts.total >= CHANNELS_PER_USER_MAX) throw conflict('kind', m.tooManyChannels);
-        if (body.kind === 'email' && counts.email > 0) throw conflict('kind', m.emailChannelExists);
-        return insertChannel(tx, { userId: user.id, kind: body.kind, name: body.name, config: cfg, secret });
-      });
-      request.log.info({ channelId: channel.id, kind: channel.kind }, 'notification channel created');
-      return reply.code(201).send({ ...toApiChannel(channel, 0, account.email), secret });
-    },
-  );
+    }
+    if (body.status === 'active' && channel.status === 'paused') changes.resume = true;
+    const account = await emailOf(userId);
+    if (Object.keys(changes).length === 0) return toApiChannel(channel, current.alertCount, account.email);
+    const updated = await updateChannel(app.db, userId, channel.id, changes);
+    if (!updated) throw notFound(m.channelNotFound);
+    if (changes.resume) request.log.info({ channelId: channel.id }, 'notification channel resumed');
+    return toApiChannel(updated, current.alertCount, account.email);
+  });
 
-  app.get(
-    '/account/channels/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'One notification channel', description: 'Another user’s channel answers 404, like a missing one.', params: idParamSchema, response: { 200: channelSchema, ...errors } },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const [row, account] = await Promise.all([channelOrFail(userId, request.params.id), emailOf(userId)]);
-      return toApiChannel(row.channel, row.alertCount, account.email);
-    },
-  );
+  route(app, api.channels.delete, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const deleted = await app.db.transaction(async (tx) => {
+      await lockUserChannels(tx, userId);
+      return deleteChannel(tx, userId, request.params.id);
+    });
+    if (!deleted) throw notFound(m.channelNotFound);
+    return { detail: m.deleted };
+  });
 
-  app.patch(
-    '/account/channels/:id',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: channelFieldOrder },
-      schema: {
-        tags,
-        security,
-        summary: 'Rename a channel, change its destination, or resume it',
-        description:
-          "`config` takes only the kind's own fields (a Telegram chat_id may change alone). `status: 'active'` resumes a channel TokenDesk paused " +
-          'after repeated failures; its failure count starts again from 0 and the messages that waited go out.',
-        params: idParamSchema,
-        body: updateChannelBodySchema,
-        response: { 200: channelSchema, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const current = await channelOrFail(userId, request.params.id);
-      const { channel } = current;
-      const body = request.body;
-      const changes: ChannelChanges = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.config !== undefined) {
-        const allowed = configFields[channel.kind];
-        const given = Object.keys(body.config) as (keyof ChannelConfig)[];
-        const foreign = given.find((k) => !allowed.includes(k));
-        if (foreign) throw fieldError(`config.${foreign}`, m.fieldNotOfKind(foreign, channelKindLabels[channel.kind]));
-        if (given.length > 0) {
-          const next: ChannelConfig = { ...channel.config, ...body.config };
-          await checkConfig(channel.kind, body.config);
-          changes.config = next;
-        }
-      }
-      if (body.status === 'active' && channel.status === 'paused') changes.resume = true;
-      const account = await emailOf(userId);
-      if (Object.keys(changes).length === 0) return toApiChannel(channel, current.alertCount, account.email);
-      const updated = await updateChannel(app.db, userId, channel.id, changes);
-      if (!updated) throw notFound(m.channelNotFound);
-      if (changes.resume) request.log.info({ channelId: channel.id }, 'notification channel resumed');
-      return toApiChannel(updated, current.alertCount, account.email);
-    },
-  );
+  route(app, api.channels.rotateSecret, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const current = await channelOrFail(userId, request.params.id);
+    if (current.channel.kind !== 'webhook') throw badRequest(m.noSecret);
+    const secret = newWebhookSecret();
+    const updated = await updateChannel(app.db, userId, current.channel.id, { secret });
+    if (!updated) throw notFound(m.channelNotFound);
+    const account = await emailOf(userId);
+    return { ...toApiChannel(updated, current.alertCount, account.email), secret };
+  });
 
-  app.delete(
-    '/account/channels/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a channel',
-        description: 'Its alerts stay (with the bell and their other channels); its delivery log and any message still waiting go with it.',
-        params: idParamSchema,
-        response: { 200: detailSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const deleted = await app.db.transaction(async (tx) => {
-        await lockUserChannels(tx, userId);
-        return deleteChannel(tx, userId, request.params.id);
-      });
-      if (!deleted) throw notFound(m.channelNotFound);
-      return { detail: m.deleted };
-    },
-  );
+  route(app, api.channels.test, async (request): Promise<ChannelTestResult> => {
+    const { user } = currentAuth(request);
+    const { channel } = await channelOrFail(user.id, request.params.id);
+    const account = await emailOf(user.id);
+    if (channel.kind === 'email') {
+      if (!emailConfigured(config)) throw new HttpError(409, m.emailNotConfigured);
+      if (!account.verified) throw new HttpError(409, m.emailUnverified);
+    }
+    const wait = await app.auth.limits.hit(
+      [
+        { key: limitKey('channel-test', `${user.id}:${channel.id}`), max: CHANNEL_TESTS_PER_CHANNEL },
+        { key: limitKey('channel-test-user', String(user.id)), max: CHANNEL_TESTS_PER_USER },
+      ],
+      CHANNEL_TEST_WINDOW_MS,
+    );
+    if (wait > 0) throw tooManyRequests(`Too many test messages. Please try again in ${minutesText(wait)}.`, wait);
 
-  app.post(
-    '/account/channels/:id/rotate-secret',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "Replace a webhook channel's signing secret",
-        description: 'The new whsec_ secret is in this answer and never again; messages sent from now on (retries too) are signed with it. Other kinds answer 400.',
-        params: idParamSchema,
-        response: { 200: channelWithSecretSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const current = await channelOrFail(userId, request.params.id);
-      if (current.channel.kind !== 'webhook') throw badRequest(m.noSecret);
-      const secret = newWebhookSecret();
-      const updated = await updateChannel(app.db, userId, current.channel.id, { secret });
-      if (!updated) throw notFound(m.channelNotFound);
-      const account = await emailOf(userId);
-      return { ...toApiChannel(updated, current.alertCount, account.email), secret };
-    },
-  );
+    // Enqueued like any message (signed, logged), then tried at once by this server.
+    const result = await sendTest({ db: app.db, config, log: { warn: (msg) => request.log.warn(msg) } }, channel);
+    if (!result.sent) throw new HttpError(409, result.reason);
+    if (result.status !== 'pending') return testResult(result, channel);
+    // The process's own worker woke on the outbox notification and took the message first: its
+    // attempt is bounded (a test is tried once), so wait for the outcome it records.
+    const deadline = Date.now() + TEST_WAIT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const state = await messageState(app.db, result.messageId);
+      if (!state) break;
+      if (state.status !== 'pending') return testResult({ ...result, status: state.status, responseCode: state.lastResponseCode, error: state.lastError }, channel);
+    }
+    return testResult(result, channel);
+  });
 
-  app.post(
-    '/account/channels/:id/test',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a test message through a channel',
-        description:
-          "Goes through the outbox like an alert's message (signed, logged, retried) and is tried at once: the answer says whether it was delivered, " +
-          `with the receiver's response code. At most ${TESTS_PER_CHANNEL} tests per channel and ${TESTS_PER_USER} per user in ${TEST_WINDOW_MS / 60_000} minutes. ` +
-          'An e-mail channel without e-mail configured, or before the address is verified, answers 409 and sends nothing.',
-        params: idParamSchema,
-        response: { 200: channelTestResultSchema, ...writeErrors },
-      },
-    },
-    async (request): Promise<ChannelTestResult> => {
-      const { user } = currentAuth(request);
-      const { channel } = await channelOrFail(user.id, request.params.id);
-      const account = await emailOf(user.id);
-      if (channel.kind === 'email') {
-        if (!emailConfigured(config)) throw new HttpError(409, m.emailNotConfigured);
-        if (!account.verified) throw new HttpError(409, m.emailUnverified);
-      }
-      const wait = await app.auth.limits.hit(
-        [
-          { key: limitKey('channel-test', `${user.id}:${channel.id}`), max: TESTS_PER_CHANNEL },
-          { key: limitKey('channel-test-user', String(user.id)), max: TESTS_PER_USER },
-        ],
-        TEST_WINDOW_MS,
-      );
-      if (wait > 0) throw tooManyRequests(`Too many test messages. Please try again in ${minutesText(wait)}.`, wait);
-
-      // Enqueued like any message (signed, logged), then tried at once by this server.
-      const result = await sendTest({ db: app.db, config, log: { warn: (msg) => request.log.warn(msg) } }, channel);
-      if (!result.sent) throw new HttpError(409, result.reason);
-      if (result.status !== 'pending') return testResult(result, channel);
-      // The process's own worker woke on the outbox notification and took the message first: its
-      // attempt is bounded (a test is tried once), so wait for the outcome it records.
-      const deadline = Date.now() + TEST_WAIT_MS;
-      while (Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const state = await messageState(app.db, result.messageId);
-        if (!state) break;
-        if (state.status !== 'pending') return testResult({ ...result, status: state.status, responseCode: state.lastResponseCode, error: state.lastError }, channel);
-      }
-      return testResult(result, channel);
-    },
-  );
-
-  app.get(
-    '/account/channels/:id/deliveries',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['cursor', 'limit'] },
-      schema: {
-        tags,
-        security,
-        summary: "A channel's delivery log, newest first",
-        description:
-          'Every message sent or waiting through the channel: time, what it was, status, attempts, the last response code and error, the next retry. ' +
-          'Page with `cursor` = `next_cursor`; `limit` 1–200, default 50. Never holds a secret.',
-        params: idParamSchema,
-        querystring: deliveryListQuerySchema,
-        response: { 200: deliveryPageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const after = request.query.cursor === undefined ? null : parseLogCursor(request.query.cursor);
-      const { channel } = await channelOrFail(userId, request.params.id);
-      const page = await pageDeliveries(app.db, channel.id, { after, limit: request.query.limit });
-      return { deliveries: page.rows.map((r) => toApiDelivery(r, channel)), next_cursor: page.nextCursor };
-    },
-  );
+  route(app, api.channels.deliveries, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const after = request.query.cursor === undefined ? null : parseLogCursor(request.query.cursor);
+    const { channel } = await channelOrFail(userId, request.params.id);
+    const page = await pageDeliveries(app.db, channel.id, { after, limit: request.query.limit });
+    return { deliveries: page.rows.map((r) => toApiDelivery(r, channel)), next_cursor: page.nextCursor };
+  });
 };
 
 function testResult(result: Extract<SendTestResult, { sent: true }>, channel: NotificationChannelRow): ChannelTestResult {

@@ -1,9 +1,8 @@
-import { apiErrorSchema, holderCsvColumns, holderHistorySchema, holdersSummarySchema, idParamSchema, projectMessages as m } from '@tokendesk/contract';
+import { api, holderCsvColumns, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import type { Address } from 'viem';
-import { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedProject } from '../../domain/tenancy';
 import { formatUnits } from '../../chain/decimal';
@@ -16,10 +15,8 @@ import { poolVaultsOf } from '../../market/pool-label';
 import { labelsOf, sharePct } from './presenter';
 import { findSync, holderHistory, holderPages, knownPools, largestHolders } from './repository';
 import { holdersSummary, holderTruth, POOL_CHECK_CANDIDATES, type HolderTruth, type PoolDetector } from './service';
+import { route } from '../../plugins/endpoint-routes';
 
-const tags = ['Holders'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 /** Holder rows per piece of the CSV stream. */
 const CSV_PIECE_ROWS = 500;
 
@@ -48,82 +45,36 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     return project;
   }
 
-  app.get(
-    '/projects/:id/holders',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The token's holders from its Transfer history, checked against totalSupply() and balanceOf: count, concentration, the 20 largest, the indexing state and the reconciliation with the chain",
-        params: idParamSchema,
-        response: { 200: holdersSummarySchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const project = await ownProject(user.id, request.params.id);
-      return holdersSummary(app.db, user.id, project, poolDetector(request.log, project), poolVaultsOf(app.chain.registry.get(project.networkId)));
-    },
-  );
+  route(app, api.holders.summary, async (request) => {
+    const { user } = currentAuth(request);
+    const project = await ownProject(user.id, request.params.id);
+    return holdersSummary(app.db, user.id, project, poolDetector(request.log, project), poolVaultsOf(app.chain.registry.get(project.networkId)));
+  });
 
-  app.get(
-    '/projects/:id/holders/history',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Holder count at the end of each UTC day that had transfers',
-        params: idParamSchema,
-        response: { 200: holderHistorySchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      return { points: await holderHistory(app.db, await ownProject(user.id, request.params.id)) };
-    },
-  );
+  route(app, api.holders.history, async (request) => {
+    const { user } = currentAuth(request);
+    return { points: await holderHistory(app.db, await ownProject(user.id, request.params.id)) };
+  });
 
-  app.get(
-    '/projects/:id/holders/export',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Every holder as CSV, largest first',
-        description:
-          `Streams text/csv with the columns ${holderCsvColumns.join(', ')}. Balances as of the indexed block, shares of totalSupply() (less the zero address's balance). ` +
-          'When the last check against the chain did not find the logs and the chain in agreement (reconciliation status other than matches), ' +
-          'the file starts with one line of a single field beginning with "# " that says where the balances come from, and the header follows; ' +
-          "when the chain differs, the checked addresses carry their balanceOf at the reconciliation block (as on the holders card) and come first, the rest their log balances. " +
-          'Numbers, addresses and labels are bare; any other text (the notice line) is quoted, with an apostrophe before each = + - @ that starts it or follows a separator, so no spreadsheet reads a formula.',
-        params: idParamSchema,
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const project = await ownProject(user.id, request.params.id);
-      const sync = await findSync(app.db, project);
-      const block = sync?.toBlock?.toString() ?? 'none';
-      const truth = await holderTruth(app.db, project, sync);
-      const known = { pools: await knownPools(app.db, user.id, project, poolVaultsOf(app.chain.registry.get(project.networkId))), deployer: sync?.deployer ?? null };
-      const largest = truth.chainBalances ? [...truth.chainBalances.keys()] : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
-      for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ?? []) {
-        known.pools.set(address, null);
-      }
-      const stream = Readable.from(csvChunks(app.db, project, known, truth), { objectMode: false, highWaterMark: 64 * 1024 });
-      stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tokendesk-holders-${project.tokenSymbol.replace(/[^A-Za-z0-9]/g, '') || 'token'}-block-${block}.csv"`)
-        .header('cache-control', 'no-store');
-      return reply.send(stream as unknown as string);
-    },
-  );
+  route(app, api.holders.export, async (request, reply) => {
+    const { user } = currentAuth(request);
+    const project = await ownProject(user.id, request.params.id);
+    const sync = await findSync(app.db, project);
+    const block = sync?.toBlock?.toString() ?? 'none';
+    const truth = await holderTruth(app.db, project, sync);
+    const known = { pools: await knownPools(app.db, user.id, project, poolVaultsOf(app.chain.registry.get(project.networkId))), deployer: sync?.deployer ?? null };
+    const largest = truth.chainBalances ? [...truth.chainBalances.keys()] : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
+    for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ?? []) {
+      known.pools.set(address, null);
+    }
+    const stream = Readable.from(csvChunks(app.db, project, known, truth), { objectMode: false, highWaterMark: 64 * 1024 });
+    stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tokendesk-holders-${project.tokenSymbol.replace(/[^A-Za-z0-9]/g, '') || 'token'}-block-${block}.csv"`)
+      .header('cache-control', 'no-store');
+    return reply.send(stream as unknown as string);
+  });
 
   /**
    * The file must not contradict the card: the same supply, and when the chain disagrees with the

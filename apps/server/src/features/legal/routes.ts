@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { legalDocumentSchema, legalParamsSchema, type LegalDocument, type LegalDocumentKind } from '@tokendesk/contract';
+import { api, type LegalDocument, type LegalDocumentKind } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LEGAL_TEXTS } from './default-texts';
+import { route } from '../../plugins/endpoint-routes';
 
 /** An operator's text longer than this is cut: the page is for reading, not for storing documents. */
 const MAX_CHARS = 100_000;
@@ -30,18 +31,5 @@ async function legalDocument(dataDir: string, kind: LegalDocumentKind, warn: (me
 }
 
 export const legalRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, { dataDir }) => {
-  app.get(
-    '/legal/:kind',
-    {
-      schema: {
-        tags: ['legal'],
-        summary: 'The Terms of Service or the Privacy Policy of this server',
-        description:
-          "No credential needed (the registration form links to them). The operator's own text from DATA_DIR/legal/terms.md or privacy.md when present, else the text TokenDesk ships.",
-        params: legalParamsSchema,
-        response: { 200: legalDocumentSchema },
-      },
-    },
-    async (request) => legalDocument(dataDir, request.params.kind, (message) => request.log.warn(message)),
-  );
+  route(app, api.legal.document, async (request) => legalDocument(dataDir, request.params.kind, (message) => request.log.warn(message)));
 };

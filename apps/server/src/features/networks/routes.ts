@@ -1,12 +1,8 @@
-import { apiErrorSchema, dexOptionSchema, idParamSchema, networkSchema, projectMessages, tokenOptionSchema } from '@tokendesk/contract';
+import { api, projectMessages } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-errors';
 import { toApiDex, toApiNetwork, toApiToken } from './presenter';
-
-const tags = ['Networks'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
+import { route } from '../../plugins/endpoint-routes';
 
 /** The network registry as the API sees it: read-only configuration, same for every user. */
 export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,30 +13,8 @@ export const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   };
 
-  app.get(
-    '/projects/networks',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'Supported networks', response: { 200: z.array(networkSchema), ...errors } } },
-    async () => registry.list().map(toApiNetwork),
-  );
-  app.get(
-    '/projects/network/:id',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'One network', params: idParamSchema, response: { 200: networkSchema, ...errors } } },
-    async (request) => toApiNetwork(network(request.params.id)),
-  );
-  app.get(
-    '/projects/network/:id/dex-options',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'DEXes of a network, with the family and the factory (or PoolManager) each is read through', params: idParamSchema, response: { 200: z.array(dexOptionSchema), ...errors } },
-    },
-    async (request) => network(request.params.id).dexes.map(toApiDex),
-  );
-  app.get(
-    '/projects/network/:id/token-options',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'Common pair tokens of a network', params: idParamSchema, response: { 200: z.array(tokenOptionSchema), ...errors } },
-    },
-    async (request) => network(request.params.id).tokens.map(toApiToken),
-  );
+  route(app, api.networks.list, async () => registry.list().map(toApiNetwork));
+  route(app, api.networks.get, async (request) => toApiNetwork(network(request.params.id)));
+  route(app, api.networks.dexOptions, async (request) => network(request.params.id).dexes.map(toApiDex));
+  route(app, api.networks.tokenOptions, async (request) => network(request.params.id).tokens.map(toApiToken));
 };

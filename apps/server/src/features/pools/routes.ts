@@ -1,31 +1,6 @@
-import {
-  apiErrorSchema,
-  createPoolBodySchema,
-  createPoolFieldOrder,
-  DASHBOARD_LIST_LIMIT,
-  detailSchema,
-  historyQuerySchema,
-  idParamSchema,
-  pathId,
-  poolAddressBodySchema,
-  poolAddressSchema,
-  poolDeleteSummarySchema,
-  poolListQuerySchema,
-  poolListSchema,
-  poolPageSchema,
-  poolSchema,
-  poolSummarySchema,
-  priceHistorySchema,
-  priceListSchema,
-  PRICES_PANEL_LIMIT,
-  pricesQuerySchema,
-  PROJECT_POOLS_LIMIT,
-  projectMessages as m,
-  type PoolSummary,
-  type PriceHistory,
-} from '@tokendesk/contract';
+import { api, DASHBOARD_LIST_LIMIT, type poolListQuerySchema, poolPageSchema, type PoolSummary, type PriceHistory, priceListSchema, PROJECT_POOLS_LIMIT, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { currentAuth } from '../../auth/plugin';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
 import { normalizeAddress, normalizePoolAddress, presentPoolAddress, type LowerAddress } from '../../lib/addresses';
@@ -39,12 +14,9 @@ import { presentPools, presentShape, toPriceItem } from './presenter';
 import { countPoolAlerts, countUserPools, deletePool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
+import { route } from '../../plugins/endpoint-routes';
 
-const tags = ['Pools and funds'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
 const RANGE_MS = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const;
-const projectIdParams = z.object({ projectId: pathId });
 
 export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   const { chain } = app;
@@ -66,120 +38,59 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     return { project, network, dex, token };
   }
 
-  app.post(
-    '/projects/get-pool-address',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['project_id', 'dex_id', 'token_id'] },
-      schema: {
-        tags,
-        security,
-        summary: "Find the pool of the project's token and a paired token on a DEX, from the DEX's factory",
-        body: poolAddressBodySchema,
-        response: { 200: poolAddressSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
-      const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
-      if (!found) throw new HttpError(404, m.noPool(dex.name));
-      // The fee as the family shows it: a V4 dynamic fee is no tier (the hook sets each swap's), so null.
-      const facts = adapterOf(dex).facts({
-        fee: found.fee,
-        tickSpacing: found.key?.tickSpacing ?? found.shape?.tickSpacing ?? null,
-        hooks: found.key?.hooks ?? found.shape?.plugin ?? null,
-        stable: found.shape?.stable ?? null,
-        binStep: found.shape?.binStep ?? null,
-      });
-      return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: facts.fee, shape: presentShape(facts, familyOf(dex)) };
-    },
-  );
+  route(app, api.pools.poolAddress, async (request) => {
+    const { user } = currentAuth(request);
+    const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
+    const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
+    if (!found) throw new HttpError(404, m.noPool(dex.name));
+    // The fee as the family shows it: a V4 dynamic fee is no tier (the hook sets each swap's), so null.
+    const facts = adapterOf(dex).facts({
+      fee: found.fee,
+      tickSpacing: found.key?.tickSpacing ?? found.shape?.tickSpacing ?? null,
+      hooks: found.key?.hooks ?? found.shape?.plugin ?? null,
+      stable: found.shape?.stable ?? null,
+      binStep: found.shape?.binStep ?? null,
+    });
+    return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: facts.fee, shape: presentShape(facts, familyOf(dex)) };
+  });
 
-  app.post(
-    '/projects/pool/:projectId',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: createPoolFieldOrder },
-      schema: {
-        tags,
-        security,
-        summary: 'Attach a pool to a project, after verifying it on chain',
-        params: projectIdParams,
-        body: createPoolBodySchema,
-        response: { 201: poolSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = currentAuth(request);
-      const body = request.body;
-      const { project, network, dex, token } = await resolvePair(user.id, request.params.projectId, body.dex, body.token);
-      if (body.pool_version && body.pool_version !== dex.version) {
-        throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
-      }
-      // A V4 pool is named by its id (0x + 64 hex), every other pool by its contract's address.
-      if (isV4Dex(dex) !== (body.pool_address.length === 66)) {
-        throw fieldError('pool_address', isV4Dex(dex) ? m.v4PoolIdExpected(dex.name) : m.addressInvalid);
-      }
-      const address = normalizePoolAddress(body.pool_address);
-      if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
-      const verified = await chain.verifyPool(network, dex, address, project.contractAddress as LowerAddress, token.address);
-      const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
-      if (!created) throw conflict('pool_address', m.duplicatePool);
-      return reply.code(201).send(created);
-    },
-  );
+  route(app, api.pools.create, async (request, reply) => {
+    const { user } = currentAuth(request);
+    const body = request.body;
+    const { project, network, dex, token } = await resolvePair(user.id, request.params.projectId, body.dex, body.token);
+    if (body.pool_version && body.pool_version !== dex.version) {
+      throw fieldError('pool_version', `${dex.name} pools are ${dex.version}.`);
+    }
+    // A V4 pool is named by its id (0x + 64 hex), every other pool by its contract's address.
+    if (isV4Dex(dex) !== (body.pool_address.length === 66)) {
+      throw fieldError('pool_address', isV4Dex(dex) ? m.v4PoolIdExpected(dex.name) : m.addressInvalid);
+    }
+    const address = normalizePoolAddress(body.pool_address);
+    if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
+    const verified = await chain.verifyPool(network, dex, address, project.contractAddress as LowerAddress, token.address);
+    const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
+    if (!created) throw conflict('pool_address', m.duplicatePool);
+    return reply.code(201).send(created);
+  });
 
-  app.get(
-    '/projects/:id/pools',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "A project's pools with live reserves and price",
-        description: `Newest first, at most ${PROJECT_POOLS_LIMIT}; user/pools/funds/?project={id} pages through all of them.`,
-        params: idParamSchema,
-        response: { 200: poolListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { user } = currentAuth(request);
-      if (!(await ownedProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
-      return presentPools(app, await listProjectPools(app.db, user.id, request.params.id, PROJECT_POOLS_LIMIT));
-    },
-  );
+  route(app, api.pools.ofProject, async (request) => {
+    const { user } = currentAuth(request);
+    if (!(await ownedProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
+    return presentPools(app, await listProjectPools(app.db, user.id, request.params.id, PROJECT_POOLS_LIMIT));
+  });
 
-  app.get(
-    '/projects/pool/:id/delete-summary',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'What deleting a pool also deletes',
-        description: "How many alerts go with the pool, for the confirmation. Another user's pool answers 404.",
-        params: idParamSchema,
-        response: { 200: poolDeleteSummarySchema, ...errors },
-      },
-    },
-    async (request) => {
-      const pool = await ownedPool(app.db, currentAuth(request).user.id, request.params.id);
-      if (!pool) throw notFound('Pool not found.');
-      return { alert_count: await countPoolAlerts(app.db, pool.id) };
-    },
-  );
+  route(app, api.pools.deleteSummary, async (request) => {
+    const pool = await ownedPool(app.db, currentAuth(request).user.id, request.params.id);
+    if (!pool) throw notFound('Pool not found.');
+    return { alert_count: await countPoolAlerts(app.db, pool.id) };
+  });
 
-  app.delete(
-    '/projects/pool/delete/:id',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'Detach a pool', params: idParamSchema, response: { 200: detailSchema, ...errors } } },
-    async (request) => {
-      const { user } = currentAuth(request);
-      if (!(await deletePool(app.db, user.id, request.params.id))) throw notFound('Pool not found.');
-      app.changes.publishLocal('lists', user.id);
-      return { detail: 'Pool deleted.' };
-    },
-  );
+  route(app, api.pools.delete, async (request) => {
+    const { user } = currentAuth(request);
+    if (!(await deletePool(app.db, user.id, request.params.id))) throw notFound('Pool not found.');
+    app.changes.publishLocal('lists', user.id);
+    return { detail: 'Pool deleted.' };
+  });
 
   /**
    * A page of the user's pools as the list routes answer it, from the answer cache (decision 0026):
@@ -196,141 +107,54 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  const pagingDescription =
-    'Newest first (created_at, then id). Page with `cursor` = `next_cursor` of the previous page (null on the last page); `limit` 1–200, ' +
-    "default 50. `q` keeps the pools whose paired token's or project's symbol, project name, pool address or DEX id contains it " +
-    "(case-insensitive); `project` keeps one project's pools (another user's project answers 404).";
+  route(app, api.pools.list, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, false)));
 
-  app.get(
-    '/projects/user/pools',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['q', 'project', 'cursor', 'limit'] },
-      schema: {
-        tags,
-        security,
-        summary: "The user's pools, a page at a time, without chain reads (the alert forms' pool select)",
-        description: pagingDescription,
-        querystring: poolListQuerySchema,
-        response: { 200: poolPageSchema, ...errors },
-      },
-    },
-    async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, false)),
-  );
+  route(app, api.pools.summary, async (request): Promise<PoolSummary> => {
+    const userId = currentAuth(request).user.id;
+    const [poolCount, latest] = await Promise.all([countUserPools(app.db, userId), listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT)]);
+    return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
+  });
 
-  app.get(
-    '/projects/user/pools/summary',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'For the dashboard: how many pools the user has and the newest five, without chain reads',
-        description: 'The same pools as the first five of user/pools/, and their count, without reading the whole list.',
-        response: { 200: poolSummarySchema, ...errors },
-      },
-    },
-    async (request): Promise<PoolSummary> => {
-      const userId = currentAuth(request).user.id;
-      const [poolCount, latest] = await Promise.all([countUserPools(app.db, userId), listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT)]);
-      return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
-    },
-  );
+  route(app, api.pools.funds, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)));
 
-  app.get(
-    '/projects/user/pools/funds',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['q', 'project', 'cursor', 'limit'] },
-      schema: {
-        tags,
-        security,
-        summary: "The user's pools with live reserves and price, a page at a time (the /funds screen)",
-        description: `${pagingDescription} Reserves and prices are as of the block in pool_funds (read through the pool-state cache).`,
-        querystring: poolListQuerySchema,
-        response: { 200: poolPageSchema, ...errors },
-      },
-    },
-    async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)),
-  );
+  route(app, api.pools.fund, async (request) => {
+    const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    if (!row) throw notFound('Fund not found.');
+    const [fund] = await presentPools(app, [row]);
+    return fund!;
+  });
 
-  app.get(
-    '/projects/user/pools/funds/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'One fund (pool with its liquidity)', params: idParamSchema, response: { 200: poolSchema, ...errors } },
-    },
-    async (request) => {
-      const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
-      if (!row) throw notFound('Fund not found.');
-      const [fund] = await presentPools(app, [row]);
-      return fund!;
-    },
-  );
+  route(app, api.pools.fundHistory, async (request): Promise<PriceHistory> => {
+    const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    if (!row) throw notFound('Fund not found.');
+    const { range } = request.query;
+    const since = Date.now() - RANGE_MS[range];
+    const side = poolSide(row.pool, row.project);
+    const points: PriceHistory['points'] = [];
+    let lastBlock: bigint | null = null;
+    for (const snapshot of await listSnapshotsSince(app.db, row.pool.networkId, row.pool.poolAddress, since)) {
+      // A second snapshot of a block already shown says nothing new.
+      if (snapshot.blockNumber === lastBlock) continue;
+      lastBlock = snapshot.blockNumber;
+      const view = snapshotView(side, snapshot);
+      if (view.price === null) continue;
+      points.push({
+        time: view.time.toISOString(),
+        block_number: view.blockNumber.toString(),
+        price: view.price,
+        amount_token: view.pairedReserve,
+        amount_project_token: view.projectReserve,
+      });
+    }
+    return { range, points };
+  });
 
-  app.get(
-    '/projects/user/pools/funds/:id/history',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Price and reserves over time from stored snapshots',
-        description:
-          'Points of the last 24 h, 7 d or 30 d, oldest first, one per block read (snapshots of an unchanged block are ' +
-          'merged). Snapshots are kept per minute for 48 h and hourly after that. Empty until the indexer has stored history.',
-        params: idParamSchema,
-        querystring: historyQuerySchema,
-        response: { 200: priceHistorySchema, ...errors },
-      },
-    },
-    async (request): Promise<PriceHistory> => {
-      const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
-      if (!row) throw notFound('Fund not found.');
-      const { range } = request.query;
-      const since = Date.now() - RANGE_MS[range];
-      const side = poolSide(row.pool, row.project);
-      const points: PriceHistory['points'] = [];
-      let lastBlock: bigint | null = null;
-      for (const snapshot of await listSnapshotsSince(app.db, row.pool.networkId, row.pool.poolAddress, since)) {
-        // A second snapshot of a block already shown says nothing new.
-        if (snapshot.blockNumber === lastBlock) continue;
-        lastBlock = snapshot.blockNumber;
-        const view = snapshotView(side, snapshot);
-        if (view.price === null) continue;
-        points.push({
-          time: view.time.toISOString(),
-          block_number: view.blockNumber.toString(),
-          price: view.price,
-          amount_token: view.pairedReserve,
-          amount_project_token: view.projectReserve,
-        });
-      }
-      return { range, points };
-    },
-  );
-
-  app.get(
-    '/projects/pool/prices',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['limit'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Market prices of the user’s pools',
-        description: `The newest \`limit\` pools, newest first (default ${PRICES_PANEL_LIMIT}, the web panel; at most 200). The funds list pages through all of them.`,
-        querystring: pricesQuerySchema,
-        response: { 200: priceListSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = currentAuth(request).user.id;
-      const { limit } = request.query;
-      const body = await app.answers.get(userId, `prices\u0000${limit}`, async () =>
-        serializeAnswer(priceListSchema, (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem)),
-      );
-      return sendSerialized(reply, body);
-    },
-  );
+  route(app, api.pools.prices, async (request, reply) => {
+    const userId = currentAuth(request).user.id;
+    const { limit } = request.query;
+    const body = await app.answers.get(userId, `prices\u0000${limit}`, async () =>
+      serializeAnswer(priceListSchema, (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem)),
+    );
+    return sendSerialized(reply, body);
+  });
 };

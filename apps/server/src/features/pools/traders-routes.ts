@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamSchema, TOP_TRADERS_LIMIT, topTradersQuerySchema, topTradersSchema, type TopTraders, type TraderRange } from '@tokendesk/contract';
+import { api, TOP_TRADERS_LIMIT, type TopTraders, type TraderRange } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatUnits } from 'viem';
@@ -9,10 +9,8 @@ import { ownedPoolWithProject } from '../../domain/tenancy';
 import { toChecksumAddress } from '../../lib/addresses';
 import { notFound } from '../../lib/http-errors';
 import { DAY_MS } from './market-repository';
+import { route } from '../../plugins/endpoint-routes';
 
-const tags = ['Pools and funds'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 const RANGE_MS: Record<TraderRange, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS };
 
 interface TraderRow {
@@ -78,30 +76,11 @@ function toApiTraders(range: TraderRange, pool: PoolRow, project: ProjectRow, ro
 }
 
 export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/projects/pool/:id/traders',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "A pool's top traders of the last 24 h or 7 d",
-        description:
-          `Up to ${TOP_TRADERS_LIMIT} senders of the pool's swaps in the range, by the volume of the paired token they moved, ` +
-          "with their buys and sells (a Buy: the pool gave out the project token) and the project tokens bought, sold and net. " +
-          "A trader is the transaction's sender, read from the chain a few indexer ticks after the swap is stored (decision 0033): " +
-          '`complete` is false while some swaps of the range are still unread. Another user’s pool answers 404.',
-        params: idParamSchema,
-        querystring: topTradersQuerySchema,
-        response: { 200: topTradersSchema, ...errors },
-      },
-    },
-    async (request): Promise<TopTraders> => {
-      const owned = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
-      if (!owned) throw notFound('Pool not found.');
-      const { range } = request.query;
-      const { rows, unread } = await topTraders(app.db, owned.pool, new Date(Date.now() - RANGE_MS[range]));
-      return toApiTraders(range, owned.pool, owned.project, rows, unread);
-    },
-  );
+  route(app, api.traders.list, async (request): Promise<TopTraders> => {
+    const owned = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    if (!owned) throw notFound('Pool not found.');
+    const { range } = request.query;
+    const { rows, unread } = await topTraders(app.db, owned.pool, new Date(Date.now() - RANGE_MS[range]));
+    return toApiTraders(range, owned.pool, owned.project, rows, unread);
+  });
 };

@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamSchema, projectMessages, reportMessages as m, weeklyReportBodySchema, weeklyReportSchema, type WeeklyReport } from '@tokendesk/contract';
+import { api, projectMessages, reportMessages as m, type WeeklyReport } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
@@ -7,15 +7,12 @@ import { projects, projectWeeklyReports } from '../../db/schema';
 import { nextReportAt } from '../../delivery/weekly-report';
 import { emailConfigured } from '../../domain/outbox';
 import { conflict, notFound } from '../../lib/http-errors';
+import { route } from '../../plugins/endpoint-routes';
 
 /*
  * The weekly e-mail report's switch on the project screen (docs/decisions/0040): off by default,
  * turned on by the project's owner. Another user's project answers 404 like a missing one.
  */
-
-const tags = ['Projects'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { basicAuth: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema };
 
 interface SettingRow {
   enabled: boolean | null;
@@ -52,57 +49,30 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  const description =
-    'A weekly e-mail to the owner with the price and its 7-day change, liquidity, 24 h and 7-day volume, holders and their change and the alerts that fired, ' +
-    'each figure with its block. Sent once per ISO week from Monday 08:00 UTC, only to a verified address. Another user’s project answers 404.';
+  route(app, api.reports.get, async (request) => {
+    const row = await readSetting(app.db, currentAuth(request).user.id, request.params.id);
+    if (!row) throw notFound(projectMessages.projectNotFound);
+    return answer(request.params.id, row);
+  });
 
-  app.get(
-    '/projects/:id/weekly-report',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: "The project's weekly e-mail report: on or off", description, params: idParamSchema, response: { 200: weeklyReportSchema, ...errors } },
-    },
-    async (request) => {
-      const row = await readSetting(app.db, currentAuth(request).user.id, request.params.id);
-      if (!row) throw notFound(projectMessages.projectNotFound);
-      return answer(request.params.id, row);
-    },
-  );
-
-  app.put(
-    '/projects/:id/weekly-report',
-    {
-      preHandler: app.requireUser,
-      config: { fieldOrder: ['enabled'] },
-      schema: {
-        tags,
-        security,
-        summary: 'Turn the weekly e-mail report on or off',
-        description: `${description} Turning it on without e-mail configured on the server answers 409 '${m.emailNotConfigured}'; turning it off always works.`,
-        params: idParamSchema,
-        body: weeklyReportBodySchema,
-        response: { 200: weeklyReportSchema, ...errors, 409: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const userId = currentAuth(request).user.id;
-      const projectId = request.params.id;
-      const { enabled } = request.body;
-      // Checked before anything is written: a foreign id changes nothing and answers like a missing one.
-      const [owned] = await app.db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
-        .limit(1);
-      if (!owned) throw notFound(projectMessages.projectNotFound);
-      if (enabled && !configured) throw conflict('enabled', m.emailNotConfigured);
-      await app.db
-        .insert(projectWeeklyReports)
-        .values({ projectId, enabled, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: projectWeeklyReports.projectId, set: { enabled, updatedAt: new Date() } });
-      const row = await readSetting(app.db, userId, projectId);
-      if (!row) throw notFound(projectMessages.projectNotFound);
-      return answer(projectId, row);
-    },
-  );
+  route(app, api.reports.update, async (request) => {
+    const userId = currentAuth(request).user.id;
+    const projectId = request.params.id;
+    const { enabled } = request.body;
+    // Checked before anything is written: a foreign id changes nothing and answers like a missing one.
+    const [owned] = await app.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+      .limit(1);
+    if (!owned) throw notFound(projectMessages.projectNotFound);
+    if (enabled && !configured) throw conflict('enabled', m.emailNotConfigured);
+    await app.db
+      .insert(projectWeeklyReports)
+      .values({ projectId, enabled, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: projectWeeklyReports.projectId, set: { enabled, updatedAt: new Date() } });
+    const row = await readSetting(app.db, userId, projectId);
+    if (!row) throw notFound(projectMessages.projectNotFound);
+    return answer(projectId, row);
+  });
 };

@@ -1,9 +1,10 @@
-import { STREAM_EVENT, STREAM_HEARTBEAT_MS, streamChangeSchema, type StreamChange } from '@tokendesk/contract';
+import { api, apiPath, STREAM_EVENT, STREAM_HEARTBEAT_MS, streamChangeSchema, type StreamChange } from '@tokendesk/contract';
 import { reconnectDelay } from './backoff';
 import type { ConnectionEvent } from './connection-state';
 import { createSseParser } from './sse-parser';
 
-export const STREAM_PATH = '/api/v1/stream/';
+/** The event stream is read by hand (fetch and an SSE parser), not through apiCall: its URL still comes from the contract. */
+export const STREAM_PATH = apiPath(api.stream.open);
 
 /**
  * A stream that has been silent for this long is dead even if no error came (a proxy or a sleeping

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
-import type { ApiError as ApiErrorBody } from '@tokendesk/contract';
+import { type ApiError as ApiErrorBody, type Endpoint, type SuccessSchema } from '@tokendesk/contract';
 import type { z } from 'zod';
 import { API_BASE } from '../../lib/api-client';
 
@@ -36,6 +36,16 @@ export const api = {
   patch: <S extends z.ZodType>(path: string, schema: S, answer: (call: Call) => Answer<S> | Promise<Answer<S>>) => handler('patch', path, schema, answer),
   delete: <S extends z.ZodType>(path: string, schema: S, answer: (call: Call) => Answer<S> | Promise<Answer<S>>) => handler('delete', path, schema, answer),
 };
+
+/**
+ * A handler for an endpoint of the contract (docs/decisions/0083): its method and URL come from the
+ * entry, and its answer is typed by the entry's success schema, as the client parses it.
+ */
+export function mockEndpoint<E extends Endpoint>(endpoint: E, answer: (call: Call) => Answer<SuccessSchema<E>> | Promise<Answer<SuccessSchema<E>>>) {
+  // The contract's ':name' segments are MSW's path parameters too; the trailing slash is the one
+  // the client sends (apiPath), which MSW would match either way.
+  return handler(endpoint.method.toLowerCase() as Method, `${endpoint.path}/`, undefined as unknown as SuccessSchema<E>, answer);
+}
 
 /** An error answer in the server's shape (the contract's apiErrorSchema). */
 export function apiError(status: number, detail: string, errors: ApiErrorBody['errors'] = []): Response {

@@ -1,37 +1,21 @@
-import {
-  dexOptionSchema,
-  discoveredPoolListSchema,
-  emailOptionsSchema,
-  holdersSummarySchema,
-  networkSchema,
-  poolListSchema,
-  projectDeleteSummarySchema,
-  projectMarketSchema,
-  projectSchema,
-  tokenOptionSchema,
-  unreadCountSchema,
-  weeklyReportSchema,
-  type Project,
-} from '@tokendesk/contract';
+import { api as endpoints, apiPath, type Project } from '@tokendesk/contract';
 import { http, HttpResponse, type PathParams } from 'msw';
-import { z } from 'zod';
-import { API_BASE } from '../../lib/api-client';
 import { devnet, devnetDexes, devnetTokens } from '../data-generators';
-import { api, apiError } from './api';
+import { apiError, mockEndpoint } from './api';
 
 /**
  * What every signed-in screen asks for besides its own data (the header's bell, the live stream,
  * the e-mail options), answered as a quiet server would. A test overrides any of them (server.use).
  */
 export const baseHandlers = [
-  api.get('/projects/notifications/new-count/', unreadCountSchema, () => ({ unread_count: 0 })),
-  api.get('/projects/networks/', z.array(networkSchema), () => [devnet]),
-  api.get('/projects/network/:id/dex-options/', z.array(dexOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetDexes : [])),
-  api.get('/projects/network/:id/token-options/', z.array(tokenOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? devnetTokens : [])),
-  api.get('/auth/options/', emailOptionsSchema, () => ({ email_configured: true, support_contact: null })),
+  mockEndpoint(endpoints.notifications.unreadCount, () => ({ unread_count: 0 })),
+  mockEndpoint(endpoints.networks.list, () => [devnet]),
+  mockEndpoint(endpoints.networks.dexOptions, ({ params }) => (Number(params.id) === devnet.id ? devnetDexes : [])),
+  mockEndpoint(endpoints.networks.tokenOptions, ({ params }) => (Number(params.id) === devnet.id ? devnetTokens : [])),
+  mockEndpoint(endpoints.accountEmail.options, () => ({ email_configured: true, support_contact: null })),
   // The live stream opens and stays quiet: no change is pushed unless a test sends one. The
   // unmount at the end of each test aborts it.
-  http.get(`*${API_BASE}/stream/`, () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } })),
+  http.get(`*${apiPath(endpoints.stream.open)}`, () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } })),
 ];
 
 /**
@@ -42,10 +26,10 @@ export function newProjectHandlers(project: Project) {
   const own = (params: PathParams) => Number(params.id) === project.id;
   const notFound = () => apiError(404, 'Project not found.');
   return [
-    api.get('/projects/:id/', projectSchema, ({ params }) => (own(params) ? project : notFound())),
-    api.get('/projects/:id/pools/', poolListSchema, ({ params }) => (own(params) ? [] : notFound())),
-    api.get('/projects/:id/discovered-pools/', discoveredPoolListSchema, ({ params }) => (own(params) ? { pools: [] } : notFound())),
-    api.get('/projects/:id/market', projectMarketSchema, ({ params }) =>
+    mockEndpoint(endpoints.projects.get, ({ params }) => (own(params) ? project : notFound())),
+    mockEndpoint(endpoints.pools.ofProject, ({ params }) => (own(params) ? [] : notFound())),
+    mockEndpoint(endpoints.discoveredPools.list, ({ params }) => (own(params) ? { pools: [] } : notFound())),
+    mockEndpoint(endpoints.market.ofProject, ({ params }) =>
       own(params)
         ? {
             project_id: project.id,
@@ -67,7 +51,7 @@ export function newProjectHandlers(project: Project) {
           }
         : notFound(),
     ),
-    api.get('/projects/:id/holders/', holdersSummarySchema, ({ params }) =>
+    mockEndpoint(endpoints.holders.summary, ({ params }) =>
       own(params)
         ? {
             sync: { state: 'pending' as const, indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null },
@@ -94,8 +78,8 @@ export function newProjectHandlers(project: Project) {
           }
         : notFound(),
     ),
-    api.get('/projects/:id/delete-summary/', projectDeleteSummarySchema, ({ params }) => (own(params) ? { pool_count: 0, alert_count: 0 } : notFound())),
-    api.get('/projects/:id/weekly-report/', weeklyReportSchema, ({ params }) =>
+    mockEndpoint(endpoints.projects.deleteSummary, ({ params }) => (own(params) ? { pool_count: 0, alert_count: 0 } : notFound())),
+    mockEndpoint(endpoints.reports.get, ({ params }) =>
       own(params)
         ? { project_id: project.id, enabled: false, email_configured: true, email_verified: true, last_week: null, last_sent_at: null, next_report_at: null }
         : notFound(),

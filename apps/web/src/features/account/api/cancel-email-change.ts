@@ -1,11 +1,11 @@
-import { userSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userInfoQueryKey } from './get-user-info';
 
 /** DELETE account/email/pending/: the link sent to the new address stops working. */
 export function cancelEmailChange() {
-  return apiRequest('/account/email/pending/', { method: 'DELETE', schema: userSchema });
+  return apiCall(api.accountEmail.cancelEmailChange, {});
 }
 
 export function useCancelEmailChange() {

@@ -1,10 +1,10 @@
-import { detailSchema, type ChangePasswordBody } from '@tokendesk/contract';
+import { api, type ChangePasswordBody } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST user/change-password/. On success the server revokes every session of the user. */
 export function changePassword(body: ChangePasswordBody) {
-  return apiRequest('/user/change-password/', { method: 'POST', body, schema: detailSchema });
+  return apiCall(api.account.changePassword, { body });
 }
 
 export function useChangePassword() {

@@ -1,12 +1,12 @@
-import { userSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export const userInfoQueryKey = ['account', 'user-info'] as const;
 
 /** GET user/info/: the signed-in user. Also the app's auth check. */
 export function getUserInfo({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/user/info/', { schema: userSchema, signal });
+  return apiCall(api.account.info, {}, { signal });
 }
 
 export const userInfoQueryOptions = queryOptions({

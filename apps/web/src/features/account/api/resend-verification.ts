@@ -1,11 +1,11 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userInfoQueryKey } from './get-user-info';
 
 /** POST account/verify-email/resend/: a new verification link to the account's address. */
 export function resendVerification() {
-  return apiRequest('/account/verify-email/resend/', { method: 'POST', schema: detailSchema });
+  return apiCall(api.accountEmail.resendVerification, {});
 }
 
 export function useResendVerification() {

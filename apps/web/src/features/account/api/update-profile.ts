@@ -1,15 +1,11 @@
-import { userSchema, type UpdateProfileBody } from '@tokendesk/contract';
+import { api, type UpdateProfileBody } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { userInfoQueryKey } from './get-user-info';
 
 /** PATCH user/info/update/. Only first and last name: the server rejects any other field. */
 export function updateProfile({ first_name, last_name }: UpdateProfileBody) {
-  return apiRequest('/user/info/update/', {
-    method: 'PATCH',
-    body: { first_name, last_name },
-    schema: userSchema,
-  });
+  return apiCall(api.account.updateInfo, { body: { first_name, last_name } });
 }
 
 export function useUpdateProfile() {

@@ -1,5 +1,6 @@
+import { api } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import type { ActivityFilters } from './get-activity';
 
@@ -14,9 +15,7 @@ export interface ExportActivityInput extends ActivityFilters {
 
 /** GET projects/activity/export/?project=&pool=&kind=&trader=&from=&to= → a CSV file. */
 export async function exportActivity({ project, pool, kind, trader, from, to }: ExportActivityInput) {
-  return apiDownload('/projects/activity/export/', {
-    query: { project: project?.toString(), pool: pool?.toString(), kind, trader, from, to },
-  });
+  return apiFile(api.activity.export, { query: { project: project?.toString(), pool: pool?.toString(), kind, trader, from, to } });
 }
 
 /** Fetches the CSV with this tab's session and hands it to the browser as a download. */

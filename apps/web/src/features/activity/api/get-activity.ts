@@ -1,6 +1,6 @@
-import { activityPageSchema, type ActivityKind } from '@tokendesk/contract';
+import { type ActivityKind, api } from '@tokendesk/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { activityRootKey } from '../../../lib/query-keys';
 
 export interface ActivityFilters {
@@ -23,18 +23,14 @@ export const POOL_ACTIVITY_LIMIT = 20;
 
 /** GET projects/activity/?project=&pool=&kind=&trader=&cursor=&limit=: the user's pool events, newest first. */
 export function getActivity({ project, pool, kind, trader, cursor, limit }: ActivityRequest, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/activity/', {
-    query: {
+  return apiCall(api.activity.list, { query: {
       project: project?.toString(),
       pool: pool?.toString(),
       kind,
       trader,
       cursor,
       limit: limit?.toString(),
-    },
-    schema: activityPageSchema,
-    signal,
-  });
+    } }, { signal });
 }
 
 /** The /activities feed: cursor pages behind 'Load more'. */

@@ -1,6 +1,6 @@
-import { LIST_PAGE_LIMIT, poolPageSchema, poolSchema, projectListSchema, projectSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_LIMIT } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey, projectsRootKey } from '../../../lib/query-keys';
 
 /*
@@ -15,7 +15,7 @@ export function projectFilterOptionsQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...projectsRootKey, 'activity-filter', { q }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/projects/', { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) }, schema: projectListSchema, signal }),
+      apiCall(api.projects.list, { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -27,11 +27,7 @@ export function poolFilterOptionsQueryOptions(q: string, project: number | undef
   return infiniteQueryOptions({
     queryKey: [...poolsRootKey, 'activity-filter', { q, project }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/projects/user/pools/', {
-        query: { q: q || undefined, project: project?.toString(), cursor: pageParam, limit: String(LIST_PAGE_LIMIT) },
-        schema: poolPageSchema,
-        signal,
-      }),
+      apiCall(api.pools.list, { query: { q: q || undefined, project: project?.toString(), cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -42,7 +38,7 @@ export function poolFilterOptionsQueryOptions(q: string, project: number | undef
 export function filterProjectQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...projectsRootKey, 'activity-filter', 'one', id] as const,
-    queryFn: ({ signal }) => apiRequest(`/projects/${id}/`, { schema: projectSchema, signal }),
+    queryFn: ({ signal }) => apiCall(api.projects.get, { params: { id } }, { signal }),
     retry: false,
   });
 }
@@ -54,7 +50,7 @@ export function filterProjectQueryOptions(id: number) {
 export function filterPoolQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...poolsRootKey, 'activity-filter', 'one', id] as const,
-    queryFn: ({ signal }) => apiRequest(`/projects/user/pools/funds/${id}/`, { schema: poolSchema, signal }),
+    queryFn: ({ signal }) => apiCall(api.pools.fund, { params: { id } }, { signal }),
     retry: false,
   });
 }

@@ -1,6 +1,6 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
 import { alertTriggersQueryKey } from './get-alert-triggers';
@@ -8,7 +8,7 @@ import { alertsQueryKey } from './get-alerts';
 
 /** DELETE projects/alerts/{id}/: the alert and its trigger history. */
 export function deleteAlert(id: number) {
-  return apiRequest(`/projects/alerts/${id}/`, { method: 'DELETE', schema: detailSchema });
+  return apiCall(api.alerts.delete, { params: { id } });
 }
 
 export interface DeleteAlertOptions {

@@ -1,6 +1,6 @@
-import { alertTriggerListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { ALERT_DETAIL_REFRESH_MS } from './get-alert';
 
@@ -8,7 +8,7 @@ export const alertTriggersQueryKey = (id: number) => [...alertsRootKey, 'trigger
 
 /** GET projects/alerts/{id}/triggers/: every firing of the alert, newest first. */
 export function getAlertTriggers(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/alerts/${id}/triggers/`, { schema: alertTriggerListSchema, signal });
+  return apiCall(api.alerts.triggers, { params: { id } }, { signal });
 }
 
 export function alertTriggersQueryOptions(id: number) {

@@ -1,11 +1,11 @@
-import { alertTypeListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 /** GET projects/alerts/types/: the kinds the server supports, with their labels and fields. */
 export function getAlertTypes({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/alerts/types/', { schema: alertTypeListSchema, signal });
+  return apiCall(api.alerts.types, {}, { signal });
 }
 
 export const alertTypesQueryOptions = queryOptions({

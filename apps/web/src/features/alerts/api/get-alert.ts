@@ -1,6 +1,6 @@
-import { alertSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 /** Product §6: the alert detail refreshes every 60 s. */
@@ -10,7 +10,7 @@ export const alertQueryKey = (id: number) => [...alertsRootKey, 'detail', id] as
 
 /** GET projects/alerts/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getAlert(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/alerts/${id}/`, { schema: alertSchema, signal });
+  return apiCall(api.alerts.get, { params: { id } }, { signal });
 }
 
 export function alertQueryOptions(id: number) {

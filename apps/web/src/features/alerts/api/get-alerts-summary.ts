@@ -1,11 +1,11 @@
-import { alertSummarySchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 /** GET projects/alerts/summary/: alert counts (all, active) and the five newest active alerts, for the dashboard. */
 export function getAlertsSummary({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/alerts/summary/', { schema: alertSummarySchema, signal });
+  return apiCall(api.alerts.summary, {}, { signal });
 }
 
 export const alertsSummaryQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { alertPageSchema, LIST_PAGE_LIMIT, type Alert, type AlertPage } from '@tokendesk/contract';
+import { type Alert, type AlertPage, api, LIST_PAGE_LIMIT } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 /** Every search's pages of the alerts list live under this key (one entry per search text). */
@@ -15,11 +15,7 @@ export interface AlertsRequest {
 
 /** GET projects/alerts/?q=&cursor=&limit=: one page of the user's alerts, newest first. */
 export function getAlerts({ q, cursor, limit }: AlertsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/alerts/', {
-    query: { q: q || undefined, cursor, limit: limit?.toString() },
-    schema: alertPageSchema,
-    signal,
-  });
+  return apiCall(api.alerts.list, { query: { q: q || undefined, cursor, limit: limit?.toString() } }, { signal });
 }
 
 /** The /alerts list: pages of LIST_PAGE_LIMIT behind 'Load more', one cache entry per search text (as /funds). */

@@ -1,6 +1,6 @@
-import { channelListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { channelsRootKey } from '../../../lib/query-keys';
  */
 export const channelOptionsQueryOptions = queryOptions({
   queryKey: [...channelsRootKey, 'list'] as const,
-  queryFn: ({ signal }) => apiRequest('/account/channels/', { schema: channelListSchema, signal }),
+  queryFn: ({ signal }) => apiCall(api.channels.list, {}, { signal }),
 });
 
 export function useChannelOptions() {

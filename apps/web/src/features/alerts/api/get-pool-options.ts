@@ -1,6 +1,6 @@
-import { LIST_PAGE_LIMIT, poolPageSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_LIMIT } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 /**
@@ -9,11 +9,7 @@ import { poolsRootKey } from '../../../lib/query-keys';
  * anywhere refreshes them.
  */
 export function getPoolOptions(q: string, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/', {
-    query: { q: q || undefined, cursor, limit: String(LIST_PAGE_LIMIT) },
-    schema: poolPageSchema,
-    signal,
-  });
+  return apiCall(api.pools.list, { query: { q: q || undefined, cursor, limit: String(LIST_PAGE_LIMIT) } }, { signal });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { alertSchema, type Alert } from '@tokendesk/contract';
+import { api, type Alert } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
 import { updateLoadedAlerts } from './get-alerts';
@@ -13,7 +13,7 @@ export interface SetAlertActive {
 
 /** POST projects/alerts/{id}/pause/ or projects/alerts/{id}/resume/. */
 export function setAlertActive({ id, active }: SetAlertActive) {
-  return apiRequest(`/projects/alerts/${id}/${active ? 'resume' : 'pause'}/`, { method: 'POST', body: {}, schema: alertSchema });
+  return apiCall(active ? api.alerts.resume : api.alerts.pause, { params: { id }, body: {} });
 }
 
 export function useSetAlertActive() {

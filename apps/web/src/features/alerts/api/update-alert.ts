@@ -1,7 +1,7 @@
-import { alertSchema, type updateAlertBodySchema } from '@tokendesk/contract';
+import { api, type updateAlertBodySchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 import { alertQueryKey } from './get-alert';
 
@@ -12,7 +12,7 @@ export interface UpdateAlertInput {
 
 /** PATCH projects/alerts/{id}/: the kind's own fields and the cooldown; kind and pool stay. */
 export function updateAlert({ id, body }: UpdateAlertInput) {
-  return apiRequest(`/projects/alerts/${id}/`, { method: 'PATCH', body, schema: alertSchema });
+  return apiCall(api.alerts.update, { params: { id }, body });
 }
 
 export function useUpdateAlert() {

@@ -1,6 +1,7 @@
 import type { LoginResponse } from '@tokendesk/contract';
+import { signInRoute } from '@tokendesk/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiCall, ApiError } from '../../../lib/api-client';
 
 export interface LoginInput {
   username: string;
@@ -20,11 +21,7 @@ export async function login({ username, password, remember }: LoginInput): Promi
   const { loginResponseSchema } = await import('./login-schema').catch(() => {
     throw new ApiError(0, null);
   });
-  return apiRequest('/user/login/', {
-    query: { remember: String(remember) },
-    credentials: { kind: 'basic', username, password },
-    schema: loginResponseSchema,
-  });
+  return apiCall(signInRoute, { query: { remember: String(remember) } }, { credentials: { kind: 'basic', username, password }, schema: loginResponseSchema });
 }
 
 export function useLogin() {

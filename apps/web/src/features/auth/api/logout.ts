@@ -1,16 +1,10 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST user/logout/ revokes this session on the server. */
 export function logout({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/user/logout/', {
-    method: 'POST',
-    schema: detailSchema,
-    signal,
-    // An already revoked session answers 401; the user is signing out anyway.
-    expireOn401: false,
-  });
+  return apiCall(api.account.logout, {}, { expireOn401: false, signal });
 }
 
 export function useLogout() {

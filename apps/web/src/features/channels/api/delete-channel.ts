@@ -1,12 +1,12 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey, channelsRootKey } from '../../../lib/query-keys';
 import { deliveriesQueryOptions } from './get-deliveries';
 
 /** DELETE account/channels/{id}/: its alerts stay, without it. */
 export function deleteChannel(id: number) {
-  return apiRequest(`/account/channels/${id}/`, { method: 'DELETE', schema: detailSchema });
+  return apiCall(api.channels.delete, { params: { id } });
 }
 
 export interface DeleteChannelOptions {

@@ -1,13 +1,13 @@
-import { channelListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 export const channelListQueryKey = [...channelsRootKey, 'list'] as const;
 
 /** GET account/channels/: the user's channels (destinations masked), and whether e-mail can be sent. */
 export function getChannels({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/account/channels/', { schema: channelListSchema, signal });
+  return apiCall(api.channels.list, {}, { signal });
 }
 
 export const channelListQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { deliveryPageSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 /** Rows per page of the delivery log: the last day of a busy alert fits, paging goes further back. */
@@ -8,11 +8,7 @@ export const DELIVERY_PAGE_SIZE = 20;
 
 /** GET account/channels/{id}/deliveries/?cursor=&limit=: newest first. */
 export function getDeliveries(channelId: number, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/account/channels/${channelId}/deliveries/`, {
-    query: { cursor, limit: String(DELIVERY_PAGE_SIZE) },
-    schema: deliveryPageSchema,
-    signal,
-  });
+  return apiCall(api.channels.deliveries, { params: { id: channelId }, query: { cursor, limit: String(DELIVERY_PAGE_SIZE) } }, { signal });
 }
 
 export function deliveriesQueryOptions(channelId: number) {

@@ -1,11 +1,11 @@
-import { channelWithSecretSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 /** POST account/channels/{id}/rotate-secret/ → the channel with its new signing secret (shown this once). */
 export function rotateChannelSecret(id: number) {
-  return apiRequest(`/account/channels/${id}/rotate-secret/`, { method: 'POST', body: {}, schema: channelWithSecretSchema });
+  return apiCall(api.channels.rotateSecret, { params: { id }, body: {} });
 }
 
 export function useRotateChannelSecret() {

@@ -1,11 +1,11 @@
-import { channelTestResultSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 /** POST account/channels/{id}/test/: sends a test message at once and says how it went. */
 export function testChannel(id: number) {
-  return apiRequest(`/account/channels/${id}/test/`, { method: 'POST', body: {}, schema: channelTestResultSchema });
+  return apiCall(api.channels.test, { params: { id }, body: {} });
 }
 
 export function useTestChannel() {

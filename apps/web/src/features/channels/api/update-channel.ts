@@ -1,6 +1,6 @@
-import { channelSchema, type UpdateChannelBody } from '@tokendesk/contract';
+import { api, type UpdateChannelBody } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { channelsRootKey } from '../../../lib/query-keys';
 
 export interface UpdateChannel {
@@ -10,7 +10,7 @@ export interface UpdateChannel {
 
 /** PATCH account/channels/{id}/: rename, change the destination, or `status: 'active'` to resume. */
 export function updateChannel({ id, body }: UpdateChannel) {
-  return apiRequest(`/account/channels/${id}/`, { method: 'PATCH', body, schema: channelSchema });
+  return apiCall(api.channels.update, { params: { id }, body });
 }
 
 export function useUpdateChannel() {

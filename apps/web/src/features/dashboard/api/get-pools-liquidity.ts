@@ -1,6 +1,6 @@
-import { liquiditySummarySchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 import { pollInterval } from '../../../lib/live/connection-store';
 
@@ -9,7 +9,7 @@ export const poolsLiquidityQueryKey = [...poolsRootKey, 'liquidity-usd'] as cons
 
 /** GET projects/user/pools/liquidity: the USD liquidity of all the user's pools, and how many have none. */
 export function getPoolsLiquidity({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/liquidity', { schema: liquiditySummarySchema, signal });
+  return apiCall(api.market.liquidity, {}, { signal });
 }
 
 export const poolsLiquidityQueryOptions = queryOptions({

@@ -1,13 +1,13 @@
-import { notificationListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { notificationsRootKey } from '../../../lib/query-keys';
 
 export const notificationsQueryKey = [...notificationsRootKey, 'list'] as const;
 
 /** GET projects/notifications/: the newest 50, newest first. */
 export function getNotifications({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/notifications/', { schema: notificationListSchema, signal });
+  return apiCall(api.notifications.list, {}, { signal });
 }
 
 export const notificationsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { unreadCountSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { notificationsRootKey } from '../../../lib/query-keys';
 import { pollInterval } from '../../../lib/live/connection-store';
 
@@ -11,7 +11,7 @@ export const unreadCountQueryKey = [...notificationsRootKey, 'new-count'] as con
 
 /** GET projects/notifications/new-count/ → {unread_count}. */
 export async function getUnreadCount({ signal }: { signal?: AbortSignal } = {}) {
-  const { unread_count } = await apiRequest('/projects/notifications/new-count/', { schema: unreadCountSchema, signal });
+  const { unread_count } = await apiCall(api.notifications.unreadCount, {}, { signal });
   return unread_count;
 }
 

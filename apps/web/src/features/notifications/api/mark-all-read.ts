@@ -1,12 +1,12 @@
-import { markReadResultSchema, type Notification } from '@tokendesk/contract';
+import { api, type Notification } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 
 /** POST projects/notifications/mark-all-read/: every notification of the user, not only the newest 50. */
 export function markAllRead() {
-  return apiRequest('/projects/notifications/mark-all-read/', { method: 'POST', body: {}, schema: markReadResultSchema });
+  return apiCall(api.notifications.markAllRead, { body: {} });
 }
 
 export function useMarkAllRead() {

@@ -1,12 +1,12 @@
-import { markReadResultSchema, type Notification } from '@tokendesk/contract';
+import { api, type Notification } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 
 /** POST projects/notifications/mark-read/ {ids} → {marked, unread_count}; ids of other users are ignored by the server. */
 export function markRead(ids: number[]) {
-  return apiRequest('/projects/notifications/mark-read/', { method: 'POST', body: { ids }, schema: markReadResultSchema });
+  return apiCall(api.notifications.markRead, { body: { ids } });
 }
 
 export function useMarkRead() {

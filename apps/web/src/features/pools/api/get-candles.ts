@@ -1,6 +1,6 @@
-import { candlesSchema, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
+import { api, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
 
 /**
@@ -8,7 +8,7 @@ import { fundsQueryKey } from './get-funds';
  * markers (decision 0034). Without a range, the server's default for the interval.
  */
 export function getCandles(id: number, interval: CandleInterval, currency: CandleCurrency, range?: CandleRange, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/pool/${id}/candles/`, { query: range ? { interval, range, currency } : { interval, currency }, schema: candlesSchema, signal });
+  return apiCall(api.candles.list, { params: { id }, query: range ? { interval, range, currency } : { interval, currency } }, { signal });
 }
 
 export function candlesQueryOptions(id: number, interval: CandleInterval, currency: CandleCurrency, range?: CandleRange) {

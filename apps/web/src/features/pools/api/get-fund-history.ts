@@ -1,13 +1,13 @@
-import { priceHistorySchema, type historyRanges } from '@tokendesk/contract';
+import { api, type historyRanges } from '@tokendesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
 
 export type HistoryRange = (typeof historyRanges)[number];
 
 /** GET projects/user/pools/funds/{id}/history/?range=: the pool's stored price snapshots, oldest first. */
 export function getFundHistory(id: number, range: HistoryRange, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/user/pools/funds/${id}/history/`, { query: { range }, schema: priceHistorySchema, signal });
+  return apiCall(api.pools.fundHistory, { params: { id }, query: { range } }, { signal });
 }
 
 export function fundHistoryQueryOptions(id: number, range: HistoryRange) {

@@ -1,11 +1,11 @@
-import { poolSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
 
 /** GET projects/user/pools/funds/{id}/: one pool with reserves and price; 404 unknown or foreign. */
 export function getFund(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/user/pools/funds/${id}/`, { schema: poolSchema, signal });
+  return apiCall(api.pools.fund, { params: { id } }, { signal });
 }
 
 export function fundQueryOptions(id: number) {

@@ -1,6 +1,6 @@
-import { LIST_PAGE_LIMIT, poolPageSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_LIMIT } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export const fundsQueryKey = [...poolsRootKey, 'funds'] as const;
@@ -19,11 +19,7 @@ export interface FundsRequest {
  * reserves (pool_funds) and price read from the chain. A heavy user has thousands: never all at once.
  */
 export function getFunds({ q, project, cursor, limit }: FundsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/funds/', {
-    query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() },
-    schema: poolPageSchema,
-    signal,
-  });
+  return apiCall(api.pools.funds, { query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() } }, { signal });
 }
 
 /** The /funds list: pages of LIST_PAGE_LIMIT behind 'Load more', one cache entry per search text and project. */

@@ -1,6 +1,6 @@
-import { DASHBOARD_LIST_LIMIT, poolPageSchema } from '@tokendesk/contract';
+import { api, DASHBOARD_LIST_LIMIT } from '@tokendesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
 
 /**
@@ -9,7 +9,7 @@ import { fundsQueryKey } from './get-funds';
  * list refreshes these too.
  */
 export async function getLatestFunds({ signal }: { signal?: AbortSignal } = {}) {
-  const { pools } = await apiRequest(`/projects/user/pools/funds/?limit=${DASHBOARD_LIST_LIMIT}`, { schema: poolPageSchema, signal });
+  const { pools } = await apiCall(api.pools.funds, { query: { limit: DASHBOARD_LIST_LIMIT } }, { signal });
   return pools;
 }
 

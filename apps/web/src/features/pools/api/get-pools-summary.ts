@@ -1,6 +1,6 @@
-import { poolSummarySchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { poolsRootKey } from '../../../lib/query-keys';
  * for the dashboard (its rows never wait for a node).
  */
 export function getPoolsSummary({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/summary/', { schema: poolSummarySchema, signal });
+  return apiCall(api.pools.summary, {}, { signal });
 }
 
 export const poolsSummaryQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { PRICES_PANEL_LIMIT, priceListSchema } from '@tokendesk/contract';
+import { api, PRICES_PANEL_LIMIT } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 import { pollInterval } from '../../../lib/live/connection-store';
 
@@ -12,7 +12,7 @@ export const PRICES_REFRESH_MS = 30_000;
  * polls on every page; a user with thousands of pools gets the newest 50 and a link to all of them.
  */
 export function getPrices({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/pool/prices/?limit=${PRICES_PANEL_LIMIT}`, { schema: priceListSchema, signal });
+  return apiCall(api.pools.prices, { query: { limit: PRICES_PANEL_LIMIT } }, { signal });
 }
 
 export const pricesQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
-import { topTradersSchema, type TraderRange } from '@tokendesk/contract';
+import { api, type TraderRange } from '@tokendesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { fundsQueryKey } from './get-funds';
 
 /** GET projects/pool/{id}/traders/?range=: the pool's top traders by paired-token volume. */
 export function getTopTraders(id: number, range: TraderRange, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/pool/${id}/traders/`, { query: { range }, schema: topTradersSchema, signal });
+  return apiCall(api.traders.list, { params: { id }, query: { range } }, { signal });
 }
 
 export function topTradersQueryOptions(id: number, range: TraderRange) {

@@ -1,6 +1,6 @@
-import { LIST_PAGE_MAX, poolPageSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_MAX } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export interface UserPoolsRequest {
@@ -16,11 +16,7 @@ export interface UserPoolsRequest {
  * availability: labels come from here.
  */
 export function getUserPools({ q, project, cursor, limit }: UserPoolsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/user/pools/', {
-    query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() },
-    schema: poolPageSchema,
-    signal,
-  });
+  return apiCall(api.pools.list, { query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() } }, { signal });
 }
 
 /**

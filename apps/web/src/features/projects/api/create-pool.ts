@@ -1,7 +1,7 @@
-import { poolSchema, type createPoolBodySchema } from '@tokendesk/contract';
+import { api, type createPoolBodySchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export interface CreatePoolInput {
@@ -14,7 +14,7 @@ export interface CreatePoolInput {
  * that DEX's pool of exactly these two tokens (400 otherwise); 409 when it is already attached.
  */
 export function createPool({ projectId, body }: CreatePoolInput) {
-  return apiRequest(`/projects/pool/${projectId}/`, { method: 'POST', body, schema: poolSchema });
+  return apiCall(api.pools.create, { params: { projectId }, body });
 }
 
 export function useCreatePool() {

@@ -1,11 +1,11 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { activityRootKey, alertsRootKey, poolsRootKey } from '../../../lib/query-keys';
 
 /** DELETE projects/pool/delete/{id}/: detaches the pool from TokenDesk (nothing happens on chain). */
 export function deletePool(poolId: number) {
-  return apiRequest(`/projects/pool/delete/${poolId}/`, { method: 'DELETE', schema: detailSchema });
+  return apiCall(api.pools.delete, { params: { id: poolId } });
 }
 
 export interface DeletePoolOptions {

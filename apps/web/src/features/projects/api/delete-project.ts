@@ -1,6 +1,6 @@
-import { detailSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { discoveredPoolsQueryKey } from './discovered-pools';
 import { holdersQueryKey } from './get-holders';
@@ -10,7 +10,7 @@ import { projectPoolsQueryKey } from './get-project-pools';
 
 /** DELETE projects/{id}/: the project, its pools and their alerts. */
 export function deleteProject(id: number) {
-  return apiRequest(`/projects/${id}/`, { method: 'DELETE', schema: detailSchema });
+  return apiCall(api.projects.delete, { params: { id } });
 }
 
 export interface DeleteProjectOptions {

@@ -1,6 +1,6 @@
-import { detailSchema, discoveredPoolListSchema, poolSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { discoveredPoolsRootKey, poolsRootKey } from '../../../lib/query-keys';
 import { holdersQueryKey } from './get-holders';
 
@@ -8,7 +8,7 @@ export const discoveredPoolsQueryKey = (projectId: number) => [...discoveredPool
 
 /** GET projects/{id}/discovered-pools/: pools of the token the watch found that are not attached. */
 export async function getDiscoveredPools(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
-  const { pools } = await apiRequest(`/projects/${projectId}/discovered-pools/`, { schema: discoveredPoolListSchema, signal });
+  const { pools } = await apiCall(api.discoveredPools.list, { params: { id: projectId } }, { signal });
   return pools;
 }
 
@@ -33,12 +33,12 @@ export interface DiscoveredPoolInput {
  * chain like 'Add Pool' does: 503 when the node does not answer, 409 when it is already attached.
  */
 export function attachDiscoveredPool({ projectId, discoveredId }: DiscoveredPoolInput) {
-  return apiRequest(`/projects/${projectId}/discovered-pools/${discoveredId}/attach/`, { method: 'POST', schema: poolSchema });
+  return apiCall(api.discoveredPools.attach, { params: { id: projectId, poolId: discoveredId } });
 }
 
 /** DELETE projects/{id}/discovered-pools/{poolId}/: forgets the find; 'Add Pool' can still attach it later. */
 export function dismissDiscoveredPool({ projectId, discoveredId }: DiscoveredPoolInput) {
-  return apiRequest(`/projects/${projectId}/discovered-pools/${discoveredId}/`, { method: 'DELETE', schema: detailSchema });
+  return apiCall(api.discoveredPools.dismiss, { params: { id: projectId, poolId: discoveredId } });
 }
 
 export function useAttachDiscoveredPool() {

@@ -1,5 +1,6 @@
+import { api } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
 export interface ExportHoldersInput {
@@ -10,7 +11,7 @@ export interface ExportHoldersInput {
 
 /** GET projects/{id}/holders/export/ → every holder as CSV, largest first (a plain link cannot send the bearer token). */
 export function exportHolders({ projectId }: ExportHoldersInput) {
-  return apiDownload(`/projects/${projectId}/holders/export/`);
+  return apiFile(api.holders.export, { params: { id: projectId } });
 }
 
 export function useExportHolders() {

@@ -1,12 +1,11 @@
-import { dexOptionSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { networksRootKey } from '../../../lib/query-keys';
 
 /** GET projects/network/{id}/dex-options/: the DEXes TokenDesk knows on that network. */
 export function getDexOptions(networkId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/network/${networkId}/dex-options/`, { schema: z.array(dexOptionSchema), signal });
+  return apiCall(api.networks.dexOptions, { params: { id: networkId } }, { signal });
 }
 
 export function dexOptionsQueryOptions(networkId: number) {

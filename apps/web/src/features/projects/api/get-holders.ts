@@ -1,6 +1,6 @@
-import { holderHistorySchema, holdersSummarySchema, type HolderReconciliationStatus, type HolderSyncState } from '@tokendesk/contract';
+import { api, type HolderReconciliationStatus, type HolderSyncState } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 /** Under the projects root: deleting or changing a project refreshes its holders too. */
@@ -20,12 +20,12 @@ export function holderPollInterval(state: HolderSyncState | undefined, check?: H
 
 /** GET projects/{id}/holders/: count, concentration, the 20 largest balances and the indexing state. */
 export function getHolders(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${projectId}/holders/`, { schema: holdersSummarySchema, signal });
+  return apiCall(api.holders.summary, { params: { id: projectId } }, { signal });
 }
 
 /** GET projects/{id}/holders/history/: the holder count at the end of each UTC day that had transfers. */
 export function getHolderHistory(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${projectId}/holders/history/`, { schema: holderHistorySchema, signal });
+  return apiCall(api.holders.history, { params: { id: projectId } }, { signal });
 }
 
 export function holdersQueryOptions(projectId: number) {

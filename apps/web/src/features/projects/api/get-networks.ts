@@ -1,14 +1,11 @@
-import { networkSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { networksRootKey } from '../../../lib/query-keys';
-
-const networkListSchema = z.array(networkSchema);
 
 /** GET projects/networks/: every supported network (id = chain id). */
 export function getNetworks({ signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/networks/', { schema: networkListSchema, signal });
+  return apiCall(api.networks.list, {}, { signal });
 }
 
 export const networksQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { poolAddressSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export interface PoolAddressInput {
@@ -16,7 +16,7 @@ export interface PoolAddressInput {
  * current one.
  */
 export function getPoolAddress(body: PoolAddressInput, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/get-pool-address/', { method: 'POST', body, schema: poolAddressSchema, signal });
+  return apiCall(api.pools.poolAddress, { body }, { signal });
 }
 
 export function poolAddressQueryOptions(input: PoolAddressInput) {

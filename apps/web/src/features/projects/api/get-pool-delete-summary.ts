@@ -1,6 +1,6 @@
-import { poolDeleteSummarySchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 // Under the alerts root: creating or deleting an alert anywhere changes the count.
@@ -8,7 +8,7 @@ export const poolDeleteSummaryQueryKey = (id: number) => [...alertsRootKey, 'poo
 
 /** GET projects/pool/{id}/delete-summary/: how many alerts go with the pool. */
 export function getPoolDeleteSummary(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/pool/${id}/delete-summary/`, { schema: poolDeleteSummarySchema, signal });
+  return apiCall(api.pools.deleteSummary, { params: { id } }, { signal });
 }
 
 export function usePoolDeleteSummary(id: number, { enabled }: { enabled: boolean }) {

@@ -1,6 +1,6 @@
-import { projectDeleteSummarySchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { alertsRootKey } from '../../../lib/query-keys';
 
 // Under the alerts root: creating or deleting an alert anywhere changes the count.
@@ -8,7 +8,7 @@ export const projectDeleteSummaryQueryKey = (id: number) => [...alertsRootKey, '
 
 /** GET projects/{id}/delete-summary/: how many pools and alerts go with the project. */
 export function getProjectDeleteSummary(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${id}/delete-summary/`, { schema: projectDeleteSummarySchema, signal });
+  return apiCall(api.projects.deleteSummary, { params: { id } }, { signal });
 }
 
 export function useProjectDeleteSummary(id: number, { enabled }: { enabled: boolean }) {

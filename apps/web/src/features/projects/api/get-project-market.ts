@@ -1,6 +1,6 @@
-import { PROJECT_MARKET_IDS_MAX, projectMarketListSchema, projectMarketSchema, type ProjectMarket } from '@tokendesk/contract';
+import { api, PROJECT_MARKET_IDS_MAX, type ProjectMarket } from '@tokendesk/contract';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 import { pollInterval } from '../../../lib/live/connection-store';
 
@@ -13,7 +13,7 @@ export const projectMarketQueryKey = (id: number) => [...poolsRootKey, 'project-
 
 /** GET projects/{id}/market: USD price, 24 h change, liquidity, market cap, FDV, volume, holders. */
 export function getProjectMarket(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${id}/market`, { schema: projectMarketSchema, signal });
+  return apiCall(api.market.ofProject, { params: { id } }, { signal });
 }
 
 export function projectMarketQueryOptions(id: number) {
@@ -30,7 +30,7 @@ export function useProjectMarket(id: number) {
 
 /** GET projects/market?ids=1,2,3: the same figures for up to PROJECT_MARKET_IDS_MAX projects. */
 export function getProjectsMarket(ids: number[], { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/market', { query: { ids: ids.join(',') }, schema: projectMarketListSchema, signal });
+  return apiCall(api.market.list, { query: { ids: ids.join(',') } }, { signal });
 }
 
 /** Ids in request-sized groups, in order (a list page may hold more than one request takes). */

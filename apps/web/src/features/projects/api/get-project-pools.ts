@@ -1,13 +1,13 @@
-import { poolListSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { poolsRootKey } from '../../../lib/query-keys';
 
 export const projectPoolsQueryKey = (projectId: number) => [...poolsRootKey, 'project', projectId] as const;
 
 /** GET projects/{id}/pools/: the project's pools with live reserves and price. */
 export function getProjectPools(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${projectId}/pools/`, { schema: poolListSchema, signal });
+  return apiCall(api.pools.ofProject, { params: { id: projectId } }, { signal });
 }
 
 export function projectPoolsQueryOptions(projectId: number) {

@@ -1,13 +1,13 @@
-import { projectSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 export const projectQueryKey = (id: number) => [...projectsRootKey, 'detail', id] as const;
 
 /** GET projects/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${id}/`, { schema: projectSchema, signal });
+  return apiCall(api.projects.get, { params: { id } }, { signal });
 }
 
 export function projectQueryOptions(id: number) {

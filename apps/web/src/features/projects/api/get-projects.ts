@@ -1,6 +1,6 @@
-import { LIST_PAGE_LIMIT, LIST_PAGE_MAX, projectListSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 export const projectsQueryKey = [...projectsRootKey, 'list'] as const;
@@ -14,11 +14,7 @@ export interface ProjectsRequest {
 
 /** GET projects/?q=&cursor=&limit=: one page of the user's projects, newest first. */
 export function getProjects({ q, cursor, limit }: ProjectsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/', {
-    query: { q: q || undefined, cursor, limit: limit?.toString() },
-    schema: projectListSchema,
-    signal,
-  });
+  return apiCall(api.projects.list, { query: { q: q || undefined, cursor, limit: limit?.toString() } }, { signal });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { tokenInfoSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export interface TokenInfoInput {
   network: number;
@@ -12,7 +12,7 @@ export interface TokenInfoInput {
  * detail for a wallet or a non-ERC-20 contract; 503 when the network's node cannot be reached.
  */
 export function getTokenInfo(body: TokenInfoInput) {
-  return apiRequest('/projects/get-token-info/', { method: 'POST', body, schema: tokenInfoSchema });
+  return apiCall(api.projects.tokenInfo, { body });
 }
 
 /** A mutation, not a query: it runs when the user presses 'Fetch Token Info', and its answer fills the form. */

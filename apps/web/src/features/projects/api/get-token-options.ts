@@ -1,12 +1,11 @@
-import { tokenOptionSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { networksRootKey } from '../../../lib/query-keys';
 
 /** GET projects/network/{id}/token-options/: the common pair tokens of a network (wrapped native, USDC, USDT). */
 export function getTokenOptions(networkId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/network/${networkId}/token-options/`, { schema: z.array(tokenOptionSchema), signal });
+  return apiCall(api.networks.tokenOptions, { params: { id: networkId } }, { signal });
 }
 
 export function tokenOptionsQueryOptions(networkId: number) {

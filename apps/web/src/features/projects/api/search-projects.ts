@@ -1,6 +1,6 @@
-import { searchResultSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 /** Product §4: a search runs once the trimmed query has at least 2 characters. */
@@ -8,7 +8,7 @@ export const SEARCH_MIN_LENGTH = 2;
 
 /** GET projects/search/?query= → at most 10 of the user's projects matching name or symbol. */
 export function searchProjects(query: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/projects/search/', { query: { query }, schema: searchResultSchema, signal });
+  return apiCall(api.projects.search, { query: { query } }, { signal });
 }
 
 export function searchProjectsQueryOptions(query: string) {

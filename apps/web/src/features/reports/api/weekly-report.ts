@@ -1,13 +1,13 @@
-import { weeklyReportSchema, type WeeklyReport } from '@tokendesk/contract';
+import { api, type WeeklyReport } from '@tokendesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { weeklyReportQueryKey } from '../../../lib/query-keys';
 
 export { weeklyReportQueryKey };
 
 /** GET projects/{id}/weekly-report/: whether the weekly e-mail report is on, and whether it can be sent. */
 export function getWeeklyReport(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/projects/${projectId}/weekly-report/`, { schema: weeklyReportSchema, signal });
+  return apiCall(api.reports.get, { params: { id: projectId } }, { signal });
 }
 
 export function useWeeklyReport(projectId: number) {
@@ -16,7 +16,7 @@ export function useWeeklyReport(projectId: number) {
 
 /** PUT projects/{id}/weekly-report/ {enabled}: 409 when e-mail is not configured on the server. */
 export function setWeeklyReport({ projectId, enabled }: { projectId: number; enabled: boolean }) {
-  return apiRequest(`/projects/${projectId}/weekly-report/`, { method: 'PUT', body: { enabled }, schema: weeklyReportSchema });
+  return apiCall(api.reports.update, { params: { id: projectId }, body: { enabled } });
 }
 
 export function useSetWeeklyReport() {

@@ -1,11 +1,11 @@
-import { issuedResetLinkSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { auditEventsQueryKey } from './get-audit-events';
 
 /** POST staff/users/{id}/reset-link/: a one-time reset link, in this answer only (decision 0058). */
 export function issueResetLink({ userId }: { userId: number }) {
-  return apiRequest(`/staff/users/${userId}/reset-link/`, { method: 'POST', body: {}, schema: issuedResetLinkSchema });
+  return apiCall(api.staffAccounts.issueResetLink, { params: { id: userId }, body: {} });
 }
 
 export function useIssueResetLink() {

@@ -1,10 +1,10 @@
-import { staffUserSchema, type StaffUserLookupBody } from '@tokendesk/contract';
+import { api, type StaffUserLookupBody } from '@tokendesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST staff/users/lookup/: an account by username or e-mail address (a body: no address in a URL). */
 export function lookupUser(body: StaffUserLookupBody) {
-  return apiRequest('/staff/users/lookup/', { method: 'POST', body, schema: staffUserSchema });
+  return apiCall(api.staffAccounts.lookupUser, { body });
 }
 
 export function useLookupUser() {

@@ -1,12 +1,12 @@
-import { ticketSchema, type createTicketBodySchema } from '@tokendesk/contract';
+import { api, type createTicketBodySchema } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 /** POST user/tickets/create/ {subject, message, project} → 201 the ticket. */
 export function createTicket(body: z.output<typeof createTicketBodySchema>) {
-  return apiRequest('/user/tickets/create/', { method: 'POST', body, schema: ticketSchema });
+  return apiCall(api.tickets.create, { body });
 }
 
 export function useCreateTicket() {

@@ -1,6 +1,6 @@
-import { LIST_PAGE_LIMIT, projectListSchema } from '@tokendesk/contract';
+import { api, LIST_PAGE_LIMIT } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { projectsRootKey } from '../../../lib/query-keys';
 
 /**
@@ -12,7 +12,7 @@ export function ticketProjectOptionsQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...projectsRootKey, 'ticket-options', { q }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest('/projects/', { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) }, schema: projectListSchema, signal }),
+      apiCall(api.projects.list, { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     // The previous text's options stay (dimmed) until the new answer is in.

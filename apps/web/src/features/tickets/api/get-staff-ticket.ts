@@ -1,13 +1,13 @@
-import { ticketSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 export const staffTicketQueryKey = (id: number) => [...ticketsRootKey, 'staff', 'detail', id] as const;
 
 /** GET staff/tickets/{id}/: any user's ticket with its messages, staff only. */
 export function getStaffTicket(id: number, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(`/staff/tickets/${id}/`, { schema: ticketSchema, signal });
+  return apiCall(api.staffTickets.get, { params: { id } }, { signal });
 }
 
 export function useStaffTicket(id: number) {

@@ -1,6 +1,6 @@
-import { staffTicketPageSchema, type staffTicketStatuses } from '@tokendesk/contract';
+import { api, type staffTicketStatuses } from '@tokendesk/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 export type StaffTicketStatus = (typeof staffTicketStatuses)[number];
@@ -9,7 +9,7 @@ const PAGE_SIZE = 50;
 
 /** GET staff/tickets/?status: every user's tickets (awaiting: oldest first), staff only, with the count awaiting a reply. */
 export function getStaffTickets(status: StaffTicketStatus, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/staff/tickets/', { schema: staffTicketPageSchema, query: { status, cursor, limit: String(PAGE_SIZE) }, signal });
+  return apiCall(api.staffTickets.list, { query: { status, cursor, limit: String(PAGE_SIZE) } }, { signal });
 }
 
 export function useStaffTickets(status: StaffTicketStatus) {

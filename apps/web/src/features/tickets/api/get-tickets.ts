@@ -1,6 +1,6 @@
-import { ticketPageSchema } from '@tokendesk/contract';
+import { api } from '@tokendesk/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 export const ticketsQueryKey = [...ticketsRootKey, 'list'] as const;
@@ -8,7 +8,7 @@ const PAGE_SIZE = 50;
 
 /** GET user/tickets/?cursor&limit: the user's tickets, newest first, a page at a time. */
 export function getTickets(cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest('/user/tickets/', { schema: ticketPageSchema, query: { cursor, limit: String(PAGE_SIZE) }, signal });
+  return apiCall(api.tickets.list, { query: { cursor, limit: String(PAGE_SIZE) } }, { signal });
 }
 
 export const ticketsQueryOptions = infiniteQueryOptions({

@@ -1,11 +1,11 @@
+import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 /** POST staff/tickets/{id}/reopen/: accepts replies again. */
 export function reopenTicket({ id }: { id: number }) {
-  return apiRequest(`/staff/tickets/${id}/reopen/`, { method: 'POST', body: {}, schema: z.unknown() });
+  return apiCall(api.staffTickets.reopen, { params: { id }, body: {} });
 }
 
 export function useReopenTicket() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketMessageSchema } from '@tokendesk/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tokendesk/contract';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 import { ticketQueryKey } from './get-ticket';
 
 /** POST user/tickets/{id}/reply/ {message} → the new message; 409 when it is resolved. */
 export function replyTicket({ id, message }: { id: number; message: string }) {
-  return apiRequest(`/user/tickets/${id}/reply/`, { method: 'POST', body: { message }, schema: ticketMessageSchema });
+  return apiCall(api.tickets.reply, { params: { id }, body: { message } });
 }
 
 export function useReplyTicket() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketMessageSchema } from '@tokendesk/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@tokendesk/contract';
+import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 /** POST staff/tickets/{id}/reply/ {message} → the new message: answers as Support Team and notifies the user. */
 export function staffReplyTicket({ id, message }: { id: number; message: string }) {
-  return apiRequest(`/staff/tickets/${id}/reply/`, { method: 'POST', body: { message }, schema: ticketMessageSchema });
+  return apiCall(api.staffTickets.reply, { params: { id }, body: { message } });
 }
 
 export function useStaffReplyTicket() {
