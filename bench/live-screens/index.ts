@@ -22,10 +22,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { demoAccounts, devnetAddresses, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
+import { freePort } from '@tokendesk/testkit/free-port';
 import { chromium } from 'playwright-core';
 import { emptyLatencies, LIVE_TARGET_P95_MS, liveFigureLines, liveFigures, timeOneSwap, waitUntilMeasurable } from '../../e2e/live-screens';
 import { onInterrupt } from '../lib/cleanup';
@@ -51,18 +51,6 @@ lock, alone; the load line is printed before and after.`;
 type PageStorage = { localStorage: { setItem(key: string, value: string): void } };
 
 const loadLine = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function call<T>(url: string, init: RequestInit & { expect: number }): Promise<T> {
   const res = await fetch(url, init);
