@@ -53,7 +53,7 @@ export default defineConfig({
           if (/[\\/]packages[\\/]contract[\\/]src[\\/]account-messages\.ts$/.test(id)) return 'account-messages';
           // The zod-free half of the endpoint contract (paths), which the request client on the
           // sign-in page uses (docs/decisions/0083); in the contract chunk it would pull zod in.
-          if (/[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/.test(id)) return 'contract-routes';
+          if (/[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/.test(id)) return 'api-paths';
           // The contract's schemas, shared by registration, sign-in and the signed-in app.
           if (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return 'contract';
           // Loaded on demand by sign-in; left alone, the bundler would fold it into the entry chunk.
