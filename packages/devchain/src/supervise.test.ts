@@ -42,7 +42,8 @@ describe('the supervisor shell (one copy for anvil and the embedded PostgreSQL)'
     const programPid = await pid;
     programs.push(programPid);
     expect(programPid).not.toBe(child.pid);
-    await until(() => fs.readFileSync(log, 'utf8').includes('started'), 'the program to start');
+    // The program's shell opens the log after the pid line is written: no file yet is "not yet".
+    await until(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('started'), 'the program to start');
     expect(alive(programPid)).toBe(true);
     child.stdin!.end();
     expect(await exited).toBe(0);

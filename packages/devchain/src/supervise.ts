@@ -69,7 +69,9 @@ export function supervise(command: string, args: string[], options: SuperviseOpt
       if (buffered.includes('\n') && line) resolve(Number(line));
     });
     child.once('error', reject);
-    child.once('exit', () => reject(new SupervisorExitedError(options.name)));
+    // 'close', not 'exit': 'exit' can come before the last of stdout is read, and a program that
+    // ends at once (its pid line already written) was then reported as never having started.
+    child.once('close', () => reject(new SupervisorExitedError(options.name)));
   });
   return { child, pid };
 }
