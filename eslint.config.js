@@ -80,13 +80,13 @@ const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
 
 
 /**
- * The API's paths, read from the endpoint contract (packages/contract/src/endpoints and the sign-in
- * route in routes.ts; docs/decisions/0083). This file cannot import the TypeScript contract, so it
+ * The API's paths, read from the endpoint contract (each feature's packages/contract/src/<feature>/endpoints.ts
+ * and the sign-in route in routes.ts; docs/decisions/0083). This file cannot import the TypeScript contract, so it
  * reads the `path: '…'` lines; the contract test endpoint-contract.test.ts keeps them the only form.
  */
 function contractPaths() {
-  const dir = 'packages/contract/src/endpoints';
-  const files = [...fs.readdirSync(dir).map((f) => path.join(dir, f)), 'packages/contract/src/routes.ts'];
+  const dir = 'packages/contract/src';
+  const files = [...subfolders(dir).map((f) => path.join(dir, f, 'endpoints.ts')).filter((f) => fs.existsSync(f)), 'packages/contract/src/routes.ts'];
   const found = new Set();
   for (const file of files) for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath: '(\/[^']*)'/g)) found.add(m[1]);
   return [...found];

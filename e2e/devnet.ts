@@ -55,7 +55,7 @@ export async function addPoolViaApi(
   });
 }
 
-export async function getFund(request: APIRequestContext, user: TestUser, poolId: number): Promise<Pool> {
+export async function getLivePool(request: APIRequestContext, user: TestUser, poolId: number): Promise<Pool> {
   return apiGet<Pool>(request, user, `/projects/user/pools/funds/${poolId}/`);
 }
 

@@ -180,7 +180,7 @@ function order(ops: Operation[]): Operation[] {
 describe('fuzzing every route of the OpenAPI document', () => {
   it('answers no 5xx, and a 4xx write changes nothing', async () => {
     // The live stream (GET /stream/, issue 31) answers a stream that stays open by design: a request
-    // to it never completes, so it is tested in apps/server/test/live-stream.test.ts instead.
+    // to it never completes, so it is tested in apps/server/test/stream/live-stream.test.ts instead.
     const ops = order(operationsOf(doc).filter((op) => !op.path.startsWith('/api/v1/stream')));
     expect(ops.length).toBeGreaterThan(40);
     let baseline = await snapshot();

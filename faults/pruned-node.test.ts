@@ -131,7 +131,7 @@ describe('a node that keeps the state of the last 128 blocks only', () => {
     expect((await holdersPart()).state).toBe('ok');
 
     // The node refused old state (eth_getCode at an old block): from then on the indexer asks logs,
-    // not state, for where a history starts (each client's wording: apps/server/test/pruned-node.test.ts).
+    // not state, for where a history starts (each client's wording: apps/server/test/indexer/pruned-node.test.ts).
     const pruned = proxy.stats().pruned;
     expect(pruned.byMethod.eth_getCode ?? 0).toBeGreaterThan(0);
     console.log(`pruned node: ${JSON.stringify(pruned)}`);

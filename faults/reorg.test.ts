@@ -16,7 +16,7 @@ import { killAllServers, startServer, type ServerProcess } from './support/serve
  * balanceOf, and the large-swap alert's notice about the orphaned buy is withdrawn (it had been
  * read, so a 'Withdrawn:' note replaces it) while the replacing buy fires its own.
  * Reorganisations against a network with confirmations (shallower and deeper than them) are in
- * apps/server/test/reorg.test.ts.
+ * apps/server/test/indexer/reorg.test.ts.
  */
 
 let devnet: TestDevnet;

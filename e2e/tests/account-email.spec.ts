@@ -5,7 +5,7 @@ import { expect, signIn, test } from '../fixtures';
 /**
  * The account e-mail pages (decision 0039) on the e2e server, which has no SMTP_URL: the pages say
  * so instead of pretending to send, and links that are made up, used or incomplete are refused in
- * words. (Real links through SMTP are tested in apps/server/test/account-email.test.ts.)
+ * words. (Real links through SMTP are tested in apps/server/test/account/account-email.test.ts.)
  */
 
 const verifyUrl = /\/api\/v1\/account\/verify-email\/?$/;

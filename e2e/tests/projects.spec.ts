@@ -58,9 +58,9 @@ test.describe('projects and pools on the local devnet', () => {
 
     // Funds: the pool with its reserves; the detail shows the same figures the API read from the chain.
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Funds' }).click();
-    const fundRow = page.getByRole('list', { name: 'Funds' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' });
-    await expect(fundRow).toContainText('Uniswap V2');
-    await fundRow.getByRole('link', { name: 'DEMO/WETH' }).click();
+    const fundsRow = page.getByRole('list', { name: 'Funds' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' });
+    await expect(fundsRow).toContainText('Uniswap V2');
+    await fundsRow.getByRole('link', { name: 'DEMO/WETH' }).click();
     await expect(page.getByRole('heading', { name: 'DEMO/WETH Pool', level: 1 })).toBeVisible();
     const fund = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
     expect(fund.pool_funds?.amount_token).toMatch(/^\d+(\.\d+)?$/);

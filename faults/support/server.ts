@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     env: {
       DEVNET: process.env.DEVNET,
       // The suite drives one user at machine speed (load, fuzz, write bursts) to test throughput and
-      // faults, not the per-user budgets (apps/server/test/user-budgets.test.ts, bench:fairness).
+      // faults, not the per-user budgets (apps/server/test/http/user-budgets.test.ts, bench:fairness).
       USER_BUDGETS: 'off',
       // Every request of the suite comes from 127.0.0.1, and bursts register users in parallel: the
       // hash queue's per-address share (decision 0018, tested in sign-in-limits.test.ts) would turn them

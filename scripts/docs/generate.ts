@@ -1,7 +1,7 @@
 /**
  * `npm run docs`: writes the generated documents. `npm run docs -- --check` writes nothing and
  * exits 1 naming every document that differs from what its source gives (the same comparison as
- * apps/server/test/docs-generated.test.ts).
+ * apps/server/test/ops/docs-generated.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

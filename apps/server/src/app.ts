@@ -21,15 +21,17 @@ import { networkRoutes } from './features/networks/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { poolRoutes } from './features/pools/routes';
 import { projectRoutes } from './features/projects/routes';
+import { findProject, listProjects } from './features/projects/repository';
 import { ticketRoutes } from './features/tickets/routes';
 import { reportRoutes } from './features/reports/routes';
 import { holderRoutes } from './features/holders/routes';
-import { discoveredPoolRoutes } from './features/pools/discovered-routes';
-import { traderRoutes } from './features/pools/traders-routes';
+import { discoveredPoolRoutes } from './features/discovered-pools/routes';
+import { saveVerifiedPool } from './features/pools/attach';
+import { traderRoutes } from './features/traders/routes';
 import { valuedPools } from './features/pools/valued-pools';
-import { projectMarketRoutes } from './features/projects/market-routes';
+import { projectMarketRoutes } from './features/market/routes';
 import { UsdEngine } from './market/usd/engine';
-import { candleRoutes } from './features/pools/candles-routes';
+import { candleRoutes } from './features/candles/routes';
 import { legalRoutes } from './features/legal/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
@@ -146,9 +148,12 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(ticketRoutes);
       await api.register(reportRoutes);
       await api.register(holderRoutes);
-      await api.register(discoveredPoolRoutes);
+      await api.register(discoveredPoolRoutes, { attachPool: (target) => saveVerifiedPool(app, target) });
       await api.register(traderRoutes);
-      await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });
+      await api.register(projectMarketRoutes, {
+        projects: { list: (userId) => listProjects(app.db, userId), find: (userId, id) => findProject(app.db, userId, id) },
+        valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds),
+      });
       await api.register(candleRoutes);
       await api.register(legalRoutes, { dataDir: config.DATA_DIR });
       await api.register(streamRoutes);

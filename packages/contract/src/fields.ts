@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathId } from './numbers';
-import { projectMessages as m } from './project-messages';
+import { projectMessages as m } from './projects/messages';
 
 /*
  * Fields more than one concept's schemas use: exact decimals, contract addresses, path ids.

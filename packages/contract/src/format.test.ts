@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, formatAmount, formatAmountCompact, formatPrice, formatPriceFull, formatUsd, formatUsdCompact, shortenAddress, stableBucket, userInitials } from './format';
-import { splitFullName } from './account';
+import { splitFullName } from './account/schemas';
 import { toFieldErrors } from './errors';
 
 describe('formatPrice (product §6, decision 0035)', () => {

@@ -59,7 +59,7 @@ describe('one test kit', () => {
 
   it('starts a throwaway PostgreSQL from the system binaries in one place (@tokendesk/testkit/system-postgres)', () => {
     // The embedded cluster (the product's own) and the root test, which checks its initdb as root, are not copies.
-    const home = ['packages/testkit/src/system-postgres.ts', 'apps/server/src/db/embedded-postgres.ts', 'apps/server/test/embedded-postgres-root.test.ts'];
+    const home = ['packages/testkit/src/system-postgres.ts', 'apps/server/src/db/embedded-postgres.ts', 'apps/server/test/ops/embedded-postgres-root.test.ts'];
     expect(copies(/path\.join\(\w+, 'initdb'\)|'initdb'\)/, home)).toEqual([]);
   });
 });

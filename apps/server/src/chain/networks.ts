@@ -15,7 +15,7 @@ import { LAUNCHPAD_HOOKS, type LaunchpadHook } from './launchpads';
 
 /**
  * How a family's pools are stored (pool_version): one value per family (docs/decisions/0059, 0067).
- * The API contract's POOL_VERSIONS says the same (test/dex-adapters.test.ts holds them equal; chain/
+ * The API contract's POOL_VERSIONS says the same (test/dex/dex-adapters.test.ts holds them equal; chain/
  * does not import the contract).
  */
 export const DEX_VERSIONS = ['v2', 'v3', 'v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;

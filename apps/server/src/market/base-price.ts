@@ -3,7 +3,7 @@ import { priceFromSqrt, snapshotView, type PoolSide } from './pool-view';
 
 /*
  * The price a pool had at a cutoff, from stored history. One rule for the 24 h change of the pool
- * answers (features/pools/market-repository.ts) and the 7-day change of the weekly report
+ * answers (market/pool-figures.ts) and the 7-day change of the weekly report
  * (delivery/weekly-report-figures.ts): the newest snapshot at or before the cutoff and, for V3 and
  * V4 pools, the newest swap at or before it, whose sqrtPriceX96 is the pool's price after the swap;
  * the newer of the two. A V2 pool gets a snapshot from every Sync log it backfills, a V3 pool only

@@ -32,7 +32,7 @@ export type BudgetClass = 'default' | ContractBudgetClass;
 
 /**
  * Route → class, by method and the full URL pattern, from the endpoint contract's `budget`
- * (packages/contract/src/endpoints, docs/decisions/0083). Routes without one are `default`; the test
+ * (packages/contract/src/<feature>/endpoints.ts, docs/decisions/0083). Routes without one are `default`; the test
  * user-budgets.test.ts fails when a listed route no longer exists.
  */
 export const BUDGET_CLASSES: Readonly<Record<string, ContractBudgetClass>> = Object.fromEntries(

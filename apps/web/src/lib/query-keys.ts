@@ -35,3 +35,18 @@ export const discoveredPoolsRootKey = ['discovered-pools'] as const;
  * alert form lists them to choose from.
  */
 export const channelsRootKey = ['channels'] as const;
+
+/** The pool lists and every query about one pool (detail, history, candles, traders): adding or deleting a pool refreshes them all. */
+export const poolsQueryKey = [...poolsRootKey, 'funds'] as const;
+/** One project (features/projects); the holders card refreshes it when the holder count it shows changes. */
+export const projectQueryKey = (id: number) => [...projectsRootKey, 'detail', id] as const;
+/** The projects list (features/projects). */
+export const projectsQueryKey = [...projectsRootKey, 'list'] as const;
+/** A project's holders (features/holders); attaching a pool relabels its holders, deleting the project drops them. */
+export const holdersQueryKey = (projectId: number) => [...projectsRootKey, 'holders', projectId] as const;
+/** A project's holder-count history, under its holders. */
+export const holderHistoryQueryKey = (projectId: number) => [...holdersQueryKey(projectId), 'history'] as const;
+/** The pools the new-pool watch found for one project (features/discovered-pools). */
+export const discoveredPoolsQueryKey = (projectId: number) => [...discoveredPoolsRootKey, projectId] as const;
+/** A project's market figures (features/market), valued from its pools. */
+export const projectMarketQueryKey = (id: number) => [...poolsRootKey, 'project-market', id] as const;

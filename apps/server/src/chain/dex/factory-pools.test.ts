@@ -7,7 +7,7 @@ import type { DexConfig } from '../networks';
 
 // A node that has code at every address and answers eth_call with `call` (a revert or a failure of
 // its own). Just enough JSON-RPC for checkPoolClaims; the real pools are tested on the devnet
-// (test/dex-adapters.test.ts).
+// (test/dex/dex-adapters.test.ts).
 function node(call: () => unknown): PublicClient {
   const chain = defineChain({
     id: 31337,

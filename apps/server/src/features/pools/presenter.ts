@@ -1,19 +1,17 @@
-import type { DiscoveredPool, Pool, PoolShape, PoolV4, PriceItem } from '@tokendesk/contract';
+import type { Pool, PoolV4, PriceItem } from '@tokendesk/contract';
 import { zeroAddress, type Address } from 'viem';
 import type { ChainService, CachedPoolState } from '../../chain/chain-service';
 import { formatUnits } from '../../chain/decimal';
-import { DEVNET_ID, familyOf, type DexFamily, type DexVersion, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
-import type { PoolFacts } from '../../chain/dex/types';
+import { DEVNET_ID, type NetworkConfig, type NetworkRegistry } from '../../chain/networks';
 import type { PoolRef } from '../../chain/pools';
 import type { Db } from '../../db/client';
-import { normalizeAddress, presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
+import { presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
 import { hookFlags } from '../../chain/v4-pools';
-import { adapterOf } from '../../chain/dex/registry';
 import { launchpadOf } from '../../chain/launchpads';
-import type { DiscoveredPoolRow } from '../../db/schema';
 import { pointPrice } from '../../market/base-price';
+import { factsOf, feeOf, shapeOf, type StoredPool } from '../../market/pool-shape';
 import { percentChange, poolSide } from '../../market/pool-view';
-import { loadMarketFigures, marketKey, type MarketFigures } from './market-repository';
+import { loadMarketFigures, marketKey, type MarketFigures } from '../../market/pool-figures';
 import type { PoolWithProject } from './repository';
 import type { UsdEngine } from '../../market/usd/engine';
 import type { ProjectPrice, PoolUsd } from '../../market/usd/valuation';
@@ -70,30 +68,7 @@ function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined)
   return { buys_24h: buys, sells_24h: sells, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
 
-type StoredPool = {
-  poolVersion: DexVersion;
-  poolAddress: string;
-  fee: number | null;
-  tickSpacing: number | null;
-  hooks: string | null;
-  stable?: boolean | null;
-  binStep?: number | null;
-};
-/** What the pool's family says the UI shows about it (chain/dex/*: fee, tick spacing, hooks …). */
-const factsOf = (row: StoredPool) => adapterOf({ version: row.poolVersion }).facts(row);
 
-/** The family's facts as the API's PoolShape (decision 0067): what the family has not is null. */
-export function presentShape(facts: PoolFacts, family: DexFamily): PoolShape {
-  return {
-    stable: facts.stable ?? null,
-    tick_spacing: facts.tickSpacing ?? null,
-    bin_step: facts.binStep ?? null,
-    dynamic_fee: facts.dynamicFee === true,
-    // Only Algebra's hooks column is a plugin; V4's hooks are answered in v4.hooks.
-    plugin: family === 'algebra' && facts.hooks && BigInt(facts.hooks) !== 0n ? toChecksumAddress(facts.hooks) : null,
-  };
-}
-const shapeOf = (row: StoredPool) => presentShape(factsOf(row), familyOf({ version: row.poolVersion }));
 
 /**
  * A V4 pool's key beyond its currencies (docs/decisions/0042), with the launchpad its hook belongs
@@ -114,7 +89,6 @@ export function v4View(row: StoredPool, network: NetworkConfig | undefined): Poo
 }
 
 /** The fee shown: a fee that is no tier (a V4 hook sets each swap's) is null beside v4.dynamic_fee. */
-const feeOf = (row: StoredPool) => factsOf(row).fee;
 
 export function toApiPool(
   registry: NetworkRegistry,
@@ -254,26 +228,5 @@ export function toPriceItem(apiPool: Pool): PriceItem {
     price_usd: apiPool.price_usd,
     change_24h: apiPool.change_24h,
     updated_at: apiPool.pool_funds?.updated_at ?? null,
-  };
-}
-
-/** A pool the new-pool watch found, with its DEX and paired token named from the registry when it knows them. */
-export function toApiDiscoveredPool(registry: NetworkRegistry, row: DiscoveredPoolRow): DiscoveredPool {
-  const network = registry.get(row.networkId);
-  const dex = network?.dexes.find((d) => d.id === row.dexId);
-  const known = network?.tokens.find((t) => normalizeAddress(t.address) === row.pairedTokenAddress);
-  return {
-    id: row.id,
-    project_id: row.projectId,
-    dex: { id: row.dexId, name: dex?.name ?? row.dexId, dex_logo: dex?.logo ?? '' },
-    pool_address: presentPoolAddress(row.poolAddress),
-    pool_version: row.poolVersion,
-    fee: feeOf(row),
-    shape: shapeOf(row),
-    launchpad: row.poolVersion === 'v4' ? launchpadOf(network?.launchpadHooks, row.hooks) : null,
-    paired_token: { address: toChecksumAddress(row.pairedTokenAddress), symbol: known?.symbol ?? null },
-    block_number: row.blockNumber.toString(),
-    tx_hash: row.txHash,
-    found_at: row.createdAt.toISOString(),
   };
 }

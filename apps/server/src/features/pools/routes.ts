@@ -8,9 +8,10 @@ import { familyOf, isV4Dex } from '../../chain/networks';
 import { adapterOf } from '../../chain/dex/registry';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/http-errors';
 import { poolSide, snapshotView } from '../../market/pool-view';
-import { DAY_MS, listSnapshotsSince } from './market-repository';
+import { DAY_MS, listSnapshotsSince } from '../../market/pool-figures';
 import { saveVerifiedPool } from './attach';
-import { presentPools, presentShape, toPriceItem } from './presenter';
+import { presentPools, toPriceItem } from './presenter';
+import { presentShape } from '../../market/pool-shape';
 import { countPoolAlerts, countUserPools, deletePool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
@@ -115,16 +116,16 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
   });
 
-  route(app, api.pools.funds, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)));
+  route(app, api.pools.listLive, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)));
 
-  route(app, api.pools.fund, async (request) => {
+  route(app, api.pools.detail, async (request) => {
     const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
     if (!row) throw notFound('Fund not found.');
     const [fund] = await presentPools(app, [row]);
     return fund!;
   });
 
-  route(app, api.pools.fundHistory, async (request): Promise<PriceHistory> => {
+  route(app, api.pools.history, async (request): Promise<PriceHistory> => {
     const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
     if (!row) throw notFound('Fund not found.');
     const { range } = request.query;

@@ -5,7 +5,9 @@ import type { LowerAddress } from '../../lib/addresses';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
 
-export type ProjectWithHolders = ProjectRow & { holderCount?: number | null; holdersUnavailable?: boolean | null };
+import type { ProjectWithHolders } from '../../domain/projects';
+
+export type { ProjectWithHolders };
 
 /**
  * The holder count once the token's history is fully indexed; a partial count during a backfill

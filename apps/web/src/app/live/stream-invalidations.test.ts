@@ -4,20 +4,15 @@ import { activityFeedQueryOptions, poolActivityQueryOptions } from '../../featur
 import { poolsLiquidityQueryKey } from '../../features/dashboard/api/get-pools-liquidity';
 import { unreadCountQueryKey } from '../../features/notifications/api/get-unread-count';
 import { notificationsQueryKey } from '../../features/notifications/api/get-notifications';
-import { candlesQueryOptions } from '../../features/pools/api/get-candles';
-import { fundQueryOptions } from '../../features/pools/api/get-fund';
-import { fundsQueryKey } from '../../features/pools/api/get-funds';
-import { latestFundsQueryOptions } from '../../features/pools/api/get-latest-funds';
+import { candlesQueryOptions } from '../../features/candles/api/get-candles';
+import { livePoolQueryOptions } from '../../features/pools/api/get-pool';
+import { latestPoolsQueryOptions } from '../../features/pools/api/get-latest-pools';
 import { pricesQueryOptions } from '../../features/pools/api/get-prices';
-import { topTradersQueryOptions } from '../../features/pools/api/get-top-traders';
-import { holderHistoryQueryKey, holdersQueryKey } from '../../features/projects/api/get-holders';
-import { projectQueryKey } from '../../features/projects/api/get-project';
-import { projectMarketQueryKey } from '../../features/projects/api/get-project-market';
+import { topTradersQueryOptions } from '../../features/traders/api/get-top-traders';
 import { projectPoolsQueryKey } from '../../features/projects/api/get-project-pools';
-import { projectsQueryKey } from '../../features/projects/api/get-projects';
 import { ticketQueryKey } from '../../features/tickets/api/get-ticket';
 import { ticketsQueryKey } from '../../features/tickets/api/get-tickets';
-import { alertsRootKey, channelsRootKey, networksRootKey, poolsRootKey } from '../../lib/query-keys';
+import { alertsRootKey, channelsRootKey, holderHistoryQueryKey, holdersQueryKey, networksRootKey, poolsQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsQueryKey } from '../../lib/query-keys';
 import { applyStreamChange } from './stream-invalidations';
 
 /** The screens of a user with projects 1 and 2 (pools 10, 11 in project 1; pool 20 in project 2), as cached. */
@@ -28,13 +23,13 @@ const screens: Record<string, QueryKey> = {
   'activity feed, pool 11': activityFeedQueryOptions({ pool: 11 }).queryKey,
   'pool 10 recent activity': poolActivityQueryOptions(10).queryKey,
   'pool 20 recent activity': poolActivityQueryOptions(20).queryKey,
-  'pool 10 page': fundQueryOptions(10).queryKey,
+  'pool 10 page': livePoolQueryOptions(10).queryKey,
   'pool 10 candles': candlesQueryOptions(10, '1h' as Parameters<typeof candlesQueryOptions>[1], 'usd' as Parameters<typeof candlesQueryOptions>[2]).queryKey,
   'pool 10 traders': topTradersQueryOptions(10, '24h' as Parameters<typeof topTradersQueryOptions>[1]).queryKey,
-  'pool 20 page': fundQueryOptions(20).queryKey,
-  'pools list, all': [...fundsQueryKey, { q: '', project: undefined }],
-  'pools list, project 2': [...fundsQueryKey, { q: '', project: 2 }],
-  'dashboard latest funds': latestFundsQueryOptions.queryKey,
+  'pool 20 page': livePoolQueryOptions(20).queryKey,
+  'pools list, all': [...poolsQueryKey, { q: '', project: undefined }],
+  'pools list, project 2': [...poolsQueryKey, { q: '', project: 2 }],
+  'dashboard latest funds': latestPoolsQueryOptions.queryKey,
   'dashboard liquidity': poolsLiquidityQueryKey,
   'dashboard pools summary': [...poolsRootKey, 'summary'],
   'market prices': pricesQueryOptions.queryKey,

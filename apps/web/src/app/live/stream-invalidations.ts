@@ -1,24 +1,11 @@
 import type { StreamChange } from '@tokendesk/contract';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { fundsQueryKey } from '../../features/pools/api/get-funds';
-import { holdersQueryKey } from '../../features/projects/api/get-holders';
-import { projectQueryKey } from '../../features/projects/api/get-project';
-import { projectMarketQueryKey } from '../../features/projects/api/get-project-market';
 import { projectPoolsQueryKey } from '../../features/projects/api/get-project-pools';
-import { projectsQueryKey } from '../../features/projects/api/get-projects';
 import { projectsSummaryQueryKey } from '../../features/projects/api/get-projects-summary';
 import { ticketQueryKey } from '../../features/tickets/api/get-ticket';
 import { staffTicketQueryKey } from '../../features/tickets/api/get-staff-ticket';
 import { ticketsQueryKey } from '../../features/tickets/api/get-tickets';
-import {
-  activityRootKey,
-  alertsRootKey,
-  discoveredPoolsRootKey,
-  notificationsRootKey,
-  poolsRootKey,
-  projectsRootKey,
-  ticketsRootKey,
-} from '../../lib/query-keys';
+import { activityRootKey, alertsRootKey, discoveredPoolsRootKey, holdersQueryKey, notificationsRootKey, poolsQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsQueryKey, projectsRootKey, ticketsRootKey } from '../../lib/query-keys';
 
 /*
  * Which cached queries a live change touches (issue 31): the stream names WHAT changed, and only the
@@ -52,8 +39,8 @@ function touchedByPool(change: Extract<StreamChange, { topic: 'pool' }>, key: Qu
     if (kind === 'pool') return typeof arg === 'number' && pools.has(arg);
     return false;
   }
-  if (startsWith(key, fundsQueryKey)) {
-    const arg = key[fundsQueryKey.length];
+  if (startsWith(key, poolsQueryKey)) {
+    const arg = key[poolsQueryKey.length];
     // One pool's page: figures, candles, history, traders.
     if (typeof arg === 'number') return pools.has(arg);
     // A list of pools with figures (the pools screen, the dashboard's latest funds).

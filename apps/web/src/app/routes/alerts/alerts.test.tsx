@@ -107,7 +107,7 @@ describe('New Alert focus', () => {
 
 // Moved from e2e/tests/alerts.spec.ts › 'create with validation, edit, …' (product §4): the first
 // failure in field order, on its field, and nothing sent. The server's own ranges are
-// apps/server/test/alerts-api.test.ts; creating, editing and pausing for real stay in the spec.
+// apps/server/test/alerts/alerts-api.test.ts; creating, editing and pausing for real stay in the spec.
 describe('New Alert and Edit Alert validation', () => {
   it('Price Move: pool, percentage, window and cooldown, one at a time, each on its field', async () => {
     const sent: unknown[] = [];

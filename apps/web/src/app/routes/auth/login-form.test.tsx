@@ -11,7 +11,7 @@ async function signInWith(events: ReturnType<typeof renderApp>['events'], userna
 }
 
 // Moved from e2e/tests/login.spec.ts. The server's side (one message for every failure, the
-// limits and their 429) is apps/server/test/account.test.ts and sign-in-limits.test.ts; the
+// limits and their 429) is apps/server/test/account/account.test.ts and sign-in-limits.test.ts; the
 // successful sign-in (a full page load, 'Remember me') stays in the spec.
 describe('sign-in form', () => {
   it('a refused sign-in shows the generic message, stays on the form and keeps the username', async () => {

@@ -123,7 +123,7 @@ describe('registration form', () => {
     expect((fields.password as HTMLInputElement).value).toBe(typed.password);
   });
 
-  // The server's policy and its wording are apps/server/test/account-security.test.ts › 'password
+  // The server's policy and its wording are apps/server/test/account/account-security.test.ts › 'password
   // policy'; here, that its answer lands on the password field.
   it("shows the password policy's message on the password field, focused, and stays on the form", async () => {
     const { events, fields, submit } = await openRegister();

@@ -4,12 +4,12 @@ import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActiveAlertsCard } from '../../../features/dashboard/components/active-alerts-card';
-import { LatestFundsCard } from '../../../features/dashboard/components/latest-funds-card';
+import { LatestPoolsCard } from '../../../features/dashboard/components/latest-pools-card';
 import { RecentProjectsCard } from '../../../features/dashboard/components/recent-projects-card';
 import { SummaryCards } from '../../../features/dashboard/components/summary-cards';
 import { alertTypesQueryOptions } from '../../../features/alerts/api/get-alert-types';
 import { alertsSummaryQueryOptions } from '../../../features/alerts/api/get-alerts-summary';
-import { latestFundsQueryOptions } from '../../../features/pools/api/get-latest-funds';
+import { latestPoolsQueryOptions } from '../../../features/pools/api/get-latest-pools';
 import { poolsSummaryQueryOptions } from '../../../features/pools/api/get-pools-summary';
 import { projectsSummaryQueryOptions } from '../../../features/projects/api/get-projects-summary';
 import { useOpenAddProject } from '../../layout/add-project';
@@ -32,12 +32,12 @@ export function DashboardRoute() {
   });
   // Pools without chain reads (count, rows), and the same five pools with reserves (balances).
   const pools = useQuery(poolsSummaryQueryOptions);
-  const funds = useQuery(latestFundsQueryOptions);
+  const livePools = useQuery(latestPoolsQueryOptions);
   const alerts = useQuery(alertsSummaryQueryOptions);
   // For the kind labels; optional (the labels have fallbacks).
   const alertTypes = useQuery(alertTypesQueryOptions).data;
   const onCreateProject = useOpenAddProject();
-  const loading = projects.isFetching || pools.isFetching || funds.isFetching || alerts.isFetching;
+  const loading = projects.isFetching || pools.isFetching || livePools.isFetching || alerts.isFetching;
 
   return (
     <div className="@container mx-auto max-w-6xl">
@@ -50,7 +50,7 @@ export function DashboardRoute() {
             onClick={() => {
               void projects.refetch();
               void pools.refetch();
-              void funds.refetch();
+              void livePools.refetch();
               void alerts.refetch();
             }}
             disabled={loading}
@@ -67,7 +67,7 @@ export function DashboardRoute() {
           <RecentProjectsCard projects={projects} onCreateProject={onCreateProject} />
           <ActiveAlertsCard alerts={alerts} alertTypes={alertTypes} />
         </div>
-        <LatestFundsCard pools={pools} funds={funds} />
+        <LatestPoolsCard pools={pools} livePools={livePools} />
       </div>
     </div>
   );

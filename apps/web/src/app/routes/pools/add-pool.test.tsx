@@ -46,7 +46,7 @@ describe('/funds/new', () => {
 
 // Moved from e2e/tests/projects.spec.ts › 'Add Pool: a pair without a pool clears the address and says
 // so'. The factory's answers (the DEMO/USDC pair, no DEMO/USDT pool, its 404 wording) are
-// apps/server/test/projects-chain.test.ts › 'finds each seeded pool, V2 and V3, and reports no pool
+// apps/server/test/projects/projects-chain.test.ts › 'finds each seeded pool, V2 and V3, and reports no pool
 // for an unpaired token', on the devnet.
 describe('Add Pool: the pool address', () => {
   it('a pair without a pool clears the address and says so; Add Pool waits for a valid address', async () => {

@@ -11,7 +11,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProjects } from '../../../features/projects/api/get-projects';
 import { AddPoolDialog } from '../../../features/projects/components/add-pool-dialog';
-import { NetworkLabel } from '../../../features/projects/components/network-label';
+import { NetworkLabel } from '../../../components/network-label';
 import { useOpenAddProject } from '../../layout/add-project';
 import { paths } from '../../../lib/paths';
 

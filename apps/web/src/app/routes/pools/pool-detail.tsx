@@ -13,11 +13,11 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { explorerAddressUrl, formatAmount, formatDateTime, pairLabel, priceTitle, UNKNOWN } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PoolActivityCard } from '../../../features/activity/components/pool-activity-card';
-import { useFund } from '../../../features/pools/api/get-fund';
+import { useLivePool } from '../../../features/pools/api/get-pool';
 import { PoolNetworkLabel } from '../../../features/pools/components/pool-label';
 import { PoolUsdStats } from '../../../features/pools/components/pool-usd-stats';
-import { TopTradersCard } from '../../../features/pools/components/top-traders-card';
-import { PoolPriceChart } from '../../../features/pools/components/candle-chart';
+import { TopTradersCard } from '../../../features/traders/components/top-traders-card';
+import { PoolPriceChart } from '../../../features/candles/components/candle-chart';
 import { isStale, StaleBadge } from '../../../features/pools/components/stale-badge';
 import { hasHooks, PoolIdItem, V4PoolFactsCard } from '../../../features/pools/components/v4-pool-facts';
 import { poolFeeLabel, poolLaunchpadLabel } from '../../../components/pool-identity';
@@ -32,11 +32,11 @@ const back = <BackLink to={paths.pools}>Back to Funds</BackLink>;
 
 export function PoolDetailRoute() {
   const id = useRecordId();
-  return id === null ? <FundNotFound /> : <FundDetail id={id} />;
+  return id === null ? <PoolNotFound /> : <PoolDetail id={id} />;
 }
 
 /** Product §2.11 words it as a load failure ('Failed to load fund'), unlike the other detail pages. */
-function FundNotFound() {
+function PoolNotFound() {
   useDocumentTitle('Fund not found');
   return (
     <DetailFrame back={back} width="5xl">
@@ -56,35 +56,35 @@ function FundNotFound() {
   );
 }
 
-function FundDetail({ id }: { id: number }) {
-  const fund = useFund(id);
-  const label = fund.data ? pairLabel(fund.data.project.token_symbol, fund.data.token.symbol) : null;
+function PoolDetail({ id }: { id: number }) {
+  const livePool = useLivePool(id);
+  const label = livePool.data ? pairLabel(livePool.data.project.token_symbol, livePool.data.token.symbol) : null;
   useDocumentTitle(label ? `${label} Pool` : 'Fund');
 
   return (
     <DetailPage
       back={back}
       width="5xl"
-      query={fund}
-      notFound={<FundNotFound />}
+      query={livePool}
+      notFound={<PoolNotFound />}
       loadingText="Loading fund details..."
       errorMessage="Failed to load fund details. Please try again later."
     >
       {(pool) => (
-        <FundDetails pool={pool} refreshing={fund.isFetching} onRefresh={() => void fund.refetch()} activity={<PoolActivityCard pool={pool} />} />
+        <PoolDetails pool={pool} refreshing={livePool.isFetching} onRefresh={() => void livePool.refetch()} activity={<PoolActivityCard pool={pool} />} />
       )}
     </DetailPage>
   );
 }
 
-interface FundDetailsProps {
+interface PoolDetailsProps {
   pool: Pool;
   refreshing: boolean;
   onRefresh: () => void;
   activity: ReactNode;
 }
 
-function FundDetails({ pool, refreshing, onRefresh, activity }: FundDetailsProps) {
+function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps) {
   const label = pairLabel(pool.project.token_symbol, pool.token.symbol);
   const fee = poolFeeLabel(pool);
   const launchpad = poolLaunchpadLabel(pool);

@@ -5,8 +5,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../../../lib/use-list-search';
-import { useFundsPages } from '../../../features/pools/api/get-funds';
-import { FundsList } from '../../../features/pools/components/funds-list';
+import { useLivePoolsPages } from '../../../features/pools/api/get-pools';
+import { PoolsList } from '../../../features/pools/components/pools-list';
 import { paths } from '../../../lib/paths';
 
 function positiveId(value: string | null): number | undefined {
@@ -25,9 +25,9 @@ export function PoolsRoute() {
   const [params, setParams] = useSearchParams();
   // ?project= narrows the list to one project's pools (the project page links here when it has more than it shows).
   const project = positiveId(params.get('project'));
-  const funds = useFundsPages({ q: search.query, project });
-  const pools = funds.data?.pages.flatMap((page) => page.pools) ?? [];
-  const state = pagedListState(funds, search, pools.length, project !== undefined);
+  const livePools = useLivePoolsPages({ q: search.query, project });
+  const pools = livePools.data?.pages.flatMap((page) => page.pools) ?? [];
+  const state = pagedListState(livePools, search, pools.length, project !== undefined);
   const projectName = project !== undefined ? pools.find((pool) => pool.project.id === project)?.project.name : undefined;
   const showAllProjects = () =>
     setParams(
@@ -47,7 +47,7 @@ export function PoolsRoute() {
       actions={
         state.hasAny ? (
           <>
-            <ListRefreshButton list={funds} state={state} />
+            <ListRefreshButton list={livePools} state={state} />
             <Link to={paths.newPool} className={buttonClasses('primary', 'sm')}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               Add Pool
@@ -56,7 +56,7 @@ export function PoolsRoute() {
         ) : undefined
       }
       cardLabel="Your funds"
-      list={funds}
+      list={livePools}
       search={search}
       state={state}
       searchField={{ label: 'Search funds', placeholder: 'Search token, DEX or address' }}
@@ -73,7 +73,7 @@ export function PoolsRoute() {
         )
       }
       loadingText="Loading your funds..."
-      errorMessage={serverMessage(funds.error) ?? 'Failed to load funds. Please try again.'}
+      errorMessage={serverMessage(livePools.error) ?? 'Failed to load funds. Please try again.'}
       noMatch={{
         title: 'No matching funds',
         description: search.query ? `No pools match "${search.query}".` : 'This project has no pools.',
@@ -103,7 +103,7 @@ export function PoolsRoute() {
       rowCount={pools.length}
       noun="pool"
     >
-      <FundsList pools={pools} />
+      <PoolsList pools={pools} />
     </ListPage>
   );
 }

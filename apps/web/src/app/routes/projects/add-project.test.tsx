@@ -7,7 +7,7 @@ import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 const demo = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Demo Token', symbol: 'DEMO', decimals: 18 };
 const notAToken = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const wallet = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-// The server's words for those two (apps/server/src/chain/token-info.ts; apps/server/test/projects-chain.test.ts
+// The server's words for those two (apps/server/src/chain/token-info.ts; apps/server/test/projects/projects-chain.test.ts
 // › 'refuses a wallet address and a contract that is not a token, clearly' checks them on the devnet).
 const notATokenReason = 'This contract is not an ERC-20 token: it does not answer decimals() and totalSupply().';
 const walletReason = 'There is no contract at this address on Local Devnet. It may be a wallet address, or the token is on another network.';

@@ -6,6 +6,8 @@ import { useListSearch } from '../../../lib/use-list-search';
 import { useProjectsPages } from '../../../features/projects/api/get-projects';
 import { projectsSummaryQueryOptions } from '../../../features/projects/api/get-projects-summary';
 import { ProjectsList } from '../../../features/projects/components/projects-list';
+import { ProjectMarketCells } from '../../../features/market/components/project-market-cells';
+import { useProjectsMarket } from '../../../features/market/api/get-project-market';
 
 /** Product §2.7, a page of projects at a time, searched on the server (name, symbol, contract address). */
 export function ProjectsRoute() {
@@ -17,6 +19,8 @@ export function ProjectsRoute() {
   const count = summary.data?.project_count;
   const rows = projects.data?.pages.flatMap((page) => page.projects) ?? [];
   const state = pagedListState(projects, search, rows.length);
+  // Asked for after the rows render: the list never waits for the chain reads behind USD figures.
+  const market = useProjectsMarket(rows.map((p) => p.id));
 
   return (
     <ListPage
@@ -43,7 +47,7 @@ export function ProjectsRoute() {
       rowCount={rows.length}
       noun="project"
     >
-      <ProjectsList projects={rows} />
+      <ProjectsList projects={rows} marketCells={(id) => <ProjectMarketCells market={market} projectId={id} />} />
     </ListPage>
   );
 }

@@ -50,7 +50,7 @@ export function filterProjectQueryOptions(id: number) {
 export function filterPoolQueryOptions(id: number) {
   return queryOptions({
     queryKey: [...poolsRootKey, 'activity-filter', 'one', id] as const,
-    queryFn: ({ signal }) => apiCall(api.pools.fund, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => apiCall(api.pools.detail, { params: { id } }, { signal }),
     retry: false,
   });
 }

@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { serverMessage } from '../../../lib/api-client';
 import { formatAmount, pairLabel, priceTitle } from '../../../lib/format';
-import { useFund } from '../api/get-fund';
+import { useLivePool } from '../api/get-pool';
 import { DexLabel, PoolNetworkLabel } from './pool-label';
 import { StaleBadge, isStale } from './stale-badge';
 import { paths } from '../../../lib/paths';
@@ -19,7 +19,7 @@ const BALANCE = { maxDecimals: 6 } as const;
 
 /** A pool at a glance (price, reserves, 24h change); the whole card opens /funds/{id}. */
 export function PoolSummaryCard({ poolId }: { poolId: number }) {
-  const fund = useFund(poolId);
+  const fund = useLivePool(poolId);
   const loadErrorText = useLoadErrorText();
 
   if (fund.isPending) {

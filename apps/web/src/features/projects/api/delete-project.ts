@@ -1,11 +1,7 @@
 import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
-import { discoveredPoolsQueryKey } from './discovered-pools';
-import { holdersQueryKey } from './get-holders';
-import { projectMarketQueryKey } from './get-project-market';
-import { projectQueryKey } from './get-project';
+import { activityRootKey, alertsRootKey, discoveredPoolsQueryKey, holdersQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { projectPoolsQueryKey } from './get-project-pools';
 
 /** DELETE projects/{id}/: the project, its pools and their alerts. */

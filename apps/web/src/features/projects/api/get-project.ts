@@ -1,9 +1,8 @@
 import { api } from '@tokendesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { projectsRootKey } from '../../../lib/query-keys';
+import { projectQueryKey } from '../../../lib/query-keys';
 
-export const projectQueryKey = (id: number) => [...projectsRootKey, 'detail', id] as const;
 
 /** GET projects/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {

@@ -1,9 +1,8 @@
 import { api, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from '@tokendesk/contract';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { projectsRootKey } from '../../../lib/query-keys';
+import { projectsQueryKey } from '../../../lib/query-keys';
 
-export const projectsQueryKey = [...projectsRootKey, 'list'] as const;
 
 export interface ProjectsRequest {
   /** Server-side search: name, symbol or contract address. */

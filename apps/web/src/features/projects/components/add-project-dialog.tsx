@@ -20,7 +20,7 @@ import { Select } from '../../../components/ui/select';
 import { ApiError, serverErrorField, serverMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useCreateProject } from '../api/create-project';
-import { useNetworks } from '../api/get-networks';
+import { useNetworks } from '../../../lib/networks';
 import { useGetTokenInfo } from '../api/get-token-info';
 import { useLoadErrorText } from '../../../lib/live/connection-store';
 
