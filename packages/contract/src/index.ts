@@ -18,6 +18,7 @@ export * from './notifications/schemas';
 export * from './tickets/schemas';
 export * from './reports/schemas';
 export * from './holders/schemas';
+export * from './discovered-pools/schemas';
 export * from './delete-summary';
 export * from './candles/schemas';
 export * from './staff-accounts/schemas';

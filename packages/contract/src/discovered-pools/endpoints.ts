@@ -2,7 +2,7 @@ import { pathId } from '../numbers';
 import { z } from 'zod';
 import { detailSchema } from '../errors';
 import { idParamSchema } from '../fields';
-import { discoveredPoolListSchema } from '../holders/schemas';
+import { discoveredPoolListSchema } from './schemas';
 import { poolSchema } from '../pools/schemas';
 import { endpointGroup } from '../endpoint';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { decimalString } from '../fields';
-import { poolShapeSchema, poolVersionSchema } from '../pools/schemas';
 
 /** Why an address in the top holders is special. */
 export const holderLabels = ['pool', 'zero_address', 'burn_address', 'deployer'] as const;
@@ -108,27 +107,6 @@ export const holderNoticeTitle: Partial<Record<HolderReconciliationStatus, strin
 };
 
 export const holderCsvColumns = ['rank', 'address', 'balance', 'balance_raw', 'share_pct', 'labels'] as const;
-
-export const discoveredPoolSchema = z
-  .object({
-    id: z.number().int(),
-    project_id: z.number().int(),
-    dex: z.object({ id: z.string(), name: z.string(), dex_logo: z.string() }),
-    pool_address: z.string().describe('The pool contract; for a V4 pool its pool id (0x + 64 hex)'),
-    pool_version: poolVersionSchema,
-    fee: z.number().int().nullable(),
-    shape: poolShapeSchema,
-    launchpad: z.string().nullable().describe("V4 only: the launchpad whose hook made the pool (for example 'Clanker' or 'Zora'); null otherwise"),
-    paired_token: z.object({ address: z.string(), symbol: z.string().nullable() }),
-    block_number: z.string(),
-    tx_hash: z.string(),
-    found_at: z.string(),
-  })
-  .meta({ id: 'DiscoveredPool' });
-export type DiscoveredPool = z.infer<typeof discoveredPoolSchema>;
-
-export const discoveredPoolListSchema = z.object({ pools: z.array(discoveredPoolSchema) }).meta({ id: 'DiscoveredPoolList' });
-export type DiscoveredPoolList = z.infer<typeof discoveredPoolListSchema>;
 
 /** 'Indexing holders: 42% (block N of M)'. */
 export function holderProgressText(sync: Pick<HolderSync, 'progress_pct' | 'indexed_block' | 'target_block'>): string {
