@@ -1,58 +1,49 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, signInRoute } from '@tokendesk/contract';
 import { z } from 'zod';
-import { installFakeBrowser } from '../test/fake-browser';
+import { jsonResponse, stubFetchSignedIn } from '../test/fetch-stub';
 import { apiCall, apiFile, ApiError } from './api-client';
-import { saveSession } from './auth-storage';
 
 /*
  * The one client made from the endpoint contract (docs/decisions/0083): the URL, the method and the
  * answer's schema come from the contract entry, so a screen never writes them.
  */
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  installFakeBrowser();
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-});
-afterEach(() => vi.unstubAllGlobals());
+const json = jsonResponse;
+const stub = stubFetchSignedIn();
 
 const lastCall = () => {
-  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+  const [url, init] = stub.fetch.mock.calls.at(-1) as [string, RequestInit];
   return { url, method: init.method, body: init.body, auth: new Headers(init.headers).get('Authorization') };
 };
 
 describe('apiCall', () => {
   it('sends the method and the filled-in path of the contract entry, with the trailing slash the web has always sent', async () => {
-    fetchMock.mockImplementation(async () => json(200, { detail: 'Alert deleted.' }));
+    stub.fetch.mockImplementation(async () => json(200, { detail: 'Alert deleted.' }));
     await expect(apiCall(api.alerts.delete, { params: { id: 7 } })).resolves.toEqual({ detail: 'Alert deleted.' });
     expect(lastCall()).toMatchObject({ url: '/api/v1/projects/alerts/7/', method: 'DELETE', auth: 'Bearer tok' });
 
-    fetchMock.mockImplementation(async () => json(200, []));
+    stub.fetch.mockImplementation(async () => json(200, []));
     await apiCall(api.discoveredPools.attach, { params: { id: 3, poolId: 'a/b' }, body: {} }).catch(() => undefined);
     // Each parameter is URI-encoded: a value cannot add a path segment.
     expect(lastCall()).toMatchObject({ url: '/api/v1/projects/3/discovered-pools/a%2Fb/attach/', method: 'POST', body: '{}' });
   });
 
   it('sends the query, leaving out what is undefined, and the JSON body', async () => {
-    fetchMock.mockImplementation(async () => json(200, { alerts: [], next_cursor: null }));
+    stub.fetch.mockImplementation(async () => json(200, { alerts: [], next_cursor: null }));
     await apiCall(api.alerts.list, { query: { q: 'eth', cursor: undefined, limit: 50 } });
     expect(lastCall().url).toBe('/api/v1/projects/alerts/?q=eth&limit=50');
   });
 
   it("parses the answer with the entry's success schema: a drifted answer fails loudly", async () => {
-    fetchMock.mockImplementation(async () => json(200, { unread_count: 'many' }));
+    stub.fetch.mockImplementation(async () => json(200, { unread_count: 'many' }));
     const error = await apiCall(api.notifications.unreadCount, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errors: [{ field: 'body', message: 'Unexpected response from the server.' }] });
   });
 
   it('signs in through the bare route with the schema the call brings, with Basic credentials', async () => {
-    fetchMock.mockImplementation(async () => json(200, { token: 't' }));
+    stub.fetch.mockImplementation(async () => json(200, { token: 't' }));
     await expect(
       apiCall(signInRoute, { query: { remember: 'true' } }, { credentials: { kind: 'basic', username: 'a', password: 'b' }, schema: z.object({ token: z.string() }) }),
     ).resolves.toEqual({ token: 't' });
@@ -62,7 +53,7 @@ describe('apiCall', () => {
 
 describe('apiFile', () => {
   it('downloads a file endpoint of the contract', async () => {
-    fetchMock.mockImplementation(async () => new Response('a\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    stub.fetch.mockImplementation(async () => new Response('a\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     const file = await apiFile(api.holders.export, { params: { id: 4 } });
     expect(await file.blob.text()).toBe('a\n');
     expect(lastCall()).toMatchObject({ url: '/api/v1/projects/4/holders/export/', auth: 'Bearer tok' });

@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { installFakeBrowser } from '../test/fake-browser';
+import { jsonResponse, stubFetchSignedIn } from '../test/fetch-stub';
 import { apiErrorSchema } from '@tokendesk/contract';
 import { ApiError, apiDownload, apiRequest, encodeBasicCredentials, readApiError, serverMessage } from './api-client';
-import { getToken, saveSession } from './auth-storage';
+import { getToken } from './auth-storage';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  installFakeBrowser();
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-  saveSession({ token: 'tok', expires_at: new Date(Date.now() + 3_600_000).toISOString() }, true);
-});
-
-afterEach(() => vi.unstubAllGlobals());
+const json = jsonResponse;
+const stub = stubFetchSignedIn();
 
 describe('encodeBasicCredentials', () => {
   it('encodes UTF-8, which plain btoa() cannot', () => {
@@ -52,17 +41,17 @@ describe('readApiError', () => {
 
 describe('apiRequest', () => {
   it('sends the bearer token and validates the answer', async () => {
-    fetchMock.mockImplementation(async () => json(200, { detail: 'ok' }));
+    stub.fetch.mockImplementation(async () => json(200, { detail: 'ok' }));
     await expect(apiRequest('/user/logout/', { method: 'POST', schema: z.object({ detail: z.string() }) })).resolves.toEqual({
       detail: 'ok',
     });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = stub.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/user/logout/');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
   });
 
   it('turns the error body into detail and field errors', async () => {
-    fetchMock.mockImplementation(async () => json(409, { detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] }));
+    stub.fetch.mockImplementation(async () => json(409, { detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] }));
     const error = await apiRequest('/user/register/', { method: 'POST', body: {}, credentials: { kind: 'none' }, schema: z.unknown() }).catch(
       (e: unknown) => e,
     );
@@ -72,13 +61,13 @@ describe('apiRequest', () => {
   });
 
   it('signs out locally when the server refuses the session', async () => {
-    fetchMock.mockImplementation(async () => json(401, { detail: 'Invalid token.', errors: [] }));
+    stub.fetch.mockImplementation(async () => json(401, { detail: 'Invalid token.', errors: [] }));
     await expect(apiRequest('/user/info/', { schema: z.unknown() })).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeNull();
   });
 
   it('does not treat a 401 of sign-out or of a sign-in attempt as an expired session', async () => {
-    fetchMock.mockImplementation(async () => json(401, { detail: 'No.', errors: [] }));
+    stub.fetch.mockImplementation(async () => json(401, { detail: 'No.', errors: [] }));
     await expect(apiRequest('/user/logout/', { method: 'POST', schema: z.unknown(), expireOn401: false })).rejects.toBeInstanceOf(ApiError);
     await expect(
       apiRequest('/user/login/', { credentials: { kind: 'basic', username: 'a', password: 'b' }, schema: z.unknown() }),
@@ -87,24 +76,24 @@ describe('apiRequest', () => {
   });
 
   it('reports an unreachable server as status 0 and hides crash texts', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    stub.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
     const offline = await apiRequest('/user/info/', { schema: z.unknown() }).catch((e: unknown) => e);
     expect(offline).toMatchObject({ status: 0 });
     expect(serverMessage(offline)).toBeNull();
 
-    fetchMock.mockImplementation(async () => json(500, { detail: 'Internal Server Error', errors: [] }));
+    stub.fetch.mockImplementation(async () => json(500, { detail: 'Internal Server Error', errors: [] }));
     expect(serverMessage(await apiRequest('/user/info/', { schema: z.unknown() }).catch((e: unknown) => e))).toBeNull();
   });
 
   it('refuses an answer that does not match the contract', async () => {
-    fetchMock.mockImplementation(async () => json(200, { unexpected: true }));
+    stub.fetch.mockImplementation(async () => json(200, { unexpected: true }));
     await expect(apiRequest('/user/info/', { schema: z.object({ id: z.number() }) })).rejects.toBeInstanceOf(ApiError);
   });
 });
 
 describe('apiDownload', () => {
   it('fetches a file with the bearer token and reads its name', async () => {
-    fetchMock.mockImplementation(
+    stub.fetch.mockImplementation(
       async () =>
         new Response('a,b\n1,2\n', {
           status: 200,
@@ -114,13 +103,13 @@ describe('apiDownload', () => {
     const file = await apiDownload('/projects/activity/export/', { query: { from: 'x', pool: undefined } });
     expect(file.filename).toBe('activity.csv');
     expect(await file.blob.text()).toBe('a,b\n1,2\n');
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = stub.fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/projects/activity/export/?from=x');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
   });
 
   it('turns an error body into an ApiError', async () => {
-    fetchMock.mockImplementation(async () => json(400, { detail: 'Bad range.', errors: [{ field: 'from', message: 'Bad range.' }] }));
+    stub.fetch.mockImplementation(async () => json(400, { detail: 'Bad range.', errors: [{ field: 'from', message: 'Bad range.' }] }));
     await expect(apiDownload('/projects/activity/export/')).rejects.toMatchObject({ status: 400, detail: 'Bad range.' });
   });
 });

@@ -4,6 +4,16 @@ import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
 import { signInRoute } from '../routes';
 
+/** What the GET and POST forms of sign-in share: one operation, two methods. */
+const signIn = {
+  description:
+    "Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.",
+  query: loginQuerySchema,
+  security: [{ basicAuth: [] }],
+  responses: { 200: loginResponseSchema },
+  access: 'public' as const,
+};
+
 export const accountEndpoints = endpointGroup(
   { tags: ['Account'], access: 'user', errors: [400, 401, 409, 429] },
   {
@@ -17,28 +27,9 @@ export const accountEndpoints = endpointGroup(
       responses: { 201: z.object({ user: userSchema }) },
       access: 'public',
     },
-    login: {
-      ...signInRoute,
-      summary: 'Sign in with HTTP Basic and receive a bearer token',
-      description:
-        "Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.",
-      query: loginQuerySchema,
-      security: [{ basicAuth: [] }],
-      responses: { 200: loginResponseSchema },
-      access: 'public',
-    },
+    login: { ...signInRoute, summary: 'Sign in with HTTP Basic and receive a bearer token', ...signIn },
     // GET is what product §7 names; POST is the same operation for clients that avoid state changes on GET.
-    loginPost: {
-      ...signInRoute,
-      method: 'POST',
-      summary: 'Sign in (POST form of GET user/login/)',
-      description:
-        "Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.",
-      query: loginQuerySchema,
-      security: [{ basicAuth: [] }],
-      responses: { 200: loginResponseSchema },
-      access: 'public',
-    },
+    loginPost: { ...signInRoute, method: 'POST', summary: 'Sign in (POST form of GET user/login/)', ...signIn },
     logout: {
       method: 'POST',
       path: '/user/logout',
