@@ -12,6 +12,18 @@ import { HashQueue, HashQueueFullError, type LaneChoice } from '../lib/hash-queu
 import { plainHashLanes, signInLanes, TRUSTED_WAITING_PER_USERNAME } from './hash-lanes';
 import { isKnownOrigin, rememberOrigin } from './sign-in-origins';
 import { findUserById, findUserByUsername } from './users-repository';
+import { preparedPerDb } from '../db/prepared';
+
+/** A session cache miss (every request with SESSION_CACHE_SECONDS=0): one prepared statement (decision 0086). */
+const bearerSession = preparedPerDb((db: Db) =>
+  db
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('auth-bearer-session'),
+);
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -344,18 +356,7 @@ export class AuthService {
     const hit = this.sessionCache.get(tokenHash);
     if (hit && hit.until > now && hit.sessionExpiresAt > now) return hit.auth;
     if (hit) this.sessionCache.delete(tokenHash);
-    const [row] = await this.db
-      .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date(now)),
-        ),
-      )
-      .limit(1);
+    const [row] = await bearerSession(this.db, 0).execute({ tokenHash, now: new Date(now) });
     if (!row) return null;
     const auth: Authentication = { user: row.user, sessionId: row.sessionId, method: 'bearer' };
     const ttl = this.config.SESSION_CACHE_SECONDS * 1000;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { preparedPerDb } from '../../db/prepared';
 import type { LowerAddress } from '../../lib/addresses';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, type PoolRow, type ProjectRow } from '../../db/schema';
@@ -35,6 +36,18 @@ export async function listUserPools(db: Db, userId: number, limit?: number): Pro
  * those whose paired or project token symbol, pool address or DEX contains `q` (case-insensitive).
  * Projects are joined by key (see firstRows); `limit + 1` rows tell whether another page follows.
  */
+/** The first page without a filter (the funds and pools screens open with it): prepared once per page size (decision 0086). */
+const firstPoolsPage = preparedPerDb((db: Db, rows: number) =>
+  db
+    .select({ pool: pools, project: projects, createdUs: createdMicros(pools.createdAt) })
+    .from(pools)
+    .innerJoin(projects, eq(projects.id, pools.projectId))
+    .where(eq(pools.userId, sql.placeholder('userId')))
+    .orderBy(desc(pools.createdAt), desc(pools.id))
+    .limit(rows)
+    .prepare(`pools-first-page-${rows}`),
+);
+
 export async function pageUserPools(
   db: Db,
   userId: number,
@@ -56,13 +69,16 @@ export async function pageUserPools(
     );
   }
   if (page.after) conditions.push(afterNewest(pools.createdAt, pools.id, page.after));
-  const rows = await db
-    .select({ pool: pools, project: projects, createdUs: createdMicros(pools.createdAt) })
-    .from(pools)
-    .innerJoin(projects, eq(projects.id, pools.projectId))
-    .where(and(...conditions))
-    .orderBy(desc(pools.createdAt), desc(pools.id))
-    .limit(page.limit + 1);
+  const rows =
+    conditions.length === 1
+      ? await firstPoolsPage(db, page.limit + 1).execute({ userId })
+      : await db
+          .select({ pool: pools, project: projects, createdUs: createdMicros(pools.createdAt) })
+          .from(pools)
+          .innerJoin(projects, eq(projects.id, pools.projectId))
+          .where(and(...conditions))
+          .orderBy(desc(pools.createdAt), desc(pools.id))
+          .limit(page.limit + 1);
   const kept = rows.slice(0, page.limit);
   const last = kept.at(-1);
   return {

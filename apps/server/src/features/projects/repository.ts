@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
+import { preparedPerDb } from '../../db/prepared';
 import type { LowerAddress } from '../../lib/addresses';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
 import { alerts, pools, projects, tokenHolderSync, type ProjectRow } from '../../db/schema';
@@ -37,6 +38,21 @@ export async function listProjects(db: Db, userId: number, limit?: number): Prom
 }
 
 /**
+ * The first page without a filter, the one every dashboard opens with: prepared once per page size
+ * (decision 0086). The size stays a literal, not a placeholder, so PostgreSQL plans it as before.
+ */
+const firstProjectsPage = preparedPerDb((db: Db, rows: number) =>
+  db
+    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
+    .from(projects)
+    .leftJoin(tokenHolderSync, holderSyncOfProject)
+    .where(eq(projects.userId, sql.placeholder('userId')))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(rows)
+    .prepare(`projects-first-page-${rows}`),
+);
+
+/**
  * One page of the /projects screen: newest first, after `after`, optionally only projects whose
  * name, symbol or contract address contains `q` (case-insensitive). One statement with the holder
  * counts; `limit + 1` rows are read to tell whether another page follows.
@@ -53,13 +69,16 @@ export async function pageProjects(
     conditions.push(or(ilike(projects.name, pattern), ilike(projects.tokenSymbol, pattern), ilike(projects.contractAddress, pattern))!);
   }
   if (page.after) conditions.push(afterNewest(projects.createdAt, projects.id, page.after));
-  const rows = await db
-    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
-    .from(projects)
-    .leftJoin(tokenHolderSync, holderSyncOfProject)
-    .where(and(...conditions))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(page.limit + 1);
+  const rows =
+    !q && !page.after
+      ? await firstProjectsPage(db, page.limit + 1).execute({ userId })
+      : await db
+          .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
+          .from(projects)
+          .leftJoin(tokenHolderSync, holderSyncOfProject)
+          .where(and(...conditions))
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(page.limit + 1);
   const kept = rows.slice(0, page.limit);
   const last = kept.at(-1);
   return {
@@ -138,6 +157,7 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
   // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping. A word
   // that is also hex ('cafe', 'beef') is searched both ways.
   const prefix = addressPrefixOf(query);
+  if (limit === 10) return searchStatement(db, prefix ? 'address' : 'text').execute({ userId, pattern, ...(prefix ? { prefix: `${prefix}%` } : {}) });
   const match = prefix ? or(byText, sql`${projects.contractAddress} like ${`${prefix}%`}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
@@ -146,6 +166,20 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
     .orderBy(projects.name, projects.id)
     .limit(limit);
 }
+
+/** The search box's statement (10 results), prepared once per shape (decision 0086): the same SQL as above, the values as placeholders. */
+const searchStatement = preparedPerDb((db: Db, shape: 'text' | 'address') => {
+  const pattern = sql.placeholder('pattern');
+  const byText = or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern));
+  const match = shape === 'address' ? or(byText, sql`${projects.contractAddress} like ${sql.placeholder('prefix')}`) : byText;
+  return db
+    .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
+    .from(projects)
+    .where(and(eq(projects.userId, sql.placeholder('userId')), match))
+    .orderBy(projects.name, projects.id)
+    .limit(10)
+    .prepare(`projects-search-${shape}`);
+});
 
 /** What deleting the project takes with it (its pools cascade, and their alerts with them). */
 export async function countProjectDependents(db: Db, userId: number, projectId: number): Promise<{ poolCount: number; alertCount: number }> {
