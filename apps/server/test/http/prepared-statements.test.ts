@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projects } from '../src/db/schema';
-import { bearer, createTestContext, signUp, type TestContext } from './helpers';
+import { projects } from '../../src/db/schema';
+import { bearer, createTestContext, signUp, type TestContext } from '../helpers';
 
 /**
  * The cold path of the routes every open dashboard polls (issue 36, decision 0086): with no cache
