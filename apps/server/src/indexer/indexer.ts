@@ -308,8 +308,11 @@ export class NetworkIndexer {
               lap('logs (waited for)');
               pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
               pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
-              const senders = sliceSenders ? await sliceSenders.wait(slice.senders) : undefined;
-              lap('senders with the slices (waited for)');
+              let senders: ReadonlyMap<string, string> | undefined;
+              if (sliceSenders) {
+                senders = await sliceSenders.wait(slice.senders);
+                lap('senders with the slices (waited for)');
+              }
               const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress, senders);
               result.eventsStored += stored.events;
               result.snapshotsWritten += stored.snapshots;
