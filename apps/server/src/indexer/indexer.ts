@@ -14,6 +14,7 @@ import { readRawPoolStates, type RawPoolState, type TrackedPool } from '../chain
 import { adapterOf } from '../chain/dex/registry';
 import { ReferencePoolKeeper } from './reference-pool';
 import { TraderReader, type TraderTick } from './traders';
+import { SliceSenders } from './slice-senders';
 import { decodeV4Logs, logKey, splitV4, v4DexOf, v4PoolLogs, type V4Decoded } from './v4-logs';
 import {
   anchorNewAlerts,
@@ -47,6 +48,8 @@ export interface IndexerOptions {
    * loaded machine it did not bring the senders' completion forward (bench:backfill compares both).
    */
   sendersBeside?: boolean;
+  /** A backfill slice's senders read before it is stored (decision 0081 point 5); NetworkConfig.sendersWithSlices unless set. */
+  sendersWithSlices?: boolean;
   /** USD_MIN_LIQUIDITY: the least a reference pool must hold to be chosen (decision 0064). */
   usdMinLiquidity?: number;
   /**
@@ -261,10 +264,14 @@ export class NetworkIndexer {
         const byAddress = new Map(tracked.map((p) => [normalizePoolAddress(p.address), p]));
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
         const beside = new SendersBeside(this.traders, (err) => this.options.log?.('warn', `trader reads beside the backfill failed; tried again later: ${err.message}`));
+        const withSlices = (this.options.sendersWithSlices ?? this.network.sendersWithSlices ?? false) ? new SliceSenders(this.traders, (message) => this.options.log?.('warn', `${this.network.name}: ${message}`)) : null;
         try {
           for (const [next, addresses] of groups) {
             const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
             const split = splitV4(addresses);
+            // A backfill (more than one slice): its senders go in with its events. A live tick's one
+            // slice does not wait for them (decision 0033: the logs first).
+            const sliceSenders = withSlices && next + this.logRange.current - 1n < end ? withSlices : null;
             // One slice: about one eth_getLogs at the network's remembered range (decision 0062).
             const fetchSlice = async (from: bigint) => {
               const to = from + this.logRange.current - 1n < end ? from + this.logRange.current - 1n : end;
@@ -291,7 +298,7 @@ export class NetworkIndexer {
                 v4 = await decodeV4Logs(client, v4Dex, v4Logs);
                 for (const log of v4Logs) logs.push(log);
               }
-              return { to, endBlock, logs, v4 };
+              return { to, endBlock, logs, v4, senders: sliceSenders?.read(logs) ?? null };
             };
             // Each slice is stored (with its checkpoint) while the next one is fetched; a failure of
             // either ends the tick, and the stored slices stay (the next tick resumes after them).
@@ -301,7 +308,12 @@ export class NetworkIndexer {
               lap('logs (waited for)');
               pending = slice.to < end ? fetchSlice(slice.to + 1n) : null;
               pending?.catch(() => {}); // awaited on the next round; meanwhile not an unhandled rejection
-              const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress);
+              let senders: ReadonlyMap<string, string> | undefined;
+              if (sliceSenders) {
+                senders = await sliceSenders.wait(slice.senders);
+                lap('senders with the slices (waited for)');
+              }
+              const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress, senders);
               result.eventsStored += stored.events;
               result.snapshotsWritten += stored.snapshots;
               for (const swap of stored.swaps) newSwaps.push(swap);
@@ -378,6 +390,7 @@ export class NetworkIndexer {
     recorded: { safe: bigint; blocks: (RecordedBlock | null)[] },
     v4: V4Decoded | null = null,
     pools: ReadonlyMap<string, TrackedPool> = new Map(),
+    senders: ReadonlyMap<string, string> = new Map(),
   ) {
     const client = this.chain.client(this.network);
     const times = new Map<bigint, Date>();
@@ -441,7 +454,7 @@ export class NetworkIndexer {
         amount0: decoded.amount0.toString(),
         amount1: decoded.amount1.toString(),
         sqrtPriceX96: decoded.sqrtPriceX96?.toString() ?? null,
-        trader: this.traders.known((log.transactionHash as string).toLowerCase()),
+        trader: senders.get((log.transactionHash as string).toLowerCase()) ?? this.traders.known((log.transactionHash as string).toLowerCase()),
       });
     }
 

@@ -113,6 +113,59 @@ export class TraderReader {
     }
   }
 
+  /**
+   * The senders of a backfill slice's transactions, read from its blocks' receipts before the slice
+   * is stored, so its events go in with their trader (NetworkConfig.sendersWithSlices, decision
+   * 0081 point 5). Within the network's limiter, like every sender read. Nothing is written and no
+   * attempt is counted: whatever this misses (a malformed or failed answer, a node without
+   * eth_getBlockReceipts) stays null and is read by the batches after the events as before. What it
+   * reads is remembered, so a slice stored before its senders arrived costs those batches no call.
+   * `unread` counts the blocks whose answer was not usable (failed, null or malformed).
+   */
+  async sendersOfSlice(txs: readonly { blockNumber: bigint; txHash: string }[]): Promise<{ senders: Map<string, string>; unread: number }> {
+    const found = new Map<string, string>();
+    let unread = 0;
+    if (this.options.readsPerTick <= 0 || this.mode === 'transactions') return { senders: found, unread };
+    const wanted = new Set<string>();
+    const blocks = new Set<bigint>();
+    for (const t of txs) {
+      const known = this.cache.get(t.txHash);
+      if (known) found.set(t.txHash, known);
+      else if (!wanted.has(t.txHash)) {
+        wanted.add(t.txHash);
+        blocks.add(t.blockNumber);
+      }
+    }
+    const list = [...blocks];
+    if (list.length === 0) return { senders: found, unread };
+    const client = this.chain.client(this.network);
+    const reading = { onRequest: (method: string) => this.options.onRequest?.(method), limiter: this.limiter };
+    const take = (reads: Map<bigint, SenderRead>) => {
+      for (const read of reads.values()) {
+        if (read.kind !== 'ok') {
+          unread++;
+          continue;
+        }
+        for (const [hash, sender] of read.senders) {
+          if (!wanted.has(hash)) continue;
+          found.set(hash, sender);
+          this.remember(hash, sender);
+        }
+      }
+    };
+    if (this.mode === 'unknown') {
+      // The same probe as readBlocks: one block first; a node without the method is left to the batches.
+      const probe = await readBlockSenders(client, list.slice(0, 1), reading);
+      const first = [...probe.values()][0];
+      if (!first || first.kind === 'failed') return { senders: found, unread: list.length };
+      this.mode = 'receipts';
+      take(probe);
+      list.shift();
+    }
+    take(await readBlockSenders(client, list, reading));
+    return { senders: found, unread };
+  }
+
   /** The newest unread blocks no batch in flight has taken, taken for the caller (one claim at a time). */
   private claim(limit: number): Promise<bigint[]> {
     const claimed = this.claiming.then(async () => {
