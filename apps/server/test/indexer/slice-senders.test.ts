@@ -4,12 +4,12 @@ import { devnetClients } from '@tokendesk/devchain';
 import { and, inArray, isNull, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ChainService } from '../src/chain/chain-service';
-import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../src/chain/networks';
-import { indexedPools, poolEvents } from '../src/db/schema';
-import { NetworkIndexer, type IndexerOptions } from '../src/indexer/indexer';
-import { SLICE_SENDERS_WAIT_MS } from '../src/indexer/slice-senders';
-import { bearer, createTestContext, devnetChain, signUp, type TestContext } from './helpers';
+import { ChainService } from '../../src/chain/chain-service';
+import { devnetNetwork, NetworkRegistry, REAL_NETWORKS } from '../../src/chain/networks';
+import { indexedPools, poolEvents } from '../../src/db/schema';
+import { NetworkIndexer, type IndexerOptions } from '../../src/indexer/indexer';
+import { SLICE_SENDERS_WAIT_MS } from '../../src/indexer/slice-senders';
+import { bearer, createTestContext, devnetChain, signUp, type TestContext } from '../helpers';
 
 // Decision 0081 point 5: a backfill's senders read with its slices. Reads the shared devnet's seeded
 // history only (registered as a reader by setup/chain-readers.ts). Each test starts from an empty
