@@ -24,6 +24,7 @@ import { projectRoutes } from './features/projects/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { reportRoutes } from './features/reports/routes';
 import { holderRoutes } from './features/holders/routes';
+import { tokenHealthRoutes } from './features/token-health/routes';
 import { discoveredPoolRoutes } from './features/pools/discovered-routes';
 import { traderRoutes } from './features/pools/traders-routes';
 import { valuedPools } from './features/pools/valued-pools';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(ticketRoutes);
       await api.register(reportRoutes);
       await api.register(holderRoutes);
+      await api.register(tokenHealthRoutes);
       await api.register(discoveredPoolRoutes);
       await api.register(traderRoutes);
       await api.register(projectMarketRoutes, { valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds) });

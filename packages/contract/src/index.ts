@@ -18,6 +18,7 @@ export * from './notifications';
 export * from './tickets';
 export * from './reports';
 export * from './holders';
+export * from './token-health';
 export * from './delete-summary';
 export * from './candles';
 export * from './staff-accounts';
