@@ -73,7 +73,8 @@ export async function findBalanceSlot(client: PublicClient, token: Address, hold
   return candidates.find((c) => c.value === value)?.slot ?? null;
 }
 
-const bps = (lost: bigint, of: bigint): number => (of === 0n ? 0 : Number(((lost < 0n ? 0n : lost) * 10_000n) / of));
+/** `lost` of `of` in basis points, to the nearest one (a token's own fee arithmetic rounds down by a wei). */
+const bps = (lost: bigint, of: bigint): number => (of === 0n ? 0 : Number(((lost < 0n ? 0n : lost) * 20_000n + of) / (2n * of)));
 
 export async function simulateTrade(client: PublicClient, input: { pool: Address; token: Address; paired: Address; pairedSymbol: string; blockNumber: bigint }): Promise<TradeFinding> {
   const { pool, token, paired, blockNumber } = input;
