@@ -1,5 +1,5 @@
 import type { Address, Hex, PublicClient } from 'viem';
-import { encodeFunctionData, parseAbi } from 'viem';
+import { encodeFunctionData, getAddress, parseAbi } from 'viem';
 import { addressWord, rawCall } from './raw-call';
 
 /** The storage slots of the standard proxies: EIP-1967 (implementation, admin, beacon) and EIP-1822. */
@@ -42,7 +42,7 @@ export async function readProxy(client: PublicClient, token: Address, code: Hex,
     return {
       status: 'minimal_proxy',
       standard: 'eip1167',
-      implementation: `0x${minimal[1]!.toLowerCase()}` as Address,
+      implementation: getAddress(`0x${minimal[1]!}`),
       admin: null,
       beacon: null,
       how: 'The runtime code is an EIP-1167 minimal proxy: it always delegates to the one address written into it, so its logic cannot be replaced.',

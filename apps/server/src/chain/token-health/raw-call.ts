@@ -1,4 +1,4 @@
-import type { Address, Hex, PublicClient, StateOverride } from 'viem';
+import { getAddress, type Address, type Hex, type PublicClient, type StateOverride } from 'viem';
 import { isNodeFailure } from '../client';
 
 /** One eth_call's outcome: the bytes it returned, a revert, or no answer from the node. */
@@ -31,11 +31,11 @@ export async function rawCall(
   }
 }
 
-/** An address from exactly one ABI word whose upper 12 bytes are zero; null for anything else. */
+/** An address (checksummed) from exactly one ABI word whose upper 12 bytes are zero; null for anything else. */
 export function addressWord(data: Hex): Address | null {
   if (!/^0x[0-9a-fA-F]{64}$/.test(data)) return null;
   if (!/^0{24}$/.test(data.slice(2, 26))) return null;
-  return `0x${data.slice(26)}` as Address;
+  return getAddress(`0x${data.slice(26)}`);
 }
 
 /** The n-th 32-byte word of `data` as a bigint, or null when `data` is shorter. */

@@ -5,12 +5,15 @@ import type { NetworkConfig } from '../../chain/networks';
 import { readTokenHealth, type HealthPoolInput } from '../../chain/token-health/read-token-health';
 import type { Db } from '../../db/client';
 import { pools, type PoolRow, type ProjectRow } from '../../db/schema';
+import { presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
 
 /** Pool versions whose pool is its own LP token with getReserves() and swap(): simulated and measured here. */
 const LP_STYLE_VERSIONS = new Set<PoolRow['poolVersion']>(['v2', 'camelot-v2', 'solidly']);
 /** Pools per card: the project's first ones by id; a card must not fan out into hundreds of simulations. */
 export const HEALTH_POOLS_MAX = 10;
 
+/** Every address answered EIP-55 checksummed, as in every route (decision 0027). */
+const checksum = (a: string | null) => (a === null ? null : toChecksumAddress(a));
 const pct = (bps: number | null) => (bps === null ? null : bps / 100);
 /** A share of `total` in %, to 2 decimals, rounded down so a share is never shown larger than it is. */
 const sharePct = (part: bigint, total: bigint) => (total === 0n ? 0 : Number((part * 10_000n) / total) / 100);
@@ -37,7 +40,7 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
 
   const trading: TokenTradeSimulation[] = read.trading.map(({ poolId, finding }) => {
     const row = byId.get(poolId)!;
-    const base = { pool_id: poolId, pool_address: row.poolAddress, dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
+    const base = { pool_id: poolId, pool_address: presentPoolAddress(row.poolAddress), dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
     if (!finding) {
       return { ...base, status: 'not_simulated', buy_tax_pct: null, sell_tax_pct: null, how: `Trades are simulated for V2-style and Solidly pools; this ${dexName(row)} pool is not simulated yet.` };
     }
@@ -46,7 +49,7 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
 
   const liquidity: TokenLiquiditySafety[] = read.liquidity.map(({ poolId, finding }) => {
     const row = byId.get(poolId)!;
-    const base = { pool_id: poolId, pool_address: row.poolAddress, dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
+    const base = { pool_id: poolId, pool_address: presentPoolAddress(row.poolAddress), dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
     if (!finding) {
       return {
         ...base,
@@ -63,18 +66,18 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
       status: finding.status,
       burned_pct: finding.burned === null ? null : sharePct(finding.burned, total),
       locked_pct: finding.locked === null ? null : sharePct(finding.locked, total),
-      locks: finding.locks.map((l) => ({ locker_name: l.lockerName, locker_address: l.lockerAddress, share_pct: sharePct(l.amount, total), unlock_at: l.unlockAt?.toISOString() ?? null })),
+      locks: finding.locks.map((l) => ({ locker_name: l.lockerName, locker_address: toChecksumAddress(l.lockerAddress), share_pct: sharePct(l.amount, total), unlock_at: l.unlockAt?.toISOString() ?? null })),
       how: finding.how,
     };
   });
 
   return {
     project_id: project.id,
-    token: project.contractAddress,
+    token: toChecksumAddress(project.contractAddress),
     block,
-    ownership: { ...read.ownership, block },
+    ownership: { ...read.ownership, owner: checksum(read.ownership.owner), block },
     privileged: { status: read.privileged.status, functions: read.privileged.functions.map((f) => ({ ...f })), block, how: read.privileged.how },
-    proxy: { ...read.proxy, block },
+    proxy: { ...read.proxy, implementation: checksum(read.proxy.implementation), admin: checksum(read.proxy.admin), beacon: checksum(read.proxy.beacon), block },
     trading,
     liquidity,
   };
