@@ -47,13 +47,13 @@ function HealthRow({ line }: { line: HealthLine }) {
   return (
     <li className="px-5 py-3 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-medium text-slate-900">{line.label}</span>
+        <span className="min-w-0 text-sm font-medium break-words text-slate-900">{line.label}</span>
         <Badge tone={line.tone}>{line.verdict}</Badge>
       </div>
-      {line.detail && <p className="mt-1 text-sm text-slate-600">{line.detail}</p>}
+      {line.detail && <p className="mt-1 text-sm break-words text-slate-600">{line.detail}</p>}
       <details className="mt-1 text-xs">
         <summary className="cursor-pointer text-slate-600 hover:text-slate-900">How we know</summary>
-        <p className="mt-1 text-slate-600">{`${line.how} Read at block ${line.block}.`}</p>
+        <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{`${line.how} Read at block ${line.block}.`}</p>
       </details>
     </li>
   );
