@@ -79,10 +79,15 @@ export const liquiditySafetySchema = z
     pool_address: z.string(),
     dex_name: z.string(),
     paired_symbol: z.string(),
-    status: z.enum(['measured', 'not_supported', 'unknown']),
+    status: z.enum(['measured', 'not_supported', 'unknown']).describe('measured: LP shares (V2-style, Solidly) or the deployer\'s V3 share were read; not_supported: a pool family not read yet'),
     burned_pct: z.number().nullable().describe('Share of LP tokens held by the zero and 0x…dEaD addresses, in %'),
     locked_pct: z.number().nullable().describe("Share of LP tokens held by this network's known lockers, in %"),
     locks: z.array(liquidityLockSchema),
+    deployer: z.string().nullable().describe("The token's deployer, for pools whose liquidity is in positions (Uniswap V3)"),
+    deployer_in_range_pct: z
+      .number()
+      .nullable()
+      .describe("Uniswap V3: share of the pool's in-range liquidity held by the deployer's NFT positions, in %; null for other pools or when not measured"),
     block,
     how,
   })

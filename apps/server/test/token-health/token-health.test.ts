@@ -1,9 +1,10 @@
 import { deployTraitWorld, devnetClients, demoAccounts, traitArtifacts, TRAIT_BUY_BPS, TRAIT_SELL_BPS, type TraitToken, type TraitWorld } from '@tokendesk/devchain';
 import type { TokenHealth } from '@tokendesk/contract';
 import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
-import type { Abi, Address } from 'viem';
+import { parseAbi, type Abi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from '../helpers';
+import { tokenHolderSync } from '../../src/db/schema';
 import { createDevnetV2Pool, createProject, createPool } from '../support/factories';
 
 /*
@@ -125,6 +126,51 @@ describe('the token health card on the devnet', () => {
     });
     expect(categories(h)).toEqual(['upgrade']);
     expect(h.trading[0]!.status).toBe('sellable');
+  });
+
+  it("a Uniswap V3 pool: the deployer's in-range NFT liquidity as a share of the pool's, once the deployer is known", async () => {
+    const a = devnet.addresses;
+    const pool = await createPool(ctx.database.db, user.userId, {
+      project: { contractAddress: a.smpl.toLowerCase(), tokenDecimal: 9 },
+      poolAddress: a.pools.smplWethV3.toLowerCase(),
+      poolVersion: 'v3',
+      dexId: 'uniswap-v3',
+      fee: 3000,
+      pairedTokenAddress: a.weth.toLowerCase(),
+      projectIsToken0: a.smpl.toLowerCase() < a.weth.toLowerCase(),
+    });
+    const before = (await card(pool.projectId)).body;
+    expect(before.liquidity[0]).toMatchObject({ status: 'unknown', deployer_in_range_pct: null });
+    expect(before.liquidity[0]!.how).toMatch(/deployer is not known yet/);
+    expect(before.trading[0]!.status).toBe('not_simulated');
+
+    // As the holder indexer records it: the account that sent the deployment transaction.
+    await ctx.database.db.insert(tokenHolderSync).values({ networkId: 31337, tokenAddress: a.smpl.toLowerCase(), deployer: a.deployer.toLowerCase() });
+    const h = (await card(pool.projectId)).body;
+    const lp = h.liquidity[0]!;
+    expect(lp).toMatchObject({ status: 'measured', deployer: a.deployer, burned_pct: null, locked_pct: null });
+
+    // The same figure read here, at the card's block: the deployer's positions in this pool around the tick.
+    const c = clients().public;
+    const blockNumber = BigInt(h.block);
+    const npm = parseAbi([
+      'function balanceOf(address) view returns (uint256)',
+      'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
+      'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256, uint256, uint128, uint128)',
+    ]);
+    const v3 = parseAbi(['function liquidity() view returns (uint128)', 'function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)']);
+    const total = await c.readContract({ address: a.pools.smplWethV3, abi: v3, functionName: 'liquidity', blockNumber });
+    const [, tick] = await c.readContract({ address: a.pools.smplWethV3, abi: v3, functionName: 'slot0', blockNumber });
+    const count = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'balanceOf', args: [a.deployer], blockNumber });
+    let mine = 0n;
+    for (let i = 0n; i < count; i++) {
+      const id = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'tokenOfOwnerByIndex', args: [a.deployer, i], blockNumber });
+      const p = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'positions', args: [id], blockNumber });
+      const same = [p[2], p[3]].map((x) => x.toLowerCase()).sort().join() === [a.smpl, a.weth].map((x) => x.toLowerCase()).sort().join() && p[4] === 3000;
+      if (same && p[5] <= tick && tick < p[6]) mine += p[7];
+    }
+    expect(mine).toBeGreaterThan(0n);
+    expect(lp.deployer_in_range_pct).toBe(Number((mine * 10_000n) / total) / 100);
   });
 
   it('a contract that answers garbage gives unknown, not an error — as a pool too', async () => {

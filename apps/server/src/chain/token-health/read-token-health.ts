@@ -4,6 +4,7 @@ import { readProxy, type ProxyFinding } from './proxy-slots';
 import { addressWord, rawCall } from './raw-call';
 import { hasSelector, OWNER_SELECTOR, privilegedIn, type PrivilegedSelector } from './selectors';
 import { simulateTrade, type TradeFinding } from './trade-simulation';
+import { readDeployerV3Share, type V3PositionFinding } from './v3-positions';
 
 /*
  * Reads the token-health findings (issue 34 items 1 and 2) at one block. The token, its pools and
@@ -32,6 +33,8 @@ export interface HealthPoolInput {
   address: Address;
   /** v2, camelot-v2 and solidly pools are LP tokens with getReserves/swap; the rest are not simulated here. */
   lpStyle: boolean;
+  /** Uniswap V3: liquidity in NFT positions; the deployer's in-range share is read. */
+  v3: boolean;
   paired: Address;
   pairedSymbol: string;
 }
@@ -43,6 +46,7 @@ export interface TokenHealthRead {
   proxy: ProxyFinding;
   trading: { poolId: number; finding: TradeFinding | null }[];
   liquidity: { poolId: number; finding: LpFinding | null }[];
+  positions: { poolId: number; finding: V3PositionFinding | null }[];
 }
 
 const ownerAbi = parseAbi(['function owner() view returns (address)']);
@@ -88,7 +92,13 @@ function privilegedFinding(codes: { label: string; code: Hex }[]): PrivilegedFin
   return { status: functions.length > 0 ? 'exposes' : 'none', functions, how };
 }
 
-export async function readTokenHealth(client: PublicClient, chainId: number, token: Address, pools: readonly HealthPoolInput[]): Promise<TokenHealthRead> {
+export async function readTokenHealth(
+  client: PublicClient,
+  chainId: number,
+  token: Address,
+  pools: readonly HealthPoolInput[],
+  deployer: Address | null,
+): Promise<TokenHealthRead> {
   // The head block may throw (the node is down): the route answers 503, as every chain read does.
   const block = await client.getBlockNumber({ cacheTime: 0 });
   const unknownCode = (reason: string) => ({ code: null as Hex | null, reason });
@@ -120,7 +130,7 @@ export async function readTokenHealth(client: PublicClient, chainId: number, tok
       );
 
   const lpPools = pools.filter((p) => p.lpStyle);
-  const [trading, liquidity] = await Promise.all([
+  const [trading, liquidity, positions] = await Promise.all([
     Promise.all(
       pools.map(async (p) => ({
         poolId: p.id,
@@ -143,6 +153,17 @@ export async function readTokenHealth(client: PublicClient, chainId: number, tok
             ),
       })),
     ),
+    Promise.all(
+      pools.map(async (p) => ({
+        poolId: p.id,
+        finding: !p.v3
+          ? null
+          : await bounded(
+              () => readDeployerV3Share(client, chainId, p.address, deployer, block),
+              (reason): V3PositionFinding => ({ status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: reason }),
+            ),
+      })),
+    ),
   ]);
-  return { block, ownership, privileged, proxy, trading, liquidity };
+  return { block, ownership, privileged, proxy, trading, liquidity, positions };
 }

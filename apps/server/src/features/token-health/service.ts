@@ -4,7 +4,7 @@ import type { Address, PublicClient } from 'viem';
 import type { NetworkConfig } from '../../chain/networks';
 import { readTokenHealth, type HealthPoolInput } from '../../chain/token-health/read-token-health';
 import type { Db } from '../../db/client';
-import { pools, type PoolRow, type ProjectRow } from '../../db/schema';
+import { pools, tokenHolderSync, type PoolRow, type ProjectRow } from '../../db/schema';
 import { presentPoolAddress, toChecksumAddress } from '../../lib/addresses';
 
 /** Pool versions whose pool is its own LP token with getReserves() and swap(): simulated and measured here. */
@@ -31,10 +31,19 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
     address: row.poolAddress as Address,
     // A V4 pool id is not an address: never treated as one.
     lpStyle: LP_STYLE_VERSIONS.has(row.poolVersion) && /^0x[0-9a-f]{40}$/.test(row.poolAddress),
+    v3: row.poolVersion === 'v3' && /^0x[0-9a-f]{40}$/.test(row.poolAddress),
     paired: row.pairedTokenAddress as Address,
     pairedSymbol: row.pairedTokenSymbol,
   }));
-  const read = await readTokenHealth(client, network.chainId, project.contractAddress as Address, inputs);
+  // The deployer as the holder indexer found it (the deployment transaction's sender); null until then.
+  const [sync] = await db
+    .select({ deployer: tokenHolderSync.deployer })
+    .from(tokenHolderSync)
+    .where(and(eq(tokenHolderSync.networkId, project.networkId), eq(tokenHolderSync.tokenAddress, project.contractAddress)))
+    .limit(1);
+  const deployer = sync?.deployer && /^0x[0-9a-fA-F]{40}$/.test(sync.deployer) ? (sync.deployer as Address) : null;
+  const read = await readTokenHealth(client, network.chainId, project.contractAddress as Address, inputs, deployer);
+  const positionsOf = new Map(read.positions.map((p) => [p.poolId, p.finding]));
   const block = read.block.toString();
   const byId = new Map(rows.map((r) => [r.id, r]));
 
@@ -50,15 +59,20 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
   const liquidity: TokenLiquiditySafety[] = read.liquidity.map(({ poolId, finding }) => {
     const row = byId.get(poolId)!;
     const base = { pool_id: poolId, pool_address: presentPoolAddress(row.poolAddress), dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
-    if (!finding) {
+    const none = { burned_pct: null, locked_pct: null, locks: [], deployer: null, deployer_in_range_pct: null };
+    const v3 = positionsOf.get(poolId);
+    if (!finding && v3) {
       return {
         ...base,
-        status: 'not_supported',
-        burned_pct: null,
-        locked_pct: null,
-        locks: [],
-        how: `This ${dexName(row)} pool has no LP token: its liquidity is in positions, whose owners are not read yet.`,
+        ...none,
+        status: v3.status,
+        deployer: checksum(v3.deployer),
+        deployer_in_range_pct: v3.deployerShare ? sharePct(v3.deployerShare.part, v3.deployerShare.total) : null,
+        how: v3.how,
       };
+    }
+    if (!finding) {
+      return { ...base, ...none, status: 'not_supported', how: `This ${dexName(row)} pool has no LP token: its liquidity is in positions, whose owners are not read yet.` };
     }
     const total = finding.totalSupply ?? 0n;
     return {
@@ -67,6 +81,8 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
       burned_pct: finding.burned === null ? null : sharePct(finding.burned, total),
       locked_pct: finding.locked === null ? null : sharePct(finding.locked, total),
       locks: finding.locks.map((l) => ({ locker_name: l.lockerName, locker_address: toChecksumAddress(l.lockerAddress), share_pct: sharePct(l.amount, total), unlock_at: l.unlockAt?.toISOString() ?? null })),
+      deployer: null,
+      deployer_in_range_pct: null,
       how: finding.how,
     };
   });

@@ -46,10 +46,26 @@ function flaggedHealth(project: Project): TokenHealth {
         burned_pct: 0,
         locked_pct: 80,
         locks: [{ locker_name: 'Devnet LP locker (UNCX V2 interface)', locker_address: '0x0000000000000000000000000000000000001234', share_pct: 80, unlock_at: '2027-05-27T12:00:00.000Z' }],
+        deployer: null,
+        deployer_in_range_pct: null,
         block,
         how: 'balanceOf of the burn addresses and the lockers.',
       },
-      { pool_id: 2, pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e', dex_name: 'Uniswap V2', paired_symbol: 'USDC', status: 'measured', burned_pct: 0, locked_pct: 0, locks: [], block, how: 'balanceOf.' },
+      { pool_id: 2, pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e', dex_name: 'Uniswap V2', paired_symbol: 'USDC', status: 'measured', burned_pct: 0, locked_pct: 0, locks: [], deployer: null, deployer_in_range_pct: null, block, how: 'balanceOf.' },
+      {
+        pool_id: 3,
+        pool_address: '0xe61cc4b85e8b7fc79c2b72e6c8cca2d9c6a45cd4',
+        dex_name: 'Uniswap V3',
+        paired_symbol: 'WETH',
+        status: 'measured',
+        burned_pct: null,
+        locked_pct: null,
+        locks: [],
+        deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        deployer_in_range_pct: 62.5,
+        block,
+        how: "The pool's liquidity() and the deployer's NFT positions.",
+      },
     ],
   };
 }
@@ -88,9 +104,11 @@ describe('the Token health card', () => {
     expect(c.getByText('0 % burned, 80 % locked')).toBeTruthy();
     expect(c.getByText(/80 % in Devnet LP locker \(UNCX V2 interface\) until/)).toBeTruthy();
     expect(c.getByText('Not burned or locked')).toBeTruthy();
-    // One disclosure per line (3 contract lines, 2 trades, 2 pools), each naming the block.
+    expect(c.getByText('Deployer holds 62.50 % of in-range liquidity')).toBeTruthy();
+    expect(c.getByText(/The deployer 0xf39F\.\.\.2266 can withdraw that share/)).toBeTruthy();
+    // One disclosure per line (3 contract lines, 2 trades, 3 pools), each naming the block.
     const disclosures = c.getAllByText('How we know');
-    expect(disclosures).toHaveLength(7);
+    expect(disclosures).toHaveLength(8);
     await events.click(disclosures[0]!);
     expect(c.getByText('An eth_call of owner() at this block. Read at block 4242.')).toBeTruthy();
   });

@@ -90,6 +90,14 @@ export function liquidityLine(l: TokenLiquiditySafety, symbol: string, formatDat
   const base = { key: `lp-${l.pool_id}`, label: `Liquidity · ${symbol}/${l.paired_symbol} ${l.dex_name}`, block: l.block, how: l.how };
   if (l.status === 'not_supported') return { ...base, tone: 'neutral', verdict: 'Not measured', detail: null };
   if (l.status !== 'measured') return { ...base, ...UNKNOWN, detail: null };
+  if (l.deployer_in_range_pct !== null) {
+    return {
+      ...base,
+      tone: l.deployer_in_range_pct > 0 ? 'warning' : 'info',
+      verdict: `Deployer holds ${pct(l.deployer_in_range_pct)} of in-range liquidity`,
+      detail: `The deployer${l.deployer ? ` ${shortenAddress(l.deployer)}` : ''} can withdraw that share from its positions at any time; other position owners are not listed.`,
+    };
+  }
   const safe = (l.burned_pct ?? 0) + (l.locked_pct ?? 0);
   const locks = l.locks.map((k) => `${pct(k.share_pct)} in ${k.locker_name}${k.unlock_at ? ` until ${formatDate(k.unlock_at)}` : ''}`);
   return {
