@@ -10,15 +10,25 @@ import { rawCall, uintWord } from './raw-call';
  * positions in this pool whose range contains the current tick.
  */
 
-/** Position managers per chain id; each real-network entry to be cited from the DEX's own deployment files. */
-const POSITION_MANAGERS: Record<number, { name: string; address: Address }> = {
+/**
+ * Position managers per chain id, each cited from the DEX's own docs or deployment files. A manager
+ * counts for a pool only when its factory() is the pool's factory(): PancakeSwap's and SushiSwap's
+ * V3 pools share Uniswap's interface but not its position manager.
+ */
+const UNISWAP_V3_NPM = 'Uniswap V3 NonfungiblePositionManager';
+// docs.uniswap.org/api/subgraph/subgraphs-devs/contracts/nonfungiblepositionmanager: Mainnet and Polygon.
+const UNISWAP_V3_NPM_ETHEREUM_POLYGON: Address = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88';
+const POSITION_MANAGERS: Record<number, readonly { name: string; address: Address }[]> = {
+  1: [{ name: UNISWAP_V3_NPM, address: UNISWAP_V3_NPM_ETHEREUM_POLYGON }],
+  137: [{ name: UNISWAP_V3_NPM, address: UNISWAP_V3_NPM_ETHEREUM_POLYGON }],
   // packages/devchain: the Uniswap V3 NonfungiblePositionManager the demo world deploys.
-  31337: { name: 'Uniswap V3 NonfungiblePositionManager', address: devnetAddresses.positionManager },
+  31337: [{ name: UNISWAP_V3_NPM, address: devnetAddresses.positionManager }],
 };
 /** The deployer's NFTs read at most: a wallet with thousands must not stall the card. */
 export const MAX_DEPLOYER_POSITIONS = 50;
 
 const poolAbi = parseAbi([
+  'function factory() view returns (address)',
   'function token0() view returns (address)',
   'function token1() view returns (address)',
   'function fee() view returns (uint24)',
@@ -26,6 +36,7 @@ const poolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
 ]);
 const npmAbi = parseAbi([
+  'function factory() view returns (address)',
   'function balanceOf(address owner) view returns (uint256)',
   'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
   'function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256, uint256, uint128, uint128)',
@@ -52,11 +63,15 @@ async function read<T>(client: PublicClient, to: Address, abi: typeof poolAbi | 
 }
 
 export async function readDeployerV3Share(client: PublicClient, chainId: number, pool: Address, deployer: Address | null, blockNumber: bigint): Promise<V3PositionFinding> {
-  const npm = POSITION_MANAGERS[chainId];
-  if (!npm) {
-    return { status: 'not_supported', deployer, deployerShare: null, positionsRead: 0, how: 'No position manager is listed for this network yet, so the owners of its positions are not read.' };
-  }
-  const base = `The pool's liquidity() and slot0() tick at this block; the deployer's NFTs of the ${npm.name} (${npm.address}) by tokenOfOwnerByIndex, each one's positions(): those of this pool whose range holds the current tick.`;
+  const managers = POSITION_MANAGERS[chainId] ?? [];
+  const notListed = (why: string): V3PositionFinding => ({ status: 'not_supported', deployer, deployerShare: null, positionsRead: 0, how: `${why} so the owners of its positions are not read.` });
+  if (managers.length === 0) return notListed('No position manager is listed for this network yet,');
+  const factory = await read<Address>(client, pool, poolAbi, 'factory', [], blockNumber);
+  if (!factory) return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: "The pool did not answer factory() as a Uniswap V3 pool does." };
+  const factories = await Promise.all(managers.map((m) => read<Address>(client, m.address, npmAbi, 'factory', [], blockNumber)));
+  const npm = managers.find((_, i) => factories[i]?.toLowerCase() === factory.toLowerCase());
+  if (!npm) return notListed(`No listed position manager belongs to this pool's factory (${factory}),`);
+  const base = `The pool's liquidity() and slot0() tick at this block; the deployer's NFTs of the ${npm.name} (${npm.address}, whose factory() is the pool's) by tokenOfOwnerByIndex, each one's positions(): those of this pool whose range holds the current tick.`;
   if (!deployer) return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: `${base} The deployer is not known yet (it is found while the holders are indexed).` };
   const [token0, token1, fee, liquidity, slot0] = await Promise.all([
     read<Address>(client, pool, poolAbi, 'token0', [], blockNumber),
