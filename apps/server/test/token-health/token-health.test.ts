@@ -173,6 +173,31 @@ describe('the token health card on the devnet', () => {
     expect(lp.deployer_in_range_pct).toBe(Number((mine * 10_000n) / total) / 100);
   });
 
+  it('Solidly pools, volatile and stable: the simulation trades through each (the stable curve by the pool\'s own quote), no tax', async () => {
+    const a = devnet.addresses;
+    const solidly = a.solidly!;
+    const solidlyPool = async (token: Address, paired: Address, pairedSymbol: string, pool: Address, stable: boolean) =>
+      createPool(ctx.database.db, user.userId, {
+        project: { contractAddress: token.toLowerCase() },
+        poolAddress: pool.toLowerCase(),
+        poolVersion: 'solidly',
+        dexId: 'aerodrome',
+        stable,
+        tokenId: pairedSymbol.toLowerCase(),
+        pairedTokenSymbol: pairedSymbol,
+        pairedTokenAddress: paired.toLowerCase(),
+        projectIsToken0: token.toLowerCase() < paired.toLowerCase(),
+      });
+    for (const pool of [
+      await solidlyPool(a.demo, a.weth, 'WETH', solidly.pools.demoWethVolatile, false),
+      await solidlyPool(a.usdc, solidly.dai, 'DAI', solidly.pools.usdcDaiStable, true),
+    ]) {
+      const h = (await card(pool.projectId)).body;
+      expect(h.trading[0], JSON.stringify(h.trading[0])).toMatchObject({ status: 'sellable', buy_tax_pct: 0, sell_tax_pct: 0, dex_name: 'Aerodrome' });
+      expect(h.liquidity[0]!.status).toBe('measured');
+    }
+  });
+
   it('a contract that answers garbage gives unknown, not an error — as a pool too', async () => {
     const garbage = world.garbage.address;
     const pool = await createPool(ctx.database.db, user.userId, {

@@ -41,7 +41,7 @@ contract TokenHealthProbe {
             r.stoppedAt = 1;
             return r;
         }
-        r.buyExpected = _amountOut(amountIn, reservePaired, reserveToken, feeBps);
+        r.buyExpected = _quote(pool, amountIn, paired, reservePaired, reserveToken, feeBps);
         uint256 before = _balance(token, address(this));
         if (!_swap(pool, tokenIs0 ? r.buyExpected : 0, tokenIs0 ? 0 : r.buyExpected)) {
             r.stoppedAt = 2;
@@ -59,7 +59,7 @@ contract TokenHealthProbe {
         }
         uint256 poolAfter = _balance(token, pool);
         r.sellArrived = poolAfter > poolBefore ? poolAfter - poolBefore : 0;
-        r.sellExpected = _amountOut(r.sellArrived, reserveToken, reservePaired, feeBps);
+        r.sellExpected = _quote(pool, r.sellArrived, token, reserveToken, reservePaired, feeBps);
         before = _balance(paired, address(this));
         if (r.sellExpected == 0 || !_swap(pool, tokenIs0 ? 0 : r.sellExpected, tokenIs0 ? r.sellExpected : 0)) {
             r.stoppedAt = 4;
@@ -67,6 +67,17 @@ contract TokenHealthProbe {
         }
         uint256 afterSell = _balance(paired, address(this));
         r.sellReceived = afterSell > before ? afterSell - before : 0;
+    }
+
+    /// The pool's own quote where it has one (Solidly's getAmountOut(amountIn, tokenIn): the stable
+    /// curve is not x·y = k), never more than the reserve; else x·y = k less the fee allowance.
+    function _quote(address pool, uint256 amountIn, address tokenIn, uint256 reserveIn, uint256 reserveOut, uint256 feeBps) private view returns (uint256) {
+        (bool ok, bytes memory data) = pool.staticcall{gas: CALL_GAS}(abi.encodeWithSelector(0xf140a35a, amountIn, tokenIn));
+        if (ok && data.length == 32) {
+            uint256 quoted = abi.decode(data, (uint256));
+            if (quoted < reserveOut) return quoted;
+        }
+        return _amountOut(amountIn, reserveIn, reserveOut, feeBps);
     }
 
     function _amountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut, uint256 feeBps) private pure returns (uint256) {
