@@ -1,7 +1,7 @@
 import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
+import { activityRootKey, alertsRootKey, poolsRootKey, projectsRootKey, tokenHealthQueryKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { discoveredPoolsQueryKey } from './discovered-pools';
 import { holdersQueryKey } from './get-holders';
 import { projectMarketQueryKey } from './get-project-market';
@@ -35,6 +35,7 @@ export function useDeleteProject({ onGone }: DeleteProjectOptions) {
         { queryKey: discoveredPoolsQueryKey(id), exact: true },
         { queryKey: projectMarketQueryKey(id), exact: true },
         { queryKey: weeklyReportQueryKey(id), exact: true },
+        { queryKey: tokenHealthQueryKey(id), exact: true },
       ];
       await Promise.all(own.map((filters) => queryClient.cancelQueries(filters)));
       own.forEach((filters) => queryClient.removeQueries(filters));

@@ -1,10 +1,11 @@
 import { api } from '@tokendesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { projectsRootKey } from '../../../lib/query-keys';
+import { tokenHealthQueryKey } from '../../../lib/query-keys';
 
-/** Under the projects root: deleting the project or attaching a pool reads the card again. */
-export const tokenHealthQueryKey = (projectId: number) => [...projectsRootKey, 'token-health', projectId] as const;
+// Under the projects root (lib/query-keys.ts): attaching a pool reads the card again; deleting the
+// project removes it before anything refetches it.
+export { tokenHealthQueryKey };
 
 /** GET projects/{id}/token-health/: the 'Token health' card, read from the chain at one block. */
 export function getTokenHealth(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
