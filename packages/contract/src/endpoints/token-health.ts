@@ -8,7 +8,8 @@ export const tokenHealthEndpoints = endpointGroup(
     card: {
       method: 'GET',
       path: '/projects/:id/token-health',
-      budget: 'heavy',
+      // The node is asked on every call (no cache): the chain budget, like token info and pool discovery.
+      budget: 'chain',
       summary: "The 'Token health' card: ownership, privileged functions in the bytecode, proxy slots, buy/sell tax and sellability by eth_call simulation, and the LP burned or locked per pool",
       description:
         'Read from the chain at one block, each finding with that block and how it was determined. Taxes and sellability come from an eth_call with state overrides (no transaction, no key). ' +
