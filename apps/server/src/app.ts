@@ -25,6 +25,7 @@ import { findProject, listProjects } from './features/projects/repository';
 import { ticketRoutes } from './features/tickets/routes';
 import { reportRoutes } from './features/reports/routes';
 import { holderRoutes } from './features/holders/routes';
+import { tokenHealthRoutes } from './features/token-health/routes';
 import { discoveredPoolRoutes } from './features/discovered-pools/routes';
 import { saveVerifiedPool } from './features/pools/attach';
 import { traderRoutes } from './features/traders/routes';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(ticketRoutes);
       await api.register(reportRoutes);
       await api.register(holderRoutes);
+      await api.register(tokenHealthRoutes);
       await api.register(discoveredPoolRoutes, { attachPool: (target) => saveVerifiedPool(app, target) });
       await api.register(traderRoutes);
       await api.register(projectMarketRoutes, {

@@ -16,6 +16,7 @@ import { reportEndpoints } from './reports/endpoints';
 import { staffAccountEndpoints } from './staff-accounts/endpoints';
 import { streamEndpoints } from './stream/endpoints';
 import { staffTicketEndpoints, ticketEndpoints } from './tickets/endpoints';
+import { tokenHealthEndpoints } from './token-health/endpoints';
 import { traderEndpoints } from './traders/endpoints';
 
 export { ALERT_TRIGGER_LIMIT } from './alerts/endpoints';
@@ -42,6 +43,7 @@ export const api = {
   candles: candleEndpoints,
   traders: traderEndpoints,
   holders: holderEndpoints,
+  tokenHealth: tokenHealthEndpoints,
   activity: activityEndpoints,
   alerts: alertEndpoints,
   channels: channelEndpoints,

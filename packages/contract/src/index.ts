@@ -19,6 +19,7 @@ export * from './tickets/schemas';
 export * from './reports/schemas';
 export * from './holders/schemas';
 export * from './discovered-pools/schemas';
+export * from './token-health/schemas';
 export * from './delete-summary';
 export * from './candles/schemas';
 export * from './staff-accounts/schemas';

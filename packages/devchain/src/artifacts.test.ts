@@ -23,3 +23,10 @@ describe('our contracts', () => {
     expect(generatedIsCurrent(), 'run: npx tsx packages/devchain/scripts/build-artifacts.ts').toBe(true);
   });
 });
+
+describe('the trait tokens', () => {
+  it('src/generated/trait-tokens.ts matches a fresh solc-js compile of contracts/DevnetTraitTokens.sol', async () => {
+    const { traitTokensGeneratedAreCurrent } = await import('../scripts/build-trait-tokens.js');
+    expect(traitTokensGeneratedAreCurrent(), 'run: npx tsx packages/devchain/scripts/build-trait-tokens.ts').toBe(true);
+  }, 120_000);
+});

@@ -94,3 +94,4 @@ export {
   type TestContractName,
 } from './test-fixtures.js';
 export { holderTestToken } from './generated/contracts.js';
+export { deployTraitWorld, ensureDevnetLiquidityLocker, devnetLiquidityLocker, traitArtifacts, TRAIT_BUY_BPS, TRAIT_SELL_BPS, type TraitToken, type TraitWorld } from './trait-tokens.js';

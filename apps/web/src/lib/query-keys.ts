@@ -12,6 +12,8 @@ export const poolsRootKey = ['pools'] as const;
  * it: a refetch on the still-mounted detail screen would answer 404.
  */
 export const weeklyReportQueryKey = (projectId: number) => [...projectsRootKey, 'weekly-report', projectId] as const;
+/** A project's 'Token health' card (features/token-health), here for the same reason as the weekly report's. */
+export const tokenHealthQueryKey = (projectId: number) => [...projectsRootKey, 'token-health', projectId] as const;
 /** Networks and their DEX and token options come from a config file: they change only on deploy. */
 export const networksRootKey = ['networks'] as const;
 /**

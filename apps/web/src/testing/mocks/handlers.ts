@@ -51,6 +51,21 @@ export function newProjectHandlers(project: Project) {
           }
         : notFound(),
     ),
+    // A plain token without pools: no owner, nothing privileged, no proxy, nothing to simulate yet.
+    mockEndpoint(endpoints.tokenHealth.card, ({ params }) =>
+      own(params)
+        ? {
+            project_id: project.id,
+            token: project.contract_address,
+            block: '100',
+            ownership: { status: 'no_owner_function' as const, owner: null, block: '100', how: 'An eth_call of owner() at this block.' },
+            privileged: { status: 'none' as const, functions: [], block: '100', how: 'The 4-byte selectors, looked for in the runtime code.' },
+            proxy: { status: 'not_proxy' as const, standard: null, implementation: null, admin: null, beacon: null, block: '100', how: 'The proxy slots are empty.' },
+            trading: [],
+            liquidity: [],
+          }
+        : notFound(),
+    ),
     mockEndpoint(endpoints.holders.summary, ({ params }) =>
       own(params)
         ? {

@@ -20,6 +20,7 @@ import { MarketStatsRow } from '../../../features/market/components/market-stats
 import { NetworkLabel, useNetwork } from '../../../components/network-label';
 import { ProjectPoolsCard } from '../../../features/projects/components/project-pools-card';
 import { WeeklyReportCard } from '../../../features/reports/components/weekly-report-card';
+import { TokenHealthCard } from '../../../features/token-health/components/token-health-card';
 import { paths } from '../../../lib/paths';
 
 const back = <BackLink to={paths.projects}>Back to Projects</BackLink>;
@@ -63,6 +64,7 @@ function ProjectDetail({ id }: { id: number }) {
           <DiscoveredPoolsCard project={data} />
           <ProjectPoolsCard project={data} />
           <HoldersCard project={data} />
+          <TokenHealthCard project={data} />
           <WeeklyReportCard project={data} />
         </div>
       )}

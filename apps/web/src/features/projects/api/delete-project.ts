@@ -1,7 +1,7 @@
 import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { activityRootKey, alertsRootKey, discoveredPoolsQueryKey, holdersQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsRootKey, weeklyReportQueryKey } from '../../../lib/query-keys';
+import { activityRootKey, alertsRootKey, discoveredPoolsQueryKey, holdersQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsRootKey, tokenHealthQueryKey, weeklyReportQueryKey } from '../../../lib/query-keys';
 import { projectPoolsQueryKey } from './get-project-pools';
 
 /** DELETE projects/{id}/: the project, its pools and their alerts. */
@@ -31,6 +31,7 @@ export function useDeleteProject({ onGone }: DeleteProjectOptions) {
         { queryKey: discoveredPoolsQueryKey(id), exact: true },
         { queryKey: projectMarketQueryKey(id), exact: true },
         { queryKey: weeklyReportQueryKey(id), exact: true },
+        { queryKey: tokenHealthQueryKey(id), exact: true },
       ];
       await Promise.all(own.map((filters) => queryClient.cancelQueries(filters)));
       own.forEach((filters) => queryClient.removeQueries(filters));
