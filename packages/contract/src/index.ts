@@ -23,6 +23,7 @@ export * from './candles';
 export * from './staff-accounts';
 export * from './legal';
 export * from './stream';
+export * from './workspaces';
 export * from './routes';
 export * from './endpoint';
 export * from './endpoints';

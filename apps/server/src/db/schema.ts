@@ -1,4 +1,4 @@
-import { POOL_VERSIONS } from '@tokendesk/contract';
+import { POOL_VERSIONS, WORKSPACE_ROLES } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -813,9 +813,6 @@ export const signInOrigins = pgTable(
  * Workspaces and roles (migration 0030, decision 0087). A workspace's data rows stay keyed by its
  * founder's user id; membership decides who may act on them, and with which role.
  */
-export const WORKSPACE_ROLES = ['owner', 'admin', 'viewer'] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
-
 export const workspaces = pgTable(
   'workspaces',
   {

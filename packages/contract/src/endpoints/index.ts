@@ -17,6 +17,7 @@ import { staffAccountEndpoints } from './staff-accounts';
 import { streamEndpoints } from './stream';
 import { staffTicketEndpoints, ticketEndpoints } from './tickets';
 import { traderEndpoints } from './traders';
+import { workspaceEndpoints } from './workspaces';
 
 export { ALERT_TRIGGER_LIMIT } from './alerts';
 export { CHANNEL_TEST_WINDOW_MS, CHANNEL_TESTS_PER_CHANNEL, CHANNEL_TESTS_PER_USER } from './channels';
@@ -51,6 +52,7 @@ export const api = {
   reports: reportEndpoints,
   legal: legalEndpoints,
   stream: streamEndpoints,
+  workspaces: workspaceEndpoints,
 };
 
 /** Every endpoint, flat: for the budget table and the checks that walk the whole API. */
