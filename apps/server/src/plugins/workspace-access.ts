@@ -69,7 +69,8 @@ export function registerWorkspaceAccess(app: FastifyInstance): void {
   const guard = (access: Exclude<WorkspaceAccess, 'personal'>): preHandlerHookHandler =>
     async function workspaceGuard(request) {
       const context = await resolve(app, request);
-      if (!MAY[access].includes(context.role)) throw forbidden(access === 'owner' ? m.ownerOnly : m.viewerReadOnly);
+      // A viewer hears the same sentence for every change; an admin is told what only an owner may do.
+      if (!MAY[access].includes(context.role)) throw forbidden(context.role === 'viewer' ? m.viewerReadOnly : m.ownerOnly);
       request.workspace = context;
     };
   app.decorate('workspaceGuards', { read: guard('read'), member: guard('member'), write: guard('write'), owner: guard('owner') });
