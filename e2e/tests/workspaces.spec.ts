@@ -23,7 +23,7 @@ test.describe('workspaces', () => {
     await expect(ownerPage.getByText('Only you so far')).toBeVisible();
     await ownerPage.getByLabel('Role').selectOption('viewer');
     await ownerPage.getByRole('button', { name: 'Create Invite' }).click();
-    const link = (await ownerPage.getByLabel('Invite link').textContent())!;
+    const link = await ownerPage.getByRole('textbox', { name: 'Invite link' }).inputValue();
     expect(link).toMatch(/\/invite#token=[A-Za-z0-9_-]+$/);
     expect(seriousViolations(await axeViolations(ownerPage, { tags: WCAG_TAGS }))).toEqual([]);
 
@@ -39,9 +39,10 @@ test.describe('workspaces', () => {
     await viewerPage.goto(`/projects/${project.id}`);
     await expect(viewerPage.getByRole('heading', { name: project.name, level: 1 })).toBeVisible();
     await viewerPage.goto('/activities');
-    const download = viewerPage.waitForEvent('download');
     await viewerPage.getByRole('button', { name: 'Export CSV' }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+    const exportDialog = viewerPage.getByRole('dialog', { name: 'Export Activity' });
+    const [download] = await Promise.all([viewerPage.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
     // A change, as the app would send it from this tab: refused with the view-only sentence.
     const refused = await viewerPage.evaluate(async (id) => {

@@ -33,13 +33,16 @@ export const useLeaveWorkspace = () => useWorkspaceMutation(() => apiCall(api.wo
 export const useAcceptInvite = () => useWorkspaceMutation((token: string) => apiCall(api.workspaces.accept, { body: { token } }));
 
 /**
- * Acts in another workspace from now on: every query starts again (no screen shows the other
- * workspace's figures meanwhile). Null: the personal workspace.
+ * Acts in another workspace from now on: every query is fetched again, in it. Invalidated rather
+ * than reset: a reset empties the signed-in user's own queries too, and the app would unmount the
+ * screen for its loading state (the invite page would lose the token it already took). Switching
+ * from the header also opens the Dashboard, so no screen keeps the other workspace's figures.
+ * Null: the personal workspace.
  */
 export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   return async (id: number | null) => {
     setCurrentWorkspaceId(id);
-    await queryClient.resetQueries();
+    await queryClient.invalidateQueries();
   };
 }

@@ -92,9 +92,7 @@ function InviteForm() {
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
           <p className="text-sm text-slate-700">{membersText.linkNote}</p>
           <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate text-xs text-slate-700" aria-label="Invite link">
-              {created.link}
-            </code>
+            <Input readOnly value={created.link} aria-label="Invite link" className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
             <CopyButton value={created.link} label="Copy invite link" />
           </div>
         </div>
@@ -163,7 +161,9 @@ function MemberRows({ data, myId }: { data: WorkspaceMembers; myId: number }) {
                   variant="outline"
                   size="sm"
                   aria-label={`Remove ${member.username}`}
-                  onClick={() => remove.mutate(member.user_id, { onSuccess: () => toast.success(`${member.username} removed.`), onError: failed })}
+                  // mutateAsync, not mutate's callbacks: removing the last other member swaps this list for
+                  // the empty state, and mutate's callbacks do not run once their component is gone.
+                  onClick={() => void remove.mutateAsync(member.user_id).then(() => toast.success(`${member.username} removed.`), failed)}
                 >
                   Remove
                 </Button>
