@@ -1,6 +1,6 @@
--- Workspaces and roles (issue 33 item 1, decision 0087). Every user has one personal workspace,
--- made for them by a trigger when their row is inserted (registration, the operator's CLI, tests
--- that insert users directly); every existing project moves into its owner's personal workspace.
+-- Workspaces and roles (issue 33 item 1, decision 0087). Every user has one personal workspace:
+-- every existing user gets theirs here, a later one when first needed (tokendesk_personal_workspace);
+-- every existing project moves into its owner's personal workspace.
 -- The workspace's data stays keyed by its founder's user id (projects.user_id and below): a
 -- member acting in a workspace reads and writes it as its founder's data (decision 0087).
 CREATE TABLE "workspaces" (
@@ -39,19 +39,35 @@ ALTER TABLE "projects" ADD COLUMN "workspace_id" integer REFERENCES "workspaces"
 UPDATE "projects" p SET "workspace_id" = w.id FROM "workspaces" w WHERE w.founder_user_id = p.user_id;--> statement-breakpoint
 ALTER TABLE "projects" ALTER COLUMN "workspace_id" SET NOT NULL;--> statement-breakpoint
 CREATE INDEX "projects_workspace_idx" ON "projects" ("workspace_id");--> statement-breakpoint
-CREATE FUNCTION tokendesk_personal_workspace() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A user's personal workspace, made when first needed: by the app (the workspace list, an invite)
+-- or by a project's insert. Not by a trigger on users: a restore (logical-backup.ts) loads users
+-- before workspaces, and a workspace made meanwhile would collide with the one the backup holds.
+CREATE FUNCTION tokendesk_personal_workspace(uid integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE ws integer;
 BEGIN
-  INSERT INTO workspaces (name, founder_user_id) VALUES (NEW.username, NEW.id) RETURNING id INTO ws;
-  INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (ws, NEW.id, 'owner');
-  RETURN NULL;
+  SELECT w.id INTO ws FROM workspaces w WHERE w.founder_user_id = uid;
+  IF ws IS NULL THEN
+    INSERT INTO workspaces (name, founder_user_id) SELECT u.username, u.id FROM users u WHERE u.id = uid
+      ON CONFLICT (founder_user_id) DO NOTHING RETURNING id INTO ws;
+    IF ws IS NULL THEN
+      SELECT w.id INTO ws FROM workspaces w WHERE w.founder_user_id = uid;
+    END IF;
+    IF ws IS NOT NULL THEN
+      INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (ws, uid, 'owner') ON CONFLICT DO NOTHING;
+    END IF;
+  END IF;
+  RETURN ws;
 END $$;--> statement-breakpoint
-CREATE TRIGGER users_personal_workspace AFTER INSERT ON users FOR EACH ROW EXECUTE FUNCTION tokendesk_personal_workspace();--> statement-breakpoint
--- A project is always in the workspace its rows are keyed by: whatever an insert says, the
--- workspace is the one founded by its user_id, so the two can never disagree.
+-- A project is always in the workspace its rows are keyed by (its user_id's): filled in when an
+-- insert leaves it out, refused when an insert names another (a restore names the right one).
 CREATE FUNCTION tokendesk_project_workspace() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ws integer;
 BEGIN
-  SELECT w.id INTO NEW.workspace_id FROM workspaces w WHERE w.founder_user_id = NEW.user_id;
+  ws := tokendesk_personal_workspace(NEW.user_id);
+  IF NEW.workspace_id IS NOT NULL AND NEW.workspace_id IS DISTINCT FROM ws THEN
+    RAISE EXCEPTION 'a project of user % belongs in workspace %, not %', NEW.user_id, ws, NEW.workspace_id USING ERRCODE = 'check_violation';
+  END IF;
+  NEW.workspace_id := ws;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER projects_workspace BEFORE INSERT OR UPDATE OF user_id ON projects FOR EACH ROW EXECUTE FUNCTION tokendesk_project_workspace();
+CREATE TRIGGER projects_workspace BEFORE INSERT OR UPDATE OF user_id, workspace_id ON projects FOR EACH ROW EXECUTE FUNCTION tokendesk_project_workspace();

@@ -81,16 +81,27 @@ describe('migration 0030: workspaces', () => {
     for (const row of rows) expect(founders.get(row.workspace_id)).toBe(row.user_id);
   });
 
-  it('makes the personal workspace of a user inserted later, and files a later project in it whatever the insert says', async () => {
+  it("makes a later user's personal workspace when first needed (their first project), never on the user's insert", async () => {
     const dave = (await client.query<{ id: number }>(`insert into users (username, email, password_hash) values ('dave', 'dave@example.com', 'x') returning id`)).rows[0]!.id;
+    // A restore loads users before workspaces: nothing may appear in between.
+    expect((await client.query('select 1 from workspaces where founder_user_id = $1', [dave])).rowCount).toBe(0);
+    const inserted = await client.query<{ workspace_id: number }>(
+      `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'D', 'D', 18) returning workspace_id`,
+      [dave, TOKEN],
+    );
     const [ws] = (await client.query<{ id: number; role: string }>(`select w.id, m.role from workspaces w join workspace_members m on m.workspace_id = w.id and m.user_id = w.founder_user_id where w.founder_user_id = $1`, [dave])).rows;
     expect(ws?.role).toBe('owner');
-    const aliceWs = (await client.query<{ id: number }>('select id from workspaces where founder_user_id = $1', [alice])).rows[0]!.id;
-    const inserted = await client.query<{ workspace_id: number }>(
-      `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal, workspace_id) values ($1, 31337, $2, 'D', 'D', 18, $3) returning workspace_id`,
-      [dave, TOKEN, aliceWs],
-    );
     expect(inserted.rows[0]!.workspace_id).toBe(ws!.id);
+    // Named explicitly, as a restore does: the right workspace is kept, another is refused.
+    const again = await client.query<{ workspace_id: number }>(
+      `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal, workspace_id) values ($1, 31337, $2, 'D', 'D', 18, $3) returning workspace_id`,
+      [dave, OTHER, ws!.id],
+    );
+    expect(again.rows[0]!.workspace_id).toBe(ws!.id);
+    const aliceWs = (await client.query<{ id: number }>('select id from workspaces where founder_user_id = $1', [alice])).rows[0]!.id;
+    await expect(
+      client.query(`update projects set workspace_id = $1 where user_id = $2`, [aliceWs, dave]),
+    ).rejects.toThrow(/belongs in workspace/);
   });
 
   it("deleting a user deletes their personal workspace and its memberships, and no one else's", async () => {

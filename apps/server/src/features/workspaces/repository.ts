@@ -15,9 +15,11 @@ export function listWorkspaces(db: Reader, userId: number) {
     .orderBy(sql`${workspaces.founderUserId} = ${userId} desc`, asc(workspaces.name), asc(workspaces.id));
 }
 
-export async function personalWorkspace(db: Reader, userId: number) {
+/** The user's personal workspace, made when first needed (migration 0030: not on sign-up, so a restore never collides). */
+export async function personalWorkspace(db: Pick<Db, 'select' | 'execute'>, userId: number) {
+  await db.execute(sql`select tokendesk_personal_workspace(${userId})`);
   const [row] = await db.select().from(workspaces).where(eq(workspaces.founderUserId, userId)).limit(1);
-  if (!row) throw new Error(`user ${userId} has no personal workspace (migration 0030 makes one for every user)`);
+  if (!row) throw new Error(`user ${userId} has no personal workspace`);
   return row;
 }
 

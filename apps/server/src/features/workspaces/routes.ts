@@ -60,6 +60,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.workspaces.list, async (request): Promise<Workspace[]> => {
     const { user } = currentAuth(request);
+    await personalWorkspace(app.db, user.id);
     const rows = await listWorkspaces(app.db, user.id);
     return rows.map((r) => ({ id: r.id, name: r.name, role: r.role, personal: r.founderUserId === user.id }));
   });
