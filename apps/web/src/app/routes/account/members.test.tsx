@@ -27,7 +27,7 @@ describe('Members (product §21)', () => {
       mockEndpoint(endpoints.workspaces.invites, () => []),
       mockEndpoint(endpoints.workspaces.invite, ({ body }) => {
         sent.push(body);
-        return { id: 3, email: null, role: 'viewer', expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-28T10:00:00Z', link: 'http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz' };
+        return { id: 3, email: null, role: 'viewer' as const, expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-28T10:00:00Z', link: 'http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz' };
       }),
     );
     const { events } = renderApp('/settings/members');
@@ -51,7 +51,7 @@ describe('Members (product §21)', () => {
   it("a viewer sees the members and their role, no invite form, and may leave; the server's refusal is shown", async () => {
     server.use(
       mockEndpoint(endpoints.workspaces.members, () => ({
-        workspace: { ...workspace, role: 'viewer', personal: false },
+        workspace: { ...workspace, role: 'viewer' as const, personal: false },
         members: [member(1, 'founder', 'owner', true), member(2, 'me', 'viewer')],
       })),
       mockEndpoint(endpoints.workspaces.leave, () => apiError(409, workspaceMessages.lastOwner)),
