@@ -43,7 +43,9 @@ import { registerUserBudgets } from './plugins/user-budget';
 import { registerUserCaches } from './plugins/user-caches';
 import { registerLiveStream } from './plugins/live-stream';
 import { streamRoutes } from './features/stream/routes';
+import { workspaceRoutes } from './features/workspaces/routes';
 import { registerWebApp } from './plugins/web-app';
+import { registerWorkspaceAccess } from './plugins/workspace-access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +137,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   registerLiveStream(app, { config });
   // Before the routes: it hooks onRoute to follow each route's requireUser/requireStaff.
   registerUserBudgets(app, { config, limits: auth.limits });
+  registerWorkspaceAccess(app);
 
   await app.register(
     async (api) => {
@@ -159,6 +162,7 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(candleRoutes);
       await api.register(legalRoutes, { dataDir: config.DATA_DIR });
       await api.register(streamRoutes);
+      await api.register(workspaceRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -18,6 +18,7 @@ import { streamEndpoints } from './stream/endpoints';
 import { staffTicketEndpoints, ticketEndpoints } from './tickets/endpoints';
 import { tokenHealthEndpoints } from './token-health/endpoints';
 import { traderEndpoints } from './traders/endpoints';
+import { workspaceEndpoints } from './workspaces/endpoints';
 
 export { ALERT_TRIGGER_LIMIT } from './alerts/endpoints';
 export { CHANNEL_TEST_WINDOW_MS, CHANNEL_TESTS_PER_CHANNEL, CHANNEL_TESTS_PER_USER } from './channels/endpoints';
@@ -44,6 +45,7 @@ export const api = {
   traders: traderEndpoints,
   holders: holderEndpoints,
   tokenHealth: tokenHealthEndpoints,
+  workspaces: workspaceEndpoints,
   activity: activityEndpoints,
   alerts: alertEndpoints,
   channels: channelEndpoints,

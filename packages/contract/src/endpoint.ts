@@ -12,6 +12,15 @@ import type { Route } from './routes';
 /** Who may call an endpoint: anyone, a signed-in user, or support staff. */
 export type Access = 'public' | 'user' | 'staff';
 
+/**
+ * What a signed-in endpoint does in the caller's current workspace (decision 0087): `personal` is the
+ * caller's own account (profile, bell, tickets), no workspace; `read` needs any role, `member` is an
+ * action any member may take (leave), `write` needs admin or owner, `owner` needs owner. Declared
+ * once per group, and by every endpoint that changes something in a workspace group: the server's
+ * `route()` enforces it, and the role × endpoint test walks it.
+ */
+export type WorkspaceAccess = 'personal' | 'read' | 'member' | 'write' | 'owner';
+
 /** The per-user budget an endpoint draws on (docs/decisions/0021); `default` unless it costs more. */
 export type BudgetClass = 'heavy' | 'chain' | 'export' | 'stream';
 
@@ -41,6 +50,8 @@ export interface EndpointSpec extends Route {
   readonly fieldOrder?: readonly string[];
   /** Instead of the group's. */
   readonly access?: Access;
+  /** Instead of the group's; required of a non-GET endpoint in a group whose reads are `read`. */
+  readonly workspace?: WorkspaceAccess;
   /** Instead of what the access implies (sign-in takes Basic only). */
   readonly security?: readonly SecurityRequirement[];
 }
@@ -48,6 +59,8 @@ export interface EndpointSpec extends Route {
 export interface GroupSpec {
   readonly tags: readonly string[];
   readonly access: Access;
+  /** Required when access is `user`: for a group of workspace data, the class of its reads (`read`). */
+  readonly workspace?: WorkspaceAccess;
   readonly errors: readonly number[];
 }
 
@@ -60,6 +73,8 @@ type Errors<G extends GroupSpec, S extends EndpointSpec> =
 export type Endpoint<S extends EndpointSpec = EndpointSpec, Codes extends number = number> = Omit<S, 'responses' | 'errors' | 'onlyErrors'> & {
   readonly tags: string[];
   readonly access: Access;
+  /** Set for every `user` endpoint (decision 0087); absent for public and staff ones. */
+  readonly workspace?: WorkspaceAccess;
   /** The OpenAPI security requirement; absent for public endpoints. */
   readonly security?: SecurityRequirement[];
   readonly responses: S['responses'] & Omit<ErrorAnswers<Codes>, keyof S['responses']>;
@@ -75,10 +90,25 @@ export function endpointGroup<const G extends GroupSpec, const E extends Record<
     const codes = [...(onlyErrors ?? group.errors), ...(errors ?? [])];
     const answers: Record<number, z.ZodType> = { ...responses };
     for (const code of codes) answers[code] ??= apiErrorSchema;
+    const workspace = workspaceAccessOf(group, spec);
     const security = spec.security ? [...spec.security] : access === 'public' ? undefined : signedInSecurity;
-    return [name, { ...rest, tags: [...group.tags], access, ...(security ? { security } : {}), responses: answers }];
+    return [name, { ...rest, tags: [...group.tags], access, ...(workspace ? { workspace } : {}), ...(security ? { security } : {}), responses: answers }];
   });
   return Object.fromEntries(entries) as Group<G, E>;
+}
+
+/**
+ * An endpoint's workspace class: its own, or its group's. A group's `read` covers only its GET
+ * endpoints: an endpoint that changes something must say what it needs, so one that forgets cannot
+ * slip through as a read (it fails here, when the contract is loaded).
+ */
+function workspaceAccessOf(group: GroupSpec, spec: EndpointSpec): WorkspaceAccess | undefined {
+  const access = spec.access ?? group.access;
+  if (access !== 'user') return undefined;
+  const inherited = group.workspace === 'read' && spec.method !== 'GET' ? undefined : group.workspace;
+  const workspace = spec.workspace ?? inherited;
+  if (workspace === undefined) throw new Error(`${spec.method} ${spec.path}: a signed-in endpoint must declare its workspace access (decision 0087)`);
+  return workspace;
 }
 
 /** The status codes 2xx of an endpoint's answers. */

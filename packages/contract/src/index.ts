@@ -25,6 +25,7 @@ export * from './candles/schemas';
 export * from './staff-accounts/schemas';
 export * from './legal/schemas';
 export * from './stream/schemas';
+export * from './workspaces/schemas';
 export * from './routes';
 export * from './endpoint';
 export * from './api';

@@ -1,4 +1,4 @@
-import { POOL_VERSIONS } from '@tokendesk/contract';
+import { POOL_VERSIONS, WORKSPACE_ROLES } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -123,12 +123,15 @@ export const projects = pgTable(
     createdBlock: bigint('created_block', { mode: 'bigint' }),
     /** Set by the new-pool watch once it has scanned this token from createdBlock up to its checkpoint. */
     poolWatchJoined: boolean('pool_watch_joined').notNull().default(false),
+    /** Always the workspace founded by user_id: a trigger sets it on insert (migration 0030, decision 0087). */
+    workspaceId: integer('workspace_id'),
   },
   (t) => [
     uniqueIndex('projects_user_network_address_key').on(t.userId, t.networkId, t.contractAddress),
     // The lists' order (created_at desc, id desc) with the id tie-break, so a page of the first N
     // reads N index entries instead of sorting all of a user's rows (decision 0014).
     index('projects_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('projects_workspace_idx').on(t.workspaceId),
     // Trigram indexes keep `ILIKE '%term%'` search fast with 100k projects.
     index('projects_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('projects_symbol_trgm_idx').using('gin', sql`lower(${t.tokenSymbol}) gin_trgm_ops`),
@@ -805,3 +808,59 @@ export const signInOrigins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.origin], name: 'sign_in_origins_pkey' })],
 );
+
+/*
+ * Workspaces and roles (migration 0030, decision 0087). A workspace's data rows stay keyed by its
+ * founder's user id; membership decides who may act on them, and with which role.
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The user whose personal workspace this is: made by a trigger when the user row is inserted. */
+    founderUserId: integer('founder_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('workspaces_founder_key').on(t.founderUserId)],
+);
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId], name: 'workspace_members_pkey' }), index('workspace_members_user_idx').on(t.userId)],
+);
+
+export const workspaceInvites = pgTable(
+  'workspace_invites',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Where the link was e-mailed; null for a copyable link. */
+    email: text('email'),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    /** SHA-256 of the one-time token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('workspace_invites_token_hash_key').on(t.tokenHash), index('workspace_invites_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+export type WorkspaceInviteRow = typeof workspaceInvites.$inferSelect;

@@ -57,7 +57,11 @@ export interface RouteExtras {
 
 /** The access check of an endpoint: the guard registerUserBudgets recognises and follows with the budget check. */
 function guardOf(app: ZodApp, endpoint: Endpoint): preHandlerHookHandler[] {
-  if (endpoint.access === 'user') return [app.requireUser];
+  if (endpoint.access === 'user') {
+    // The caller's role in the request's workspace (decision 0087): declared by the contract entry.
+    if (endpoint.workspace === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no workspace access declared`);
+    return endpoint.workspace === 'personal' ? [app.requireUser] : [app.requireUser, app.workspaceGuards[endpoint.workspace]];
+  }
   if (endpoint.access === 'staff') return [app.requireStaff];
   return [];
 }

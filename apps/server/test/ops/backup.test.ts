@@ -173,6 +173,9 @@ describe('backup and restore of the embedded database', () => {
         values (31337, '0x00000000000000000000000000000000000000e1', 'v3', '0x00000000000000000000000000000000000000e2', 'WETH', 18,
         '0x00000000000000000000000000000000000000e3', 'USDC', 6, true, ${'WETH/USDC on Uniswap V3 (0.05%) ünï'}, 12)`);
       for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
+      // Migration 0030: an open invite into a user's workspace (the workspaces came with the projects).
+      await database.db.execute(sql`insert into workspace_invites (workspace_id, email, role, token_hash, expires_at)
+        select w.id, 'invitee@example.com', 'viewer', 'cd34', now() + interval '3 days' from workspaces w order by w.id limit 1`);
       return fingerprint(database);
     });
     for (const [name, t] of Object.entries(source.tables)) expect(t.rows, name).toBeGreaterThan(0);

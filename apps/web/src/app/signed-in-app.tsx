@@ -16,6 +16,8 @@ import { LoadingScreen } from './loading-screen';
 import { ProfileRoute } from './routes/account/profile';
 import { SettingsRoute } from './routes/account/settings';
 import { ChannelsRoute } from './routes/account/channels';
+import { InviteRoute } from './routes/account/invite';
+import { MembersRoute } from './routes/account/members';
 import { ActivitiesRoute } from './routes/activity/activities';
 import { AlertDetailRoute } from './routes/alerts/alert-detail';
 import { AlertsRoute } from './routes/alerts/alerts';
@@ -57,6 +59,8 @@ export function SignedInApp() {
               <Route path={paths.profile} element={<ProfileRoute />} />
               <Route path={paths.settings} element={<SettingsRoute />} />
               <Route path={paths.channels} element={<ChannelsRoute />} />
+              <Route path={paths.members} element={<MembersRoute />} />
+              <Route path={paths.invite} element={<InviteRoute />} />
               {/* The delivery worker's 'Channel paused' notice links here. */}
               <Route path="/account/settings" element={<Navigate to={paths.channels} replace />} />
               <Route path={paths.tickets} element={<TicketsRoute />} />

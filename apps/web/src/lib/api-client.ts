@@ -3,6 +3,7 @@ import type { FieldError, Responses, SuccessSchema } from '@tokendesk/contract';
 import { API_BASE, apiPath, type PathParamNames, type PathParamValues, type Route } from '@tokendesk/contract/routes';
 import type { z } from 'zod';
 import { expireSession, getToken } from './auth-storage';
+import { workspaceHeaders } from './current-workspace';
 
 export { API_BASE };
 
@@ -172,6 +173,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     headers.set('Authorization', `Basic ${encodeBasicCredentials(credentials.username, credentials.password)}`);
   }
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (credentials.kind === 'bearer') for (const [name, value] of Object.entries(workspaceHeaders())) headers.set(name, value);
 
   let response: Response;
   try {
@@ -232,7 +234,7 @@ export async function apiDownload(path: string, { query, signal }: Pick<ApiReque
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
-      headers: { Authorization: `Bearer ${bearer}` },
+      headers: { Authorization: `Bearer ${bearer}`, ...workspaceHeaders() },
       signal,
       credentials: 'omit',
     });

@@ -58,6 +58,10 @@ export const paths = {
   settings: '/settings',
   /** Where alerts are delivered besides the bell, and each channel's delivery log (docs/decisions/0038). */
   channels: '/settings/channels',
+  /** The current workspace's members and invites (decision 0087). */
+  members: '/settings/members',
+  /** Where an invite link leads; its token is in the fragment. */
+  invite: '/invite',
 
   tickets: TICKETS,
   ticket: (id: number) => `${TICKETS}/${id}`,

@@ -15,7 +15,7 @@ const signIn = {
 };
 
 export const accountEndpoints = endpointGroup(
-  { tags: ['Account'], access: 'user', errors: [400, 401, 409, 429] },
+  { tags: ['Account'], access: 'user', workspace: 'personal', errors: [400, 401, 409, 429] },
   {
     register: {
       method: 'POST',
@@ -105,6 +105,7 @@ export const accountEmailEndpoints = endpointGroup(
       summary: 'Send a new verification link to the account’s address',
       responses: { 200: detailSchema },
       access: 'user',
+      workspace: 'personal',
     },
     cancelEmailChange: {
       method: 'DELETE',
@@ -113,6 +114,7 @@ export const accountEmailEndpoints = endpointGroup(
       description: 'The link sent to the new address stops working; the account keeps its address.',
       responses: { 200: userSchema },
       access: 'user',
+      workspace: 'personal',
     },
     // The description states the server's configured limits: the route completes it.
     forgotPassword: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
 
 export const activityEndpoints = endpointGroup(
-  { tags: ['Activity'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Activity'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     list: {
       method: 'GET',

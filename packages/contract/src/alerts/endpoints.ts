@@ -20,7 +20,7 @@ export const ALERT_TRIGGER_LIMIT = 100;
 const DUPLICATE_NOTE = 'An active alert identical to another active alert of the user (same pool, kind and figures; the cooldown aside) answers 409 naming it, and nothing changes.';
 
 export const alertEndpoints = endpointGroup(
-  { tags: ['Alerts'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Alerts'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     types: {
       method: 'GET',
@@ -51,6 +51,7 @@ export const alertEndpoints = endpointGroup(
     },
     create: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/alerts',
       summary: 'Create an alert on one of the user’s pools',
       description:
@@ -73,6 +74,7 @@ export const alertEndpoints = endpointGroup(
     },
     update: {
       method: 'PATCH',
+      workspace: 'write',
       path: '/projects/alerts/:id',
       summary: 'Change an alert’s own fields or cooldown',
       description:
@@ -86,6 +88,7 @@ export const alertEndpoints = endpointGroup(
     },
     delete: {
       method: 'DELETE',
+      workspace: 'write',
       path: '/projects/alerts/:id',
       summary: 'Delete an alert with its trigger history',
       description: 'Notifications it raised stay.',
@@ -94,6 +97,7 @@ export const alertEndpoints = endpointGroup(
     },
     pause: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/alerts/:id/pause',
       summary: 'Pause an alert',
       description: 'A paused alert never fires. Pausing a paused alert changes nothing.',
@@ -102,6 +106,7 @@ export const alertEndpoints = endpointGroup(
     },
     resume: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/alerts/:id/resume',
       summary: 'Resume a paused alert',
       description:

@@ -3,7 +3,7 @@ import { idParamSchema } from '../fields';
 import { endpointGroup } from '../endpoint';
 
 export const candleEndpoints = endpointGroup(
-  { tags: ['Pools and funds'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Pools and funds'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     list: {
       method: 'GET',

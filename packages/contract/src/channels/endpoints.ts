@@ -13,7 +13,7 @@ export const CHANNEL_TESTS_PER_USER = 20;
 export const CHANNEL_TEST_WINDOW_MS = 10 * 60_000;
 
 export const channelEndpoints = endpointGroup(
-  { tags: ['Notification channels'], access: 'user', errors: [400, 401, 404, 429, 503] },
+  { tags: ['Notification channels'], access: 'user', workspace: 'read', errors: [400, 401, 404, 429, 503] },
   {
     list: {
       method: 'GET',
@@ -25,6 +25,7 @@ export const channelEndpoints = endpointGroup(
     },
     create: {
       method: 'POST',
+      workspace: 'write',
       path: '/account/channels',
       summary: 'Add a notification channel',
       description: "`kind` decides `config`: webhook {url}, discord {webhook_url} (a discord.com webhook URL), telegram {bot_token, chat_id}, email {} " +
@@ -45,6 +46,7 @@ export const channelEndpoints = endpointGroup(
     },
     update: {
       method: 'PATCH',
+      workspace: 'write',
       path: '/account/channels/:id',
       summary: 'Rename a channel, change its destination, or resume it',
       description: "`config` takes only the kind's own fields (a Telegram chat_id may change alone). `status: 'active'` resumes a channel TokenDesk paused " +
@@ -57,6 +59,7 @@ export const channelEndpoints = endpointGroup(
     },
     delete: {
       method: 'DELETE',
+      workspace: 'write',
       path: '/account/channels/:id',
       summary: 'Delete a channel',
       description: 'Its alerts stay (with the bell and their other channels); its delivery log and any message still waiting go with it.',
@@ -65,6 +68,7 @@ export const channelEndpoints = endpointGroup(
     },
     rotateSecret: {
       method: 'POST',
+      workspace: 'write',
       path: '/account/channels/:id/rotate-secret',
       summary: "Replace a webhook channel's signing secret",
       description: 'The new whsec_ secret is in this answer and never again; messages sent from now on (retries too) are signed with it. Other kinds answer 400.',
@@ -73,6 +77,7 @@ export const channelEndpoints = endpointGroup(
     },
     test: {
       method: 'POST',
+      workspace: 'write',
       path: '/account/channels/:id/test',
       summary: 'Send a test message through a channel',
       description: "Goes through the outbox like an alert's message (signed, logged, retried) and is tried at once: the answer says whether it was delivered, " +

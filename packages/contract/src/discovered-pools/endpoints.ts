@@ -12,7 +12,7 @@ export const discoveredPoolParamsSchema = z.object({
 });
 
 export const discoveredPoolEndpoints = endpointGroup(
-  { tags: ['Pools and funds'], access: 'user', errors: [400, 401, 404, 409, 503] },
+  { tags: ['Pools and funds'], access: 'user', workspace: 'read', errors: [400, 401, 404, 409, 503] },
   {
     list: {
       method: 'GET',
@@ -23,6 +23,7 @@ export const discoveredPoolEndpoints = endpointGroup(
     },
     attach: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/:id/discovered-pools/:poolId/attach',
       budget: 'chain',
       summary: 'Attach a found pool to the project, after verifying it on chain like any other pool',
@@ -31,6 +32,7 @@ export const discoveredPoolEndpoints = endpointGroup(
     },
     dismiss: {
       method: 'DELETE',
+      workspace: 'write',
       path: '/projects/:id/discovered-pools/:poolId',
       summary: 'Dismiss a found pool',
       params: discoveredPoolParamsSchema,

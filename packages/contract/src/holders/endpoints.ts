@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
 
 export const holderEndpoints = endpointGroup(
-  { tags: ['Holders'], access: 'user', errors: [400, 401, 404] },
+  { tags: ['Holders'], access: 'user', workspace: 'read', errors: [400, 401, 404] },
   {
     summary: {
       method: 'GET',

@@ -7,7 +7,7 @@ const USD_NOTE =
   "and the project token in its deepest pool holding at least USD_MIN_LIQUIDITY. `usd` names the pools and the block; `usd_unavailable_reason` says why a figure is null.";
 
 export const marketEndpoints = endpointGroup(
-  { tags: ['Projects'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Projects'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     list: {
       method: 'GET',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
 
 export const networkEndpoints = endpointGroup(
-  { tags: ['Networks'], access: 'user', errors: [401, 404] },
+  { tags: ['Networks'], access: 'user', workspace: 'personal', errors: [401, 404] },
   {
     list: {
       method: 'GET',

@@ -5,7 +5,7 @@ import { endpointGroup } from '../endpoint';
 export const NOTIFICATION_LIST_LIMIT = 50;
 
 export const notificationEndpoints = endpointGroup(
-  { tags: ['Notifications'], access: 'user', errors: [400, 401, 503] },
+  { tags: ['Notifications'], access: 'user', workspace: 'personal', errors: [400, 401, 503] },
   {
     list: {
       method: 'GET',

@@ -16,10 +16,11 @@ const pagingDescription =
 export const projectIdParamsSchema = z.object({ projectId: pathId });
 
 export const poolEndpoints = endpointGroup(
-  { tags: ['Pools and funds'], access: 'user', errors: [400, 401, 404, 409, 503] },
+  { tags: ['Pools and funds'], access: 'user', workspace: 'read', errors: [400, 401, 404, 409, 503] },
   {
     poolAddress: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/get-pool-address',
       budget: 'chain',
       summary: "Find the pool of the project's token and a paired token on a DEX, from the DEX's factory",
@@ -29,6 +30,7 @@ export const poolEndpoints = endpointGroup(
     },
     create: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/pool/:projectId',
       budget: 'chain',
       summary: 'Attach a pool to a project, after verifying it on chain',
@@ -56,6 +58,7 @@ export const poolEndpoints = endpointGroup(
     },
     delete: {
       method: 'DELETE',
+      workspace: 'write',
       path: '/projects/pool/delete/:id',
       summary: 'Detach a pool',
       params: idParamSchema,

@@ -5,7 +5,7 @@ import { createProjectBodySchema, createProjectFieldOrder, projectListQuerySchem
 import { endpointGroup } from '../endpoint';
 
 export const projectEndpoints = endpointGroup(
-  { tags: ['Projects'], access: 'user', errors: [400, 401, 404, 409, 503] },
+  { tags: ['Projects'], access: 'user', workspace: 'read', errors: [400, 401, 404, 409, 503] },
   {
     list: {
       method: 'GET',
@@ -34,6 +34,7 @@ export const projectEndpoints = endpointGroup(
     },
     tokenInfo: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/get-token-info',
       budget: 'chain',
       summary: 'Read name, symbol and decimals from the token contract',
@@ -47,6 +48,7 @@ export const projectEndpoints = endpointGroup(
     },
     create: {
       method: 'POST',
+      workspace: 'write',
       path: '/projects/create',
       budget: 'chain',
       summary: 'Add a token project',
@@ -74,6 +76,7 @@ export const projectEndpoints = endpointGroup(
     },
     delete: {
       method: 'DELETE',
+      workspace: 'owner',
       path: '/projects/:id',
       summary: 'Delete a project with its pools',
       params: idParamSchema,

@@ -7,7 +7,7 @@ const description =
   'each figure with its block. Sent once per ISO week from Monday 08:00 UTC, only to a verified address. Another user’s project answers 404.';
 
 export const reportEndpoints = endpointGroup(
-  { tags: ['Projects'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Projects'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     get: {
       method: 'GET',
@@ -19,6 +19,7 @@ export const reportEndpoints = endpointGroup(
     },
     update: {
       method: 'PUT',
+      workspace: 'write',
       path: '/projects/:id/weekly-report',
       summary: 'Turn the weekly e-mail report on or off',
       description: `${description} Turning it on without e-mail configured on the server answers 409 '${m.emailNotConfigured}'; turning it off always works.`,

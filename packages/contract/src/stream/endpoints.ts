@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
 
 export const streamEndpoints = endpointGroup(
-  { tags: ['Live'], access: 'user', errors: [] },
+  { tags: ['Live'], access: 'user', workspace: 'personal', errors: [] },
   {
     open: {
       method: 'GET',

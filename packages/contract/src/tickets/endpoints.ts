@@ -7,7 +7,7 @@ const textNote = `Messages are plain text, trimmed, 1–${MESSAGE_MAX} character
 const replyAnswerNote = 'Answers the new message (message, is_admin, created_at); GET the ticket for its new status and conversation.';
 
 export const ticketEndpoints = endpointGroup(
-  { tags: ['Support tickets'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Support tickets'], access: 'user', workspace: 'personal', errors: [400, 401, 404, 503] },
   {
     list: {
       method: 'GET',

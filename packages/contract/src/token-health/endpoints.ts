@@ -3,7 +3,7 @@ import { tokenHealthSchema } from './schemas';
 import { endpointGroup } from '../endpoint';
 
 export const tokenHealthEndpoints = endpointGroup(
-  { tags: ['Token health'], access: 'user', errors: [400, 401, 404, 503] },
+  { tags: ['Token health'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
   {
     card: {
       method: 'GET',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ACTIVITY_EXPORT_MAX_DAYS, type ActivityEvent, type ActivityPage, api, projectMessages } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
 import type { Db } from '../../db/client';
 import { presentPoolAddress } from '../../lib/addresses';
@@ -34,7 +34,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   route(app, api.activity.list, async (request): Promise<ActivityPage> => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const { project, pool, kind, trader, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseActivityCursor(cursor);
     await checkFilters(user.id, { project, pool });
@@ -47,7 +47,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.activity.export, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const { project, pool, kind, trader } = request.query;
     const from = new Date(request.query.from);
     const to = new Date(request.query.to);

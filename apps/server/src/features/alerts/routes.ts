@@ -1,6 +1,6 @@
 import { ALERT_TRIGGER_LIMIT, alertFieldOrder, alertKindLabels, alertMessages as m, type AlertSummary, api, DASHBOARD_LIST_LIMIT, type FieldError, thresholdProblem } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { route } from '../../plugins/endpoint-routes';
 import { ownedPoolWithProject } from '../../domain/tenancy';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
@@ -64,7 +64,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.alerts.types, async () => alertTypes);
 
   route(app, api.alerts.list, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const { q, pool, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
     const [page, ownPool] = await Promise.all([
@@ -76,13 +76,13 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.alerts.summary, async (request): Promise<AlertSummary> => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
     return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: await present(active) };
   });
 
   route(app, api.alerts.create, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const body = request.body;
     const pool = await ownedPoolWithProject(app.db, user.id, body.pool_id);
     if (!pool) throw notFound(m.poolNotFound);
@@ -111,10 +111,10 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }, body.channel_ids));
   });
 
-  route(app, api.alerts.get, async (request) => presentOne(await alertOrFail(currentAuth(request).user.id, request.params.id)));
+  route(app, api.alerts.get, async (request) => presentOne(await alertOrFail(workspaceData(request).user.id, request.params.id)));
 
   route(app, api.alerts.update, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const current = await alertOrFail(user.id, request.params.id);
     const body = request.body;
     const allowed = kindFields[current.alert.kind];
@@ -154,13 +154,13 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.alerts.delete, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     if (!(await deleteAlert(app.db, user.id, request.params.id))) throw notFound(m.alertNotFound);
     return { detail: 'Alert deleted.' };
   });
 
   route(app, api.alerts.pause, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const current = await alertOrFail(user.id, request.params.id);
     const updated = await updateAlert(app.db, user.id, current.alert.id, { isActive: false });
     if (!updated) throw notFound(m.alertNotFound);
@@ -168,7 +168,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.alerts.resume, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const current = await alertOrFail(user.id, request.params.id);
     if (current.alert.isActive) return presentOne(current);
     const updated = await app.db.transaction(async (tx) => {
@@ -182,7 +182,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.alerts.triggers, async (request) => {
-    const { alert } = await alertOrFail(currentAuth(request).user.id, request.params.id);
+    const { alert } = await alertOrFail(workspaceData(request).user.id, request.params.id);
     return (await listTriggers(app.db, alert.id, ALERT_TRIGGER_LIMIT)).map(toApiTrigger);
   });
 };

@@ -1,6 +1,6 @@
 import { api, CANDLE_INTERVAL_SECONDS, CANDLE_RANGE_SECONDS, candleRangeOf, type Candles } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { ownedPoolWithProject } from '../../domain/tenancy';
 import { notFound } from '../../lib/http-errors';
 import { poolSide } from '../../market/pool-view';
@@ -12,7 +12,7 @@ import { route } from '../../plugins/endpoint-routes';
 /** GET projects/pool/{id}/candles/: OHLCV of one of the user's pools from its stored swaps (decision 0034). */
 export const candleRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.candles.list, async (request): Promise<Candles> => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const row = await ownedPoolWithProject(app.db, userId, request.params.id);
     if (!row) throw notFound('Pool not found.');
     const { pool, project } = row;

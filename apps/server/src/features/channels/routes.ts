@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { api, CHANNEL_TEST_WINDOW_MS, CHANNEL_TESTS_PER_CHANNEL, CHANNEL_TESTS_PER_USER, channelKindLabels, channelMessages as m, CHANNELS_PER_USER_MAX, type ChannelTestResult } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import type { ChannelConfig, ChannelKind, NotificationChannelRow } from '../../db/schema';
 import { checkOutboundUrl } from '../../delivery/safe-fetch';
 import { sendTest, type SendTestResult } from '../../delivery/send-test';
@@ -70,7 +70,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   route(app, api.channels.list, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const [rows, account] = await Promise.all([listChannels(app.db, userId), emailOf(userId)]);
     return {
       channels: rows.map((r) => toApiChannel(r.channel, r.alertCount, account.email)),
@@ -81,7 +81,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.create, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const body = request.body;
     const cfg: ChannelConfig = body.kind === 'email' ? {} : { ...body.config };
     const account = await emailOf(user.id);
@@ -104,13 +104,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.get, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const [row, account] = await Promise.all([channelOrFail(userId, request.params.id), emailOf(userId)]);
     return toApiChannel(row.channel, row.alertCount, account.email);
   });
 
   route(app, api.channels.update, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const current = await channelOrFail(userId, request.params.id);
     const { channel } = current;
     const body = request.body;
@@ -137,7 +137,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.delete, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const deleted = await app.db.transaction(async (tx) => {
       await lockUserChannels(tx, userId);
       return deleteChannel(tx, userId, request.params.id);
@@ -147,7 +147,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.rotateSecret, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const current = await channelOrFail(userId, request.params.id);
     if (current.channel.kind !== 'webhook') throw badRequest(m.noSecret);
     const secret = newWebhookSecret();
@@ -158,7 +158,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.test, async (request): Promise<ChannelTestResult> => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const { channel } = await channelOrFail(user.id, request.params.id);
     const account = await emailOf(user.id);
     if (channel.kind === 'email') {
@@ -191,7 +191,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.channels.deliveries, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const after = request.query.cursor === undefined ? null : parseLogCursor(request.query.cursor);
     const { channel } = await channelOrFail(userId, request.params.id);
     const page = await pageDeliveries(app.db, channel.id, { after, limit: request.query.limit });

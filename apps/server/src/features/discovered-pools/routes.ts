@@ -1,6 +1,6 @@
 import { api, projectMessages as m, type Pool } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { ownedDiscoveredPool, ownedProject } from '../../domain/tenancy';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { normalizeAddress, type LowerAddress } from '../../lib/addresses';
@@ -35,7 +35,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod<DiscoveredPoolRoutesOpt
   }
 
   route(app, api.discoveredPools.list, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const project = await ownedProject(app.db, user.id, request.params.id);
     if (!project) throw notFound(m.projectNotFound);
     const rows = await listDiscoveredPools(app.db, user.id, project.id);
@@ -43,7 +43,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod<DiscoveredPoolRoutesOpt
   });
 
   route(app, api.discoveredPools.attach, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const project = await ownedProject(app.db, user.id, request.params.id);
     if (!project) throw notFound(m.projectNotFound);
     const found = await findDiscovered(user.id, project.id, request.params.poolId);
@@ -65,7 +65,7 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod<DiscoveredPoolRoutesOpt
   });
 
   route(app, api.discoveredPools.dismiss, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const found = await findDiscovered(user.id, request.params.id, request.params.poolId);
     await deleteDiscoveredPool(app.db, found.id);
     return { detail: 'Pool dismissed.' };

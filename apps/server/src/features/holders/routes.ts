@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import type { Address } from 'viem';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { ownedProject } from '../../domain/tenancy';
 import { formatUnits } from '../../chain/decimal';
 import type { Db } from '../../db/client';
@@ -46,18 +46,18 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   route(app, api.holders.summary, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const project = await ownProject(user.id, request.params.id);
     return holdersSummary(app.db, user.id, project, poolDetector(request.log, project), poolVaultsOf(app.chain.registry.get(project.networkId)));
   });
 
   route(app, api.holders.history, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     return { points: await holderHistory(app.db, await ownProject(user.id, request.params.id)) };
   });
 
   route(app, api.holders.export, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const project = await ownProject(user.id, request.params.id);
     const sync = await findSync(app.db, project);
     const block = sync?.toBlock?.toString() ?? 'none';

@@ -1,7 +1,7 @@
 import { api, liquiditySummarySchema, type Pool, projectMarketListSchema, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Address } from 'viem';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { notFound } from '../../lib/http-errors';
 import type { SupplySnapshot } from '../../market/usd/engine';
 import type { ProjectPrice } from '../../market/usd/valuation';
@@ -52,7 +52,7 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
   };
 
   route(app, api.market.list, async (request, reply) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const ids = request.query.ids;
     const body = await app.answers.get(userId, `market\u0000${ids.join(',')}`, async () => {
       const own = new Map((await options.projects.list(userId)).map((p) => [p.id, p]));
@@ -64,7 +64,7 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
   });
 
   route(app, api.market.ofProject, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const project = await options.projects.find(userId, request.params.id);
     if (!project) throw notFound(m.projectNotFound);
     const [market] = await marketOf(userId, [project]);
@@ -72,7 +72,7 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
   });
 
   route(app, api.market.liquidity, async (request, reply) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const body = await app.answers.get(userId, 'pools-liquidity', async () =>
       serializeAnswer(liquiditySummarySchema, toLiquiditySummary((await options.valuedPools(userId, null)).pools)),
     );

@@ -1,7 +1,7 @@
 import { api, DASHBOARD_LIST_LIMIT, type poolListQuerySchema, poolPageSchema, type PoolSummary, type PriceHistory, priceListSchema, PROJECT_POOLS_LIMIT, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { ownedPool, ownedPoolWithProject, ownedProject } from '../../domain/tenancy';
 import { normalizeAddress, normalizePoolAddress, presentPoolAddress, type LowerAddress } from '../../lib/addresses';
 import { familyOf, isV4Dex } from '../../chain/networks';
@@ -40,7 +40,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   route(app, api.pools.poolAddress, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
     const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
     if (!found) throw new HttpError(404, m.noPool(dex.name));
@@ -56,7 +56,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.pools.create, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const body = request.body;
     const { project, network, dex, token } = await resolvePair(user.id, request.params.projectId, body.dex, body.token);
     if (body.pool_version && body.pool_version !== dex.version) {
@@ -75,19 +75,19 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.pools.ofProject, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     if (!(await ownedProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
     return presentPools(app, await listProjectPools(app.db, user.id, request.params.id, PROJECT_POOLS_LIMIT));
   });
 
   route(app, api.pools.deleteSummary, async (request) => {
-    const pool = await ownedPool(app.db, currentAuth(request).user.id, request.params.id);
+    const pool = await ownedPool(app.db, workspaceData(request).user.id, request.params.id);
     if (!pool) throw notFound('Pool not found.');
     return { alert_count: await countPoolAlerts(app.db, pool.id) };
   });
 
   route(app, api.pools.delete, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     if (!(await deletePool(app.db, user.id, request.params.id))) throw notFound('Pool not found.');
     app.changes.publishLocal('lists', user.id);
     return { detail: 'Pool deleted.' };
@@ -108,25 +108,25 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  route(app, api.pools.list, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, false)));
+  route(app, api.pools.list, async (request, reply) => sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, false)));
 
   route(app, api.pools.summary, async (request): Promise<PoolSummary> => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const [poolCount, latest] = await Promise.all([countUserPools(app.db, userId), listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT)]);
     return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
   });
 
-  route(app, api.pools.listLive, async (request, reply) => sendSerialized(reply, await poolPage(request, currentAuth(request).user.id, true)));
+  route(app, api.pools.listLive, async (request, reply) => sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, true)));
 
   route(app, api.pools.detail, async (request) => {
-    const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    const row = await ownedPoolWithProject(app.db, workspaceData(request).user.id, request.params.id);
     if (!row) throw notFound('Fund not found.');
     const [fund] = await presentPools(app, [row]);
     return fund!;
   });
 
   route(app, api.pools.history, async (request): Promise<PriceHistory> => {
-    const row = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    const row = await ownedPoolWithProject(app.db, workspaceData(request).user.id, request.params.id);
     if (!row) throw notFound('Fund not found.');
     const { range } = request.query;
     const since = Date.now() - RANGE_MS[range];
@@ -151,7 +151,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.pools.prices, async (request, reply) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const { limit } = request.query;
     const body = await app.answers.get(userId, `prices\u0000${limit}`, async () =>
       serializeAnswer(priceListSchema, (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem)),

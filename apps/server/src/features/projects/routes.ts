@@ -1,6 +1,6 @@
 import { api, DASHBOARD_LIST_LIMIT, projectListSchema, projectMessages as m, type ProjectSummary, searchResultSchema } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { normalizeAddress } from '../../lib/addresses';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
@@ -18,7 +18,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   route(app, api.projects.list, async (request, reply) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const { q, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
     const body = await app.answers.get(userId, `projects\u0000${q ?? ''}\u0000${cursor ?? ''}\u0000${limit}`, async () => {
@@ -29,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.projects.summary, async (request): Promise<ProjectSummary> => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const [projectCount, recent] = await Promise.all([countProjects(app.db, userId), listProjects(app.db, userId, DASHBOARD_LIST_LIMIT)]);
     return { project_count: projectCount, recent_projects: recent.map(toApiProject) };
   });
@@ -37,7 +37,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.projects.search, async (request, reply) => {
     const query = request.query.query.trim();
     if (query.length < 2) return [];
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const body = await app.answers.get(userId, `search\u0000${query}`, async () =>
       serializeAnswer(searchResultSchema, await searchProjects(app.db, userId, query)),
     );
@@ -50,13 +50,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     // Said at once, before the form is filled in and sent (issue 35); the user's own projects only.
     const [info, existing] = await Promise.all([
       app.chain.tokenInfo(network, address),
-      findProjectByAddress(app.db, currentAuth(request).user.id, network.id, address),
+      findProjectByAddress(app.db, workspaceData(request).user.id, network.id, address),
     ]);
     return existing ? { ...info, existing_project: { id: existing.id, name: existing.name, token_symbol: existing.tokenSymbol } } : info;
   });
 
   route(app, api.projects.create, async (request, reply) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const body = request.body;
     const network = networkOrFail(body.network);
     const address = normalizeAddress(body.contract_address);
@@ -84,20 +84,20 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.projects.get, async (request) => {
-    const project = await findProject(app.db, currentAuth(request).user.id, request.params.id);
+    const project = await findProject(app.db, workspaceData(request).user.id, request.params.id);
     if (!project) throw notFound(m.projectNotFound);
     return toApiProject(project);
   });
 
   route(app, api.projects.deleteSummary, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     if (!(await findProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
     const { poolCount, alertCount } = await countProjectDependents(app.db, user.id, request.params.id);
     return { pool_count: poolCount, alert_count: alertCount };
   });
 
   route(app, api.projects.delete, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     // Pools go with it (ON DELETE CASCADE), in the same statement.
     if (!(await deleteProject(app.db, user.id, request.params.id))) throw notFound(m.projectNotFound);
     app.changes.publishLocal('lists', user.id);

@@ -1,7 +1,7 @@
 import { api, projectMessages, reportMessages as m, type WeeklyReport } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import type { Db } from '../../db/client';
 import { projects, projectWeeklyReports } from '../../db/schema';
 import { nextReportAt } from '../../delivery/weekly-report';
@@ -50,13 +50,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   route(app, api.reports.get, async (request) => {
-    const row = await readSetting(app.db, currentAuth(request).user.id, request.params.id);
+    const row = await readSetting(app.db, workspaceData(request).user.id, request.params.id);
     if (!row) throw notFound(projectMessages.projectNotFound);
     return answer(request.params.id, row);
   });
 
   route(app, api.reports.update, async (request) => {
-    const userId = currentAuth(request).user.id;
+    const userId = workspaceData(request).user.id;
     const projectId = request.params.id;
     const { enabled } = request.body;
     // Checked before anything is written: a foreign id changes nothing and answers like a missing one.

@@ -1,6 +1,6 @@
 import { api, projectMessages as m } from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { withDeadline } from '../../chain/client';
 import { ownedProject } from '../../domain/tenancy';
 import { notFound } from '../../lib/http-errors';
@@ -12,7 +12,7 @@ const CARD_DEADLINE_MS = 9_000;
 
 export const tokenHealthRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.tokenHealth.card, async (request) => {
-    const { user } = currentAuth(request);
+    const { user } = workspaceData(request);
     const project = await ownedProject(app.db, user.id, request.params.id);
     if (!project) throw notFound(m.projectNotFound);
     const network = app.chain.registry.get(project.networkId);

@@ -2,7 +2,7 @@ import { api, TOP_TRADERS_LIMIT, type TopTraders, type TraderRange } from '@toke
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatUnits } from 'viem';
-import { currentAuth } from '../../auth/plugin';
+import { workspaceData } from '../../plugins/workspace-access';
 import { queryRows, type Db } from '../../db/client';
 import type { PoolRow, ProjectRow } from '../../db/schema';
 import { ownedPoolWithProject } from '../../domain/tenancy';
@@ -77,7 +77,7 @@ function toApiTraders(range: TraderRange, pool: PoolRow, project: ProjectRow, ro
 
 export const traderRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.traders.list, async (request): Promise<TopTraders> => {
-    const owned = await ownedPoolWithProject(app.db, currentAuth(request).user.id, request.params.id);
+    const owned = await ownedPoolWithProject(app.db, workspaceData(request).user.id, request.params.id);
     if (!owned) throw notFound('Pool not found.');
     const { range } = request.query;
     const { rows, unread } = await topTraders(app.db, owned.pool, new Date(Date.now() - RANGE_MS[range]));

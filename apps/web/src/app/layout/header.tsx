@@ -11,6 +11,7 @@ import { PRICES_PANEL_QUERY } from '../../features/pools/components/market-price
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ProjectSearch } from '../../features/projects/components/project-search';
 import { ProjectSearchOverlay } from '../../features/projects/components/project-search-overlay';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { useOpenAddProject } from './add-project';
 import { MobileMenu } from './mobile-menu';
 import { UserMenu } from './user-menu';
@@ -37,6 +38,7 @@ export function Header() {
       </div>
       <div className="ml-auto flex min-w-0 shrink-0 items-center gap-1 sm:gap-2">
         <ConnectionIndicator />
+        <WorkspaceSwitcher />
         <ProjectSearchOverlay className="grid h-10 w-10 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 md:hidden" />
         <Button size="sm" className="h-9 px-2.5 lg:px-3" onClick={openAddProject}>
           <Plus className="h-4 w-4" aria-hidden="true" />

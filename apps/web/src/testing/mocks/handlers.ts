@@ -13,6 +13,8 @@ export const baseHandlers = [
   mockEndpoint(endpoints.networks.dexOptions, ({ params }) => (Number(params.id) === devnet.id ? devnetDexes : [])),
   mockEndpoint(endpoints.networks.tokenOptions, ({ params }) => (Number(params.id) === devnet.id ? devnetTokens : [])),
   mockEndpoint(endpoints.accountEmail.options, () => ({ email_configured: true, support_contact: null })),
+  // One workspace, the user's own: the header shows no switcher (decision 0087).
+  mockEndpoint(endpoints.workspaces.list, () => [{ id: 1, name: 'me', role: 'owner' as const, personal: true }]),
   // The live stream opens and stays quiet: no change is pushed unless a test sends one. The
   // unmount at the end of each test aborts it.
   http.get(`*${apiPath(endpoints.stream.open)}`, () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } })),

@@ -8,6 +8,7 @@ import { useEmailOptions } from '../../../lib/email-options';
 import { EmailSettingsCard } from '../../../features/account/components/email-settings-card';
 import { PasswordSettingsCard } from '../../../features/account/components/password-settings-card';
 import { ChannelsSettingsCard } from '../../../features/channels/components/channels-settings-card';
+import { MembersSettingsCard } from '../../../features/workspaces/components/members-settings-card';
 
 export function SettingsRoute() {
   useDocumentTitle('Settings');
@@ -24,6 +25,7 @@ export function SettingsRoute() {
           <EmailSettingsCard user={userInfo.data} />
           <PasswordSettingsCard />
           <ChannelsSettingsCard />
+          <MembersSettingsCard />
         </div>
       ) : userInfo.isError ? (
         <Alert tone="error">Unable to load your account settings. Please try again later.</Alert>
