@@ -18,7 +18,12 @@ import globals from 'globals';
 
 /** The folders of `dir` (features, or the top of an app's src). */
 function subfolders(dir) {
-  return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 }
 
 function featureZones(srcDir) {
@@ -43,7 +48,9 @@ function layerZones(srcDir, layers, free = []) {
     .map((d) => d.name)
     .filter((name) => !placed.has(name));
   if (strays.length > 0) {
-    throw new Error(`eslint.config.js: ${strays.map((n) => `${srcDir}/${n}`).join(', ')} belongs to no layer; add it to the layers of ${srcDir} (docs/decisions/0030-lint-zones.md).`);
+    throw new Error(
+      `eslint.config.js: ${strays.map((n) => `${srcDir}/${n}`).join(', ')} belongs to no layer; add it to the layers of ${srcDir} (docs/decisions/0030-lint-zones.md).`,
+    );
   }
   return layers.flatMap((group, i) => {
     const above = layers.slice(i + 1).flat();
@@ -78,7 +85,6 @@ const serverLayers = [
 /** The web app: shared code; the features (api and components of one area); app/ composes screens. */
 const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
 
-
 /**
  * The API's paths, read from the endpoint contract (each feature's packages/contract/src/<feature>/endpoints.ts
  * and the sign-in route in routes.ts; docs/decisions/0083). This file cannot import the TypeScript contract, so it
@@ -86,9 +92,15 @@ const webLayers = [['lib', 'components'], ['features'], ['app', 'main.tsx']];
  */
 function contractPaths() {
   const dir = 'packages/contract/src';
-  const files = [...subfolders(dir).map((f) => path.join(dir, f, 'endpoints.ts')).filter((f) => fs.existsSync(f)), 'packages/contract/src/routes.ts'];
+  const files = [
+    ...subfolders(dir)
+      .map((f) => path.join(dir, f, 'endpoints.ts'))
+      .filter((f) => fs.existsSync(f)),
+    'packages/contract/src/routes.ts',
+  ];
   const found = new Set();
-  for (const file of files) for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath: '(\/[^']*)'/g)) found.add(m[1]);
+  for (const file of files)
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath: '(\/[^']*)'/g)) found.add(m[1]);
   return [...found];
 }
 
@@ -103,16 +115,23 @@ const noApiPaths = {
   meta: {
     type: 'problem',
     schema: [{ type: 'object', properties: { screenPaths: { type: 'boolean' } }, additionalProperties: false }],
-    messages: { literal: "API URL '{{text}}' written by hand: call the endpoint through apiCall(api.<feature>.<name>, …) from lib/api-client.ts (docs/decisions/0083)." },
+    messages: {
+      literal:
+        "API URL '{{text}}' written by hand: call the endpoint through apiCall(api.<feature>.<name>, …) from lib/api-client.ts (docs/decisions/0083).",
+    },
   },
   create(context) {
     const screenPaths = context.options[0]?.screenPaths === true;
-    const patterns = contractPaths().map((p) => new RegExp(`^${p.replace(/:[A-Za-z_]\w*/g, '[^/?]+')}(?<slash>/?)(\\?.*)?$`));
+    const patterns = contractPaths().map(
+      (p) => new RegExp(`^${p.replace(/:[A-Za-z_]\w*/g, '[^/?]+')}(?<slash>/?)(\\?.*)?$`),
+    );
     const check = (node, text) => {
-      const api = text.includes('/api/v1') || patterns.some((re) => {
-        const m = re.exec(text);
-        return m !== null && (!screenPaths || m.groups.slash === '/' || text.includes('?'));
-      });
+      const api =
+        text.includes('/api/v1') ||
+        patterns.some((re) => {
+          const m = re.exec(text);
+          return m !== null && (!screenPaths || m.groups.slash === '/' || text.includes('?'));
+        });
       if (api) context.report({ node, messageId: 'literal', data: { text } });
     };
     return {
@@ -127,7 +146,18 @@ const noApiPaths = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-test-*/**', 'data/**', '.test-results/**', 'test-results/**', 'playwright-report/**', '**/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-test-*/**',
+      'data/**',
+      '.test-results/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -139,7 +169,13 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/devchain/tsconfig.json', 'packages/testkit/tsconfig.json'],
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'packages/devchain/tsconfig.json',
+            'packages/testkit/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -186,7 +222,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@tokendesk/contract', '@tokendesk/contract/*'], message: 'chain/ does not depend on the API contract; present chain data in the feature that answers with it.' }] },
+        {
+          patterns: [
+            {
+              group: ['@tokendesk/contract', '@tokendesk/contract/*'],
+              message:
+                'chain/ does not depend on the API contract; present chain data in the feature that answers with it.',
+            },
+          ],
+        },
       ],
     },
   },

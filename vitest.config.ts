@@ -5,7 +5,15 @@ const WORKERS = Math.max(3, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/devchain', 'packages/testkit', 'apps/server', 'apps/web', 'apps/web/vitest.window.config.ts', 'apps/web/vitest.component.config.ts'],
+    projects: [
+      'packages/contract',
+      'packages/devchain',
+      'packages/testkit',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.window.config.ts',
+      'apps/web/vitest.component.config.ts',
+    ],
     // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine (CI), where the
     // suite then ran file after file. Most of the server files' time is spent waiting (on the
     // child processes, clusters and devnets they start, on HTTP, on the database): with two files

@@ -65,11 +65,23 @@ try {
   const chain = new ChainService(new NetworkRegistry([devnetNetwork(devnet.rpcUrl, devnet.addresses)]));
   const network = chain.registry.get(31337)!;
   const db = database.db;
-  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' }).returning();
-  await db.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: normalizeAddress(token), name: 'Holder Test', tokenSymbol: 'HOLD', tokenDecimal: 18 });
+  const [user] = await db
+    .insert(users)
+    .values({ username: 'bench', email: 'bench@example.com', passwordHash: 'unused' })
+    .returning();
+  await db.insert(projects).values({
+    userId: user!.id,
+    networkId: 31337,
+    contractAddress: normalizeAddress(token),
+    name: 'Holder Test',
+    tokenSymbol: 'HOLD',
+    tokenDecimal: 18,
+  });
 
   const requests = new Map<string, number>();
-  const indexer = new HolderIndexer(db, chain, network, { onRequest: (m) => requests.set(m, (requests.get(m) ?? 0) + 1) });
+  const indexer = new HolderIndexer(db, chain, network, {
+    onRequest: (m) => requests.set(m, (requests.get(m) ?? 0) + 1),
+  });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
@@ -96,7 +108,12 @@ try {
   const stored = await db.select().from(tokenBalances);
   let exact = true;
   for (const account of accounts) {
-    const onChain = await clients.public.readContract({ address: token, abi: balanceAbi, functionName: 'balanceOf', args: [account] });
+    const onChain = await clients.public.readContract({
+      address: token,
+      abi: balanceAbi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
     const mine = stored.find((r) => r.holder === account.toLowerCase());
     if (BigInt(mine?.balance ?? '0') !== onChain) exact = false;
   }
@@ -104,14 +121,23 @@ try {
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   report.line(`Holder backfill: ${TRANSFERS.toLocaleString('en-US')} Transfer logs on the devnet (PostgreSQL)`);
   report.line();
-  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` })) report.line(l);
+  for (const l of machineLines({ database: `${benchPg.version.split(' ').slice(0, 2).join(' ')}: ${benchPg.origin}` }))
+    report.line(l);
   report.line();
-  report.line(`setup (not measured):  token + ${batch} transactions of up to ${PER_TX} transfers in ${setupSeconds.toFixed(1)} s`);
-  report.line(`transfers indexed:     ${transfers.toLocaleString('en-US')} in ${ticks} tick(s), ${seconds.toFixed(2)} s`);
+  report.line(
+    `setup (not measured):  token + ${batch} transactions of up to ${PER_TX} transfers in ${setupSeconds.toFixed(1)} s`,
+  );
+  report.line(
+    `transfers indexed:     ${transfers.toLocaleString('en-US')} in ${ticks} tick(s), ${seconds.toFixed(2)} s`,
+  );
   report.line(`throughput:            ${Math.round(transfers / seconds).toLocaleString('en-US')} transfers/s`);
   report.line(`RPC requests:          ${[...requests].map(([m, n]) => `${m} ${n}`).join(', ')}`);
-  report.line(`peak memory:           RSS ${mb(peakRss)} (${mb(peakRss - rssBefore)} above the ${mb(rssBefore)} before the backfill), heap ${mb(peakHeap)}`);
-  report.line(`holders:               ${sync?.holderCount} (of the ${accounts.length} dev accounts; no other address is involved)`);
+  report.line(
+    `peak memory:           RSS ${mb(peakRss)} (${mb(peakRss - rssBefore)} above the ${mb(rssBefore)} before the backfill), heap ${mb(peakHeap)}`,
+  );
+  report.line(
+    `holders:               ${sync?.holderCount} (of the ${accounts.length} dev accounts; no other address is involved)`,
+  );
   report.line(`exact vs balanceOf:    ${exact ? 'yes, every account' : 'NO — a balance differs'}`);
   if (!exact) process.exitCode = 1;
   if (TRANSFERS === 100_000) {

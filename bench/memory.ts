@@ -30,7 +30,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const line = (label: string, s: { server: Figures; postgres: Figures }) =>
   `${label.padEnd(22)} server RSS ${mb(s.server.rss).padStart(9)} PSS ${mb(s.server.pss).padStart(9)} | postgres (${s.postgres.processes} processes) RSS ${mb(s.postgres.rss).padStart(9)} PSS ${mb(s.postgres.pss).padStart(9)}`;
 
-
 async function timedStart(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number }> {
   const port = await freePort();
   const started = performance.now();
@@ -44,10 +43,19 @@ async function signedUpToken(url: string): Promise<string> {
   const reg = await fetch(`${url}/api/v1/user/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'Memory Bench', email: `${username}@example.com`, username, password, confirm_password: password, accept_terms: true }),
+    body: JSON.stringify({
+      full_name: 'Memory Bench',
+      email: `${username}@example.com`,
+      username,
+      password,
+      confirm_password: password,
+      accept_terms: true,
+    }),
   });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
-  const login = await fetch(`${url}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+  const login = await fetch(`${url}/api/v1/user/login/`, {
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
   if (!login.ok) throw new Error(`login answered ${login.status}`);
   return ((await login.json()) as { token: string }).token;
 }
@@ -55,11 +63,23 @@ async function signedUpToken(url: string): Promise<string> {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-memory-'));
   const forget = onInterrupt(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...(flag('no-devnet') ? { DEVNET: 'off' } : {}) };
-  console.log(`bench:memory on ${os.cpus().length} cores, ${mb(os.totalmem())} RAM, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; devnet ${flag('no-devnet') ? 'off' : 'on'}; DATA_DIR ${dataDir}`);
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...(flag('no-devnet') ? { DEVNET: 'off' } : {}),
+  };
+  console.log(
+    `bench:memory on ${os.cpus().length} cores, ${mb(os.totalmem())} RAM, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; devnet ${flag('no-devnet') ? 'off' : 'on'}; DATA_DIR ${dataDir}`,
+  );
   try {
     const first = await timedStart(env);
-    console.log(`first start (initdb, migrations${flag('no-devnet') ? '' : ', devnet deployment'}) until /api/ready: ${(first.ms / 1000).toFixed(1)} s (plus the server bundle build, when its sources changed since the last one)`);
+    console.log(
+      `first start (initdb, migrations${flag('no-devnet') ? '' : ', devnet deployment'}) until /api/ready: ${(first.ms / 1000).toFixed(1)} s (plus the server bundle build, when its sources changed since the last one)`,
+    );
     await first.server.stop();
     const again = await timedStart(env);
     console.log(`restart until /api/ready: ${(again.ms / 1000).toFixed(1)} s`);
@@ -76,9 +96,16 @@ async function main(): Promise<void> {
         const s = snapshot(server, dataDir);
         if (s.server.rss + s.postgres.pss > peak.server.rss + peak.postgres.pss) peak = s;
       }, 500);
-      const result = await autocannon({ url: `${server.url}/api/v1/projects/`, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+      const result = await autocannon({
+        url: `${server.url}/api/v1/projects/`,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+      });
       clearInterval(sampler);
-      console.log(`load: GET /api/v1/projects/ ${connections} connections ${seconds} s: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`);
+      console.log(
+        `load: GET /api/v1/projects/ ${connections} connections ${seconds} s: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`,
+      );
       console.log(line('peak under load', peak));
       console.log(line('after the load', snapshot(server, dataDir)));
     }

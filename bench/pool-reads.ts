@@ -38,9 +38,33 @@ try {
     pairedDecimals: 18,
   }));
   refs.push(
-    { address: a.pools.demoWethV2, version: 'v2', projectIsToken0: a.demo.toLowerCase() < a.weth.toLowerCase(), projectToken: a.demo, pairedToken: a.weth, projectDecimals: 18, pairedDecimals: 18 },
-    { address: a.pools.demoUsdcV2, version: 'v2', projectIsToken0: a.demo.toLowerCase() < a.usdc.toLowerCase(), projectToken: a.demo, pairedToken: a.usdc, projectDecimals: 18, pairedDecimals: 6 },
-    { address: a.pools.smplWethV3, version: 'v3', projectIsToken0: a.smpl.toLowerCase() < a.weth.toLowerCase(), projectToken: a.smpl, pairedToken: a.weth, projectDecimals: 9, pairedDecimals: 18 },
+    {
+      address: a.pools.demoWethV2,
+      version: 'v2',
+      projectIsToken0: a.demo.toLowerCase() < a.weth.toLowerCase(),
+      projectToken: a.demo,
+      pairedToken: a.weth,
+      projectDecimals: 18,
+      pairedDecimals: 18,
+    },
+    {
+      address: a.pools.demoUsdcV2,
+      version: 'v2',
+      projectIsToken0: a.demo.toLowerCase() < a.usdc.toLowerCase(),
+      projectToken: a.demo,
+      pairedToken: a.usdc,
+      projectDecimals: 18,
+      pairedDecimals: 6,
+    },
+    {
+      address: a.pools.smplWethV3,
+      version: 'v3',
+      projectIsToken0: a.smpl.toLowerCase() < a.weth.toLowerCase(),
+      projectToken: a.smpl,
+      pairedToken: a.weth,
+      projectDecimals: 9,
+      pairedDecimals: 18,
+    },
   );
 
   let httpRequests = 0;
@@ -72,9 +96,13 @@ try {
   times.sort((x, y) => x - y);
   const median = times[Math.floor(times.length / 2)]!;
   console.log(`pools read:            ${refs.length} (${refs.length - 1} V2, 1 V3), ${priced} with a price`);
-  console.log(`setup (not measured):  ${tokenCount} tokens, ${pairs.length} pairs with liquidity in ${(setupMs / 1000).toFixed(1)} s`);
+  console.log(
+    `setup (not measured):  ${tokenCount} tokens, ${pairs.length} pairs with liquidity in ${(setupMs / 1000).toFixed(1)} s`,
+  );
   console.log(`RPC per read:          ${counts.http} HTTP requests, ${counts.rpc} JSON-RPC calls`);
-  console.log(`time per read:         median ${median.toFixed(0)} ms, best ${times[0]!.toFixed(0)} ms, worst ${times[times.length - 1]!.toFixed(0)} ms over ${RUNS} runs`);
+  console.log(
+    `time per read:         median ${median.toFixed(0)} ms, best ${times[0]!.toFixed(0)} ms, worst ${times[times.length - 1]!.toFixed(0)} ms over ${RUNS} runs`,
+  );
   console.log(`target ≤ ${TARGET_REQUESTS} requests:     ${counts.http <= TARGET_REQUESTS ? 'MET' : 'MISSED'}`);
   if (priced !== refs.length) console.log(`warning: ${refs.length - priced} pools had no price`);
 } finally {

@@ -40,11 +40,23 @@ async function timed(count: number, op: (i: number) => Promise<unknown> | unknow
   return samples;
 }
 
-const row = (label: string, samples: number[]) => [label, us(percentile(samples, 50)), us(percentile(samples, 95)), us(percentile(samples, 99))];
+const row = (label: string, samples: number[]) => [
+  label,
+  us(percentile(samples, 50)),
+  us(percentile(samples, 95)),
+  us(percentile(samples, 99)),
+];
 
 /** The sign-in pattern: reserve on three keys (check, record), then settle a success (reset, release). */
-function signIn(run: <T>(keys: { key: string; windowMs: number }[], decide: (w: WindowView) => T) => Promise<T> | T, i: number) {
-  const keys = [limitKey('signin-pair', `10.0.0.${i % 250}\u0000user${i}`), limitKey('signin-ip', `10.0.0.${i % 250}`), limitKey('signin-username', `user${i}`)].map((key) => ({ key, windowMs: WINDOW_MS }));
+function signIn(
+  run: <T>(keys: { key: string; windowMs: number }[], decide: (w: WindowView) => T) => Promise<T> | T,
+  i: number,
+) {
+  const keys = [
+    limitKey('signin-pair', `10.0.0.${i % 250}\u0000user${i}`),
+    limitKey('signin-ip', `10.0.0.${i % 250}`),
+    limitKey('signin-username', `user${i}`),
+  ].map((key) => ({ key, windowMs: WINDOW_MS }));
   const [pair, ip, name] = keys.map((k) => k.key) as [string, string, string];
   return async () => {
     const at = await run(keys, (w) => {
@@ -72,30 +84,66 @@ async function main() {
     report.line(`1. Primitives, ${COUNT} one after another (latency per operation)`);
     const rows = [
       row('budget take, in memory (before)', await timed(COUNT, (i) => memoryBuckets.take(`u${i % 100}`))),
-      row('budget take, shared (one statement)', await timed(COUNT, (i) => limits.take(`budget-default:${i % 100}`, BIG))),
-      row('sign-in reserve + settle, in memory (before)', await timed(COUNT, (i) => signIn((k, d) => memoryWindows.run(k, Date.now(), d), i)())),
-      row('sign-in reserve + settle, shared (two transactions)', await timed(COUNT, (i) => signIn((k, d) => limits.windows(k, d), i)())),
+      row(
+        'budget take, shared (one statement)',
+        await timed(COUNT, (i) => limits.take(`budget-default:${i % 100}`, BIG)),
+      ),
+      row(
+        'sign-in reserve + settle, in memory (before)',
+        await timed(COUNT, (i) => signIn((k, d) => memoryWindows.run(k, Date.now(), d), i)()),
+      ),
+      row(
+        'sign-in reserve + settle, shared (two transactions)',
+        await timed(COUNT, (i) => signIn((k, d) => limits.windows(k, d), i)()),
+      ),
     ];
     report.table(['operation', 'p50', 'p95', 'p99'], rows);
-    if (limits.fallbacks > 0) report.line(`(the store fell back to memory ${limits.fallbacks} times: figures above are not all shared)`);
+    if (limits.fallbacks > 0)
+      report.line(`(the store fell back to memory ${limits.fallbacks} times: figures above are not all shared)`);
     await database.close();
 
     report.line();
-    report.line(`2. GET user/info/ by bearer token through the real app (app.inject), ${COUNT} requests, ${CONCURRENCY} at a time`);
+    report.line(
+      `2. GET user/info/ by bearer token through the real app (app.inject), ${COUNT} requests, ${CONCURRENCY} at a time`,
+    );
     const endToEnd: string[][] = [];
     for (const budgets of ['off', 'on'] as const) {
       const db = await openDatabase({ kind: 'postgres', url: postgres.url });
-      const config = testConfig({ USER_BUDGETS: budgets, USER_BUDGET_DEFAULT: '9999999,999999999', PASSWORD_HASH_COST: '12', SESSION_CACHE_SECONDS: '60' });
+      const config = testConfig({
+        USER_BUDGETS: budgets,
+        USER_BUDGET_DEFAULT: '9999999,999999999',
+        PASSWORD_HASH_COST: '12',
+        SESSION_CACHE_SECONDS: '60',
+      });
       const app = await buildApp({ config, database: db, logger: false });
       await app.ready();
       const username = `bench${budgets}${Date.now()}`;
       const password = 'violet-harbour-92-lantern';
-      const reg = await app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: { full_name: 'Bench User', email: `${username}@example.com`, username, password, confirm_password: password, accept_terms: true } });
+      const reg = await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/register/',
+        payload: {
+          full_name: 'Bench User',
+          email: `${username}@example.com`,
+          username,
+          password,
+          confirm_password: password,
+          accept_terms: true,
+        },
+      });
       if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
-      const login = await app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+      const login = await app.inject({
+        method: 'GET',
+        url: '/api/v1/user/login/',
+        headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+      });
       const token = (login.json() as { token: string }).token;
       const request = async () => {
-        const res = await app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/v1/user/info/',
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode !== 200) throw new Error(`user/info: ${res.statusCode} ${res.body}`);
       };
       for (let i = 0; i < 300; i++) await request();
@@ -112,7 +160,12 @@ async function main() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      endToEnd.push([budgets === 'off' ? 'budgets off (no check)' : 'budgets on, shared', `${(COUNT / seconds).toFixed(0)}`, us(percentile(samples, 50)), us(percentile(samples, 99))]);
+      endToEnd.push([
+        budgets === 'off' ? 'budgets off (no check)' : 'budgets on, shared',
+        `${(COUNT / seconds).toFixed(0)}`,
+        us(percentile(samples, 50)),
+        us(percentile(samples, 99)),
+      ]);
       await app.close();
       await db.close();
     }

@@ -40,16 +40,24 @@ const IDLE_SECONDS = arg('idle-seconds', 30);
 const PASSWORD = 'violet-harbour-92-lantern';
 const report = new Report();
 
-
 async function signUp(url: string, i: number): Promise<{ token: string; userId: number }> {
   const username = `live${i}${Date.now().toString(36)}`;
   const reg = await fetch(`${url}/api/v1/user/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ full_name: 'Stream Bench', email: `${username}@example.com`, username, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true }),
+    body: JSON.stringify({
+      full_name: 'Stream Bench',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accept_terms: true,
+    }),
   });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
-  const login = await fetch(`${url}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` } });
+  const login = await fetch(`${url}/api/v1/user/login/`, {
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` },
+  });
   if (!login.ok) throw new Error(`login answered ${login.status}`);
   const body = (await login.json()) as { token: string; user: { id: number } };
   return { token: body.token, userId: body.user.id };
@@ -63,7 +71,13 @@ async function addDemoPool(url: string, token: string): Promise<void> {
   const created = await fetch(`${url}/api/v1/projects/create/`, {
     method: 'POST',
     headers: auth,
-    body: JSON.stringify({ network: DEVNET_ID, contract_address: devnetAddresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 }),
+    body: JSON.stringify({
+      network: DEVNET_ID,
+      contract_address: devnetAddresses.demo,
+      name: 'Demo',
+      token_symbol: 'DEMO',
+      token_decimal: 18,
+    }),
   });
   if (created.status !== 201) throw new Error(`project answered ${created.status}: ${await created.text()}`);
   const { id } = (await created.json()) as { id: number };
@@ -85,25 +99,29 @@ function openStream(url: string, token: string, onChange: (block: bigint, at: nu
   return new Promise((resolve, reject) => {
     const client: Client = { req: null as unknown as http.ClientRequest, seen: new Map() };
     // Each stream on a socket of its own, as each browser tab holds one.
-    client.req = http.get(`${url}/api/v1/stream/`, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const change = JSON.parse(data.slice(6)) as { topic: string; block?: string };
-          if (change.topic === 'pool' && change.block) onChange(BigInt(change.block), at);
-        }
-      });
-      resolve(client);
-    });
+    client.req = http.get(
+      `${url}/api/v1/stream/`,
+      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (!data) continue;
+            const change = JSON.parse(data.slice(6)) as { topic: string; block?: string };
+            if (change.topic === 'pool' && change.block) onChange(BigInt(change.block), at);
+          }
+        });
+        resolve(client);
+      },
+    );
     client.req.on('error', reject);
   });
 }
@@ -138,7 +156,9 @@ async function main(): Promise<void> {
   const chain = devnetClients(devnet.rpcUrl);
   try {
     for (const line of machineLines({ PostgreSQL: `${postgres.version} (${postgres.origin})` })) report.line(line);
-    report.line(`${STREAMS} streams of ${USERS} users (${Math.ceil(STREAMS / USERS)} each); every user tracks the devnet's DEMO/WETH V2 pool; the server indexes the devnet; clients in the bench process`);
+    report.line(
+      `${STREAMS} streams of ${USERS} users (${Math.ceil(STREAMS / USERS)} each); every user tracks the devnet's DEMO/WETH V2 pool; the server indexes the devnet; clients in the bench process`,
+    );
     report.line();
 
     const users: { token: string; userId: number }[] = [];
@@ -147,7 +167,10 @@ async function main(): Promise<void> {
     // The backfill of the seeded history is done: the indexer's checkpoint reached the head.
     const head = await chain.public.getBlockNumber();
     for (let waited = 0; ; waited += 250) {
-      const { rows } = await db.query<{ last_block: string }>('select last_block from indexer_checkpoints where network_id = $1', [DEVNET_ID]);
+      const { rows } = await db.query<{ last_block: string }>(
+        'select last_block from indexer_checkpoints where network_id = $1',
+        [DEVNET_ID],
+      );
       if (rows[0] && BigInt(rows[0].last_block) >= head) break;
       if (waited > 300_000) throw new Error('the indexer did not catch up with the devnet within 5 min');
       await new Promise((r) => setTimeout(r, 250));
@@ -172,7 +195,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 5_000));
     const after = memoryOfProcesses([server.pid]);
     const perConn = (a: number, b: number) => `${((b - a) / STREAMS / 1024).toFixed(1)} KiB`;
-    report.line(`1. Memory of the server process: RSS ${(before.rss / 2 ** 20).toFixed(0)} → ${(after.rss / 2 ** 20).toFixed(0)} MB, PSS ${(before.pss / 2 ** 20).toFixed(0)} → ${(after.pss / 2 ** 20).toFixed(0)} MB`);
+    report.line(
+      `1. Memory of the server process: RSS ${(before.rss / 2 ** 20).toFixed(0)} → ${(after.rss / 2 ** 20).toFixed(0)} MB, PSS ${(before.pss / 2 ** 20).toFixed(0)} → ${(after.pss / 2 ** 20).toFixed(0)} MB`,
+    );
     report.line(`   per open stream: RSS ${perConn(before.rss, after.rss)}, PSS ${perConn(before.pss, after.pss)}`);
 
     const cpu0 = cpuSecondsOf([server.pid]);
@@ -196,7 +221,10 @@ async function main(): Promise<void> {
         // Arrivals before the block is known are kept against the next block up (a block is never reused).
         target = (await chain.public.getBlockNumber()) + 1n;
         const { block, at: began } = await start();
-        if (block !== target) throw new Error(`round ${round}: block ${block}, expected ${target} (something else is writing to the devnet)`);
+        if (block !== target)
+          throw new Error(
+            `round ${round}: block ${block}, expected ${target} (something else is writing to the devnet)`,
+          );
         const deadline = Date.now() + 15_000;
         while (firstSeen.size < STREAMS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
         const times = arrivals.map((at) => at - began);
@@ -212,14 +240,21 @@ async function main(): Promise<void> {
     // 3. A real swap: from its receipt (the block mined) to every client.
     let swaps = 0;
     const bySwap = await measure(async () => {
-      const swap = await swapOnDevnet(chain, { from: demoAccounts[swaps++ % demoAccounts.length]!, pool: 'demo-weth', side: 'buy', amount: '0.01' });
+      const swap = await swapOnDevnet(chain, {
+        from: demoAccounts[swaps++ % demoAccounts.length]!,
+        pool: 'demo-weth',
+        side: 'buy',
+        amount: '0.01',
+      });
       return { block: swap.receipt.blockNumber, at: performance.now() };
     });
     const line = (what: string, r: { all: number[]; slowest: number[]; incomplete: number }) =>
       `${what}, ${ROUNDS} rounds: per client p50 ${ms(percentile(r.all, 50))} ms, p99 ${ms(percentile(r.all, 99))} ms; ` +
       `all ${STREAMS} reached: p50 ${ms(percentile(r.slowest, 50))} ms, p99 ${ms(percentile(r.slowest, 99))} ms, worst ${ms(Math.max(...r.slowest))} ms` +
       (r.incomplete ? ` (${r.incomplete} rounds did not reach every client within 15 s)` : '');
-    report.line(`3. One devnet swap, from its mined block → indexed → ${STREAMS} clients (${line('indexing included', bySwap)})`);
+    report.line(
+      `3. One devnet swap, from its mined block → indexed → ${STREAMS} clients (${line('indexing included', bySwap)})`,
+    );
 
     // 4. The same fan-out from a notice published by hand: the stream's share of 3.
     const byNotice = await measure(async () => {
@@ -229,7 +264,9 @@ async function main(): Promise<void> {
       await db.query(`select pg_notify('tokendesk_stream', $1)`, [`tick:${DEVNET_ID}:${block}:*:`]);
       return { block, at };
     });
-    report.line(`4. For comparison, a tick notice published by hand → ${STREAMS} clients (${line('the fan-out alone', byNotice)})`);
+    report.line(
+      `4. For comparison, a tick notice published by hand → ${STREAMS} clients (${line('the fan-out alone', byNotice)})`,
+    );
     report.target(
       'one indexed block to every client within 2 s (p99 of the slowest client per swap)',
       percentile(bySwap.slowest, 99) < 2_000 && bySwap.incomplete === 0,
@@ -252,7 +289,7 @@ async function main(): Promise<void> {
       runBlock(
         'npm run bench:stream',
         'Live stream: 1,000 open streams',
-        'The bundled server as its own process on a bench PostgreSQL, indexing a devnet of its own; 1,000 SSE streams of 50 users, every one tracking the devnet\'s DEMO/WETH pool, held by clients in the bench process. The p99 is from one indexed block to all 1,000 clients: a real devnet swap, timed from its receipt, through the indexer\'s tick, its NOTIFY, LISTEN, one query for the connected users\' pools and 1,000 socket writes (decision 0074); line 4 is the fan-out alone, from a notice published by hand.',
+        "The bundled server as its own process on a bench PostgreSQL, indexing a devnet of its own; 1,000 SSE streams of 50 users, every one tracking the devnet's DEMO/WETH pool, held by clients in the bench process. The p99 is from one indexed block to all 1,000 clients: a real devnet swap, timed from its receipt, through the indexer's tick, its NOTIFY, LISTEN, one query for the connected users' pools and 1,000 socket writes (decision 0074); line 4 is the fan-out alone, from a notice published by hand.",
         report,
       ),
     );

@@ -14,7 +14,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 // The axe-core that @axe-core/playwright itself depends on (it pins its own minor version).
-const axeSource: string = (createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+const axeSource: string = (
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }
+).source;
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -45,17 +47,20 @@ export async function axeViolations(page: Page, what: AxeRules): Promise<AxeViol
   // resultTypes: every node only for the violations; passes and incomplete results keep one node
   // each instead of a selector and HTML snippet for every element axe checked (axe's documented
   // option for large pages, 3–14 % of a scan here). The violations found are the same.
-  return page.evaluate(async (options) => {
-    type Axe = { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, options);
-    // Only what the report needs crosses back (passes and incomplete results are large).
-    return violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact: impact ?? null,
-      help,
-      nodes: nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
-    }));
-  }, { runOnly, resultTypes: ['violations'] });
+  return page.evaluate(
+    async (options) => {
+      type Axe = { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, options);
+      // Only what the report needs crosses back (passes and incomplete results are large).
+      return violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact: impact ?? null,
+        help,
+        nodes: nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+      }));
+    },
+    { runOnly, resultTypes: ['violations'] },
+  );
 }
 
 /** The violations the suite fails on: serious and critical. */

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Pool, Project } from '@tokendesk/contract';
-import { DEVNET_CHAIN_ID, demoAccounts, devnetAddresses, devnetClients, devnetTokens, swapOnDevnet as swapWithClients, type DevnetPool } from '@tokendesk/devchain';
+import {
+  DEVNET_CHAIN_ID,
+  demoAccounts,
+  devnetAddresses,
+  devnetClients,
+  devnetTokens,
+  swapOnDevnet as swapWithClients,
+  type DevnetPool,
+} from '@tokendesk/devchain';
 import type { APIRequestContext } from '@playwright/test';
 import { apiGet, apiPost, type TestUser } from './fixtures';
 
@@ -23,7 +31,11 @@ export function devnetToken(key: 'demo' | 'smpl' | 'weth' | 'usdc' | 'usdt') {
   return token;
 }
 
-export async function createProjectViaApi(request: APIRequestContext, user: TestUser, key: 'demo' | 'smpl'): Promise<Project> {
+export async function createProjectViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  key: 'demo' | 'smpl',
+): Promise<Project> {
   const token = devnetToken(key);
   return apiPost<Project>(request, user, '/projects/create/', {
     network: DEVNET_CHAIN_ID,
@@ -42,11 +54,16 @@ export async function addPoolViaApi(
   dexId: string,
   tokenId: string,
 ): Promise<Pool> {
-  const found = await apiPost<{ pool_address: string; pool_version: 'v2' | 'v3' }>(request, user, '/projects/get-pool-address/', {
-    project_id: projectId,
-    dex_id: dexId,
-    token_id: tokenId,
-  });
+  const found = await apiPost<{ pool_address: string; pool_version: 'v2' | 'v3' }>(
+    request,
+    user,
+    '/projects/get-pool-address/',
+    {
+      project_id: projectId,
+      dex_id: dexId,
+      token_id: tokenId,
+    },
+  );
   return apiPost<Pool>(request, user, `/projects/pool/${projectId}/`, {
     dex: dexId,
     token: tokenId,
@@ -85,9 +102,19 @@ export interface DevnetSwapResult {
  * when its receipt is in, so a test can time from the block, and no TypeScript compile loads the
  * machine while it measures (live.spec: the CLI returned 1–3 s after its block under load).
  */
-export async function swapOnDevnetInProcess(swap: { pool: DevnetPool; side: 'buy' | 'sell'; amount: string; account?: 1 | 2 | 3 | 4 }): Promise<DevnetSwapResult> {
+export async function swapOnDevnetInProcess(swap: {
+  pool: DevnetPool;
+  side: 'buy' | 'sell';
+  amount: string;
+  account?: 1 | 2 | 3 | 4;
+}): Promise<DevnetSwapResult> {
   const from = demoAccounts[(swap.account ?? 1) - 1]!;
-  const result = await swapWithClients(devnetClients(devnetRpcUrl()), { from, pool: swap.pool, side: swap.side, amount: swap.amount });
+  const result = await swapWithClients(devnetClients(devnetRpcUrl()), {
+    from,
+    pool: swap.pool,
+    side: swap.side,
+    amount: swap.amount,
+  });
   return { txHash: result.hash, blockNumber: result.receipt.blockNumber.toString() };
 }
 
@@ -98,7 +125,18 @@ export async function swapOnDevnet(swap: {
   amount: string;
   account?: 1 | 2 | 3 | 4;
 }): Promise<DevnetSwapResult> {
-  const args = ['tsx', 'packages/devchain/src/swap-cli.ts', '--rpc', devnetRpcUrl(), '--pool', swap.pool, '--side', swap.side, '--amount', swap.amount];
+  const args = [
+    'tsx',
+    'packages/devchain/src/swap-cli.ts',
+    '--rpc',
+    devnetRpcUrl(),
+    '--pool',
+    swap.pool,
+    '--side',
+    swap.side,
+    '--amount',
+    swap.amount,
+  ];
   if (swap.account) args.push('--account', String(swap.account));
   const { stdout } = await execFileAsync('npx', args, { cwd: repoRoot, timeout: 60_000 });
   const match = /tx (0x[0-9a-fA-F]{64}) in block (\d+)/.exec(stdout);

@@ -97,7 +97,9 @@ export const test = base.extend<Fixtures>({
       // error; the page's own violation event is turned into one, so a violation fails the test.
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} in ${event.sourceFile}:${event.lineNumber}`);
+          console.error(
+            `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} in ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       });
 
@@ -129,7 +131,11 @@ export const test = base.extend<Fixtures>({
  * Signs in through the login form and waits for the dashboard (a full page load). For the specs whose
  * subject is signing in (login, sessions across tabs, a changed password); the others use signIn.
  */
-export async function signInWithForm(page: Page, user: Pick<TestUser, 'username' | 'password'>, options: { remember?: boolean } = {}) {
+export async function signInWithForm(
+  page: Page,
+  user: Pick<TestUser, 'username' | 'password'>,
+  options: { remember?: boolean } = {},
+) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -139,7 +145,6 @@ export async function signInWithForm(page: Page, user: Pick<TestUser, 'username'
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-
 /**
  * Signs in through the API and opens `to` (default '/', where it waits for the dashboard). The token
  * is stored where the login form stores it, so the app cannot tell the difference. It skips the
@@ -147,7 +152,11 @@ export async function signInWithForm(page: Page, user: Pick<TestUser, 'username'
  * a broken sign-in form then fails the specs about signing in, which use signInWithForm, and not
  * every other spec as well (decision 0045).
  */
-export async function signIn(page: Page, user: Pick<TestUser, 'username' | 'password'>, options: { remember?: boolean; to?: string } = {}) {
+export async function signIn(
+  page: Page,
+  user: Pick<TestUser, 'username' | 'password'>,
+  options: { remember?: boolean; to?: string } = {},
+) {
   const remember = options.remember ?? false;
   const response = await page.request.get(`/api/v1/user/login/?remember=${remember}`, { headers: basicAuth(user) });
   expect(response.ok(), `sign-in of ${user.username}: ${response.status()} ${await response.text()}`).toBe(true);

@@ -30,7 +30,8 @@ export const emptyLatencies = (): LiveLatencies => ({ activities: [], 'pool page
 
 /** Both tabs' streams are open and the screens show the pool: the backfill's rows and its price row. */
 export async function waitUntilMeasurable(screens: LiveScreensOpen): Promise<void> {
-  for (const tab of [screens.activities, screens.poolPage]) await tab.locator('header [data-connection="live"]').waitFor({ timeout: 30_000 });
+  for (const tab of [screens.activities, screens.poolPage])
+    await tab.locator('header [data-connection="live"]').waitFor({ timeout: 30_000 });
   await screens.activities.locator('[data-testid="activity-row"]').first().waitFor({ timeout: 60_000 });
   await screens.activities.locator(priceRow(screens.poolId)).waitFor({ timeout: 60_000 });
 }
@@ -40,7 +41,12 @@ export async function waitUntilMeasurable(screens: LiveScreensOpen): Promise<voi
  * receipt until the screen shows it: its row in each activity list, and a changed figure in Market
  * Prices (so the swaps should all move the price the same way, e.g. buys only).
  */
-export async function timeOneSwap(screens: LiveScreensOpen, latencies: LiveLatencies, swap: () => Promise<{ txHash: string }>, timeoutMs = 30_000): Promise<void> {
+export async function timeOneSwap(
+  screens: LiveScreensOpen,
+  latencies: LiveLatencies,
+  swap: () => Promise<{ txHash: string }>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const selector = priceRow(screens.poolId);
   const priceBefore = await screens.activities.locator(selector).textContent();
   const { txHash } = await swap();
@@ -50,8 +56,20 @@ export async function timeOneSwap(screens: LiveScreensOpen, latencies: LiveLaten
     latencies[name].push(Date.now() - mined);
   };
   await Promise.all([
-    seen('activities', screens.activities.locator(`[aria-label="Activity events"] [data-tx="${txHash}"]`).first().waitFor({ timeout: timeoutMs })),
-    seen('pool page', screens.poolPage.locator(`[aria-label="Pool activity"] [data-tx="${txHash}"]`).first().waitFor({ timeout: timeoutMs })),
+    seen(
+      'activities',
+      screens.activities
+        .locator(`[aria-label="Activity events"] [data-tx="${txHash}"]`)
+        .first()
+        .waitFor({ timeout: timeoutMs }),
+    ),
+    seen(
+      'pool page',
+      screens.poolPage
+        .locator(`[aria-label="Pool activity"] [data-tx="${txHash}"]`)
+        .first()
+        .waitFor({ timeout: timeoutMs }),
+    ),
     seen(
       'market prices',
       screens.activities.waitForFunction(
@@ -83,7 +101,14 @@ export function liveFigures(latencies: LiveLatencies): LiveScreenFigures[] {
   return LIVE_SCREENS.map((screen) => {
     const samples = latencies[screen];
     const p95 = percentile(samples, 95);
-    return { screen, p50: percentile(samples, 50), p95, max: Math.max(...samples), samples, met: p95 <= LIVE_TARGET_P95_MS };
+    return {
+      screen,
+      p50: percentile(samples, 50),
+      p95,
+      max: Math.max(...samples),
+      samples,
+      met: p95 <= LIVE_TARGET_P95_MS,
+    };
   });
 }
 

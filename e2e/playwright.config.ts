@@ -79,7 +79,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // E2E_REPORT names the JSON report: scripts/test-all.mjs runs the suite in two parts, each with its own.
-  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-results', process.env.E2E_REPORT ?? 'e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(repoRoot, '.test-results', process.env.E2E_REPORT ?? 'e2e.json') }],
+  ],
   use: {
     baseURL,
     headless: true,

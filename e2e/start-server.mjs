@@ -27,20 +27,40 @@ const disposable = dataDir.startsWith(path.join(os.tmpdir(), 'tokendesk-e2e-'));
 const E2E_STAFF_USERNAME = 'e2e_support_staff';
 if (disposable && fs.existsSync(path.join(repoRoot, 'apps', 'server', 'src', 'cli.ts'))) {
   const password = `Staff-${randomBytes(12).toString('base64url')}`;
-  const created = spawnSync('npm', ['run', '--silent', 'cli', '-w', '@tokendesk/server', '--', 'create-staff', E2E_STAFF_USERNAME, `${E2E_STAFF_USERNAME}@example.com`], {
-    cwd: repoRoot,
-    env: process.env,
-    input: `${password}\n`,
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
+  const created = spawnSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'cli',
+      '-w',
+      '@tokendesk/server',
+      '--',
+      'create-staff',
+      E2E_STAFF_USERNAME,
+      `${E2E_STAFF_USERNAME}@example.com`,
+    ],
+    {
+      cwd: repoRoot,
+      env: process.env,
+      input: `${password}\n`,
+      stdio: ['pipe', 'ignore', 'inherit'],
+    },
+  );
   if (created.status === 0) {
-    fs.writeFileSync(path.join(dataDir, 'e2e-staff.json'), JSON.stringify({ username: E2E_STAFF_USERNAME, password }), { mode: 0o600 });
+    fs.writeFileSync(path.join(dataDir, 'e2e-staff.json'), JSON.stringify({ username: E2E_STAFF_USERNAME, password }), {
+      mode: 0o600,
+    });
   } else {
     console.error(`e2e: could not create the staff account (exit ${created.status}); staff tests will be skipped.`);
   }
 }
 
-const child = spawn('npm', ['run', 'start', '-w', '@tokendesk/server'], { cwd: repoRoot, stdio: 'inherit', env: process.env });
+const child = spawn('npm', ['run', 'start', '-w', '@tokendesk/server'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: process.env,
+});
 
 let stopping = false;
 const stop = (signal) => {

@@ -5,7 +5,15 @@ import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allActivity, call, type ActivityEvent as Event, signUp, waitFor, type User } from '@tokendesk/testkit/http';
-import { attachPool, createProject, DEMO_WETH_POOL, DEVNET_ID, demoTokens, startTestDevnet, type TestDevnet } from './support/devnet';
+import {
+  attachPool,
+  createProject,
+  DEMO_WETH_POOL,
+  DEVNET_ID,
+  demoTokens,
+  startTestDevnet,
+  type TestDevnet,
+} from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from './support/tcp-proxy';
 
@@ -46,7 +54,6 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 const activity = (): Promise<Event[]> => allActivity(server.url, user.token, poolId);
 
 const key = (e: { tx_hash: string; log_index: number }) => `${e.tx_hash.toLowerCase()}:${e.log_index}`;
@@ -67,7 +74,13 @@ async function swap(): Promise<string> {
 
 /** Routes that need no chain answer as usual, chain routes 503 (or stale, for cached reads) in time. */
 async function checkDuringOutage(mode: ProxyMode) {
-  for (const path of ['/api/v1/projects/', '/api/v1/user/info/', '/api/v1/user/tickets/', '/api/v1/projects/user/pools/', `/api/v1/projects/activity/?pool=${poolId}`]) {
+  for (const path of [
+    '/api/v1/projects/',
+    '/api/v1/user/info/',
+    '/api/v1/user/tickets/',
+    '/api/v1/projects/user/pools/',
+    `/api/v1/projects/activity/?pool=${poolId}`,
+  ]) {
     const res = await call(server.url, 'GET', path, { token: user.token });
     expect(res.status, `${mode}: GET ${path}`).toBe(200);
     // Well under the 4.5 s chain deadline: these never wait for the node (2 s leaves room for a busy CI machine).
@@ -83,7 +96,13 @@ async function checkDuringOutage(mode: ProxyMode) {
 
   const create = await call(server.url, 'POST', '/api/v1/projects/create/', {
     token: user.token,
-    body: { network: DEVNET_ID, contract_address: demoTokens.SMPL.address, name: 'SMPL', token_symbol: 'SMPL', token_decimal: 9 },
+    body: {
+      network: DEVNET_ID,
+      contract_address: demoTokens.SMPL.address,
+      name: 'SMPL',
+      token_symbol: 'SMPL',
+      token_decimal: 9,
+    },
   });
   expect(create.status, `${mode}: create project`).toBe(503);
   expect(create.ms).toBeLessThan(CHAIN_ANSWER_LIMIT_MS);
@@ -96,7 +115,12 @@ async function checkDuringOutage(mode: ProxyMode) {
   expect(discover.ms).toBeLessThan(CHAIN_ANSWER_LIMIT_MS);
 
   // Live reserves fall back to the last read, marked stale, rather than an error page.
-  const funds = await call<{ pool_funds: { stale: boolean } | null }>(server.url, 'GET', `/api/v1/projects/user/pools/funds/${poolId}`, { token: user.token });
+  const funds = await call<{ pool_funds: { stale: boolean } | null }>(
+    server.url,
+    'GET',
+    `/api/v1/projects/user/pools/funds/${poolId}`,
+    { token: user.token },
+  );
   expect(funds.status, `${mode}: funds`).toBe(200);
   expect(funds.ms).toBeLessThan(CHAIN_ANSWER_LIMIT_MS);
   expect(funds.body.pool_funds?.stale, `${mode}: funds during the outage are marked stale`).toBe(true);
@@ -106,7 +130,11 @@ async function checkDuringOutage(mode: ProxyMode) {
 describe('the chain node stalls and drops', () => {
   it('keeps non-chain routes up, answers chain routes 503 within 5 s, and indexes every swap exactly once afterwards', async () => {
     const before = await swap();
-    await waitFor('the first swap in the activity', async () => (await activity()).some((e) => e.tx_hash.toLowerCase() === before), 30_000);
+    await waitFor(
+      'the first swap in the activity',
+      async () => (await activity()).some((e) => e.tx_hash.toLowerCase() === before),
+      30_000,
+    );
     const sent = [before];
 
     proxy.setMode('stall');
@@ -140,7 +168,11 @@ describe('the chain node stalls and drops', () => {
     const events = await activity();
     const keys = events.map(key);
     expect(keys.length - new Set(keys).size, 'duplicate events').toBe(0);
-    for (const h of sent) expect(events.filter((e) => e.tx_hash.toLowerCase() === h), `swap ${h}`).toHaveLength(1);
+    for (const h of sent)
+      expect(
+        events.filter((e) => e.tx_hash.toLowerCase() === h),
+        `swap ${h}`,
+      ).toHaveLength(1);
 
     const chain = clients().public;
     const head = await chain.getBlockNumber();
@@ -148,7 +180,9 @@ describe('the chain node stalls and drops', () => {
     const logs = await chain.getLogs({
       address: DEMO_WETH_POOL,
       events: [
-        parseAbiItem('event Swap(address indexed sender, uint amount0In, uint amount1In, uint amount0Out, uint amount1Out, address indexed to)'),
+        parseAbiItem(
+          'event Swap(address indexed sender, uint amount0In, uint amount1In, uint amount0Out, uint amount1Out, address indexed to)',
+        ),
         parseAbiItem('event Mint(address indexed sender, uint amount0, uint amount1)'),
         parseAbiItem('event Burn(address indexed sender, uint amount0, uint amount1, address indexed to)'),
       ],
@@ -156,7 +190,7 @@ describe('the chain node stalls and drops', () => {
       toBlock: lastIndexed,
     });
     const onChain = logs.map((l) => key({ tx_hash: l.transactionHash, log_index: l.logIndex }));
-    expect([...keys].sort(), 'activity = the pool\'s logs on chain').toEqual([...onChain].sort());
+    expect([...keys].sort(), "activity = the pool's logs on chain").toEqual([...onChain].sort());
     expect(lastIndexed).toBe(head);
     console.log(
       `chain faults: ${sent.length} swaps sent (${sent.length - 1} during the outage), ${events.length} events = ${onChain.length} logs on chain; ` +

@@ -57,12 +57,19 @@ interface Acked {
 async function write(server: ServerProcess, owner: User, i: number, acked: Acked) {
   if (i % 2 === 0) {
     const username = uniqueName('df');
-    const res = await call<{ detail: string }>(server.url, 'POST', '/api/v1/user/register/', { body: registerBody(username), timeoutMs: 10_000 });
+    const res = await call<{ detail: string }>(server.url, 'POST', '/api/v1/user/register/', {
+      body: registerBody(username),
+      timeoutMs: 10_000,
+    });
     if (res.status === 201) acked.users.push(username);
     return res;
   }
   const firstName = `Name${i}`;
-  const res = await call(server.url, 'PATCH', '/api/v1/user/info/update/', { token: owner.token, body: { first_name: firstName, last_name: 'Full' }, timeoutMs: 10_000 });
+  const res = await call(server.url, 'PATCH', '/api/v1/user/info/update/', {
+    token: owner.token,
+    body: { first_name: firstName, last_name: 'Full' },
+    timeoutMs: 10_000,
+  });
   if (res.status === 200) acked.firstName = firstName;
   return res;
 }
@@ -137,11 +144,16 @@ describe('the data directory on a full disk', () => {
     const cpu = await cpuShare(server.pid, 5_000);
     expect(cpu, `CPU share of one core over 5 s: ${cpu.toFixed(2)}`).toBeLessThan(0.5);
     const { slowest, misses } = await health();
-    console.info(`disk full: ${unavailable}× 503, ${limited}× 429 of ${FAILED_WRITES} writes; CPU ${(cpu * 100).toFixed(1)} % of a core over 5 s after the burst; slowest /health ${slowest.toFixed(0)} ms`);
+    console.info(
+      `disk full: ${unavailable}× 503, ${limited}× 429 of ${FAILED_WRITES} writes; CPU ${(cpu * 100).toFixed(1)} % of a core over 5 s after the burst; slowest /health ${slowest.toFixed(0)} ms`,
+    );
     expect(misses).toEqual([]);
     expect(slowest).toBeLessThan(1_000);
 
-    const ready = await call<{ status: string; storage: { state: string; since: string | null; last_error: string | null } }>(server.url, 'GET', '/ready');
+    const ready = await call<{
+      status: string;
+      storage: { state: string; since: string | null; last_error: string | null };
+    }>(server.url, 'GET', '/ready');
     expect(ready.status).toBe(503);
     expect(ready.body.status).toBe('unavailable');
     expect(ready.body.storage).toMatchObject({ state: 'full', since: expect.any(String) });
@@ -172,7 +184,9 @@ describe('the data directory on a full disk', () => {
     await server.kill9();
     server = await startServer(env(), 120_000);
     for (const username of acked.users) await signIn(server.url, username); // throws if a 201 registration is gone
-    const info = await call<{ first_name: string }>(server.url, 'GET', '/api/v1/user/info/', { token: (await signIn(server.url, owner.username)).token });
+    const info = await call<{ first_name: string }>(server.url, 'GET', '/api/v1/user/info/', {
+      token: (await signIn(server.url, owner.username)).token,
+    });
     expect(info.body.first_name).toBe(acked.firstName);
   });
 
@@ -199,90 +213,120 @@ describe('the data directory on a full disk', () => {
  * write.
  */
 describe('the embedded PostgreSQL meeting a full disk itself (reserve off)', () => {
-  it('answers 503 meanwhile, recovers after space is freed, and keeps every acknowledged write', { timeout: 300_000 }, async () => {
-    const noReserve = () => ({ ...env(), DATA_DIR: path.join(disk.dir, 'data-noreserve'), STORAGE_RESERVE_MB: '0' });
-    let server = await startServer(noReserve(), 120_000);
-    const owner = await signUp(server.url, 'dfpanic');
-    const acked: Acked = { users: [], firstName: null };
-    for (let i = 0; i < 10; i++) expect((await write(server, owner, i, acked)).status).toBeLessThan(300);
+  it(
+    'answers 503 meanwhile, recovers after space is freed, and keeps every acknowledged write',
+    { timeout: 300_000 },
+    async () => {
+      const noReserve = () => ({ ...env(), DATA_DIR: path.join(disk.dir, 'data-noreserve'), STORAGE_RESERVE_MB: '0' });
+      let server = await startServer(noReserve(), 120_000);
+      const owner = await signUp(server.url, 'dfpanic');
+      const acked: Acked = { users: [], firstName: null };
+      for (let i = 0; i < 10; i++) expect((await write(server, owner, i, acked)).status).toBeLessThan(300);
 
-    const ballast = disk.fill();
-    const health = watchHealth(server);
-    // Our writes alone mostly fail on data files (disk_full, an error). To make postgres need a
-    // NEW WAL segment on the full disk too (the PANIC path), a side connection switches WAL files
-    // while the burst runs, as the superuser of the cluster (the password file is readable here).
-    const dataDirNr = noReserve().DATA_DIR;
-    const password = fs.readFileSync(path.join(dataDirNr, 'pg-password'), 'utf8').trim();
-    let switching = true;
-    const switcher = (async () => {
-      while (switching) {
-        const c = new pg.Client({ connectionString: `postgres://tokendesk:${password}@/tokendesk?host=${encodeURIComponent(path.join(dataDirNr, 'pg'))}` });
-        c.on('error', () => {});
-        try {
-          await c.connect();
-          while (switching) {
-            // A WAL record that touches no data file, so the switch below has something to close.
-            await c.query("select pg_logical_emit_message(false, 'tokendesk-test', 'x')");
-            await c.query('select pg_switch_wal()');
-            await new Promise((r) => setTimeout(r, 50));
+      const ballast = disk.fill();
+      const health = watchHealth(server);
+      // Our writes alone mostly fail on data files (disk_full, an error). To make postgres need a
+      // NEW WAL segment on the full disk too (the PANIC path), a side connection switches WAL files
+      // while the burst runs, as the superuser of the cluster (the password file is readable here).
+      const dataDirNr = noReserve().DATA_DIR;
+      const password = fs.readFileSync(path.join(dataDirNr, 'pg-password'), 'utf8').trim();
+      let switching = true;
+      const switcher = (async () => {
+        while (switching) {
+          const c = new pg.Client({
+            connectionString: `postgres://tokendesk:${password}@/tokendesk?host=${encodeURIComponent(path.join(dataDirNr, 'pg'))}`,
+          });
+          c.on('error', () => {});
+          try {
+            await c.connect();
+            while (switching) {
+              // A WAL record that touches no data file, so the switch below has something to close.
+              await c.query("select pg_logical_emit_message(false, 'tokendesk-test', 'x')");
+              await c.query('select pg_switch_wal()');
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          } catch {
+            // the PANIC cut this session, or the cluster is in recovery: try again
+            await new Promise((r) => setTimeout(r, 200));
+          } finally {
+            await c.end().catch(() => {});
           }
-        } catch {
-          // the PANIC cut this session, or the cluster is in recovery: try again
-          await new Promise((r) => setTimeout(r, 200));
-        } finally {
-          await c.end().catch(() => {});
         }
-      }
-    })();
-    const statuses = new Map<number, number>();
-    // Long enough for the writes to need new pages and WAL: the first failures come from postgres.
-    let next = 100;
-    const worker = async () => {
-      while (next < 100 + 300) {
-        const res = await write(server, owner, next++, acked);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    switching = false;
-    await switcher;
-    const summary = Object.fromEntries(statuses);
-    const { 503: unavailable = 0, 429: limited = 0, 201: created = 0, 200: ok = 0, ...others } = summary;
-    // Writes that still fitted in free pages or the current WAL segment may succeed; nothing may fail otherwise.
-    const unhandled = server.output().split('\n').filter((l) => /unhandled error/.test(l)).slice(0, 3).map((l) => {
-      try {
-        const e = (JSON.parse(l) as { err?: { cause?: unknown; code?: unknown } }).err;
-        return JSON.stringify(e?.cause ?? e?.code ?? l).slice(0, 600);
-      } catch {
-        return l.slice(0, 600);
-      }
-    });
-    expect(others, `${JSON.stringify(summary)}\n${unhandled.join('\n')}`).toEqual({});
-    expect(unavailable).toBeGreaterThan(0);
-    const { slowest, misses } = await health();
-    expect(misses).toEqual([]);
-    console.info(`no reserve: ${JSON.stringify(summary)} (${created + ok} succeeded, ${unavailable} answered 503, ${limited} 429); slowest /health ${slowest.toFixed(0)} ms`);
-    expect(server.output()).not.toMatch(/unhandled error/);
-    // Proof that postgres itself met the full disk (the reserve did not refuse for it), and what it did.
-    const pgLog = fs.readFileSync(path.join(noReserve().DATA_DIR, 'pg', 'log', 'postgresql.log'), 'utf8');
-    expect(pgLog).toMatch(/No space left on device/);
-    const panics = pgLog.match(/PANIC:/g)?.length ?? 0;
-    const recoveries = pgLog.match(/all server processes terminated; reinitializing|database system was interrupted/g)?.length ?? 0;
-    console.info(`no reserve: postgres logged ${pgLog.match(/No space left on device/g)!.length} "No space left on device", ${panics} PANIC, ${recoveries} crash restarts`);
-    expect(panics, 'postgres never met the full disk on a WAL segment: the PANIC path was not exercised').toBeGreaterThan(0);
+      })();
+      const statuses = new Map<number, number>();
+      // Long enough for the writes to need new pages and WAL: the first failures come from postgres.
+      let next = 100;
+      const worker = async () => {
+        while (next < 100 + 300) {
+          const res = await write(server, owner, next++, acked);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      switching = false;
+      await switcher;
+      const summary = Object.fromEntries(statuses);
+      const { 503: unavailable = 0, 429: limited = 0, 201: created = 0, 200: ok = 0, ...others } = summary;
+      // Writes that still fitted in free pages or the current WAL segment may succeed; nothing may fail otherwise.
+      const unhandled = server
+        .output()
+        .split('\n')
+        .filter((l) => /unhandled error/.test(l))
+        .slice(0, 3)
+        .map((l) => {
+          try {
+            const e = (JSON.parse(l) as { err?: { cause?: unknown; code?: unknown } }).err;
+            return JSON.stringify(e?.cause ?? e?.code ?? l).slice(0, 600);
+          } catch {
+            return l.slice(0, 600);
+          }
+        });
+      expect(others, `${JSON.stringify(summary)}\n${unhandled.join('\n')}`).toEqual({});
+      expect(unavailable).toBeGreaterThan(0);
+      const { slowest, misses } = await health();
+      expect(misses).toEqual([]);
+      console.info(
+        `no reserve: ${JSON.stringify(summary)} (${created + ok} succeeded, ${unavailable} answered 503, ${limited} 429); slowest /health ${slowest.toFixed(0)} ms`,
+      );
+      expect(server.output()).not.toMatch(/unhandled error/);
+      // Proof that postgres itself met the full disk (the reserve did not refuse for it), and what it did.
+      const pgLog = fs.readFileSync(path.join(noReserve().DATA_DIR, 'pg', 'log', 'postgresql.log'), 'utf8');
+      expect(pgLog).toMatch(/No space left on device/);
+      const panics = pgLog.match(/PANIC:/g)?.length ?? 0;
+      const recoveries =
+        pgLog.match(/all server processes terminated; reinitializing|database system was interrupted/g)?.length ?? 0;
+      console.info(
+        `no reserve: postgres logged ${pgLog.match(/No space left on device/g)!.length} "No space left on device", ${panics} PANIC, ${recoveries} crash restarts`,
+      );
+      expect(
+        panics,
+        'postgres never met the full disk on a WAL segment: the PANIC path was not exercised',
+      ).toBeGreaterThan(0);
 
-    fs.rmSync(ballast);
-    const started = Date.now();
-    await waitFor('a write to succeed after space was freed', async () => (await write(server, owner, 50_000 + Math.floor(Math.random() * 1000) * 2, acked)).status === 201, 120_000, 500);
-    console.info(`no reserve: the first write succeeded ${Date.now() - started} ms after space was freed`);
-    for (let i = 0; i < 10; i++) expect((await write(server, owner, 60_000 + i, acked)).status).toBeLessThan(300);
-    await waitFor('/ready to say ready', async () => (await call(server.url, 'GET', '/ready')).status === 200, 60_000);
+      fs.rmSync(ballast);
+      const started = Date.now();
+      await waitFor(
+        'a write to succeed after space was freed',
+        async () => (await write(server, owner, 50_000 + Math.floor(Math.random() * 1000) * 2, acked)).status === 201,
+        120_000,
+        500,
+      );
+      console.info(`no reserve: the first write succeeded ${Date.now() - started} ms after space was freed`);
+      for (let i = 0; i < 10; i++) expect((await write(server, owner, 60_000 + i, acked)).status).toBeLessThan(300);
+      await waitFor(
+        '/ready to say ready',
+        async () => (await call(server.url, 'GET', '/ready')).status === 200,
+        60_000,
+      );
 
-    await server.kill9();
-    server = await startServer(noReserve(), 120_000);
-    for (const username of acked.users) await signIn(server.url, username); // throws if a 201 registration is gone
-    const info = await call<{ first_name: string }>(server.url, 'GET', '/api/v1/user/info/', { token: (await signIn(server.url, owner.username)).token });
-    expect(info.body.first_name).toBe(acked.firstName);
-    expect(await server.stop()).toBe(0);
-  });
+      await server.kill9();
+      server = await startServer(noReserve(), 120_000);
+      for (const username of acked.users) await signIn(server.url, username); // throws if a 201 registration is gone
+      const info = await call<{ first_name: string }>(server.url, 'GET', '/api/v1/user/info/', {
+        token: (await signIn(server.url, owner.username)).token,
+      });
+      expect(info.body.first_name).toBe(acked.firstName);
+      expect(await server.stop()).toBe(0);
+    },
+  );
 });

@@ -27,18 +27,65 @@ const REAL_NETWORKS = new Set([1, 56, 8453, 42161, 137]);
 /** Inputs that once answered 5xx: replayed first, every run. */
 const TOO_BIG_ID = 2 ** 31; // past PostgreSQL's integer: the query failed instead of finding nothing
 const REGRESSIONS: { op: string; request: FuzzRequest }[] = [
-  { op: 'POST /api/v1/projects/get-pool-address', request: { method: 'POST', url: '/api/v1/projects/get-pool-address', body: { project_id: TOO_BIG_ID, dex_id: 'uniswap-v2', token_id: ' ' } } },
-  { op: 'POST /api/v1/projects/alerts', request: { method: 'POST', url: '/api/v1/projects/alerts', body: { kind: 'liquidity_drop', pool_id: TOO_BIG_ID, threshold_pct: 0.1, window_minutes: 1 } } },
-  { op: 'POST /api/v1/user/tickets/create', request: { method: 'POST', url: '/api/v1/user/tickets/create', body: { project: TOO_BIG_ID, subject: '!', message: '!' } } },
-  { op: 'GET /api/v1/projects/activity', request: { method: 'GET', url: `/api/v1/projects/activity?project=${TOO_BIG_ID}` } },
-  { op: 'GET /api/v1/projects/activity', request: { method: 'GET', url: `/api/v1/projects/activity?pool=${TOO_BIG_ID}` } },
+  {
+    op: 'POST /api/v1/projects/get-pool-address',
+    request: {
+      method: 'POST',
+      url: '/api/v1/projects/get-pool-address',
+      body: { project_id: TOO_BIG_ID, dex_id: 'uniswap-v2', token_id: ' ' },
+    },
+  },
+  {
+    op: 'POST /api/v1/projects/alerts',
+    request: {
+      method: 'POST',
+      url: '/api/v1/projects/alerts',
+      body: { kind: 'liquidity_drop', pool_id: TOO_BIG_ID, threshold_pct: 0.1, window_minutes: 1 },
+    },
+  },
+  {
+    op: 'POST /api/v1/user/tickets/create',
+    request: {
+      method: 'POST',
+      url: '/api/v1/user/tickets/create',
+      body: { project: TOO_BIG_ID, subject: '!', message: '!' },
+    },
+  },
+  {
+    op: 'GET /api/v1/projects/activity',
+    request: { method: 'GET', url: `/api/v1/projects/activity?project=${TOO_BIG_ID}` },
+  },
+  {
+    op: 'GET /api/v1/projects/activity',
+    request: { method: 'GET', url: `/api/v1/projects/activity?pool=${TOO_BIG_ID}` },
+  },
   {
     op: 'GET /api/v1/projects/activity/export',
-    request: { method: 'GET', url: `/api/v1/projects/activity/export?pool=${TOO_BIG_ID}&from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z` },
+    request: {
+      method: 'GET',
+      url: `/api/v1/projects/activity/export?pool=${TOO_BIG_ID}&from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`,
+    },
   },
   // PostgreSQL text cannot hold U+0000: the insert or update failed.
-  { op: 'PATCH /api/v1/user/info/update', request: { method: 'PATCH', url: '/api/v1/user/info/update', body: { first_name: 'a\u0000' } } },
-  { op: 'POST /api/v1/user/register', request: { method: 'POST', url: '/api/v1/user/register', body: { full_name: 'a\u0000b', email: 'nul@example.com', username: 'nul_user', password: 'violet-harbour-92-lantern', confirm_password: 'violet-harbour-92-lantern', accept_terms: true } } },
+  {
+    op: 'PATCH /api/v1/user/info/update',
+    request: { method: 'PATCH', url: '/api/v1/user/info/update', body: { first_name: 'a\u0000' } },
+  },
+  {
+    op: 'POST /api/v1/user/register',
+    request: {
+      method: 'POST',
+      url: '/api/v1/user/register',
+      body: {
+        full_name: 'a\u0000b',
+        email: 'nul@example.com',
+        username: 'nul_user',
+        password: 'violet-harbour-92-lantern',
+        confirm_password: 'violet-harbour-92-lantern',
+        accept_terms: true,
+      },
+    },
+  },
   { op: 'GET /api/v1/projects/search', request: { method: 'GET', url: '/api/v1/projects/search?query=ab%00c' } },
 ];
 
@@ -55,7 +102,9 @@ beforeAll(async () => {
   devnet = await startTestDevnet();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-fuzz-'));
   const staffName = `fuzzstaff${Date.now() % 1_000_000}`;
-  const made = await runCli(['create-staff', staffName, `${staffName}@example.com`, '--generate'], { DATA_DIR: dataDir });
+  const made = await runCli(['create-staff', staffName, `${staffName}@example.com`, '--generate'], {
+    DATA_DIR: dataDir,
+  });
   if (made.code !== 0) throw new Error(`create-staff failed: ${made.stderr}`);
   const staffPassword = made.stdout.trim().split('\n').at(-1)!;
 
@@ -73,7 +122,10 @@ beforeAll(async () => {
   });
   // A generated password must be replaced before the account may do anything else (issue 35).
   const oneTime = await signIn(server.url, staffName, staffPassword);
-  const changed = await call(server.url, 'POST', '/api/v1/user/change-password/', { token: oneTime.token, body: { old_password: staffPassword, new_password: PASSWORD } });
+  const changed = await call(server.url, 'POST', '/api/v1/user/change-password/', {
+    token: oneTime.token,
+    body: { old_password: staffPassword, new_password: PASSWORD },
+  });
   if (changed.status !== 200) throw new Error(`staff password change failed: ${changed.status} ${changed.text}`);
   staff = await signIn(server.url, staffName, PASSWORD);
   [user, victim] = await Promise.all([signUp(server.url, 'fuzz'), signUp(server.url, 'victim')]);
@@ -105,7 +157,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode !== null) console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+  if (server && server.child.exitCode !== null)
+    console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
   await killAllServers();
   await devnet?.destroy();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -127,24 +180,44 @@ async function fixtures(owner: User, token: 'DEMO' | 'SMPL', pool?: string, pair
     });
     tickets.push(t.body.id);
   }
-  await call(server.url, 'POST', `/api/v1/staff/tickets/${tickets[0]}/reply`, { token: staff.token, body: { message: 'We are on it.' } });
+  await call(server.url, 'POST', `/api/v1/staff/tickets/${tickets[0]}/reply`, {
+    token: staff.token,
+    body: { message: 'We are on it.' },
+  });
   await call(server.url, 'POST', `/api/v1/staff/tickets/${tickets[1]}/resolve`, { token: staff.token });
   const notifications = await getOk<{ id: number }[]>(server.url, '/api/v1/projects/notifications/', owner.token);
-  if (alert.status !== 201 || notifications.length < 2) throw new Error(`fixtures incomplete: alert ${alert.status}, ${notifications.length} notifications`);
+  if (alert.status !== 201 || notifications.length < 2)
+    throw new Error(`fixtures incomplete: alert ${alert.status}, ${notifications.length} notifications`);
   return [project.id, attached.id, alert.body.id, ...tickets, ...notifications.map((n) => n.id)];
 }
 
 async function realCursors(): Promise<string[]> {
   const page = await getOk<{ next_cursor: string | null }>(server.url, '/api/v1/user/tickets/?limit=1', user.token);
-  const staffPage = await getOk<{ next_cursor: string | null }>(server.url, '/api/v1/staff/tickets/?status=all&limit=1', staff.token);
+  const staffPage = await getOk<{ next_cursor: string | null }>(
+    server.url,
+    '/api/v1/staff/tickets/?status=all&limit=1',
+    staff.token,
+  );
   return [page.next_cursor, staffPage.next_cursor].filter((c): c is string => !!c);
 }
 
 /** Everything the three accounts can see. Nothing in it moves by itself (no indexer, no clock). */
 async function snapshot(): Promise<{ user: string; victim: string; staff: string }> {
-  const lists = ['/api/v1/user/info/', '/api/v1/projects/', '/api/v1/projects/user/pools/', '/api/v1/projects/alerts/', '/api/v1/projects/notifications/', '/api/v1/user/tickets/?limit=200'];
-  const read = (who: User, paths: string[]) => Promise.all(paths.map((p) => getOk(server.url, p, who.token))).then((r) => JSON.stringify(r));
-  const [u, v, s] = await Promise.all([read(user, lists), read(victim, lists), read(staff, ['/api/v1/staff/tickets/?status=all&limit=200'])]);
+  const lists = [
+    '/api/v1/user/info/',
+    '/api/v1/projects/',
+    '/api/v1/projects/user/pools/',
+    '/api/v1/projects/alerts/',
+    '/api/v1/projects/notifications/',
+    '/api/v1/user/tickets/?limit=200',
+  ];
+  const read = (who: User, paths: string[]) =>
+    Promise.all(paths.map((p) => getOk(server.url, p, who.token))).then((r) => JSON.stringify(r));
+  const [u, v, s] = await Promise.all([
+    read(user, lists),
+    read(victim, lists),
+    read(staff, ['/api/v1/staff/tickets/?status=all&limit=200']),
+  ]);
   return { user: u, victim: v, staff: s };
 }
 
@@ -157,7 +230,13 @@ const opKey = (op: Operation) => `${op.method} ${op.path}`;
  */
 function offline(request: FuzzRequest): FuzzRequest {
   const body = request.body as { network?: unknown } | undefined;
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'network' in body && REAL_NETWORKS.has(Number(body.network))) {
+  if (
+    body &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    'network' in body &&
+    REAL_NETWORKS.has(Number(body.network))
+  ) {
     return { ...request, body: { ...body, network: DEVNET_ID } };
   }
   return request;
@@ -166,7 +245,8 @@ function offline(request: FuzzRequest): FuzzRequest {
 async function headersFor(op: Operation): Promise<Record<string, string>> {
   if (op.path.startsWith('/api/v1/user/login')) return { authorization: basicAuth(user.username) };
   // Signing out must not end the session every other request uses.
-  if (op.path.startsWith('/api/v1/user/logout')) return { authorization: `Bearer ${(await signIn(server.url, user.username)).token}` };
+  if (op.path.startsWith('/api/v1/user/logout'))
+    return { authorization: `Bearer ${(await signIn(server.url, user.username)).token}` };
   if (op.path.startsWith('/api/v1/staff/')) return { authorization: `Bearer ${staff.token}` };
   return { authorization: `Bearer ${user.token}` };
 }
@@ -193,7 +273,12 @@ describe('fuzzing every route of the OpenAPI document', () => {
       const property = fc.asyncProperty(requestArb(op, doc, domain), async (generated) => {
         const request = offline(generated);
         const headers = await headersFor(op);
-        const res = await call(server.url, request.method, request.url, { headers, body: request.body, rawBody: request.rawBody, timeoutMs: 30_000 });
+        const res = await call(server.url, request.method, request.url, {
+          headers,
+          body: request.body,
+          rawBody: request.rawBody,
+          timeoutMs: 30_000,
+        });
         stats.requests++;
         const cls = `${Math.floor(res.status / 100)}xx`;
         stats.byClass[cls] = (stats.byClass[cls] ?? 0) + 1;
@@ -203,7 +288,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
         stats.checks++;
         if (res.status >= 400) {
           for (const part of ['user', 'victim', 'staff'] as const) {
-            if (after[part] !== baseline[part]) throw new Error(`${res.status} changed the ${part}'s data: ${res.text.slice(0, 200)}`);
+            if (after[part] !== baseline[part])
+              throw new Error(`${res.status} changed the ${part}'s data: ${res.text.slice(0, 200)}`);
           }
         } else if (!op.path.startsWith('/api/v1/staff/') && after.victim !== baseline.victim) {
           throw new Error(`${res.status}: the user's write changed another user's data`);
@@ -211,8 +297,15 @@ describe('fuzzing every route of the OpenAPI document', () => {
         baseline = after;
       });
       const examples = REGRESSIONS.filter((r) => r.op === key).map((r) => [r.request] as [FuzzRequest]);
-      const details = await fc.check(property, { numRuns: RUNS, seed: SEED, examples, endOnFailure: false, interruptAfterTimeLimit: 120_000 });
-      if (details.failed) failures.push(`${key}: ${String(details.errorInstance)}\n${fc.defaultReportMessage(details)}`);
+      const details = await fc.check(property, {
+        numRuns: RUNS,
+        seed: SEED,
+        examples,
+        endOnFailure: false,
+        interruptAfterTimeLimit: 120_000,
+      });
+      if (details.failed)
+        failures.push(`${key}: ${String(details.errorInstance)}\n${fc.defaultReportMessage(details)}`);
       // A crash shows here rather than as a wall of connection errors.
       expect((await call(server.url, 'GET', '/api/health')).status, `server alive after ${key}`).toBe(200);
     }

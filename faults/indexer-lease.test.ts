@@ -55,7 +55,13 @@ const devnetState = async (server: ServerProcess): Promise<ReadyNetwork> => {
 async function start(label: string): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tokendesk-faults-lease-${label}-`));
   dirs.push(dir);
-  return startServer({ DATA_DIR: dir, DATABASE_URL: cluster.url, DEVNET_RPC_URL: devnet.rpcUrl, INDEXER_LEASE_MS: String(LEASE_MS), LOG_LEVEL: 'info' });
+  return startServer({
+    DATA_DIR: dir,
+    DATABASE_URL: cluster.url,
+    DEVNET_RPC_URL: devnet.rpcUrl,
+    INDEXER_LEASE_MS: String(LEASE_MS),
+    LOG_LEVEL: 'info',
+  });
 }
 
 /** When the last SIGSTOP was sent: takeover times count from it. */
@@ -70,14 +76,29 @@ const signal = (server: ServerProcess, sig: 'SIGSTOP' | 'SIGCONT') => {
 let swaps = 0;
 async function swap(): Promise<string> {
   swaps++;
-  const r = await swapOnDevnet(devnetClients(devnet.rpcUrl), { from: demoAccounts[swaps % demoAccounts.length]!, pool: 'demo-weth', side: swaps % 2 ? 'buy' : 'sell', amount: swaps % 2 ? '0.01' : '5' });
+  const r = await swapOnDevnet(devnetClients(devnet.rpcUrl), {
+    from: demoAccounts[swaps % demoAccounts.length]!,
+    pool: 'demo-weth',
+    side: swaps % 2 ? 'buy' : 'sell',
+    amount: swaps % 2 ? '0.01' : '5',
+  });
   return r.hash.toLowerCase();
 }
 
-const inActivity = async (server: ServerProcess, hash: string) => (await allActivity(server.url, user.token, poolId)).some((e) => e.tx_hash.toLowerCase() === hash);
+const inActivity = async (server: ServerProcess, hash: string) =>
+  (await allActivity(server.url, user.token, poolId)).some((e) => e.tx_hash.toLowerCase() === hash);
 
-const storedRows = async (hash: string) => Number((await db.query<{ n: string }>('select count(*) as n from pool_events where tx_hash = $1', [hash])).rows[0]!.n);
-const lease = async () => (await db.query<{ holder: string; epoch: string }>('select holder, epoch from indexer_leases where network_id = $1', [DEVNET_ID])).rows[0]!;
+const storedRows = async (hash: string) =>
+  Number(
+    (await db.query<{ n: string }>('select count(*) as n from pool_events where tx_hash = $1', [hash])).rows[0]!.n,
+  );
+const lease = async () =>
+  (
+    await db.query<{ holder: string; epoch: string }>(
+      'select holder, epoch from indexer_leases where network_id = $1',
+      [DEVNET_ID],
+    )
+  ).rows[0]!;
 
 /** Which of the two holds the devnet's lease (by their own /ready), once one of them does. */
 async function holderOf(servers: ServerProcess[]): Promise<{ holder: ServerProcess; standby: ServerProcess }> {
@@ -108,7 +129,11 @@ async function round(servers: ServerProcess[], stop: (holder: ServerProcess, has
   }
 }
 
-async function stopAndTakeOver(holder: ServerProcess, standby: ServerProcess, stop: (holder: ServerProcess, hash: Promise<string>) => Promise<void>) {
+async function stopAndTakeOver(
+  holder: ServerProcess,
+  standby: ServerProcess,
+  stop: (holder: ServerProcess, hash: Promise<string>) => Promise<void>,
+) {
   const before = { epoch: (await devnetState(holder)).lease?.epoch ?? '0', holder: null as string | null };
   before.holder = (await lease().catch(() => null))?.holder ?? null;
   const hash = swap();
@@ -138,7 +163,11 @@ async function stopAndTakeOver(holder: ServerProcess, standby: ServerProcess, st
   expect(await devnetState(standby)).toMatchObject({ state: 'indexing', lease: { held: true, epoch: after.epoch } });
 
   // The old holder comes back: it stands by and writes nothing (its epoch is stale).
-  const checkpoint = (await db.query<{ last_block: string }>('select last_block from indexer_checkpoints where network_id = $1', [DEVNET_ID])).rows[0]!.last_block;
+  const checkpoint = (
+    await db.query<{ last_block: string }>('select last_block from indexer_checkpoints where network_id = $1', [
+      DEVNET_ID,
+    ])
+  ).rows[0]!.last_block;
   signal(holder, 'SIGCONT');
   await waitFor('the old holder on standby', async () => (await devnetState(holder)).state === 'standby', 30_000);
   await sleep(2 * POLL_MS);
@@ -146,7 +175,11 @@ async function stopAndTakeOver(holder: ServerProcess, standby: ServerProcess, st
   expect(back.lease?.held).toBe(false);
   expect(await lease()).toEqual(after);
   expect(await storedRows(tx), 'the swap is stored once').toBe(1);
-  const now = (await db.query<{ last_block: string }>('select last_block from indexer_checkpoints where network_id = $1', [DEVNET_ID])).rows[0]!.last_block;
+  const now = (
+    await db.query<{ last_block: string }>('select last_block from indexer_checkpoints where network_id = $1', [
+      DEVNET_ID,
+    ])
+  ).rows[0]!.last_block;
   expect(BigInt(now)).toBeGreaterThanOrEqual(BigInt(checkpoint));
   expect(holder.output()).toMatch(/lost the network's indexer lease|a write was refused, this server no longer holds/);
 
@@ -184,7 +217,9 @@ describe('the indexing server is stopped (SIGSTOP) on one PostgreSQL shared by t
     const figures = await round(servers, async (holder) => {
       signal(holder, 'SIGSTOP');
     });
-    console.log(`lease SIGSTOP between ticks: swap indexed by the other server ${figures.takeoverMs} ms after the stop (lease ${LEASE_MS} ms, poll ${POLL_MS} ms); standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`);
+    console.log(
+      `lease SIGSTOP between ticks: swap indexed by the other server ${figures.takeoverMs} ms after the stop (lease ${LEASE_MS} ms, poll ${POLL_MS} ms); standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`,
+    );
   });
 
   it('inside a write transaction: PostgreSQL ends the stopped transaction, the other server takes over, and nothing of the old holder is written', async () => {
@@ -199,7 +234,12 @@ describe('the indexing server is stopped (SIGSTOP) on one PostgreSQL shared by t
         await hash;
         await waitFor(
           "the holder's write transaction waiting on the row",
-          async () => (await db.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%indexer_checkpoints%'`)).rows.length > 0,
+          async () =>
+            (
+              await db.query(
+                `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%indexer_checkpoints%'`,
+              )
+            ).rows.length > 0,
           30_000,
           50,
         );
@@ -207,7 +247,9 @@ describe('the indexing server is stopped (SIGSTOP) on one PostgreSQL shared by t
         // Its statement now completes, and its session sits idle in the transaction, stopped.
         await blocker.query('commit');
       });
-      console.log(`lease SIGSTOP inside a write transaction: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`);
+      console.log(
+        `lease SIGSTOP inside a write transaction: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`,
+      );
     } finally {
       await blocker.end().catch(() => {});
     }
@@ -227,14 +269,21 @@ describe('the indexing server is stopped (SIGSTOP) on one PostgreSQL shared by t
         await hash;
         await waitFor(
           "the holder's tick waiting to read the pools' coverage",
-          async () => (await db.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'select%from "indexed_pools"%'`)).rows.length > 0,
+          async () =>
+            (
+              await db.query(
+                `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'select%from "indexed_pools"%'`,
+              )
+            ).rows.length > 0,
           30_000,
           50,
         );
         signal(holder, 'SIGSTOP');
         await blocker.query('commit');
       });
-      console.log(`lease SIGSTOP mid-tick: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`);
+      console.log(
+        `lease SIGSTOP mid-tick: swap indexed by the other server ${figures.takeoverMs} ms after the stop; standby showed lag ${figures.lag}; old holder's refused writes ${figures.refused}`,
+      );
       expect(figures.refused, "the old holder's late writes were refused by the fence").toBeGreaterThan(0);
     } finally {
       await blocker.end().catch(() => {});

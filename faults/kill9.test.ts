@@ -50,7 +50,14 @@ async function burstUntilKilled(server: ServerProcess, user: User, projectId: nu
         if (i % 4 === 3) {
           const username = uniqueName('k9u');
           const res = await call(server.url, 'POST', '/api/v1/user/register/', {
-            body: { full_name: 'Kill Nine', email: `${username}@example.com`, username, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true },
+            body: {
+              full_name: 'Kill Nine',
+              email: `${username}@example.com`,
+              username,
+              password: PASSWORD,
+              confirm_password: PASSWORD,
+              accept_terms: true,
+            },
           });
           if (res.status === 201) acked.users.push(username);
           else acked.unexpected.push(`register ${res.status} ${res.text}`);
@@ -84,9 +91,14 @@ async function checkSurvived(server: ServerProcess, user: User, acked: Acked, la
   const missing = [...acked.tickets].filter(([id, subject]) => byId.get(id)?.subject !== subject);
   expect(missing, `${label}: acknowledged tickets missing after restart`).toEqual([]);
   // A ticket and its first message are one transaction: never one without the other.
-  expect(tickets.filter((t) => t.message_count < 1), `${label}: tickets without their message`).toEqual([]);
+  expect(
+    tickets.filter((t) => t.message_count < 1),
+    `${label}: tickets without their message`,
+  ).toEqual([]);
   for (const t of tickets.slice(0, 5)) {
-    const detail = await call<{ messages: { message: string }[] }>(server.url, 'GET', `/api/v1/user/tickets/${t.id}`, { token: user.token });
+    const detail = await call<{ messages: { message: string }[] }>(server.url, 'GET', `/api/v1/user/tickets/${t.id}`, {
+      token: user.token,
+    });
     expect(detail.status).toBe(200);
     expect(detail.body.messages[0]!.message).toBe(`message of ${t.subject}`);
   }
@@ -110,7 +122,10 @@ function clusterProcesses(clusterDir: string): number[] {
 async function noPostgresLeft(clusterDir: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (clusterProcesses(clusterDir).length > 0) {
-    if (Date.now() > deadline) throw new Error(`postgres still runs on ${clusterDir} 30 s after the server was killed: ${clusterProcesses(clusterDir).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `postgres still runs on ${clusterDir} 30 s after the server was killed: ${clusterProcesses(clusterDir).join(', ')}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -160,7 +175,9 @@ describe.each(modes)('kill -9 during a burst of writes ($name)', ({ db }) => {
       server = await startServer(env);
       await checkSurvived(server, user, acked, `round ${round}`);
     }
-    console.log(`kill -9 (${db}): ${ROUNDS} kills, ${total.tickets} tickets and ${total.users} registrations acknowledged and all present; ${total.cut} requests cut by the kills`);
+    console.log(
+      `kill -9 (${db}): ${ROUNDS} kills, ${total.tickets} tickets and ${total.users} registrations acknowledged and all present; ${total.cut} requests cut by the kills`,
+    );
     expect(await server.stop()).toBe(0);
   });
 });

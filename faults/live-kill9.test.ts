@@ -60,7 +60,9 @@ afterAll(async () => {
 
 /** Signs the tab in as the login form would (the token in sessionStorage), then opens `to`. */
 async function signInTab(page: Page, base: string, user: User, to: string): Promise<void> {
-  const login = await call<{ token: string; expires_at: string }>(base, 'GET', '/api/v1/user/login/?remember=false', { headers: { authorization: basicAuth(user.username) } });
+  const login = await call<{ token: string; expires_at: string }>(base, 'GET', '/api/v1/user/login/?remember=false', {
+    headers: { authorization: basicAuth(user.username) },
+  });
   expect(login.status, login.text).toBe(200);
   await page.goto(`${base}/api/health`);
   await page.evaluate(
@@ -68,7 +70,11 @@ async function signInTab(page: Page, base: string, user: User, to: string): Prom
       sessionStorage.setItem(key, value);
       localStorage.setItem(hintKey, '1');
     },
-    { key: TOKEN_KEY, hintKey: TAB_SESSION_HINT_KEY, value: JSON.stringify({ token: login.body.token, expires_at: login.body.expires_at }) },
+    {
+      key: TOKEN_KEY,
+      hintKey: TAB_SESSION_HINT_KEY,
+      value: JSON.stringify({ token: login.body.token, expires_at: login.body.expires_at }),
+    },
   );
   await page.goto(`${base}${to}`);
 }
@@ -78,14 +84,25 @@ const indicatorState = (page: Page) => page.locator('header [data-connection]').
 describe('kill -9 of the server a browser is connected to', () => {
   it("shows 'Reconnecting…', then Offline while nothing answers; after the restart the screen catches up without a click", async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: cluster.url, DEVNET_RPC_URL: devnet.rpcUrl, PORT: String(port), HOST: '127.0.0.1' };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.url,
+      DEVNET_RPC_URL: devnet.rpcUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    };
     let server: ServerProcess = await startServer(env);
     const base = server.url;
     const user = await signUp(base, 'k9live');
     const project = await createProject(base, user);
     const pool = await attachPool(base, user, project.id);
     // The backfill is in: the screen opens on stored rows.
-    await waitFor('the backfilled activity', async () => (await allActivity(base, user.token, pool.id)).length > 0, 120_000, 500);
+    await waitFor(
+      'the backfilled activity',
+      async () => (await allActivity(base, user.token, pool.id)).length > 0,
+      120_000,
+      500,
+    );
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     const pageErrors: string[] = [];
@@ -104,7 +121,12 @@ describe('kill -9 of the server a browser is connected to', () => {
         if (state && states.at(-1) !== state) states.push(state);
       };
       record();
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-connection'] });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-connection'],
+      });
     });
 
     // SIGKILL: no shutdown hook, no stream closed cleanly, the socket simply dies.
@@ -112,17 +134,25 @@ describe('kill -9 of the server a browser is connected to', () => {
     const killedAt = Date.now();
     await waitFor('the Offline indicator', async () => (await indicatorState(page)) === 'offline', 30_000, 100);
     const offlineAfterMs = Date.now() - killedAt;
-    expect(await page.locator('#offline-message').textContent({ timeout: 10_000 })).toMatch(/^Can't reach TokenDesk\. Figures as of \d{2}:\d{2}\./);
+    expect(await page.locator('#offline-message').textContent({ timeout: 10_000 })).toMatch(
+      /^Can't reach TokenDesk\. Figures as of \d{2}:\d{2}\./,
+    );
     expect(await page.locator('main').getAttribute('data-stale')).toBe('true');
 
     // The chain moves on while the server is down.
     const clients = devnetClients(devnet.rpcUrl);
     const missed: string[] = [];
     for (let i = 0; i < SWAPS_WHILE_DOWN; i++) {
-      const swap = await swapOnDevnet(clients, { from: demoAccounts[(i % 3) + 1]!, pool: 'demo-weth', side: i % 2 ? 'sell' : 'buy', amount: i % 2 ? '5' : '0.01' });
+      const swap = await swapOnDevnet(clients, {
+        from: demoAccounts[(i % 3) + 1]!,
+        pool: 'demo-weth',
+        side: i % 2 ? 'sell' : 'buy',
+        amount: i % 2 ? '5' : '0.01',
+      });
       missed.push(swap.hash.toLowerCase());
     }
-    for (const tx of missed) expect(await page.locator(`[data-tx="${tx}" i]`).count(), 'no row of a swap the server has not seen').toBe(0);
+    for (const tx of missed)
+      expect(await page.locator(`[data-tx="${tx}" i]`).count(), 'no row of a swap the server has not seen').toBe(0);
 
     // Same port, same database: the tab reconnects by itself.
     server = await startServer(env);
@@ -131,7 +161,8 @@ describe('kill -9 of the server a browser is connected to', () => {
     await waitFor('Live again', async () => (await indicatorState(page)) === 'live', 60_000, 100);
     const liveAfterMs = Date.now() - restartedAt;
     // Every swap made while it was down, on the open screen, without a click.
-    for (const tx of missed) await page.locator(`[aria-label="Activity events"] [data-tx="${tx}" i]`).first().waitFor({ timeout: 30_000 });
+    for (const tx of missed)
+      await page.locator(`[aria-label="Activity events"] [data-tx="${tx}" i]`).first().waitFor({ timeout: 30_000 });
     const caughtUpAfterMs = Date.now() - restartedAt;
     expect(await page.locator('#offline-message').count()).toBe(0);
     expect(await page.locator('main').getAttribute('data-stale')).toBeNull();
@@ -145,7 +176,8 @@ describe('kill -9 of the server a browser is connected to', () => {
     expect(states.at(-1)).toBe('live');
     // Nothing missing: every stored event of the pool's newest page is on screen.
     const stored = (await allActivity(base, user.token, pool.id)).slice(0, 20);
-    for (const e of stored) expect(await page.locator(`[data-tx="${e.tx_hash}" i]`).count(), `row of ${e.tx_hash}`).toBeGreaterThan(0);
+    for (const e of stored)
+      expect(await page.locator(`[data-tx="${e.tx_hash}" i]`).count(), `row of ${e.tx_hash}`).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
     console.log(
       `live kill -9: states ${states.join(' → ')}; Offline ${offlineAfterMs} ms after the kill; Live ${liveAfterMs} ms after the restart was up; ` +

@@ -48,7 +48,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.child.exitCode !== null && server.child.exitCode !== 0) console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+  if (server && server.child.exitCode !== null && server.child.exitCode !== 0)
+    console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
   await killAllServers();
   await devnet?.destroy();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -82,7 +83,14 @@ const PLAN: Kind[] = ['read', 'ticket', 'read', 'reply', 'read', 'alert', 'read'
 
 describe('mixed load', () => {
   it(`${CONNECTIONS} connections for ${DURATION_MS / 1000} s: zero 5xx, rows match the 2xx writes`, async () => {
-    const tally: Tally = { ok: { ticket: 0, reply: 0, alert: 0, unalert: 0, profile: 0, read: 0 }, status: {}, fiveXX: [], errors: [], latencies: [], byRoute: {} };
+    const tally: Tally = {
+      ok: { ticket: 0, reply: 0, alert: 0, unalert: 0, profile: 0, read: 0 },
+      status: {},
+      fiveXX: [],
+      errors: [],
+      latencies: [],
+      byRoute: {},
+    };
     const byUser = accounts.map(perUser);
     const profileNames = accounts.map(() => new Set<string>());
     const deadline = Date.now() + DURATION_MS;
@@ -96,16 +104,36 @@ describe('mixed load', () => {
         let method = 'GET';
         let url = READS[(step * 7 + c) % READS.length]!;
         let body: unknown;
-        if (kind === 'ticket') [method, url, body] = ['POST', '/api/v1/user/tickets/create/', { project: a.projectId, subject: `Load ${c}-${step}`, message: 'Under load' }];
-        else if (kind === 'reply') [method, url, body] = ['POST', `/api/v1/user/tickets/${a.ticketId}/reply/`, { message: `Reply ${c}-${step}` }];
-        else if (kind === 'alert') [method, url, body] = ['POST', '/api/v1/projects/alerts/', { kind: 'large_swap', pool_id: a.poolId, min_amount: 1000 + step }];
+        if (kind === 'ticket')
+          [method, url, body] = [
+            'POST',
+            '/api/v1/user/tickets/create/',
+            { project: a.projectId, subject: `Load ${c}-${step}`, message: 'Under load' },
+          ];
+        else if (kind === 'reply')
+          [method, url, body] = [
+            'POST',
+            `/api/v1/user/tickets/${a.ticketId}/reply/`,
+            { message: `Reply ${c}-${step}` },
+          ];
+        else if (kind === 'alert')
+          [method, url, body] = [
+            'POST',
+            '/api/v1/projects/alerts/',
+            { kind: 'large_swap', pool_id: a.poolId, min_amount: 1000 + step },
+          ];
         else if (kind === 'unalert') {
           const id = myAlerts.pop();
           if (id === undefined) continue;
           [method, url] = ['DELETE', `/api/v1/projects/alerts/${id}`];
-        } else if (kind === 'profile') [method, url, body] = ['PATCH', '/api/v1/user/info/update/', { first_name: `Load${c}x${step}` }];
+        } else if (kind === 'profile')
+          [method, url, body] = ['PATCH', '/api/v1/user/info/update/', { first_name: `Load${c}x${step}` }];
         try {
-          const res = await call<{ id: number }>(server.url, method, url, { token: a.user.token, body, timeoutMs: 60_000 });
+          const res = await call<{ id: number }>(server.url, method, url, {
+            token: a.user.token,
+            body,
+            timeoutMs: 60_000,
+          });
           tally.latencies.push(res.ms);
           const route = `${method} ${url.replace(/\/\d+/g, '/:id').replace(/\?.*/, '')}`;
           const r = (tally.byRoute[route] ??= { n: 0, ms: 0, max: 0 });
@@ -130,12 +158,14 @@ describe('mixed load', () => {
     const elapsed = (Date.now() - started) / 1000;
 
     const sorted = [...tally.latencies].sort((x, y) => x - y);
-    const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+    const pct = (p: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
     console.log(
       `load: ${sorted.length} requests in ${elapsed.toFixed(1)} s (${Math.round(sorted.length / elapsed)}/s), statuses ${JSON.stringify(tally.status)}, ` +
         `2xx writes ${JSON.stringify({ ...tally.ok, read: undefined })}, latency p50 ${pct(50)} ms p99 ${pct(99)} ms max ${pct(100)} ms`,
     );
-    for (const [route, r] of Object.entries(tally.byRoute)) console.log(`  ${route}: ${r.n} requests, mean ${Math.round(r.ms / r.n)} ms, max ${Math.round(r.max)} ms`);
+    for (const [route, r] of Object.entries(tally.byRoute))
+      console.log(`  ${route}: ${r.n} requests, mean ${Math.round(r.ms / r.n)} ms, max ${Math.round(r.max)} ms`);
     expect(tally.fiveXX.slice(0, 10), '5xx answers').toEqual([]);
     expect(tally.errors.slice(0, 10), 'requests without an answer').toEqual([]);
     expect(tally.ok.ticket + tally.ok.reply + tally.ok.alert).toBeGreaterThan(100);
@@ -144,16 +174,29 @@ describe('mixed load', () => {
     const expected = await Promise.all(
       accounts.map(async (a, i) => {
         const tickets = await allTickets(server.url, a.user.token);
-        const { alerts } = await getOk<{ alerts: unknown[] }>(server.url, '/api/v1/projects/alerts/?limit=200', a.user.token);
+        const { alerts } = await getOk<{ alerts: unknown[] }>(
+          server.url,
+          '/api/v1/projects/alerts/?limit=200',
+          a.user.token,
+        );
         const info = await getOk<{ first_name: string }>(server.url, '/api/v1/user/info/', a.user.token);
         const want = byUser[i]!;
         expect(tickets.length, `user ${i} tickets`).toBe(1 + want.ticket);
-        expect(tickets.reduce((n, t) => n + t.message_count, 0), `user ${i} messages`).toBe(1 + want.ticket + want.reply);
+        expect(
+          tickets.reduce((n, t) => n + t.message_count, 0),
+          `user ${i} messages`,
+        ).toBe(1 + want.ticket + want.reply);
         expect(alerts.length, `user ${i} alerts`).toBe(want.alert - want.unalert);
         // Concurrent renames: the last one to commit wins, and it must be one that was answered 200.
-        if (profileNames[i]!.size > 0) expect(profileNames[i]!.has(info.first_name), `user ${i} name is one that was written`).toBe(true);
+        if (profileNames[i]!.size > 0)
+          expect(profileNames[i]!.has(info.first_name), `user ${i} name is one that was written`).toBe(true);
         else expect(info.first_name).toBe('Fault');
-        return { userId: a.user.id, tickets: 1 + want.ticket, messages: 1 + want.ticket + want.reply, alerts: want.alert - want.unalert };
+        return {
+          userId: a.user.id,
+          tickets: 1 + want.ticket,
+          messages: 1 + want.ticket + want.reply,
+          alerts: want.alert - want.unalert,
+        };
       }),
     );
 
@@ -171,7 +214,11 @@ describe('mixed load', () => {
                   (select count(*)::int from alerts where user_id = $1) as alerts`,
           [want.userId],
         );
-        expect(rows[0], `user ${want.userId} in the database`).toEqual({ tickets: want.tickets, messages: want.messages, alerts: want.alerts });
+        expect(rows[0], `user ${want.userId} in the database`).toEqual({
+          tickets: want.tickets,
+          messages: want.messages,
+          alerts: want.alerts,
+        });
       }
     } finally {
       await db.end();

@@ -38,7 +38,9 @@ afterAll(async () => {
 });
 
 async function statuses(): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ message_id: string; status: string }>('select message_id::text, status from outbox');
+  const { rows } = await db.query<{ message_id: string; status: string }>(
+    'select message_id::text, status from outbox',
+  );
   return new Map(rows.map((r) => [r.message_id, r.status]));
 }
 
@@ -46,7 +48,13 @@ describe('kill -9 with messages in the outbox', () => {
   it('delivers every message after a restart, and none twice that was recorded delivered', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-faults-outbox-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, DATABASE_URL: cluster.url, DEVNET: 'off', INDEXER: 'off', OUTBOUND_ALLOW: '127.0.0.0/8' };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.url,
+      DEVNET: 'off',
+      INDEXER: 'off',
+      OUTBOUND_ALLOW: '127.0.0.0/8',
+    };
     let server = await startServer(env);
 
     // The migrated database, written as the firing path would: a user, a webhook channel, and
@@ -68,7 +76,12 @@ describe('kill -9 with messages in the outbox', () => {
     );
 
     // Kill once a good part has been acknowledged, with more on the way.
-    await waitFor('a third of the messages acknowledged', async () => receiver.acknowledged().length >= MESSAGES / 3, 60_000, 20);
+    await waitFor(
+      'a third of the messages acknowledged',
+      async () => receiver.acknowledged().length >= MESSAGES / 3,
+      60_000,
+      20,
+    );
     await server.kill9();
     // Arrived at the receiver (it counts them done) by the moment of the kill.
     const receivedAtKill = new Set(receiver.acknowledged().map((r) => r.headers['webhook-id'] as string));

@@ -35,7 +35,8 @@ beforeAll(async () => {
   projectId = (await createProject(server.url, user)).id;
 });
 afterAll(async () => {
-  if (server && server.child.exitCode !== null) console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+  if (server && server.child.exitCode !== null)
+    console.log(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
   await killAllServers();
   cluster?.destroy();
   await devnet?.destroy();
@@ -96,7 +97,10 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
     const during: Record<string, { status: number; ms: number }> = {};
     // Give the pool time to notice (its idle connections die with the server).
     await new Promise((r) => setTimeout(r, 1_000));
-    const read = await call<{ detail: string }>(server.url, 'GET', '/api/v1/projects/', { token: user.token, timeoutMs: 15_000 });
+    const read = await call<{ detail: string }>(server.url, 'GET', '/api/v1/projects/', {
+      token: user.token,
+      timeoutMs: 15_000,
+    });
     expect(read.status).toBe(503);
     expect(read.body.detail).toBe(DB_DOWN);
     expect(read.ms).toBeLessThan(6_000);
@@ -115,7 +119,10 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
     }
     // A sign-in while the shared rate-limit counters cannot be reached (decision 0052): the
     // counters fall back to this server's memory and the answer is the database-down 503, not a 500.
-    const signIn = await call<{ detail: string }>(server.url, 'GET', '/api/v1/user/login/', { headers: { authorization: basicAuth(user.username) }, timeoutMs: 15_000 });
+    const signIn = await call<{ detail: string }>(server.url, 'GET', '/api/v1/user/login/', {
+      headers: { authorization: basicAuth(user.username) },
+      timeoutMs: 15_000,
+    });
     expect(signIn.status, signIn.text).toBe(503);
     expect(signIn.body.detail).toBe(DB_DOWN);
     during.signIn = { status: signIn.status, ms: Math.round(signIn.ms) };
@@ -125,11 +132,21 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - down))));
     cluster.start();
     const up = Date.now();
-    await waitFor('/api/ready to answer 200 again', async () => (await readyStatus('/api/ready')).status === 200, 30_000, 100);
+    await waitFor(
+      '/api/ready to answer 200 again',
+      async () => (await readyStatus('/api/ready')).status === 200,
+      30_000,
+      100,
+    );
     const recoveredMs = Date.now() - up;
     // Writes go through again before the load stops.
     const ackedAtRecovery = load.writes.acked.size;
-    await waitFor('new writes acknowledged after the restart', async () => load.writes.acked.size > ackedAtRecovery + 10, 30_000, 100);
+    await waitFor(
+      'new writes acknowledged after the restart',
+      async () => load.writes.acked.size > ackedAtRecovery + 10,
+      30_000,
+      100,
+    );
     await load.stop();
 
     const { writes } = load;
@@ -140,7 +157,10 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
     const byId = new Map(tickets.map((t) => [t.id, t]));
     const lost = [...writes.acked].filter(([id, subject]) => byId.get(id)?.subject !== subject);
     expect(lost, 'acknowledged tickets lost').toEqual([]);
-    expect(tickets.filter((t) => t.message_count !== 1), 'half-written tickets').toEqual([]);
+    expect(
+      tickets.filter((t) => t.message_count !== 1),
+      'half-written tickets',
+    ).toEqual([]);
     expect((await call(server.url, 'GET', '/api/v1/projects/', { token: user.token })).status).toBe(200);
 
     console.log(
@@ -150,7 +170,7 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stops (-m %s) under th
   });
 });
 
-describe('PostgreSQL cuts the server\'s connections mid-transaction', () => {
+describe("PostgreSQL cuts the server's connections mid-transaction", () => {
   it('keeps the process up and answers 201 or 503 while backends are terminated under a write burst', async () => {
     if (!cluster.running()) cluster.start();
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -179,8 +199,16 @@ describe('PostgreSQL cuts the server\'s connections mid-transaction', () => {
     expect(writes.other, 'answers other than 201 or the database-down 503').toEqual([]);
     const tickets = await allTickets(server.url, user.token);
     const byId = new Map(tickets.map((t) => [t.id, t]));
-    expect([...writes.acked].filter(([id, subject]) => byId.get(id)?.subject !== subject), 'acknowledged tickets lost').toEqual([]);
-    expect(tickets.filter((t) => t.message_count !== 1), 'half-written tickets').toEqual([]);
-    console.log(`pg_terminate_backend: ${terminated} server connections cut; ${writes.acked.size} writes acknowledged and kept, ${writes.refused} refused with 503`);
+    expect(
+      [...writes.acked].filter(([id, subject]) => byId.get(id)?.subject !== subject),
+      'acknowledged tickets lost',
+    ).toEqual([]);
+    expect(
+      tickets.filter((t) => t.message_count !== 1),
+      'half-written tickets',
+    ).toEqual([]);
+    console.log(
+      `pg_terminate_backend: ${terminated} server connections cut; ${writes.acked.size} writes acknowledged and kept, ${writes.refused} refused with 503`,
+    );
   });
 });

@@ -4,8 +4,23 @@ import path from 'node:path';
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { decodeEventLog, erc20Abi, getAddress, parseAbi, parseUnits, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allActivity, call, type ActivityEvent as Event, getOk, signUp, waitFor, type User } from '@tokendesk/testkit/http';
-import { attachPool, createProject, DEMO_WETH_POOL, demoTokens, startTestDevnet, type TestDevnet } from './support/devnet';
+import {
+  allActivity,
+  call,
+  type ActivityEvent as Event,
+  getOk,
+  signUp,
+  waitFor,
+  type User,
+} from '@tokendesk/testkit/http';
+import {
+  attachPool,
+  createProject,
+  DEMO_WETH_POOL,
+  demoTokens,
+  startTestDevnet,
+  type TestDevnet,
+} from './support/devnet';
 import { killAllServers, startServer, type ServerProcess } from './support/server';
 
 /**
@@ -67,7 +82,10 @@ async function chainEvents(fromBlock: bigint): Promise<string[]> {
 
 async function activityMatchesChain(): Promise<boolean> {
   const stored = await activity();
-  const from = stored.reduce((min, e) => (BigInt(e.block_number) < min ? BigInt(e.block_number) : min), BigInt(Number.MAX_SAFE_INTEGER));
+  const from = stored.reduce(
+    (min, e) => (BigInt(e.block_number) < min ? BigInt(e.block_number) : min),
+    BigInt(Number.MAX_SAFE_INTEGER),
+  );
   const onChain = await chainEvents(from);
   const mine = stored.map((e) => key(e.tx_hash, e.log_index)).sort();
   return JSON.stringify(mine) === JSON.stringify(onChain.sort());
@@ -94,13 +112,25 @@ beforeAll(async () => {
   if (alert.status !== 201) throw new Error(`create alert: ${alert.status} ${alert.text}`);
   alertId = alert.body.id;
   // The backfill is in, and the alert has been seen by a tick (it judges swaps after that).
-  await waitFor('the backfilled activity', async () => (await activity()).length > 0 && (await activityMatchesChain()), 60_000);
+  await waitFor(
+    'the backfilled activity',
+    async () => (await activity()).length > 0 && (await activityMatchesChain()),
+    60_000,
+  );
   const seenAt = await clients().public.getBlockNumber({ cacheTime: 0 });
-  await waitFor('a tick after the alert', async () => {
-    const ready = await getOk<{ networks: { id: number; indexed_block: string | null }[] }>(server.url, '/ready', user.token).catch(() => null);
-    const devnetState = ready?.networks.find((n) => n.id === 31337);
-    return devnetState?.indexed_block ? BigInt(devnetState.indexed_block) >= seenAt : false;
-  }, 30_000);
+  await waitFor(
+    'a tick after the alert',
+    async () => {
+      const ready = await getOk<{ networks: { id: number; indexed_block: string | null }[] }>(
+        server.url,
+        '/ready',
+        user.token,
+      ).catch(() => null);
+      const devnetState = ready?.networks.find((n) => n.id === 31337);
+      return devnetState?.indexed_block ? BigInt(devnetState.indexed_block) >= seenAt : false;
+    },
+    30_000,
+  );
   await new Promise((r) => setTimeout(r, 2_500));
 }, 150_000);
 
@@ -115,32 +145,61 @@ describe('a reorganisation on the devnet (0 confirmations)', () => {
     // The block that will be orphaned: a large buy, indexed, fired and read by the user.
     const orphan = await buy(0, '1');
     const orphanBlock = (await clients().public.getTransactionReceipt({ hash: orphan })).blockNumber;
-    await waitFor('the orphaned buy in the activity', async () => (await activity()).some((e) => e.tx_hash.toLowerCase() === orphan.toLowerCase()), 30_000);
-    const fired = await waitFor('the large-swap notice of the orphaned buy', async () => (await triggers()).find((t) => t.values.tx_hash === orphan.toLowerCase()), 30_000);
+    await waitFor(
+      'the orphaned buy in the activity',
+      async () => (await activity()).some((e) => e.tx_hash.toLowerCase() === orphan.toLowerCase()),
+      30_000,
+    );
+    const fired = await waitFor(
+      'the large-swap notice of the orphaned buy',
+      async () => (await triggers()).find((t) => t.values.tx_hash === orphan.toLowerCase()),
+      30_000,
+    );
     const orphanNotice = (await notices()).find((n) => n.navigation_url === `/alerts/${alertId}`);
     expect(orphanNotice).toBeDefined();
-    const read = await call(server.url, 'POST', '/api/v1/projects/notifications/mark-read', { token: user.token, body: { ids: [orphanNotice!.id] } });
+    const read = await call(server.url, 'POST', '/api/v1/projects/notifications/mark-read', {
+      token: user.token,
+      body: { ids: [orphanNotice!.id] },
+    });
     expect(read.status).toBeLessThan(300);
 
     // anvil replaces the block with another one holding a different, larger buy from someone else.
-    const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_rollback', params: [1] }) });
+    const res = await fetch(devnet.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_rollback', params: [1] }),
+    });
     expect(((await res.json()) as { error?: unknown }).error).toBeUndefined();
     const replacement = await buy(2, '2');
     const replacementBlock = (await clients().public.getTransactionReceipt({ hash: replacement })).blockNumber;
     expect(replacementBlock).toBe(orphanBlock);
-    expect(await clients().public.getTransaction({ hash: orphan }).catch(() => null)).toBeNull();
+    expect(
+      await clients()
+        .public.getTransaction({ hash: orphan })
+        .catch(() => null),
+    ).toBeNull();
 
-    await waitFor('the activity to match the new chain', async () => {
-      const stored = await activity();
-      return stored.some((e) => e.tx_hash.toLowerCase() === replacement.toLowerCase()) && (await activityMatchesChain());
-    }, 30_000);
+    await waitFor(
+      'the activity to match the new chain',
+      async () => {
+        const stored = await activity();
+        return (
+          stored.some((e) => e.tx_hash.toLowerCase() === replacement.toLowerCase()) && (await activityMatchesChain())
+        );
+      },
+      30_000,
+    );
     expect((await activity()).some((e) => e.tx_hash.toLowerCase() === orphan.toLowerCase())).toBe(false);
 
     // Alerts: the orphaned firing is gone, the replacing buy fired, the counter agrees.
-    const after = await waitFor('the replacing buy to fire', async () => {
-      const list = await triggers();
-      return list.some((t) => t.values.tx_hash === replacement.toLowerCase()) ? list : null;
-    }, 30_000);
+    const after = await waitFor(
+      'the replacing buy to fire',
+      async () => {
+        const list = await triggers();
+        return list.some((t) => t.values.tx_hash === replacement.toLowerCase()) ? list : null;
+      },
+      30_000,
+    );
     expect(after.map((t) => t.id)).not.toContain(fired.id);
     expect(after.map((t) => t.values.tx_hash)).not.toContain(orphan.toLowerCase());
     const alert = await getOk<{ trigger_count: number }>(server.url, `/api/v1/projects/alerts/${alertId}`, user.token);
@@ -149,13 +208,23 @@ describe('a reorganisation on the devnet (0 confirmations)', () => {
     expect(list.map((n) => n.id)).not.toContain(orphanNotice!.id);
     const withdrawn = list.find((n) => n.title === `Withdrawn: ${orphanNotice!.title}`);
     expect(withdrawn?.message).toContain(orphanNotice!.message);
-    expect(list.filter((n) => n.navigation_url === `/alerts/${alertId}` && !n.title.startsWith('Withdrawn')).length).toBe(after.length);
+    expect(
+      list.filter((n) => n.navigation_url === `/alerts/${alertId}` && !n.title.startsWith('Withdrawn')).length,
+    ).toBe(after.length);
 
     // Holders: every top holder's balance is balanceOf at the block the holders were counted to.
-    const summary = await waitFor('holders counted past the replaced block', async () => {
-      const s = await getOk<{ sync: { indexed_block: string | null }; top: { address: string; balance: string }[] }>(server.url, `/api/v1/projects/${projectId}/holders`, user.token);
-      return s.sync.indexed_block && BigInt(s.sync.indexed_block) >= replacementBlock ? s : null;
-    }, 30_000);
+    const summary = await waitFor(
+      'holders counted past the replaced block',
+      async () => {
+        const s = await getOk<{ sync: { indexed_block: string | null }; top: { address: string; balance: string }[] }>(
+          server.url,
+          `/api/v1/projects/${projectId}/holders`,
+          user.token,
+        );
+        return s.sync.indexed_block && BigInt(s.sync.indexed_block) >= replacementBlock ? s : null;
+      },
+      30_000,
+    );
     const buyer = summary.top.find((h) => h.address.toLowerCase() === demoAccounts[2]!.toLowerCase());
     expect(buyer).toBeDefined();
     // (The zero address's row is what was burned, not a balance: decision 0012.)
@@ -167,12 +236,17 @@ describe('a reorganisation on the devnet (0 confirmations)', () => {
         args: [getAddress(holder.address)],
         blockNumber: BigInt(summary.sync.indexed_block!),
       });
-      expect({ address: holder.address, balance: parseUnits(holder.balance, 18) }).toEqual({ address: holder.address, balance: onChain });
+      expect({ address: holder.address, balance: parseUnits(holder.balance, 18) }).toEqual({
+        address: holder.address,
+        balance: onChain,
+      });
     }
 
     expect(server.output()).toMatch(/chain reorganisation above block \d+: rolled back/);
     // Operators see it without reading the log: /ready names the fork, /metrics counts it.
-    const ready = await getOk<{ networks: { id: number; reorgs: number; last_reorg: { fork_block: string; orphaned_from: string } | null }[] }>(server.url, '/ready', user.token);
+    const ready = await getOk<{
+      networks: { id: number; reorgs: number; last_reorg: { fork_block: string; orphaned_from: string } | null }[];
+    }>(server.url, '/ready', user.token);
     const devnetState = ready.networks.find((n) => n.id === 31337)!;
     expect(devnetState.reorgs).toBeGreaterThanOrEqual(1);
     expect(BigInt(devnetState.last_reorg!.fork_block)).toBeLessThan(orphanBlock);

@@ -4,4 +4,10 @@ export const WEB_INPUTS: string[];
 export function inputFiles(root: string, inputs?: string[]): string[];
 export function inputsHash(root: string, inputs?: string[], env?: Record<string, string | undefined>): string;
 export function isStale(distDir: string, hash: string): boolean;
-export function buildIfStale(opts: { root: string; distDir: string; build: () => void; inputs?: string[]; env?: Record<string, string | undefined> }): boolean;
+export function buildIfStale(opts: {
+  root: string;
+  distDir: string;
+  build: () => void;
+  inputs?: string[];
+  env?: Record<string, string | undefined>;
+}): boolean;

@@ -56,7 +56,10 @@ export function inputsHash(root, inputs = WEB_INPUTS, env = process.env) {
     hash.update(readFileSync(path.join(root, file)));
     hash.update('\0');
   }
-  for (const key of Object.keys(env).filter((k) => k.startsWith('VITE_')).sort()) hash.update(`env ${key}=${env[key]}\0`);
+  for (const key of Object.keys(env)
+    .filter((k) => k.startsWith('VITE_'))
+    .sort())
+    hash.update(`env ${key}=${env[key]}\0`);
   return hash.digest('hex');
 }
 

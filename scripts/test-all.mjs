@@ -44,8 +44,12 @@ function record(name, passed, failed, failures = []) {
  * there is to go on.
  */
 function firstLine(message) {
-  // eslint-disable-next-line no-control-regex
-  const lines = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.slice(0, 8).join(' | ').slice(0, 900);
 }
 
@@ -93,12 +97,22 @@ function readJson(file) {
 function runQuiet(command, commandArgs) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
-    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString(), seconds: (performance.now() - started) / 1000 }));
+    child.on('close', (code) =>
+      resolve({
+        ok: code === 0,
+        output: Buffer.concat(chunks).toString(),
+        seconds: (performance.now() - started) / 1000,
+      }),
+    );
   });
 }
 
@@ -112,7 +126,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 function typecheckJobs() {
   const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.typecheck;
   const parts = script.split('&&').map((p) => p.trim().split(/\s+/));
-  if (!parts.every((p) => p[0] === 'tsc')) return [{ label: 'npm run typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] }];
+  if (!parts.every((p) => p[0] === 'tsc'))
+    return [{ label: 'npm run typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] }];
   return parts.map((p) => ({ label: p.join(' '), command: bin('tsc'), args: p.slice(1) }));
 }
 
@@ -125,13 +140,28 @@ function typecheckJobs() {
 async function staticChecks() {
   const jobs = [
     { step: 'lint', label: 'eslint .', command: bin('eslint'), args: ['.'] },
-    { step: 'web-build', label: 'npm run build -w @tokendesk/web', command: 'npm', args: ['run', 'build', '-w', '@tokendesk/web'] },
+    {
+      step: 'web-build',
+      label: 'npm run build -w @tokendesk/web',
+      command: 'npm',
+      args: ['run', 'build', '-w', '@tokendesk/web'],
+    },
     ...typecheckJobs().map((job) => ({ step: 'typecheck', ...job })),
   ];
   // Longest first, so that the short ones fill the end (relative times measured side by side:
   // server 225, web 163, bench 140, build 139, eslint 119, devchain 110, e2e 92, faults 79,
   // contract 60). A project not listed counts as average.
-  const cost = { 'apps/server': 225, 'apps/web': 163, bench: 140, 'web-build': 139, lint: 119, 'packages/devchain': 110, e2e: 92, faults: 79, 'packages/contract': 60 };
+  const cost = {
+    'apps/server': 225,
+    'apps/web': 163,
+    bench: 140,
+    'web-build': 139,
+    lint: 119,
+    'packages/devchain': 110,
+    e2e: 92,
+    faults: 79,
+    'packages/contract': 60,
+  };
   const weight = (job) => cost[job.step] ?? cost[job.args[job.args.indexOf('-p') + 1]] ?? 100;
   const queue = [...jobs].sort((a, b) => weight(b) - weight(a));
   const outcome = { lint: true, typecheck: true, 'web-build': true };
@@ -155,7 +185,11 @@ async function staticChecks() {
 function vitest(name, vitestArgs, env) {
   const out = path.join(resultsDir, `${name}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run('npx', ['vitest', 'run', ...vitestArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const ok = run(
+    'npx',
+    ['vitest', 'run', ...vitestArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+  );
   const report = readJson(out);
   if (!report) return record(name, 0, 1, [`${name}: vitest ended without a report`]); // count it, never hide it
   const failed = report.numFailedTests + (report.numRuntimeErrors ?? 0) + (ok || report.numFailedTests ? 0 : 1);
@@ -167,7 +201,9 @@ function vitest(name, vitestArgs, env) {
 function playwright(name, playwrightArgs = []) {
   const out = path.join(resultsDir, `${name}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs], { E2E_REPORT: `${name}.json` });
+  const ok = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs], {
+    E2E_REPORT: `${name}.json`,
+  });
   const report = readJson(out);
   if (!report?.stats) return record(name, 0, 1, [`${name}: Playwright ended without a report`]);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
@@ -187,7 +223,8 @@ function summary() {
     passed += step?.passed ?? 0;
     failed += step ? step.failed : 1;
     if (!step) failures.push(`${file}: unreadable step result`);
-    else if (step.failed) failures.push(...(step.failures?.length ? step.failures : [`${file.replace(/\.json$/, '')} failed`]));
+    else if (step.failed)
+      failures.push(...(step.failures?.length ? step.failures : [`${file.replace(/\.json$/, '')} failed`]));
   }
   if (failures.length) console.log(`Failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -13,7 +13,9 @@ const serverRoot = path.dirname(fileURLToPath(import.meta.url));
 const externalDependencies = {
   name: 'external-dependencies',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@tokendesk/') ? undefined : { external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@tokendesk/') ? undefined : { external: true },
+    );
   },
 };
 

@@ -9,18 +9,31 @@ export const BENCH_PASSWORD = 'violet-harbour-92-lantern';
 async function call(url: string, init: RequestInit & { expect: number }): Promise<unknown> {
   const res = await fetch(url, init);
   const text = await res.text();
-  if (res.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  if (res.status !== init.expect)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 300)}`);
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-export async function createBenchUser(base: string, username: string, tokens: ProjectToken[], pools: ProjectPool[]): Promise<{ token: string }> {
+export async function createBenchUser(
+  base: string,
+  username: string,
+  tokens: ProjectToken[],
+  pools: ProjectPool[],
+): Promise<{ token: string }> {
   const api = `${base}/api/v1`;
   const json = { 'content-type': 'application/json' };
   await call(`${api}/user/register/`, {
     method: 'POST',
     headers: json,
     expect: 201,
-    body: JSON.stringify({ full_name: 'Bench User', email: `${username}@example.com`, username, password: BENCH_PASSWORD, confirm_password: BENCH_PASSWORD, accept_terms: true }),
+    body: JSON.stringify({
+      full_name: 'Bench User',
+      email: `${username}@example.com`,
+      username,
+      password: BENCH_PASSWORD,
+      confirm_password: BENCH_PASSWORD,
+      accept_terms: true,
+    }),
   });
   const login = (await call(`${api}/user/login/`, {
     headers: { authorization: `Basic ${Buffer.from(`${username}:${BENCH_PASSWORD}`).toString('base64')}` },
@@ -33,7 +46,13 @@ export async function createBenchUser(base: string, username: string, tokens: Pr
       method: 'POST',
       headers: auth,
       expect: 201,
-      body: JSON.stringify({ network: 31337, contract_address: t.address, name: t.name, token_symbol: t.symbol, token_decimal: 18 }),
+      body: JSON.stringify({
+        network: 31337,
+        contract_address: t.address,
+        name: t.name,
+        token_symbol: t.symbol,
+        token_decimal: 18,
+      }),
     })) as { id: number };
     projectIds.push(created.id);
   }

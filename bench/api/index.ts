@@ -39,7 +39,16 @@ import { onInterrupt } from '../lib/cleanup';
 import { summarizeProfile } from '../lib/cpu-profile';
 import { createProjectPools } from '../lib/devnet-projects';
 import { startBenchPostgres, type BenchPostgres } from '../lib/postgres';
-import { clusterOfDataDir, committedTransactions, cpuSecondsOf, memoryOfProcesses, mib, postmasterOf, processTree, type MemoryFigures } from '../lib/process-memory';
+import {
+  clusterOfDataDir,
+  committedTransactions,
+  cpuSecondsOf,
+  memoryOfProcesses,
+  mib,
+  postmasterOf,
+  processTree,
+  type MemoryFigures,
+} from '../lib/process-memory';
 import { arg, flag, machineLines, ms, percentile, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
 import { startRpcProxy } from '../lib/rpc-proxy';
 import { startServer } from '../lib/server-process';
@@ -136,7 +145,8 @@ const allRoutes: RouteSpec[] = [
 // --route NAME measures that route alone (with its baseline slices), for iterating on one route.
 const onlyRoute = process.argv.includes('--route') ? process.argv[process.argv.indexOf('--route') + 1] : undefined;
 const routes = onlyRoute === undefined ? allRoutes : allRoutes.filter((r) => r.name === onlyRoute);
-if (routes.length === 0) throw new Error(`--route: no route '${onlyRoute}' (${allRoutes.map((r) => r.name).join(', ')})`);
+if (routes.length === 0)
+  throw new Error(`--route: no route '${onlyRoute}' (${allRoutes.map((r) => r.name).join(', ')})`);
 
 /** autocannon slices of one target, pooled: req/s over their time, p50/p99 over all their requests. */
 interface Load {
@@ -164,13 +174,19 @@ function pooledPercentile(results: Result[], q: number): number {
   const total = results.reduce((t, r) => t + r.requests.total, 0);
   if (total === 0) return 0;
   const points = (r: Result) => [
-    ...REPORTED.map((p) => ({ p, ms: (r.latency as unknown as Record<string, number>)[`p${String(p).replace('.', '_')}`] ?? r.latency.max })),
+    ...REPORTED.map((p) => ({
+      p,
+      ms: (r.latency as unknown as Record<string, number>)[`p${String(p).replace('.', '_')}`] ?? r.latency.max,
+    })),
     { p: 100, ms: r.latency.max },
   ];
   const curves = results.map((r) => ({ n: r.requests.total, points: points(r) }));
   const candidates = [...new Set(curves.flatMap((c) => c.points.map((pt) => pt.ms)))].sort((a, b) => a - b);
   for (const x of candidates) {
-    const below = curves.reduce((t, c) => t + (c.n * Math.max(0, ...c.points.filter((pt) => pt.ms <= x).map((pt) => pt.p))) / 100, 0);
+    const below = curves.reduce(
+      (t, c) => t + (c.n * Math.max(0, ...c.points.filter((pt) => pt.ms <= x).map((pt) => pt.p))) / 100,
+      0,
+    );
     if (below >= (q / 100) * total) return x;
   }
   return Math.max(...results.map((r) => r.latency.max));
@@ -215,7 +231,12 @@ interface ModeMemory {
 const errorsOf = (r: Load) => r.errors + r.non2xx;
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
-async function load(url: string, headers: Record<string, string>, duration: number, tokens: readonly string[] = []): Promise<Result> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  tokens: readonly string[] = [],
+): Promise<Result> {
   if (tokens.length === 0) return autocannon({ url, connections: CONNECTIONS, duration, headers, timeout: 10 });
   // --users: each request the next user's session, round robin over all connections.
   let next = 0;
@@ -225,7 +246,13 @@ async function load(url: string, headers: Record<string, string>, duration: numb
     headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
   });
   // autocannon's own types do not list `requests` (its README does).
-  const options = { url, connections: CONNECTIONS, duration, timeout: 10, requests: [{ method: 'GET', path: pathname + search, setupRequest }] };
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+    requests: [{ method: 'GET', path: pathname + search, setupRequest }],
+  };
   return autocannon(options as unknown as Parameters<typeof autocannon>[0]);
 }
 
@@ -278,11 +305,13 @@ try {
   const setup = await createProjectPools(devnet, 20, 50);
   if (modes.includes('postgres')) pg = await startBenchPostgres('tokendesk_bench_api');
   const databases = [
-    modes.includes('embedded') ? 'embedded: the server\'s own PostgreSQL (DATA_DIR/pg, started by the server)' : null,
+    modes.includes('embedded') ? "embedded: the server's own PostgreSQL (DATA_DIR/pg, started by the server)" : null,
     pg ? `external: ${pg.version}, ${pg.origin}` : null,
   ];
   for (const line of machineLines({ databases: databases.filter(Boolean).join('; ') })) report.line(line);
-  report.line(`setup:     devnet with 20 project tokens and 50 V2 pools in ${(setup.setupMs / 1000).toFixed(1)} s (not measured)`);
+  report.line(
+    `setup:     devnet with 20 project tokens and 50 V2 pools in ${(setup.setupMs / 1000).toFixed(1)} s (not measured)`,
+  );
   report.line(
     `load:      autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up, in ${ROUNDS} slices alternating with the baseline's, loopback, autocannon in the bench process`,
   );
@@ -291,11 +320,17 @@ try {
       (NO_CACHE
         ? '(only sign-in cost; setup speed); --no-cache: ANSWER_CACHE_SECONDS, SESSION_CACHE_SECONDS and UNREAD_COUNT_CACHE_SECONDS 0 (every request reaches the database)'
         : '(only sign-in cost; setup speed); answer, session and unread-count caches at their defaults (decision 0026)') +
-      (NO_ANSWER_CACHE ? '; --no-answer-cache: ANSWER_CACHE_SECONDS and UNREAD_COUNT_CACHE_SECONDS 0, the session cache at its default' : '') +
-      (USERS > 1 ? `; --users ${USERS}: the load round robin over ${USERS} distinct users, each with its own 20 projects, 50 pools and session` : '') +
+      (NO_ANSWER_CACHE
+        ? '; --no-answer-cache: ANSWER_CACHE_SECONDS and UNREAD_COUNT_CACHE_SECONDS 0, the session cache at its default'
+        : '') +
+      (USERS > 1
+        ? `; --users ${USERS}: the load round robin over ${USERS} distinct users, each with its own 20 projects, 50 pools and session`
+        : '') +
       (PROFILE ? '; --cpu-prof on' : ''),
   );
-  report.line(`baseline:  a bare Fastify 5 route answering a static JSON body of the same size, its own process, measured in slices alternating with the route's`);
+  report.line(
+    `baseline:  a bare Fastify 5 route answering a static JSON body of the same size, its own process, measured in slices alternating with the route's`,
+  );
   report.line('');
 
   const rows: Row[] = [];
@@ -327,7 +362,10 @@ try {
         const passwordFile = `${pgDir}-password`;
         const password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : null;
         cluster = clusterOfDataDir(pgDir, password, 'tokendesk', 'tokendesk');
-        if (!cluster) report.line(`embedded: no cluster in ${pgDir} (the server did not start the embedded PostgreSQL); database figures n/a`);
+        if (!cluster)
+          report.line(
+            `embedded: no cluster in ${pgDir} (the server did not start the embedded PostgreSQL); database figures n/a`,
+          );
       }
       const dbPids = () => (cluster ? processTree(cluster.postmaster) : []);
       const mem: ModeMemory = {
@@ -353,7 +391,9 @@ try {
           if (!cluster) throw new Error('--users: no database URL to make the users in');
           const t = performance.now();
           tokens = await copyBenchUser(cluster.url, `bench_${mode}`, USERS);
-          console.log(`  ${mode}: ${USERS} users with 20 projects and 50 pools each made in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+          console.log(
+            `  ${mode}: ${USERS} users with 20 projects and 50 pools each made in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+          );
         }
         const sizes: Record<string, number> = {};
         for (const route of routes) {
@@ -406,7 +446,11 @@ try {
             const span0 = performance.now();
             for (let round = 0; round < ROUNDS; round++) {
               baseSlices.push(await load(baseUrl, {}, DURATION / ROUNDS));
-              const cpu0 = { server: cpuSecondsOf([server.pid]), db: cluster ? cpuSecondsOf(pids) : 0, at: performance.now() };
+              const cpu0 = {
+                server: cpuSecondsOf([server.pid]),
+                db: cluster ? cpuSecondsOf(pids) : 0,
+                at: performance.now(),
+              };
               realSlices.push(await load(server.url + route.path, headers, DURATION / ROUNDS, tokens));
               realSeconds += (performance.now() - cpu0.at) / 1000;
               serverCpuSeconds += cpuSecondsOf([server.pid]) - cpu0.server;
@@ -421,7 +465,8 @@ try {
             await new Promise((r) => setTimeout(r, 1_500));
             const tx1 = cluster ? await committedTransactions(cluster.url) : null;
             const background = backgroundPerSecond * (seconds + 1.5);
-            const txPerRequest = tx0 !== null && tx1 !== null ? Math.max(0, tx1 - tx0 - 1 - background) / Math.max(1, real.total) : null;
+            const txPerRequest =
+              tx0 !== null && tx1 !== null ? Math.max(0, tx1 - tx0 - 1 - background) / Math.max(1, real.total) : null;
             const counts = proxy.counts();
             const multicalls = counts.get('eth_call') ?? 0;
             const chain =
@@ -429,7 +474,9 @@ try {
                 ? `${multicalls} multicalls in ${seconds.toFixed(0)} s (${DURATION} s of them the route's) for ${real.total} requests`
                 : `${multicalls} eth_call`;
             rows.push({ mode, route, bytes: sizes[route.name]!, real, base, chain, serverCpu, dbCpu, txPerRequest });
-            console.log(`  ${mode} ${route.name}: ${real.requestsPerSecond.toFixed(0)} req/s (baseline ${base.requestsPerSecond.toFixed(0)}), slices ${sliceRatios(real, base)}`);
+            console.log(
+              `  ${mode} ${route.name}: ${real.requestsPerSecond.toFixed(0)} req/s (baseline ${base.requestsPerSecond.toFixed(0)}), slices ${sliceRatios(real, base)}`,
+            );
           }
         } finally {
           await baseline.stop();
@@ -441,11 +488,15 @@ try {
       await server.stop();
     }
     if (PROFILE) {
-      const file = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+      const file = fs.existsSync(profileDir)
+        ? fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+        : undefined;
       if (!file) profiles.push(`${mode}: no profile written`);
       else {
         const summary = summarizeProfile(path.join(profileDir, file), 12);
-        profiles.push(`${mode}: the server process was busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s over the whole run (setup included); self time by package:`);
+        profiles.push(
+          `${mode}: the server process was busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s over the whole run (setup included); self time by package:`,
+        );
         for (const p of summary.byPackage) profiles.push(`    ${pct(p.share).padStart(5)}  ${p.name}`);
         profiles.push(`  top functions (self time):`);
         for (const f of summary.byFunction) profiles.push(`    ${pct(f.share).padStart(5)}  ${f.name}`);
@@ -454,7 +505,21 @@ try {
   }
 
   report.table(
-    ['mode / route', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'timeouts', 'base req/s', 'base p99', 'ratio', 'server CPU', 'db CPU', 'tx/req'],
+    [
+      'mode / route',
+      'bytes',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'timeouts',
+      'base req/s',
+      'base p99',
+      'ratio',
+      'server CPU',
+      'db CPU',
+      'tx/req',
+    ],
     rows.map((r) => [
       `${r.mode} ${r.route.name}`,
       String(r.bytes),
@@ -475,20 +540,27 @@ try {
   report.line('what limits each route (from the CPU figures above):');
   for (const r of rows) report.line(`  ${`${r.mode} ${r.route.name}`.padEnd(20)} ${limitOf(r)}`);
   report.line('');
-  report.line(`ratio of each slice to the baseline slice run just before it (${ROUNDS} pairs of ${DURATION / ROUNDS} s; their spread is the machine's noise):`);
+  report.line(
+    `ratio of each slice to the baseline slice run just before it (${ROUNDS} pairs of ${DURATION / ROUNDS} s; their spread is the machine's noise):`,
+  );
   for (const r of rows) report.line(`  ${`${r.mode} ${r.route.name}`.padEnd(20)} ${sliceRatios(r.real, r.base)}`);
   report.line('');
   report.line('memory (server: RSS of its process; database: sum over the postmaster and every process below it):');
   for (const m of memory) {
-    const db = (f: MemoryFigures | null) => (f ? `RSS ${mib(f.rss)}, PSS ${mib(f.pss)} (${f.processes} processes)` : 'n/a');
+    const db = (f: MemoryFigures | null) =>
+      f ? `RSS ${mib(f.rss)}, PSS ${mib(f.pss)} (${f.processes} processes)` : 'n/a';
     report.line(`  ${m.mode} after start:  server ${mib(m.serverStart)}; database ${db(m.dbStart)}`);
-    report.line(`  ${m.mode} under load:   server ${mib(m.serverLoad)} (highest); database ${db(m.dbLoad)} (highest PSS)`);
+    report.line(
+      `  ${m.mode} under load:   server ${mib(m.serverLoad)} (highest); database ${db(m.dbLoad)} (highest PSS)`,
+    );
   }
   report.line('');
   report.line('chain cost of the funds route:');
   for (const line of funds) report.line(`  ${line}`);
   for (const r of rows.filter((x) => x.route.name === 'funds')) report.line(`  ${r.mode} under load: ${r.chain}`);
-  const others = rows.filter((x) => x.route.name !== 'funds').map((x) => `${x.mode} ${x.route.name} ${x.chain.replace(' eth_call', '')}`);
+  const others = rows
+    .filter((x) => x.route.name !== 'funds')
+    .map((x) => `${x.mode} ${x.route.name} ${x.chain.replace(' eth_call', '')}`);
   report.line(`  the indexer's own eth_call in the other routes' runs: ${others.join(', ')}`);
   if (profiles.length > 0) {
     report.line('');
@@ -500,11 +572,27 @@ try {
     if (r.route.kind === 'reference') continue;
     const ratio = r.real.requestsPerSecond / r.base.requestsPerSecond;
     // Issue 36's targets in its two modes; product §16's otherwise.
-    const need = NO_ANSWER_CACHE ? (r.route.name === 'funds' ? 0.1 : 0.2) : USERS > 1 ? 0.25 : r.route.kind === 'count' ? 0.5 : 0.25;
+    const need = NO_ANSWER_CACHE
+      ? r.route.name === 'funds'
+        ? 0.1
+        : 0.2
+      : USERS > 1
+        ? 0.25
+        : r.route.kind === 'count'
+          ? 0.5
+          : 0.25;
     const label = `${r.mode} ${r.route.name}`;
     report.target(`${label}: req/s ≥ ${need * 100} % of baseline`, ratio >= need, `(${(ratio * 100).toFixed(0)} %)`);
-    report.target(`${label}: p99 ≤ ${P99_TARGET_MS} ms at ${CONNECTIONS} connections`, r.real.p99 <= P99_TARGET_MS, `(${r.real.p99} ms)`);
-    report.target(`${label}: zero errors and timeouts`, errorsOf(r.real) === 0 && r.real.timeouts === 0, `(${r.real.errors} errors of which ${r.real.timeouts} timeouts (10 s), ${r.real.non2xx} non-2xx)`);
+    report.target(
+      `${label}: p99 ≤ ${P99_TARGET_MS} ms at ${CONNECTIONS} connections`,
+      r.real.p99 <= P99_TARGET_MS,
+      `(${r.real.p99} ms)`,
+    );
+    report.target(
+      `${label}: zero errors and timeouts`,
+      errorsOf(r.real) === 0 && r.real.timeouts === 0,
+      `(${r.real.errors} errors of which ${r.real.timeouts} timeouts (10 s), ${r.real.non2xx} non-2xx)`,
+    );
   }
 } catch (err) {
   failed = true;
@@ -517,6 +605,9 @@ try {
 }
 if (failed) process.exit(1);
 if (!flag('no-doc') && !NO_CACHE && !NO_ANSWER_CACHE && USERS === 1 && !PROFILE && onlyRoute === undefined) {
-  updateDocSection('api', runBlock('npm run bench:api', 'API throughput against a bare Fastify baseline', DOC_INTRO, report));
+  updateDocSection(
+    'api',
+    runBlock('npm run bench:api', 'API throughput against a bare Fastify baseline', DOC_INTRO, report),
+  );
   console.log('\ndocs/benchmarks.md: section bench:api updated');
 }

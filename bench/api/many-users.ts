@@ -52,9 +52,15 @@ export async function copyBenchUser(databaseUrl: string, username: string, n: nu
     for (let i = 0; i < n; i++) {
       const token = randomBytes(32).toString('base64url');
       const name = `${username}_copy${i}`;
-      const made = await client.query<{ projects: string; pools: string }>(COPY_USER, [source, name, `${name}@example.com`, createHash('sha256').update(token).digest('hex')]);
+      const made = await client.query<{ projects: string; pools: string }>(COPY_USER, [
+        source,
+        name,
+        `${name}@example.com`,
+        createHash('sha256').update(token).digest('hex'),
+      ]);
       const row = made.rows[0];
-      if (!row || Number(row.projects) !== 20 || Number(row.pools) !== 50) throw new Error(`copyBenchUser: copy ${i} has ${row?.projects} projects, ${row?.pools} pools`);
+      if (!row || Number(row.projects) !== 20 || Number(row.pools) !== 50)
+        throw new Error(`copyBenchUser: copy ${i} has ${row?.projects} projects, ${row?.pools} pools`);
       tokens.push(token);
     }
     await client.query('commit');

@@ -37,19 +37,32 @@ try {
     const reg = await fetch(`${api}/user/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ full_name: 'Pipe Line', email: 'pipe@example.com', username: 'pipeline', password: PASSWORD, confirm_password: PASSWORD, accept_terms: true }),
+      body: JSON.stringify({
+        full_name: 'Pipe Line',
+        email: 'pipe@example.com',
+        username: 'pipeline',
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        accept_terms: true,
+      }),
     });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const login = await fetch(`${api}/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`pipeline:${PASSWORD}`).toString('base64')}` } });
+    const login = await fetch(`${api}/user/login/`, {
+      headers: { authorization: `Basic ${Buffer.from(`pipeline:${PASSWORD}`).toString('base64')}` },
+    });
     const { token } = (await login.json()) as { token: string };
     const run = async (name: string, url: string, headers: Record<string, string> = {}) => {
       await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-      console.log(`${name.padEnd(10)} ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      console.log(
+        `${name.padEnd(10)} ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
       return r.requests.average;
     };
     const health = await run('health', `${server.url}/api/health`);
-    const count = await run('new-count', `${api}/projects/notifications/new-count/`, { authorization: `Bearer ${token}` });
+    const count = await run('new-count', `${api}/projects/notifications/new-count/`, {
+      authorization: `Bearer ${token}`,
+    });
     console.log(`new-count / health: ${((count / health) * 100).toFixed(0)} %`);
   } finally {
     await server.stop();
@@ -58,8 +71,13 @@ try {
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (file) {
       // The new-count run only: its last DURATION seconds before the stop (about 1 s).
-      const summary = summarizeProfile(path.join(profileDir, file), 30, { lastMs: (DURATION + 1) * 1000, skipEndMs: 1200 });
-      console.log(`new-count's run: busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s; self time by package:`);
+      const summary = summarizeProfile(path.join(profileDir, file), 30, {
+        lastMs: (DURATION + 1) * 1000,
+        skipEndMs: 1200,
+      });
+      console.log(
+        `new-count's run: busy ${(summary.busyMs / 1000).toFixed(1)} s, idle ${(summary.idleMs / 1000).toFixed(1)} s; self time by package:`,
+      );
       for (const p of summary.byPackage) console.log(`  ${(p.share * 100).toFixed(1).padStart(5)} %  ${p.name}`);
       console.log('top functions (self time):');
       for (const f of summary.byFunction) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`);

@@ -46,7 +46,8 @@ function firstStart(tree: string): Promise<number> {
       }
     });
     child.once('exit', (code) => {
-      if (!out.includes('Make a swap on it')) reject(new Error(`devnet exited (${code}) before its summary:\n${out.slice(-2000)}`));
+      if (!out.includes('Make a swap on it'))
+        reject(new Error(`devnet exited (${code}) before its summary:\n${out.slice(-2000)}`));
     });
   });
 }
@@ -58,14 +59,27 @@ try {
   for (let i = 0; i < pairs; i++) {
     times.before.push(await firstStart(oldTree));
     times.after.push(await firstStart(repoRoot));
-    console.error(`pair ${i + 1}/${pairs}: before ${times.before.at(-1)!.toFixed(1)} s, after ${times.after.at(-1)!.toFixed(1)} s`);
+    console.error(
+      `pair ${i + 1}/${pairs}: before ${times.before.at(-1)!.toFixed(1)} s, after ${times.after.at(-1)!.toFixed(1)} s`,
+    );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const diffs = times.after.map((t, i) => t - times.before[i]!);
-  console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log(`first start before (${before}): ${times.before.map((t) => t.toFixed(1)).join(', ')} s (median ${median(times.before).toFixed(1)})`);
-  console.log(`first start now:               ${times.after.map((t) => t.toFixed(1)).join(', ')} s (median ${median(times.after).toFixed(1)})`);
-  console.log(`difference per pair: ${diffs.map((d) => `${d >= 0 ? '+' : ''}${d.toFixed(1)}`).join(', ')} s (median ${median(diffs).toFixed(1)})`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    `first start before (${before}): ${times.before.map((t) => t.toFixed(1)).join(', ')} s (median ${median(times.before).toFixed(1)})`,
+  );
+  console.log(
+    `first start now:               ${times.after.map((t) => t.toFixed(1)).join(', ')} s (median ${median(times.after).toFixed(1)})`,
+  );
+  console.log(
+    `difference per pair: ${diffs.map((d) => `${d >= 0 ? '+' : ''}${d.toFixed(1)}`).join(', ')} s (median ${median(diffs).toFixed(1)})`,
+  );
   console.log(`target (at most +10 s): ${median(diffs) <= 10 ? 'MET' : 'MISSED'}`);
 } finally {
   execFileSync('git', ['worktree', 'remove', '--force', oldTree], { cwd: repoRoot, stdio: 'ignore' });

@@ -38,7 +38,10 @@ async function loop(c: number): Promise<void> {
     try {
       const res = await fetch(spec.base + route.path, {
         method: route.method,
-        headers: { authorization: `Bearer ${spec.token}`, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${spec.token}`,
+          ...(route.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: route.body ? JSON.stringify(route.body) : undefined,
         signal: AbortSignal.timeout(30_000),
       });

@@ -70,7 +70,14 @@ interface PhaseResult {
   seconds: number;
 }
 
-async function call<T>(base: string, token: string, method: 'GET' | 'POST', url: string, body?: unknown, expect = 200): Promise<T> {
+async function call<T>(
+  base: string,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  expect = 200,
+): Promise<T> {
   const res = await fetch(base + url, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -88,7 +95,10 @@ async function pollA(base: string, token: string, stop: () => boolean): Promise<
     const started = performance.now();
     let status = 'error';
     try {
-      const res = await fetch(`${base}/api/v1/user/info/`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${base}/api/v1/user/info/`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(30_000),
+      });
       await res.arrayBuffer();
       status = String(res.status);
     } catch {
@@ -134,14 +144,30 @@ try {
   const setup = await createProjectPools(devnet, 20, 50);
   const clients = devnetClients(devnet.rpcUrl);
   for (let i = 0; i < SWAPS; i++) {
-    await swapOnDevnet(clients, { from: demoAccounts[i % demoAccounts.length]!, pool: 'demo-weth', side: i % 2 === 0 ? 'buy' : 'sell', amount: i % 2 === 0 ? '0.01' : '20' });
+    await swapOnDevnet(clients, {
+      from: demoAccounts[i % demoAccounts.length]!,
+      pool: 'demo-weth',
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      amount: i % 2 === 0 ? '0.01' : '20',
+    });
   }
   for (const line of machineLines({ database: 'the embedded PostgreSQL (DATA_DIR/pg)' })) report.line(line);
-  report.line(`setup:     devnet with 20 project tokens, 50 V2 pools and ${SWAPS} extra DEMO/WETH swaps in ${((performance.now() - setupStart) / 1000).toFixed(1)} s (not measured)`);
-  report.line(`load:      A polls user/info/ every ${POLL_MS} ms; B ${CONNECTIONS} connections for ${BURST_SECONDS} s in its own process; quiet spell ${QUIET_SECONDS} s`);
+  report.line(
+    `setup:     devnet with 20 project tokens, 50 V2 pools and ${SWAPS} extra DEMO/WETH swaps in ${((performance.now() - setupStart) / 1000).toFixed(1)} s (not measured)`,
+  );
+  report.line(
+    `load:      A polls user/info/ every ${POLL_MS} ms; B ${CONNECTIONS} connections for ${BURST_SECONDS} s in its own process; quiet spell ${QUIET_SECONDS} s`,
+  );
 
   const dataDir = path.join(tmp, 'data');
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', DEVNET_RPC_URL: proxy.url, PASSWORD_HASH_COST: '10', LOG_LEVEL: 'warn', INDEXER: 'on' };
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEVNET_RPC_URL: proxy.url,
+    PASSWORD_HASH_COST: '10',
+    LOG_LEVEL: 'warn',
+    INDEXER: 'on',
+  };
   let server: ServerProcess;
   server = await startServer({ ...env, USER_BUDGETS: 'off' }, { port: SERVER_PORT });
   let a: { token: string };
@@ -152,10 +178,39 @@ try {
     a = await createBenchUser(server.url, 'fair_a', [], []);
     b = await createBenchUser(server.url, 'fair_b', setup.tokens, setup.pools);
     const demo = devnet.addresses.demo;
-    const info = await call<{ name: string; symbol: string; decimals: number }>(server.url, b.token, 'POST', '/api/v1/projects/get-token-info/', { network: 31337, contract_address: demo });
-    const project = await call<{ id: number }>(server.url, b.token, 'POST', '/api/v1/projects/create/', { network: 31337, contract_address: demo, name: info.name, token_symbol: info.symbol, token_decimal: info.decimals }, 201);
-    for (const [token, pool] of [['weth', devnet.addresses.pools.demoWethV2], ['usdc', devnet.addresses.pools.demoUsdcV2]] as const) {
-      await call(server.url, b.token, 'POST', `/api/v1/projects/pool/${project.id}/`, { dex: 'uniswap-v2', token, pool_address: pool }, 201);
+    const info = await call<{ name: string; symbol: string; decimals: number }>(
+      server.url,
+      b.token,
+      'POST',
+      '/api/v1/projects/get-token-info/',
+      { network: 31337, contract_address: demo },
+    );
+    const project = await call<{ id: number }>(
+      server.url,
+      b.token,
+      'POST',
+      '/api/v1/projects/create/',
+      {
+        network: 31337,
+        contract_address: demo,
+        name: info.name,
+        token_symbol: info.symbol,
+        token_decimal: info.decimals,
+      },
+      201,
+    );
+    for (const [token, pool] of [
+      ['weth', devnet.addresses.pools.demoWethV2],
+      ['usdc', devnet.addresses.pools.demoUsdcV2],
+    ] as const) {
+      await call(
+        server.url,
+        b.token,
+        'POST',
+        `/api/v1/projects/pool/${project.id}/`,
+        { dex: 'uniswap-v2', token, pool_address: pool },
+        201,
+      );
     }
     const from = new Date(Date.now() - 300 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
@@ -165,12 +220,20 @@ try {
     let rows = 0;
     let holders = 0;
     for (;;) {
-      const csv = await (await fetch(server.url + exportPath, { headers: { authorization: `Bearer ${b.token}` } })).text();
+      const csv = await (
+        await fetch(server.url + exportPath, { headers: { authorization: `Bearer ${b.token}` } })
+      ).text();
       rows = csv.trim().split('\n').length - 1;
-      const summary = await call<{ holder_count: number | null; sync: { state: string } }>(server.url, b.token, 'GET', `/api/v1/projects/${project.id}/holders/`);
+      const summary = await call<{ holder_count: number | null; sync: { state: string } }>(
+        server.url,
+        b.token,
+        'GET',
+        `/api/v1/projects/${project.id}/holders/`,
+      );
       holders = summary.holder_count ?? 0;
       if (rows >= SWAPS && summary.sync.state === 'live') break;
-      if (Date.now() > deadline) throw new Error(`the indexer did not catch up: ${rows} activity rows, holders ${summary.sync.state}`);
+      if (Date.now() > deadline)
+        throw new Error(`the indexer did not catch up: ${rows} activity rows, holders ${summary.sync.state}`);
       await new Promise((r) => setTimeout(r, 2000));
     }
     counts = `activity export ${rows} rows, DEMO holder export ${holders} holders, funds 52 pools, search 'bench' 10 results`;
@@ -179,13 +242,20 @@ try {
       { name: 'holder export', method: 'GET', path: `/api/v1/projects/${project.id}/holders/export/` },
       { name: 'funds', method: 'GET', path: '/api/v1/projects/user/pools/funds/' },
       { name: 'search', method: 'GET', path: '/api/v1/projects/search/?query=bench' },
-      { name: 'get-token-info', method: 'POST', path: '/api/v1/projects/get-token-info/', body: { network: 31337, contract_address: demo } },
+      {
+        name: 'get-token-info',
+        method: 'POST',
+        path: '/api/v1/projects/get-token-info/',
+        body: { network: 31337, contract_address: demo },
+      },
     ];
   } finally {
     await server.stop();
   }
   report.line(`data:      ${counts}`);
-  report.line(`server:    apps/server/src/main.ts bundled (dist/main.js), its own process, LOG_LEVEL=warn, indexer on, caches at their defaults`);
+  report.line(
+    `server:    apps/server/src/main.ts bundled (dist/main.js), its own process, LOG_LEVEL=warn, indexer on, caches at their defaults`,
+  );
   report.line('');
 
   const results: PhaseResult[] = [];
@@ -204,7 +274,10 @@ try {
       console.log(`  ${label}: B bursts for ${BURST_SECONDS} s…`);
       proxy.reset();
       const started = performance.now();
-      const { sample, tally } = await burstWhilePolling({ base: server.url, token: b.token, seconds: BURST_SECONDS, connections: CONNECTIONS, routes }, a.token);
+      const { sample, tally } = await burstWhilePolling(
+        { base: server.url, token: b.token, seconds: BURST_SECONDS, connections: CONNECTIONS, routes },
+        a.token,
+      );
       const seconds = (performance.now() - started) / 1000;
       const rpcCalls = [...proxy.counts().values()].reduce((x, y) => x + y, 0);
       results.push({ label, quiet, burst: sample, tally, rpcCalls, seconds });
@@ -221,10 +294,16 @@ try {
       .map(([k, v]) => `${k}×${v}`)
       .join(' ');
   const sum = (t: BurstTally, pick: (status: string) => boolean) =>
-    Object.values(t.statuses).reduce((n, byStatus) => n + Object.entries(byStatus).reduce((m, [k, v]) => m + (pick(k) ? v : 0), 0), 0);
+    Object.values(t.statuses).reduce(
+      (n, byStatus) => n + Object.entries(byStatus).reduce((m, [k, v]) => m + (pick(k) ? v : 0), 0),
+      0,
+    );
   const rowsOut: string[][] = [];
   for (const r of results) {
-    for (const [phase, sample] of [['A alone', r.quiet], ['A during B burst', r.burst]] as const) {
+    for (const [phase, sample] of [
+      ['A alone', r.quiet],
+      ['A during B burst', r.burst],
+    ] as const) {
       rowsOut.push([
         `${r.label}, ${phase}`,
         String(sample.latencies.length),
@@ -240,21 +319,45 @@ try {
       ]);
     }
   }
-  report.table(['server / phase', 'A reqs', 'A p50 ms', 'A p95 ms', 'A max ms', 'A statuses', 'B reqs', 'B 2xx', 'B 429', 'B other', 'RPC calls'], rowsOut);
+  report.table(
+    [
+      'server / phase',
+      'A reqs',
+      'A p50 ms',
+      'A p95 ms',
+      'A max ms',
+      'A statuses',
+      'B reqs',
+      'B 2xx',
+      'B 429',
+      'B other',
+      'RPC calls',
+    ],
+    rowsOut,
+  );
   report.line('');
   for (const r of results) {
-    report.line(`B's answers by route, ${r.label} (${r.seconds.toFixed(1)} s, ${(r.tally.bytes / 2 ** 20).toFixed(1)} MiB read):`);
-    for (const [name, byStatus] of Object.entries(r.tally.statuses)) report.line(`  ${name.padEnd(16)} ${statusText(byStatus)}`);
+    report.line(
+      `B's answers by route, ${r.label} (${r.seconds.toFixed(1)} s, ${(r.tally.bytes / 2 ** 20).toFixed(1)} MiB read):`,
+    );
+    for (const [name, byStatus] of Object.entries(r.tally.statuses))
+      report.line(`  ${name.padEnd(16)} ${statusText(byStatus)}`);
   }
   report.line('');
   const on = results.find((r) => r.label.startsWith('budgets'))!;
   const p95 = percentile(on.burst.latencies, 95);
   report.target(`budgets: A's p95 during B's burst ≤ ${BOUND_MS} ms`, p95 <= BOUND_MS, `(${ms(p95)} ms)`);
-  const aLimited = sum({ requests: 0, bytes: 0, statuses: { a: on.burst.statuses } }, (k) => k !== '200') + sum({ requests: 0, bytes: 0, statuses: { a: on.quiet.statuses } }, (k) => k !== '200');
+  const aLimited =
+    sum({ requests: 0, bytes: 0, statuses: { a: on.burst.statuses } }, (k) => k !== '200') +
+    sum({ requests: 0, bytes: 0, statuses: { a: on.quiet.statuses } }, (k) => k !== '200');
   report.target(`budgets: A never refused`, aLimited === 0, `(${aLimited} non-200)`);
   const tokenInfo = on.tally.statuses['get-token-info']?.['200'] ?? 0;
   const allowed = 20 + Math.ceil((on.seconds / 60) * 30);
-  report.target(`budgets: B's get-token-info 200s ≤ burst 20 + 30/min`, tokenInfo <= allowed, `(${tokenInfo}, allowed ${allowed})`);
+  report.target(
+    `budgets: B's get-token-info 200s ≤ burst 20 + 30/min`,
+    tokenInfo <= allowed,
+    `(${tokenInfo}, allowed ${allowed})`,
+  );
 } catch (err) {
   failed = true;
   console.error('bench:fairness broke:', err);
@@ -265,6 +368,14 @@ try {
 }
 if (failed) process.exit(1);
 if (!flag('no-doc')) {
-  updateDocSection('fairness', runBlock('npm run bench:fairness', 'Cross-user fairness under one user’s burst (per-user budgets)', DOC_INTRO, report));
+  updateDocSection(
+    'fairness',
+    runBlock(
+      'npm run bench:fairness',
+      'Cross-user fairness under one user’s burst (per-user budgets)',
+      DOC_INTRO,
+      report,
+    ),
+  );
   console.log('\ndocs/benchmarks.md: section bench:fairness updated');
 }

@@ -9,7 +9,10 @@ let installed = false;
 export function onInterrupt(task: () => Promise<void>): () => void {
   if (!installed) {
     installed = true;
-    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
       process.once(signal, () => {
         console.error(`\n${signal}: stopping what this bench started…`);
         void (async () => {

@@ -30,14 +30,22 @@ function packageOf(url: string, fn: string): string {
   if (nm) return nm[1]!;
   if (url.includes('/apps/server/')) return 'server (apps/server)';
   if (url.includes('/packages/')) return 'workspace packages';
-  return url.replace(/^file:\/\//, '').split('/').slice(-2).join('/');
+  return url
+    .replace(/^file:\/\//, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
 }
 
 /**
  * `window` keeps only the samples of a span measured back from the profile's end (`lastMs`, minus
  * `skipEndMs` at the very end): the load phase of a run, without the start-up and shut-down work.
  */
-export function summarizeProfile(file: string, top = 15, window?: { lastMs: number; skipEndMs?: number }): ProfileSummary {
+export function summarizeProfile(
+  file: string,
+  top = 15,
+  window?: { lastMs: number; skipEndMs?: number },
+): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
@@ -63,7 +71,9 @@ export function summarizeProfile(file: string, top = 15, window?: { lastMs: numb
     busy += us;
     const pkg = packageOf(node.callFrame.url, fn);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
-    const where = node.callFrame.url ? ` ${node.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/apps\/server\//, 'server/')}:${node.callFrame.lineNumber + 1}` : '';
+    const where = node.callFrame.url
+      ? ` ${node.callFrame.url.replace(/^.*node_modules\//, '').replace(/^.*\/apps\/server\//, 'server/')}:${node.callFrame.lineNumber + 1}`
+      : '';
     const key = `${fn}${where}`;
     functions.set(key, (functions.get(key) ?? 0) + us);
   }

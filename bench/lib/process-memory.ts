@@ -82,7 +82,12 @@ export function cpuSecondsOf(pids: readonly number[]): number {
 }
 
 /** A running PostgreSQL cluster's postmaster pid and a URL to it, from its data directory's postmaster.pid. */
-export function clusterOfDataDir(dir: string, password: string | null, user: string, database: string): { postmaster: number; url: string } | null {
+export function clusterOfDataDir(
+  dir: string,
+  password: string | null,
+  user: string,
+  database: string,
+): { postmaster: number; url: string } | null {
   const file = path.join(dir, 'postmaster.pid');
   if (!fs.existsSync(file)) return null;
   // Lines: pid, data directory, start time, port, socket directory, listen address, …
@@ -112,7 +117,9 @@ export async function committedTransactions(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()');
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit::text as n from pg_stat_database where datname = current_database()',
+    );
     return Number(rows[0]!.n);
   } finally {
     await client.end();

@@ -28,7 +28,8 @@ export class Report {
   /** Fixed-width columns, right-aligned except the first. */
   table(header: string[], rows: string[][]): void {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    const fmt = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     this.line(fmt(header));
     this.line(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const row of rows) this.line(fmt(row));
@@ -40,7 +41,10 @@ export function machineLines(extra: Record<string, string> = {}): string[] {
   const cpus = os.cpus();
   const facts: Record<string, string> = {
     machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}`,
-    load: `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the start (a shared machine is noisy)`,
+    load: `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the start (a shared machine is noisy)`,
     node: process.version,
     ...extra,
   };
@@ -58,14 +62,27 @@ export function updateDocSection(name: string, body: string): void {
   const block = `${open}\n${body.trim()}\n${close}`;
   const start = doc.indexOf(open);
   const end = doc.indexOf(close);
-  const next = start >= 0 && end > start ? doc.slice(0, start) + block + doc.slice(end + close.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  const next =
+    start >= 0 && end > start
+      ? doc.slice(0, start) + block + doc.slice(end + close.length)
+      : `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(docPath, next);
 }
 
 /** A section as it goes into the doc: heading, what the bench does, the date and the printed output verbatim. */
 export function runBlock(command: string, title: string, intro: string, report: Report): string {
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  return [`## ${title} (\`${command}\`)`, '', intro.trim(), '', `Run of ${date} UTC:`, '', '```', ...report.lines, '```'].join('\n');
+  return [
+    `## ${title} (\`${command}\`)`,
+    '',
+    intro.trim(),
+    '',
+    `Run of ${date} UTC:`,
+    '',
+    '```',
+    ...report.lines,
+    '```',
+  ].join('\n');
 }
 
 export const arg = (name: string, fallback: number): number => {
@@ -84,4 +101,5 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export const ms = (value: number): string => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+export const ms = (value: number): string =>
+  value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);

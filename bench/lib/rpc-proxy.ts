@@ -30,7 +30,9 @@ export async function startRpcProxy(target: string, port: number): Promise<RpcPr
       }
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         .then(async (upstream) => {
-          res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+          res.writeHead(upstream.status, {
+            'content-type': upstream.headers.get('content-type') ?? 'application/json',
+          });
           res.end(Buffer.from(await upstream.arrayBuffer()));
         })
         .catch((err: unknown) => {

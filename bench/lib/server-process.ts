@@ -18,7 +18,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, options: { port: number; readyTimeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { port: number; readyTimeoutMs?: number; nodeArgs?: string[] },
+): Promise<ServerProcess> {
   buildServer();
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', entry], {

@@ -27,7 +27,14 @@ import path from 'node:path';
 import { demoAccounts, devnetAddresses, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
 import { freePort } from '@tokendesk/testkit/free-port';
 import { chromium } from 'playwright-core';
-import { emptyLatencies, LIVE_TARGET_P95_MS, liveFigureLines, liveFigures, timeOneSwap, waitUntilMeasurable } from '../../e2e/live-screens';
+import {
+  emptyLatencies,
+  LIVE_TARGET_P95_MS,
+  liveFigureLines,
+  liveFigures,
+  timeOneSwap,
+  waitUntilMeasurable,
+} from '../../e2e/live-screens';
 import { onInterrupt } from '../lib/cleanup';
 import { arg, flag, machineLines, Report, repoRoot, runBlock, updateDocSection } from '../lib/report';
 
@@ -50,12 +57,17 @@ lock, alone; the load line is printed before and after.`;
 
 type PageStorage = { localStorage: { setItem(key: string, value: string): void } };
 
-const loadLine = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const loadLine = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 async function call<T>(url: string, init: RequestInit & { expect: number }): Promise<T> {
   const res = await fetch(url, init);
   const text = await res.text();
-  if (res.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  if (res.status !== init.expect)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
@@ -71,7 +83,15 @@ async function startApp(): Promise<{ url: string; dataDir: string; stop: () => P
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+    },
   });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-8000)));
@@ -89,7 +109,10 @@ async function startApp(): Promise<{ url: string; dataDir: string; stop: () => P
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 300_000; ; ) {
     if (gone) throw new Error(`the server exited during start:\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
@@ -123,7 +146,14 @@ async function createUser(url: string): Promise<{ session: string; poolId: numbe
     method: 'POST',
     headers: json,
     expect: 201,
-    body: JSON.stringify({ full_name: 'Live Screens', email: `${username}@example.com`, username, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true }),
+    body: JSON.stringify({
+      full_name: 'Live Screens',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accept_terms: true,
+    }),
   });
   const login = await call<{ token: string; expires_at: string }>(`${api}/user/login/?remember=true`, {
     headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` },
@@ -134,7 +164,13 @@ async function createUser(url: string): Promise<{ session: string; poolId: numbe
     method: 'POST',
     headers: auth,
     expect: 201,
-    body: JSON.stringify({ network: DEVNET_ID, contract_address: devnetAddresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 }),
+    body: JSON.stringify({
+      network: DEVNET_ID,
+      contract_address: devnetAddresses.demo,
+      name: 'Demo',
+      token_symbol: 'DEMO',
+      token_decimal: 18,
+    }),
   });
   const pool = await call<{ id: number }>(`${api}/projects/pool/${project.id}/`, {
     method: 'POST',
@@ -160,7 +196,10 @@ async function main(): Promise<void> {
     const rpcUrl = devnetRpcUrl(app.dataDir);
     const { session, poolId } = await createUser(app.url);
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    await context.addInitScript(([key, value]) => (globalThis as unknown as PageStorage).localStorage.setItem(key!, value!), [SESSION_KEY, session]);
+    await context.addInitScript(
+      ([key, value]) => (globalThis as unknown as PageStorage).localStorage.setItem(key!, value!),
+      [SESSION_KEY, session],
+    );
     const activities = await context.newPage();
     await activities.goto(`${app.url}/activities`);
     const poolPage = await context.newPage();
@@ -173,19 +212,30 @@ async function main(): Promise<void> {
     for (let i = 0; i < SWAPS; i++) {
       // Buys only, so the Market Prices figure moves every time; four accounts, as live.spec does.
       const from = demoAccounts[i % 4]!;
-      await timeOneSwap(screens, latencies, async () => ({ txHash: (await swapOnDevnet(chain, { from, pool: 'demo-weth', side: 'buy', amount: '0.5' })).hash }));
+      await timeOneSwap(screens, latencies, async () => ({
+        txHash: (await swapOnDevnet(chain, { from, pool: 'demo-weth', side: 'buy', amount: '0.5' })).hash,
+      }));
     }
     const loadAfter = loadLine();
 
-    for (const line of machineLines({ load: `${loadBefore} before, ${loadAfter} after (a shared machine is noisy)`, chromium: spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim() })) report.line(line);
+    for (const line of machineLines({
+      load: `${loadBefore} before, ${loadAfter} after (a shared machine is noisy)`,
+      chromium: spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+    }))
+      report.line(line);
     report.line(`app start (e2e/start-server.mjs until /api/health answers): ${startSeconds.toFixed(1)} s`);
     report.line(`${SWAPS} devnet buys, each timed from its receipt until each open screen shows it (no click)`);
     report.line();
     const figures = liveFigures(latencies);
     for (const line of liveFigureLines(figures)) report.line(line);
     report.line();
-    for (const f of figures) report.target(`${f.screen}: a swap on screen within ${LIVE_TARGET_P95_MS / 1000} s at p95`, f.met, `${f.p95} ms`);
-    if (!flag('no-doc')) updateDocSection('live-screens', runBlock('npm run bench:live-screens', 'Live stream: a swap on three open screens', DOC_INTRO, report));
+    for (const f of figures)
+      report.target(`${f.screen}: a swap on screen within ${LIVE_TARGET_P95_MS / 1000} s at p95`, f.met, `${f.p95} ms`);
+    if (!flag('no-doc'))
+      updateDocSection(
+        'live-screens',
+        runBlock('npm run bench:live-screens', 'Live stream: a swap on three open screens', DOC_INTRO, report),
+      );
   } finally {
     forgetBrowser();
     await browser.close();

@@ -24,7 +24,15 @@ const PASSWORD = 'violet-harbour-92-lantern';
 const PORT = 4433;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 // One other user with one project and pool: the seed's formulas spread "the others" over them.
-const SIZE: ScaleSize = { ...FULL_SCALE, users: 2, projects: FULL_SCALE.heavyProjects + 1, pools: FULL_SCALE.heavyPools + 1, notifications: 10, heavyNotifications: 5, heavyUnread: 1 };
+const SIZE: ScaleSize = {
+  ...FULL_SCALE,
+  users: 2,
+  projects: FULL_SCALE.heavyProjects + 1,
+  pools: FULL_SCALE.heavyPools + 1,
+  notifications: 10,
+  heavyNotifications: 5,
+  heavyUnread: 1,
+};
 
 /** The value after `--name`, or undefined. */
 const text = (name: string): string | undefined => {
@@ -48,7 +56,14 @@ try {
     fs.writeFileSync(path.join(dir, 'seeded'), new Date().toISOString());
   }
   const nodeArgs = (text('node-args') ?? '').split(' ').filter(Boolean);
-  const env = { DATABASE_URL: url, DATA_DIR: dir, DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10' };
+  const env = {
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    DEVNET: 'off',
+    INDEXER: 'off',
+    LOG_LEVEL: 'warn',
+    PASSWORD_HASH_COST: '10',
+  };
   const runs = arg('runs', 1);
   for (let run = 0; run < runs; run++) {
     const server = await startServer(env, { port: PORT, nodeArgs });
@@ -62,13 +77,21 @@ try {
       const from = new Date(end - 365 * 86_400_000).toISOString();
       const to = new Date(end).toISOString();
       const started = performance.now();
-      const res = await fetch(`${server.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${server.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
       let bytes = 0;
       let lines = 0;
       // RSS every 2 s: where in the export the peak comes.
       const timeline: string[] = [];
-      const sampler = setInterval(() => timeline.push(`${Math.round((performance.now() - started) / 1000)}s:${lines}:${mb(memoryOf(server.pid).current)}`), 2000);
+      const sampler = setInterval(
+        () =>
+          timeline.push(
+            `${Math.round((performance.now() - started) / 1000)}s:${lines}:${mb(memoryOf(server.pid).current)}`,
+          ),
+        2000,
+      );
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
           bytes += chunk.length;

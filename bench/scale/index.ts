@@ -75,7 +75,12 @@ async function cursorAt(db: Db, depth: number): Promise<string> {
       where p.user_id = 1 order by e.block_number desc, e.log_index desc, e.id desc, p.id desc offset ${depth - 1} limit 1`,
   );
   if (!row) throw new Error(`no activity row at depth ${depth}`);
-  return encodeCursor({ blockNumber: BigInt(row.block), logIndex: Number(row.log_index), eventId: Number(row.id), poolId: Number(row.pool_id) });
+  return encodeCursor({
+    blockNumber: BigInt(row.block),
+    logIndex: Number(row.log_index),
+    eventId: Number(row.id),
+    poolId: Number(row.pool_id),
+  });
 }
 
 /** The cursor after row `depth` of the heavy user's projects or pools, newest first. */
@@ -98,19 +103,94 @@ interface Cursors {
 
 async function measureAll(get: Get, c: Cursors): Promise<RouteTiming[]> {
   const out: RouteTiming[] = [];
-  out.push(await measure(get, 'GET projects/search/?query=… (10 terms)', (i) => `/api/v1/projects/search/?query=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`, SAMPLES));
-  out.push(await measure(get, 'GET projects/notifications/new-count/', () => '/api/v1/projects/notifications/new-count/', SAMPLES));
+  out.push(
+    await measure(
+      get,
+      'GET projects/search/?query=… (10 terms)',
+      (i) => `/api/v1/projects/search/?query=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`,
+      SAMPLES,
+    ),
+  );
+  out.push(
+    await measure(
+      get,
+      'GET projects/notifications/new-count/',
+      () => '/api/v1/projects/notifications/new-count/',
+      SAMPLES,
+    ),
+  );
   for (const route of ROUTES) {
-    out.push({ ...(await measure(get, route.name, () => route.path, route.target ? SAMPLES : LIST_SAMPLES, route.target ? 5 : 2)), target: route.target });
+    out.push({
+      ...(await measure(
+        get,
+        route.name,
+        () => route.path,
+        route.target ? SAMPLES : LIST_SAMPLES,
+        route.target ? 5 : 2,
+      )),
+      target: route.target,
+    });
   }
   // Deep in the lists: pages further down from row 500 of the projects and row 2,500 of the pools.
-  out.push(await measurePaging(get, 'GET projects/ pages of 50 from row 500', '/api/v1/projects/', 'projects', c.projects, 50, Math.min(SAMPLES, 8)));
-  out.push(await measurePaging(get, 'GET projects/user/pools/funds/ pages of 50 from row 2,500', '/api/v1/projects/user/pools/funds/', 'pools', c.pools, 50, Math.min(SAMPLES, 45)));
-  out.push(await measurePaging(get, 'GET projects/user/pools/ pages of 50 from row 2,500', '/api/v1/projects/user/pools/', 'pools', c.pools, 50, Math.min(SAMPLES, 45)));
+  out.push(
+    await measurePaging(
+      get,
+      'GET projects/ pages of 50 from row 500',
+      '/api/v1/projects/',
+      'projects',
+      c.projects,
+      50,
+      Math.min(SAMPLES, 8),
+    ),
+  );
+  out.push(
+    await measurePaging(
+      get,
+      'GET projects/user/pools/funds/ pages of 50 from row 2,500',
+      '/api/v1/projects/user/pools/funds/',
+      'pools',
+      c.pools,
+      50,
+      Math.min(SAMPLES, 45),
+    ),
+  );
+  out.push(
+    await measurePaging(
+      get,
+      'GET projects/user/pools/ pages of 50 from row 2,500',
+      '/api/v1/projects/user/pools/',
+      'pools',
+      c.pools,
+      50,
+      Math.min(SAMPLES, 45),
+    ),
+  );
   // 1,000 alerts: rows 501–1,000 are ten full pages; the walk starts again from row 500 after the last.
-  out.push(await measurePaging(get, 'GET projects/alerts/ pages of 50 from row 500', '/api/v1/projects/alerts/', 'alerts', c.alerts, 50, Math.min(SAMPLES, 40)));
-  out.push(await measure(get, 'GET projects/activity/ first page of 50', () => '/api/v1/projects/activity/?limit=50', SAMPLES));
-  out.push(await measurePaging(get, `GET projects/activity/ pages of 50 from row ${count(c.activityDepth)}`, '/api/v1/projects/activity/', 'events', c.activity, 50, SAMPLES));
+  out.push(
+    await measurePaging(
+      get,
+      'GET projects/alerts/ pages of 50 from row 500',
+      '/api/v1/projects/alerts/',
+      'alerts',
+      c.alerts,
+      50,
+      Math.min(SAMPLES, 40),
+    ),
+  );
+  out.push(
+    await measure(get, 'GET projects/activity/ first page of 50', () => '/api/v1/projects/activity/?limit=50', SAMPLES),
+  );
+  out.push(
+    await measurePaging(
+      get,
+      `GET projects/activity/ pages of 50 from row ${count(c.activityDepth)}`,
+      '/api/v1/projects/activity/',
+      'events',
+      c.activity,
+      50,
+      SAMPLES,
+    ),
+  );
   return out;
 }
 
@@ -183,7 +263,15 @@ try {
   };
   await database.close();
 
-  const env = { DATABASE_URL: url, DATA_DIR: tmp, DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '10', ...NO_CACHES };
+  const env = {
+    DATABASE_URL: url,
+    DATA_DIR: tmp,
+    DEVNET: 'off',
+    INDEXER: 'off',
+    LOG_LEVEL: 'warn',
+    PASSWORD_HASH_COST: '10',
+    ...NO_CACHES,
+  };
   const server = await startServer(env, { port: SERVER_PORT });
   let timings: RouteTiming[];
   try {
@@ -223,7 +311,9 @@ try {
       const from = new Date(Date.now() - (s.events * EVENT_SPACING_S + 86_400) * 1000).toISOString();
       const to = new Date(Date.now() + 60_000).toISOString();
       const started = performance.now();
-      const res = await fetch(`${exporter.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${exporter.url}/api/v1/projects/activity/export/?from=${from}&to=${to}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
       let bytes = 0;
       let lines = 0;
@@ -239,7 +329,16 @@ try {
       }
       const seconds = (performance.now() - started) / 1000;
       const { peak, current } = memoryOf(exporter.pid);
-      return { rows: lines - 1, bytes, seconds, idle, peak, low: Math.min(...samples), high: Math.max(...samples), end: current };
+      return {
+        rows: lines - 1,
+        bytes,
+        seconds,
+        idle,
+        peak,
+        low: Math.min(...samples),
+        high: Math.max(...samples),
+        end: current,
+      };
     } finally {
       await exporter.stop();
     }
@@ -260,9 +359,14 @@ try {
 
   report.line('');
   report.line(`targets (PostgreSQL, full scale):`);
-  for (const t of timings) if (t.target !== false) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
+  for (const t of timings)
+    if (t.target !== false) report.target(`${t.name} p95 ≤ ${TARGET_MS} ms`, t.p95 <= TARGET_MS, `(${ms(t.p95)} ms)`);
   if (exportResult) {
-    report.target(`CSV export of ${count(exportResult.rows)} events, peak RSS < 256 MB`, exportResult.peak < TARGET_RSS && exportResult.rows === s.events, `(${mb(exportResult.peak)})`);
+    report.target(
+      `CSV export of ${count(exportResult.rows)} events, peak RSS < 256 MB`,
+      exportResult.peak < TARGET_RSS && exportResult.rows === s.events,
+      `(${mb(exportResult.peak)})`,
+    );
   }
 } catch (err) {
   failed = true;

@@ -20,7 +20,18 @@ export interface RouteTiming {
 }
 
 /** Terms a user would type; several, so no single query plan or result is all we measure. */
-export const SEARCH_TERMS = ['nova', 'swap', 'quantum labs', 'orbit', 'alp', 'dao 7', 'echo', 'zen fin', 'ion chain', 'cash 9'];
+export const SEARCH_TERMS = [
+  'nova',
+  'swap',
+  'quantum labs',
+  'orbit',
+  'alp',
+  'dao 7',
+  'echo',
+  'zen fin',
+  'ion chain',
+  'cash 9',
+];
 
 export interface Route {
   name: string;
@@ -32,7 +43,11 @@ export interface Route {
 export const ROUTES: Route[] = [
   { name: 'GET projects/summary/ (dashboard)', path: '/api/v1/projects/summary/', target: true },
   { name: 'GET projects/user/pools/summary/ (dashboard)', path: '/api/v1/projects/user/pools/summary/', target: true },
-  { name: 'GET projects/user/pools/funds/?limit=5 (dashboard)', path: '/api/v1/projects/user/pools/funds/?limit=5', target: true },
+  {
+    name: 'GET projects/user/pools/funds/?limit=5 (dashboard)',
+    path: '/api/v1/projects/user/pools/funds/?limit=5',
+    target: true,
+  },
   { name: 'GET projects/alerts/summary/ (dashboard)', path: '/api/v1/projects/alerts/summary/', target: true },
   { name: 'GET projects/pool/prices/ (prices panel, 50)', path: '/api/v1/projects/pool/prices/', target: true },
   { name: 'GET user/info/ (every page)', path: '/api/v1/user/info/', target: true },
@@ -40,10 +55,26 @@ export const ROUTES: Route[] = [
   // The list pages, paged on the server (decision 0026): the first page of 50 and a search.
   { name: 'GET projects/ (/projects, first page of 50)', path: '/api/v1/projects/', target: true },
   { name: 'GET projects/?q=nova (/projects search)', path: '/api/v1/projects/?q=nova', target: true },
-  { name: 'GET projects/user/pools/funds/ (/funds, first 50)', path: '/api/v1/projects/user/pools/funds/', target: true },
-  { name: 'GET projects/user/pools/funds/?q=usdc (/funds search)', path: '/api/v1/projects/user/pools/funds/?q=usdc', target: true },
-  { name: 'GET projects/user/pools/?q=orbit (alert form select)', path: '/api/v1/projects/user/pools/?q=orbit', target: true },
-  { name: 'GET projects/user/pools/?project=… (one project’s pools)', path: '/api/v1/projects/user/pools/?project=500', target: true },
+  {
+    name: 'GET projects/user/pools/funds/ (/funds, first 50)',
+    path: '/api/v1/projects/user/pools/funds/',
+    target: true,
+  },
+  {
+    name: 'GET projects/user/pools/funds/?q=usdc (/funds search)',
+    path: '/api/v1/projects/user/pools/funds/?q=usdc',
+    target: true,
+  },
+  {
+    name: 'GET projects/user/pools/?q=orbit (alert form select)',
+    path: '/api/v1/projects/user/pools/?q=orbit',
+    target: true,
+  },
+  {
+    name: 'GET projects/user/pools/?project=… (one project’s pools)',
+    path: '/api/v1/projects/user/pools/?project=500',
+    target: true,
+  },
   { name: 'GET projects/500/pools/ (a project’s pools)', path: '/api/v1/projects/500/pools/', target: true },
   // /alerts, paged since round 15: the first page and a search that matches few of the 1,000 (it reads them all).
   { name: 'GET projects/alerts/ (/alerts, first page of 50)', path: '/api/v1/projects/alerts/', target: true },
@@ -59,11 +90,24 @@ async function timed(get: Get, path: string): Promise<{ ms: number; body: string
 }
 
 function summary(name: string, samples: number[], bytes: number): RouteTiming {
-  return { name, samples, bytes, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
+  return {
+    name,
+    samples,
+    bytes,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: Math.max(...samples),
+  };
 }
 
 /** `paths(i)` gives the i-th request's path; `warmup` requests are made first and not counted. */
-export async function measure(get: Get, name: string, paths: (i: number) => string, samples: number, warmup = 20): Promise<RouteTiming> {
+export async function measure(
+  get: Get,
+  name: string,
+  paths: (i: number) => string,
+  samples: number,
+  warmup = 20,
+): Promise<RouteTiming> {
   for (let i = 0; i < warmup; i++) await timed(get, paths(i));
   const times: number[] = [];
   let bytes = 0;

@@ -40,7 +40,28 @@ export const FULL_SCALE: ScaleSize = {
 export const EVENT_SPACING_S = 25;
 export const NETWORK_ID = 31337;
 
-const words1 = ['Alpha', 'Nova', 'Lunar', 'Solar', 'Quantum', 'Zen', 'Pixel', 'Orbit', 'Nimbus', 'Vertex', 'Aurora', 'Echo', 'Blaze', 'Crystal', 'Delta', 'Ember', 'Flux', 'Gala', 'Helix', 'Ion'];
+const words1 = [
+  'Alpha',
+  'Nova',
+  'Lunar',
+  'Solar',
+  'Quantum',
+  'Zen',
+  'Pixel',
+  'Orbit',
+  'Nimbus',
+  'Vertex',
+  'Aurora',
+  'Echo',
+  'Blaze',
+  'Crystal',
+  'Delta',
+  'Ember',
+  'Flux',
+  'Gala',
+  'Helix',
+  'Ion',
+];
 const words2 = ['Finance', 'Swap', 'Coin', 'Token', 'Protocol', 'Labs', 'Chain', 'DAO', 'Network', 'Cash'];
 const pgArray = (items: string[]) => `array[${items.map((w) => `'${w}'`).join(',')}]`;
 
@@ -53,7 +74,8 @@ export function seedStatements(size: ScaleSize, passwordHash: string): { label: 
   const otherProjects = s.projects - s.heavyProjects;
   const hash = passwordHash.replace(/'/g, "''");
   // The owner of project `p` (a column or expression).
-  const ownerOf = (p: string) => `(case when ${p} <= ${s.heavyProjects} then 1 else 2 + ((${p} - ${s.heavyProjects} - 1) % ${others}) end)`;
+  const ownerOf = (p: string) =>
+    `(case when ${p} <= ${s.heavyProjects} then 1 else 2 + ((${p} - ${s.heavyProjects} - 1) % ${others}) end)`;
   const poolProject = (q: string) =>
     `(case when ${q} <= ${s.heavyPools} then 1 + ((${q} - 1) % ${s.heavyProjects}) else ${s.heavyProjects} + 1 + ((${q} - ${s.heavyPools} - 1) % ${otherProjects}) end)`;
   return [
@@ -135,7 +157,12 @@ export function seedStatements(size: ScaleSize, passwordHash: string): { label: 
   ];
 }
 
-export async function seed(db: Db, size: ScaleSize, passwordHash: string, log: (line: string) => void): Promise<number> {
+export async function seed(
+  db: Db,
+  size: ScaleSize,
+  passwordHash: string,
+  log: (line: string) => void,
+): Promise<number> {
   const started = Date.now();
   for (const { label, text } of seedStatements(size, passwordHash)) {
     const t = Date.now();

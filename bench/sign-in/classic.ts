@@ -84,7 +84,11 @@ if (flag('compare')) {
   });
 }
 
-for (const line of machineLines({ 'hash cost': `scrypt N=2^${COST}, r=8, p=1`, attack: `${ATTACKERS} connections over ${IPS} addresses` })) report.line(line);
+for (const line of machineLines({
+  'hash cost': `scrypt N=2^${COST}, r=8, p=1`,
+  attack: `${ATTACKERS} connections over ${IPS} addresses`,
+}))
+  report.line(line);
 report.line();
 
 const rows: Row[] = [];
@@ -110,7 +114,12 @@ try {
     const password = 'violet-harbour-92-lantern';
     await registerOwner(base, username, password);
 
-    const signIn = () => request(base, { path: '/api/v1/user/login/', headers: { authorization: basicHeader(username, password) }, localAddress: '127.0.0.1' });
+    const signIn = () =>
+      request(base, {
+        path: '/api/v1/user/login/',
+        headers: { authorization: basicHeader(username, password) },
+        localAddress: '127.0.0.1',
+      });
     const ownerRun = async (tries: number): Promise<Answer[]> => {
       const answers: Answer[] = [];
       for (let i = 0; i < tries; i++) {
@@ -126,7 +135,13 @@ try {
     await signIn();
     let started = performance.now();
     const quiet = await ownerRun(scenario.tries);
-    rows.push({ scenario: scenario.name, phase: 'quiet', owner: quiet, attack: [], seconds: (performance.now() - started) / 1000 });
+    rows.push({
+      scenario: scenario.name,
+      phase: 'quiet',
+      owner: quiet,
+      attack: [],
+      seconds: (performance.now() - started) / 1000,
+    });
 
     // Attack: every connection sends one wrong password after the other until told to stop.
     const attack: Answer[] = [];
@@ -154,7 +169,19 @@ try {
     await Promise.all(attackers);
     rows.push({ scenario: scenario.name, phase: 'attack', owner: during, attack, seconds });
     for (const row of rows.slice(-2)) {
-      process.stderr.write(`${row.scenario} ${row.phase}: p50 ${ms(percentile(row.owner.map((a) => a.ms), 50))} ms, p95 ${ms(percentile(row.owner.map((a) => a.ms), 95))} ms, ${countByStatus(row.owner)}\n`);
+      process.stderr.write(
+        `${row.scenario} ${row.phase}: p50 ${ms(
+          percentile(
+            row.owner.map((a) => a.ms),
+            50,
+          ),
+        )} ms, p95 ${ms(
+          percentile(
+            row.owner.map((a) => a.ms),
+            95,
+          ),
+        )} ms, ${countByStatus(row.owner)}\n`,
+      );
     }
 
     await server.stop();
@@ -184,12 +211,22 @@ report.table(
 );
 report.line();
 const bounded = rows.find((r) => r.scenario === 'bounded' && r.phase === 'attack')!;
-const p95 = percentile(bounded.owner.map((a) => a.ms), 95);
+const p95 = percentile(
+  bounded.owner.map((a) => a.ms),
+  95,
+);
 const signedIn = bounded.owner.filter((a) => a.status === 200).length;
 report.target(`owner p95 during the attack ≤ ${TARGET_P95_MS / 1000} s`, p95 <= TARGET_P95_MS, `${ms(p95)} ms`);
-report.target('every owner try during the attack signed in', signedIn === bounded.owner.length, `${signedIn}/${bounded.owner.length}`);
+report.target(
+  'every owner try during the attack signed in',
+  signedIn === bounded.owner.length,
+  `${signedIn}/${bounded.owner.length}`,
+);
 
 if (!flag('no-doc')) {
-  updateDocSection('signin', runBlock('npm run bench:signin', 'Sign-in latency under a guessing attack', DOC_INTRO, report));
+  updateDocSection(
+    'signin',
+    runBlock('npm run bench:signin', 'Sign-in latency under a guessing attack', DOC_INTRO, report),
+  );
   console.log('\ndocs/benchmarks.md updated.');
 }

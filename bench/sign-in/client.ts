@@ -16,7 +16,14 @@ export function basicHeader(username: string, password: string): string {
 /** One request on a fresh connection from the given loopback address. */
 export function request(
   base: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; localAddress?: string; timeoutMs?: number },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+    timeoutMs?: number;
+  },
 ): Promise<Answer & { body: string }> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const url = new URL(options.path, base);
@@ -50,7 +57,10 @@ export function request(
 export function countByStatus(answers: Answer[]): string {
   const counts = new Map<number, number>();
   for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-  return [...counts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${n}×${s}`).join(' ');
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${n}×${s}`)
+    .join(' ');
 }
 
 /** Registers the bench's owner account; throws unless the server answers 201. */

@@ -96,7 +96,8 @@ report.line();
 /** The server's moving average of one hash, in ms; null when it does not export it. */
 async function hashAverageMs(base: string): Promise<number | null> {
   const res = await request(base, { path: '/metrics', localAddress: KNOWN_ADDRESS }).catch(() => null);
-  const match = res?.status === 200 ? /^tokendesk_password_hash_average_seconds\s+([0-9.eE+-]+)$/m.exec(res.body) : null;
+  const match =
+    res?.status === 200 ? /^tokendesk_password_hash_average_seconds\s+([0-9.eE+-]+)$/m.exec(res.body) : null;
   return match ? Number(match[1]) * 1000 : null;
 }
 
@@ -107,7 +108,14 @@ let attackSeconds = 0;
 let server: ServerProcess | null = null;
 try {
   server = await startServer(
-    { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', DEVNET: 'off', INDEXER: 'off', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: String(COST) },
+    {
+      DATA_DIR: path.join(tmp, 'data'),
+      DATABASE_URL: '',
+      DEVNET: 'off',
+      INDEXER: 'off',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: String(COST),
+    },
     { port: SERVER_PORT },
   );
   const base = server.url;
@@ -131,7 +139,10 @@ try {
     const known: Row = { phase, kind: 'known', owner: [], hashAt: [] };
     const fresh: Row = { phase, kind: 'new', owner: [], hashAt: [] };
     for (let i = 0; i < TRIES; i++) {
-      for (const [address, into] of [[KNOWN_ADDRESS, known], [`${newPrefix}.${1 + i}`, fresh]] as const) {
+      for (const [address, into] of [
+        [KNOWN_ADDRESS, known],
+        [`${newPrefix}.${1 + i}`, fresh],
+      ] as const) {
         const a = await signIn(address);
         const hashAt = await hashAverageMs(base);
         into.owner.push({ status: a.status, ms: a.ms });
@@ -188,12 +199,27 @@ try {
 
 const quietKnown = rows.find((r) => r.phase === 'quiet' && r.kind === 'known')!;
 const hashMs = hashSamples.length > 0 ? hashSamples.reduce((a, b) => a + b, 0) / hashSamples.length : null;
-const hashTime = hashMs ?? percentile(quietKnown.owner.map((a) => a.ms), 50);
+const hashTime =
+  hashMs ??
+  percentile(
+    quietKnown.owner.map((a) => a.ms),
+    50,
+  );
 /** Each try's wait in hash times of its own moment (the quiet median sign-in without the gauge). */
 const ratios = (r: Row) => r.owner.map((a, i) => a.ms / (r.hashAt[i] ?? hashTime));
 const times = (x: number) => `${x.toFixed(2)}×`;
 report.table(
-  ['phase', 'owner from', 'tries', 'p50 ms', 'p95 ms', 'max ms', 'p95 in hash times', 'max in hash times', 'owner answers'],
+  [
+    'phase',
+    'owner from',
+    'tries',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'p95 in hash times',
+    'max in hash times',
+    'owner answers',
+  ],
   rows.map((r) => {
     const t = r.owner.map((a) => a.ms);
     const x = ratios(r);
@@ -224,15 +250,32 @@ for (const kind of ['known', 'new'] as const) {
   const busy = row.owner.filter((a) => a.status === 503).length;
   const notSignedIn = row.owner.filter((a) => a.status !== 200).length;
   report.target(`'${kind}' owner: no 503 during the attack`, busy === 0, `${busy} × 503 of ${row.owner.length}`);
-  report.target(`'${kind}' owner: every try signed in`, notSignedIn === 0, `${row.owner.length - notSignedIn}/${row.owner.length}`);
+  report.target(
+    `'${kind}' owner: every try signed in`,
+    notSignedIn === 0,
+    `${row.owner.length - notSignedIn}/${row.owner.length}`,
+  );
   report.target(
     `'${kind}' owner: p95 ≤ 2 hash times, each try against the hash time of its moment`,
     p95 <= 2,
-    `${times(p95)} (p95 ${ms(percentile(row.owner.map((a) => a.ms), 95))} ms; 2 × the run's average hash would be ${ms(2 * hashTime)} ms)`,
+    `${times(p95)} (p95 ${ms(
+      percentile(
+        row.owner.map((a) => a.ms),
+        95,
+      ),
+    )} ms; 2 × the run's average hash would be ${ms(2 * hashTime)} ms)`,
   );
 }
 
 if (!flag('no-doc')) {
-  updateDocSection('signin-fresh', runBlock('npm run bench:signin -- --fresh', 'Sign-in from a clean address while fresh addresses guess', DOC_INTRO, report));
+  updateDocSection(
+    'signin-fresh',
+    runBlock(
+      'npm run bench:signin -- --fresh',
+      'Sign-in from a clean address while fresh addresses guess',
+      DOC_INTRO,
+      report,
+    ),
+  );
   console.log('\ndocs/benchmarks.md updated.');
 }

@@ -64,7 +64,9 @@ interface LighthouseRun {
   failing: string[];
 }
 
-const version = (pkg: string) => (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (pkg: string) =>
+  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+    .version;
 
 function chromiumVersion(): string {
   const out = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
@@ -73,10 +75,17 @@ function chromiumVersion(): string {
 
 /** Every JS file the page loads, with an empty cache, until it is drawn and the network is idle. */
 async function jsOfPage(base: string, route: string, ready: string, session: string | null): Promise<PageJs> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
   try {
     const context = await browser.newContext();
-    if (session) await context.addInitScript(([key, value]) => (globalThis as unknown as PageGlobal).localStorage.setItem(key!, value!), [SESSION_KEY, session]);
+    if (session)
+      await context.addInitScript(
+        ([key, value]) => (globalThis as unknown as PageGlobal).localStorage.setItem(key!, value!),
+        [SESSION_KEY, session],
+      );
     const page = await context.newPage();
     const pending: Promise<{ name: string; raw: number; gzip: number } | null>[] = [];
     page.on('response', (res) => {
@@ -84,7 +93,11 @@ async function jsOfPage(base: string, route: string, ready: string, session: str
       if (!/javascript/.test(type)) return;
       pending.push(
         res.body().then(
-          (body) => ({ name: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length }),
+          (body) => ({
+            name: new URL(res.url()).pathname,
+            raw: body.length,
+            gzip: zlib.gzipSync(body, { level: 9 }).length,
+          }),
           () => null,
         ),
       );
@@ -108,30 +121,55 @@ async function lighthouseRun(base: string, route: string, session: string | null
       const page = await browser.newPage();
       // A same-origin file that loads no app code, so the app's cache stays cold.
       await page.goto(`${base}/favicon.svg`);
-      await page.evaluate((key, value) => (globalThis as unknown as PageGlobal).localStorage.setItem(key, value), SESSION_KEY, session);
+      await page.evaluate(
+        (key, value) => (globalThis as unknown as PageGlobal).localStorage.setItem(key, value),
+        SESSION_KEY,
+        session,
+      );
       await page.close();
       await browser.disconnect();
     }
     const result = await lighthouse(
       base + route,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: session !== null },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: session !== null,
+      },
       desktopConfig,
     );
     if (!result) throw new Error('Lighthouse returned no result');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    if (session && !lhr.finalDisplayedUrl.endsWith(route)) throw new Error(`the dashboard redirected to ${lhr.finalDisplayedUrl}: the session was not used`);
+    if (session && !lhr.finalDisplayedUrl.endsWith(route))
+      throw new Error(`the dashboard redirected to ${lhr.finalDisplayedUrl}: the session was not used`);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '—';
     const failing: string[] = [];
-    for (const [category, minimum] of [['accessibility', 1], ['performance', 0.9]] as const) {
+    for (const [category, minimum] of [
+      ['accessibility', 1],
+      ['performance', 0.9],
+    ] as const) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];
-        if (!a || a.score === null || a.score >= minimum || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable') continue;
+        if (
+          !a ||
+          a.score === null ||
+          a.score >= minimum ||
+          a.scoreDisplayMode === 'informative' ||
+          a.scoreDisplayMode === 'notApplicable'
+        )
+          continue;
         failing.push(`${category}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
         // Which elements, so the output says what to fix.
-        const items = (a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? [];
+        const items =
+          (a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? [];
         for (const item of items.slice(0, 3)) {
-          if (item.node?.snippet) failing.push(`    ${item.node.snippet.slice(0, 160)}${item.node.explanation ? ` (${item.node.explanation.split('\n').slice(-1)[0]!.trim().slice(0, 120)})` : ''}`);
+          if (item.node?.snippet)
+            failing.push(
+              `    ${item.node.snippet.slice(0, 160)}${item.node.explanation ? ` (${item.node.explanation.split('\n').slice(-1)[0]!.trim().slice(0, 120)})` : ''}`,
+            );
         }
       }
     }
@@ -159,7 +197,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-bench-web-'));
 onInterrupt(async () => fs.rmSync(tmp, { recursive: true, force: true }));
 let failed = false;
 try {
-  for (const line of machineLines({ browser: `${chromiumVersion()}, Lighthouse ${version('lighthouse')} (desktop preset), playwright-core ${version('playwright-core')}` })) report.line(line);
+  for (const line of machineLines({
+    browser: `${chromiumVersion()}, Lighthouse ${version('lighthouse')} (desktop preset), playwright-core ${version('playwright-core')}`,
+  }))
+    report.line(line);
   if (!flag('no-build')) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@tokendesk/web'], { cwd: repoRoot, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
@@ -171,11 +212,16 @@ try {
   onInterrupt(() => devnet.stop());
   try {
     const setup = await createProjectPools(devnet, 5, 10);
-    const server = await startServer({ DATA_DIR: path.join(tmp, 'data'), DEVNET_RPC_URL: devnet.rpcUrl, PASSWORD_HASH_COST: '10', LOG_LEVEL: 'warn' }, { port: SERVER_PORT });
+    const server = await startServer(
+      { DATA_DIR: path.join(tmp, 'data'), DEVNET_RPC_URL: devnet.rpcUrl, PASSWORD_HASH_COST: '10', LOG_LEVEL: 'warn' },
+      { port: SERVER_PORT },
+    );
     try {
       const { token } = await createBenchUser(server.url, 'bench_web', setup.tokens, setup.pools);
       const session = JSON.stringify({ token, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
-      report.line('server:    the server as npm start runs it (apps/server/dist/main.js) serving apps/web/dist, embedded PostgreSQL; the user has 5 projects and 10 devnet pools');
+      report.line(
+        'server:    the server as npm start runs it (apps/server/dist/main.js) serving apps/web/dist, embedded PostgreSQL; the user has 5 projects and 10 devnet pools',
+      );
       report.line('');
 
       const pages = [
@@ -189,7 +235,10 @@ try {
         ['page / file', 'raw', 'gzip -9'],
         pages.flatMap((p) => {
           const j = js.get(p.name)!;
-          return [[`${p.name} (${p.route})`, kb(j.raw), kb(j.gzip)], ...j.files.map((f) => [`  ${f.name}`, kb(f.raw), kb(f.gzip)])];
+          return [
+            [`${p.name} (${p.route})`, kb(j.raw), kb(j.gzip)],
+            ...j.files.map((f) => [`  ${f.name}`, kb(f.raw), kb(f.gzip)]),
+          ];
         }),
       );
       report.line('');

@@ -24,7 +24,10 @@ function staffAccount(): Pick<TestUser, 'username' | 'password'> | null {
   const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
   if (!dataDir) return null;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<TestUser, 'username' | 'password'>;
+    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<
+      TestUser,
+      'username' | 'password'
+    >;
   } catch {
     return null;
   }
@@ -73,10 +76,17 @@ async function settle(page: Page) {
     // render in between), and axe once measured a button half-way from light to dark.
     for (let round = 0; round < 10; round++) {
       document.body.getBoundingClientRect(); // starts the transitions a class change has caused
-      const finite = document.getAnimations().filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
       if (finite.length === 0) {
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        if (document.getAnimations().every((a) => a.playState === 'finished' || a.effect?.getComputedTiming().endTime === Infinity)) return;
+        if (
+          document
+            .getAnimations()
+            .every((a) => a.playState === 'finished' || a.effect?.getComputedTiming().endTime === Infinity)
+        )
+          return;
         continue;
       }
       await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
@@ -89,7 +99,17 @@ async function axe(page: Page, screen: string, rules: 'all' | string[], findings
   scanned.push(screen);
   // Printed as it happens: a long run that fails late still shows everything it found.
   if (serious.length > 0) {
-    console.log(`axe ${screen}: ${serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`).join('; ')}`);
+    console.log(
+      `axe ${screen}: ${serious
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        )
+        .join('; ')}`,
+    );
   }
   for (const violation of serious) {
     findings.push({
@@ -97,7 +117,11 @@ async function axe(page: Page, screen: string, rules: 'all' | string[], findings
       rule: violation.id,
       impact: violation.impact!,
       help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`.trim()),
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) =>
+          `${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`.trim(),
+        ),
     });
   }
 }
@@ -138,7 +162,9 @@ async function visitMissing(page: Page, url: string, title: RegExp) {
 }
 
 function report(findings: Finding[]): string {
-  return findings.map((f) => `${f.screen}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n');
+  return findings
+    .map((f) => `${f.screen}: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
 }
 
 interface Seed {
@@ -153,7 +179,12 @@ async function seed(request: APIRequestContext, user: TestUser): Promise<Seed> {
   const project = await createProjectViaApi(request, user, 'demo');
   const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
   const bare = await createProjectViaApi(request, user, 'smpl');
-  const alert = await apiPost<{ id: number }>(request, user, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: 5, window_minutes: 60 });
+  const alert = await apiPost<{ id: number }>(request, user, '/projects/alerts/', {
+    kind: 'price_move',
+    pool_id: pool.id,
+    threshold_pct: 5,
+    window_minutes: 60,
+  });
   const ticket = await apiPost<{ id: number }>(request, user, '/user/tickets/create/', {
     project: project.id,
     subject: 'Liquidity numbers look off',
@@ -170,7 +201,10 @@ async function seed(request: APIRequestContext, user: TestUser): Promise<Seed> {
 async function unreadNotice(request: APIRequestContext) {
   const staff = staffAccount();
   expect(staff, 'the server CLI could not create the e2e staff account (see e2e/start-server.mjs)').toBeTruthy();
-  const reply = await request.post(`/api/v1/staff/tickets/${seeded.ticket.id}/reply`, { headers: basicAuth(staff!), data: { message: 'We are looking into the reserve figures.' } });
+  const reply = await request.post(`/api/v1/staff/tickets/${seeded.ticket.id}/reply`, {
+    headers: basicAuth(staff!),
+    data: { message: 'We are looking into the reserve figures.' },
+  });
   expect(reply.status(), await reply.text()).toBe(201);
 }
 
@@ -201,7 +235,11 @@ test('the scanner reports serious violations, light and dark', async ({ page }) 
   const scanned: string[] = [];
   await scan(page, 'planted', findings, scanned);
   expect(scanned).toEqual(['planted, light', 'planted, dark']);
-  expect(findings.map((f) => `${f.screen}: ${f.rule}`).sort()).toEqual(['planted, dark: color-contrast', 'planted, light: button-name', 'planted, light: color-contrast']);
+  expect(findings.map((f) => `${f.screen}: ${f.rule}`).sort()).toEqual([
+    'planted, dark: color-contrast',
+    'planted, light: button-name',
+    'planted, light: color-contrast',
+  ]);
 });
 
 for (const viewport of [
@@ -297,7 +335,10 @@ for (const viewport of [
       await page.keyboard.press('Escape');
 
       await visit(page, '/alerts', 'Alerts');
-      await page.getByRole('button', { name: /Add Alert|New Alert/ }).first().click();
+      await page
+        .getByRole('button', { name: /Add Alert|New Alert/ })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: /Price Move/ }).click();
       await expect(page.getByRole('dialog', { name: 'New Price Move Alert' })).toBeVisible();
       await scan(page, 'New Alert dialog', findings, scanned);
@@ -310,10 +351,15 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.getByRole('button', { name: /^Notifications/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Notifications/ })
+        .first()
+        .click();
       await expect(page.getByRole('menu', { name: 'Notifications' })).toBeVisible();
       // The seeded staff reply: an unread, highlighted row is part of what is scanned.
-      await expect(page.getByRole('menu', { name: 'Notifications' }).locator('[data-unread="true"]').first()).toBeVisible();
+      await expect(
+        page.getByRole('menu', { name: 'Notifications' }).locator('[data-unread="true"]').first(),
+      ).toBeVisible();
       await scan(page, 'notifications menu', findings, scanned);
       await page.keyboard.press('Escape');
 

@@ -19,11 +19,16 @@ for (const [width, height] of [
   test.describe(`${width} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('forgot password says e-mail is not configured; a reset link that is not valid says so and offers a new one', async ({ page, consoleGuard }) => {
+    test('forgot password says e-mail is not configured; a reset link that is not valid says so and offers a new one', async ({
+      page,
+      consoleGuard,
+    }) => {
       consoleGuard.allowHttpError({ status: 400, url: resetUrl });
       await page.goto('/forgot-password');
       await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-      await expect(page.getByText('E-mail is not configured on this server. Ask support staff to reset your password.')).toBeVisible();
+      await expect(
+        page.getByText('E-mail is not configured on this server. Ask support staff to reset your password.'),
+      ).toBeVisible();
       await expect(page.getByLabel('Email')).toHaveCount(0);
       expect(await axeViolations(page, { tags: WCAG_TAGS })).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`forgot-${width}.png`) });
@@ -50,7 +55,11 @@ for (const [width, height] of [
       await expect(page).toHaveURL(/\/forgot-password$/);
     });
 
-    test('a verification link opens signed in without leaving the page, waits for a click and refuses a made-up token; no banner without e-mail', async ({ page, user, consoleGuard }) => {
+    test('a verification link opens signed in without leaving the page, waits for a click and refuses a made-up token; no banner without e-mail', async ({
+      page,
+      user,
+      consoleGuard,
+    }) => {
       consoleGuard.allowHttpError({ status: 400, url: verifyUrl });
       await signIn(page, user);
       // Without SMTP nobody can verify: no banner on every page, the settings say why instead.
@@ -58,7 +67,11 @@ for (const [width, height] of [
       await page.goto('/settings');
       // Once, at the top (issue 35 item 14), and the address itself says only that it is not verified.
       await expect(page.getByRole('heading', { name: accountMessages.emailNotConfigured })).toBeVisible();
-      await expect(page.getByText('So TokenDesk cannot verify your e-mail address or send you a password-reset link', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('So TokenDesk cannot verify your e-mail address or send you a password-reset link', {
+          exact: false,
+        }),
+      ).toBeVisible();
       await expect(page.getByText('Not verified.', { exact: true })).toBeVisible();
 
       // A link mailed before issue 29 (token in the query) still works, and leaves the address bar too.

@@ -92,7 +92,11 @@ test.describe('settings', () => {
     await expect(page.getByText(changed).first()).toBeVisible();
   });
 
-  test('change password: validation, the message with a countdown, sign-out after 8 s, only the new password works', async ({ page, user, consoleGuard }) => {
+  test('change password: validation, the message with a countdown, sign-out after 8 s, only the new password works', async ({
+    page,
+    user,
+    consoleGuard,
+  }) => {
     consoleGuard.allowHttpError({ status: 400, url: /\/api\/v1\/user\/change-password\/?$/ });
     consoleGuard.allowHttpError({ status: 401, url: /\/api\/v1\/user\/login\/?(\?.*)?$/ });
     // The change revokes the session: the live stream closes and its reopening is refused (issue 31).

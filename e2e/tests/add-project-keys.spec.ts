@@ -27,7 +27,11 @@ test.describe('Add Project: reading the token', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('a pasted address is read by itself, also when the network is chosen after it', async ({ page, context, user }) => {
+  test('a pasted address is read by itself, also when the network is chosen after it', async ({
+    page,
+    context,
+    user,
+  }) => {
     const demo = devnetToken('demo');
     const smpl = devnetToken('smpl');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

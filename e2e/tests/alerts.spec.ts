@@ -3,7 +3,11 @@ import type { Page } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
 
-async function openCreateModal(page: Page, kind: 'Price Move' | 'Liquidity Drop' | 'Large Swap', trigger = 'Add Alert') {
+async function openCreateModal(
+  page: Page,
+  kind: 'Price Move' | 'Liquidity Drop' | 'Large Swap',
+  trigger = 'Add Alert',
+) {
   await page.getByRole('button', { name: trigger }).click();
   await page.getByRole('menuitem', { name: new RegExp(kind) }).click();
   const dialog = page.getByRole('dialog', { name: `New ${kind} Alert` });
@@ -12,7 +16,11 @@ async function openCreateModal(page: Page, kind: 'Price Move' | 'Liquidity Drop'
 }
 
 test.describe('alerts', () => {
-  test('create with validation, edit, pause and resume, delete; the dashboard counts them', async ({ page, request, user }) => {
+  test('create with validation, edit, pause and resume, delete; the dashboard counts them', async ({
+    page,
+    request,
+    user,
+  }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     await signIn(page, user);
@@ -64,7 +72,10 @@ test.describe('alerts', () => {
     // The dashboard: 1 of 2 active, the active one listed with its kind.
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('active-alerts-count')).toHaveText(/^1\/2/);
-    await expect(page.getByRole('progressbar', { name: 'Alerts: 1 of 2 active' })).toHaveAttribute('aria-valuenow', '50');
+    await expect(page.getByRole('progressbar', { name: 'Alerts: 1 of 2 active' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     const activeItems = page.getByRole('list', { name: 'Active alerts' }).getByRole('listitem');
     await expect(activeItems).toHaveCount(1);
     await expect(activeItems).toContainText('DEMO/WETH - Uniswap V2');
@@ -96,7 +107,11 @@ test.describe('alerts', () => {
     // so the API read below cannot overtake the resume (it did in a CI run: is_active false).
     await expect(page.getByRole('button', { name: /^Pause/ })).toBeEnabled();
     const { alerts } = await apiGet<AlertPage>(request, user, '/projects/alerts/');
-    expect(alerts.find((a) => a.kind === 'price_move')).toMatchObject({ is_active: true, threshold_pct: expect.stringMatching(/^7\.50*$/), window_minutes: 15 });
+    expect(alerts.find((a) => a.kind === 'price_move')).toMatchObject({
+      is_active: true,
+      threshold_pct: expect.stringMatching(/^7\.50*$/),
+      window_minutes: 15,
+    });
 
     // The connected pool opens the fund.
     await expect(page.getByRole('link', { name: 'DEMO/WETH Pool' })).toBeVisible();
@@ -112,12 +127,22 @@ test.describe('alerts', () => {
     await expect(page.getByRole('list', { name: 'Large Swap alerts' }).getByRole('listitem')).toHaveCount(1);
   });
 
-  test("another user's alert answers 'not found', and their lists stay empty", async ({ page, request, createUser, consoleGuard }) => {
+  test("another user's alert answers 'not found', and their lists stay empty", async ({
+    page,
+    request,
+    createUser,
+    consoleGuard,
+  }) => {
     consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/projects\/alerts\/\d+\/(triggers\/)?$/ });
     const owner = await createUser();
     const project = await createProjectViaApi(request, owner, 'demo');
     const pool = await addPoolViaApi(request, owner, project.id, 'uniswap-v2', 'weth');
-    const alert = await apiPost<Alert>(request, owner, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: 5, window_minutes: 60 });
+    const alert = await apiPost<Alert>(request, owner, '/projects/alerts/', {
+      kind: 'price_move',
+      pool_id: pool.id,
+      threshold_pct: 5,
+      window_minutes: 60,
+    });
 
     const other = await createUser();
     const foreign = await request.get(`/api/v1/projects/alerts/${alert.id}/`, {

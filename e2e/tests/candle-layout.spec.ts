@@ -10,20 +10,37 @@ const SHOTS = process.env.POLISH_SHOTS_DIR ?? '/tmp/polish-b-shots';
  * text, so the screenshots at 1440 and 390 px are for looking at; what the DOM can show is checked.
  */
 test.describe('the candle chart layout', () => {
-  test('markers of the newest candle, the axes and the attribution, at 1440 and 390 px', async ({ page, request, user }) => {
+  test('markers of the newest candle, the axes and the attribution, at 1440 and 390 px', async ({
+    page,
+    request,
+    user,
+  }) => {
     test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
     const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
-    await apiPost(request, user, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: '0.1', window_minutes: 60, cooldown_minutes: 1 });
+    await apiPost(request, user, '/projects/alerts/', {
+      kind: 'price_move',
+      pool_id: pool.id,
+      threshold_pct: '0.1',
+      window_minutes: 60,
+      cooldown_minutes: 1,
+    });
     // A large buy, then a large sell, and the alert they fire: three markers on the newest candle.
     await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '2' });
     await swapOnDevnet({ pool: 'demo-weth', side: 'sell', amount: '20000', account: 2 });
     const newestMarkers = async () => {
       const answer = await apiGet<Candles>(request, user, `/projects/pool/${pool.id}/candles/?interval=1h`);
       const newest = answer.markers.at(-1);
-      return newest ? answer.markers.filter((m) => m.time.slice(0, 13) === newest.time.slice(0, 13)).map((m) => m.kind).sort() : [];
+      return newest
+        ? answer.markers
+            .filter((m) => m.time.slice(0, 13) === newest.time.slice(0, 13))
+            .map((m) => m.kind)
+            .sort()
+        : [];
     };
-    await expect.poll(newestMarkers, { timeout: 60_000 }).toEqual(expect.arrayContaining(['alert', 'large_buy', 'large_sell']));
+    await expect
+      .poll(newestMarkers, { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(['alert', 'large_buy', 'large_sell']));
 
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signIn(page, user, { to: `/funds/${pool.id}` });

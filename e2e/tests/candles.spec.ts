@@ -7,7 +7,11 @@ const SHOTS = process.env.H3_SHOTS_DIR ?? '/tmp/h3-shots';
 
 /** Decision 0034: candles and volume of the demo pools, from the stored swaps, at 1440 and 390 px. */
 test.describe('candles on the pool page', () => {
-  test('DEMO/WETH: switch to candles, see candles, volume, and USD at the recorded WETH/USDC rates; DEMO/USDC in USD; the USD line', async ({ page, request, user }) => {
+  test('DEMO/WETH: switch to candles, see candles, volume, and USD at the recorded WETH/USDC rates; DEMO/USDC in USD; the USD line', async ({
+    page,
+    request,
+    user,
+  }) => {
     // Two pools, two viewports, an axe scan and dark mode: longer than one screen's test.
     test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
@@ -15,7 +19,11 @@ test.describe('candles on the pool page', () => {
     const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
     // The indexer backfills a newly attached pool; the chart needs its swaps.
     await expect
-      .poll(async () => (await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`)).candles.length, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`)).candles.length,
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(0);
     const answer = await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h`);
 
@@ -43,9 +51,15 @@ test.describe('candles on the pool page', () => {
     await usd.click();
     await expect(usd).toHaveAttribute('aria-pressed', 'true');
     await expect(card).toContainText('USD per DEMO');
-    await expect(card.getByTestId('usd-rate-note')).toContainText('WETH valued at WETH/USDC on Uniswap V3: each swap at the rate of the latest WETH/USDC swap at or before its block.');
+    await expect(card.getByTestId('usd-rate-note')).toContainText(
+      'WETH valued at WETH/USDC on Uniswap V3: each swap at the rate of the latest WETH/USDC swap at or before its block.',
+    );
     await expect(legend).toContainText('USD');
-    const usdAnswer = await apiGet<Candles>(request, user, `/projects/pool/${weth.id}/candles/?interval=1h&currency=usd`);
+    const usdAnswer = await apiGet<Candles>(
+      request,
+      user,
+      `/projects/pool/${weth.id}/candles/?interval=1h&currency=usd`,
+    );
     expect(usdAnswer).toMatchObject({ usd_route: 'WETH/USDC on Uniswap V3', usd_unavailable_reason: null });
     expect(usdAnswer.candles.length).toBeGreaterThan(0);
     await page.waitForTimeout(300);
@@ -89,7 +103,10 @@ test.describe('candles on the pool page', () => {
     await page.goto(`/funds/${usdc.id}`);
     const usdcCard = page.getByRole('region', { name: 'Candles' });
     await expect(usdcCard).toBeVisible();
-    await expect(usdcCard.getByRole('button', { name: 'USD', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(usdcCard.getByRole('button', { name: 'USD', exact: true })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await usdcCard.getByRole('button', { name: 'USD', exact: true }).click();
     await expect(usdcCard).toContainText('USD per DEMO');
     await expect(page.getByTestId('candle-legend')).toContainText('USD');
@@ -128,7 +145,9 @@ test.describe('candles on the pool page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await line.screenshot({ path: `${SHOTS}/line-weth-usd-390.png` });
     await page.getByRole('button', { name: 'Candles' }).click();
-    await expect(page.getByRole('region', { name: 'Candles' }).getByRole('button', { name: 'USD', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('region', { name: 'Candles' }).getByRole('button', { name: 'USD', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await page.waitForTimeout(300);
     await page.getByRole('region', { name: 'Candles' }).screenshot({ path: `${SHOTS}/candles-weth-usd-390.png` });
   });

@@ -34,11 +34,20 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/tokendesk`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/tokendesk`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 test.describe('notification channels', () => {
-  test('a webhook channel: secret once, Send test, chosen by an alert, fired by a devnet swap, seen in the delivery log', async ({ page, request, user, consoleGuard }) => {
+  test('a webhook channel: secret once, Send test, chosen by an alert, fired by a devnet swap, seen in the delivery log', async ({
+    page,
+    request,
+    user,
+    consoleGuard,
+  }) => {
     test.setTimeout(180_000);
     // The duplicate alert below is a 409 by design; the browser logs every non-2xx answer.
     consoleGuard.allowHttpError({ status: 409, url: /\/api\/v1\/projects\/alerts\/$/ });
@@ -74,7 +83,9 @@ test.describe('notification channels', () => {
       await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
       await expect(secretDialog).toBeHidden();
 
-      const row = page.getByRole('list', { name: 'Notification channels' }).getByRole('listitem', { name: 'Ops hook', exact: true });
+      const row = page
+        .getByRole('list', { name: 'Notification channels' })
+        .getByRole('listitem', { name: 'Ops hook', exact: true });
       await expect(row).toContainText('Active');
       await expect(row).toContainText(`Webhook · ${new URL(receiver.url).origin}/…`);
       await expect(page.locator('body')).not.toContainText(secret);
@@ -86,7 +97,9 @@ test.describe('notification channels', () => {
       await row.getByRole('button', { name: 'Send test' }).click();
       await expect(row.getByText('Test message: Delivered (response 204).')).toBeVisible();
       expect(receiver.received).toHaveLength(1);
-      const test1 = webhookBodySchema.parse(new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers));
+      const test1 = webhookBodySchema.parse(
+        new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers),
+      );
       expect(test1).toMatchObject({ type: 'channel.test', data: { title: 'Test message for "Ops hook"' } });
 
       // The alert chooses the channel; the bell is always on.
@@ -119,14 +132,21 @@ test.describe('notification channels', () => {
       await again.getByLabel('Price change of at least (%)').fill('0.1');
       await again.getByLabel('Within (minutes)').fill('60');
       await again.getByRole('button', { name: 'Create Alert' }).click();
-      await expect(again.getByText(`An identical alert already exists (alert #${alert!.id}). Edit it or choose other values.`)).toBeVisible();
+      await expect(
+        again.getByText(`An identical alert already exists (alert #${alert!.id}). Edit it or choose other values.`),
+      ).toBeVisible();
       await again.getByRole('button', { name: 'Cancel' }).click();
 
       // A real buy of 5 ETH fires it: the receiver gets the signed alert message.
       await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '5' });
       await expect.poll(() => receiver.received.length, { timeout: FIRING_TIMEOUT }).toBeGreaterThanOrEqual(2);
-      const fired = webhookBodySchema.parse(new Webhook(secret).verify(receiver.received[1]!.body, receiver.received[1]!.headers));
-      expect(fired).toMatchObject({ type: 'alert.triggered', data: { alert: { id: alert!.id, kind: 'price_move', pool_id: pool.id } } });
+      const fired = webhookBodySchema.parse(
+        new Webhook(secret).verify(receiver.received[1]!.body, receiver.received[1]!.headers),
+      );
+      expect(fired).toMatchObject({
+        type: 'alert.triggered',
+        data: { alert: { id: alert!.id, kind: 'price_move', pool_id: pool.id } },
+      });
       expect(fired.data.title).toContain('DEMO/WETH');
       expect(fired.data.url).toMatch(new RegExp(`/alerts/${alert!.id}$`));
       expect(fired.data.block_number).toMatch(/^\d+$/);
@@ -165,12 +185,16 @@ test.describe('notification channels', () => {
         await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         // Colours ease to the other theme: axe must not measure a half-way colour.
         await settleAnimations(page);
-        expect(seriousViolations(await axeViolations(page, { rules: ['color-contrast', 'link-in-text-block'] }))).toEqual([]);
-        if (process.env.H2_SHOTS) await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-dark-${width}.png`, fullPage: true });
+        expect(
+          seriousViolations(await axeViolations(page, { rules: ['color-contrast', 'link-in-text-block'] })),
+        ).toEqual([]);
+        if (process.env.H2_SHOTS)
+          await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-dark-${width}.png`, fullPage: true });
         await page.emulateMedia({ colorScheme: 'light' });
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(width);
-        if (process.env.H2_SHOTS) await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-${width}.png`, fullPage: true });
+        if (process.env.H2_SHOTS)
+          await page.screenshot({ path: `${process.env.H2_SHOTS}/channels-${width}.png`, fullPage: true });
       }
       // The alert form with its channels, at both widths.
       await page.goto(`/alerts/${alert!.id}`);
@@ -195,7 +219,10 @@ test.describe('notification channels', () => {
       await row.getByRole('button', { name: 'Delivery log' }).click();
       await expect(phoneLog.getByRole('listitem')).toHaveCount(2);
       await row.getByRole('button', { name: 'Delete Ops hook' }).click();
-      await page.getByRole('alertdialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete channel?' })
+        .getByRole('button', { name: 'Delete channel' })
+        .click();
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Ops hook deleted.' })).toBeVisible();
       await expect(row).toHaveCount(0);
     } finally {

@@ -41,7 +41,10 @@ test.describe('dark mode', () => {
     await expect.poll(() => isDarkBackground(page)).toBe(true);
   });
 
-  test('the user menu choice overrides the system, persists across a reload and is applied before the first paint', async ({ page, user }) => {
+  test('the user menu choice overrides the system, persists across a reload and is applied before the first paint', async ({
+    page,
+    user,
+  }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page, user);
     await expect.poll(() => isDarkBackground(page)).toBe(false);
@@ -55,7 +58,9 @@ test.describe('dark mode', () => {
     await page.exposeFunction('reportHtmlClass', (value: string) => classAtFirstScript.push(value));
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { reportHtmlClass: (v: string) => void }).reportHtmlClass(document.documentElement.className);
+        (window as unknown as { reportHtmlClass: (v: string) => void }).reportHtmlClass(
+          document.documentElement.className,
+        );
       });
     });
     await page.reload();
@@ -121,7 +126,10 @@ test.describe('dark mode', () => {
     const other = await createProjectViaApi(request, user, 'smpl');
     await page.goto(`/projects/${other.id}`);
     await page.getByRole('button', { name: 'Delete project' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete project?' }).getByRole('button', { name: 'Delete project' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete project?' })
+      .getByRole('button', { name: 'Delete project' })
+      .click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'was deleted' });
     await expect(toast).toBeVisible();
     await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-sonner-theme', 'dark');

@@ -4,7 +4,11 @@ import { DEVNET_CHAIN_ID } from '../devnet';
 import { apiPost, expect, signIn, test } from '../fixtures';
 
 test.describe('dashboard', () => {
-  test('six projects: the count says 6, Recent Projects lists the five newest, and no whole list is fetched', async ({ page, request, user }) => {
+  test('six projects: the count says 6, Recent Projects lists the five newest, and no whole list is fetched', async ({
+    page,
+    request,
+    user,
+  }) => {
     // Every token the devnet deploys, oldest first: six projects, one more than the dashboard lists.
     const created: Project[] = [];
     for (const token of devnetTokens) {
@@ -42,12 +46,24 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('link', { name: created[0]!.name })).toBeVisible();
 
     // The dashboard asked for summaries; the full project list came only with the Projects page.
-    const beforeProjectsPage = apiPaths.slice(0, apiPaths.findIndex((p) => /^\/api\/v1\/projects\/?$/.test(p)));
-    expect(beforeProjectsPage).toEqual(expect.arrayContaining(['/api/v1/projects/summary/', '/api/v1/projects/user/pools/summary/', '/api/v1/projects/alerts/summary/']));
+    const beforeProjectsPage = apiPaths.slice(
+      0,
+      apiPaths.findIndex((p) => /^\/api\/v1\/projects\/?$/.test(p)),
+    );
+    expect(beforeProjectsPage).toEqual(
+      expect.arrayContaining([
+        '/api/v1/projects/summary/',
+        '/api/v1/projects/user/pools/summary/',
+        '/api/v1/projects/alerts/summary/',
+      ]),
+    );
     expect(beforeProjectsPage.filter((p) => /^\/api\/v1\/projects\/(user\/pools|alerts)\/?$/.test(p))).toEqual([]);
   });
 
-  test('the Market Prices panel shows the newest 50 pools and links to all of them when there are more', async ({ page, user }) => {
+  test('the Market Prices panel shows the newest 50 pools and links to all of them when there are more', async ({
+    page,
+    user,
+  }) => {
     // 50 prices and a count of 120: a stand-in for an owner with more pools than the devnet has.
     const prices: PriceItem[] = Array.from({ length: PRICES_PANEL_LIMIT }, (_, i) => ({
       pool_id: 100_000 + i,
@@ -65,10 +81,11 @@ test.describe('dashboard', () => {
     await signIn(page, user, { to: '/activities' });
 
     const panel = page.getByRole('region', { name: 'Market Prices', exact: true });
-    await expect(panel.getByRole('list', { name: 'Pool prices' }).getByRole('link')).toHaveCount(PRICES_PANEL_LIMIT + 1);
+    await expect(panel.getByRole('list', { name: 'Pool prices' }).getByRole('link')).toHaveCount(
+      PRICES_PANEL_LIMIT + 1,
+    );
     await expect(panel.getByText('The 50 newest of 120 pools.')).toBeVisible();
     await panel.getByRole('link', { name: 'View all in Funds' }).click();
     await expect(page).toHaveURL(/\/funds$/);
   });
 });
-

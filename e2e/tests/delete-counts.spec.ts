@@ -8,7 +8,8 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
   const usdc = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'usdc');
   // Two alerts on one pool must differ: an identical second one is refused (409, product §2.10).
-  const alert = (poolId: number, minAmount: string) => apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: minAmount });
+  const alert = (poolId: number, minAmount: string) =>
+    apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: minAmount });
   await alert(weth.id, '1');
   await alert(weth.id, '2');
   await alert(usdc.id, '1');
@@ -21,7 +22,9 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
 
   await page.getByRole('button', { name: 'Delete project' }).click();
   let confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
-  await expect(confirm).toContainText(`${project.name} (${project.token_symbol}) will be removed from TokenDesk with its 2 liquidity pools and 3 alerts`);
+  await expect(confirm).toContainText(
+    `${project.name} (${project.token_symbol}) will be removed from TokenDesk with its 2 liquidity pools and 3 alerts`,
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
 
@@ -29,7 +32,9 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
   await pools.getByRole('button', { name: 'Delete pool DEMO/USDC on Uniswap V2' }).click();
   await expect(pools.getByText('Delete pool and its alert?')).toBeVisible();
   await pools.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'DEMO/USDC on Uniswap V2 was removed.' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'DEMO/USDC on Uniswap V2 was removed.' }),
+  ).toBeVisible();
   await expect(pools.getByRole('listitem')).toHaveCount(1);
   expect((await apiGet<AlertPage>(request, user, '/projects/alerts/')).alerts).toHaveLength(2);
 
@@ -45,7 +50,11 @@ test('the delete confirmations say how many pools and alerts go with them', asyn
 // while the index builds; the screen used to stay mounted until the lists had been refetched, and
 // on a loaded machine a poll of the gone project answered 404 (a CI failure in dark-mode.spec).
 // Here the index is held at 'indexing', and the lists refetched after a delete answer 4 s late.
-test('deleting a project stops its polls at once, and the list never shows it again', async ({ page, request, user }) => {
+test('deleting a project stops its polls at once, and the list never shows it again', async ({
+  page,
+  request,
+  user,
+}) => {
   const kept = await createProjectViaApi(request, user, 'demo');
   const gone = await createProjectViaApi(request, user, 'smpl');
   await page.route(`**/api/v1/projects/${gone.id}/holders/`, async (route) => {
@@ -63,7 +72,8 @@ test('deleting a project stops its polls at once, and the list never shows it ag
   const askedAfterDelete: string[] = [];
   let deleted = false;
   page.on('request', (r) => {
-    if (deleted && new URL(r.url()).pathname.startsWith(`/api/v1/projects/${gone.id}/`)) askedAfterDelete.push(`${r.method()} ${r.url()}`);
+    if (deleted && new URL(r.url()).pathname.startsWith(`/api/v1/projects/${gone.id}/`))
+      askedAfterDelete.push(`${r.method()} ${r.url()}`);
   });
   page.on('response', (r) => {
     if (r.request().method() === 'DELETE' && r.ok()) deleted = true;
@@ -75,7 +85,10 @@ test('deleting a project stops its polls at once, and the list never shows it ag
   });
 
   await page.getByRole('button', { name: 'Delete project' }).click();
-  await page.getByRole('alertdialog', { name: 'Delete project?' }).getByRole('button', { name: 'Delete project' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete project?' })
+    .getByRole('button', { name: 'Delete project' })
+    .click();
   await expect(page).toHaveURL(/\/projects$/);
   // While the list is still on its way, the cached one (with the deleted project) is not shown.
   await expect(page.getByRole('link', { name: gone.name, exact: true })).toHaveCount(0);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { shortenAddress, type ActivityPage, type Candles, type DexOption, type Pool, type Project, type TokenOption } from '@tokendesk/contract';
+import {
+  shortenAddress,
+  type ActivityPage,
+  type Candles,
+  type DexOption,
+  type Pool,
+  type Project,
+  type TokenOption,
+} from '@tokendesk/contract';
 import type { DevnetPool } from '@tokendesk/devchain';
 import { axeViolations, seriousViolations, WCAG_TAGS } from '../axe';
 import { DEVNET_CHAIN_ID, devnetAddresses, devnetToken, swapOnDevnet } from '../devnet';
@@ -16,7 +24,8 @@ import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixture
  * The DEX of each family is found by the `family` the API's DEX options carry, not by a guessed id.
  * Screenshots go to e2e/screenshots/ (git-ignored), or to FAMILIES_SHOTS_DIR.
  */
-const SHOTS = process.env.FAMILIES_SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const SHOTS =
+  process.env.FAMILIES_SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
 const A = devnetAddresses;
@@ -123,7 +132,8 @@ const CASES: FamilyCase[] = [
 
 async function createProject(request: APIRequestContext, user: TestUser, key: FamilyCase['project']): Promise<Project> {
   // DAI is deployed with Aerodrome's pools (packages/devchain solidly.ts), not among the devnet's named tokens.
-  const token = key === 'dai' ? { address: A.solidly.dai, name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } : devnetToken(key);
+  const token =
+    key === 'dai' ? { address: A.solidly.dai, name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } : devnetToken(key);
   return apiPost<Project>(request, user, '/projects/create/', {
     network: DEVNET_CHAIN_ID,
     contract_address: token.address,
@@ -134,7 +144,13 @@ async function createProject(request: APIRequestContext, user: TestUser, key: Fa
 }
 
 /** Add Pool as a user does it: choose the family's DEX (its option names its factory) and the token, check what was found, add. */
-async function addPoolWithDialog(page: Page, request: APIRequestContext, user: TestUser, project: Project, c: FamilyCase): Promise<Pool> {
+async function addPoolWithDialog(
+  page: Page,
+  request: APIRequestContext,
+  user: TestUser,
+  project: Project,
+  c: FamilyCase,
+): Promise<Pool> {
   const dexes = await apiGet<DexOption[]>(request, user, `/projects/network/${DEVNET_CHAIN_ID}/dex-options/`);
   const dex = dexes.find((d) => d.family === c.family);
   expect(dex, `the devnet lists a DEX of the ${c.family} family (its adapter and devnet row are merged)`).toBeTruthy();
@@ -171,7 +187,11 @@ const slug = (c: FamilyCase) => c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 test.describe('DEX families on the devnet', () => {
   for (const c of CASES) {
-    test(`${c.name}: attach through Add Pool, see price, activity, candles and the family's facts`, async ({ page, request, user }) => {
+    test(`${c.name}: attach through Add Pool, see price, activity, candles and the family's facts`, async ({
+      page,
+      request,
+      user,
+    }) => {
       // The indexer's backfill of a month, a swap through the CLI, two viewports and axe.
       test.slow();
       const project = await createProject(request, user, c.project);
@@ -180,25 +200,39 @@ test.describe('DEX families on the devnet', () => {
 
       // The seeded month: candles, and stored events, once the indexer's backfill is in.
       await expect
-        .poll(async () => (await apiGet<Candles>(request, user, `/projects/pool/${pool.id}/candles/?interval=1h`)).candles.length, { timeout: 90_000 })
+        .poll(
+          async () =>
+            (await apiGet<Candles>(request, user, `/projects/pool/${pool.id}/candles/?interval=1h`)).candles.length,
+          { timeout: 90_000 },
+        )
         .toBeGreaterThan(0);
       // One new swap on the pool: it must show up as this pool's activity.
       const swap = await swapOnDevnet({ ...c.swap, account: 3 });
       await expect
-        .poll(async () => (await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}&limit=50`)).events.some((e) => e.tx_hash === swap.txHash), {
-          timeout: 60_000,
-        })
+        .poll(
+          async () =>
+            (await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}&limit=50`)).events.some(
+              (e) => e.tx_hash === swap.txHash,
+            ),
+          {
+            timeout: 60_000,
+          },
+        )
         .toBe(true);
       const fund = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool.id}/`);
       expect(fund.price, 'a price read from the chain').not.toBeNull();
 
       // The project page's row shows the family's shape.
-      const row = page.getByRole('list', { name: 'Liquidity pools' }).getByRole('listitem').filter({ hasText: c.pairLabel });
+      const row = page
+        .getByRole('list', { name: 'Liquidity pools' })
+        .getByRole('listitem')
+        .filter({ hasText: c.pairLabel });
       for (const badge of c.badges) await expect(row).toContainText(badge.replace(/^Fee /, ''));
 
       await page.goto(`/funds/${pool.id}`);
       await expect(page.getByRole('heading', { name: `${c.pairLabel} Pool`, level: 1 })).toBeVisible();
-      for (const badge of c.badges) await expect(page.getByRole('main').getByText(badge, { exact: true }).first()).toBeVisible();
+      for (const badge of c.badges)
+        await expect(page.getByRole('main').getByText(badge, { exact: true }).first()).toBeVisible();
       const price = page.getByRole('region', { name: 'Price', exact: true });
       await expect(price).not.toContainText('—');
       if (c.card) {

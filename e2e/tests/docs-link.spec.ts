@@ -2,7 +2,10 @@ import { expect, signIn, test } from '../fixtures';
 
 // Product §2.2: the API reference opens in a new tab (the app stays where it was), and says so.
 
-test('the Docs link opens the API reference in a new tab, in the header and in the mobile menu', async ({ page, user }) => {
+test('the Docs link opens the API reference in a new tab, in the header and in the mobile menu', async ({
+  page,
+  user,
+}) => {
   await signIn(page, user);
   const docs = page.getByRole('banner').getByRole('link', { name: 'Docs (opens in a new tab)' });
   await expect(docs).toHaveAttribute('href', '/api/docs');
@@ -19,7 +22,9 @@ test('the Docs link opens the API reference in a new tab, in the header and in t
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  const menuDocs = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Docs (opens in a new tab)' });
+  const menuDocs = page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link', { name: 'Docs (opens in a new tab)' });
   await expect(menuDocs).toHaveAttribute('target', '_blank');
   await expect(menuDocs).toHaveAttribute('rel', 'noopener noreferrer');
 });

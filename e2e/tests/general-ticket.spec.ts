@@ -7,10 +7,14 @@ test.describe('general support tickets', () => {
     await signIn(page, user, { to: '/support' });
     await page.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Support Ticket' });
-    await expect(dialog.getByText("You don't have any projects yet: your ticket will be a general question.")).toBeVisible();
+    await expect(
+      dialog.getByText("You don't have any projects yet: your ticket will be a general question."),
+    ).toBeVisible();
     await expect(dialog.getByLabel('Project')).toHaveValue('General question (no project)');
     await dialog.getByPlaceholder('Brief description of your issue').fill('Cannot add my token');
-    await dialog.getByPlaceholder('Describe your issue in detail').fill('Fetch Token Info says the node is not reachable.');
+    await dialog
+      .getByPlaceholder('Describe your issue in detail')
+      .fill('Fetch Token Info says the node is not reachable.');
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
     await expect(dialog).toBeHidden();
 

@@ -1,10 +1,25 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { holderCsvColumns, holderLabelText, holderNoticeTitle, shortenAddress, type DiscoveredPoolList, type HoldersSummary, type Project } from '@tokendesk/contract';
+import {
+  holderCsvColumns,
+  holderLabelText,
+  holderNoticeTitle,
+  shortenAddress,
+  type DiscoveredPoolList,
+  type HoldersSummary,
+  type Project,
+} from '@tokendesk/contract';
 import { callTestContract, createPoolOnDevnet, deployTestContract, devnetClients } from '@tokendesk/devchain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatUnits, getAddress, parseAbi, zeroAddress, type Address } from 'viem';
-import { addPoolViaApi, createProjectViaApi, demoAccounts, DEVNET_CHAIN_ID, devnetAddresses, devnetRpcUrl } from '../devnet';
+import {
+  addPoolViaApi,
+  createProjectViaApi,
+  demoAccounts,
+  DEVNET_CHAIN_ID,
+  devnetAddresses,
+  devnetRpcUrl,
+} from '../devnet';
 import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixtures';
 
 /** The devnet indexer ticks every 2 s; a backfill of the seeded history takes a few ticks. */
@@ -27,7 +42,9 @@ async function devnetTickAfter(request: APIRequestContext, since: number): Promi
   await expect
     .poll(
       async () => {
-        const ready = (await (await request.get('/ready')).json()) as { networks: { id: number; last_tick_at: string | null }[] };
+        const ready = (await (await request.get('/ready')).json()) as {
+          networks: { id: number; last_tick_at: string | null }[];
+        };
         const devnet = ready.networks.find((n) => n.id === 31337);
         return devnet?.last_tick_at ? Date.parse(devnet.last_tick_at) : 0;
       },
@@ -60,7 +77,12 @@ async function createNewDemoPool(): Promise<{ address: Address; symbol: string; 
         args: [devnetAddresses.demo, token, fee],
       });
       if (existing !== zeroAddress) continue;
-      const created = await createPoolOnDevnet(clients, { version: 'v3', tokenA: devnetAddresses.demo, tokenB: token, fee });
+      const created = await createPoolOnDevnet(clients, {
+        version: 'v3',
+        tokenA: devnetAddresses.demo,
+        tokenB: token,
+        fee,
+      });
       return { address: created.address, symbol, fee };
     }
   }
@@ -81,7 +103,11 @@ test.describe('holder insights and the new-pool watch', () => {
 
     const section = page.getByRole('region', { name: 'Holders', exact: true });
     await expect(section).toBeVisible();
-    const count = section.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Holders$/ }) }).locator('dd').first();
+    const count = section
+      .locator('dl > div')
+      .filter({ has: page.locator('dt', { hasText: /^Holders$/ }) })
+      .locator('dd')
+      .first();
     await expect(count).toHaveText(/^[1-9][\d,]*$/, { timeout: INDEXED_TIMEOUT });
 
     // The figures on screen are the server's, not placeholders.
@@ -94,8 +120,14 @@ test.describe('holder insights and the new-pool watch', () => {
     // The daily chart draws on a canvas.
     await expect(section.getByTestId('holder-chart').locator('canvas').first()).toBeVisible();
     // The check against the chain ran and agrees.
-    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('matches');
-    await expect(section.getByText(/^Checked against the chain at block \d+: totalSupply\(\) and balanceOf of the \d+ largest holders agree/)).toBeVisible();
+    await expect
+      .poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT })
+      .toBe('matches');
+    await expect(
+      section.getByText(
+        /^Checked against the chain at block \d+: totalSupply\(\) and balanceOf of the \d+ largest holders agree/,
+      ),
+    ).toBeVisible();
     await expect(section.getByRole('note')).toHaveCount(0);
     await shoot(page, section, 'holders-demo');
 
@@ -107,7 +139,10 @@ test.describe('holder insights and the new-pool watch', () => {
     const poolRow = rows.filter({ has: page.getByRole('link', { name: shortAddressRe(pool.pool_address) }) });
     await expect(poolRow).toHaveCount(1);
     await expect(poolRow).toContainText(holderLabelText.pool);
-    await expect(poolRow.getByRole('link', { name: shortAddressRe(pool.pool_address) })).toHaveAttribute('href', `/funds/${pool.id}`);
+    await expect(poolRow.getByRole('link', { name: shortAddressRe(pool.pool_address) })).toHaveAttribute(
+      'href',
+      `/funds/${pool.id}`,
+    );
     const deployerRow = rows.filter({ hasText: holderLabelText.deployer });
     await expect(deployerRow).toHaveCount(1);
     await expect(deployerRow).toContainText(shortAddressRe(devnetAddresses.deployer));
@@ -115,7 +150,10 @@ test.describe('holder insights and the new-pool watch', () => {
     await expect(rows.first()).toContainText(`${top.share_pct!.toFixed(2)}%`);
 
     // Export CSV: the header, then one line per holder.
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^tokendesk-holders-DEMO-block-\d+\.csv$/);
     const csv = (await fs.readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(csv[0]).toBe(holderCsvColumns.join(','));
@@ -124,13 +162,19 @@ test.describe('holder insights and the new-pool watch', () => {
     await expect(page.getByText('The CSV file of all holders was downloaded.')).toBeVisible();
   });
 
-  test('a new pool of DEMO raises a notification that leads to the project, where one click attaches it', async ({ page, request, user }) => {
+  test('a new pool of DEMO raises a notification that leads to the project, where one click attaches it', async ({
+    page,
+    request,
+    user,
+  }) => {
     test.setTimeout(120_000);
     const project = await createProjectViaApi(request, user, 'demo');
     await signIn(page, user);
     // The watch starts with the first tick that sees a project on the network; a pool created
     // before that is history (for 'Add Pool'), not news.
-    await expect.poll(async () => (await holders(request, user, project.id)).sync.state, { timeout: INDEXED_TIMEOUT }).toBe('live');
+    await expect
+      .poll(async () => (await holders(request, user, project.id)).sync.state, { timeout: INDEXED_TIMEOUT })
+      .toBe('live');
     // The same tick may have finished the holders just before the watch started: wait one more.
     await devnetTickAfter(request, Date.now());
 
@@ -138,9 +182,15 @@ test.describe('holder insights and the new-pool watch', () => {
     const feeText = `${created.fee / 10_000}%`;
     const pairText = `DEMO/${created.symbol}`;
     await expect
-      .poll(async () => (await apiGet<DiscoveredPoolList>(request, user, `/projects/${project.id}/discovered-pools/`)).pools.map((p) => p.pool_address), {
-        timeout: NOTIFIED_TIMEOUT,
-      })
+      .poll(
+        async () =>
+          (await apiGet<DiscoveredPoolList>(request, user, `/projects/${project.id}/discovered-pools/`)).pools.map(
+            (p) => p.pool_address,
+          ),
+        {
+          timeout: NOTIFIED_TIMEOUT,
+        },
+      )
       .toContain(created.address);
 
     // The bell (still on the dashboard) rises and the notification opens the project page.
@@ -175,11 +225,16 @@ test.describe('holder insights and the new-pool watch', () => {
     // The server agrees: attached, and no longer among the found pools.
     const attached = await apiGet<{ pool_address: string }[]>(request, user, `/projects/${project.id}/pools/`);
     expect(attached.map((p) => p.pool_address.toLowerCase())).toContain(created.address.toLowerCase());
-    expect((await apiGet<DiscoveredPoolList>(request, user, `/projects/${project.id}/discovered-pools/`)).pools).toEqual([]);
+    expect(
+      (await apiGet<DiscoveredPoolList>(request, user, `/projects/${project.id}/discovered-pools/`)).pools,
+    ).toEqual([]);
   });
 });
 
-const erc20Abi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+const erc20Abi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+]);
 
 /** Screenshots to look at (not compared): set E2E_SCREENSHOT_DIR to keep them. */
 async function shoot(page: Page, section: Locator, name: string) {
@@ -208,11 +263,26 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
   const [alice, bob] = demoAccounts as [Address, Address];
   const E18 = 10n ** 18n;
 
-  async function projectOf(request: APIRequestContext, user: TestUser, token: Address, symbol: string): Promise<Project> {
-    return apiPost<Project>(request, user, '/projects/create/', { network: DEVNET_CHAIN_ID, contract_address: token, name: symbol, token_symbol: symbol, token_decimal: 18 });
+  async function projectOf(
+    request: APIRequestContext,
+    user: TestUser,
+    token: Address,
+    symbol: string,
+  ): Promise<Project> {
+    return apiPost<Project>(request, user, '/projects/create/', {
+      network: DEVNET_CHAIN_ID,
+      contract_address: token,
+      name: symbol,
+      token_symbol: symbol,
+      token_decimal: 18,
+    });
   }
 
-  test("a rebasing token: the card shows balanceOf and totalSupply() after a rebase, with a notice saying so", async ({ page, request, user }) => {
+  test('a rebasing token: the card shows balanceOf and totalSupply() after a rebase, with a notice saying so', async ({
+    page,
+    request,
+    user,
+  }) => {
     test.setTimeout(90_000);
     const clients = devnetClients(devnetRpcUrl());
     const { address: token } = await deployTestContract(clients, alice, 'rebasingToken', [1_000_000n * E18]);
@@ -220,7 +290,9 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     await callTestContract(clients, alice, 'rebasingToken', token, 'rebase', [11n * 10n ** 17n]);
     const project = await projectOf(request, user, token, 'RBS');
 
-    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('differs');
+    await expect
+      .poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT })
+      .toBe('differs');
     const summary = await holders(request, user, project.id);
     await signIn(page, user, { to: `/projects/${project.id}` });
     const section = page.getByRole('region', { name: 'Holders', exact: true });
@@ -232,9 +304,17 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     const supply = await clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'totalSupply' });
     expect(supply).toBe(1_100_000n * E18);
     await expect(section.locator('dl')).toContainText('1,100,000 RBS');
-    const bobBalance = await clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [bob] });
+    const bobBalance = await clients.public.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [bob],
+    });
     expect(summary.top.find((r) => r.address === getAddress(bob))!.balance).toBe(formatUnits(bobBalance, 18));
-    const bobRow = section.getByRole('table', { name: /holders/i }).locator('tbody tr').filter({ hasText: shortAddressRe(bob) });
+    const bobRow = section
+      .getByRole('table', { name: /holders/i })
+      .locator('tbody tr')
+      .filter({ hasText: shortAddressRe(bob) });
     await expect(bobRow).toContainText('1,100 RBS');
     await expect(bobRow).toContainText('0.10%');
     await expect(section.getByText(/^balanceOf at block \d+; share of totalSupply\(\)$/)).toBeVisible();
@@ -242,14 +322,20 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     await shoot(page, section, 'holders-rebasing');
   });
 
-  test("a forwarding proxy whose logs come from its backend: 'not available' with the reason, not 0 holders", async ({ page, request, user }) => {
+  test("a forwarding proxy whose logs come from its backend: 'not available' with the reason, not 0 holders", async ({
+    page,
+    request,
+    user,
+  }) => {
     test.setTimeout(90_000);
     const clients = devnetClients(devnetRpcUrl());
     const { address: token } = await deployTestContract(clients, alice, 'forwardingProxyToken', [1_000_000n * E18]);
     await callTestContract(clients, alice, 'forwardingProxyToken', token, 'transfer', [bob, 5n * E18]);
     const project = await projectOf(request, user, token, 'PRXY');
 
-    await expect.poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT }).toBe('no_logs');
+    await expect
+      .poll(async () => (await holders(request, user, project.id)).reconciliation.status, { timeout: INDEXED_TIMEOUT })
+      .toBe('no_logs');
     const summary = await holders(request, user, project.id);
     expect(summary.holder_count).toBeNull();
     await signIn(page, user, { to: `/projects/${project.id}` });
@@ -268,4 +354,3 @@ test.describe('holder figures that agree with the chain, or say why not', () => 
     await expect(recent).not.toContainText('Holders indexing');
   });
 });
-

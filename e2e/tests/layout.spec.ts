@@ -25,7 +25,11 @@ const VIEWPORTS = [
  * loaded at a different one of the widths in turn, so every width is still a first render for some
  * screens; the others check what a user who resizes the window or turns a tablet sees.
  */
-test(`every screen fits ${VIEWPORTS.map((v) => v.width).join(', ')} px, loaded at one and resized to the others`, async ({ page, request, user }) => {
+test(`every screen fits ${VIEWPORTS.map((v) => v.width).join(', ')} px, loaded at one and resized to the others`, async ({
+  page,
+  request,
+  user,
+}) => {
   const project = await createProjectViaApi(request, user, 'demo');
   const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
   await createProjectViaApi(request, user, 'smpl');
@@ -48,7 +52,11 @@ test(`every screen fits ${VIEWPORTS.map((v) => v.width).join(', ')} px, loaded a
     ['/funds', 'Funds', /DEMO\/WETH/],
     [`/funds/${pool.id}`, 'DEMO/WETH Pool', /as of block \d+/],
     ['/support', 'Support Tickets', /A long subject/],
-    [`/support/${ticket.id}`, 'A long subject that should wrap or truncate on a phone without widening the page', /Original Request/],
+    [
+      `/support/${ticket.id}`,
+      'A long subject that should wrap or truncate on a phone without widening the page',
+      /Original Request/,
+    ],
   ];
   for (const [index, [path, heading, content]] of screens.entries()) {
     const turn = index % VIEWPORTS.length;
@@ -61,7 +69,10 @@ test(`every screen fits ${VIEWPORTS.map((v) => v.width).join(', ')} px, loaded a
       await page.setViewportSize(viewport);
       if (viewport.width >= 1280) await expect(panel.getByText('DEMO/WETH')).toBeVisible();
       else await expect(panel).toHaveCount(0);
-      await expectNoHorizontalOverflow(page, `${path} at ${viewport.width} px${viewport === widths[0] ? ' (loaded at this width)' : ''}`);
+      await expectNoHorizontalOverflow(
+        page,
+        `${path} at ${viewport.width} px${viewport === widths[0] ? ' (loaded at this width)' : ''}`,
+      );
     }
   }
 });

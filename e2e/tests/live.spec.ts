@@ -4,10 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet, swapOnDevnetInProcess } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test } from '../fixtures';
-import { emptyLatencies, liveFigureLines, liveFigures, LIVE_TARGET_P95_MS, timeOneSwap, waitUntilMeasurable } from '../live-screens';
+import {
+  emptyLatencies,
+  liveFigureLines,
+  liveFigures,
+  LIVE_TARGET_P95_MS,
+  timeOneSwap,
+  waitUntilMeasurable,
+} from '../live-screens';
 
 /** Beside the suite's other results (.test-results/), not in /tmp; LIVE_SHOTS_DIR puts them elsewhere. */
-const SHOTS = process.env.LIVE_SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.test-results/screenshots');
+const SHOTS =
+  process.env.LIVE_SHOTS_DIR ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.test-results/screenshots');
 const SWAPS = 10;
 /**
  * What this spec asserts of the time. The 2 s target is a speed figure, and speed figures are not
@@ -41,9 +50,14 @@ async function expectPillClear(page: Page) {
     const problems = others.flatMap((el) => {
       const box = el.getBoundingClientRect();
       const gap = Math.max(box.left - pill.right, pill.left - box.right, box.top - pill.bottom, pill.top - box.bottom);
-      return gap < minGap ? [`${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim()}" ${gap.toFixed(1)} px from the pill`] : [];
+      return gap < minGap
+        ? [
+            `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim()}" ${gap.toFixed(1)} px from the pill`,
+          ]
+        : [];
     });
-    if (pill.left < 0 || pill.right > window.innerWidth) problems.push(`the pill (${pill.left}–${pill.right}) leaves the ${window.innerWidth} px viewport`);
+    if (pill.left < 0 || pill.right > window.innerWidth)
+      problems.push(`the pill (${pill.left}–${pill.right}) leaves the ${window.innerWidth} px viewport`);
     return problems;
   }, MIN_GAP_PX);
   expect(crowded, crowded.join('; ')).toEqual([]);
@@ -55,33 +69,50 @@ async function expectPillClear(page: Page) {
  * catch-up after the connection was lost. Needs the server side of the stream (GET /api/v1/stream/).
  */
 test.describe('live updates', () => {
-  test('ten devnet swaps reach /activities, the pool page and Market Prices without a click; p95 printed against the 2 s target', { tag: '@timed' }, async ({ page, context, request, user }) => {
-    test.setTimeout(300_000);
-    const project = await createProjectViaApi(request, user, 'demo');
-    const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
+  test(
+    'ten devnet swaps reach /activities, the pool page and Market Prices without a click; p95 printed against the 2 s target',
+    { tag: '@timed' },
+    async ({ page, context, request, user }) => {
+      test.setTimeout(300_000);
+      const project = await createProjectViaApi(request, user, 'demo');
+      const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
 
-    await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, user, { to: '/activities' });
-    const poolPage = await context.newPage();
-    await poolPage.setViewportSize({ width: 1440, height: 1000 });
-    // Its own sign-in: a session not remembered lives in the tab that made it (sessionStorage).
-    await signIn(poolPage, user, { to: `/funds/${pool.id}` });
-    const screens = { activities: page, poolPage, poolId: pool.id };
-    // The backfill's rows are in before the first measured swap.
-    await waitUntilMeasurable(screens);
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await signIn(page, user, { to: '/activities' });
+      const poolPage = await context.newPage();
+      await poolPage.setViewportSize({ width: 1440, height: 1000 });
+      // Its own sign-in: a session not remembered lives in the tab that made it (sessionStorage).
+      await signIn(poolPage, user, { to: `/funds/${pool.id}` });
+      const screens = { activities: page, poolPage, poolId: pool.id };
+      // The backfill's rows are in before the first measured swap.
+      await waitUntilMeasurable(screens);
 
-    const latencies = emptyLatencies();
-    for (let i = 0; i < SWAPS; i++) {
-      // Buys only: each moves the price the same way, so the panel's figure changes every time.
-      await timeOneSwap(screens, latencies, () => swapOnDevnetInProcess({ pool: 'demo-weth', side: 'buy', amount: '0.5', account: ((i % 4) + 1) as 1 | 2 | 3 | 4 }));
-    }
-    // No click happened: no Refresh, no navigation; the rows came in on their own.
-    const figures = liveFigures(latencies);
-    for (const line of liveFigureLines(figures)) console.log(`live: ${line}`);
-    for (const f of figures) expect(f.p95, `${f.screen} p95`).toBeLessThanOrEqual(ASSERTED_P95_MS);
-  });
+      const latencies = emptyLatencies();
+      for (let i = 0; i < SWAPS; i++) {
+        // Buys only: each moves the price the same way, so the panel's figure changes every time.
+        await timeOneSwap(screens, latencies, () =>
+          swapOnDevnetInProcess({
+            pool: 'demo-weth',
+            side: 'buy',
+            amount: '0.5',
+            account: ((i % 4) + 1) as 1 | 2 | 3 | 4,
+          }),
+        );
+      }
+      // No click happened: no Refresh, no navigation; the rows came in on their own.
+      const figures = liveFigures(latencies);
+      for (const line of liveFigureLines(figures)) console.log(`live: ${line}`);
+      for (const f of figures) expect(f.p95, `${f.screen} p95`).toBeLessThanOrEqual(ASSERTED_P95_MS);
+    },
+  );
 
-  test("Live / Reconnecting… / Offline at 1440 and 390 px, light and dark; the screen catches up after the connection is back", async ({ page, context, request, user, consoleGuard }) => {
+  test('Live / Reconnecting… / Offline at 1440 and 390 px, light and dark; the screen catches up after the connection is back', async ({
+    page,
+    context,
+    request,
+    user,
+    consoleGuard,
+  }) => {
     test.setTimeout(300_000);
     // What a lost network and a refused stream leave in the console, and nothing else.
     consoleGuard.allowMessage(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
@@ -91,7 +122,9 @@ test.describe('live updates', () => {
     // The stream answers normally unless `refuse` is set: then 503, as a server without a free stream would.
     let refuse = false;
     await page.route('**/api/v1/stream/**', (route) =>
-      refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try again later."}' }) : route.continue(),
+      refuse
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Try again later."}' })
+        : route.continue(),
     );
     await signIn(page, user, { to: '/activities' });
     await expect(page.getByTestId('activity-row').first()).toBeVisible({ timeout: 60_000 });
@@ -132,20 +165,39 @@ test.describe('live updates', () => {
         // The stream opens again: what was missed is on screen without a click.
         refuse = false;
         await expect(indicator(page)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
-        await expect(page.locator(`[aria-label="Activity events"] [data-tx="${missed.txHash}"]`).first()).toBeVisible({ timeout: 10_000 });
+        await expect(page.locator(`[aria-label="Activity events"] [data-tx="${missed.txHash}"]`).first()).toBeVisible({
+          timeout: 10_000,
+        });
       }
     }
   });
 
-  test('offline, every kind of figure is dimmed: activity amounts, the bell, dashboard cards, holders, the pool page', async ({ page, context, request, user, consoleGuard }) => {
+  test('offline, every kind of figure is dimmed: activity amounts, the bell, dashboard cards, holders, the pool page', async ({
+    page,
+    context,
+    request,
+    user,
+    consoleGuard,
+  }) => {
     test.setTimeout(180_000);
     consoleGuard.allowMessage(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
     const project = await createProjectViaApi(request, user, 'demo');
     const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     // One unread notification, for the bell's count: a large swap of the pool.
-    await apiPost(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.1', cooldown_minutes: 1 });
+    await apiPost(request, user, '/projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: pool.id,
+      min_amount: '0.1',
+      cooldown_minutes: 1,
+    });
     await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '0.5' });
-    await expect.poll(async () => (await apiGet<{ unread_count: number }>(request, user, '/projects/notifications/new-count/')).unread_count, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await apiGet<{ unread_count: number }>(request, user, '/projects/notifications/new-count/')).unread_count,
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
 
     // Each screen in its own tab (an SPA route change offline could not load its code).
     const figures: { name: string; tab: Page; selector: string; fill?: boolean }[] = [];
@@ -156,9 +208,22 @@ test.describe('live updates', () => {
       return tab;
     };
     const activities = await open('/activities');
-    figures.push({ name: 'activity amount', tab: activities, selector: '[data-testid="activity-row"] p.tabular-nums span.text-slate-900' });
-    figures.push({ name: "the bell's count", tab: activities, selector: '[data-testid="notification-badge"]', fill: true });
-    figures.push({ name: 'Market Prices', tab: activities, selector: `[data-prices-panel] a[href="/funds/${pool.id}"] .tabular-nums` });
+    figures.push({
+      name: 'activity amount',
+      tab: activities,
+      selector: '[data-testid="activity-row"] p.tabular-nums span.text-slate-900',
+    });
+    figures.push({
+      name: "the bell's count",
+      tab: activities,
+      selector: '[data-testid="notification-badge"]',
+      fill: true,
+    });
+    figures.push({
+      name: 'Market Prices',
+      tab: activities,
+      selector: `[data-prices-panel] a[href="/funds/${pool.id}"] .tabular-nums`,
+    });
     const dashboard = await open('/');
     figures.push({ name: 'dashboard card', tab: dashboard, selector: '[data-testid="total-projects-count"]' });
     const projectPage = await open(`/projects/${project.id}`);
@@ -176,20 +241,26 @@ test.describe('live updates', () => {
         probe.remove();
         return value;
       });
-    const paint = (f: (typeof figures)[number]) => f.tab.locator(f.selector).first().evaluate((el, fill) => getComputedStyle(el)[fill ? 'backgroundColor' : 'color'], f.fill ?? false);
+    const paint = (f: (typeof figures)[number]) =>
+      f.tab
+        .locator(f.selector)
+        .first()
+        .evaluate((el, fill) => getComputedStyle(el)[fill ? 'backgroundColor' : 'color'], f.fill ?? false);
 
     for (const f of figures) await expect(f.tab.locator(f.selector).first(), f.name).toBeVisible({ timeout: 60_000 });
     const grey = await slate500(page);
     for (const f of figures) expect(await paint(f), `${f.name} at full contrast while live`).not.toBe(grey);
 
     await context.setOffline(true);
-    for (const tab of [activities, dashboard, projectPage, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'offline', { timeout: 15_000 });
+    for (const tab of [activities, dashboard, projectPage, poolPage])
+      await expect(indicator(tab)).toHaveAttribute('data-connection', 'offline', { timeout: 15_000 });
     for (const f of figures) expect(await paint(f), `${f.name} dimmed while offline`).toBe(grey);
     // Dimmed, still readable: axe's contrast rules hold on every screen.
     for (const tab of [activities, dashboard, projectPage, poolPage]) await expectAxeClean(tab);
 
     await context.setOffline(false);
-    for (const tab of [activities, dashboard, projectPage, poolPage]) await expect(indicator(tab)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
+    for (const tab of [activities, dashboard, projectPage, poolPage])
+      await expect(indicator(tab)).toHaveAttribute('data-connection', 'live', { timeout: 40_000 });
     for (const f of figures) expect(await paint(f), `${f.name} back to full contrast`).not.toBe(grey);
   });
 });

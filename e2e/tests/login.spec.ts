@@ -3,7 +3,10 @@ import { expect, expectNotLoading, signInWithForm, test } from '../fixtures';
 test.describe('sign in', () => {
   // A refused or rate-limited sign-in and the forgot-password page without e-mail are component
   // tests now: apps/web/src/app/routes/auth/login-form.test.tsx (docs/testing-moves.md).
-  test('the right password loads the dashboard by a full page load; the session ends with the browser session', async ({ page, user }) => {
+  test('the right password loads the dashboard by a full page load; the session ends with the browser session', async ({
+    page,
+    user,
+  }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -77,7 +80,9 @@ test.describe('routing', () => {
     for (const path of ['/', '/profile', '/settings', '/no/such/page']) {
       await page.goto(path);
       // Product §2.1: the requested page rides along so sign-in can return to it ('/' needs none).
-      await expect(page).toHaveURL(path === '/' ? /\/login$/ : new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
+      await expect(page).toHaveURL(
+        path === '/' ? /\/login$/ : new RegExp(`/login\\?next=${encodeURIComponent(path)}$`),
+      );
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     }
   });

@@ -6,14 +6,22 @@ import { apiPost, basicAuth, expect, newUserData, registerViaApi, signIn, test }
 
 /** What a horizontal scroll would show; the page itself must never scroll sideways. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Anvil account 2: no other spec sends from it while this one runs (the chain project, one worker). */
 const SEEDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const;
 
-const words = (length: number, word: string) => `${word} `.repeat(Math.ceil(length / (word.length + 1))).slice(0, length).trim().padEnd(length, 'x');
+const words = (length: number, word: string) =>
+  `${word} `
+    .repeat(Math.ceil(length / (word.length + 1)))
+    .slice(0, length)
+    .trim()
+    .padEnd(length, 'x');
 
 // Product §2.6: with long names the dashboard cards grew to 677 px at 390 px and the page scrolled sideways.
 for (const width of [390, 1440]) {
@@ -22,11 +30,22 @@ for (const width of [390, 1440]) {
     const base = newUserData();
     // The limits: username 150, e-mail 254, first and last name 150 each, project name 100,
     // symbol 32, ticket subject 200. No spaces where a real value could have none.
-    const user = { ...base, username: `${base.username}_`.padEnd(150, 'u'), email: `${`${base.username}e`.padEnd(64, 'e')}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.com` };
+    const user = {
+      ...base,
+      username: `${base.username}_`.padEnd(150, 'u'),
+      email: `${`${base.username}e`.padEnd(64, 'e')}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(57)}.com`,
+    };
     expect(user.email.length).toBe(254);
     await registerViaApi(request, user);
     const auth = { headers: basicAuth(user) };
-    expect((await request.patch('/api/v1/user/info/update/', { ...auth, data: { first_name: 'F'.repeat(150), last_name: 'L'.repeat(150) } })).ok()).toBe(true);
+    expect(
+      (
+        await request.patch('/api/v1/user/info/update/', {
+          ...auth,
+          data: { first_name: 'F'.repeat(150), last_name: 'L'.repeat(150) },
+        })
+      ).ok(),
+    ).toBe(true);
 
     // A project takes its name and symbol from the token contract (decision 0057): a token whose
     // name() and symbol() are as long as a project's may be, with a funded V2 pair against WETH.
@@ -34,8 +53,19 @@ for (const width of [390, 1440]) {
     const name = words(100, 'Longname');
     const symbol = 'S'.repeat(32);
     const token = await deployTestContract(clients, SEEDER, 'oddMetadataToken', [name, symbol, false, 10n ** 24n]);
-    const pair = await createPoolOnDevnet(clients, { version: 'v2', tokenA: token.address, tokenB: devnetToken('weth').address, from: SEEDER });
-    await fundV2PairWithWeth(clients, { address: pair.address, token: token.address, tokenAmount: 10n ** 22n, wethAmount: 10n ** 18n, from: SEEDER });
+    const pair = await createPoolOnDevnet(clients, {
+      version: 'v2',
+      tokenA: token.address,
+      tokenB: devnetToken('weth').address,
+      from: SEEDER,
+    });
+    await fundV2PairWithWeth(clients, {
+      address: pair.address,
+      token: token.address,
+      tokenAmount: 10n ** 22n,
+      wethAmount: 10n ** 18n,
+      from: SEEDER,
+    });
     const project = await apiPost<Project>(request, user, '/projects/create/', {
       network: DEVNET_CHAIN_ID,
       contract_address: token.address,
@@ -43,11 +73,32 @@ for (const width of [390, 1440]) {
       token_symbol: symbol,
       token_decimal: 18,
     });
-    expect([project.name, project.token_symbol], 'the name and symbol as long as allowed, from the chain').toEqual([name, symbol]);
-    const pool = await apiPost<Pool>(request, user, `/projects/pool/${project.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: pair.address, pool_version: 'v2' });
-    const alert = await apiPost<Alert>(request, user, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.000001' });
-    await apiPost(request, user, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: '0.1', window_minutes: 10080 });
-    const ticket = await apiPost<{ id: number }>(request, user, '/user/tickets/create/', { project: project.id, subject: words(200, 'Subjectword'), message: 'M'.repeat(2000) });
+    expect([project.name, project.token_symbol], 'the name and symbol as long as allowed, from the chain').toEqual([
+      name,
+      symbol,
+    ]);
+    const pool = await apiPost<Pool>(request, user, `/projects/pool/${project.id}/`, {
+      dex: 'uniswap-v2',
+      token: 'weth',
+      pool_address: pair.address,
+      pool_version: 'v2',
+    });
+    const alert = await apiPost<Alert>(request, user, '/projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: pool.id,
+      min_amount: '0.000001',
+    });
+    await apiPost(request, user, '/projects/alerts/', {
+      kind: 'price_move',
+      pool_id: pool.id,
+      threshold_pct: '0.1',
+      window_minutes: 10080,
+    });
+    const ticket = await apiPost<{ id: number }>(request, user, '/user/tickets/create/', {
+      project: project.id,
+      subject: words(200, 'Subjectword'),
+      message: 'M'.repeat(2000),
+    });
 
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, user);

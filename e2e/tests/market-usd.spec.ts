@@ -27,12 +27,18 @@ async function expectUsd(figure: Locator, value: string | null, format: (v: stri
 
 /** No element of the page sticks out to the right of the viewport (a layout bug at 390 px). */
 async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'page is wider than the viewport').toBeLessThanOrEqual(0);
 }
 
 test.describe('USD figures on the screens', () => {
-  test('DEMO with its WETH and USDC pools: price, liquidity, market cap on the project page and liquidity on the dashboard', async ({ page, request, user }) => {
+  test('DEMO with its WETH and USDC pools: price, liquidity, market cap on the project page and liquidity on the dashboard', async ({
+    page,
+    request,
+    user,
+  }) => {
     test.setTimeout(120_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const project = await createProjectViaApi(request, user, 'demo');
@@ -63,9 +69,14 @@ test.describe('USD figures on the screens', () => {
       await expectUsd(stats.getByTestId('market-liquidity-usd'), market.liquidity_usd, formatUsdCompact);
       await expectUsd(stats.getByTestId('market-cap-usd'), market.market_cap_usd, formatUsdCompact);
       await expectUsd(stats.getByTestId('market-fdv-usd'), market.fdv_usd, formatUsdCompact);
-      if (market.price_usd === null) await expect(stats.getByTestId('market-usd-reason')).toContainText(market.usd_unavailable_reason ?? 'No USD value');
+      if (market.price_usd === null)
+        await expect(stats.getByTestId('market-usd-reason')).toContainText(
+          market.usd_unavailable_reason ?? 'No USD value',
+        );
       // Two columns on a phone: the first two stats share a row, the third starts the next.
-      const boxes = await Promise.all(['market-price-usd', 'market-liquidity-usd', 'market-cap-usd'].map((id) => stats.getByTestId(id).boundingBox()));
+      const boxes = await Promise.all(
+        ['market-price-usd', 'market-liquidity-usd', 'market-cap-usd'].map((id) => stats.getByTestId(id).boundingBox()),
+      );
       if (viewport.width < 640) {
         expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(4);
         expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y + 10);
@@ -90,7 +101,8 @@ test.describe('USD figures on the screens', () => {
       await page.goto('/');
       const total = page.getByTestId('total-liquidity-usd');
       await expectUsd(total, liquidity.total_liquidity_usd, formatUsdCompact);
-      if (liquidity.pools_not_valued > 0) await expect(page.getByTestId('pools-not-valued')).toContainText(`${liquidity.pools_not_valued}`);
+      if (liquidity.pools_not_valued > 0)
+        await expect(page.getByTestId('pools-not-valued')).toContainText(`${liquidity.pools_not_valued}`);
       else await expect(page.getByTestId('pools-not-valued')).toHaveCount(0);
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: `${SHOTS}/dashboard-${viewport.name}.png`, fullPage: true });

@@ -1,5 +1,11 @@
 import fs from 'node:fs/promises';
-import { activityCsvColumns, type ActivityPage, type Alert, type AlertPage, type Notification } from '@tokendesk/contract';
+import {
+  activityCsvColumns,
+  type ActivityPage,
+  type Alert,
+  type AlertPage,
+  type Notification,
+} from '@tokendesk/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { addPoolViaApi, createProjectViaApi, swapOnDevnet } from '../devnet';
 import { apiGet, apiPost, expect, signIn, test, type TestUser } from '../fixtures';
@@ -75,10 +81,13 @@ test.describe('alerts that fire on the devnet', () => {
     // The indexer reads the swap's sender (its trader) after storing it: wait for it, so the row
     // below shows it.
     await expect
-      .poll(async () => {
-        const events = (await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}`)).events;
-        return events.find((e) => e.tx_hash.toLowerCase() === swap.txHash.toLowerCase())?.trader ?? null;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const events = (await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${pool.id}`)).events;
+          return events.find((e) => e.tx_hash.toLowerCase() === swap.txHash.toLowerCase())?.trader ?? null;
+        },
+        { timeout: 30_000 },
+      )
       .not.toBeNull();
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
@@ -92,7 +101,9 @@ test.describe('alerts that fire on the devnet', () => {
     // The devnet has no block explorer: no explorer link; the only link is the trader's own
     // activity (product §2.9).
     await expect(row.getByRole('link', { name: /explorer/i })).toHaveCount(0);
-    await expect(row.getByRole('link', { name: /^Trader 0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}: show this trader's activity$/ })).toHaveCount(1);
+    await expect(
+      row.getByRole('link', { name: /^Trader 0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}: show this trader's activity$/ }),
+    ).toHaveCount(1);
     await expect(row.getByRole('link')).toHaveCount(1);
     // The kind filter keeps it among the buys and drops it from the sells.
     await page.getByLabel('Kind').selectOption({ label: 'Buy' });
@@ -114,10 +125,16 @@ test.describe('alerts that fire on the devnet', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const exportDialog = page.getByRole('dialog', { name: 'Export Activity' });
     const today = new Date();
-    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const day = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     await expect(exportDialog.getByLabel('To')).toHaveValue(day(today));
-    await expect(exportDialog.getByLabel('From')).toHaveValue(day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7)));
-    const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    await expect(exportDialog.getByLabel('From')).toHaveValue(
+      day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7)),
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await fs.readFile((await download.path())!, 'utf8');
     const [header, ...lines] = csv.trim().split(/\r?\n/);
@@ -128,13 +145,20 @@ test.describe('alerts that fire on the devnet', () => {
 
     // The fund shows the same swap among its last events, and a price chart drawn under the CSP.
     await page.goto(`/funds/${pool.id}`);
-    await expect(page.getByRole('region', { name: 'Recent Activity', exact: true }).getByTestId('activity-row').filter({ hasText: swap.txHash.slice(-8) })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('region', { name: 'Recent Activity', exact: true })
+        .getByTestId('activity-row')
+        .filter({ hasText: swap.txHash.slice(-8) }),
+    ).toHaveCount(1);
     const chart = page.getByRole('region', { name: 'Price History', exact: true });
     await expect(chart.locator('canvas').first()).toBeVisible();
     await chart.getByRole('tab', { name: '7d' }).click();
     await expect(chart.getByRole('tab', { name: '7d' })).toHaveAttribute('aria-selected', 'true');
     await expect(chart.locator('canvas').first()).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Last 24 hours', exact: true })).toContainText(/24h volume\s*[\d,.]+ WETH/);
+    await expect(page.getByRole('region', { name: 'Last 24 hours', exact: true })).toContainText(
+      /24h volume\s*[\d,.]+ WETH/,
+    );
   });
 
   test("'Mark all as read' clears the badge; another user sees none of it", async ({ page, request, createUser }) => {
@@ -142,8 +166,18 @@ test.describe('alerts that fire on the devnet', () => {
     const owner = await createUser();
     const project = await createProjectViaApi(request, owner, 'demo');
     const pool = await addPoolViaApi(request, owner, project.id, 'uniswap-v2', 'weth');
-    await apiPost<Alert>(request, owner, '/projects/alerts/', { kind: 'large_swap', pool_id: pool.id, min_amount: '0.001', cooldown_minutes: 1 });
-    await apiPost<Alert>(request, owner, '/projects/alerts/', { kind: 'price_move', pool_id: pool.id, threshold_pct: '0.1', window_minutes: 60 });
+    await apiPost<Alert>(request, owner, '/projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: pool.id,
+      min_amount: '0.001',
+      cooldown_minutes: 1,
+    });
+    await apiPost<Alert>(request, owner, '/projects/alerts/', {
+      kind: 'price_move',
+      pool_id: pool.id,
+      threshold_pct: '0.1',
+      window_minutes: 60,
+    });
     await swapOnDevnet({ pool: 'demo-weth', side: 'buy', amount: '1', account: 2 });
     await expect.poll(() => unreadCount(request, owner), { timeout: FIRING_TIMEOUT }).toBeGreaterThanOrEqual(2);
     const ownerNotifications = await apiGet<Notification[]>(request, owner, '/projects/notifications/');
@@ -195,7 +229,9 @@ test.describe('phones', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
     const menu = page.getByRole('menu', { name: 'Notifications' });
     await expect(menu.getByText('No new notifications')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
   });
 });

@@ -41,11 +41,17 @@ class Api {
 
   async call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const response = await this.request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${this.token}` }, data });
+      const response = await this.request.fetch(`/api/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${this.token}` },
+        data,
+      });
       // The per-user budget of chain-verified routes refills over time: wait as told, then go on.
       // A 503 is the node not answering in time (a busy machine): seeding, not what is tested, so again.
       if ((response.status() === 429 || response.status() === 503) && attempt < 10) {
-        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, Number(response.headers()['retry-after'] ?? 1))));
+        await new Promise((resolve) =>
+          setTimeout(resolve, 1000 * Math.max(1, Number(response.headers()['retry-after'] ?? 1))),
+        );
         continue;
       }
       expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -55,7 +61,11 @@ class Api {
 }
 
 /** Runs `work` over `items`, `limit` at a time, keeping their order in the answers. */
-async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function inPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -82,7 +92,12 @@ async function seed(api: Api): Promise<Seeded> {
     const symbol = i === 0 ? `OLD${run}` : `SL${run}${i}`;
     const name = i === 0 ? `Oldest ${run}` : `Select ${run} ${String(i).padStart(3, '0')}`;
     const token = await deployTestContract(clients, SEEDER, 'oddMetadataToken', [name, symbol, false, 10n ** 24n]);
-    const pair = await createPoolOnDevnet(clients, { version: 'v2', tokenA: token.address, tokenB: weth.address, from: SEEDER });
+    const pair = await createPoolOnDevnet(clients, {
+      version: 'v2',
+      tokenA: token.address,
+      tokenB: weth.address,
+      from: SEEDER,
+    });
     return { name, symbol, token: token.address, pool: pair.address };
   };
   const add = async ({ name, symbol, token, pool }: Awaited<ReturnType<typeof deploy>>) => {
@@ -93,7 +108,12 @@ async function seed(api: Api): Promise<Seeded> {
       token_symbol: symbol,
       token_decimal: 18,
     });
-    const added = await api.call<Pool>('POST', `/projects/pool/${project.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: pool, pool_version: 'v2' });
+    const added = await api.call<Pool>('POST', `/projects/pool/${project.id}/`, {
+      dex: 'uniswap-v2',
+      token: 'weth',
+      pool_address: pool,
+      pool_version: 'v2',
+    });
     return { project, pool: added };
   };
   // The oldest first, alone, so it is the oldest row of every newest-first list.
@@ -113,13 +133,26 @@ async function seed(api: Api): Promise<Seeded> {
   }
   const rest = await Promise.all(adding);
 
-  const oldestAlert = await api.call<Alert>('POST', '/projects/alerts/', { kind: 'large_swap', pool_id: first.pool.id, min_amount: '1000' });
+  const oldestAlert = await api.call<Alert>('POST', '/projects/alerts/', {
+    kind: 'large_swap',
+    pool_id: first.pool.id,
+    min_amount: '1000',
+  });
   await inPool(
     Array.from({ length: ALERTS - 1 }, (_, i) => i + 1),
     4,
-    (i) => api.call<Alert>('POST', '/projects/alerts/', { kind: 'price_move', pool_id: rest[i % rest.length]!.pool.id, threshold_pct: String(5 + i), window_minutes: 60 }),
+    (i) =>
+      api.call<Alert>('POST', '/projects/alerts/', {
+        kind: 'price_move',
+        pool_id: rest[i % rest.length]!.pool.id,
+        threshold_pct: String(5 + i),
+        window_minutes: 60,
+      }),
   );
-  return { needle: { project: first.project, pool: first.pool, symbol: needleToken.symbol, name: needleToken.name }, oldestAlert };
+  return {
+    needle: { project: first.project, pool: first.pool, symbol: needleToken.symbol, name: needleToken.name },
+    oldestAlert,
+  };
 }
 
 /** axe-core (WCAG 2.1 A/AA, as accessibility.spec does): the serious and critical findings, as text. */
@@ -127,7 +160,13 @@ async function seriousA11yFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -136,13 +175,18 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 
 /** No sideways scrolling: the page is no wider than the viewport. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'page wider than the viewport').toBeLessThanOrEqual(client);
 }
 
 /** Types into a searchable select and waits for the server's answer to that text. */
 async function search(page: Page, field: Locator, path: string, text: string) {
-  const asked = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1${path}` && new URL(r.url()).searchParams.get('q') === text);
+  const asked = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/v1${path}` && new URL(r.url()).searchParams.get('q') === text,
+  );
   await field.fill(text);
   return asked;
 }
@@ -162,7 +206,9 @@ test.describe('selects and lists past the newest 200', () => {
     const api = await Api.signIn(request, owner);
     const started = Date.now();
     seeded = await seed(api);
-    console.log(`seeded ${ROWS} projects with a pool each and ${ALERTS} alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${ROWS} projects with a pool each and ${ALERTS} alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     // The API pages: the needle is past the newest 200 projects and pools.
     const projects = await api.call<{ projects: Project[] }>('GET', '/projects/?limit=200');
     expect(projects.projects.map((p) => p.id)).not.toContain(seeded.needle.project.id);
@@ -171,7 +217,9 @@ test.describe('selects and lists past the newest 200', () => {
     await request.dispose();
   });
 
-  test('/alerts: a page of 50, Load more, a search, and the detail and edit of an alert past the first page', async ({ page }, testInfo) => {
+  test('/alerts: a page of 50, Load more, a search, and the detail and edit of an alert past the first page', async ({
+    page,
+  }, testInfo) => {
     const label = `${seeded.needle.symbol}/WETH`;
     await signIn(page, owner, { to: '/alerts' });
     const rows = page.getByRole('main').getByRole('listitem');
@@ -195,7 +243,11 @@ test.describe('selects and lists past the newest 200', () => {
     await expect(needleRow).toContainText('≥ 1,000 WETH');
 
     // The search goes to the server (q), kept in the address.
-    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/projects/alerts/' && new URL(r.url()).searchParams.get('q') === seeded.needle.symbol);
+    const asked = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/v1/projects/alerts/' &&
+        new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
+    );
     await page.getByRole('searchbox', { name: 'Search alerts' }).fill(seeded.needle.symbol);
     const answer = (await (await asked).json()) as { alerts: Alert[]; next_cursor: string | null };
     expect(answer.alerts.map((a) => a.id)).toEqual([seeded.oldestAlert.id]);
@@ -260,7 +312,11 @@ test.describe('selects and lists past the newest 200', () => {
     await search(page, pool, '/projects/user/pools/', seeded.needle.symbol);
     await expect(poolOptions).toHaveCount(1);
     await expect(poolOptions.first()).toContainText(poolLabel);
-    const feed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/projects/activity/' && new URL(r.url()).searchParams.get('pool') === String(seeded.needle.pool.id));
+    const feed = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/v1/projects/activity/' &&
+        new URL(r.url()).searchParams.get('pool') === String(seeded.needle.pool.id),
+    );
     await pool.press('ArrowDown');
     await pool.press('Enter');
     await feed;
@@ -285,7 +341,11 @@ test.describe('selects and lists past the newest 200', () => {
     await projectOptions.first().click();
     await expect(project).toHaveValue(projectLabel);
     await expect(page).toHaveURL(new RegExp(`[?&]project=${seeded.needle.project.id}`));
-    const own = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/projects/user/pools/' && new URL(r.url()).searchParams.get('project') === String(seeded.needle.project.id));
+    const own = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/v1/projects/user/pools/' &&
+        new URL(r.url()).searchParams.get('project') === String(seeded.needle.project.id),
+    );
     await pool.click();
     await own;
     await expect(poolOptions).toHaveCount(2);

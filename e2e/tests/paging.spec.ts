@@ -63,7 +63,13 @@ async function seed(request: APIRequestContext, user: TestUser): Promise<Seeded>
 
 /** axe-core (WCAG 2.1 A/AA, as accessibility.spec does): the serious and critical findings, as text. */
 async function seriousA11yFindings(page: Page): Promise<string[]> {
-  return seriousViolations(await axeViolations(page, { tags: WCAG_TAGS })).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  return seriousViolations(await axeViolations(page, { tags: WCAG_TAGS })).map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -111,7 +117,9 @@ test.describe('paging on the server', () => {
     await page.reload();
     await expect(rows).toHaveCount(50);
     await expect(rows.filter({ hasText: seeded.needle.project.name })).toHaveCount(0);
-    const asked = page.waitForResponse((r) => r.url().includes('/api/v1/projects/?') && new URL(r.url()).searchParams.get('q') === seeded.needle.symbol);
+    const asked = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/projects/?') && new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
+    );
     await page.getByRole('searchbox', { name: 'Search your projects' }).fill(seeded.needle.symbol);
     const answer = (await (await asked).json()) as { projects: Project[]; next_cursor: string | null };
     expect(answer.projects.map((p) => p.id)).toEqual([seeded.needle.project.id]);
@@ -151,7 +159,9 @@ test.describe('paging on the server', () => {
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
     const asked = page.waitForResponse(
-      (r) => r.url().includes('/api/v1/projects/user/pools/funds/?') && new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
+      (r) =>
+        r.url().includes('/api/v1/projects/user/pools/funds/?') &&
+        new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
     );
     await page.getByRole('searchbox', { name: 'Search funds' }).fill(seeded.needle.symbol);
     const answer = (await (await asked).json()) as { pools: Pool[] };
@@ -173,7 +183,9 @@ test.describe('paging on the server', () => {
     await shoot(page, testInfo, 'funds-390');
   });
 
-  test('the alert form’s pool select pages and finds a pool beyond the first page by typing', async ({ page }, testInfo) => {
+  test('the alert form’s pool select pages and finds a pool beyond the first page by typing', async ({
+    page,
+  }, testInfo) => {
     await signIn(page, owner, { to: '/alerts' });
     await page.getByRole('button', { name: 'Create Your First Alert' }).click();
     await page.getByRole('menuitem', { name: /Price Move/ }).click();
@@ -207,7 +219,9 @@ test.describe('paging on the server', () => {
 
     // Typing asks the server; the needle (the oldest pool) is found.
     const asked = page.waitForResponse(
-      (r) => r.url().includes('/api/v1/projects/user/pools/?') && new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
+      (r) =>
+        r.url().includes('/api/v1/projects/user/pools/?') &&
+        new URL(r.url()).searchParams.get('q') === seeded.needle.symbol,
     );
     await field.fill(seeded.needle.symbol);
     await asked;

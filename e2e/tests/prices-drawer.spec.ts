@@ -10,7 +10,11 @@ test.describe('Market Prices drawer', () => {
     { width: 390, height: 844 },
     { width: 1024, height: 768 },
   ]) {
-    test(`opens from the header at ${viewport.width} px, polls only while open, and closes with Escape onto its button`, async ({ page, request, user }) => {
+    test(`opens from the header at ${viewport.width} px, polls only while open, and closes with Escape onto its button`, async ({
+      page,
+      request,
+      user,
+    }) => {
       const project = await createProjectViaApi(request, user, 'demo');
       const pool = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
       await page.setViewportSize(viewport);
@@ -76,6 +80,8 @@ test.describe('Market Prices drawer', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, user);
     await page.getByRole('button', { name: 'Market Prices', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Market Prices' }).getByText('No price data available')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Market Prices' }).getByText('No price data available'),
+    ).toBeVisible();
   });
 });

@@ -35,7 +35,9 @@ test.describe('projects and pools on the local devnet', () => {
     await row.getByRole('link', { name: demo.name }).click();
     await expect(page.getByRole('heading', { name: demo.name, level: 1 })).toBeVisible();
     // Product §2.8: the badge shows the holder index's state, not a fixed 'Active'.
-    await expect(page.getByTestId('holder-state-badge')).toHaveText(/^(Holders: indexing starts shortly|Indexing holders: \d+%|Holders up to date)$/);
+    await expect(page.getByTestId('holder-state-badge')).toHaveText(
+      /^(Holders: indexing starts shortly|Indexing holders: \d+%|Holders up to date)$/,
+    );
     await expect(page.getByText('No pools added yet')).toBeVisible();
 
     // Add Pool: the address is looked up on chain as soon as DEX and token are chosen.
@@ -51,7 +53,10 @@ test.describe('projects and pools on the local devnet', () => {
     const projectId = Number(new URL(page.url()).pathname.split('/').pop());
     const [pool] = await apiGet<Pool[]>(request, user, `/projects/${projectId}/pools/`);
     expect(pool?.price, 'the API reads a price from the chain').toBeTruthy();
-    const poolRow = page.getByRole('list', { name: 'Liquidity pools' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' });
+    const poolRow = page
+      .getByRole('list', { name: 'Liquidity pools' })
+      .getByRole('listitem')
+      .filter({ hasText: 'DEMO/WETH' });
     await expect(poolRow).toContainText('Uniswap V2');
     await expect(poolRow).toContainText(shortenAddress(devnetAddresses.pools.demoWethV2));
     await expect(poolRow).toContainText(formatPrice(pool!.price));
@@ -76,7 +81,9 @@ test.describe('projects and pools on the local devnet', () => {
     expect(shownBlock).toBeGreaterThan(0n);
     expect(fund.pool_funds!.block_number).toMatch(/^\d+$/);
     expect(shownBlock).toBeLessThanOrEqual(BigInt(fund.pool_funds!.block_number!));
-    await expect(page.getByText('Never send tokens to the pool address directly. Add liquidity through the DEX.')).toBeVisible();
+    await expect(
+      page.getByText('Never send tokens to the pool address directly. Add liquidity through the DEX.'),
+    ).toBeVisible();
     // The devnet has no block explorer: no explorer links at all.
     await expect(page.getByRole('link', { name: /explorer/i })).toHaveCount(0);
     // The devnet indexes a new pool's whole seeded month (decision 0036): once the indexer has read
@@ -84,11 +91,14 @@ test.describe('projects and pools on the local devnet', () => {
     // the panel reads it once after the reload below and then only every 30 s (alone, on a fresh
     // server that is still indexing, the spec used to see the funds route ready and prices not yet).
     await expect
-      .poll(async () => {
-        const f = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
-        const [p] = await apiGet<PriceItem[]>(request, user, '/projects/pool/prices/');
-        return f.change_24h !== null && f.volume_24h !== null && p?.change_24h != null;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const f = await apiGet<Pool>(request, user, `/projects/user/pools/funds/${pool!.id}/`);
+          const [p] = await apiGet<PriceItem[]>(request, user, '/projects/pool/prices/');
+          return f.change_24h !== null && f.volume_24h !== null && p?.change_24h != null;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await page.reload();
     const lastDay = page.getByRole('region', { name: 'Last 24 hours', exact: true });
@@ -135,12 +145,17 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(panel.getByText('No price data available')).toBeVisible();
   });
 
-  test('the dashboard empty state opens the dialog and stays on the dashboard; a duplicate is named at Fetch Token Info, with a link', async ({ page, user }) => {
+  test('the dashboard empty state opens the dialog and stays on the dashboard; a duplicate is named at Fetch Token Info, with a link', async ({
+    page,
+    user,
+  }) => {
     const smpl = devnetToken('smpl');
     await signIn(page, user);
     await expect(page.getByText('No projects yet')).toBeVisible();
     await expect(page.getByText('No funds yet')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Market Prices', exact: true }).getByText('No price data available')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Market Prices', exact: true }).getByText('No price data available'),
+    ).toBeVisible();
 
     const addSmpl = async () => {
       const dialog = page.getByRole('dialog', { name: 'Add Project' });
@@ -169,7 +184,9 @@ test.describe('projects and pools on the local devnet', () => {
     await dialog.getByLabel('Network').selectOption({ label: 'Local Devnet' });
     await dialog.getByRole('textbox', { name: 'Contract Address' }).fill(smpl.address);
     await dialog.getByRole('button', { name: 'Fetch Token Info' }).click();
-    await expect(dialog.getByText(`${smpl.name} (${smpl.symbol}) is already one of your projects on this network.`)).toBeVisible();
+    await expect(
+      dialog.getByText(`${smpl.name} (${smpl.symbol}) is already one of your projects on this network.`),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add Project' })).toBeDisabled();
     await dialog.getByRole('link', { name: `Open ${smpl.name}` }).click();
     await expect(dialog).toBeHidden();
@@ -230,7 +247,12 @@ test.describe('projects and pools on the local devnet', () => {
     await expect(search).toHaveValue('');
   });
 
-  test("another user's project and pool answer like ones that do not exist", async ({ page, request, createUser, consoleGuard }) => {
+  test("another user's project and pool answer like ones that do not exist", async ({
+    page,
+    request,
+    createUser,
+    consoleGuard,
+  }) => {
     consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/projects\/\d+\/?$/ });
     consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/ });
     const owner = await createUser();
@@ -253,7 +275,9 @@ test.describe('projects and pools on the local devnet', () => {
     const project = await createProjectViaApi(request, user, 'demo');
     await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     await signIn(page, user, { to: `/projects/${project.id}` });
-    await expect(page.getByRole('list', { name: 'Liquidity pools' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Liquidity pools' }).getByRole('listitem').filter({ hasText: 'DEMO/WETH' }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete project' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });

@@ -9,12 +9,15 @@ import { expect, signIn, test } from '../fixtures';
 async function motionOf(page: Page) {
   return page.evaluate(async () => {
     const holder = document.createElement('div');
-    holder.innerHTML = '<span class="animate-spin">a</span><span class="animate-pulse">b</span><span class="transition-opacity opacity-100">c</span>';
+    holder.innerHTML =
+      '<span class="animate-spin">a</span><span class="animate-pulse">b</span><span class="transition-opacity opacity-100">c</span>';
     document.body.append(holder);
     const fade = holder.lastElementChild as HTMLElement;
     fade.getBoundingClientRect();
     fade.style.opacity = '0'; // starts a transition when transitions are on
-    const animations = document.getAnimations().filter((a) => holder.contains((a.effect as KeyframeEffect | null)?.target ?? null));
+    const animations = document
+      .getAnimations()
+      .filter((a) => holder.contains((a.effect as KeyframeEffect | null)?.target ?? null));
     const timing = animations.map((a) => a.effect!.getComputedTiming());
     // Every one of them ends, and soon, or some run on (the spinner and the skeleton have no end).
     const allEnd = await Promise.race([
@@ -23,7 +26,12 @@ async function motionOf(page: Page) {
     ]);
     const spinIterations = getComputedStyle(holder.firstElementChild!).animationIterationCount;
     holder.remove();
-    return { animations: animations.length, longest: Math.max(...timing.map((t) => Number(t.duration))), spinIterations, allEnd };
+    return {
+      animations: animations.length,
+      longest: Math.max(...timing.map((t) => Number(t.duration))),
+      spinIterations,
+      allEnd,
+    };
   });
 }
 

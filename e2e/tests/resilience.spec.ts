@@ -2,7 +2,12 @@ import { addPoolViaApi, createProjectViaApi } from '../devnet';
 import { expect, signIn, test } from '../fixtures';
 
 test.describe('failures and fallbacks', () => {
-  test('a list that fails to load says so and recovers with Try Again', async ({ page, request, user, consoleGuard }) => {
+  test('a list that fails to load says so and recovers with Try Again', async ({
+    page,
+    request,
+    user,
+    consoleGuard,
+  }) => {
     // The list is paged: its request carries ?limit= (and ?q=, ?cursor=).
     consoleGuard.allowHttpError({ status: 500, url: /\/api\/v1\/projects\/?(\?.*)?$/ });
     consoleGuard.allowHttpError({ status: 500, url: /\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/ });
@@ -18,9 +23,13 @@ test.describe('failures and fallbacks', () => {
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('link', { name: 'Demo Token' })).toBeVisible();
 
-    await page.route(/\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/, (route) => route.fulfill({ status: 500, json: broken }));
+    await page.route(/\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/, (route) =>
+      route.fulfill({ status: 500, json: broken }),
+    );
     await page.goto(`/funds/${pool.id}`);
-    await expect(page.getByText('Failed to load fund details. Please try again later.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Failed to load fund details. Please try again later.')).toBeVisible({
+      timeout: 15_000,
+    });
     await page.unroute(/\/api\/v1\/projects\/user\/pools\/funds\/\d+\/?$/);
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('heading', { name: 'DEMO/WETH Pool', level: 1 })).toBeVisible();

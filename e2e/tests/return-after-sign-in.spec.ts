@@ -35,7 +35,15 @@ test('/ and the sign-in page itself carry no return path', async ({ page, user }
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
-for (const next of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example/x', '\\\\evil.example/x', 'javascript:alert(1)', 'projects', '/\t/evil.example/x']) {
+for (const next of [
+  '//evil.example/x',
+  'https://evil.example/x',
+  '/\\evil.example/x',
+  '\\\\evil.example/x',
+  'javascript:alert(1)',
+  'projects',
+  '/\t/evil.example/x',
+]) {
   test(`an unsafe return path is ignored: ${JSON.stringify(next)}`, async ({ page, user }) => {
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     await signInHere(page, user);

@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../fixtures';
 
 // Product §2.2: the header search finds a project by its contract address, whole or by a prefix.
 
-test('header search finds a project by its full address and by a 0x prefix, in any case; not another user\'s', async ({
+test("header search finds a project by its full address and by a 0x prefix, in any case; not another user's", async ({
   page,
   request,
   user,

@@ -23,7 +23,11 @@ test.describe('sessions across tabs', () => {
     await expect(second).toHaveURL(/\/login$/);
   });
 
-  test('a new tab joins a browser-session sign-in, and signing out there signs out the first', async ({ page, context, user }) => {
+  test('a new tab joins a browser-session sign-in, and signing out there signs out the first', async ({
+    page,
+    context,
+    user,
+  }) => {
     await signInWithForm(page, user);
 
     const second = await context.newPage();
@@ -64,7 +68,9 @@ test.describe('mobile', () => {
   test('the sidebar is replaced by a menu with the same items', async ({ page, user }) => {
     await signInWithForm(page, user);
     await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeHidden();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -14,19 +14,31 @@ function staffAccount(): Pick<TestUser, 'username' | 'password'> | null {
   const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
   if (!dataDir) return null;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<TestUser, 'username' | 'password'>;
+    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<
+      TestUser,
+      'username' | 'password'
+    >;
   } catch {
     return null;
   }
 }
 
-test('forgot password without e-mail says whom to ask and what to tell them; staff issue a link that is shown once and works once', async ({ page, browser, user, consoleGuard }) => {
+test('forgot password without e-mail says whom to ask and what to tell them; staff issue a link that is shown once and works once', async ({
+  page,
+  browser,
+  user,
+  consoleGuard,
+}) => {
   consoleGuard.allowHttpError({ status: 404, url: /\/api\/v1\/staff\/users\/lookup\/?$/ });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/forgot-password');
   await expect(page.getByText('Ask for a one-time link to choose a new one.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Who to ask' })).toBeVisible();
-  await expect(page.getByText('Your username or the e-mail address of your account, and that you need a password reset link.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Your username or the e-mail address of your account, and that you need a password reset link.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   expect(await axeViolations(page, { tags: WCAG_TAGS })).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('forgot-no-email.png'), fullPage: true });
 
@@ -80,6 +92,8 @@ test('forgot password without e-mail says whom to ask and what to tell them; sta
   await other.getByRole('button', { name: 'Reset Password' }).click();
   await expect(other.getByText('Your password was reset. Please sign in with your new password.')).toBeVisible();
   await context.close();
-  const signedIn = await page.request.get('/api/v1/user/login/', { headers: { Authorization: `Basic ${Buffer.from(`${user.username}:${password}`).toString('base64')}` } });
+  const signedIn = await page.request.get('/api/v1/user/login/', {
+    headers: { Authorization: `Basic ${Buffer.from(`${user.username}:${password}`).toString('base64')}` },
+  });
   expect(signedIn.status()).toBe(200);
 });

@@ -11,7 +11,10 @@ function staffAccount(): Pick<TestUser, 'username' | 'password'> | null {
   const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
   if (!dataDir) return null;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<TestUser, 'username' | 'password'>;
+    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<
+      TestUser,
+      'username' | 'password'
+    >;
   } catch {
     return null;
   }
@@ -33,7 +36,11 @@ async function newSignedInPage(browser: Browser, user: Pick<TestUser, 'username'
 }
 
 test.describe('Support', () => {
-  test('create a ticket (validation, list, search, filter), plain-text messages, reply; /staff is for staff only', async ({ page, user, request }) => {
+  test('create a ticket (validation, list, search, filter), plain-text messages, reply; /staff is for staff only', async ({
+    page,
+    user,
+    request,
+  }) => {
     const fired: string[] = [];
     forbidDialogs(page, fired);
     await createProjectViaApi(request, user, 'demo');
@@ -88,7 +95,11 @@ test.describe('Support', () => {
     expect(fired).toEqual([]);
   });
 
-  test('staff answer in the console, the user is notified and answers; resolving closes the reply form', async ({ browser, createUser, request }) => {
+  test('staff answer in the console, the user is notified and answers; resolving closes the reply form', async ({
+    browser,
+    createUser,
+    request,
+  }) => {
     // Three signed-in contexts (the user, the staff queue, the staff ticket screen).
     test.setTimeout(120_000);
     const staff = staffAccount();
@@ -103,7 +114,9 @@ test.describe('Support', () => {
     const queue = await newSignedInPage(browser, staff);
     forbidDialogs(queue.page, fired);
     await queue.page.goto('/staff/tickets');
-    await expect(queue.page.locator('header [data-connection]')).toHaveAttribute('data-connection', 'live', { timeout: 30_000 });
+    await expect(queue.page.locator('header [data-connection]')).toHaveAttribute('data-connection', 'live', {
+      timeout: 30_000,
+    });
 
     const user = await newSignedInPage(browser, owner);
     forbidDialogs(user.page, fired);
@@ -130,7 +143,11 @@ test.describe('Support', () => {
     await deskRow.getByRole('link', { name: subject }).click();
     await desk.page.getByPlaceholder('Type your reply here...').fill(`Which network?\n${XSS}`);
     await desk.page.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Which network?', { exact: false })).toBeVisible();
+    await expect(
+      desk.page
+        .getByRole('region', { name: 'Conversation', exact: true })
+        .getByText('Which network?', { exact: false }),
+    ).toBeVisible();
 
     // The bell (polled every 10 s) rises; the notification leads to the ticket.
     const bell = user.page.getByRole('button', { name: /^Notifications/ });
@@ -147,7 +164,9 @@ test.describe('Support', () => {
     await expect(conversation.getByText('Devnet, thanks.')).toBeVisible();
 
     // The open ticket screen shows the user's reply without a reload.
-    await expect(desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Devnet, thanks.')).toBeVisible({ timeout: 8_000 });
+    await expect(
+      desk.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Devnet, thanks.'),
+    ).toBeVisible({ timeout: 8_000 });
     await expect(queue.page.getByRole('row', { name: new RegExp(subject) })).toBeVisible();
     await desk.page.getByRole('button', { name: 'Resolve' }).click();
     await expect(desk.page.getByRole('button', { name: 'Reopen' })).toBeVisible();
@@ -155,7 +174,9 @@ test.describe('Support', () => {
     await expect(queue.page.getByRole('row', { name: new RegExp(subject) })).toHaveCount(0, { timeout: 8_000 });
 
     await user.page.reload();
-    await expect(user.page.getByText('This ticket has been resolved. If you need further assistance, please create a new ticket.')).toBeVisible();
+    await expect(
+      user.page.getByText('This ticket has been resolved. If you need further assistance, please create a new ticket.'),
+    ).toBeVisible();
     await expect(user.page.getByPlaceholder('Type your reply here...')).toHaveCount(0);
     // The server refuses a reply to a resolved ticket too.
     const refused = await request.post(`/api/v1/user/tickets/${user.page.url().split('/').pop()}/reply/`, {

@@ -9,7 +9,8 @@ interface Box {
   height: number;
 }
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
@@ -22,13 +23,18 @@ async function fixedControls(page: Page): Promise<Locator[]> {
   const header = page.getByRole('banner');
   const controls = [...(await header.getByRole('button').all()), ...(await header.getByRole('link').all())];
   const panel = page.locator('[data-prices-panel]');
-  if (await panel.isVisible()) controls.push(...(await panel.getByRole('link').all()), ...(await panel.getByRole('button').all()));
+  if (await panel.isVisible())
+    controls.push(...(await panel.getByRole('link').all()), ...(await panel.getByRole('button').all()));
   return controls;
 }
 
 // Product §2.2: toasts sit bottom right; top right they covered the bell and the user menu for 5 s.
 for (const width of [1440, 1024, 390]) {
-  test(`a toast at ${width} px covers no control of the header or the prices panel`, async ({ page, request, user }) => {
+  test(`a toast at ${width} px covers no control of the header or the prices panel`, async ({
+    page,
+    request,
+    user,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const project = await createProjectViaApi(request, user, 'demo');
     await signIn(page, user, { to: `/projects/${project.id}` });
@@ -55,7 +61,10 @@ for (const width of [1440, 1024, 390]) {
     for (const control of controls) {
       if (!(await control.isVisible())) continue;
       const controlBox = await box(control);
-      expect(overlaps(toastBox, controlBox), `the toast covers ${await control.getAttribute('aria-label') ?? await control.textContent()}`).toBe(false);
+      expect(
+        overlaps(toastBox, controlBox),
+        `the toast covers ${(await control.getAttribute('aria-label')) ?? (await control.textContent())}`,
+      ).toBe(false);
     }
   });
 }

@@ -9,17 +9,24 @@ const short = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)
 
 /** Decision 0033: the pool page's top traders and the trader on activity rows, at 1440 and 390 px. */
 test.describe('traders', () => {
-  test('DEMO/WETH: top traders 24h / 7d, a trader on each activity row, the trader filter', async ({ page, request, user }) => {
+  test('DEMO/WETH: top traders 24h / 7d, a trader on each activity row, the trader filter', async ({
+    page,
+    request,
+    user,
+  }) => {
     // Waits for the backfill and the sender reads of a month of seeded history on a loaded machine.
     test.setTimeout(240_000);
     const project = await createProjectViaApi(request, user, 'demo');
     const weth = await addPoolViaApi(request, user, project.id, 'uniswap-v2', 'weth');
     // The indexer backfills the pool, then reads the senders of its swaps a few calls a tick.
     await expect
-      .poll(async () => {
-        const answer = await apiGet<TopTraders>(request, user, `/projects/pool/${weth.id}/traders/?range=7d`);
-        return answer.complete && answer.traders.length > 0;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const answer = await apiGet<TopTraders>(request, user, `/projects/pool/${weth.id}/traders/?range=7d`);
+          return answer.complete && answer.traders.length > 0;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     const week = await apiGet<TopTraders>(request, user, `/projects/pool/${weth.id}/traders/?range=7d`);
 
@@ -48,13 +55,21 @@ test.describe('traders', () => {
     await card.screenshot({ path: `${SHOTS}/top-traders-390.png` });
 
     // A trader's link opens the activity filtered to that trader (and this pool).
-    await rows.first().getByRole('link', { name: `Trader ${short(top.address)}: show this trader's activity` }).click();
+    await rows
+      .first()
+      .getByRole('link', { name: `Trader ${short(top.address)}: show this trader's activity` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/activities\\?trader=${top.address}&pool=${weth.id}`));
     const activityRows = page.getByTestId('activity-row');
     await expect(activityRows.first()).toBeVisible();
-    const filtered = await apiGet<ActivityPage>(request, user, `/projects/activity/?trader=${top.address}&pool=${weth.id}&limit=50`);
+    const filtered = await apiGet<ActivityPage>(
+      request,
+      user,
+      `/projects/activity/?trader=${top.address}&pool=${weth.id}&limit=50`,
+    );
     await expect(activityRows).toHaveCount(filtered.events.length);
-    for (const row of await activityRows.all()) await expect(row.getByTestId('trader')).toContainText(short(top.address));
+    for (const row of await activityRows.all())
+      await expect(row.getByTestId('trader')).toContainText(short(top.address));
     await expect(page.getByLabel('Trader', { exact: true })).toHaveValue(top.address);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/activity-trader-390.png` });

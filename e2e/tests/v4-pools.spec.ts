@@ -8,12 +8,22 @@ const SHOTS = process.env.H5_SHOTS_DIR ?? '/tmp/h5-shots';
 const v4 = devnetAddresses.v4;
 
 /** Attaches a V4 pool as the Add Pool modal does: the lookup finds its pool id, the server verifies it. */
-async function addV4Pool(request: APIRequestContext, user: TestUser, projectId: number, tokenId: string): Promise<Pool> {
-  const found = await apiPost<{ pool_address: string; pool_version: string }>(request, user, '/projects/get-pool-address/', {
-    project_id: projectId,
-    dex_id: 'uniswap-v4',
-    token_id: tokenId,
-  });
+async function addV4Pool(
+  request: APIRequestContext,
+  user: TestUser,
+  projectId: number,
+  tokenId: string,
+): Promise<Pool> {
+  const found = await apiPost<{ pool_address: string; pool_version: string }>(
+    request,
+    user,
+    '/projects/get-pool-address/',
+    {
+      project_id: projectId,
+      dex_id: 'uniswap-v4',
+      token_id: tokenId,
+    },
+  );
   return apiPost<Pool>(request, user, `/projects/pool/${projectId}/`, {
     dex: 'uniswap-v4',
     token: tokenId,
@@ -29,25 +39,42 @@ const shortId = (id: string) => `${id.slice(0, 6)}...${id.slice(-4)}`;
  * WETH. The option with that address when the network lists one, else the wrapped native's.
  */
 async function ethTokenId(request: APIRequestContext, user: TestUser, networkId: number): Promise<string> {
-  const options = await apiGet<{ id: string; address: string }[]>(request, user, `/projects/network/${networkId}/token-options/`);
+  const options = await apiGet<{ id: string; address: string }[]>(
+    request,
+    user,
+    `/projects/network/${networkId}/token-options/`,
+  );
   return options.find((o) => /^0x0{40}$/i.test(o.address))?.id ?? 'weth';
 }
 
 /** Issue 19: a Uniswap V4 pool attached on the devnet shows its price, activity, chart and key. */
 test.describe('Uniswap V4 pools', () => {
-  test('DEMO/ETH V4: attach by pool id, see price, activity, chart, "No hooks" and the id on the project page', async ({ page, request, user }) => {
+  test('DEMO/ETH V4: attach by pool id, see price, activity, chart, "No hooks" and the id on the project page', async ({
+    page,
+    request,
+    user,
+  }) => {
     // Two viewports, the indexer's backfill and an axe scan: longer than one screen's test.
     test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
     const eth = await addV4Pool(request, user, project.id, await ethTokenId(request, user, project.network));
     expect(eth.pool_version).toBe('v4');
     expect(eth.pool_address).toBe(v4.pools.demoEthV4.id);
-    expect(eth.v4).toMatchObject({ pool_id: v4.pools.demoEthV4.id, hook_flags: [], tick_spacing: 60, dynamic_fee: false });
+    expect(eth.v4).toMatchObject({
+      pool_id: v4.pools.demoEthV4.id,
+      hook_flags: [],
+      tick_spacing: 60,
+      dynamic_fee: false,
+    });
     expect(eth.fee).toBe(3000);
 
     // The indexer backfills a newly attached pool; the chart and the activity need its swaps.
     await expect
-      .poll(async () => (await apiGet<Candles>(request, user, `/projects/pool/${eth.id}/candles/?interval=1h`)).candles.length, { timeout: 60_000 })
+      .poll(
+        async () =>
+          (await apiGet<Candles>(request, user, `/projects/pool/${eth.id}/candles/?interval=1h`)).candles.length,
+        { timeout: 60_000 },
+      )
       .toBeGreaterThan(0);
     const activity = await apiGet<ActivityPage>(request, user, `/projects/activity/?pool=${eth.id}&limit=50`);
     expect(activity.events.length).toBeGreaterThan(0);
@@ -74,7 +101,9 @@ test.describe('Uniswap V4 pools', () => {
     await expect(key).toContainText('60');
     await expect(key).toContainText('No hooks');
     await expect(page.getByRole('link', { name: 'View pool on explorer' })).toHaveCount(0);
-    await expect(page.getByText('Never send tokens to the PoolManager directly. Add liquidity through the DEX.')).toBeVisible();
+    await expect(
+      page.getByText('Never send tokens to the PoolManager directly. Add liquidity through the DEX.'),
+    ).toBeVisible();
 
     // Activity rows and the chart.
     const activityCard = page.getByRole('region', { name: 'Recent Activity' });
@@ -100,12 +129,20 @@ test.describe('Uniswap V4 pools', () => {
     await expect(page.getByText(`ID ${shortId(v4.pools.demoEthV4.id)}`)).toBeVisible();
   });
 
-  test('the hooked DEMO/USDC V4 pool: dynamic fee, the hooks address, its permissions and the note', async ({ page, request, user }) => {
+  test('the hooked DEMO/USDC V4 pool: dynamic fee, the hooks address, its permissions and the note', async ({
+    page,
+    request,
+    user,
+  }) => {
     test.slow();
     const project = await createProjectViaApi(request, user, 'demo');
     const hooked = await addV4Pool(request, user, project.id, 'usdc');
     expect(hooked.pool_address).toBe(v4.pools.hookedV4.id);
-    expect(hooked.v4).toMatchObject({ hooks: v4.hook, hook_flags: ['afterInitialize', 'afterAddLiquidity', 'afterSwap'], dynamic_fee: true });
+    expect(hooked.v4).toMatchObject({
+      hooks: v4.hook,
+      hook_flags: ['afterInitialize', 'afterAddLiquidity', 'afterSwap'],
+      dynamic_fee: true,
+    });
     await page.setViewportSize({ width: 1440, height: 1000 });
     await signIn(page, user, { to: `/funds/${hooked.id}` });
     await expect(page.getByRole('heading', { name: 'DEMO/USDC Pool', level: 1 })).toBeVisible();

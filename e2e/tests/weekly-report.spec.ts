@@ -17,7 +17,10 @@ function staffAccount(): Pick<TestUser, 'username' | 'password'> | null {
   const dataDir = process.env.TOKENDESK_E2E_DATA_DIR;
   if (!dataDir) return null;
   try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<TestUser, 'username' | 'password'>;
+    return JSON.parse(fs.readFileSync(path.join(dataDir, 'e2e-staff.json'), 'utf8')) as Pick<
+      TestUser,
+      'username' | 'password'
+    >;
   } catch {
     return null;
   }
@@ -40,7 +43,11 @@ async function signedIn(browser: Browser, user: Pick<TestUser, 'username' | 'pas
 test.describe('weekly report and staff count', () => {
   // Two viewports, two sign-ins and an axe scan each: on the shared 2-core machine that takes longer than one screen.
   test.slow();
-  test('the project page shows the weekly report switch in its true state', async ({ browser, request, user }, testInfo) => {
+  test('the project page shows the weekly report switch in its true state', async ({
+    browser,
+    request,
+    user,
+  }, testInfo) => {
     const project = await createProjectViaApi(request, user, 'demo');
     const setting = await apiGet<WeeklyReport>(request, user, `/projects/${project.id}/weekly-report/`);
     expect(setting.enabled).toBe(false);
@@ -65,7 +72,9 @@ test.describe('weekly report and staff count', () => {
         await expect(toggle).toHaveAttribute('aria-checked', 'true');
         await expect(card).toContainText(/Next report: /);
         await expect(page.getByText('Weekly report turned on.')).toBeVisible();
-        expect((await apiGet<WeeklyReport>(request, user, `/projects/${project.id}/weekly-report/`)).enabled).toBe(true);
+        expect((await apiGet<WeeklyReport>(request, user, `/projects/${project.id}/weekly-report/`)).enabled).toBe(
+          true,
+        );
         on = true;
         // A fresh account's address is not verified yet: the card says the report waits for it.
         if (!setting.email_verified) await expect(card.getByText(reportMessages.unverified)).toBeVisible();
@@ -74,7 +83,8 @@ test.describe('weekly report and staff count', () => {
       await shot(page, `weekly-report-${width}`, (n) => testInfo.outputPath(n));
       const cardFile = testInfo.outputPath(`weekly-report-card-${width}.png`);
       await card.screenshot({ path: cardFile });
-      if (process.env.E2E_SHOTS_DIR) fs.copyFileSync(cardFile, path.join(process.env.E2E_SHOTS_DIR, `weekly-report-card-${width}.png`));
+      if (process.env.E2E_SHOTS_DIR)
+        fs.copyFileSync(cardFile, path.join(process.env.E2E_SHOTS_DIR, `weekly-report-card-${width}.png`));
       // The scan is of the page, after the 5 s toast has gone (toasts are checked in toasts.spec).
       await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
       const serious = seriousViolations(await axeViolations(page, { tags: WCAG_TAGS }));
@@ -115,7 +125,9 @@ test.describe('weekly report and staff count', () => {
     await expect.poll(shown).toBeGreaterThanOrEqual(before + 1);
     const serverCount = await request.get('/api/v1/staff/tickets/', { headers: basicAuth(staff) });
     expect(serverCount.ok()).toBe(true);
-    expect(await shown()).toBeLessThanOrEqual(((await serverCount.json()) as { awaiting_reply: number }).awaiting_reply);
+    expect(await shown()).toBeLessThanOrEqual(
+      ((await serverCount.json()) as { awaiting_reply: number }).awaiting_reply,
+    );
     await shot(desk.page, 'staff-console-1440', (n) => testInfo.outputPath(n));
 
     await desk.page.setViewportSize({ width: 390, height: 900 });

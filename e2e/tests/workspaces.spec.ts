@@ -11,7 +11,11 @@ import { expect, newUserData, registerViaApi, signIn, test } from '../fixtures';
 
 test.describe('workspaces', () => {
   test.slow();
-  test('an owner invites a viewer, who reads and exports but changes nothing, then removes them', async ({ browser, request, user }) => {
+  test('an owner invites a viewer, who reads and exports but changes nothing, then removes them', async ({
+    browser,
+    request,
+    user,
+  }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     const viewer = newUserData();
     await registerViaApi(request, viewer);
@@ -41,7 +45,10 @@ test.describe('workspaces', () => {
     await viewerPage.goto('/activities');
     await viewerPage.getByRole('button', { name: 'Export CSV' }).click();
     const exportDialog = viewerPage.getByRole('dialog', { name: 'Export Activity' });
-    const [download] = await Promise.all([viewerPage.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      viewerPage.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
     // A change, as the app would send it from this tab: refused with the view-only sentence.

@@ -7,10 +7,16 @@ const sameAddress = (address: string) => new RegExp(`^${address}$`, 'i');
 // ticket, /funds/new without a project) and the dialog's focus are component tests now
 // (docs/testing-moves.md).
 test.describe('not found and first steps', () => {
-  test('/funds/new: choose the project, then the Add Pool dialog; the new fund opens', async ({ page, request, user }) => {
+  test('/funds/new: choose the project, then the Add Pool dialog; the new fund opens', async ({
+    page,
+    request,
+    user,
+  }) => {
     const project = await createProjectViaApi(request, user, 'demo');
     await signIn(page, user, { to: '/funds/new' });
-    const choice = page.getByRole('list', { name: 'Your projects' }).getByRole('button', { name: new RegExp(project.name) });
+    const choice = page
+      .getByRole('list', { name: 'Your projects' })
+      .getByRole('button', { name: new RegExp(project.name) });
     await choice.click();
     const dialog = page.getByRole('dialog', { name: 'Add Pool' });
     await dialog.getByLabel('DEX').selectOption('uniswap-v2');

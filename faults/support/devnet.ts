@@ -39,18 +39,34 @@ export const demoTokens = {
 } as const;
 
 /** A devnet project through the API (the server reads the token on chain). */
-export async function createProject(base: string, user: User, token: keyof typeof demoTokens = 'DEMO'): Promise<{ id: number }> {
+export async function createProject(
+  base: string,
+  user: User,
+  token: keyof typeof demoTokens = 'DEMO',
+): Promise<{ id: number }> {
   const t = demoTokens[token];
   const res = await call<{ id: number }>(base, 'POST', '/api/v1/projects/create/', {
     token: user.token,
-    body: { network: DEVNET_ID, contract_address: t.address, name: `${t.symbol} project`, token_symbol: t.symbol, token_decimal: t.decimals },
+    body: {
+      network: DEVNET_ID,
+      contract_address: t.address,
+      name: `${t.symbol} project`,
+      token_symbol: t.symbol,
+      token_decimal: t.decimals,
+    },
   });
   if (res.status !== 201) throw new Error(`create project: ${res.status} ${res.text}`);
   return res.body;
 }
 
 /** Attaches a demo pool (verified on chain by the server). */
-export async function attachPool(base: string, user: User, projectId: number, pool: string = DEMO_WETH_POOL, paired = 'weth'): Promise<{ id: number }> {
+export async function attachPool(
+  base: string,
+  user: User,
+  projectId: number,
+  pool: string = DEMO_WETH_POOL,
+  paired = 'weth',
+): Promise<{ id: number }> {
   const res = await call<{ id: number }>(base, 'POST', `/api/v1/projects/pool/${projectId}`, {
     token: user.token,
     body: { dex: 'uniswap-v2', token: paired, pool_address: pool },

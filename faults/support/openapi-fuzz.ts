@@ -47,7 +47,13 @@ export interface FuzzRequest {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -79,7 +85,22 @@ export interface Domain {
 }
 
 const edgeInts = [0, -1, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 31), 1e21, 1.5, -0];
-const edgeNumberTexts = ['1e3', '0x10', ' 1', '1 ', '１', 'NaN', 'Infinity', '-Infinity', '00001', '1.0', '9'.repeat(400), '', '+1', '1_000'];
+const edgeNumberTexts = [
+  '1e3',
+  '0x10',
+  ' 1',
+  '1 ',
+  '１',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '00001',
+  '1.0',
+  '9'.repeat(400),
+  '',
+  '+1',
+  '1_000',
+];
 const nasty = [
   '',
   ' ',
@@ -123,7 +144,19 @@ export const junkJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 2, arbitrary: junkString },
   { weight: 2, arbitrary: junkNumber },
-  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [[[[]]]], { __proto__: { x: 1 } }, { constructor: { prototype: { x: 1 } } }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      null,
+      true,
+      false,
+      [],
+      {},
+      [[[[]]]],
+      { __proto__: { x: 1 } },
+      { constructor: { prototype: { x: 1 } } },
+    ),
+  },
 );
 
 function resolve(schema: JsonSchema, doc: OpenApiDoc): JsonSchema {
@@ -136,10 +169,17 @@ function resolve(schema: JsonSchema, doc: OpenApiDoc): JsonSchema {
 }
 
 /** Schema-shaped values, with the domain's values for the fields that name ids and chain things. */
-export function shaped(schema: JsonSchema, doc: OpenApiDoc, domain: Domain, field = '', depth = 0): fc.Arbitrary<unknown> {
+export function shaped(
+  schema: JsonSchema,
+  doc: OpenApiDoc,
+  domain: Domain,
+  field = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const s = resolve(schema, doc);
   const known = knownField(field, domain);
-  if (known && depth > 0) return fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: plain(s, doc, domain, depth) });
+  if (known && depth > 0)
+    return fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: plain(s, doc, domain, depth) });
   return plain(s, doc, domain, depth);
 }
 
@@ -148,7 +188,7 @@ function plain(s: JsonSchema, doc: OpenApiDoc, domain: Domain, depth: number): f
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.oneOf ?? s.anyOf;
   if (alternatives) return fc.oneof(...alternatives.map((a) => shaped(a, doc, domain, '', depth)));
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') ?? 'null' : s.type;
+  const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'null') : s.type;
   switch (type) {
     case 'object': {
       const props = s.properties ?? {};
@@ -158,11 +198,17 @@ function plain(s: JsonSchema, doc: OpenApiDoc, domain: Domain, depth: number): f
       return fc.record(model, { requiredKeys: required });
     }
     case 'array':
-      return fc.array(shaped(s.items ?? {}, doc, domain, '', depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
+      return fc.array(shaped(s.items ?? {}, doc, domain, '', depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 5, 5),
+      });
     case 'integer': {
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000);
       const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1_000_000);
-      return fc.oneof(fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }), fc.constantFrom(min, max));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) }),
+        fc.constantFrom(min, max),
+      );
     }
     case 'number': {
       const min = s.minimum ?? s.exclusiveMinimum ?? -1e6;
@@ -176,7 +222,9 @@ function plain(s: JsonSchema, doc: OpenApiDoc, domain: Domain, depth: number): f
     case 'string': {
       if (s.pattern) {
         try {
-          return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? 1000) && v.length >= (s.minLength ?? 0));
+          return fc
+            .stringMatching(new RegExp(s.pattern))
+            .filter((v) => v.length <= (s.maxLength ?? 1000) && v.length >= (s.minLength ?? 0));
         } catch {
           // A pattern JS cannot read: fall through to plain strings.
         }
@@ -184,7 +232,14 @@ function plain(s: JsonSchema, doc: OpenApiDoc, domain: Domain, depth: number): f
       if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       // Mostly ordinary text; sometimes text that databases, CSV and terminals choke on.
       return fc.oneof(
-        { weight: 5, arbitrary: fc.string({ unit: 'grapheme', minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 60, 60) }) },
+        {
+          weight: 5,
+          arbitrary: fc.string({
+            unit: 'grapheme',
+            minLength: s.minLength ?? 0,
+            maxLength: Math.min(s.maxLength ?? 60, 60),
+          }),
+        },
         { weight: 1, arbitrary: fc.constantFrom(...nasty) },
       );
     }
@@ -210,7 +265,10 @@ function knownField(field: string, d: Domain): fc.Arbitrary<unknown> | null {
       return fc.constantFrom(...d.networks);
     case 'contract_address':
     case 'pool_address':
-      return fc.oneof(fc.constantFrom(...d.addresses), fc.constantFrom(...d.addresses).map((a) => a.toLowerCase()));
+      return fc.oneof(
+        fc.constantFrom(...d.addresses),
+        fc.constantFrom(...d.addresses).map((a) => a.toLowerCase()),
+      );
     case 'dex':
     case 'dex_id':
       return fc.constantFrom(...d.dexes);
@@ -222,8 +280,16 @@ function knownField(field: string, d: Domain): fc.Arbitrary<unknown> | null {
     case 'from':
     case 'to':
       return fc.oneof(
-        fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((x) => x.toISOString()),
-        fc.constantFrom('0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00.000Z', '2025-02-30T00:00:00Z', '2025-01-01T00:00:00+14:00'),
+        fc
+          .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((x) => x.toISOString()),
+        fc.constantFrom(
+          '0001-01-01T00:00:00Z',
+          '9999-12-31T23:59:59Z',
+          '+275760-09-13T00:00:00.000Z',
+          '2025-02-30T00:00:00Z',
+          '2025-01-01T00:00:00+14:00',
+        ),
       );
     default:
       return null;
@@ -232,21 +298,23 @@ function knownField(field: string, d: Domain): fc.Arbitrary<unknown> | null {
 
 /** The shaped value with one thing wrong: a field dropped, retyped, or an unknown one added. */
 function mutated(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(base, fc.nat(), junkJson, fc.constantFrom('drop', 'retype', 'extra', 'wrap')).map(([value, pick, junk, how]) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return how === 'wrap' ? [value] : junk;
-    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    const keys = Object.keys(copy);
-    const key = keys.length ? keys[pick % keys.length]! : 'x';
-    if (how === 'drop') delete copy[key];
-    else if (how === 'retype') copy[key] = junk;
-    else if (how === 'extra') copy[`extra_${pick % 7}`] = junk;
-    else return [copy];
-    return copy;
-  });
+  return fc
+    .tuple(base, fc.nat(), junkJson, fc.constantFrom('drop', 'retype', 'extra', 'wrap'))
+    .map(([value, pick, junk, how]) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return how === 'wrap' ? [value] : junk;
+      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const key = keys.length ? keys[pick % keys.length]! : 'x';
+      if (how === 'drop') delete copy[key];
+      else if (how === 'retype') copy[key] = junk;
+      else if (how === 'extra') copy[`extra_${pick % 7}`] = junk;
+      else return [copy];
+      return copy;
+    });
 }
 
 function valueText(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  return typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
 }
 
 /** A path segment: usually an id, sometimes junk (every one percent-encoded, as a client must). */
@@ -263,7 +331,13 @@ function pathValue(p: Operation['params'][number], doc: OpenApiDoc, domain: Doma
 
 /** encodeURIComponent, except that a lone surrogate is sent as U+FFFD instead of throwing. */
 function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 function queryArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<string> {
@@ -279,7 +353,9 @@ function queryArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<
       { freq: 3 },
     ),
   );
-  const extra = fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 20 })), { freq: 4 });
+  const extra = fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 20 })), {
+    freq: 4,
+  });
   return fc.tuple(fc.tuple(...entries), extra).map(([values, more]) => {
     const q = new URLSearchParams();
     values.forEach((v, i) => {
@@ -295,11 +371,17 @@ function queryArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<
 }
 
 function bodyArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<{ body?: unknown; rawBody?: string }> {
-  const raw = fc.constantFrom('{', '{"a":', 'nul', '[1,2', '\u0000', '{"__proto__":{"is_staff":true}}', '"just a string"', '1e999').map((rawBody) => ({ rawBody }));
+  const raw = fc
+    .constantFrom('{', '{"a":', 'nul', '[1,2', '\u0000', '{"__proto__":{"is_staff":true}}', '"just a string"', '1e999')
+    .map((rawBody) => ({ rawBody }));
   // fetch (like most clients) cannot send a body with GET.
   if (op.method === 'GET' || op.method === 'HEAD') return fc.constant({});
   if (!op.body) {
-    return fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: junkJson.map((body) => ({ body })) }, { weight: 1, arbitrary: raw });
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant({}) },
+      { weight: 1, arbitrary: junkJson.map((body) => ({ body })) },
+      { weight: 1, arbitrary: raw },
+    );
   }
   const base = shaped(op.body, doc, domain);
   return fc.oneof(
@@ -312,9 +394,15 @@ function bodyArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<{
 
 export function requestArb(op: Operation, doc: OpenApiDoc, domain: Domain): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
-  return fc.tuple(fc.tuple(...pathParams.map((p) => pathValue(p, doc, domain))), queryArb(op, doc, domain), bodyArb(op, doc, domain)).map(([values, query, body]) => {
-    let url = op.path;
-    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, values[i]!)));
-    return { method: op.method, url: `${url}${query}`, ...body };
-  });
+  return fc
+    .tuple(
+      fc.tuple(...pathParams.map((p) => pathValue(p, doc, domain))),
+      queryArb(op, doc, domain),
+      bodyArb(op, doc, domain),
+    )
+    .map(([values, query, body]) => {
+      let url = op.path;
+      pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, values[i]!)));
+      return { method: op.method, url: `${url}${query}`, ...body };
+    });
 }

@@ -109,7 +109,14 @@ export interface ProviderStats {
   rangeCap: Record<'infura' | 'alchemy' | 'quicknode413' | 'frontier', number>;
   resultCap: Record<'infuraCount' | 'alchemySize', number>;
   rateLimit: Record<'http429RetryAfter' | 'http429Bare' | 'rpcQuicknode32007' | 'rpcInfura32005', number>;
-  lag: { clampedGetLogs: number; emptyGetLogs: number; logsHidden: number; nullBlocks: number; nullReceipts: number; headerNotFound: number };
+  lag: {
+    clampedGetLogs: number;
+    emptyGetLogs: number;
+    logsHidden: number;
+    nullBlocks: number;
+    nullReceipts: number;
+    headerNotFound: number;
+  };
   /** State reads refused as pruned, by the client whose answer was imitated, and per method. */
   pruned: Record<(typeof PRUNED_ANSWERS)[number], number> & { byMethod: Record<string, number>; history: number };
 }
@@ -120,7 +127,12 @@ interface RpcItem {
   method: string;
   params?: unknown[];
 }
-type RpcAnswer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+type RpcAnswer = {
+  jsonrpc: '2.0';
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
 
 export interface RpcProviderProxy {
   url: string;
@@ -160,9 +172,20 @@ function prng(seed: number) {
 }
 
 /** Methods whose block parameter is at this position; a newer block than node B's head is "header not found". */
-const STATE_METHODS: Record<string, number> = { eth_call: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2, eth_getProof: 2 };
+const STATE_METHODS: Record<string, number> = {
+  eth_call: 1,
+  eth_getCode: 1,
+  eth_getBalance: 1,
+  eth_getTransactionCount: 1,
+  eth_getStorageAt: 2,
+  eth_getProof: 2,
+};
 
-export async function startRpcProviderProxy(upstream: string, initial: Partial<ProviderFaults> = {}, seed = 12): Promise<RpcProviderProxy> {
+export async function startRpcProviderProxy(
+  upstream: string,
+  initial: Partial<ProviderFaults> = {},
+  seed = 12,
+): Promise<RpcProviderProxy> {
   let faults: ProviderFaults = { ...NO_FAULTS, ...initial };
   const stats = emptyStats();
   const random = prng(seed);
@@ -183,10 +206,12 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
   }
 
   const blockParam = async (value: unknown, head: bigint): Promise<bigint | null> => {
-    if (value === undefined || value === 'latest' || value === 'pending' || value === 'safe' || value === 'finalized') return head;
+    if (value === undefined || value === 'latest' || value === 'pending' || value === 'safe' || value === 'finalized')
+      return head;
     if (value === 'earliest') return 0n;
     if (typeof value === 'string' && value.startsWith('0x')) return BigInt(value);
-    if (value && typeof value === 'object' && 'blockNumber' in value) return BigInt((value as { blockNumber: string }).blockNumber);
+    if (value && typeof value === 'object' && 'blockNumber' in value)
+      return BigInt((value as { blockNumber: string }).blockNumber);
     return null; // a block hash object (EIP-1898) or something odd: let the node judge
   };
 
@@ -214,13 +239,24 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
           return {
             jsonrpc: '2.0',
             id,
-            error: { code: -32600, message: `You can make eth_getLogs requests with up to a ${max} block range. Based on your parameters, this block range should work: [${hex(from)}, ${hex(from + max - 1n)}]` },
+            error: {
+              code: -32600,
+              message: `You can make eth_getLogs requests with up to a ${max} block range. Based on your parameters, this block range should work: [${hex(from)}, ${hex(from + max - 1n)}]`,
+            },
           };
         }
         if (turn === 2) {
           stats.rangeCap.quicknode413++;
           // QuickNode answers this one with HTTP 413; the caller turns the marker into the status.
-          return { jsonrpc: '2.0', id, error: { code: -32614, message: `eth_getLogs is limited to a ${max.toLocaleString('en-US')} range`, data: { httpStatus: 413 } } };
+          return {
+            jsonrpc: '2.0',
+            id,
+            error: {
+              code: -32614,
+              message: `eth_getLogs is limited to a ${max.toLocaleString('en-US')} range`,
+              data: { httpStatus: 413 },
+            },
+          };
         }
         stats.rangeCap.frontier++;
         return { jsonrpc: '2.0', id, error: { code: -32000, message: `block range is too wide (maximum ${max})` } };
@@ -238,7 +274,8 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
           to = nodeHead;
           filter.toBlock = hex(to);
           const clamped = await upstreamCall('eth_getLogs', [filter]);
-          if (Array.isArray(real.result) && Array.isArray(clamped.result)) stats.lag.logsHidden += real.result.length - clamped.result.length;
+          if (Array.isArray(real.result) && Array.isArray(clamped.result))
+            stats.lag.logsHidden += real.result.length - clamped.result.length;
           stats.lag.clampedGetLogs++;
           return capResults(clamped, id, from, to);
         }
@@ -289,7 +326,10 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
     const kind = PRUNED_ANSWERS[prunedTurn++ % PRUNED_ANSWERS.length]!;
     stats.pruned[kind]++;
     stats.pruned.byMethod[item.method] = (stats.pruned.byMethod[item.method] ?? 0) + 1;
-    const block = (await upstreamCall('eth_getBlockByNumber', [hex(n), false])).result as { hash: string; stateRoot: string } | null;
+    const block = (await upstreamCall('eth_getBlockByNumber', [hex(n), false])).result as {
+      hash: string;
+      stateRoot: string;
+    } | null;
     const root = (block?.stateRoot ?? `0x${'0'.repeat(64)}`).slice(2);
     const error = (code: number, message: string): RpcAnswer => ({ jsonrpc: '2.0', id, error: { code, message } });
     switch (kind) {
@@ -302,7 +342,10 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
       case 'reth':
         return error(-32603, `State at block #${n} is pruned`);
       case 'erigon':
-        return error(-32000, `old data not available due to pruning: requested block ${n}, history is available from block ${nodeHead - BigInt(faults.prunedStateBlocks)}`);
+        return error(
+          -32000,
+          `old data not available due to pruning: requested block ${n}, history is available from block ${nodeHead - BigInt(faults.prunedStateBlocks)}`,
+        );
     }
   }
 
@@ -342,7 +385,9 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
       case 'eth_getTransactionReceipt':
       case 'eth_getTransactionByHash': {
         const real = await upstreamCall(item.method, params);
-        const block = (real.result as { number?: string; blockNumber?: string } | null)?.[item.method === 'eth_getBlockByHash' ? 'number' : 'blockNumber'];
+        const block = (real.result as { number?: string; blockNumber?: string } | null)?.[
+          item.method === 'eth_getBlockByHash' ? 'number' : 'blockNumber'
+        ];
         if (block && BigInt(block) > nodeHead) {
           if (item.method === 'eth_getBlockByHash') stats.lag.nullBlocks++;
           else stats.lag.nullReceipts++;
@@ -367,7 +412,11 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   }
 
@@ -391,24 +440,51 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
         const error = {
           code: -32005,
           message: 'project ID request rate exceeded',
-          data: { see: 'https://infura.io/docs/ethereum/jsonrpc/ratelimits', current_rps: 13.333, allowed_rps: 10.0, backoff_seconds: faults.retryAfterSeconds },
+          data: {
+            see: 'https://infura.io/docs/ethereum/jsonrpc/ratelimits',
+            current_rps: 13.333,
+            allowed_rps: 10.0,
+            backoff_seconds: faults.retryAfterSeconds,
+          },
         };
-        return send(res, 429, Array.isArray(body) ? items.map((i) => ({ jsonrpc: '2.0', id: i.id, error })) : { jsonrpc: '2.0', id: items[0]!.id, error }, {
-          'retry-after': String(faults.retryAfterSeconds),
-        });
+        return send(
+          res,
+          429,
+          Array.isArray(body)
+            ? items.map((i) => ({ jsonrpc: '2.0', id: i.id, error }))
+            : { jsonrpc: '2.0', id: items[0]!.id, error },
+          {
+            'retry-after': String(faults.retryAfterSeconds),
+          },
+        );
       }
       if (turn === 1) {
         stats.rateLimit.http429Bare++;
         const error = {
           code: 429,
-          message: 'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message. If not, check out https://docs.alchemy.com/reference/throughput',
+          message:
+            'Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message. If not, check out https://docs.alchemy.com/reference/throughput',
         };
-        return send(res, 429, Array.isArray(body) ? items.map((i) => ({ jsonrpc: '2.0', id: i.id, error })) : { jsonrpc: '2.0', id: items[0]!.id, error });
+        return send(
+          res,
+          429,
+          Array.isArray(body)
+            ? items.map((i) => ({ jsonrpc: '2.0', id: i.id, error }))
+            : { jsonrpc: '2.0', id: items[0]!.id, error },
+        );
       }
       const error =
         turn === 2
-          ? { code: -32007, message: '15/second request limit reached - reduce calls per second or upgrade your account at quicknode.com' }
-          : { code: -32005, message: 'project ID request rate exceeded', data: { rate: { allowed_rps: 10, backoff_seconds: 0, current_rps: 12.5 } } };
+          ? {
+              code: -32007,
+              message:
+                '15/second request limit reached - reduce calls per second or upgrade your account at quicknode.com',
+            }
+          : {
+              code: -32005,
+              message: 'project ID request rate exceeded',
+              data: { rate: { allowed_rps: 10, backoff_seconds: 0, current_rps: 12.5 } },
+            };
       if (turn === 2) stats.rateLimit.rpcQuicknode32007++;
       else stats.rateLimit.rpcInfura32005++;
       const answers = items.map((i) => ({ jsonrpc: '2.0', id: i.id, error }));
@@ -424,8 +500,11 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
     let headRead: Promise<bigint> | undefined;
     const realHead = () => (headRead ??= upstreamCall('eth_blockNumber').then((a) => BigInt(a.result as string)));
     const answers = await Promise.all(items.map((item) => answer(item, lagging, realHead)));
-    const status = answers.some((a) => (a.error?.data as { httpStatus?: number } | undefined)?.httpStatus === 413) ? 413 : 200;
-    for (const a of answers) if (a.error?.data && (a.error.data as { httpStatus?: number }).httpStatus) delete a.error.data;
+    const status = answers.some((a) => (a.error?.data as { httpStatus?: number } | undefined)?.httpStatus === 413)
+      ? 413
+      : 200;
+    for (const a of answers)
+      if (a.error?.data && (a.error.data as { httpStatus?: number }).httpStatus) delete a.error.data;
     return send(res, status, Array.isArray(body) ? answers : answers[0]);
   }
 
@@ -435,7 +514,8 @@ export async function startRpcProviderProxy(upstream: string, initial: Partial<P
     req.on('end', () => {
       handle(Buffer.concat(chunks).toString('utf8'), res).catch((err: unknown) => {
         // The devnet itself failed: a gateway error, as a provider's load balancer would answer.
-        if (!res.headersSent) send(res, 502, { jsonrpc: '2.0', id: null, error: { code: -32603, message: `upstream: ${String(err)}` } });
+        if (!res.headersSent)
+          send(res, 502, { jsonrpc: '2.0', id: null, error: { code: -32603, message: `upstream: ${String(err)}` } });
       });
     });
   });

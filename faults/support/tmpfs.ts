@@ -25,7 +25,9 @@ export function mountSmallDisk(sizeMb: number): SmallDisk {
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     const why = (err as { stderr?: Buffer }).stderr?.toString().trim() || String(err);
-    throw new Error(`The disk-full test mounts a ${sizeMb} MB tmpfs and needs root for it (uid ${process.getuid?.()}): ${why}`);
+    throw new Error(
+      `The disk-full test mounts a ${sizeMb} MB tmpfs and needs root for it (uid ${process.getuid?.()}): ${why}`,
+    );
   }
   let mounted = true;
   return {

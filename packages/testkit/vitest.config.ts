@@ -1,3 +1,5 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'testkit', include: ['src/**/*.test.ts'], pool: 'threads', testTimeout: 30_000 } });
+export default defineProject({
+  test: { name: 'testkit', include: ['src/**/*.test.ts'], pool: 'threads', testTimeout: 30_000 },
+});

@@ -97,11 +97,16 @@ function accepts(schema: Schema): string {
   // Through default/prefault/optional to the value's own schema.
   while (s._zod.def.innerType) s = s._zod.def.innerType;
   const def = s._zod.def;
-  if (def.type === 'number') return `integer ${(s.minValue ?? 0).toLocaleString('en-US')}–${(s.maxValue ?? 0).toLocaleString('en-US')}`;
-  if (def.type === 'enum') return Object.values(def.entries ?? {}).map((v) => `\`${v}\``).join(' ');
+  if (def.type === 'number')
+    return `integer ${(s.minValue ?? 0).toLocaleString('en-US')}–${(s.maxValue ?? 0).toLocaleString('en-US')}`;
+  if (def.type === 'enum')
+    return Object.values(def.entries ?? {})
+      .map((v) => `\`${v}\``)
+      .join(' ');
   if (def.type === 'pipe' && def.in) {
     const from = def.in._zod.def;
-    if (from.type === 'enum' && Object.values(from.entries ?? {}).includes('on')) return '`on` / `off` (or true/false, yes/no, 1/0)';
+    if (from.type === 'enum' && Object.values(from.entries ?? {}).includes('on'))
+      return '`on` / `off` (or true/false, yes/no, 1/0)';
     if (from.type === 'pipe') return '`<burst>,<per minute>`';
     if (from.format === 'url') return 'URL';
     return 'text';
@@ -115,15 +120,21 @@ export function renderConfigurationDoc(): string {
   const shape = configSchema.shape as unknown as Record<string, Schema>;
   const undocumented = Object.keys(shape).filter((key) => !docs.keys.get(key));
   if (undocumented.length > 0) {
-    throw new Error(`${CONFIG_SOURCE}: ${undocumented.join(', ')} ha${undocumented.length === 1 ? 's' : 've'} no doc comment; it is the variable's documentation (docs/configuration.md).`);
+    throw new Error(
+      `${CONFIG_SOURCE}: ${undocumented.join(', ')} ha${undocumented.length === 1 ? 's' : 've'} no doc comment; it is the variable's documentation (docs/configuration.md).`,
+    );
   }
   if (!docs.rpcUrls) throw new Error(`${CONFIG_SOURCE}: RPC_URL_PREFIX has no doc comment.`);
   const fromDir = path.join(repoRoot, 'docs');
   const row = (name: string, dflt: string, accepted: string, meaning: string) =>
     `| ${name} | ${dflt} | ${accepted} | ${cell(linkDecisions(meaning, fromDir))} |`;
-  const rows = Object.entries(shape).map(([key, schema]) => row(`\`${key}\``, defaultOf(schema), accepts(schema), docs.keys.get(key)!));
+  const rows = Object.entries(shape).map(([key, schema]) =>
+    row(`\`${key}\``, defaultOf(schema), accepts(schema), docs.keys.get(key)!),
+  );
   const rpcKeys = REAL_NETWORKS.map((n) => `\`RPC_URL_${n.key}\``).join(', ');
-  rows.push(row(rpcKeys, 'the public endpoints in `apps/server/src/chain/networks.ts`', 'URLs, comma-separated', docs.rpcUrls));
+  rows.push(
+    row(rpcKeys, 'the public endpoints in `apps/server/src/chain/networks.ts`', 'URLs, comma-separated', docs.rpcUrls),
+  );
   return [
     '# Configuration',
     '',

@@ -29,7 +29,9 @@ export function readRecord(file: string, dir = decisionsDir): Record {
   const date = field(text, 'Date');
   const status = field(text, 'Status');
   if (!heading || !date || !status) {
-    throw new Error(`docs/decisions/${file}: a record starts with '# NNNN — Title', 'Date:' and 'Status:' (see 0000-template.md).`);
+    throw new Error(
+      `docs/decisions/${file}: a record starts with '# NNNN — Title', 'Date:' and 'Status:' (see 0000-template.md).`,
+    );
   }
   // The status's first clause: 'accepted', 'superseded by [0024](…)'; the record says the rest.
   const short = status.split(/[;:] /)[0]!.replace(/\.$/, '');
@@ -44,7 +46,7 @@ export function renderDecisionsIndex(dir = decisionsDir): string {
     '<!-- Generated from the records by `npm run docs`; edit the records, not this file. -->',
     '',
     'Why TokenDesk is the way it is: one record per decision, numbered in order, never rewritten',
-    'once accepted. A later record supersedes or amends an earlier one, and the earlier one\'s',
+    "once accepted. A later record supersedes or amends an earlier one, and the earlier one's",
     '`Status:` says so. A new record copies [0000-template.md](0000-template.md), takes the next',
     'free number, and this index is regenerated with `npm run docs` (a test fails until it is).',
     '',

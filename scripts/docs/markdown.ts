@@ -34,8 +34,9 @@ export function linkDecisions(text: string, fromDir: string, files = decisionFil
   return text
     .replace(/docs\/decisions\/(\d{4})(?:-[a-z0-9-]+)?(?:\.md)?/g, (_all, num: string) => link(num, `decision ${num}`))
     .replace(/\bdecision (\d{4})\b(?![\]\d])/g, (_all, num: string) => link(num, `decision ${num}`))
-    .replace(/\b(decisions )((?:\d{4})(?:(?:, | and )\d{4})+)/g, (_all, word: string, nums: string) =>
-      word + nums.replace(/\d{4}/g, (num) => link(num, num)),
+    .replace(
+      /\b(decisions )((?:\d{4})(?:(?:, | and )\d{4})+)/g,
+      (_all, word: string, nums: string) => word + nums.replace(/\d{4}/g, (num) => link(num, num)),
     );
 }
 

@@ -4,7 +4,14 @@
  * after `npm run docs`, and docs-generated.test.ts fails until it does. The prose around the table
  * is written by hand.
  */
-import { familyOf, REAL_NETWORKS, withNativeToken, type DexConfig, type DexFamily, type TokenConfig } from '../../apps/server/src/chain/networks';
+import {
+  familyOf,
+  REAL_NETWORKS,
+  withNativeToken,
+  type DexConfig,
+  type DexFamily,
+  type TokenConfig,
+} from '../../apps/server/src/chain/networks';
 import { cell } from './markdown';
 
 export const NETWORKS_DOC = 'docs/networks.md';
@@ -38,13 +45,20 @@ export function renderNetworksTable(): string {
     const poll = `${(n.pollIntervalMs / 1000).toLocaleString('en-US')} s`;
     return `| ${cell(n.name)} | ${n.chainId} | ${cell(n.dexes.map(dexText).join(', '))} | ${cell(n.tokens.map(tokenText).join(', '))} | ${n.confirmations} · ${poll} |`;
   });
-  return [START, '| Network | Chain id | DEXes read | Pair tokens | Confirmations · poll |', '|---|---|---|---|---|', ...rows, END].join('\n');
+  return [
+    START,
+    '| Network | Chain id | DEXes read | Pair tokens | Confirmations · poll |',
+    '|---|---|---|---|---|',
+    ...rows,
+    END,
+  ].join('\n');
 }
 
 /** docs/networks.md with its table replaced by what the registry gives. */
 export function renderNetworksDoc(current: string): string {
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`${NETWORKS_DOC}: the markers of the generated table are missing (${START} … ${END}).`);
+  if (start === -1 || end < start)
+    throw new Error(`${NETWORKS_DOC}: the markers of the generated table are missing (${START} … ${END}).`);
   return current.slice(0, start) + renderNetworksTable() + current.slice(end + END.length);
 }

@@ -75,11 +75,24 @@ export interface AppOptions {
 }
 
 /** The whole HTTP application, without a port: main.ts listens, tests inject. */
-export async function buildApp({ config, database, logger, now, chain, metrics, indexerStatus, indexerRunning = false, devnet }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  now,
+  chain,
+  metrics,
+  indexerStatus,
+  indexerRunning = false,
+  devnet,
+}: AppOptions): Promise<FastifyInstance> {
   // Every log line passes the redaction (RPC URLs hold provider keys): lib/log-redaction.ts.
   registerSecrets(secretsFromEnv(configuredUrls(config)));
   const app = Fastify({
-    logger: logger === false ? false : withLogRedaction(logger === undefined || logger === true ? { level: config.LOG_LEVEL } : logger),
+    logger:
+      logger === false
+        ? false
+        : withLogRedaction(logger === undefined || logger === true ? { level: config.LOG_LEVEL } : logger),
     // Every log line of a request carries its id (pino child logger, field reqId).
     genReqId: requestId,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -129,7 +142,10 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
   registerHashQueueMetrics(appMetrics.registry, () => auth.hashQueueStats());
   // Rate limits shared by every server (decision 0052): expired rows go, a database fault is logged.
   auth.limits.onFallback = (err) =>
-    app.log.warn({ err }, `rate limits: the database did not answer; this server counts on its own for ${FALLBACK_MS / 1000} s`);
+    app.log.warn(
+      { err },
+      `rate limits: the database did not answer; this server counts on its own for ${FALLBACK_MS / 1000} s`,
+    );
   auth.limits.start();
   app.addHook('onClose', async () => auth.limits.stop());
   await app.register(authPlugin, { auth });
@@ -156,7 +172,10 @@ export async function buildApp({ config, database, logger, now, chain, metrics, 
       await api.register(discoveredPoolRoutes, { attachPool: (target) => saveVerifiedPool(app, target) });
       await api.register(traderRoutes);
       await api.register(projectMarketRoutes, {
-        projects: { list: (userId) => listProjects(app.db, userId), find: (userId, id) => findProject(app.db, userId, id) },
+        projects: {
+          list: (userId) => listProjects(app.db, userId),
+          find: (userId, id) => findProject(app.db, userId, id),
+        },
         valuedPools: (userId, projectIds) => valuedPools(app, userId, projectIds),
       });
       await api.register(candleRoutes);

@@ -48,13 +48,15 @@ const { shape } = registerBodySchema;
 
 function check<T extends z.ZodType>(schema: T, value: string, what: string): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new CliError(`Invalid ${what}: ${result.error.issues[0]?.message ?? 'invalid'}`, EXIT.data);
+  if (!result.success)
+    throw new CliError(`Invalid ${what}: ${result.error.issues[0]?.message ?? 'invalid'}`, EXIT.data);
   return result.data;
 }
 
 function checkPassword(password: string): string {
   check(shape.password, password, 'password');
-  if (isCommonPassword(password)) throw new CliError(`Invalid password: ${accountMessages.passwordTooCommon}`, EXIT.data);
+  if (isCommonPassword(password))
+    throw new CliError(`Invalid password: ${accountMessages.passwordTooCommon}`, EXIT.data);
   return password;
 }
 
@@ -124,7 +126,8 @@ async function newPassword(generate: boolean): Promise<{ password: string; gener
     return { password: first, generated: false };
   }
   const piped = await readPipedLine();
-  if (piped === '') throw new CliError('No password on stdin. Pipe one in, type it at the prompt, or use --generate.', EXIT.usage);
+  if (piped === '')
+    throw new CliError('No password on stdin. Pipe one in, type it at the prompt, or use --generate.', EXIT.usage);
   return { password: checkPassword(piped), generated: false };
 }
 
@@ -175,7 +178,9 @@ function osUser(): string {
 }
 
 function printOneTime(username: string, password: string): void {
-  console.log(`One-time password for ${username} (shown only now; they are asked to choose their own when they sign in):\n${password}`);
+  console.log(
+    `One-time password for ${username} (shown only now; they are asked to choose their own when they sign in):\n${password}`,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -188,14 +193,22 @@ async function main(argv: string[]): Promise<number> {
     return command || argv.length > 0 ? EXIT.ok : EXIT.usage;
   }
   if (unknownFlag) throw usageError(`Unknown option ${unknownFlag}.`, USAGE);
-  const arity: Record<string, number> = { 'create-staff': 2, promote: 1, demote: 1, 'reset-password': 1, 'reset-link': 1 };
+  const arity: Record<string, number> = {
+    'create-staff': 2,
+    promote: 1,
+    demote: 1,
+    'reset-password': 1,
+    'reset-link': 1,
+  };
   const expected = arity[command];
   if (expected === undefined) throw usageError(`Unknown command '${command}'.`, USAGE);
   if (rest.length !== expected) {
-    const takes = command === 'reset-link' ? '<username or email>' : expected === 1 ? '<username>' : '<username> <email>';
+    const takes =
+      command === 'reset-link' ? '<username or email>' : expected === 1 ? '<username>' : '<username> <email>';
     throw usageError(`'${command}' takes ${takes}.`, USAGE);
   }
-  if (generate && command !== 'create-staff' && command !== 'reset-password') throw new CliError(`'${command}' takes no --generate.`, EXIT.usage);
+  if (generate && command !== 'create-staff' && command !== 'reset-password')
+    throw new CliError(`'${command}' takes no --generate.`, EXIT.usage);
 
   const config = cliConfig();
 
@@ -212,13 +225,21 @@ async function main(argv: string[]): Promise<number> {
           // A generated password was printed for the operator to pass on: the account must choose its
           // own at its first sign-in (issue 35). A typed one is the operator's own choice (often for
           // themselves) and stands.
-          await database.db
-            .insert(users)
-            .values({ username, email, passwordHash, isStaff: true, emailVerifiedAt: new Date(), passwordChangeRequired: generated });
+          await database.db.insert(users).values({
+            username,
+            email,
+            passwordHash,
+            isStaff: true,
+            emailVerifiedAt: new Date(),
+            passwordChangeRequired: generated,
+          });
         } catch (err) {
           const constraint = uniqueViolation(err);
           if (constraint === null) throw err;
-          throw new CliError(constraint.includes('email') ? accountMessages.emailTaken : accountMessages.usernameTaken, EXIT.failure);
+          throw new CliError(
+            constraint.includes('email') ? accountMessages.emailTaken : accountMessages.usernameTaken,
+            EXIT.failure,
+          );
         }
       });
       console.log(`Created staff account '${username}' <${email}>.`);
@@ -254,14 +275,19 @@ async function main(argv: string[]): Promise<number> {
       const issued = await withDatabase(config, async (database) => {
         const user = await findUserByLogin(database.db, login);
         if (!user) throw new CliError(`No user has the username or e-mail address '${login}'.`, EXIT.noUser);
-        const link = await issueResetLink(database.db, { user, issuer: { kind: 'cli', osUser: osUser() }, publicUrl: config.PUBLIC_URL, now: new Date() });
+        const link = await issueResetLink(database.db, {
+          user,
+          issuer: { kind: 'cli', osUser: osUser() },
+          publicUrl: config.PUBLIC_URL,
+          now: new Date(),
+        });
         return { ...link, username: user.username };
       });
       // stdout only, once: the server never sees the token, so no log of it can hold the link.
       console.log(
         `One-time password-reset link for '${issued.username}' (shown only now; it works once and expires at ${issued.expiresAt.toISOString()}, in 30 minutes):\n` +
           `${issued.url}\n` +
-          'Give it only to the account\'s owner: whoever opens it can set the password. Using it signs the account out everywhere.',
+          "Give it only to the account's owner: whoever opens it can set the password. Using it signs the account out everywhere.",
       );
       return EXIT.ok;
     }

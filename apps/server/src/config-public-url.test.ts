@@ -20,7 +20,9 @@ describe('PUBLIC_URL', () => {
   it('a set PUBLIC_URL wins, without its trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://desk.example.com/' });
     expect(config).toMatchObject({ PUBLIC_URL: 'https://desk.example.com', PUBLIC_URL_SET: true });
-    expect(publicUrlNotice(config)).toBe('Links in e-mails and messages point at https://desk.example.com (PUBLIC_URL).');
+    expect(publicUrlNotice(config)).toBe(
+      'Links in e-mails and messages point at https://desk.example.com (PUBLIC_URL).',
+    );
   });
 
   it('the banner says which address links use and how to change it', () => {
@@ -32,7 +34,9 @@ describe('PUBLIC_URL', () => {
       'Links in e-mails and messages point at http://127.0.0.1:3000, which works only on this machine: PUBLIC_URL is not set and HOST=0.0.0.0 listens on every interface. Set PUBLIC_URL to the address users open, e.g. PUBLIC_URL=https://desk.example.com.',
     );
     expect(publicUrlNotice(loadConfig({ HOST: '::' }))).toContain('which works only on this machine');
-    expect(publicUrlNotice(loadConfig({ HOST: '192.168.1.20' }))).toContain('http://192.168.1.20:3000, the address above');
+    expect(publicUrlNotice(loadConfig({ HOST: '192.168.1.20' }))).toContain(
+      'http://192.168.1.20:3000, the address above',
+    );
     expect(publicUrlNotice(loadConfig({ HOST: 'localhost' }))).toContain('http://localhost:3000, the address above');
   });
 });

@@ -37,9 +37,7 @@ export const configSchema = z.object({
    */
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   /** Use this PostgreSQL instead of the embedded one (`postgres://user:pass@host:5432/db`). */
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   /**
    * Embedded database: writes answer 503 while the disk under `DATA_DIR` has less than this many MB
    * free, before PostgreSQL meets a full disk itself (decision 0024). `0` turns it off.
@@ -366,9 +364,13 @@ export function publicUrlNotice(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URL_
  * The configured URLs that may carry secrets (provider keys, the database password), as the
  * variables they came from: what the log redaction registers (lib/error-text.ts secretsFromEnv).
  */
-export function configuredUrls(config: Pick<Config, 'RPC_URLS' | 'DEVNET_RPC_URL' | 'DATABASE_URL'>): Record<string, string | undefined> {
+export function configuredUrls(
+  config: Pick<Config, 'RPC_URLS' | 'DEVNET_RPC_URL' | 'DATABASE_URL'>,
+): Record<string, string | undefined> {
   return {
-    ...Object.fromEntries(Object.entries(config.RPC_URLS).map(([key, urls]) => [`${RPC_URL_PREFIX}${key}`, urls.join(',')])),
+    ...Object.fromEntries(
+      Object.entries(config.RPC_URLS).map(([key, urls]) => [`${RPC_URL_PREFIX}${key}`, urls.join(',')]),
+    ),
     DEVNET_RPC_URL: config.DEVNET_RPC_URL,
     DATABASE_URL: config.DATABASE_URL,
   };
@@ -405,5 +407,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
   // Tests write notifications straight into the database and read the count right after. Tests
   // drive many calls as one user in a moment; user-budgets.test.ts turns the budgets on.
-  return loadConfig({ PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', UNREAD_COUNT_CACHE_SECONDS: '0', ANSWER_CACHE_SECONDS: '0', USER_BUDGETS: 'off', ...overrides });
+  return loadConfig({
+    PASSWORD_HASH_COST: '10',
+    LOG_LEVEL: 'silent',
+    UNREAD_COUNT_CACHE_SECONDS: '0',
+    ANSWER_CACHE_SECONDS: '0',
+    USER_BUDGETS: 'off',
+    ...overrides,
+  });
 }

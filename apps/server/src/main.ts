@@ -1,6 +1,12 @@
 import { inspect } from 'node:util';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { formatDevnetSummary, devnetAddresses, type Devnet, type DevnetEvent, type DevnetHealth } from '@tokendesk/devchain';
+import {
+  formatDevnetSummary,
+  devnetAddresses,
+  type Devnet,
+  type DevnetEvent,
+  type DevnetHealth,
+} from '@tokendesk/devchain';
 import { buildApp } from './app';
 import { ChainService } from './chain/chain-service';
 import { DEVNET_DEFAULT_PORT, startDevnetOnPreferredPort } from './chain/devnet-port';
@@ -27,13 +33,18 @@ function devnetLog() {
   type Level = 'info' | 'warn' | 'error';
   let target: FastifyBaseLogger | null = null;
   const pending: [Level, object, string][] = [];
-  const write = (level: Level, fields: object, msg: string) => (target ? target[level](fields, msg) : pending.push([level, fields, msg]));
+  const write = (level: Level, fields: object, msg: string) =>
+    target ? target[level](fields, msg) : pending.push([level, fields, msg]);
   const event = (e: DevnetEvent) => {
     switch (e.kind) {
       case 'exited': {
         const how = `exit code ${e.code ?? 'none'}${e.signal ? `, signal ${e.signal}` : ''}`;
         const when = e.restartInMs > 0 ? ` in ${e.restartInMs} ms` : '';
-        return write('warn', { pid: e.pid, code: e.code, signal: e.signal, restartInMs: e.restartInMs }, `devnet exited unexpectedly (anvil ${e.pid}, ${how}); restarting it from its saved state${when}`);
+        return write(
+          'warn',
+          { pid: e.pid, code: e.code, signal: e.signal, restartInMs: e.restartInMs },
+          `devnet exited unexpectedly (anvil ${e.pid}, ${how}); restarting it from its saved state${when}`,
+        );
       }
       case 'restarted':
         return write(
@@ -44,7 +55,11 @@ function devnetLog() {
             : `devnet restarted (anvil ${e.pid}) from its saved state after ${e.downMs} ms`,
         );
       case 'restart-failed':
-        return write('error', { attempt: e.attempt, retryInMs: e.retryInMs }, `devnet restart attempt ${e.attempt} failed: ${e.error}; next attempt in ${e.retryInMs} ms`);
+        return write(
+          'error',
+          { attempt: e.attempt, retryInMs: e.retryInMs },
+          `devnet restart attempt ${e.attempt} failed: ${e.error}; next attempt in ${e.retryInMs} ms`,
+        );
     }
   };
   return {
@@ -67,14 +82,21 @@ const readyDevnet = (h: DevnetHealth) => ({
 });
 
 /** The local chain: started here (state under DATA_DIR/devnet), reused from DEVNET_RPC_URL, or off. */
-async function startChain(config: Config, log: ReturnType<typeof devnetLog>): Promise<{ devnet: Devnet | null; networks: NetworkConfig[] }> {
+async function startChain(
+  config: Config,
+  log: ReturnType<typeof devnetLog>,
+): Promise<{ devnet: Devnet | null; networks: NetworkConfig[] }> {
   if (!config.DEVNET) return { devnet: null, networks: [...REAL_NETWORKS] };
   if (config.DEVNET_RPC_URL) {
     return { devnet: null, networks: [...REAL_NETWORKS, devnetNetwork(config.DEVNET_RPC_URL, devnetAddresses)] };
   }
   // Supervised: if anvil exits, it is restarted on the same port from its saved state (devnet.ts).
   // Port 8545 when free, so the printed swap command is the same every start (chain/devnet-port.ts).
-  const { devnet, fellBack } = await startDevnetOnPreferredPort({ dataDir: config.DATA_DIR, log: log.line, onEvent: log.event });
+  const { devnet, fellBack } = await startDevnetOnPreferredPort({
+    dataDir: config.DATA_DIR,
+    log: log.line,
+    onEvent: log.event,
+  });
   if (fellBack) console.log(`Port ${DEVNET_DEFAULT_PORT} is in use, so the devnet runs on ${devnet.rpcUrl} instead.`);
   console.log(formatDevnetSummary(devnet));
   return { devnet, networks: [...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)] };
@@ -93,7 +115,9 @@ async function start(config: Config): Promise<void> {
   try {
     const chain = await startChain(config, chainLog);
     devnet = chain.devnet;
-    chainService = new ChainService(new NetworkRegistry(chain.networks, config.RPC_URLS), { onRpc: metrics.observeRpc });
+    chainService = new ChainService(new NetworkRegistry(chain.networks, config.RPC_URLS), {
+      onRpc: metrics.observeRpc,
+    });
     const supervised = devnet;
     app = await buildApp({
       config,
@@ -106,7 +130,8 @@ async function start(config: Config): Promise<void> {
     });
     chainLog.attach(app.log);
     await app.listen({ port: config.PORT, host: config.HOST });
-    if (database.kind === 'embedded' && database.url) opsSocket = await startOpsSocket(config.DATA_DIR, database.url, app.log);
+    if (database.kind === 'embedded' && database.url)
+      opsSocket = await startOpsSocket(config.DATA_DIR, database.url, app.log);
   } catch (err) {
     await opsSocket?.close();
     await devnet?.stop();
@@ -118,12 +143,16 @@ async function start(config: Config): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = bannerHost(config.HOST);
   const where =
-    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${database.cluster?.relocated ? database.cluster.dir : config.DATA_DIR}`;
+    database.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `embedded PostgreSQL in ${database.cluster?.relocated ? database.cluster.dir : config.DATA_DIR}`;
   // A cluster outside DATA_DIR (decision 0056): a copy of DATA_DIR does not hold the database.
   const outside = database.cluster?.relocated
     ? `The database is outside DATA_DIR (${config.DATA_DIR} is out of reach of the user PostgreSQL runs as), recorded in ${locationFile(config.DATA_DIR)}; back it up with npm run backup.\n`
     : '';
-  console.log(`\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n${outside}${publicUrlNotice(config)}\n`);
+  console.log(
+    `\nTokenDesk is running at http://${host}:${port}/  (database: ${where})\n${outside}${publicUrlNotice(config)}\n`,
+  );
 
   // Outbound messages (docs/decisions/0037): the indexer's firings enqueue alert e-mails only when
   // SMTP is configured, with links to PUBLIC_URL; the worker delivers the outbox until shutdown.
@@ -131,7 +160,13 @@ async function start(config: Config): Promise<void> {
   const delivery = new DeliveryWorker({ db: database.db, config, log: app.log.child({ component: 'delivery' }) });
   delivery.start();
   const indexers = config.INDEXER
-    ? startIndexers(database, chainService, app.log, { backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600, traderReadsPerTick: config.TRADER_READS_PER_TICK, usdMinLiquidity: config.USD_MIN_LIQUIDITY, leaseMs: config.INDEXER_LEASE_MS, status: indexerStatus })
+    ? startIndexers(database, chainService, app.log, {
+        backfillSeconds: config.INDEXER_BACKFILL_HOURS * 3600,
+        traderReadsPerTick: config.TRADER_READS_PER_TICK,
+        usdMinLiquidity: config.USD_MIN_LIQUIDITY,
+        leaseMs: config.INDEXER_LEASE_MS,
+        status: indexerStatus,
+      })
     : null;
   // The weekly e-mail reports (docs/decisions/0040): an hourly check on every server; the week's
   // claim keeps it to one e-mail per project. The figures are the pool answers the screens show.
@@ -153,7 +188,13 @@ async function start(config: Config): Promise<void> {
   });
 }
 
-function installShutdown(app: FastifyInstance, database: Database, config: Config, devnet: Devnet | null, stopWorkers: () => Promise<void>): void {
+function installShutdown(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  devnet: Devnet | null,
+  stopWorkers: () => Promise<void>,
+): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -32,7 +32,10 @@ export function devnetChain(options: { rpcUrl?: string } = {}): ChainService {
  */
 export async function createTestContext(
   overrides: Partial<Record<keyof Config, string>> = {},
-  options: { chain?: ChainService; app?: Pick<AppOptions, 'logger' | 'metrics' | 'indexerStatus' | 'indexerRunning'> } = {},
+  options: {
+    chain?: ChainService;
+    app?: Pick<AppOptions, 'logger' | 'metrics' | 'indexerStatus' | 'indexerRunning'>;
+  } = {},
 ): Promise<TestContext> {
   // A copy of the run's migrated template (setup/postgres.ts): the embedded test cluster, or
   // the PostgreSQL of DATABASE_URL in CI's second run.
@@ -46,7 +49,14 @@ export async function createTestContext(
   }
   const config = testConfig(overrides);
   let offset = 0;
-  const app = await buildApp({ config, database, logger: false, now: () => Date.now() + offset, chain: options.chain, ...options.app });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: () => Date.now() + offset,
+    chain: options.chain,
+    ...options.app,
+  });
   await app.ready();
   return {
     app,
@@ -140,7 +150,14 @@ export { closedPort } from '@tokendesk/testkit/free-port';
  * A pool row for seeding the table directly, where the API would read the chain to verify the
  * pool: a Uniswap V2 pool with the project's token as token0, paired with WETH.
  */
-export function wethPoolRow(row: { projectId: number; userId: number; networkId: number; poolAddress: string; pairedTokenAddress: string; createdAt?: Date }): typeof pools.$inferInsert {
+export function wethPoolRow(row: {
+  projectId: number;
+  userId: number;
+  networkId: number;
+  poolAddress: string;
+  pairedTokenAddress: string;
+  createdAt?: Date;
+}): typeof pools.$inferInsert {
   return {
     dexId: 'uniswap-v2',
     tokenId: 'weth',
@@ -162,7 +179,14 @@ export function wethPoolRow(row: { projectId: number; userId: number; networkId:
 export async function seedUniOnEthereum(db: Db, userId: number) {
   const [project] = await db
     .insert(projects)
-    .values({ userId, networkId: 1, contractAddress: '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984', name: 'Uniswap', tokenSymbol: 'UNI', tokenDecimal: 18 })
+    .values({
+      userId,
+      networkId: 1,
+      contractAddress: '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
+      name: 'Uniswap',
+      tokenSymbol: 'UNI',
+      tokenDecimal: 18,
+    })
     .returning();
   await db.insert(pools).values(
     wethPoolRow({

@@ -11,6 +11,7 @@
   } catch {
     // Storage can be unavailable (privacy modes); the system setting decides then.
   }
-  var dark = preference === 'dark' || (preference !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  var dark =
+    preference === 'dark' || (preference !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) document.documentElement.classList.add('dark');
 })();

@@ -12,7 +12,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 describe('endpoint groups', () => {
   it('copy what a group declares once into each endpoint: tags, access, security and the error answers', () => {
-    expect(api.alerts.get).toMatchObject({ tags: ['Alerts'], access: 'user', security: [{ bearerAuth: [] }, { basicAuth: [] }] });
+    expect(api.alerts.get).toMatchObject({
+      tags: ['Alerts'],
+      access: 'user',
+      security: [{ bearerAuth: [] }, { basicAuth: [] }],
+    });
     expect(Object.keys(api.alerts.get.responses)).toEqual(['200', '400', '401', '404', '503']);
     expect(api.alerts.get.responses[404]).toBe(apiErrorSchema);
     // An endpoint's own extra error status comes on top of its group's.
@@ -40,7 +44,9 @@ describe('endpoint groups', () => {
 
 describe('apiPath', () => {
   it('fills the parameters URI-encoded, under /api/v1, with the trailing slash', () => {
-    expect(apiPath(api.discoveredPools.attach, { id: 3, poolId: 'a/b c' })).toBe('/api/v1/projects/3/discovered-pools/a%2Fb%20c/attach/');
+    expect(apiPath(api.discoveredPools.attach, { id: 3, poolId: 'a/b c' })).toBe(
+      '/api/v1/projects/3/discovered-pools/a%2Fb%20c/attach/',
+    );
     expect(apiPath(api.projects.list)).toBe('/api/v1/projects/');
     expect(() => apiPath(api.alerts.get, {})).toThrow(/no value for :id/);
   });
@@ -49,9 +55,15 @@ describe('apiPath', () => {
 describe('the lint rule against hand-written API URLs (eslint.config.js)', () => {
   it("reads every contract path: each one is written as a plain `path: '…'` line", () => {
     const dir = path.join(root, 'packages/contract/src');
-    const endpointFiles = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(dir, d.name, 'endpoints.ts'));
+    const endpointFiles = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(dir, d.name, 'endpoints.ts'));
     const written = new Set<string>();
-    for (const file of [...endpointFiles.filter((f) => fs.existsSync(f)), path.join(root, 'packages/contract/src/routes.ts')]) {
+    for (const file of [
+      ...endpointFiles.filter((f) => fs.existsSync(f)),
+      path.join(root, 'packages/contract/src/routes.ts'),
+    ]) {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bpath: '(\/[^']*)'/g)) written.add(m[1]!);
     }
     expect([...written].sort()).toEqual([...new Set(allEndpoints().map((e) => e.path))].sort());
@@ -60,10 +72,14 @@ describe('the lint rule against hand-written API URLs (eslint.config.js)', () =>
   it('fails a web file that writes an API URL, and passes the client and the screen paths', async () => {
     const eslint = new ESLint({ cwd: root });
     const rule = async (text: string, file: string) =>
-      (await eslint.lintText(text, { filePath: path.join(root, file) }))[0]!.messages.filter((m) => m.ruleId === 'tokendesk/no-api-paths').map((m) => m.message);
+      (await eslint.lintText(text, { filePath: path.join(root, file) }))[0]!.messages
+        .filter((m) => m.ruleId === 'tokendesk/no-api-paths')
+        .map((m) => m.message);
     const feature = 'apps/web/src/features/alerts/api/get-thing.ts';
     expect(await rule("export const a = '/api/v1/projects/alerts/';\n", feature)).toHaveLength(1);
-    expect(await rule('export const b = (id: number) => `/projects/alerts/${id}/triggers/`;\n', feature)).toHaveLength(1);
+    expect(await rule('export const b = (id: number) => `/projects/alerts/${id}/triggers/`;\n', feature)).toHaveLength(
+      1,
+    );
     expect(await rule("export const c = '/projects/market';\n", feature)).toHaveLength(1);
     expect(await rule("export const d = '/funds';\n", feature)).toEqual([]);
     expect(await rule("export const e = '/projects/alerts/';\n", 'apps/web/src/lib/api-client.ts')).toEqual([]);

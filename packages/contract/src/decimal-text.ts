@@ -26,7 +26,7 @@ export function parseDecimal(value: string | number): DecimalText | null {
   const exponent = Number(exponentText);
   if (Math.abs(exponent) > MAX_EXPONENT) return null;
   let scale = fracPart.length - exponent;
-  let digits = BigInt((intPart + fracPart) || '0');
+  let digits = BigInt(intPart + fracPart || '0');
   if (scale < 0) {
     digits *= 10n ** BigInt(-scale);
     scale = 0;

@@ -7,15 +7,21 @@ describe('workspace access in endpoint groups', () => {
   const ok = { 200: z.object({}) };
 
   it('refuses a signed-in group that declares no workspace access', () => {
-    expect(() => endpointGroup({ tags: ['T'], access: 'user', errors: [] }, { a: { method: 'GET', path: '/a', summary: 'a', responses: ok } })).toThrow(
-      'GET /a: a signed-in endpoint must declare its workspace access (decision 0087)',
-    );
+    expect(() =>
+      endpointGroup(
+        { tags: ['T'], access: 'user', errors: [] },
+        { a: { method: 'GET', path: '/a', summary: 'a', responses: ok } },
+      ),
+    ).toThrow('GET /a: a signed-in endpoint must declare its workspace access (decision 0087)');
   });
 
   it("refuses a change in a group whose reads are 'read' when the change does not say what it needs", () => {
-    expect(() => endpointGroup({ tags: ['T'], access: 'user', workspace: 'read', errors: [] }, { b: { method: 'POST', path: '/b', summary: 'b', responses: ok } })).toThrow(
-      'POST /b: a signed-in endpoint must declare its workspace access',
-    );
+    expect(() =>
+      endpointGroup(
+        { tags: ['T'], access: 'user', workspace: 'read', errors: [] },
+        { b: { method: 'POST', path: '/b', summary: 'b', responses: ok } },
+      ),
+    ).toThrow('POST /b: a signed-in endpoint must declare its workspace access');
   });
 
   it("copies the group's class to its reads, an endpoint's own class wins, and public or staff endpoints have none", () => {
@@ -30,7 +36,10 @@ describe('workspace access in endpoint groups', () => {
     expect(g.get.workspace).toBe('read');
     expect(g.change.workspace).toBe('owner');
     expect(g.open.workspace).toBeUndefined();
-    const personal = endpointGroup({ tags: ['T'], access: 'user', workspace: 'personal', errors: [] }, { p: { method: 'POST', path: '/p', summary: 'p', responses: ok } });
+    const personal = endpointGroup(
+      { tags: ['T'], access: 'user', workspace: 'personal', errors: [] },
+      { p: { method: 'POST', path: '/p', summary: 'p', responses: ok } },
+    );
     expect(personal.p.workspace).toBe('personal');
   });
 });

@@ -70,7 +70,10 @@ type Errors<G extends GroupSpec, S extends EndpointSpec> =
   | (S extends { errors: readonly (infer X extends number)[] } ? X : never);
 
 /** An endpoint as its group completed it: the server and the web use these. */
-export type Endpoint<S extends EndpointSpec = EndpointSpec, Codes extends number = number> = Omit<S, 'responses' | 'errors' | 'onlyErrors'> & {
+export type Endpoint<S extends EndpointSpec = EndpointSpec, Codes extends number = number> = Omit<
+  S,
+  'responses' | 'errors' | 'onlyErrors'
+> & {
   readonly tags: string[];
   readonly access: Access;
   /** Set for every `user` endpoint (decision 0087); absent for public and staff ones. */
@@ -80,10 +83,15 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec, Codes extends number
   readonly responses: S['responses'] & Omit<ErrorAnswers<Codes>, keyof S['responses']>;
 };
 
-export type Group<G extends GroupSpec, E extends Record<string, EndpointSpec>> = { readonly [K in keyof E]: Endpoint<E[K], Errors<G, E[K]>> };
+export type Group<G extends GroupSpec, E extends Record<string, EndpointSpec>> = {
+  readonly [K in keyof E]: Endpoint<E[K], Errors<G, E[K]>>;
+};
 
 /** A group of endpoints: the shared metadata is declared once, here, and copied into each endpoint. */
-export function endpointGroup<const G extends GroupSpec, const E extends Record<string, EndpointSpec>>(group: G, endpoints: E): Group<G, E> {
+export function endpointGroup<const G extends GroupSpec, const E extends Record<string, EndpointSpec>>(
+  group: G,
+  endpoints: E,
+): Group<G, E> {
   const entries = Object.entries(endpoints).map(([name, spec]) => {
     const { errors, onlyErrors, responses, ...rest } = spec;
     const access = spec.access ?? group.access;
@@ -92,7 +100,17 @@ export function endpointGroup<const G extends GroupSpec, const E extends Record<
     for (const code of codes) answers[code] ??= apiErrorSchema;
     const workspace = workspaceAccessOf(group, spec);
     const security = spec.security ? [...spec.security] : access === 'public' ? undefined : signedInSecurity;
-    return [name, { ...rest, tags: [...group.tags], access, ...(workspace ? { workspace } : {}), ...(security ? { security } : {}), responses: answers }];
+    return [
+      name,
+      {
+        ...rest,
+        tags: [...group.tags],
+        access,
+        ...(workspace ? { workspace } : {}),
+        ...(security ? { security } : {}),
+        responses: answers,
+      },
+    ];
   });
   return Object.fromEntries(entries) as Group<G, E>;
 }
@@ -107,7 +125,10 @@ function workspaceAccessOf(group: GroupSpec, spec: EndpointSpec): WorkspaceAcces
   if (access !== 'user') return undefined;
   const inherited = group.workspace === 'read' && spec.method !== 'GET' ? undefined : group.workspace;
   const workspace = spec.workspace ?? inherited;
-  if (workspace === undefined) throw new Error(`${spec.method} ${spec.path}: a signed-in endpoint must declare its workspace access (decision 0087)`);
+  if (workspace === undefined)
+    throw new Error(
+      `${spec.method} ${spec.path}: a signed-in endpoint must declare its workspace access (decision 0087)`,
+    );
   return workspace;
 }
 

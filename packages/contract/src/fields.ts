@@ -9,7 +9,10 @@ import { projectMessages as m } from './projects/messages';
 export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
 /** A decimal string: exact amounts travel as text, never as floats (product §3). */
-export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/).describe('Exact decimal number as a string');
+export const decimalString = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .describe('Exact decimal number as a string');
 
 export const addressField = z
   .string({ error: m.addressRequired })

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatAmount, formatAmountCompact, formatPrice, formatPriceFull, formatUsd, formatUsdCompact, shortenAddress, stableBucket, userInitials } from './format';
+import {
+  displayName,
+  formatAmount,
+  formatAmountCompact,
+  formatPrice,
+  formatPriceFull,
+  formatUsd,
+  formatUsdCompact,
+  shortenAddress,
+  stableBucket,
+  userInitials,
+} from './format';
 import { splitFullName } from './account/schemas';
 import { toFieldErrors } from './errors';
 

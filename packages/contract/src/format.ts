@@ -1,6 +1,14 @@
 /** Formatting rules shared by every screen (product §6), kept here so server texts and UI agree. */
 
-import { compareAbs, fullText, groupThousands, parseDecimal, roundAbs, scaledToText, type DecimalText } from './decimal-text';
+import {
+  compareAbs,
+  fullText,
+  groupThousands,
+  parseDecimal,
+  roundAbs,
+  scaledToText,
+  type DecimalText,
+} from './decimal-text';
 
 export interface NamedUser {
   username: string;
@@ -184,7 +192,10 @@ const AMOUNT_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
  * decimal string, so 18-decimal reserves of any size keep their digits. A non-zero amount that
  * rounds to zero shows as '<0.000001' rather than a misleading '0'.
  */
-export function formatAmount(value: string | null | undefined, { minDecimals = 0, maxDecimals = 6 }: AmountFormat = {}): string {
+export function formatAmount(
+  value: string | null | undefined,
+  { minDecimals = 0, maxDecimals = 6 }: AmountFormat = {},
+): string {
   if (value === null || value === undefined) return UNKNOWN;
   const match = AMOUNT_RE.exec(value.trim());
   if (!match) return UNKNOWN;

@@ -25,9 +25,14 @@ export const numberMessages = {
  * (range, integer). Anything else fails with `message` — give the field's own message (product §4
  * texts) so the answer is what the form would say, as with the coercing schema before.
  */
-export function strictNumber<T extends z.ZodType<number, number>>(check: T, message: string = numberMessages.notANumber) {
+export function strictNumber<T extends z.ZodType<number, number>>(
+  check: T,
+  message: string = numberMessages.notANumber,
+) {
   return z
-    .union([z.number({ error: message }), z.string({ error: message }).regex(PLAIN_DECIMAL_RE, message)], { error: message })
+    .union([z.number({ error: message }), z.string({ error: message }).regex(PLAIN_DECIMAL_RE, message)], {
+      error: message,
+    })
     .transform((value) => Number(value))
     .pipe(check);
 }

@@ -12,5 +12,9 @@ export const DASHBOARD_LIST_LIMIT = 5;
 export const pageLimit = strictNumber(z.number().int().min(1).max(LIST_PAGE_MAX))
   .default(LIST_PAGE_LIMIT)
   .describe(`Rows per page, 1–${LIST_PAGE_MAX} (default ${LIST_PAGE_LIMIT})`);
-export const pageCursor = z.string().max(200).optional().describe('Opaque; next_cursor of the previous page (a malformed one answers 400)');
+export const pageCursor = z
+  .string()
+  .max(200)
+  .optional()
+  .describe('Opaque; next_cursor of the previous page (a malformed one answers 400)');
 export const listSearch = z.string().max(100).optional();

@@ -84,7 +84,13 @@ const BUILDS: Build[] = [
     remappings: [
       // The repository's remappings.txt: @openzeppelin → lib/openzeppelin-contracts (3.4.2-solc-0.7),
       // @nomad-xyz → lib/ExcessivelySafeCall.
-      ['@openzeppelin/contracts/', join(dirname(require.resolve('@openzeppelin/contracts/package.json', { paths: [join(packageDir, '..', '..')] })), '')],
+      [
+        '@openzeppelin/contracts/',
+        join(
+          dirname(require.resolve('@openzeppelin/contracts/package.json', { paths: [join(packageDir, '..', '..')] })),
+          '',
+        ),
+      ],
       ['@nomad-xyz/', join(vendorDir, 'excessively-safe-call', '')],
       ['contracts/', join(vendorDir, 'slipstream', 'contracts', '')],
     ],
@@ -101,7 +107,8 @@ const BUILDS: Build[] = [
 function resolve(build: Build, unit: string): string {
   const root = build.roots[unit];
   if (root) return root;
-  for (const [prefix, dir] of build.remappings) if (unit.startsWith(prefix)) return join(dir, unit.slice(prefix.length));
+  for (const [prefix, dir] of build.remappings)
+    if (unit.startsWith(prefix)) return join(dir, unit.slice(prefix.length));
   throw new Error(`no remapping for ${unit}`);
 }
 
@@ -112,7 +119,9 @@ interface SolcOutput {
 
 function compile(build: Build): string {
   const solc = require(build.solc) as { compile(input: string, opts?: unknown): string; version(): string };
-  const sources = Object.fromEntries(Object.keys(build.roots).map((unit) => [unit, { content: readFileSync(resolve(build, unit), 'utf8') }]));
+  const sources = Object.fromEntries(
+    Object.keys(build.roots).map((unit) => [unit, { content: readFileSync(resolve(build, unit), 'utf8') }]),
+  );
   const input = {
     language: 'Solidity',
     sources,
@@ -135,7 +144,13 @@ function compile(build: Build): string {
   for (const [name, unit, contract] of build.contracts) {
     const c = output.contracts[unit]?.[contract];
     if (!c) throw new Error(`solc produced no output for ${contract}`);
-    lines.push(`export const ${name} = {`, `  abi: ${JSON.stringify(c.abi)},`, `  bytecode: '0x${c.evm.bytecode.object}',`, '} as const;', '');
+    lines.push(
+      `export const ${name} = {`,
+      `  abi: ${JSON.stringify(c.abi)},`,
+      `  bytecode: '0x${c.evm.bytecode.object}',`,
+      '} as const;',
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -168,17 +183,23 @@ function sourceClosure(build: Build): Map<string, string> {
 function inputsHash(build: Build): string {
   const compiler = (require(`${build.solc}/package.json`) as { version: string }).version;
   const sources = [...sourceClosure(build)].sort(([a], [b]) => (a < b ? -1 : 1));
-  return createHash('sha256').update(JSON.stringify({ compiler, settings: build.settings, contracts: build.contracts, sources })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ compiler, settings: build.settings, contracts: build.contracts, sources }))
+    .digest('hex');
 }
 
 /** The generated files whose recorded inputs differ from today's sources (no compile; the test's check). */
 export function solidlyInputsChanged(): string[] {
-  return BUILDS.filter((b) => !existsSync(b.output) || !readFileSync(b.output, 'utf8').includes(`// inputs sha256: ${inputsHash(b)}\n`)).map((b) => b.output);
+  return BUILDS.filter(
+    (b) => !existsSync(b.output) || !readFileSync(b.output, 'utf8').includes(`// inputs sha256: ${inputsHash(b)}\n`),
+  ).map((b) => b.output);
 }
 
 /** The generated files that differ from a fresh compile (empty when all are current). */
 export function staleSolidlyArtifacts(): string[] {
-  return BUILDS.filter((b) => !existsSync(b.output) || compile(b) !== readFileSync(b.output, 'utf8')).map((b) => b.output);
+  return BUILDS.filter((b) => !existsSync(b.output) || compile(b) !== readFileSync(b.output, 'utf8')).map(
+    (b) => b.output,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -249,7 +249,13 @@ export const devnetAddresses: DevnetAddresses = Object.freeze({
     pools: Object.freeze({
       demoEthV4: Object.freeze({
         id: '0x017ba77ad9921f21540f49c5d274a85e2d6051f3605408cc20f57cda153166ea',
-        key: Object.freeze({ currency0: ZERO_ADDRESS, currency1: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', fee: 3000, tickSpacing: 60, hooks: ZERO_ADDRESS }),
+        key: Object.freeze({
+          currency0: ZERO_ADDRESS,
+          currency1: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+          fee: 3000,
+          tickSpacing: 60,
+          hooks: ZERO_ADDRESS,
+        }),
       }),
       hookedV4: Object.freeze({
         id: '0x07bc6d9aa163be8ce798bd39d87b93aa667feafeb58bb01b924b36ae19fecc23',
@@ -310,10 +316,38 @@ export interface DevnetToken {
 export const devnetTokens: readonly DevnetToken[] = Object.freeze([
   { key: 'weth', address: devnetAddresses.weth, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18, supply: null },
   { key: 'usdc', address: devnetAddresses.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6, supply: 1_000_000_000n },
-  { key: 'usdt', address: devnetAddresses.usdt, name: 'Tether USD', symbol: 'USDT', decimals: 6, supply: 1_000_000_000n },
-  { key: 'demo', address: devnetAddresses.demo, name: 'Demo Token', symbol: 'DEMO', decimals: 18, supply: 100_000_000n },
-  { key: 'smpl', address: devnetAddresses.smpl, name: 'Sample Token', symbol: 'SMPL', decimals: 9, supply: 1_000_000_000n },
-  { key: 'bytes32Token', address: devnetAddresses.bytes32Token, name: 'Bytes32 Token', symbol: 'B32', decimals: 18, supply: 10_000_000n },
+  {
+    key: 'usdt',
+    address: devnetAddresses.usdt,
+    name: 'Tether USD',
+    symbol: 'USDT',
+    decimals: 6,
+    supply: 1_000_000_000n,
+  },
+  {
+    key: 'demo',
+    address: devnetAddresses.demo,
+    name: 'Demo Token',
+    symbol: 'DEMO',
+    decimals: 18,
+    supply: 100_000_000n,
+  },
+  {
+    key: 'smpl',
+    address: devnetAddresses.smpl,
+    name: 'Sample Token',
+    symbol: 'SMPL',
+    decimals: 9,
+    supply: 1_000_000_000n,
+  },
+  {
+    key: 'bytes32Token',
+    address: devnetAddresses.bytes32Token,
+    name: 'Bytes32 Token',
+    symbol: 'B32',
+    decimals: 18,
+    supply: 10_000_000n,
+  },
 ] as const);
 
 /** Fee of the SMPL/WETH pool (0.3%). */

@@ -1,4 +1,17 @@
-import { concat, encodeAbiParameters, encodePacked, getContractAddress, keccak256, numberToHex, parseEther, parseUnits, size, slice, type Abi, type Address } from 'viem';
+import {
+  concat,
+  encodeAbiParameters,
+  encodePacked,
+  getContractAddress,
+  keccak256,
+  numberToHex,
+  parseEther,
+  parseUnits,
+  size,
+  slice,
+  type Abi,
+  type Address,
+} from 'viem';
 import {
   ALGEBRA_DEPLOYER,
   LFJ_BIN_STEP,
@@ -8,7 +21,13 @@ import {
   type LFJ_DEPLOYER_NONCES,
 } from './addresses.js';
 import { mined, type DevnetClients } from './client.js';
-import { ALGEBRA_POOL_INIT_CODE_HASH, algebraFactory, algebraPoolAbi as generatedAlgebraPoolAbi, algebraPoolDeployer, devnetAlgebraRouter } from './generated/algebra.js';
+import {
+  ALGEBRA_POOL_INIT_CODE_HASH,
+  algebraFactory,
+  algebraPoolAbi as generatedAlgebraPoolAbi,
+  algebraPoolDeployer,
+  devnetAlgebraRouter,
+} from './generated/algebra.js';
 import { lbFactory, lbPair, lbRouter } from './generated/lfj.js';
 
 // The ABIs as compiled (src/generated): events decode exactly as the contracts emit them.
@@ -29,7 +48,8 @@ export const LB_ID_ONE = 2 ** 23;
  * The DEMO/USDC pair's first active bin: DEMO (X, 18 decimals) at about 0.30 USDC (Y, 6), i.e.
  * 3e-13 raw USDC per raw DEMO: 2^23 + round(ln(3e-13) / ln(1.0025)) — 0.3003 USDC at bin step 25.
  */
-export const LFJ_INITIAL_ACTIVE_ID = LB_ID_ONE + Math.round(Math.log((0.3 * 1e6) / 1e18) / Math.log(1 + LFJ_BIN_STEP / 10_000));
+export const LFJ_INITIAL_ACTIVE_ID =
+  LB_ID_ONE + Math.round(Math.log((0.3 * 1e6) / 1e18) / Math.log(1 + LFJ_BIN_STEP / 10_000));
 
 /**
  * The factory's preset for bin step 25: the fee parameters joe-v2's own tests use
@@ -58,10 +78,19 @@ const Q96 = 2n ** 96n;
 export const ALGEBRA_INITIAL_SQRT_PRICE = 100n * Q96;
 
 /** Where an Algebra pool lands: CREATE2 from the pool deployer, salt keccak256(abi.encode(token0, token1)). */
-export function algebraPoolAddress(tokenA: Address, tokenB: Address, poolDeployer: Address = A.algebra.poolDeployer): Address {
+export function algebraPoolAddress(
+  tokenA: Address,
+  tokenB: Address,
+  poolDeployer: Address = A.algebra.poolDeployer,
+): Address {
   const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA];
   const salt = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [token0, token1]));
-  return getContractAddress({ opcode: 'CREATE2', from: poolDeployer, salt, bytecodeHash: ALGEBRA_POOL_INIT_CODE_HASH as `0x${string}` });
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: poolDeployer,
+    salt,
+    bytecodeHash: ALGEBRA_POOL_INIT_CODE_HASH as `0x${string}`,
+  });
 }
 
 /**
@@ -70,10 +99,19 @@ export function algebraPoolAddress(tokenA: Address, tokenB: Address, poolDeploye
  * salt keccak256(abi.encode(sorted tokens, binStep)). The clone's creation code is rebuilt here byte
  * for byte as the library's assembly lays it out.
  */
-export function lfjPairAddress(tokenX: Address, tokenY: Address, binStep: number, factory: Address = A.lfj.factory, implementation: Address = A.lfj.pairImplementation): Address {
+export function lfjPairAddress(
+  tokenX: Address,
+  tokenY: Address,
+  binStep: number,
+  factory: Address = A.lfj.factory,
+  implementation: Address = A.lfj.pairImplementation,
+): Address {
   const data = encodePacked(['address', 'address', 'uint16'], [tokenX, tokenY, binStep]);
   const extraLength = BigInt(size(data) + 2);
-  const word = ((extraLength + 0x35n) << 0xd8n) | (extraLength << 0x48n) | 0x6100003d81600a3d39f3363d3d373d3d3d3d610000806035363936013d73n;
+  const word =
+    ((extraLength + 0x35n) << 0xd8n) |
+    (extraLength << 0x48n) |
+    0x6100003d81600a3d39f3363d3d373d3d3d3d610000806035363936013d73n;
   const initCode = concat([
     slice(numberToHex(word, { size: 32 }), 2),
     implementation,
@@ -82,7 +120,9 @@ export function lfjPairAddress(tokenX: Address, tokenY: Address, binStep: number
     numberToHex(extraLength, { size: 2 }),
   ]);
   const [a, b] = BigInt(tokenX) < BigInt(tokenY) ? [tokenX, tokenY] : [tokenY, tokenX];
-  const salt = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [a, b, BigInt(binStep)]));
+  const salt = keccak256(
+    encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [a, b, BigInt(binStep)]),
+  );
   return getContractAddress({ opcode: 'CREATE2', from: factory, salt, bytecode: initCode });
 }
 
@@ -124,7 +164,13 @@ function sqrtRatioAtTick(tick: number): bigint {
  * Liquidity that amount0 and amount1 cover between two ticks at the current price (Uniswap's
  * LiquidityAmounts, with float tick prices), less 1 %, so the pool never asks for more than given.
  */
-export function algebraLiquidityForAmounts(sqrtPrice: bigint, bottomTick: number, topTick: number, amount0: bigint, amount1: bigint): bigint {
+export function algebraLiquidityForAmounts(
+  sqrtPrice: bigint,
+  bottomTick: number,
+  topTick: number,
+  amount0: bigint,
+  amount1: bigint,
+): bigint {
   const a = sqrtRatioAtTick(bottomTick);
   const b = sqrtRatioAtTick(topTick);
   const p = sqrtPrice < a ? a : sqrtPrice > b ? b : sqrtPrice;
@@ -135,7 +181,11 @@ export function algebraLiquidityForAmounts(sqrtPrice: bigint, bottomTick: number
 }
 
 /** An even spread over `bins` bins each side of the active one: deltaIds and the two distributions (each sums to 1e18). */
-export function lfjSpread(binsEachSide: number): { deltaIds: bigint[]; distributionX: bigint[]; distributionY: bigint[] } {
+export function lfjSpread(binsEachSide: number): {
+  deltaIds: bigint[];
+  distributionX: bigint[];
+  distributionY: bigint[];
+} {
   const deltaIds: bigint[] = [];
   const distributionX: bigint[] = [];
   const distributionY: bigint[] = [];
@@ -151,15 +201,32 @@ export function lfjSpread(binsEachSide: number): { deltaIds: bigint[]; distribut
 }
 
 /** The router call that adds amountX DEMO and amountY USDC to the LFJ pair, spread as lfjSpread. */
-export function lfjAddLiquidityRequest(to: Address, amountX: bigint, amountY: bigint, binsEachSide: number, activeId: number) {
+export function lfjAddLiquidityRequest(
+  to: Address,
+  amountX: bigint,
+  amountY: bigint,
+  binsEachSide: number,
+  activeId: number,
+) {
   return {
     address: A.lfj.router,
     abi: lbRouterAbi as Abi,
     functionName: 'addLiquidity',
     args: [
       {
-        tokenX: A.demo, tokenY: A.usdc, binStep: BigInt(LFJ_BIN_STEP), amountX, amountY, amountXMin: 0n, amountYMin: 0n,
-        activeIdDesired: BigInt(activeId), idSlippage: 5n, ...lfjSpread(binsEachSide), to, refundTo: to, deadline: 2n ** 256n - 1n,
+        tokenX: A.demo,
+        tokenY: A.usdc,
+        binStep: BigInt(LFJ_BIN_STEP),
+        amountX,
+        amountY,
+        amountXMin: 0n,
+        amountYMin: 0n,
+        activeIdDesired: BigInt(activeId),
+        idSlippage: 5n,
+        ...lfjSpread(binsEachSide),
+        to,
+        refundTo: to,
+        deadline: 2n ** 256n - 1n,
       },
     ] as readonly unknown[],
   };
@@ -180,14 +247,24 @@ async function hasCode(clients: DevnetClients, address: Address): Promise<boolea
  * pools (the last seed step before the history). Empty: none of it.
  */
 export async function algebraLfjSeedStatus(clients: DevnetClients): Promise<FamilySeedStatus> {
-  const addresses = [A.algebra.poolDeployer, A.algebra.factory, A.algebra.router, A.algebra.pools.demoWeth, A.lfj.factory, A.lfj.pairImplementation, A.lfj.router, A.lfj.pairs.demoUsdc];
+  const addresses = [
+    A.algebra.poolDeployer,
+    A.algebra.factory,
+    A.algebra.router,
+    A.algebra.pools.demoWeth,
+    A.lfj.factory,
+    A.lfj.pairImplementation,
+    A.lfj.router,
+    A.lfj.pairs.demoUsdc,
+  ];
   const [algebraNonce, lfjNonce, codes] = await Promise.all([
     clients.public.getTransactionCount({ address: ALGEBRA_DEPLOYER }),
     clients.public.getTransactionCount({ address: LFJ_DEPLOYER }),
     Promise.all(addresses.map((a) => hasCode(clients, a))),
   ]);
   if (algebraNonce === 0 && lfjNonce === 0 && !codes.some(Boolean)) return 'empty';
-  if (!codes.every(Boolean) || algebraNonce < ALGEBRA_DEPLOYER_FINAL_NONCE || lfjNonce < LFJ_DEPLOYER_FINAL_NONCE) return 'partial';
+  if (!codes.every(Boolean) || algebraNonce < ALGEBRA_DEPLOYER_FINAL_NONCE || lfjNonce < LFJ_DEPLOYER_FINAL_NONCE)
+    return 'partial';
   const [algebraLiquidity, [reserveX, reserveY]] = await Promise.all([
     clients.public.readContract({ address: A.algebra.pools.demoWeth, abi: algebraPoolAbi, functionName: 'liquidity' }),
     clients.public.readContract({ address: A.lfj.pairs.demoUsdc, abi: lbPairAbi, functionName: 'getReserves' }),
@@ -204,21 +281,50 @@ export async function algebraLfjSeedStatus(clients: DevnetClients): Promise<Fami
 export async function deployAlgebra(clients: DevnetClients): Promise<void> {
   const { wallet } = clients;
   const chain = wallet.chain;
-  const deploy = async (key: keyof typeof ALGEBRA_DEPLOYER_NONCES, artifact: { abi: unknown; bytecode: string }, args: readonly unknown[]) => {
-    const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as `0x${string}`, args, account: ALGEBRA_DEPLOYER, chain } as never);
+  const deploy = async (
+    key: keyof typeof ALGEBRA_DEPLOYER_NONCES,
+    artifact: { abi: unknown; bytecode: string },
+    args: readonly unknown[],
+  ) => {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi as Abi,
+      bytecode: artifact.bytecode as `0x${string}`,
+      args,
+      account: ALGEBRA_DEPLOYER,
+      chain,
+    } as never);
     const receipt = await mined(clients, hash);
     if (receipt.contractAddress?.toLowerCase() !== A.algebra[key].toLowerCase()) {
-      throw new Error(`Algebra ${key} deployed at ${receipt.contractAddress}, expected ${A.algebra[key]}: account 8's nonce order changed`);
+      throw new Error(
+        `Algebra ${key} deployed at ${receipt.contractAddress}, expected ${A.algebra[key]}: account 8's nonce order changed`,
+      );
     }
   };
   await deploy('poolDeployer', algebraPoolDeployer, [A.algebra.factory]);
   await deploy('factory', algebraFactory, [A.algebra.poolDeployer]);
   await deploy('router', devnetAlgebraRouter, [A.weth, A.algebra.factory]);
   const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
-    mined(clients, await wallet.writeContract({ address, abi, functionName, args, account: ALGEBRA_DEPLOYER, chain, gas: 6_000_000n } as never));
+    mined(
+      clients,
+      await wallet.writeContract({
+        address,
+        abi,
+        functionName,
+        args,
+        account: ALGEBRA_DEPLOYER,
+        chain,
+        gas: 6_000_000n,
+      } as never),
+    );
   await write(A.algebra.factory, algebraFactoryAbi, 'createPool', [A.weth, A.demo, '0x']);
-  const pool = await clients.public.readContract({ address: A.algebra.factory, abi: algebraFactoryAbi, functionName: 'poolByPair', args: [A.weth, A.demo] });
-  if (pool.toLowerCase() !== A.algebra.pools.demoWeth.toLowerCase()) throw new Error(`Algebra DEMO/WETH created at ${pool}, expected ${A.algebra.pools.demoWeth}`);
+  const pool = await clients.public.readContract({
+    address: A.algebra.factory,
+    abi: algebraFactoryAbi,
+    functionName: 'poolByPair',
+    args: [A.weth, A.demo],
+  });
+  if (pool.toLowerCase() !== A.algebra.pools.demoWeth.toLowerCase())
+    throw new Error(`Algebra DEMO/WETH created at ${pool}, expected ${A.algebra.pools.demoWeth}`);
   await write(A.algebra.pools.demoWeth, algebraPoolAbi, 'initialize', [ALGEBRA_INITIAL_SQRT_PRICE]);
 }
 
@@ -232,35 +338,93 @@ export async function deployLfj(clients: DevnetClients): Promise<void> {
   const { wallet } = clients;
   const chain = wallet.chain;
   const zero: Address = '0x0000000000000000000000000000000000000000';
-  const deploy = async (key: keyof typeof LFJ_DEPLOYER_NONCES, artifact: { abi: unknown; bytecode: string }, args: readonly unknown[]) => {
-    const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as `0x${string}`, args, account: LFJ_DEPLOYER, chain } as never);
+  const deploy = async (
+    key: keyof typeof LFJ_DEPLOYER_NONCES,
+    artifact: { abi: unknown; bytecode: string },
+    args: readonly unknown[],
+  ) => {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi as Abi,
+      bytecode: artifact.bytecode as `0x${string}`,
+      args,
+      account: LFJ_DEPLOYER,
+      chain,
+    } as never);
     const receipt = await mined(clients, hash);
     if (receipt.contractAddress?.toLowerCase() !== A.lfj[key].toLowerCase()) {
-      throw new Error(`LFJ ${key} deployed at ${receipt.contractAddress}, expected ${A.lfj[key]}: account 9's nonce order changed`);
+      throw new Error(
+        `LFJ ${key} deployed at ${receipt.contractAddress}, expected ${A.lfj[key]}: account 9's nonce order changed`,
+      );
     }
   };
   await deploy('factory', lbFactory, [LFJ_DEPLOYER, LFJ_DEPLOYER, LFJ_FLASH_LOAN_FEE]);
   await deploy('pairImplementation', lbPair, [A.lfj.factory]);
   await deploy('router', lbRouter, [A.lfj.factory, zero, zero, zero, zero, A.weth]);
   const write = async (functionName: string, args: readonly unknown[]) =>
-    mined(clients, await wallet.writeContract({ address: A.lfj.factory, abi: lbFactoryAbi, functionName, args, account: LFJ_DEPLOYER, chain, gas: 3_000_000n } as never));
+    mined(
+      clients,
+      await wallet.writeContract({
+        address: A.lfj.factory,
+        abi: lbFactoryAbi,
+        functionName,
+        args,
+        account: LFJ_DEPLOYER,
+        chain,
+        gas: 3_000_000n,
+      } as never),
+    );
   await write('setLBPairImplementation', [A.lfj.pairImplementation]);
   const p = LFJ_PRESET;
-  await write('setPreset', [LFJ_BIN_STEP, p.baseFactor, p.filterPeriod, p.decayPeriod, p.reductionFactor, p.variableFeeControl, p.protocolShare, p.maxVolatilityAccumulator, p.isOpen]);
+  await write('setPreset', [
+    LFJ_BIN_STEP,
+    p.baseFactor,
+    p.filterPeriod,
+    p.decayPeriod,
+    p.reductionFactor,
+    p.variableFeeControl,
+    p.protocolShare,
+    p.maxVolatilityAccumulator,
+    p.isOpen,
+  ]);
   await write('addQuoteAsset', [A.usdc]);
   await write('createLBPair', [A.demo, A.usdc, LFJ_INITIAL_ACTIVE_ID, LFJ_BIN_STEP]);
-  const info = await clients.public.readContract({ address: A.lfj.factory, abi: lbFactoryAbi, functionName: 'getLBPairInformation', args: [A.demo, A.usdc, BigInt(LFJ_BIN_STEP)] });
-  if (info.LBPair.toLowerCase() !== A.lfj.pairs.demoUsdc.toLowerCase()) throw new Error(`LFJ DEMO/USDC created at ${info.LBPair}, expected ${A.lfj.pairs.demoUsdc}`);
+  const info = await clients.public.readContract({
+    address: A.lfj.factory,
+    abi: lbFactoryAbi,
+    functionName: 'getLBPairInformation',
+    args: [A.demo, A.usdc, BigInt(LFJ_BIN_STEP)],
+  });
+  if (info.LBPair.toLowerCase() !== A.lfj.pairs.demoUsdc.toLowerCase())
+    throw new Error(`LFJ DEMO/USDC created at ${info.LBPair}, expected ${A.lfj.pairs.demoUsdc}`);
 }
 
 /** The Algebra router's record of `owner`'s liquidity in a range of the seeded pool. */
-export async function algebraPositionLiquidity(clients: DevnetClients, owner: Address, bottomTick: number, topTick: number): Promise<bigint> {
-  const key = await clients.public.readContract({ address: A.algebra.router, abi: algebraRouterAbi, functionName: 'positionKey', args: [A.algebra.pools.demoWeth, owner, bottomTick, topTick] });
-  return clients.public.readContract({ address: A.algebra.router, abi: algebraRouterAbi, functionName: 'liquidityOf', args: [key] });
+export async function algebraPositionLiquidity(
+  clients: DevnetClients,
+  owner: Address,
+  bottomTick: number,
+  topTick: number,
+): Promise<bigint> {
+  const key = await clients.public.readContract({
+    address: A.algebra.router,
+    abi: algebraRouterAbi,
+    functionName: 'positionKey',
+    args: [A.algebra.pools.demoWeth, owner, bottomTick, topTick],
+  });
+  return clients.public.readContract({
+    address: A.algebra.router,
+    abi: algebraRouterAbi,
+    functionName: 'liquidityOf',
+    args: [key],
+  });
 }
 
 export async function algebraSqrtPrice(clients: DevnetClients): Promise<bigint> {
-  const [price] = await clients.public.readContract({ address: A.algebra.pools.demoWeth, abi: algebraPoolAbi, functionName: 'globalState' });
+  const [price] = await clients.public.readContract({
+    address: A.algebra.pools.demoWeth,
+    abi: algebraPoolAbi,
+    functionName: 'globalState',
+  });
   return price;
 }
 

@@ -27,7 +27,9 @@ export function anvilBinary(): string {
   try {
     dir = dirname(fromAnvil.resolve(`${pkg}/package.json`));
   } catch {
-    throw new Error(`anvil: ${pkg} is not installed (npm installs it as an optional dependency of @foundry-rs/anvil on ${key})`);
+    throw new Error(
+      `anvil: ${pkg} is not installed (npm installs it as an optional dependency of @foundry-rs/anvil on ${key})`,
+    );
   }
   const bin = join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
   if (!existsSync(bin)) throw new Error(`anvil: ${bin} is missing`);
@@ -94,12 +96,16 @@ export class AnvilExitedError extends Error {
 
 export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(opts.port),
-    '--chain-id', String(DEVNET_CHAIN_ID),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--chain-id',
+    String(DEVNET_CHAIN_ID),
     // Loads the file if it exists and writes it on exit (SIGTERM included). No --state-interval:
     // anvil would rewrite the whole file on every tick, changed or not; devnet.ts saves on change.
-    '--state', opts.statePath,
+    '--state',
+    opts.statePath,
     '--quiet',
   ];
   if (opts.genesisTimestamp !== undefined) args.push('--timestamp', String(opts.genesisTimestamp));
@@ -125,7 +131,9 @@ export async function launchAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     pid = supervised.pid;
   }
 
-  const exit = new Promise<AnvilExit>((resolve) => child.once('exit', (code, signal) => resolve(describeExit(code, signal))));
+  const exit = new Promise<AnvilExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve(describeExit(code, signal))),
+  );
   const exited = exit.then((e) => e.code);
   // While running, the child must not keep the parent's event loop alive (the pipe is what ties
   // them); while starting or stopping it must, or a parent with nothing else to do exits mid-way.
@@ -208,7 +216,12 @@ function listenerOwnedBy(pid: number, port: number): boolean {
   }
 }
 
-async function waitUntilReady(rpcUrl: string, exited: Promise<number | null>, logPath: string, own: { pid: number; port: number }): Promise<void> {
+async function waitUntilReady(
+  rpcUrl: string,
+  exited: Promise<number | null>,
+  logPath: string,
+  own: { pid: number; port: number },
+): Promise<void> {
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 60_000;

@@ -1,5 +1,25 @@
-import { encodeFunctionData, formatUnits, maxUint256, numberToHex, parseAbi, parseEther, parseUnits, stringToHex, type Abi, type Address, type Hash, type Hex } from 'viem';
-import { erc20Abi, positionManagerAbi, uniswapV2PairAbi, uniswapV2RouterAbi, uniswapV3PoolAbi, wethAbi } from './abis.js';
+import {
+  encodeFunctionData,
+  formatUnits,
+  maxUint256,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  stringToHex,
+  type Abi,
+  type Address,
+  type Hash,
+  type Hex,
+} from 'viem';
+import {
+  erc20Abi,
+  positionManagerAbi,
+  uniswapV2PairAbi,
+  uniswapV2RouterAbi,
+  uniswapV3PoolAbi,
+  wethAbi,
+} from './abis.js';
 import {
   ALGEBRA_LIQUIDITY,
   ALGEBRA_MAX_TICK,
@@ -68,7 +88,17 @@ export type SeedStatus = 'empty' | 'complete' | 'partial';
 function seededAddresses(): Address[] {
   // V4, Algebra, LFJ, Solidly and Slipstream have their own deployers and status (v4SeedStatus,
   // algebraLfjSeedStatus, solidlySeedStatus).
-  const { deployer: _deployer, multicall3: _multicall3, pools, v4: _v4, algebra: _algebra, lfj: _lfj, solidly: _solidly, slipstream: _slipstream, ...contracts } = A;
+  const {
+    deployer: _deployer,
+    multicall3: _multicall3,
+    pools,
+    v4: _v4,
+    algebra: _algebra,
+    lfj: _lfj,
+    solidly: _solidly,
+    slipstream: _slipstream,
+    ...contracts
+  } = A;
   return [...Object.values(contracts), ...Object.values(pools)];
 }
 
@@ -93,20 +123,38 @@ export async function seedStatus(clients: DevnetClients): Promise<SeedStatus> {
  * nonce) is left alone; an empty chain is seeded; anything in between throws PartialSeedError —
  * addresses depend on the deployer's nonces, so a half-done seed cannot be resumed safely.
  */
-export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) => void } = {}): Promise<DevnetAddresses> {
+export async function deployDemo(
+  rpcUrl: string,
+  opts: { log?: (line: string) => void } = {},
+): Promise<DevnetAddresses> {
   const log = opts.log ?? (() => {});
   const clients = devnetClients(rpcUrl);
   await assertDevnet(clients);
   await ensureMulticall3(clients);
-  const [status, v4, families, solidly] = await Promise.all([seedStatus(clients), v4SeedStatus(clients), algebraLfjSeedStatus(clients), solidlySeedStatus(clients)]);
+  const [status, v4, families, solidly] = await Promise.all([
+    seedStatus(clients),
+    v4SeedStatus(clients),
+    algebraLfjSeedStatus(clients),
+    solidlySeedStatus(clients),
+  ]);
   if (status === 'complete' && v4 === 'complete' && families === 'complete' && solidly === 'complete') return A;
-  if (status === 'partial') throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
+  if (status === 'partial')
+    throw new PartialSeedError(`deployer nonce ${await clients.public.getTransactionCount({ address: DEPLOYER })}`);
   if (v4 === 'partial') throw new PartialSeedError('Uniswap V4 is only partly deployed');
   if (families === 'partial') throw new PartialSeedError('Algebra or LFJ is only partly deployed');
   if (solidly === 'partial') throw new PartialSeedError('Solidly V2 and Slipstream are only partly deployed');
   const accounts = (await clients.wallet.getAddresses()).map((a) => a.toLowerCase());
-  for (const account of [DEPLOYER, MARKET_MAKER, V4_DEPLOYER, SOLIDLY_DEPLOYER, ALGEBRA_DEPLOYER, LFJ_DEPLOYER, ...demoAccounts]) {
-    if (!accounts.includes(account.toLowerCase())) throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
+  for (const account of [
+    DEPLOYER,
+    MARKET_MAKER,
+    V4_DEPLOYER,
+    SOLIDLY_DEPLOYER,
+    ALGEBRA_DEPLOYER,
+    LFJ_DEPLOYER,
+    ...demoAccounts,
+  ]) {
+    if (!accounts.includes(account.toLowerCase()))
+      throw new Error(`anvil does not sign for ${account}: start it with the default mnemonic`);
   }
   const started = Date.now();
   if (status === 'complete') {
@@ -114,20 +162,28 @@ export async function deployDemo(rpcUrl: string, opts: { log?: (line: string) =>
     // their liquidity now, with no history (its blocks cannot go back in time). Everything older stays.
     if (v4 === 'empty') {
       await seedV4OnOlderChain(clients, rpcUrl, log);
-      log(`devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`);
+      log(
+        `devnet: Uniswap V4 added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no V4 history: make swaps with the swap script)`,
+      );
     }
     if (families === 'empty') {
       await seedAlgebraLfjOnOlderChain(clients, rpcUrl, log);
-      log(`devnet: Algebra and LFJ added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history for them: make swaps with the swap script)`);
+      log(
+        `devnet: Algebra and LFJ added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history for them: make swaps with the swap script)`,
+      );
     }
     if (solidly === 'empty') {
       await seedSolidlyOnOlderChain(clients, rpcUrl, log);
-      log(`devnet: Solidly V2 and Slipstream added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history: make swaps with the swap script)`);
+      log(
+        `devnet: Solidly V2 and Slipstream added to the existing chain in ${((Date.now() - started) / 1000).toFixed(1)} s (no history: make swaps with the swap script)`,
+      );
     }
     return A;
   }
   await seed(clients, rpcUrl, log);
-  const missing = (await Promise.all(seededAddresses().map(async (a) => ((await hasCode(clients, a)) ? null : a)))).filter(Boolean);
+  const missing = (
+    await Promise.all(seededAddresses().map(async (a) => ((await hasCode(clients, a)) ? null : a)))
+  ).filter(Boolean);
   if (missing.length > 0) throw new Error(`seed finished but these addresses have no code: ${missing.join(', ')}`);
   log(`devnet: demo contracts, pools and history seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return A;
@@ -180,7 +236,11 @@ const MARKET_MAKER_USDC = parseUnits('3600000', 6);
 export const DEMO_BURN = parseUnits('50000', 18);
 
 /** What each demo account receives from the deployer before trading. */
-const DEMO_ACCOUNT_FUNDING = { demo: parseUnits('200000', 18), usdc: parseUnits('50000', 6), smpl: parseUnits('5000000', 9) };
+const DEMO_ACCOUNT_FUNDING = {
+  demo: parseUnits('200000', 18),
+  usdc: parseUnits('50000', 6),
+  smpl: parseUnits('5000000', 9),
+};
 
 /** Full range for tick spacing 60 (fee 0.3%) and 10 (fee 0.05%). */
 const MIN_TICK_60 = -887220;
@@ -289,7 +349,12 @@ const MONTH_POOLS = [
   { pool: 'demo-weth-solidly', buy: '0.02', sell: '200', round: { buy: '0.0001', sell: '1' } },
   { pool: 'usdc-dai-stable', buy: '100', sell: '100', round: { buy: '0.01', sell: '0.01' } },
   { pool: 'demo-weth-slipstream', buy: '0.015', sell: '150', round: { buy: '0.0001', sell: '1' } },
-] as const satisfies readonly { pool: DevnetSwap['pool']; buy: string; sell: string; round: { buy: string; sell: string } }[];
+] as const satisfies readonly {
+  pool: DevnetSwap['pool'];
+  buy: string;
+  sell: string;
+  round: { buy: string; sell: string };
+}[];
 
 /**
  * The market's mood per day, oldest first: `+` net buying, `-` net selling, `0` balanced. DEMO's two
@@ -336,7 +401,13 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
   const info = MONTH_POOLS[p]!;
   const mood = MOODS[info.pool][day];
   const sides: readonly DevnetSwap['side'][] =
-    mood === '+' ? ['buy', 'sell', 'buy'] : mood === '-' ? ['sell', 'buy', 'sell'] : (day + p) % 2 === 0 ? ['buy', 'sell', 'sell'] : ['sell', 'buy', 'buy'];
+    mood === '+'
+      ? ['buy', 'sell', 'buy']
+      : mood === '-'
+        ? ['sell', 'buy', 'sell']
+        : (day + p) % 2 === 0
+          ? ['buy', 'sell', 'sell']
+          : ['sell', 'buy', 'buy'];
   const side = sides[slot % sides.length]!;
   // The side the mood favours trades bigger: that is the drift. Balanced days trade evenly.
   const favoured = (mood === '+' && side === 'buy') || (mood === '-' && side === 'sell');
@@ -350,7 +421,13 @@ function monthSwap(day: number, slot: number, p: number): HistoryStep {
 }
 
 const quoteDecimals = (pool: DevnetSwap['pool']) =>
-  pool === 'demo-usdc' || pool === 'weth-usdc' || pool === 'demo-usdc-v4' || pool === 'demo-usdc-lfj' || pool === 'usdc-dai-stable' ? 6 : 18;
+  pool === 'demo-usdc' ||
+  pool === 'weth-usdc' ||
+  pool === 'demo-usdc-v4' ||
+  pool === 'demo-usdc-lfj' ||
+  pool === 'usdc-dai-stable'
+    ? 6
+    : 18;
 const tokenDecimals = (pool: DevnetSwap['pool']) => (pool === 'smpl-weth' ? 9 : 18);
 
 /** The pools that trade MONTH_SWAPS_PER_POOL_PER_DAY times a day; the others (V4 and the other families) fewer: fewer blocks to mine at first start. */
@@ -381,20 +458,45 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   const chain = wallet.chain;
   const u = uniswapArtifacts();
 
-  async function deploy(key: keyof typeof DEPLOYER_NONCES, artifact: Artifact, args: readonly unknown[]): Promise<void> {
-    const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: DEPLOYER, chain } as never);
+  async function deploy(
+    key: keyof typeof DEPLOYER_NONCES,
+    artifact: Artifact,
+    args: readonly unknown[],
+  ): Promise<void> {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi,
+      bytecode: artifact.bytecode,
+      args,
+      account: DEPLOYER,
+      chain,
+    } as never);
     const receipt = await mined(clients, hash);
     if (receipt.contractAddress?.toLowerCase() !== A[key].toLowerCase()) {
-      throw new Error(`${key} deployed at ${receipt.contractAddress}, expected ${A[key]}: the deployer's nonce order changed`);
+      throw new Error(
+        `${key} deployed at ${receipt.contractAddress}, expected ${A[key]}: the deployer's nonce order changed`,
+      );
     }
   }
-  async function write(from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) {
+  async function write(
+    from: Address,
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ) {
     return mined(clients, await sendContractTx(clients, from, { address, abi, functionName, args, value }));
   }
   const erc20 = (t: { key: Parameters<typeof token>[0] }) => {
     const meta = token(t.key);
     const artifact: Artifact = { abi: demoERC20.abi as Abi, bytecode: demoERC20.bytecode };
-    return deploy(t.key as keyof typeof DEPLOYER_NONCES, artifact, [meta.name, meta.symbol, meta.decimals, parseUnits(String(meta.supply), meta.decimals), DEPLOYER]);
+    return deploy(t.key as keyof typeof DEPLOYER_NONCES, artifact, [
+      meta.name,
+      meta.symbol,
+      meta.decimals,
+      parseUnits(String(meta.supply), meta.decimals),
+      DEPLOYER,
+    ]);
   };
 
   log('devnet: deploying tokens, Uniswap V2 and V3 contracts');
@@ -415,29 +517,63 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   await deploy('uniswapV2Router', u.uniswapV2Router02, [A.uniswapV2Factory, A.weth]);
   await deploy('uniswapV3Factory', u.uniswapV3Factory, []);
   // No token descriptor: tokenURI() of a position NFT reverts, which nothing here needs.
-  await deploy('positionManager', u.nonfungiblePositionManager, [A.uniswapV3Factory, A.weth, '0x0000000000000000000000000000000000000000']);
+  await deploy('positionManager', u.nonfungiblePositionManager, [
+    A.uniswapV3Factory,
+    A.weth,
+    '0x0000000000000000000000000000000000000000',
+  ]);
   await deploy('uniswapV3Router', u.swapRouter, [A.uniswapV3Factory, A.weth]);
 
   log('devnet: adding liquidity to DEMO/WETH, DEMO/USDC (V2) and SMPL/WETH (V3 0.3%)');
   await write(DEPLOYER, A.demo, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
   await write(DEPLOYER, A.usdc, erc20Abi, 'approve', [A.uniswapV2Router, MAX]);
   await write(DEPLOYER, A.smpl, erc20Abi, 'approve', [A.positionManager, MAX]);
-  await write(DEPLOYER, A.uniswapV2Router, uniswapV2RouterAbi, 'addLiquidityETH', [A.demo, LIQUIDITY.demoWeth.demo, 0n, 0n, DEPLOYER, DEADLINE], LIQUIDITY.demoWeth.eth);
+  await write(
+    DEPLOYER,
+    A.uniswapV2Router,
+    uniswapV2RouterAbi,
+    'addLiquidityETH',
+    [A.demo, LIQUIDITY.demoWeth.demo, 0n, 0n, DEPLOYER, DEADLINE],
+    LIQUIDITY.demoWeth.eth,
+  );
   await write(DEPLOYER, A.uniswapV2Router, uniswapV2RouterAbi, 'addLiquidity', [
-    A.demo, A.usdc, LIQUIDITY.demoUsdc.demo, LIQUIDITY.demoUsdc.usdc, 0n, 0n, DEPLOYER, DEADLINE,
+    A.demo,
+    A.usdc,
+    LIQUIDITY.demoUsdc.demo,
+    LIQUIDITY.demoUsdc.usdc,
+    0n,
+    0n,
+    DEPLOYER,
+    DEADLINE,
   ]);
   const v3 = v3Order(LIQUIDITY.smplWeth.smpl, LIQUIDITY.smplWeth.weth);
   await write(DEPLOYER, A.positionManager, positionManagerAbi, 'createAndInitializePoolIfNecessary', [
-    v3.token0, v3.token1, V3_FEE, sqrtPriceX96(v3.amount0, v3.amount1),
+    v3.token0,
+    v3.token1,
+    V3_FEE,
+    sqrtPriceX96(v3.amount0, v3.amount1),
   ]);
   // The WETH side is paid in ETH, which the position manager wraps: one transaction where a WETH
   // deposit and an approval took two. The two nonces saved carry the market maker's USDC and the
   // burn below, so every address derived from the deployer's nonces stays as it was.
-  await mintPayingEth(clients, DEPLOYER, {
-    token0: v3.token0, token1: v3.token1, fee: V3_FEE, tickLower: MIN_TICK_60, tickUpper: MAX_TICK_60,
-    amount0Desired: v3.amount0, amount1Desired: v3.amount1, amount0Min: 0n, amount1Min: 0n,
-    recipient: DEPLOYER, deadline: DEADLINE,
-  }, LIQUIDITY.smplWeth.weth);
+  await mintPayingEth(
+    clients,
+    DEPLOYER,
+    {
+      token0: v3.token0,
+      token1: v3.token1,
+      fee: V3_FEE,
+      tickLower: MIN_TICK_60,
+      tickUpper: MAX_TICK_60,
+      amount0Desired: v3.amount0,
+      amount1Desired: v3.amount1,
+      amount0Min: 0n,
+      amount1Min: 0n,
+      recipient: DEPLOYER,
+      deadline: DEADLINE,
+    },
+    LIQUIDITY.smplWeth.weth,
+  );
   await write(DEPLOYER, A.usdc, erc20Abi, 'transfer', [MARKET_MAKER, MARKET_MAKER_USDC]);
   await write(DEPLOYER, A.demo, erc20Abi, 'transfer', [BURN_ADDRESS, DEMO_BURN]);
 
@@ -445,7 +581,10 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   const ref = referenceOrder(LIQUIDITY.wethUsdc.weth, LIQUIDITY.wethUsdc.usdc);
   await write(MARKET_MAKER, A.usdc, erc20Abi, 'approve', [A.positionManager, MAX]);
   await write(MARKET_MAKER, A.positionManager, positionManagerAbi, 'createAndInitializePoolIfNecessary', [
-    ref.token0, ref.token1, REFERENCE_V3_FEE, sqrtPriceX96(ref.amount0, ref.amount1),
+    ref.token0,
+    ref.token1,
+    REFERENCE_V3_FEE,
+    sqrtPriceX96(ref.amount0, ref.amount1),
   ]);
   await mintPayingEth(clients, MARKET_MAKER, referenceMint(MARKET_MAKER, ref), LIQUIDITY.wethUsdc.weth);
 
@@ -455,25 +594,81 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
   await deployAlgebra(clients);
   await deployLfj(clients);
 
-  log('devnet: deploying Aerodrome Solidly V2 and Slipstream (pools DEMO/WETH volatile, USDC/DAI stable, DEMO/WETH CL200) from account 7');
+  log(
+    'devnet: deploying Aerodrome Solidly V2 and Slipstream (pools DEMO/WETH volatile, USDC/DAI stable, DEMO/WETH CL200) from account 7',
+  );
   await deploySolidly(clients);
 
   log('devnet: funding demo accounts');
   // Transfers and approvals that do not depend on each other: one block, sent in one batch.
   const setup: BlockCall[] = [];
   for (const account of demoAccounts) {
-    setup.push({ from: DEPLOYER, address: A.demo, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.demo] });
-    setup.push({ from: DEPLOYER, address: A.usdc, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.usdc] });
-    setup.push({ from: DEPLOYER, address: A.smpl, abi: erc20Abi, functionName: 'transfer', args: [account, DEMO_ACCOUNT_FUNDING.smpl] });
+    setup.push({
+      from: DEPLOYER,
+      address: A.demo,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, DEMO_ACCOUNT_FUNDING.demo],
+    });
+    setup.push({
+      from: DEPLOYER,
+      address: A.usdc,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, DEMO_ACCOUNT_FUNDING.usdc],
+    });
+    setup.push({
+      from: DEPLOYER,
+      address: A.smpl,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, DEMO_ACCOUNT_FUNDING.smpl],
+    });
   }
   for (const account of demoAccounts) {
-    setup.push({ from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
-    setup.push({ from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
-    setup.push({ from: account, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV3Router, MAX] });
-    setup.push({ from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.uniswapV3Router, MAX] });
+    setup.push({
+      from: account,
+      address: A.demo,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.uniswapV2Router, MAX],
+    });
+    setup.push({
+      from: account,
+      address: A.usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.uniswapV2Router, MAX],
+    });
+    setup.push({
+      from: account,
+      address: A.smpl,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.uniswapV3Router, MAX],
+    });
+    setup.push({
+      from: account,
+      address: A.usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.uniswapV3Router, MAX],
+    });
   }
-  setup.push({ from: A1, address: A.pools.demoWethV2, abi: uniswapV2PairAbi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
-  setup.push({ from: A3, address: A.pools.demoWethV2, abi: uniswapV2PairAbi, functionName: 'approve', args: [A.uniswapV2Router, MAX] });
+  setup.push({
+    from: A1,
+    address: A.pools.demoWethV2,
+    abi: uniswapV2PairAbi,
+    functionName: 'approve',
+    args: [A.uniswapV2Router, MAX],
+  });
+  setup.push({
+    from: A3,
+    address: A.pools.demoWethV2,
+    abi: uniswapV2PairAbi,
+    functionName: 'approve',
+    args: [A.uniswapV2Router, MAX],
+  });
   setup.push({ from: A4, address: A.weth, abi: wethAbi, functionName: 'deposit', args: [], value: parseEther('10') });
   setup.push({ from: A4, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
   setup.push({ from: A4, address: A.smpl, abi: erc20Abi, functionName: 'approve', args: [A.positionManager, MAX] });
@@ -528,7 +723,8 @@ async function seed(clients: DevnetClients, rpcUrl: string, log: (line: string) 
 
   // Last of all, so that its code means "seed complete" (see seedStatus).
   const nonce = await clients.public.getTransactionCount({ address: DEPLOYER });
-  if (nonce !== DEPLOYER_NONCES.notAToken) throw new Error(`deployer nonce is ${nonce} before the marker, expected ${DEPLOYER_NONCES.notAToken}`);
+  if (nonce !== DEPLOYER_NONCES.notAToken)
+    throw new Error(`deployer nonce is ${nonce} before the marker, expected ${DEPLOYER_NONCES.notAToken}`);
   const end = times?.[HISTORY.length];
   if (end !== undefined) await clients.test.setNextBlockTimestamp({ timestamp: end });
   await deploy('notAToken', { abi: devnetMarker.abi as Abi, bytecode: devnetMarker.bytecode }, []);
@@ -542,7 +738,8 @@ export function monthBlocks(steps: readonly HistoryStep[]): HistoryStep[][] {
   const blocks: HistoryStep[][] = [];
   let current: HistoryStep[] = [];
   for (const step of steps) {
-    const fits = step.kind === 'swap' && current.every((s) => s.kind === 'swap' && s.from !== step.from && s.pool !== step.pool);
+    const fits =
+      step.kind === 'swap' && current.every((s) => s.kind === 'swap' && s.from !== step.from && s.pool !== step.pool);
     if (!fits && current.length > 0) {
       blocks.push(current);
       current = [];
@@ -561,7 +758,10 @@ export function monthBlocks(steps: readonly HistoryStep[]): HistoryStep[][] {
 const BLOCK_CALL_GAS = 400_000n;
 
 /** One JSON-RPC batch (one HTTP round trip); the answers in the calls' order, or the first error. */
-async function rpcBatch(rpcUrl: string, calls: readonly { method: string; params: readonly unknown[] }[]): Promise<unknown[]> {
+async function rpcBatch(
+  rpcUrl: string,
+  calls: readonly { method: string; params: readonly unknown[] }[],
+): Promise<unknown[]> {
   const res = await fetch(rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -577,7 +777,14 @@ async function rpcBatch(rpcUrl: string, calls: readonly { method: string; params
 }
 
 /** A call for mineBlock: a contract function from an anvil dev account. */
-type BlockCall = { from: Address; address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint };
+type BlockCall = {
+  from: Address;
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+  value?: bigint;
+};
 
 /**
  * Sends the calls in one batch with automining off and mines them into one block at `at` (anvil's
@@ -588,13 +795,25 @@ async function mineBlock(rpcUrl: string, calls: readonly BlockCall[], at: bigint
   const accounts = [...new Set(calls.map((c) => c.from))];
   // One call per account (the month's blocks): anvil picks the nonce. Otherwise they are explicit,
   // as the batch's calls may reach anvil in any order.
-  const counts = accounts.length === calls.length ? [] : ((await rpcBatch(rpcUrl, accounts.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'pending'] })))) as Hex[]);
+  const counts =
+    accounts.length === calls.length
+      ? []
+      : ((await rpcBatch(
+          rpcUrl,
+          accounts.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'pending'] })),
+        )) as Hex[]);
   const nonces = new Map(accounts.map((a, i) => [a, counts[i] === undefined ? undefined : BigInt(counts[i])]));
   const sends = calls.map((call) => {
     const nonce = nonces.get(call.from);
     if (nonce !== undefined) nonces.set(call.from, nonce + 1n);
     const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args });
-    const tx = { from: call.from, to: call.address, data, value: numberToHex(call.value ?? 0n), gas: numberToHex(BLOCK_CALL_GAS) };
+    const tx = {
+      from: call.from,
+      to: call.address,
+      data,
+      value: numberToHex(call.value ?? 0n),
+      gas: numberToHex(BLOCK_CALL_GAS),
+    };
     return { method: 'eth_sendTransaction', params: [nonce === undefined ? tx : { ...tx, nonce: numberToHex(nonce) }] };
   });
   const hashes = (await rpcBatch(rpcUrl, sends)) as Hash[];
@@ -606,8 +825,16 @@ async function mineBlock(rpcUrl: string, calls: readonly BlockCall[], at: bigint
  * The month's swaps of one block. No slippage bound (minOut 0): only the demo trades on this chain.
  * Their accounts and pools all differ (monthBlocks), so their order changes no balance or price.
  */
-function mineSwaps(rpcUrl: string, swaps: readonly ({ kind: 'swap' } & DevnetSwap)[], at: bigint | undefined): Promise<Hash[]> {
-  return mineBlock(rpcUrl, swaps.map((step) => ({ from: step.from, ...swapRequest(step, 0n) })), at);
+function mineSwaps(
+  rpcUrl: string,
+  swaps: readonly ({ kind: 'swap' } & DevnetSwap)[],
+  at: bigint | undefined,
+): Promise<Hash[]> {
+  return mineBlock(
+    rpcUrl,
+    swaps.map((step) => ({ from: step.from, ...swapRequest(step, 0n) })),
+    at,
+  );
 }
 
 /**
@@ -617,15 +844,18 @@ function mineSwaps(rpcUrl: string, swaps: readonly ({ kind: 'swap' } & DevnetSwa
 async function checkMined(rpcUrl: string, blocks: readonly Hash[][]): Promise<void> {
   const hashes = blocks.flat();
   if (hashes.length === 0) return;
-  const receipts = (await rpcBatch(rpcUrl, hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })))) as
-    ({ status: Hex; blockNumber: Hex } | null)[];
+  const receipts = (await rpcBatch(
+    rpcUrl,
+    hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+  )) as ({ status: Hex; blockNumber: Hex } | null)[];
   const byHash = new Map(hashes.map((hash, i) => [hash, receipts[i]]));
   for (const block of blocks) {
     for (const hash of block) {
       const receipt = byHash.get(hash);
       if (!receipt) throw new Error(`transaction ${hash} was not mined`);
       if (receipt.status !== '0x1') throw new Error(`transaction ${hash} reverted`);
-      if (receipt.blockNumber !== byHash.get(block[0]!)!.blockNumber) throw new Error(`transaction ${hash} was mined apart from its block's other swaps`);
+      if (receipt.blockNumber !== byHash.get(block[0]!)!.blockNumber)
+        throw new Error(`transaction ${hash} was mined apart from its block's other swaps`);
     }
   }
 }
@@ -636,13 +866,30 @@ async function mintPayingEth(clients: DevnetClients, from: Address, params: Mint
     encodeFunctionData({ abi: positionManagerAbi, functionName: 'mint', args: [params] }),
     encodeFunctionData({ abi: refundEthAbi, functionName: 'refundETH' }),
   ];
-  await mined(clients, await sendContractTx(clients, from, { address: A.positionManager, abi: MULTICALL_ABI, functionName: 'multicall', args: [calls], value: eth }));
+  await mined(
+    clients,
+    await sendContractTx(clients, from, {
+      address: A.positionManager,
+      abi: MULTICALL_ABI,
+      functionName: 'multicall',
+      args: [calls],
+      value: eth,
+    }),
+  );
 }
 
 type MintParams = {
-  token0: Address; token1: Address; fee: number; tickLower: number; tickUpper: number;
-  amount0Desired: bigint; amount1Desired: bigint; amount0Min: bigint; amount1Min: bigint;
-  recipient: Address; deadline: bigint;
+  token0: Address;
+  token1: Address;
+  fee: number;
+  tickLower: number;
+  tickUpper: number;
+  amount0Desired: bigint;
+  amount1Desired: bigint;
+  amount0Min: bigint;
+  amount1Min: bigint;
+  recipient: Address;
+  deadline: bigint;
 };
 
 const refundEthAbi = parseAbi(['function refundETH() payable']);
@@ -650,13 +897,28 @@ const refundEthAbi = parseAbi(['function refundETH() payable']);
 /** A full-range position in the reference pool for these amounts (the pool takes them at its price). */
 function referenceMint(recipient: Address, ref: ReturnType<typeof referenceOrder>): MintParams {
   return {
-    token0: ref.token0, token1: ref.token1, fee: REFERENCE_V3_FEE, tickLower: MIN_TICK_10, tickUpper: MAX_TICK_10,
-    amount0Desired: ref.amount0, amount1Desired: ref.amount1, amount0Min: 0n, amount1Min: 0n,
-    recipient, deadline: DEADLINE,
+    token0: ref.token0,
+    token1: ref.token1,
+    fee: REFERENCE_V3_FEE,
+    tickLower: MIN_TICK_10,
+    tickUpper: MAX_TICK_10,
+    amount0Desired: ref.amount0,
+    amount1Desired: ref.amount1,
+    amount0Min: 0n,
+    amount1Min: 0n,
+    recipient,
+    deadline: DEADLINE,
   };
 }
 
-type Write = (from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) => Promise<unknown>;
+type Write = (
+  from: Address,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) => Promise<unknown>;
 
 async function runStep(clients: DevnetClients, step: HistoryStep, write: Write): Promise<void> {
   switch (step.kind) {
@@ -664,36 +926,82 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       await swapOnDevnet(clients, step);
       return;
     case 'v2-add-liquidity':
-      await write(step.from, A.uniswapV2Router, uniswapV2RouterAbi, 'addLiquidityETH', [
-        A.demo, parseUnits(step.maxDemo, 18), 0n, 0n, step.from, DEADLINE,
-      ], parseEther(step.eth));
+      await write(
+        step.from,
+        A.uniswapV2Router,
+        uniswapV2RouterAbi,
+        'addLiquidityETH',
+        [A.demo, parseUnits(step.maxDemo, 18), 0n, 0n, step.from, DEADLINE],
+        parseEther(step.eth),
+      );
       return;
     case 'v2-remove-half': {
-      const lp = await clients.public.readContract({ address: A.pools.demoWethV2, abi: uniswapV2PairAbi, functionName: 'balanceOf', args: [step.from] });
-      await write(step.from, A.uniswapV2Router, uniswapV2RouterAbi, 'removeLiquidityETH', [A.demo, lp / 2n, 0n, 0n, step.from, DEADLINE]);
+      const lp = await clients.public.readContract({
+        address: A.pools.demoWethV2,
+        abi: uniswapV2PairAbi,
+        functionName: 'balanceOf',
+        args: [step.from],
+      });
+      await write(step.from, A.uniswapV2Router, uniswapV2RouterAbi, 'removeLiquidityETH', [
+        A.demo,
+        lp / 2n,
+        0n,
+        0n,
+        step.from,
+        DEADLINE,
+      ]);
       return;
     }
     case 'v3-mint-narrow': {
-      const [, tick] = await clients.public.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'slot0' });
+      const [, tick] = await clients.public.readContract({
+        address: A.pools.smplWethV3,
+        abi: uniswapV3PoolAbi,
+        functionName: 'slot0',
+      });
       const v3 = v3Order(parseUnits('1000000', 9), parseEther('5'));
       await write(step.from, A.positionManager, positionManagerAbi, 'mint', [
         {
-          token0: v3.token0, token1: v3.token1, fee: V3_FEE,
-          tickLower: Math.floor((tick - 6000) / 60) * 60, tickUpper: Math.floor((tick + 6000) / 60) * 60,
-          amount0Desired: v3.amount0, amount1Desired: v3.amount1, amount0Min: 0n, amount1Min: 0n,
-          recipient: step.from, deadline: DEADLINE,
+          token0: v3.token0,
+          token1: v3.token1,
+          fee: V3_FEE,
+          tickLower: Math.floor((tick - 6000) / 60) * 60,
+          tickUpper: Math.floor((tick + 6000) / 60) * 60,
+          amount0Desired: v3.amount0,
+          amount1Desired: v3.amount1,
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: step.from,
+          deadline: DEADLINE,
         },
       ]);
       return;
     }
     case 'v3-remove-half': {
-      const tokenId = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'tokenOfOwnerByIndex', args: [step.from, 0n] });
-      const position = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'positions', args: [tokenId] });
+      const tokenId = await clients.public.readContract({
+        address: A.positionManager,
+        abi: positionManagerAbi,
+        functionName: 'tokenOfOwnerByIndex',
+        args: [step.from, 0n],
+      });
+      const position = await clients.public.readContract({
+        address: A.positionManager,
+        abi: positionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      });
       // decreaseLiquidity and collect in one transaction (the pool's Burn and Collect in one block).
       const max128 = 2n ** 128n - 1n;
       const calls = [
-        encodeFunctionData({ abi: positionManagerAbi, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity: position[7] / 2n, amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }] }),
-        encodeFunctionData({ abi: positionManagerAbi, functionName: 'collect', args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }] }),
+        encodeFunctionData({
+          abi: positionManagerAbi,
+          functionName: 'decreaseLiquidity',
+          args: [{ tokenId, liquidity: position[7] / 2n, amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }],
+        }),
+        encodeFunctionData({
+          abi: positionManagerAbi,
+          functionName: 'collect',
+          args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }],
+        }),
       ];
       await write(step.from, A.positionManager, MULTICALL_ABI, 'multicall', [calls]);
       return;
@@ -704,12 +1012,30 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
       return;
     }
     case 'reference-remove-quarter': {
-      const tokenId = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'tokenOfOwnerByIndex', args: [step.from, 0n] });
-      const position = await clients.public.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'positions', args: [tokenId] });
+      const tokenId = await clients.public.readContract({
+        address: A.positionManager,
+        abi: positionManagerAbi,
+        functionName: 'tokenOfOwnerByIndex',
+        args: [step.from, 0n],
+      });
+      const position = await clients.public.readContract({
+        address: A.positionManager,
+        abi: positionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      });
       const max128 = 2n ** 128n - 1n;
       const calls = [
-        encodeFunctionData({ abi: positionManagerAbi, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity: position[7] / 4n, amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }] }),
-        encodeFunctionData({ abi: positionManagerAbi, functionName: 'collect', args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }] }),
+        encodeFunctionData({
+          abi: positionManagerAbi,
+          functionName: 'decreaseLiquidity',
+          args: [{ tokenId, liquidity: position[7] / 4n, amount0Min: 0n, amount1Min: 0n, deadline: DEADLINE }],
+        }),
+        encodeFunctionData({
+          abi: positionManagerAbi,
+          functionName: 'collect',
+          args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }],
+        }),
       ];
       await write(step.from, A.positionManager, MULTICALL_ABI, 'multicall', [calls]);
       return;
@@ -736,11 +1062,22 @@ async function runStep(clients: DevnetClients, step: HistoryStep, write: Write):
     case 'algebra-remove-half': {
       const { bottomTick, topTick } = algebraNarrowRange();
       const liquidity = await algebraPositionLiquidity(clients, step.from, bottomTick, topTick);
-      await write(step.from, A.algebra.router, algebraRouterAbi as Abi, 'burn', [A.algebra.pools.demoWeth, bottomTick, topTick, liquidity / 2n]);
+      await write(step.from, A.algebra.router, algebraRouterAbi as Abi, 'burn', [
+        A.algebra.pools.demoWeth,
+        bottomTick,
+        topTick,
+        liquidity / 2n,
+      ]);
       return;
     }
     case 'lfj-add-liquidity': {
-      const call = lfjAddLiquidityRequest(step.from, parseUnits(step.demo, 18), parseUnits(step.usdc, 6), step.bins, await lfjActiveId(clients));
+      const call = lfjAddLiquidityRequest(
+        step.from,
+        parseUnits(step.demo, 18),
+        parseUnits(step.usdc, 6),
+        step.bins,
+        await lfjActiveId(clients),
+      );
       await write(step.from, call.address, call.abi, call.functionName, call.args);
       return;
     }
@@ -761,7 +1098,14 @@ function algebraLfjApprovals(): BlockCall[] {
     { from: account, address: A.usdc, abi: erc20Abi, functionName: 'approve', args: [A.lfj.router, MAX] },
   ]);
   const lp = ALGEBRA_LIQUIDITY;
-  calls.push({ from: lp.from, address: A.weth, abi: wethAbi, functionName: 'deposit', args: [], value: lp.fullRange.weth + lp.narrow.weth });
+  calls.push({
+    from: lp.from,
+    address: A.weth,
+    abi: wethAbi,
+    functionName: 'deposit',
+    args: [],
+    value: lp.fullRange.weth + lp.narrow.weth,
+  });
   calls.push({ from: lp.from, address: A.weth, abi: erc20Abi, functionName: 'approve', args: [A.algebra.router, MAX] });
   return calls;
 }
@@ -771,10 +1115,27 @@ async function addAlgebraLfjInitialLiquidity(clients: DevnetClients, write: Writ
   const lp = ALGEBRA_LIQUIDITY;
   const pool = A.algebra.pools.demoWeth;
   // token0 is WETH, token1 DEMO (by address).
-  const full = algebraLiquidityForAmounts(await algebraSqrtPrice(clients), ALGEBRA_MIN_TICK, ALGEBRA_MAX_TICK, lp.fullRange.weth, lp.fullRange.demo);
-  await write(lp.from, A.algebra.router, algebraRouterAbi as Abi, 'mint', [pool, ALGEBRA_MIN_TICK, ALGEBRA_MAX_TICK, full]);
+  const full = algebraLiquidityForAmounts(
+    await algebraSqrtPrice(clients),
+    ALGEBRA_MIN_TICK,
+    ALGEBRA_MAX_TICK,
+    lp.fullRange.weth,
+    lp.fullRange.demo,
+  );
+  await write(lp.from, A.algebra.router, algebraRouterAbi as Abi, 'mint', [
+    pool,
+    ALGEBRA_MIN_TICK,
+    ALGEBRA_MAX_TICK,
+    full,
+  ]);
   const { bottomTick, topTick } = algebraNarrowRange();
-  const narrow = algebraLiquidityForAmounts(await algebraSqrtPrice(clients), bottomTick, topTick, lp.narrow.weth, lp.narrow.demo);
+  const narrow = algebraLiquidityForAmounts(
+    await algebraSqrtPrice(clients),
+    bottomTick,
+    topTick,
+    lp.narrow.weth,
+    lp.narrow.demo,
+  );
   await write(lp.from, A.algebra.router, algebraRouterAbi as Abi, 'mint', [pool, bottomTick, topTick, narrow]);
   const l = LFJ_LIQUIDITY;
   const call = lfjAddLiquidityRequest(l.from, l.demo, l.usdc, l.binsEachSide, await lfjActiveId(clients));
@@ -782,7 +1143,11 @@ async function addAlgebraLfjInitialLiquidity(clients: DevnetClients, write: Writ
 }
 
 /** Algebra and LFJ onto a chain whose seed predates them: deployments, approvals, first liquidity. */
-async function seedAlgebraLfjOnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+async function seedAlgebraLfjOnOlderChain(
+  clients: DevnetClients,
+  rpcUrl: string,
+  log: (line: string) => void,
+): Promise<void> {
   log('devnet: this chain predates Algebra and LFJ on the devnet; deploying them from accounts 8 and 9');
   await deployAlgebra(clients);
   await deployLfj(clients);
@@ -803,7 +1168,15 @@ const ZERO: Address = '0x0000000000000000000000000000000000000000';
 function v4Approvals(): BlockCall[] {
   return demoAccounts.flatMap((account) =>
     [A.demo, A.usdc].flatMap((tokenAddress) =>
-      [A.v4.swapRouter, A.v4.liquidityRouter].map((spender): BlockCall => ({ from: account, address: tokenAddress, abi: erc20Abi, functionName: 'approve', args: [spender, MAX] })),
+      [A.v4.swapRouter, A.v4.liquidityRouter].map(
+        (spender): BlockCall => ({
+          from: account,
+          address: tokenAddress,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [spender, MAX],
+        }),
+      ),
     ),
   );
 }
@@ -830,7 +1203,11 @@ async function seedV4OnOlderChain(clients: DevnetClients, rpcUrl: string, log: (
 }
 
 /** Solidly V2 and Slipstream onto a chain whose older seed predates them: deployment, funding, first liquidity. */
-async function seedSolidlyOnOlderChain(clients: DevnetClients, rpcUrl: string, log: (line: string) => void): Promise<void> {
+async function seedSolidlyOnOlderChain(
+  clients: DevnetClients,
+  rpcUrl: string,
+  log: (line: string) => void,
+): Promise<void> {
   log('devnet: this chain predates Solidly V2 and Slipstream on the devnet; deploying them from account 7');
   await deploySolidly(clients);
   await clients.test.setAutomine(false);
@@ -845,7 +1222,13 @@ async function seedSolidlyOnOlderChain(clients: DevnetClients, rpcUrl: string, l
 }
 
 const MULTICALL_ABI = [
-  { type: 'function', name: 'multicall', stateMutability: 'payable', inputs: [{ name: 'data', type: 'bytes[]' }], outputs: [{ name: 'results', type: 'bytes[]' }] },
+  {
+    type: 'function',
+    name: 'multicall',
+    stateMutability: 'payable',
+    inputs: [{ name: 'data', type: 'bytes[]' }],
+    outputs: [{ name: 'results', type: 'bytes[]' }],
+  },
 ] as const satisfies Abi;
 
 /** Token order and amounts of SMPL/WETH as the V3 pool sorts them (token0 < token1). */
@@ -894,7 +1277,10 @@ async function historyTimestamps(clients: DevnetClients, count: number): Promise
   if (last - first < BigInt(count) * 60n) return null;
   const step = (last - first) / BigInt(count - 1);
   // A fixed wobble so the trades are not evenly spaced; the final slot (the marker) is "now".
-  const times = Array.from({ length: count - 1 }, (_, i) => first + BigInt(i) * step + (BigInt((i * 7) % 5) * step) / 8n);
+  const times = Array.from(
+    { length: count - 1 },
+    (_, i) => first + BigInt(i) * step + (BigInt((i * 7) % 5) * step) / 8n,
+  );
   times.push(now);
   return times;
 }

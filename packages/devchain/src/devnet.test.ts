@@ -28,7 +28,17 @@ import {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from './abis.js';
-import { BURN_ADDRESS, DEPLOYER, DEPLOYER_NONCES, demoAccounts, devnetAddresses as A, devnetTokens, MARKET_MAKER, REFERENCE_V3_FEE, V3_FEE } from './addresses.js';
+import {
+  BURN_ADDRESS,
+  DEPLOYER,
+  DEPLOYER_NONCES,
+  demoAccounts,
+  devnetAddresses as A,
+  devnetTokens,
+  MARKET_MAKER,
+  REFERENCE_V3_FEE,
+  V3_FEE,
+} from './addresses.js';
 import { launchAnvil } from './anvil.js';
 import { UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from './artifacts.js';
 import { devnetChain, WrongChainError } from './client.js';
@@ -54,20 +64,30 @@ function client(rpcUrl: string): PublicClient {
   return createPublicClient({ chain: devnetChain, transport: http(rpcUrl), cacheTime: 0 });
 }
 
-const v2Swap = parseAbi(['event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)'])[0];
+const v2Swap = parseAbi([
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+])[0];
 const v3Swap = uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4Swap = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
 const v4ModifyLiquidity = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'ModifyLiquidity')!;
-const algebraPoolEvent = <N extends 'Swap' | 'Burn'>(name: N) => algebraPoolAbi.find((x): x is Extract<(typeof algebraPoolAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
-const lbPairEvent = <N extends 'Swap' | 'DepositedToBins'>(name: N) => lbPairAbi.find((x): x is Extract<(typeof lbPairAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name)!;
+const algebraPoolEvent = <N extends 'Swap' | 'Burn'>(name: N) =>
+  algebraPoolAbi.find(
+    (x): x is Extract<(typeof algebraPoolAbi)[number], { type: 'event'; name: N }> =>
+      x.type === 'event' && x.name === name,
+  )!;
+const lbPairEvent = <N extends 'Swap' | 'DepositedToBins'>(name: N) =>
+  lbPairAbi.find(
+    (x): x is Extract<(typeof lbPairAbi)[number], { type: 'event'; name: N }> => x.type === 'event' && x.name === name,
+  )!;
 
 /** `pool` is the pool's address, or for V4 its pool id (the PoolManager logs every V4 pool's events). */
 async function swapSenders(c: PublicClient, pool: Hex, version: 'v2' | 'v3' | 'v4') {
-  const logs = version === 'v2'
-    ? await c.getLogs({ address: pool, event: v2Swap, fromBlock: 0n })
-    : version === 'v3'
-      ? await c.getLogs({ address: pool, event: v3Swap, fromBlock: 0n })
-      : await c.getLogs({ address: A.v4.poolManager, event: v4Swap, args: { id: pool }, fromBlock: 0n });
+  const logs =
+    version === 'v2'
+      ? await c.getLogs({ address: pool, event: v2Swap, fromBlock: 0n })
+      : version === 'v3'
+        ? await c.getLogs({ address: pool, event: v3Swap, fromBlock: 0n })
+        : await c.getLogs({ address: A.v4.poolManager, event: v4Swap, args: { id: pool }, fromBlock: 0n });
   const senders = await Promise.all(logs.map(async (l) => (await c.getTransaction({ hash: l.transactionHash })).from));
   return { logs, senders: new Set(senders.map((s) => getAddress(s))) };
 }
@@ -99,7 +119,16 @@ describe('devnet', () => {
     // Solidly V2 and Slipstream: src/solidly.test.ts.
     const { deployer: _d, pools, v4, algebra, lfj, solidly: _s, slipstream: _c, ...contracts } = devnet.addresses;
     const v4Contracts = [v4.poolManager, v4.stateView, v4.swapRouter, v4.liquidityRouter, v4.hook];
-    const algebraLfj = [algebra.factory, algebra.poolDeployer, algebra.router, algebra.pools.demoWeth, lfj.factory, lfj.pairImplementation, lfj.router, lfj.pairs.demoUsdc];
+    const algebraLfj = [
+      algebra.factory,
+      algebra.poolDeployer,
+      algebra.router,
+      algebra.pools.demoWeth,
+      lfj.factory,
+      lfj.pairImplementation,
+      lfj.router,
+      lfj.pairs.demoUsdc,
+    ];
     for (const address of [...Object.values(contracts), ...Object.values(pools), ...v4Contracts, ...algebraLfj]) {
       const code = await c.getCode({ address });
       expect(code && code.length > 2, `code at ${address}`).toBe(true);
@@ -109,17 +138,27 @@ describe('devnet', () => {
   it('devnetAddresses are what the deployer nonces and the factories produce', async () => {
     expect(devnet.addresses).toEqual(A);
     for (const [key, nonce] of Object.entries(DEPLOYER_NONCES)) {
-      expect(getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce) }), key).toBe(A[key as keyof typeof DEPLOYER_NONCES]);
+      expect(getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce) }), key).toBe(
+        A[key as keyof typeof DEPLOYER_NONCES],
+      );
     }
     expect(await c.getTransactionCount({ address: DEPLOYER })).toBe(DEPLOYER_NONCES.notAToken + 1);
-    const sorted = (x: Address, y: Address) => (x.toLowerCase() < y.toLowerCase() ? ([x, y] as const) : ([y, x] as const));
+    const sorted = (x: Address, y: Address) =>
+      x.toLowerCase() < y.toLowerCase() ? ([x, y] as const) : ([y, x] as const);
     const v2 = (x: Address, y: Address) =>
-      getContractAddress({ opcode: 'CREATE2', from: A.uniswapV2Factory, salt: keccak256(encodePacked(['address', 'address'], sorted(x, y))), bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH });
+      getContractAddress({
+        opcode: 'CREATE2',
+        from: A.uniswapV2Factory,
+        salt: keccak256(encodePacked(['address', 'address'], sorted(x, y))),
+        bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
+      });
     const v3 = (x: Address, y: Address, fee: number) =>
       getContractAddress({
         opcode: 'CREATE2',
         from: A.uniswapV3Factory,
-        salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [...sorted(x, y), fee])),
+        salt: keccak256(
+          encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }], [...sorted(x, y), fee]),
+        ),
         bytecodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
       });
     expect(v2(A.demo, A.weth)).toBe(A.pools.demoWethV2);
@@ -128,12 +167,21 @@ describe('devnet', () => {
     expect(v3(A.usdc, A.weth, REFERENCE_V3_FEE)).toBe(A.pools.wethUsdcV3);
 
     const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
-      c.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
+      c.readContract({
+        address,
+        abi: abi as never,
+        functionName: functionName as never,
+        args: args as never,
+      }) as Promise<T>;
     expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'getPair', [A.demo, A.weth])).toBe(A.pools.demoWethV2);
     expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'getPair', [A.usdc, A.demo])).toBe(A.pools.demoUsdcV2);
     expect(await read(A.uniswapV2Factory, uniswapV2FactoryAbi, 'allPairsLength')).toBe(2n);
-    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.smpl, A.weth, V3_FEE])).toBe(A.pools.smplWethV3);
-    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.usdc, A.weth, REFERENCE_V3_FEE])).toBe(A.pools.wethUsdcV3);
+    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.smpl, A.weth, V3_FEE])).toBe(
+      A.pools.smplWethV3,
+    );
+    expect(await read(A.uniswapV3Factory, uniswapV3FactoryAbi, 'getPool', [A.usdc, A.weth, REFERENCE_V3_FEE])).toBe(
+      A.pools.wethUsdcV3,
+    );
     expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'factory')).toBe(A.uniswapV2Factory);
     expect(await read(A.uniswapV2Router, uniswapV2RouterAbi, 'WETH')).toBe(A.weth);
     expect(await read(A.positionManager, positionManagerAbi, 'factory')).toBe(A.uniswapV3Factory);
@@ -147,11 +195,18 @@ describe('devnet', () => {
       expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'symbol' })).toBe(t.symbol);
       expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'decimals' })).toBe(t.decimals);
       if (t.supply !== null) {
-        expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(t.supply * 10n ** BigInt(t.decimals));
+        expect(await c.readContract({ address: t.address, abi: erc20Abi, functionName: 'totalSupply' })).toBe(
+          t.supply * 10n ** BigInt(t.decimals),
+        );
       }
     }
     expect(devnetTokens.map((t) => [t.symbol, t.decimals])).toEqual([
-      ['WETH', 18], ['USDC', 6], ['USDT', 6], ['DEMO', 18], ['SMPL', 9], ['B32', 18],
+      ['WETH', 18],
+      ['USDC', 6],
+      ['USDT', 6],
+      ['DEMO', 18],
+      ['SMPL', 9],
+      ['B32', 18],
     ]);
   });
 
@@ -174,9 +229,17 @@ describe('devnet', () => {
       const [r0, r1] = await c.readContract({ address: pool, abi: uniswapV2PairAbi, functionName: 'getReserves' });
       expect(r0 > 0n && r1 > 0n).toBe(true);
     }
-    expect(await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'liquidity' })).toBeGreaterThan(0n);
-    expect(await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'fee' })).toBe(3000);
-    const [sqrtPriceX96] = await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'slot0' });
+    expect(
+      await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'liquidity' }),
+    ).toBeGreaterThan(0n);
+    expect(await c.readContract({ address: A.pools.smplWethV3, abi: uniswapV3PoolAbi, functionName: 'fee' })).toBe(
+      3000,
+    );
+    const [sqrtPriceX96] = await c.readContract({
+      address: A.pools.smplWethV3,
+      abi: uniswapV3PoolAbi,
+      functionName: 'slot0',
+    });
     expect(sqrtPriceX96).toBeGreaterThan(0n);
   });
 
@@ -194,18 +257,35 @@ describe('devnet', () => {
     const usdcPerWeth = token0 === A.weth ? raw * 1e12 : 1 / (raw * 1e-12);
     expect(usdcPerWeth).toBeGreaterThan(2900);
     expect(usdcPerWeth).toBeLessThan(3100);
-    const balance = (token: Address) => c.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [ref] });
+    const balance = (token: Address) =>
+      c.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [ref] });
     expect(await balance(A.weth)).toBeGreaterThan(500n * 10n ** 18n);
     expect(await balance(A.usdc)).toBeGreaterThan(1_500_000n * 10n ** 6n);
     // Its liquidity is the market maker's (anvil account 5), not the deployer's.
-    expect(await c.readContract({ address: A.positionManager, abi: positionManagerAbi, functionName: 'balanceOf', args: [MARKET_MAKER] })).toBeGreaterThan(0n);
+    expect(
+      await c.readContract({
+        address: A.positionManager,
+        abi: positionManagerAbi,
+        functionName: 'balanceOf',
+        args: [MARKET_MAKER],
+      }),
+    ).toBeGreaterThan(0n);
   });
 
   it('the deployer burnt DEMO: circulating supply is below total supply', async () => {
     const demo = devnetTokens.find((t) => t.key === 'demo')!;
-    expect(await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'balanceOf', args: [BURN_ADDRESS] })).toBe(DEMO_BURN);
-    expect(await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'totalSupply' })).toBe(demo.supply! * 10n ** 18n);
-    const burns = await c.getLogs({ address: A.demo, event: erc20Abi.find((x) => x.type === 'event' && x.name === 'Transfer')!, args: { to: BURN_ADDRESS }, fromBlock: 0n });
+    expect(
+      await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'balanceOf', args: [BURN_ADDRESS] }),
+    ).toBe(DEMO_BURN);
+    expect(await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'totalSupply' })).toBe(
+      demo.supply! * 10n ** 18n,
+    );
+    const burns = await c.getLogs({
+      address: A.demo,
+      event: erc20Abi.find((x) => x.type === 'event' && x.name === 'Transfer')!,
+      args: { to: BURN_ADDRESS },
+      fromBlock: 0n,
+    });
     expect(burns.map((l) => [l.args.from, l.args.value])).toEqual([[DEPLOYER, DEMO_BURN]]);
   });
 
@@ -224,77 +304,174 @@ describe('devnet', () => {
   it('the history has swaps in both directions from at least three accounts in each pool', async () => {
     // Uniswap's pools here; Solidly V2 and Slipstream (their own steps and blocks) in src/solidly.test.ts.
     // Every step but Solidly V2 and Slipstream's (solidly.test.ts checks those).
-    const uniswap = (step: (typeof MONTH_HISTORY)[number]) => !isSolidlyStep(step) && !(step.kind === 'swap' && SOLIDLY_POOLS.has(step.pool));
+    const uniswap = (step: (typeof MONTH_HISTORY)[number]) =>
+      !isSolidlyStep(step) && !(step.kind === 'swap' && SOLIDLY_POOLS.has(step.pool));
     const seeded = [...MONTH_HISTORY, ...HISTORY].filter(uniswap);
     const pools = [
-      [A.pools.demoWethV2, 'v2', 'demo-weth'], [A.pools.demoUsdcV2, 'v2', 'demo-usdc'], [A.pools.smplWethV3, 'v3', 'smpl-weth'], [A.pools.wethUsdcV3, 'v3', 'weth-usdc'],
-      [A.v4.pools.demoEthV4.id, 'v4', 'demo-eth-v4'], [A.v4.pools.hookedV4.id, 'v4', 'demo-usdc-v4'],
+      [A.pools.demoWethV2, 'v2', 'demo-weth'],
+      [A.pools.demoUsdcV2, 'v2', 'demo-usdc'],
+      [A.pools.smplWethV3, 'v3', 'smpl-weth'],
+      [A.pools.wethUsdcV3, 'v3', 'weth-usdc'],
+      [A.v4.pools.demoEthV4.id, 'v4', 'demo-eth-v4'],
+      [A.v4.pools.hookedV4.id, 'v4', 'demo-usdc-v4'],
     ] as const;
     for (const [pool, version, key] of pools) {
       const { logs, senders } = await swapSenders(c, pool, version);
       expect(logs.length, pool).toBe(seeded.filter((s) => s.kind === 'swap' && s.pool === key).length);
       expect(senders.size, pool).toBeGreaterThanOrEqual(3);
       for (const s of senders) expect(demoAccounts).toContain(s);
-      const directions = new Set(logs.map((l) => {
-        const args = l.args as Record<string, bigint>;
-        // V3 signs amounts from the pool's side (> 0 flows in), V4 from the swapper's (< 0 is paid in).
-        return version === 'v2' ? (args.amount0In! > 0n ? 'in0' : 'in1') : version === 'v3' ? (args.amount0! > 0n ? 'in0' : 'in1') : (args.amount0! < 0n ? 'in0' : 'in1');
-      }));
+      const directions = new Set(
+        logs.map((l) => {
+          const args = l.args as Record<string, bigint>;
+          // V3 signs amounts from the pool's side (> 0 flows in), V4 from the swapper's (< 0 is paid in).
+          return version === 'v2'
+            ? args.amount0In! > 0n
+              ? 'in0'
+              : 'in1'
+            : version === 'v3'
+              ? args.amount0! > 0n
+                ? 'in0'
+                : 'in1'
+              : args.amount0! < 0n
+                ? 'in0'
+                : 'in1';
+        }),
+      );
       expect(directions.size, pool).toBe(2);
     }
     // The liquidity changes of the histories besides the initial liquidity.
     const count = (kind: (typeof seeded)[number]['kind']) => seeded.filter((s) => s.kind === kind).length;
-    const v2Mints = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
-    const v2Burns = await c.getLogs({ address: A.pools.demoWethV2, event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
-    const v3Mints = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
-    const v3Burns = await c.getLogs({ address: A.pools.smplWethV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
-    const refMints = await c.getLogs({ address: A.pools.wethUsdcV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!, fromBlock: 0n });
-    const refBurns = await c.getLogs({ address: A.pools.wethUsdcV3, event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!, fromBlock: 0n });
+    const v2Mints = await c.getLogs({
+      address: A.pools.demoWethV2,
+      event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Mint')!,
+      fromBlock: 0n,
+    });
+    const v2Burns = await c.getLogs({
+      address: A.pools.demoWethV2,
+      event: uniswapV2PairAbi.find((x) => x.type === 'event' && x.name === 'Burn')!,
+      fromBlock: 0n,
+    });
+    const v3Mints = await c.getLogs({
+      address: A.pools.smplWethV3,
+      event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!,
+      fromBlock: 0n,
+    });
+    const v3Burns = await c.getLogs({
+      address: A.pools.smplWethV3,
+      event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!,
+      fromBlock: 0n,
+    });
+    const refMints = await c.getLogs({
+      address: A.pools.wethUsdcV3,
+      event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Mint')!,
+      fromBlock: 0n,
+    });
+    const refBurns = await c.getLogs({
+      address: A.pools.wethUsdcV3,
+      event: uniswapV3PoolAbi.find((x) => x.type === 'event' && x.name === 'Burn')!,
+      fromBlock: 0n,
+    });
     // collect() pokes the position with a zero-amount Burn first, so count only real removals.
     const real = (burns: typeof v3Burns) => burns.filter((l) => (l.args as { amount: bigint }).amount > 0n);
     // V4: one ModifyLiquidity event per change; the first two adds are the pools' initial liquidity.
     const v4Changes = await c.getLogs({ address: A.v4.poolManager, event: v4ModifyLiquidity, fromBlock: 0n });
     const v4Adds = v4Changes.filter((l) => l.args.liquidityDelta! > 0n);
     const v4Removes = v4Changes.filter((l) => l.args.liquidityDelta! < 0n);
-    expect([v2Mints.length, v2Burns.length, v3Mints.length, real(v3Burns).length, refMints.length, real(refBurns).length, v4Adds.length, v4Removes.length]).toEqual([
-      1 + count('v2-add-liquidity'), count('v2-remove-half'), 1 + count('v3-mint-narrow'), count('v3-remove-half'),
-      1 + count('reference-add-liquidity'), count('reference-remove-quarter'), 2 + count('v4-add-liquidity'), count('v4-remove-half'),
+    expect([
+      v2Mints.length,
+      v2Burns.length,
+      v3Mints.length,
+      real(v3Burns).length,
+      refMints.length,
+      real(refBurns).length,
+      v4Adds.length,
+      v4Removes.length,
+    ]).toEqual([
+      1 + count('v2-add-liquidity'),
+      count('v2-remove-half'),
+      1 + count('v3-mint-narrow'),
+      count('v3-remove-half'),
+      1 + count('reference-add-liquidity'),
+      count('reference-remove-quarter'),
+      2 + count('v4-add-liquidity'),
+      count('v4-remove-half'),
     ]);
     expect(count('v4-add-liquidity')).toBeGreaterThanOrEqual(2);
     expect(count('v4-remove-half')).toBeGreaterThanOrEqual(1);
     expect(count('v2-add-liquidity') + count('reference-add-liquidity')).toBeGreaterThanOrEqual(3);
 
     // The month's swaps share blocks (a liquidity change has its own); each recent step has its own.
-    const swapLogs = (await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))).flat();
+    const swapLogs = (
+      await Promise.all(pools.map(async ([pool, version]) => (await swapSenders(c, pool, version)).logs))
+    ).flat();
     // Algebra and LFJ (algebra-lfj.test.ts checks them): a log per transaction of their history. An
     // LFJ swap logs a Swap per bin it crosses; the first Algebra Mints and LFJ deposit are the seed's.
-    const algebraSwaps = await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Swap'), fromBlock: 0n });
-    const algebraBurns = (await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Burn'), fromBlock: 0n })).filter((l) => l.args.liquidityAmount! > 0n);
-    const lfjSwaps = [...new Map((await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('Swap'), fromBlock: 0n })).map((l) => [l.transactionHash, l])).values()];
-    const lfjDeposits = await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('DepositedToBins'), fromBlock: 0n });
+    const algebraSwaps = await c.getLogs({
+      address: A.algebra.pools.demoWeth,
+      event: algebraPoolEvent('Swap'),
+      fromBlock: 0n,
+    });
+    const algebraBurns = (
+      await c.getLogs({ address: A.algebra.pools.demoWeth, event: algebraPoolEvent('Burn'), fromBlock: 0n })
+    ).filter((l) => l.args.liquidityAmount! > 0n);
+    const lfjSwaps = [
+      ...new Map(
+        (await c.getLogs({ address: A.lfj.pairs.demoUsdc, event: lbPairEvent('Swap'), fromBlock: 0n })).map((l) => [
+          l.transactionHash,
+          l,
+        ]),
+      ).values(),
+    ];
+    const lfjDeposits = await c.getLogs({
+      address: A.lfj.pairs.demoUsdc,
+      event: lbPairEvent('DepositedToBins'),
+      fromBlock: 0n,
+    });
     expect([algebraSwaps.length + lfjSwaps.length, algebraBurns.length, lfjDeposits.length - 1]).toEqual([
       seeded.filter((s) => s.kind === 'swap' && (s.pool === 'demo-weth-algebra' || s.pool === 'demo-usdc-lfj')).length,
-      count('algebra-remove-half'), count('lfj-add-liquidity'),
+      count('algebra-remove-half'),
+      count('lfj-add-liquidity'),
     ]);
     const historyLogs = [
-      ...swapLogs, ...v2Mints.slice(1), ...v2Burns, ...v3Mints.slice(1), ...real(v3Burns), ...refMints.slice(1), ...real(refBurns), ...v4Adds.slice(2), ...v4Removes,
-      ...algebraSwaps, ...algebraBurns, ...lfjSwaps, ...lfjDeposits.slice(1),
+      ...swapLogs,
+      ...v2Mints.slice(1),
+      ...v2Burns,
+      ...v3Mints.slice(1),
+      ...real(v3Burns),
+      ...refMints.slice(1),
+      ...real(refBurns),
+      ...v4Adds.slice(2),
+      ...v4Removes,
+      ...algebraSwaps,
+      ...algebraBurns,
+      ...lfjSwaps,
+      ...lfjDeposits.slice(1),
     ];
     expect(historyLogs.length).toBe(seeded.length);
     const blocks = new Set(historyLogs.map((l) => l.blockNumber));
-    expect(blocks.size).toBe(monthBlocks(MONTH_HISTORY).filter((block) => block.some(uniswap)).length + HISTORY.filter(uniswap).length);
+    expect(blocks.size).toBe(
+      monthBlocks(MONTH_HISTORY).filter((block) => block.some(uniswap)).length + HISTORY.filter(uniswap).length,
+    );
 
     // The month spreads over MONTH_DAYS days, a trade in every pool every day; the recent steps over
     // the last six hours; the chain ends near now.
     const latest = await c.getBlock();
-    const times = new Map(await Promise.all([...blocks].map(async (n) => [n, (await c.getBlock({ blockNumber: n })).timestamp] as const)));
+    const times = new Map(
+      await Promise.all([...blocks].map(async (n) => [n, (await c.getBlock({ blockNumber: n })).timestamp] as const)),
+    );
     const ages = swapLogs.map((l) => Number(latest.timestamp - times.get(l.blockNumber)!));
     expect(Math.max(...ages)).toBeGreaterThan((MONTH_DAYS - 1) * 86_400);
     for (const [pool, version] of pools) {
-      const days = new Set((await swapSenders(c, pool, version)).logs.map((l) => Math.floor(Number(latest.timestamp - times.get(l.blockNumber)!) / 86_400)));
+      const days = new Set(
+        (await swapSenders(c, pool, version)).logs.map((l) =>
+          Math.floor(Number(latest.timestamp - times.get(l.blockNumber)!) / 86_400),
+        ),
+      );
       for (let day = 1; day < MONTH_DAYS; day++) expect(days.has(day), `${pool} trades ${day} days ago`).toBe(true);
     }
-    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(HISTORY.filter((s) => s.kind === 'swap' && pools.some(([, , key]) => key === s.pool)).length);
+    expect(ages.filter((age) => age < 6.5 * 3600).length).toBe(
+      HISTORY.filter((s) => s.kind === 'swap' && pools.some(([, , key]) => key === s.pool)).length,
+    );
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600);
     // Uniswap, Algebra and LFJ here; Solidly V2 and Slipstream's 8 in solidly.test.ts.
     expect(HISTORY.filter(uniswap).length).toBe(33);
@@ -313,27 +490,54 @@ describe('devnet', () => {
       slipstream: { pools: cPools, ...slipstream },
       ...rest
     } = devnet.addresses;
-    for (const address of [...Object.values(solidly), ...Object.values(sPools), ...Object.values(slipstream), ...Object.values(cPools)]) expect(text).toContain(address);
-    for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)]) expect(text).toContain(address);
-    for (const address of [...Object.values(algebra), ...Object.values(algebraPools), ...Object.values(lfj), ...Object.values(lfjPairs)]) expect(text).toContain(address);
+    for (const address of [
+      ...Object.values(solidly),
+      ...Object.values(sPools),
+      ...Object.values(slipstream),
+      ...Object.values(cPools),
+    ])
+      expect(text).toContain(address);
+    for (const address of [...Object.values(rest), ...Object.values(pools), ...Object.values(v4)])
+      expect(text).toContain(address);
+    for (const address of [
+      ...Object.values(algebra),
+      ...Object.values(algebraPools),
+      ...Object.values(lfj),
+      ...Object.values(lfjPairs),
+    ])
+      expect(text).toContain(address);
     for (const pool of Object.values(v4Pools)) expect(text).toContain(pool.id);
   });
 
   it('swap-cli makes one swap on the devnet', async () => {
     const before = (await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length;
     const out: string[] = [];
-    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], (l) => out.push(l));
+    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], (l) =>
+      out.push(l),
+    );
     expect((await swapSenders(c, A.pools.demoWethV2, 'v2')).logs.length).toBe(before + 1);
     expect(out.join('\n')).toMatch(/demo-weth buy: 0\.1 ETH → DEMO/);
     // And the other two pools, selling, from another account.
-    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'smpl-weth', '--side', 'sell', '--amount', '1000', '--account', '2'], () => {});
-    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'sell', '--amount', '50', '--account', '3'], () => {});
+    await runSwapCli(
+      ['--rpc', devnet.rpcUrl, '--pool', 'smpl-weth', '--side', 'sell', '--amount', '1000', '--account', '2'],
+      () => {},
+    );
+    await runSwapCli(
+      ['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'sell', '--amount', '50', '--account', '3'],
+      () => {},
+    );
     // The reference pool both ways: USDC for WETH, and ETH (wrapped by the router) for USDC.
     const refSwaps = async () => (await swapSenders(c, A.pools.wethUsdcV3, 'v3')).logs.length;
     const refBefore = await refSwaps();
     out.length = 0;
-    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'buy', '--amount', '100', '--account', '4'], (l) => out.push(l));
-    await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'sell', '--amount', '0.05', '--account', '4'], (l) => out.push(l));
+    await runSwapCli(
+      ['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'buy', '--amount', '100', '--account', '4'],
+      (l) => out.push(l),
+    );
+    await runSwapCli(
+      ['--rpc', devnet.rpcUrl, '--pool', 'weth-usdc', '--side', 'sell', '--amount', '0.05', '--account', '4'],
+      (l) => out.push(l),
+    );
     expect(await refSwaps()).toBe(refBefore + 2);
     expect(out.join('\n')).toMatch(/weth-usdc buy: 100 USDC → WETH[\s\S]*weth-usdc sell: 0\.05 ETH → USDC/);
   });
@@ -370,7 +574,8 @@ describe('devnet', () => {
   });
 
   it('saves a change within seconds, so a crash of anvil itself loses nothing older', async () => {
-    const savedBlock = () => BigInt(JSON.parse(readFileSync(devnet.statePath, 'utf8')).best_block_number as string | number);
+    const savedBlock = () =>
+      BigInt(JSON.parse(readFileSync(devnet.statePath, 'utf8')).best_block_number as string | number);
     await runSwapCli(['--rpc', devnet.rpcUrl, '--pool', 'demo-usdc', '--side', 'buy', '--amount', '25'], () => {});
     const block = await c.getBlockNumber();
     const t0 = Date.now();
@@ -398,7 +603,10 @@ describe('devnet process lifetime', () => {
   it('anvil exits and keeps its state when the parent process is killed', async () => {
     const dataDir = tmp();
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -443,14 +651,23 @@ describe('devnet process lifetime', () => {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir, { recursive: true });
     const { freeLoopbackPort } = await import('./anvil.js');
-    const anvil = await launchAnvil({ port: await freeLoopbackPort(), statePath: join(dir, 'state.json'), logPath: join(dir, 'anvil.log') });
+    const anvil = await launchAnvil({
+      port: await freeLoopbackPort(),
+      statePath: join(dir, 'state.json'),
+      logPath: join(dir, 'anvil.log'),
+    });
     const { devnetClients } = await import('./client.js');
     const clients = devnetClients(anvil.rpcUrl);
     // The deployer's first transaction only, as if the process died right after it. Mined before
     // the stop: anvil answers with the hash before it mines, and a transaction still in its pool
     // is not in the state it writes on exit (a loaded CI machine stopped it in between once, and
     // the chain read as empty instead of partly seeded).
-    const hash = await clients.wallet.sendTransaction({ account: DEPLOYER, chain: devnetChain, to: A.deployer, value: 0n });
+    const hash = await clients.wallet.sendTransaction({
+      account: DEPLOYER,
+      chain: devnetChain,
+      to: A.deployer,
+      value: 0n,
+    });
     await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     await anvil.stop();
 
@@ -459,7 +676,9 @@ describe('devnet process lifetime', () => {
     try {
       expect(devnet.created).toBe(true);
       expect(lines.join('\n')).toMatch(/incomplete demo deployment/);
-      expect(await client(devnet.rpcUrl).getTransactionCount({ address: DEPLOYER })).toBe(DEPLOYER_NONCES.notAToken + 1);
+      expect(await client(devnet.rpcUrl).getTransactionCount({ address: DEPLOYER })).toBe(
+        DEPLOYER_NONCES.notAToken + 1,
+      );
     } finally {
       await devnet.stop();
     }
@@ -491,15 +710,28 @@ describe('swap-cli safety', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('refuses a chain whose id is not 31337 before sending anything', async () => {
-    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], () => {})).rejects.toBeInstanceOf(WrongChainError);
+    await expect(
+      runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '0.1'], () => {}),
+    ).rejects.toBeInstanceOf(WrongChainError);
     expect(methods).toEqual(['eth_chainId']);
   });
 
   it('refuses an RPC that is not on this machine, and bad arguments', async () => {
-    await expect(runSwapCli(['--rpc', 'https://eth.example.org', '--pool', 'demo-weth', '--side', 'buy', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
-    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-eth', '--side', 'buy', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
-    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'hold', '--amount', '1'], () => {})).rejects.toBeInstanceOf(UsageError);
-    await expect(runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '-1'], () => {})).rejects.toThrow();
+    await expect(
+      runSwapCli(
+        ['--rpc', 'https://eth.example.org', '--pool', 'demo-weth', '--side', 'buy', '--amount', '1'],
+        () => {},
+      ),
+    ).rejects.toBeInstanceOf(UsageError);
+    await expect(
+      runSwapCli(['--rpc', url, '--pool', 'demo-eth', '--side', 'buy', '--amount', '1'], () => {}),
+    ).rejects.toBeInstanceOf(UsageError);
+    await expect(
+      runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'hold', '--amount', '1'], () => {}),
+    ).rejects.toBeInstanceOf(UsageError);
+    await expect(
+      runSwapCli(['--rpc', url, '--pool', 'demo-weth', '--side', 'buy', '--amount', '-1'], () => {}),
+    ).rejects.toThrow();
     expect(methods).toEqual(['eth_chainId']);
   });
 });

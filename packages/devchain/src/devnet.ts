@@ -1,4 +1,16 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { devnetAddresses, devnetTokens, type DevnetAddresses } from './addresses.js';
@@ -128,7 +140,15 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
   // A new seed goes to disk now rather than on the first check.
   if (first.created) await saver.save(true);
 
-  const health: DevnetHealth = { state: 'up', pid: running.pid, restarts: 0, lastExit: null, downSince: null, lastError: null, nextAttemptAt: null };
+  const health: DevnetHealth = {
+    state: 'up',
+    pid: running.pid,
+    restarts: 0,
+    lastExit: null,
+    downSince: null,
+    lastError: null,
+    nextAttemptAt: null,
+  };
   let startedAt = Date.now();
   let failures = 0;
   let stopping = false;
@@ -163,7 +183,14 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
         saver = startStateSaver(anvil.rpcUrl, statePath, log);
         if (created) await saver.save(true);
         const downMs = Date.now() - (health.downSince?.getTime() ?? Date.now());
-        Object.assign(health, { state: 'up', pid: anvil.pid, restarts: health.restarts + 1, downSince: null, lastError: null, nextAttemptAt: null });
+        Object.assign(health, {
+          state: 'up',
+          pid: anvil.pid,
+          restarts: health.restarts + 1,
+          downSince: null,
+          lastError: null,
+          nextAttemptAt: null,
+        });
         startedAt = Date.now();
         watch(anvil);
         emit({ kind: 'restarted', pid: anvil.pid, downMs, restarts: health.restarts, created });
@@ -181,8 +208,19 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
       if (stopping || anvil !== running) return;
       // Dying again soon after a start is dying repeatedly: back off. A long life starts afresh.
       failures = Date.now() - startedAt < STABLE_MS ? failures + 1 : 0;
-      Object.assign(health, { state: 'restarting', pid: null, lastExit: { ...exit, at: new Date() }, downSince: new Date() });
-      emit({ kind: 'exited', pid: anvil.pid, code: exit.code, signal: exit.signal, restartInMs: restartDelayMs(failures) });
+      Object.assign(health, {
+        state: 'restarting',
+        pid: null,
+        lastExit: { ...exit, at: new Date() },
+        downSince: new Date(),
+      });
+      emit({
+        kind: 'exited',
+        pid: anvil.pid,
+        code: exit.code,
+        signal: exit.signal,
+        restartInMs: restartDelayMs(failures),
+      });
       restarting = restart(anvil);
     });
   };
@@ -210,7 +248,12 @@ export async function startDevnet(opts: StartDevnetOptions): Promise<Devnet> {
   };
 }
 
-async function launch(opts: { port: number | undefined; statePath: string; logPath: string; created: boolean }): Promise<AnvilProcess> {
+async function launch(opts: {
+  port: number | undefined;
+  statePath: string;
+  logPath: string;
+  created: boolean;
+}): Promise<AnvilProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = opts.port ?? (await freeLoopbackPort());
     try {
@@ -366,10 +409,13 @@ async function acquireLock(path: string) {
       held = undefined; // half-written by a process that died at that instant
     }
     if (held && alive(held.pid)) {
-      throw new Error(`the devnet in ${path.replace(/\/devnet\.lock$/, '')} is already running (process ${held.pid}${held.rpcUrl ? `, ${held.rpcUrl}` : ''})`);
+      throw new Error(
+        `the devnet in ${path.replace(/\/devnet\.lock$/, '')} is already running (process ${held.pid}${held.rpcUrl ? `, ${held.rpcUrl}` : ''})`,
+      );
     }
     if (held?.anvilPid && alive(held.anvilPid)) {
-      if (attempt >= 200) throw new Error(`anvil ${held.anvilPid} from an earlier run is still running after 20 s; stop it and retry`);
+      if (attempt >= 200)
+        throw new Error(`anvil ${held.anvilPid} from an earlier run is still running after 20 s; stop it and retry`);
       await new Promise((r) => setTimeout(r, 100));
       continue;
     }
@@ -397,7 +443,9 @@ async function acquireLock(path: string) {
 }
 
 /** The block the server prints at start: where the chain is and every deployed address. */
-export function formatDevnetSummary(devnet: Pick<Devnet, 'rpcUrl' | 'addresses'> & Partial<Pick<Devnet, 'statePath'>>): string {
+export function formatDevnetSummary(
+  devnet: Pick<Devnet, 'rpcUrl' | 'addresses'> & Partial<Pick<Devnet, 'statePath'>>,
+): string {
   const a = devnet.addresses;
   const token = (key: (typeof devnetTokens)[number]['key']) => devnetTokens.find((t) => t.key === key)!;
   const rows: [string, string][] = [

@@ -66,14 +66,7 @@ export * as slipstreamArtifacts from './generated/slipstream.js';
 export * as algebraArtifacts from './generated/algebra.js';
 // LFJ Liquidity Book's (docs/decisions/0061), for a foreign factory in a test.
 export * as lfjArtifacts from './generated/lfj.js';
-export {
-  v4PoolId,
-  v4HookPermissions,
-  v4PoolManagerAbi,
-  v4StateViewAbi,
-  v4HookAbi,
-  V4_HOOK_PERMISSIONS,
-} from './v4.js';
+export { v4PoolId, v4HookPermissions, v4PoolManagerAbi, v4StateViewAbi, v4HookAbi, V4_HOOK_PERMISSIONS } from './v4.js';
 export {
   algebraFactoryAbi,
   algebraPoolAbi,
@@ -94,4 +87,13 @@ export {
   type TestContractName,
 } from './test-fixtures.js';
 export { holderTestToken } from './generated/contracts.js';
-export { deployTraitWorld, ensureDevnetLiquidityLocker, devnetLiquidityLocker, traitArtifacts, TRAIT_BUY_BPS, TRAIT_SELL_BPS, type TraitToken, type TraitWorld } from './trait-tokens.js';
+export {
+  deployTraitWorld,
+  ensureDevnetLiquidityLocker,
+  devnetLiquidityLocker,
+  traitArtifacts,
+  TRAIT_BUY_BPS,
+  TRAIT_SELL_BPS,
+  type TraitToken,
+  type TraitWorld,
+} from './trait-tokens.js';

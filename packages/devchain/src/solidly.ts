@@ -23,7 +23,13 @@ import {
 import { mined, type DevnetClients } from './client.js';
 import { demoERC20 } from './generated/contracts.js';
 import { clFactory, clPool, clPositionManager, clSwapRouter } from './generated/slipstream.js';
-import { devnetSolidlyVoter, solidlyFactoryRegistry, solidlyPool, solidlyPoolFactory, solidlyRouter } from './generated/solidly.js';
+import {
+  devnetSolidlyVoter,
+  solidlyFactoryRegistry,
+  solidlyPool,
+  solidlyPoolFactory,
+  solidlyRouter,
+} from './generated/solidly.js';
 
 // Aerodrome's Solidly V2 and Slipstream on the devnet (docs/decisions/0060). Only what this package
 // calls or reads is in these ABIs; the full ones are in src/generated/.
@@ -142,7 +148,12 @@ export function slipstreamPoolAddress(tokenA: Address, tokenB: Address, tickSpac
   return getContractAddress({
     opcode: 'CREATE2',
     from: A.slipstream.factory,
-    salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'int24' }], [...sorted(tokenA, tokenB), tickSpacing])),
+    salt: keccak256(
+      encodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'int24' }],
+        [...sorted(tokenA, tokenB), tickSpacing],
+      ),
+    ),
     bytecodeHash: keccak256(cloneInitCode(A.slipstream.poolImplementation)),
   });
 }
@@ -193,7 +204,9 @@ function solidlyContracts(): Address[] {
 export async function solidlySeedStatus(clients: DevnetClients): Promise<SolidlySeedStatus> {
   const [nonce, codes] = await Promise.all([
     clients.public.getTransactionCount({ address: SOLIDLY_DEPLOYER }),
-    Promise.all(solidlyContracts().map(async (address) => ((await clients.public.getCode({ address })) ?? '0x') !== '0x')),
+    Promise.all(
+      solidlyContracts().map(async (address) => ((await clients.public.getCode({ address })) ?? '0x') !== '0x'),
+    ),
   ]);
   if (nonce === 0 && !codes.some(Boolean)) return 'empty';
   if (!codes.every(Boolean) || nonce < SOLIDLY_DEPLOYER_FINAL_NONCE) return 'partial';
@@ -201,7 +214,11 @@ export async function solidlySeedStatus(clients: DevnetClients): Promise<Solidly
   const [[v0, v1], [s0, s1], cl] = await Promise.all([
     clients.public.readContract({ address: p.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'getReserves' }),
     clients.public.readContract({ address: p.usdcDaiStable, abi: solidlyPoolAbi, functionName: 'getReserves' }),
-    clients.public.readContract({ address: A.slipstream.pools.demoWeth200, abi: slipstreamPoolAbi, functionName: 'liquidity' }),
+    clients.public.readContract({
+      address: A.slipstream.pools.demoWeth200,
+      abi: slipstreamPoolAbi,
+      functionName: 'liquidity',
+    }),
   ]);
   return v0 > 0n && v1 > 0n && s0 > 0n && s1 > 0n && cl > 0n ? 'complete' : 'partial';
 }
@@ -220,11 +237,24 @@ export async function solidlySeedStatus(clients: DevnetClients): Promise<Solidly
 export async function deploySolidly(clients: DevnetClients): Promise<void> {
   const { wallet } = clients;
   const chain = wallet.chain;
-  const deploy = async (key: keyof typeof SOLIDLY_DEPLOYER_NONCES, expected: Address, artifact: { abi: readonly unknown[]; bytecode: string }, args: readonly unknown[]) => {
-    const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args, account: SOLIDLY_DEPLOYER, chain } as never);
+  const deploy = async (
+    key: keyof typeof SOLIDLY_DEPLOYER_NONCES,
+    expected: Address,
+    artifact: { abi: readonly unknown[]; bytecode: string },
+    args: readonly unknown[],
+  ) => {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi as Abi,
+      bytecode: artifact.bytecode as Hex,
+      args,
+      account: SOLIDLY_DEPLOYER,
+      chain,
+    } as never);
     const receipt = await mined(clients, hash);
     if (receipt.contractAddress?.toLowerCase() !== expected.toLowerCase()) {
-      throw new Error(`${key} deployed at ${receipt.contractAddress}, expected ${expected}: SOLIDLY_DEPLOYER's nonce order changed`);
+      throw new Error(
+        `${key} deployed at ${receipt.contractAddress}, expected ${expected}: SOLIDLY_DEPLOYER's nonce order changed`,
+      );
     }
   };
   const s = A.solidly;
@@ -232,19 +262,46 @@ export async function deploySolidly(clients: DevnetClients): Promise<void> {
   await deploy('dai', s.dai, demoERC20, ['Dai Stablecoin', 'DAI', 18, DAI_SUPPLY, SOLIDLY_DEPLOYER]);
   await deploy('poolImplementation', s.poolImplementation, solidlyPool, []);
   await deploy('poolFactory', s.poolFactory, solidlyPoolFactory, [s.poolImplementation]);
-  await deploy('factoryRegistry', s.factoryRegistry, solidlyFactoryRegistry, [s.poolFactory, SOLIDLY_DEPLOYER, SOLIDLY_DEPLOYER, SOLIDLY_DEPLOYER]);
+  await deploy('factoryRegistry', s.factoryRegistry, solidlyFactoryRegistry, [
+    s.poolFactory,
+    SOLIDLY_DEPLOYER,
+    SOLIDLY_DEPLOYER,
+    SOLIDLY_DEPLOYER,
+  ]);
   await deploy('voter', s.voter, devnetSolidlyVoter, [s.factoryRegistry]);
   await deploy('router', s.router, solidlyRouter, [ZERO, s.factoryRegistry, s.poolFactory, s.voter, A.weth]);
   await deploy('clPoolImplementation', cl.poolImplementation, clPool, []);
   await deploy('clFactory', cl.factory, clFactory, [s.voter, cl.poolImplementation]);
-  await deploy('clPositionManager', cl.positionManager, clPositionManager, [cl.factory, A.weth, ZERO, 'Slipstream Position NFT v1', 'AERO-CL-POS']);
+  await deploy('clPositionManager', cl.positionManager, clPositionManager, [
+    cl.factory,
+    A.weth,
+    ZERO,
+    'Slipstream Position NFT v1',
+    'AERO-CL-POS',
+  ]);
   await deploy('clSwapRouter', cl.swapRouter, clSwapRouter, [cl.factory, A.weth]);
 
   const write = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
-    mined(clients, await wallet.writeContract({ address, abi, functionName, args, account: SOLIDLY_DEPLOYER, chain, gas: 6_000_000n } as never));
+    mined(
+      clients,
+      await wallet.writeContract({
+        address,
+        abi,
+        functionName,
+        args,
+        account: SOLIDLY_DEPLOYER,
+        chain,
+        gas: 6_000_000n,
+      } as never),
+    );
   await write(s.poolFactory, solidlyPoolFactoryAbi, 'createPool', [A.demo, A.weth, false]);
   await write(s.poolFactory, solidlyPoolFactoryAbi, 'createPool', [A.usdc, s.dai, true]);
-  await write(cl.factory, slipstreamFactoryAbi, 'createPool', [A.weth, A.demo, SLIPSTREAM_TICK_SPACING, SLIPSTREAM_INITIAL_SQRT_PRICE]);
+  await write(cl.factory, slipstreamFactoryAbi, 'createPool', [
+    A.weth,
+    A.demo,
+    SLIPSTREAM_TICK_SPACING,
+    SLIPSTREAM_INITIAL_SQRT_PRICE,
+  ]);
   const pools = [s.pools.demoWethVolatile, s.pools.usdcDaiStable, cl.pools.demoWeth200];
   for (const pool of pools) {
     const code = await clients.public.getCode({ address: pool });
@@ -269,36 +326,101 @@ export interface SolidlyBlockCall {
 export function solidlyFundingCalls(): SolidlyBlockCall[] {
   const calls: SolidlyBlockCall[] = [];
   for (const account of demoAccounts) {
-    calls.push({ from: SOLIDLY_DEPLOYER, address: A.solidly.dai, abi: erc20Abi, functionName: 'transfer', args: [account, DAI_PER_DEMO_ACCOUNT] });
+    calls.push({
+      from: SOLIDLY_DEPLOYER,
+      address: A.solidly.dai,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, DAI_PER_DEMO_ACCOUNT],
+    });
   }
   for (const account of demoAccounts) {
     for (const token of [A.demo, A.usdc, A.solidly.dai]) {
-      calls.push({ from: account, address: token, abi: erc20Abi, functionName: 'approve', args: [A.solidly.router, MAX] });
+      calls.push({
+        from: account,
+        address: token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [A.solidly.router, MAX],
+      });
     }
-    calls.push({ from: account, address: A.solidly.pools.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'approve', args: [A.solidly.router, MAX] });
-    calls.push({ from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.slipstream.swapRouter, MAX] });
-    calls.push({ from: account, address: A.demo, abi: erc20Abi, functionName: 'approve', args: [A.slipstream.positionManager, MAX] });
+    calls.push({
+      from: account,
+      address: A.solidly.pools.demoWethVolatile,
+      abi: solidlyPoolAbi,
+      functionName: 'approve',
+      args: [A.solidly.router, MAX],
+    });
+    calls.push({
+      from: account,
+      address: A.demo,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.slipstream.swapRouter, MAX],
+    });
+    calls.push({
+      from: account,
+      address: A.demo,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [A.slipstream.positionManager, MAX],
+    });
   }
   return calls;
 }
 
-type Write = (from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint) => Promise<unknown>;
+type Write = (
+  from: Address,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: readonly unknown[],
+  value?: bigint,
+) => Promise<unknown>;
 
 /** The three pools' first liquidity (SOLIDLY_INITIAL_LIQUIDITY). */
 export async function addSolidlyInitialLiquidity(clients: DevnetClients, write: Write): Promise<void> {
   const v = SOLIDLY_INITIAL_LIQUIDITY.demoWethVolatile;
   await runSolidlyStep(clients, { kind: 'solidly-add-liquidity', from: v.from, eth: v.eth, maxDemo: v.demo }, write);
   const st = SOLIDLY_INITIAL_LIQUIDITY.usdcDaiStable;
-  await runSolidlyStep(clients, { kind: 'solidly-stable-add-liquidity', from: st.from, usdc: st.usdc, dai: st.dai }, write);
+  await runSolidlyStep(
+    clients,
+    { kind: 'solidly-stable-add-liquidity', from: st.from, usdc: st.usdc, dai: st.dai },
+    write,
+  );
   const c = SOLIDLY_INITIAL_LIQUIDITY.demoWeth200;
-  await mintSlipstream(write, c.from, SLIPSTREAM_MIN_TICK, SLIPSTREAM_MAX_TICK, parseEther(c.eth), parseUnits(c.demo, 18));
+  await mintSlipstream(
+    write,
+    c.from,
+    SLIPSTREAM_MIN_TICK,
+    SLIPSTREAM_MAX_TICK,
+    parseEther(c.eth),
+    parseUnits(c.demo, 18),
+  );
 }
 
 /** A Slipstream position in DEMO/WETH (token0 WETH, paid in ETH and wrapped by the manager, the rest refunded). */
-async function mintSlipstream(write: Write, from: Address, tickLower: number, tickUpper: number, eth: bigint, demo: bigint): Promise<void> {
+async function mintSlipstream(
+  write: Write,
+  from: Address,
+  tickLower: number,
+  tickUpper: number,
+  eth: bigint,
+  demo: bigint,
+): Promise<void> {
   const params = {
-    token0: A.weth, token1: A.demo, tickSpacing: SLIPSTREAM_TICK_SPACING, tickLower, tickUpper,
-    amount0Desired: eth, amount1Desired: demo, amount0Min: 0n, amount1Min: 0n, recipient: from, deadline: MAX, sqrtPriceX96: 0n,
+    token0: A.weth,
+    token1: A.demo,
+    tickSpacing: SLIPSTREAM_TICK_SPACING,
+    tickLower,
+    tickUpper,
+    amount0Desired: eth,
+    amount1Desired: demo,
+    amount0Min: 0n,
+    amount1Min: 0n,
+    recipient: from,
+    deadline: MAX,
+    sqrtPriceX96: 0n,
   };
   const calls = [
     encodeFunctionData({ abi: slipstreamPositionManagerAbi, functionName: 'mint', args: [params] }),
@@ -311,34 +433,91 @@ export async function runSolidlyStep(clients: DevnetClients, step: SolidlyStep, 
   const router = A.solidly.router;
   switch (step.kind) {
     case 'solidly-add-liquidity':
-      await write(step.from, router, solidlyRouterAbi as Abi, 'addLiquidityETH', [A.demo, false, parseUnits(step.maxDemo, 18), 0n, 0n, step.from, MAX], parseEther(step.eth));
+      await write(
+        step.from,
+        router,
+        solidlyRouterAbi as Abi,
+        'addLiquidityETH',
+        [A.demo, false, parseUnits(step.maxDemo, 18), 0n, 0n, step.from, MAX],
+        parseEther(step.eth),
+      );
       return;
     case 'solidly-remove-half': {
-      const lp = await clients.public.readContract({ address: A.solidly.pools.demoWethVolatile, abi: solidlyPoolAbi, functionName: 'balanceOf', args: [step.from] });
-      await write(step.from, router, solidlyRouterAbi as Abi, 'removeLiquidityETH', [A.demo, false, lp / 2n, 0n, 0n, step.from, MAX]);
+      const lp = await clients.public.readContract({
+        address: A.solidly.pools.demoWethVolatile,
+        abi: solidlyPoolAbi,
+        functionName: 'balanceOf',
+        args: [step.from],
+      });
+      await write(step.from, router, solidlyRouterAbi as Abi, 'removeLiquidityETH', [
+        A.demo,
+        false,
+        lp / 2n,
+        0n,
+        0n,
+        step.from,
+        MAX,
+      ]);
       return;
     }
     case 'solidly-stable-add-liquidity':
       await write(step.from, router, solidlyRouterAbi as Abi, 'addLiquidity', [
-        A.usdc, A.solidly.dai, true, parseUnits(step.usdc, 6), parseUnits(step.dai, 18), 0n, 0n, step.from, MAX,
+        A.usdc,
+        A.solidly.dai,
+        true,
+        parseUnits(step.usdc, 6),
+        parseUnits(step.dai, 18),
+        0n,
+        0n,
+        step.from,
+        MAX,
       ]);
       return;
     case 'slipstream-mint-narrow': {
       // ±6,000 ticks (about ±45 % in price) around the current tick, on the 200 grid.
-      const [, tick] = await clients.public.readContract({ address: A.slipstream.pools.demoWeth200, abi: slipstreamPoolAbi, functionName: 'slot0' });
+      const [, tick] = await clients.public.readContract({
+        address: A.slipstream.pools.demoWeth200,
+        abi: slipstreamPoolAbi,
+        functionName: 'slot0',
+      });
       const grid = (t: number) => Math.floor(t / SLIPSTREAM_TICK_SPACING) * SLIPSTREAM_TICK_SPACING;
-      await mintSlipstream(write, step.from, grid(tick - 6000), grid(tick + 6000), parseEther('1'), parseUnits('10000', 18));
+      await mintSlipstream(
+        write,
+        step.from,
+        grid(tick - 6000),
+        grid(tick + 6000),
+        parseEther('1'),
+        parseUnits('10000', 18),
+      );
       return;
     }
     case 'slipstream-remove-half': {
       const pm = A.slipstream.positionManager;
-      const tokenId = await clients.public.readContract({ address: pm, abi: slipstreamPositionManagerAbi, functionName: 'tokenOfOwnerByIndex', args: [step.from, 0n] });
-      const position = await clients.public.readContract({ address: pm, abi: slipstreamPositionManagerAbi, functionName: 'positions', args: [tokenId] });
+      const tokenId = await clients.public.readContract({
+        address: pm,
+        abi: slipstreamPositionManagerAbi,
+        functionName: 'tokenOfOwnerByIndex',
+        args: [step.from, 0n],
+      });
+      const position = await clients.public.readContract({
+        address: pm,
+        abi: slipstreamPositionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      });
       const max128 = 2n ** 128n - 1n;
       // decreaseLiquidity and collect in one transaction: the pool's Burn and Collect in one block.
       const calls = [
-        encodeFunctionData({ abi: slipstreamPositionManagerAbi, functionName: 'decreaseLiquidity', args: [{ tokenId, liquidity: position[7] / 2n, amount0Min: 0n, amount1Min: 0n, deadline: MAX }] }),
-        encodeFunctionData({ abi: slipstreamPositionManagerAbi, functionName: 'collect', args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }] }),
+        encodeFunctionData({
+          abi: slipstreamPositionManagerAbi,
+          functionName: 'decreaseLiquidity',
+          args: [{ tokenId, liquidity: position[7] / 2n, amount0Min: 0n, amount1Min: 0n, deadline: MAX }],
+        }),
+        encodeFunctionData({
+          abi: slipstreamPositionManagerAbi,
+          functionName: 'collect',
+          args: [{ tokenId, recipient: step.from, amount0Max: max128, amount1Max: max128 }],
+        }),
       ];
       await write(step.from, pm, slipstreamPositionManagerAbi as Abi, 'multicall', [calls]);
       return;
@@ -347,7 +526,11 @@ export async function runSolidlyStep(clients: DevnetClients, step: SolidlyStep, 
 }
 
 /** The swap-cli names of the Solidly V2 and Slipstream pools (src/swap.ts). */
-export const SOLIDLY_POOLS: ReadonlySet<string> = new Set(['demo-weth-solidly', 'usdc-dai-stable', 'demo-weth-slipstream']);
+export const SOLIDLY_POOLS: ReadonlySet<string> = new Set([
+  'demo-weth-solidly',
+  'usdc-dai-stable',
+  'demo-weth-slipstream',
+]);
 
 export function isSolidlyStep(step: { kind: string }): step is SolidlyStep {
   return step.kind.startsWith('solidly-') || step.kind.startsWith('slipstream-');

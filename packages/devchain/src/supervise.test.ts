@@ -28,33 +28,46 @@ function logPath(initial?: string): string {
   if (initial !== undefined) fs.writeFileSync(file, initial);
   return file;
 }
-const exitOf = (child: ReturnType<typeof supervise>['child']) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exitOf = (child: ReturnType<typeof supervise>['child']) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 async function until(check: () => boolean, what: string) {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('the supervisor shell (one copy for anvil and the embedded PostgreSQL)', () => {
-  it.each(['INT', 'TERM'] as const)('reports the program’s pid and sends it SIG%s when our end of the pipe closes', async (stopSignal) => {
-    const log = logPath();
-    const { child, pid } = supervise(process.execPath, SIGNAL_REPORTER, { name: 'test-supervisor', logPath: log, stopSignal });
-    const exited = exitOf(child);
-    const programPid = await pid;
-    programs.push(programPid);
-    expect(programPid).not.toBe(child.pid);
-    // The program's shell opens the log after the pid line is written: no file yet is "not yet".
-    await until(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('started'), 'the program to start');
-    expect(alive(programPid)).toBe(true);
-    child.stdin!.end();
-    expect(await exited).toBe(0);
-    expect(fs.readFileSync(log, 'utf8')).toBe(`started\ngot-${stopSignal}\n`);
-    expect(alive(programPid)).toBe(false);
-  });
+  it.each(['INT', 'TERM'] as const)(
+    'reports the program’s pid and sends it SIG%s when our end of the pipe closes',
+    async (stopSignal) => {
+      const log = logPath();
+      const { child, pid } = supervise(process.execPath, SIGNAL_REPORTER, {
+        name: 'test-supervisor',
+        logPath: log,
+        stopSignal,
+      });
+      const exited = exitOf(child);
+      const programPid = await pid;
+      programs.push(programPid);
+      expect(programPid).not.toBe(child.pid);
+      // The program's shell opens the log after the pid line is written: no file yet is "not yet".
+      await until(() => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes('started'), 'the program to start');
+      expect(alive(programPid)).toBe(true);
+      child.stdin!.end();
+      expect(await exited).toBe(0);
+      expect(fs.readFileSync(log, 'utf8')).toBe(`started\ngot-${stopSignal}\n`);
+      expect(alive(programPid)).toBe(false);
+    },
+  );
 
   it('appends to the log when asked (PostgreSQL keeps one across starts), else starts it afresh (anvil)', async () => {
     for (const append of [true, false]) {
       const log = logPath('an earlier run\n');
-      const { child, pid } = supervise('/bin/sh', ['-c', 'echo this run'], { name: 'test-supervisor', logPath: log, stopSignal: 'TERM', append });
+      const { child, pid } = supervise('/bin/sh', ['-c', 'echo this run'], {
+        name: 'test-supervisor',
+        logPath: log,
+        stopSignal: 'TERM',
+        append,
+      });
       const exited = exitOf(child);
       await pid;
       expect(await exited).toBe(0);
@@ -63,7 +76,11 @@ describe('the supervisor shell (one copy for anvil and the embedded PostgreSQL)'
   });
 
   it("exits with the program's own status", async () => {
-    const { child, pid } = supervise('/bin/sh', ['-c', 'exit 7'], { name: 'test-supervisor', logPath: logPath(), stopSignal: 'TERM' });
+    const { child, pid } = supervise('/bin/sh', ['-c', 'exit 7'], {
+      name: 'test-supervisor',
+      logPath: logPath(),
+      stopSignal: 'TERM',
+    });
     const exited = exitOf(child);
     await pid;
     expect(await exited).toBe(7);

@@ -53,13 +53,17 @@ export interface Supervised {
 }
 
 export function supervise(command: string, args: string[], options: SuperviseOptions): Supervised {
-  const child = spawn('/bin/sh', ['-c', SUPERVISOR, options.name, options.logPath, options.append ? '1' : '0', options.stopSignal, command, ...args], {
-    ...options.spawn,
-    stdio: ['pipe', 'pipe', 'inherit'],
-    // Its own process group: a Ctrl-C in the terminal reaches the server, which stops the program
-    // after what depends on it, instead of reaching the program directly.
-    detached: true,
-  });
+  const child = spawn(
+    '/bin/sh',
+    ['-c', SUPERVISOR, options.name, options.logPath, options.append ? '1' : '0', options.stopSignal, command, ...args],
+    {
+      ...options.spawn,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      // Its own process group: a Ctrl-C in the terminal reaches the server, which stops the program
+      // after what depends on it, instead of reaching the program directly.
+      detached: true,
+    },
+  );
   const pid = new Promise<number>((resolve, reject) => {
     let buffered = '';
     child.stdout!.setEncoding('utf8');

@@ -48,7 +48,8 @@ export async function runSwapCli(argv: string[], print: (line: string) => void =
   const [pool, side, amount] = positionals.length === 3 ? positionals : [values.pool, values.side, values.amount];
   const rpc = values.rpc ?? DEFAULT_RPC;
   if (!pool || !side || !amount) throw new UsageError('--pool, --side and --amount are required');
-  if (!DEVNET_POOLS.includes(pool as DevnetPool)) throw new UsageError(`--pool must be one of ${DEVNET_POOLS.join(', ')}`);
+  if (!DEVNET_POOLS.includes(pool as DevnetPool))
+    throw new UsageError(`--pool must be one of ${DEVNET_POOLS.join(', ')}`);
   if (side !== 'buy' && side !== 'sell') throw new UsageError('--side must be buy or sell');
   if (!/^\d+(\.\d+)?$/.test(amount)) throw new UsageError('--amount must be a positive decimal number');
   const index = Number(values.account);
@@ -60,7 +61,8 @@ export async function runSwapCli(argv: string[], print: (line: string) => void =
   } catch {
     throw new UsageError(`--rpc is not a URL: ${rpc}`);
   }
-  if (!LOOPBACK.has(host)) throw new UsageError(`--rpc must be the local devnet on this machine (127.0.0.1 or localhost), not ${host}`);
+  if (!LOOPBACK.has(host))
+    throw new UsageError(`--rpc must be the local devnet on this machine (127.0.0.1 or localhost), not ${host}`);
 
   const clients = devnetClients(rpc);
   await assertDevnet(clients);

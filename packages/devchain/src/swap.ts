@@ -7,13 +7,30 @@ import { slipstreamSwapRouterAbi, solidlyRouterAbi } from './solidly.js';
 import { V4_MAX_SQRT_PRICE_LIMIT, V4_MIN_SQRT_PRICE_LIMIT, v4SwapRouterAbi } from './v4.js';
 
 /** The seeded pools; the V4 ones are demo-eth-v4 (native ETH) and demo-usdc-v4 (the hooked pool). */
-export type DevnetPool = 'demo-weth' | 'demo-usdc' | 'smpl-weth' | 'weth-usdc' | DevnetV4PoolName | 'demo-weth-algebra' | 'demo-usdc-lfj' | DevnetSolidlyPoolName;
+export type DevnetPool =
+  | 'demo-weth'
+  | 'demo-usdc'
+  | 'smpl-weth'
+  | 'weth-usdc'
+  | DevnetV4PoolName
+  | 'demo-weth-algebra'
+  | 'demo-usdc-lfj'
+  | DevnetSolidlyPoolName;
 export type DevnetV4PoolName = 'demo-eth-v4' | 'demo-usdc-v4';
 /** Aerodrome's Solidly V2 volatile and stable pools and its Slipstream pool (docs/decisions/0060). */
 export type DevnetSolidlyPoolName = 'demo-weth-solidly' | 'usdc-dai-stable' | 'demo-weth-slipstream';
 export const DEVNET_POOLS: readonly DevnetPool[] = [
-  'demo-weth', 'demo-usdc', 'smpl-weth', 'weth-usdc', 'demo-eth-v4', 'demo-usdc-v4', 'demo-weth-algebra', 'demo-usdc-lfj',
-  'demo-weth-solidly', 'usdc-dai-stable', 'demo-weth-slipstream',
+  'demo-weth',
+  'demo-usdc',
+  'smpl-weth',
+  'weth-usdc',
+  'demo-eth-v4',
+  'demo-usdc-v4',
+  'demo-weth-algebra',
+  'demo-usdc-lfj',
+  'demo-weth-solidly',
+  'usdc-dai-stable',
+  'demo-weth-slipstream',
 ];
 
 /** V4's native currency: address 0 in a PoolKey. */
@@ -128,7 +145,12 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
   const { tokenIn, tokenOut, amountIn, payWithEth } = swapLegs(swap);
   const balance = payWithEth
     ? await clients.public.getBalance({ address: swap.from })
-    : await clients.public.readContract({ address: tokenIn.address, abi: erc20Abi, functionName: 'balanceOf', args: [swap.from] });
+    : await clients.public.readContract({
+        address: tokenIn.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [swap.from],
+      });
   if (balance < amountIn) {
     const symbol = payWithEth ? 'ETH' : tokenIn.symbol;
     throw new Error(`${swap.from} holds ${formatUnits(balance, tokenIn.decimals)} ${symbol}, less than ${swap.amount}`);
@@ -159,7 +181,10 @@ export async function swapOnDevnet(clients: DevnetClients, swap: DevnetSwap): Pr
   const receipt = await mined(clients, hash);
   const inSymbol = tokenIn.symbol;
   // The V3, Algebra and Slipstream routers pay out WETH as WETH (none unwraps here).
-  const outSymbol = (pool.version === 'v3' || pool.version === 'algebra' || pool.version === 'slipstream') && tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol;
+  const outSymbol =
+    (pool.version === 'v3' || pool.version === 'algebra' || pool.version === 'slipstream') && tokenOut.symbol === 'ETH'
+      ? 'WETH'
+      : tokenOut.symbol;
   return {
     hash,
     receipt,
@@ -207,23 +232,60 @@ export async function swapV4OnDevnet(clients: DevnetClients, swap: DevnetV4Swap)
  * The router call of a swap. minOut bounds a V2, LFJ or Solidly swap's output; V3, V4, Algebra and
  * Slipstream have none, as no quoter is deployed: the only trades on this chain are the demo's own.
  */
-export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint } {
+export function swapRequest(
+  swap: DevnetSwap,
+  minOut: bigint,
+): { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value: bigint } {
   const pool = POOLS[swap.pool];
   const { tokenIn, tokenOut, amountIn, payWithEth } = swapLegs(swap);
   const deadline = maxUint256;
   if (pool.version === 'v2') {
     const path = [tokenIn.address, tokenOut.address];
     const base = { address: A.uniswapV2Router, abi: uniswapV2RouterAbi as Abi };
-    if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, path, swap.from, deadline], value: amountIn };
-    if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
-    return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+    if (payWithEth)
+      return {
+        ...base,
+        functionName: 'swapExactETHForTokens',
+        args: [minOut, path, swap.from, deadline],
+        value: amountIn,
+      };
+    if (tokenOut.address === A.weth)
+      return {
+        ...base,
+        functionName: 'swapExactTokensForETH',
+        args: [amountIn, minOut, path, swap.from, deadline],
+        value: 0n,
+      };
+    return {
+      ...base,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, minOut, path, swap.from, deadline],
+      value: 0n,
+    };
   }
   if (pool.version === 'solidly') {
     const routes = [solidlyRoute(tokenIn.address, tokenOut.address, pool.stable === true)];
     const base = { address: A.solidly.router, abi: solidlyRouterAbi as Abi };
-    if (payWithEth) return { ...base, functionName: 'swapExactETHForTokens', args: [minOut, routes, swap.from, deadline], value: amountIn };
-    if (tokenOut.address === A.weth) return { ...base, functionName: 'swapExactTokensForETH', args: [amountIn, minOut, routes, swap.from, deadline], value: 0n };
-    return { ...base, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, routes, swap.from, deadline], value: 0n };
+    if (payWithEth)
+      return {
+        ...base,
+        functionName: 'swapExactETHForTokens',
+        args: [minOut, routes, swap.from, deadline],
+        value: amountIn,
+      };
+    if (tokenOut.address === A.weth)
+      return {
+        ...base,
+        functionName: 'swapExactTokensForETH',
+        args: [amountIn, minOut, routes, swap.from, deadline],
+        value: 0n,
+      };
+    return {
+      ...base,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, minOut, routes, swap.from, deadline],
+      value: 0n,
+    };
   }
   if (pool.version === 'slipstream') {
     // Like V3: no quoter deployed, so no minimum out; only the demo trades on this chain.
@@ -233,8 +295,14 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
       functionName: 'exactInputSingle',
       args: [
         {
-          tokenIn: tokenIn.address, tokenOut: tokenOut.address, tickSpacing: SLIPSTREAM_TICK_SPACING, recipient: swap.from,
-          deadline, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n,
+          tokenIn: tokenIn.address,
+          tokenOut: tokenOut.address,
+          tickSpacing: SLIPSTREAM_TICK_SPACING,
+          recipient: swap.from,
+          deadline,
+          amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
         },
       ],
       value: payWithEth ? amountIn : 0n,
@@ -251,7 +319,11 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
       functionName: 'swap',
       args: [
         key,
-        { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? V4_MIN_SQRT_PRICE_LIMIT : V4_MAX_SQRT_PRICE_LIMIT },
+        {
+          zeroForOne,
+          amountSpecified: -amountIn,
+          sqrtPriceLimitX96: zeroForOne ? V4_MIN_SQRT_PRICE_LIMIT : V4_MAX_SQRT_PRICE_LIMIT,
+        },
         { takeClaims: false, settleUsingBurn: false },
         '0x',
       ],
@@ -270,8 +342,18 @@ export function swapRequest(swap: DevnetSwap, minOut: bigint): { address: Addres
     };
   }
   if (pool.version === 'lfj') {
-    const path = { pairBinSteps: [BigInt(LFJ_BIN_STEP)], versions: [LB_VERSION_V2_2], tokenPath: [tokenIn.address, tokenOut.address] };
-    return { address: A.lfj.router, abi: lbRouterAbi as Abi, functionName: 'swapExactTokensForTokens', args: [amountIn, minOut, path, swap.from, deadline], value: 0n };
+    const path = {
+      pairBinSteps: [BigInt(LFJ_BIN_STEP)],
+      versions: [LB_VERSION_V2_2],
+      tokenPath: [tokenIn.address, tokenOut.address],
+    };
+    return {
+      address: A.lfj.router,
+      abi: lbRouterAbi as Abi,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, minOut, path, swap.from, deadline],
+      value: 0n,
+    };
   }
   // Paying ETH works because SwapRouter wraps msg.value when tokenIn is WETH9; a sell receives WETH.
   return {
@@ -301,9 +383,23 @@ export async function ensureAllowance(
   spender: Address,
   amount: bigint,
 ): Promise<void> {
-  const allowance = await clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] });
+  const allowance = await clients.public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  });
   if (allowance >= amount) return;
-  await mined(clients, await sendContractTx(clients, owner, { address: token, abi: erc20Abi as Abi, functionName: 'approve', args: [spender, maxUint256], value: 0n }));
+  await mined(
+    clients,
+    await sendContractTx(clients, owner, {
+      address: token,
+      abi: erc20Abi as Abi,
+      functionName: 'approve',
+      args: [spender, maxUint256],
+      value: 0n,
+    }),
+  );
 }
 
 /** Estimates, adds a margin and sends one contract call from an anvil dev account. */

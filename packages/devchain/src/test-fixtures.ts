@@ -12,7 +12,11 @@ import { sendContractTx } from './swap.js';
  */
 
 /** Deploys a fresh HolderTestToken whose whole supply starts with `from` (an anvil dev account). */
-export async function deployHolderTestToken(clients: DevnetClients, from: Address, supply: bigint): Promise<{ address: Address; blockNumber: bigint }> {
+export async function deployHolderTestToken(
+  clients: DevnetClients,
+  from: Address,
+  supply: bigint,
+): Promise<{ address: Address; blockNumber: bigint }> {
   await assertDevnet(clients);
   const hash = await clients.wallet.deployContract({
     abi: holderTestToken.abi as Abi,
@@ -26,12 +30,24 @@ export async function deployHolderTestToken(clients: DevnetClients, from: Addres
 }
 
 /** One HolderTestToken transfer from a dev account; `times` > 1 repeats it inside one transaction. */
-export async function transferTestToken(clients: DevnetClients, token: Address, from: Address, to: Address, value: bigint, times = 1): Promise<Hash> {
+export async function transferTestToken(
+  clients: DevnetClients,
+  token: Address,
+  from: Address,
+  to: Address,
+  value: bigint,
+  times = 1,
+): Promise<Hash> {
   await assertDevnet(clients);
   const call =
     times === 1
       ? { address: token, abi: holderTestToken.abi as Abi, functionName: 'transfer', args: [to, value] }
-      : { address: token, abi: holderTestToken.abi as Abi, functionName: 'transferRepeated', args: [to, value, BigInt(times)] };
+      : {
+          address: token,
+          abi: holderTestToken.abi as Abi,
+          functionName: 'transferRepeated',
+          args: [to, value, BigInt(times)],
+        };
   const hash = await sendContractTx(clients, from, call);
   await mined(clients, hash);
   return hash;
@@ -49,14 +65,34 @@ export async function createPoolOnDevnet(
   const from = pool.from ?? devnetAddresses.deployer;
   const call =
     pool.version === 'v2'
-      ? { address: devnetAddresses.uniswapV2Factory, abi: uniswapV2FactoryAbi as Abi, functionName: 'createPair', args: [pool.tokenA, pool.tokenB] }
-      : { address: devnetAddresses.uniswapV3Factory, abi: uniswapV3FactoryAbi as Abi, functionName: 'createPool', args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000] };
+      ? {
+          address: devnetAddresses.uniswapV2Factory,
+          abi: uniswapV2FactoryAbi as Abi,
+          functionName: 'createPair',
+          args: [pool.tokenA, pool.tokenB],
+        }
+      : {
+          address: devnetAddresses.uniswapV3Factory,
+          abi: uniswapV3FactoryAbi as Abi,
+          functionName: 'createPool',
+          args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000],
+        };
   const hash = await sendContractTx(clients, from, call);
   await mined(clients, hash);
   const address =
     pool.version === 'v2'
-      ? await clients.public.readContract({ address: devnetAddresses.uniswapV2Factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [pool.tokenA, pool.tokenB] })
-      : await clients.public.readContract({ address: devnetAddresses.uniswapV3Factory, abi: uniswapV3FactoryAbi, functionName: 'getPool', args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000] });
+      ? await clients.public.readContract({
+          address: devnetAddresses.uniswapV2Factory,
+          abi: uniswapV2FactoryAbi,
+          functionName: 'getPair',
+          args: [pool.tokenA, pool.tokenB],
+        })
+      : await clients.public.readContract({
+          address: devnetAddresses.uniswapV3Factory,
+          abi: uniswapV3FactoryAbi,
+          functionName: 'getPool',
+          args: [pool.tokenA, pool.tokenB, pool.fee ?? 3000],
+        });
   return { address: getAddress(address as Address), hash };
 }
 
@@ -106,7 +142,12 @@ export async function callTestContract(
   args: readonly unknown[],
 ): Promise<Hash> {
   await assertDevnet(clients);
-  const hash = await sendContractTx(clients, from, { address, abi: testContracts[name].abi as Abi, functionName, args: args as unknown[] });
+  const hash = await sendContractTx(clients, from, {
+    address,
+    abi: testContracts[name].abi as Abi,
+    functionName,
+    args: args as unknown[],
+  });
   await mined(clients, hash);
   return hash;
 }
@@ -124,9 +165,15 @@ export async function fundV2PairWithWeth(
 ): Promise<void> {
   await assertDevnet(clients);
   const weth = devnetAddresses.weth;
-  const send = async (call: Parameters<typeof sendContractTx>[2]) => mined(clients, await sendContractTx(clients, pair.from, call));
+  const send = async (call: Parameters<typeof sendContractTx>[2]) =>
+    mined(clients, await sendContractTx(clients, pair.from, call));
   await send({ address: weth, abi: wethAbi as Abi, functionName: 'deposit', args: [], value: pair.wethAmount });
   await send({ address: weth, abi: erc20Abi as Abi, functionName: 'transfer', args: [pair.address, pair.wethAmount] });
-  await send({ address: pair.token, abi: erc20Abi as Abi, functionName: 'transfer', args: [pair.address, pair.tokenAmount] });
+  await send({
+    address: pair.token,
+    abi: erc20Abi as Abi,
+    functionName: 'transfer',
+    args: [pair.address, pair.tokenAmount],
+  });
   await send({ address: pair.address, abi: pairMintAbi as Abi, functionName: 'mint', args: [pair.from] });
 }

@@ -1,4 +1,15 @@
-import { concat, encodeFunctionData, getAddress, getContractAddress, keccak256, maxUint256, parseAbi, type Abi, type Address, type Hex } from 'viem';
+import {
+  concat,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  keccak256,
+  maxUint256,
+  parseAbi,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { BURN_ADDRESS, CREATE2_DEPLOYER, devnetAddresses } from './addresses.js';
 import { assertDevnet, mined, type DevnetClients } from './client.js';
 import * as traits from './generated/trait-tokens.js';
@@ -63,7 +74,13 @@ export interface TraitWorld {
   locker: Address;
 }
 
-const ownedAbi = parseAbi(['function setPair(address)', 'function renounceOwnership()', 'function approve(address, uint256) returns (bool)', 'function transfer(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)']);
+const ownedAbi = parseAbi([
+  'function setPair(address)',
+  'function renounceOwnership()',
+  'function approve(address, uint256) returns (bool)',
+  'function transfer(address, uint256) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 const lockerAbi = parseAbi(['function lockLPToken(address, uint256, uint256, address, bool, address) payable']);
 
 const SUPPLY = 1_000_000n * 10n ** 18n;
@@ -76,20 +93,62 @@ export const TRAIT_SELL_BPS = 1000;
 const LOCKED_BPS = 8000n;
 const LOCK_DAYS = 180n;
 
-async function deploy(clients: DevnetClients, from: Address, artifact: { abi: readonly unknown[]; bytecode: Hex }, args: readonly unknown[]) {
-  const hash = await clients.wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: args as unknown[], account: from, chain: clients.wallet.chain });
+async function deploy(
+  clients: DevnetClients,
+  from: Address,
+  artifact: { abi: readonly unknown[]; bytecode: Hex },
+  args: readonly unknown[],
+) {
+  const hash = await clients.wallet.deployContract({
+    abi: artifact.abi as Abi,
+    bytecode: artifact.bytecode,
+    args: args as unknown[],
+    account: from,
+    chain: clients.wallet.chain,
+  });
   const receipt = await mined(clients, hash);
   return { address: getAddress(receipt.contractAddress!), deployBlock: receipt.blockNumber };
 }
 
-async function call(clients: DevnetClients, from: Address, address: Address, functionName: string, args: readonly unknown[], value = 0n) {
-  await mined(clients, await sendContractTx(clients, from, { address, abi: [...ownedAbi, ...lockerAbi] as Abi, functionName, args, value }));
+async function call(
+  clients: DevnetClients,
+  from: Address,
+  address: Address,
+  functionName: string,
+  args: readonly unknown[],
+  value = 0n,
+) {
+  await mined(
+    clients,
+    await sendContractTx(clients, from, {
+      address,
+      abi: [...ownedAbi, ...lockerAbi] as Abi,
+      functionName,
+      args,
+      value,
+    }),
+  );
 }
 
 /** A V2 pool of `token` with WETH, funded by `from`, who holds all its LP. */
-async function pooled(clients: DevnetClients, from: Address, token: { address: Address; deployBlock: bigint }): Promise<TraitToken> {
-  const { address: pair } = await createPoolOnDevnet(clients, { version: 'v2', tokenA: token.address, tokenB: devnetAddresses.weth, from });
-  await fundV2PairWithWeth(clients, { address: pair, token: token.address, tokenAmount: POOL_TOKENS, wethAmount: POOL_WETH, from });
+async function pooled(
+  clients: DevnetClients,
+  from: Address,
+  token: { address: Address; deployBlock: bigint },
+): Promise<TraitToken> {
+  const { address: pair } = await createPoolOnDevnet(clients, {
+    version: 'v2',
+    tokenA: token.address,
+    tokenB: devnetAddresses.weth,
+    from,
+  });
+  await fundV2PairWithWeth(clients, {
+    address: pair,
+    token: token.address,
+    tokenAmount: POOL_TOKENS,
+    wethAmount: POOL_WETH,
+    from,
+  });
   return { ...token, pair };
 }
 
@@ -102,33 +161,92 @@ export async function deployTraitWorld(clients: DevnetClients, from: Address): P
   await assertDevnet(clients);
   const locker = await ensureDevnetLiquidityLocker(clients, from);
 
-  const plain = await pooled(clients, from, await deploy(clients, from, traits.plainTraitToken, ['Plain Trait', 'PLAIN', SUPPLY, from]));
-  const lp = await clients.public.readContract({ address: plain.pair, abi: ownedAbi, functionName: 'balanceOf', args: [from] });
+  const plain = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.plainTraitToken, ['Plain Trait', 'PLAIN', SUPPLY, from]),
+  );
+  const lp = await clients.public.readContract({
+    address: plain.pair,
+    abi: ownedAbi,
+    functionName: 'balanceOf',
+    args: [from],
+  });
   await call(clients, from, plain.pair, 'transfer', [BURN_ADDRESS, lp]);
 
-  const taxed = await pooled(clients, from, await deploy(clients, from, traits.taxedTraitToken, ['Taxed Trait', 'TAXED', SUPPLY, BigInt(TRAIT_BUY_BPS), BigInt(TRAIT_SELL_BPS)]));
+  const taxed = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.taxedTraitToken, [
+      'Taxed Trait',
+      'TAXED',
+      SUPPLY,
+      BigInt(TRAIT_BUY_BPS),
+      BigInt(TRAIT_SELL_BPS),
+    ]),
+  );
   await call(clients, from, taxed.address, 'setPair', [taxed.pair]);
 
-  const honeypot = await pooled(clients, from, await deploy(clients, from, traits.honeypotTraitToken, ['Honeypot Trait', 'HONEY', SUPPLY]));
+  const honeypot = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.honeypotTraitToken, ['Honeypot Trait', 'HONEY', SUPPLY]),
+  );
   await call(clients, from, honeypot.address, 'setPair', [honeypot.pair]);
 
-  const pausable = await pooled(clients, from, await deploy(clients, from, traits.pausableTraitToken, ['Pausable Trait', 'PAUSE', SUPPLY]));
-  const blacklist = await pooled(clients, from, await deploy(clients, from, traits.blacklistTraitToken, ['Blacklist Trait', 'BLOCK', SUPPLY]));
-  const mintable = await pooled(clients, from, await deploy(clients, from, traits.mintableTraitToken, ['Mintable Trait', 'MINT', SUPPLY]));
+  const pausable = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.pausableTraitToken, ['Pausable Trait', 'PAUSE', SUPPLY]),
+  );
+  const blacklist = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.blacklistTraitToken, ['Blacklist Trait', 'BLOCK', SUPPLY]),
+  );
+  const mintable = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.mintableTraitToken, ['Mintable Trait', 'MINT', SUPPLY]),
+  );
 
-  const renounced = await pooled(clients, from, await deploy(clients, from, traits.mintableTraitToken, ['Renounced Trait', 'RENOUNCED', SUPPLY]));
+  const renounced = await pooled(
+    clients,
+    from,
+    await deploy(clients, from, traits.mintableTraitToken, ['Renounced Trait', 'RENOUNCED', SUPPLY]),
+  );
   await call(clients, from, renounced.address, 'renounceOwnership', []);
-  const renouncedLp = await clients.public.readContract({ address: renounced.pair, abi: ownedAbi, functionName: 'balanceOf', args: [from] });
+  const renouncedLp = await clients.public.readContract({
+    address: renounced.pair,
+    abi: ownedAbi,
+    functionName: 'balanceOf',
+    args: [from],
+  });
   const lockAmount = (renouncedLp * LOCKED_BPS) / 10_000n;
   const now = (await clients.public.getBlock()).timestamp;
   const unlockDate = now + LOCK_DAYS * 86_400n;
   await call(clients, from, renounced.pair, 'approve', [locker, maxUint256]);
-  await call(clients, from, locker, 'lockLPToken', [renounced.pair, lockAmount, unlockDate, '0x0000000000000000000000000000000000000000', true, from]);
+  await call(clients, from, locker, 'lockLPToken', [
+    renounced.pair,
+    lockAmount,
+    unlockDate,
+    '0x0000000000000000000000000000000000000000',
+    true,
+    from,
+  ]);
   // Of all LP (the 1,000 wei of minimum liquidity at 0x0 included), the share in the locker.
-  const lpSupply = await clients.public.readContract({ address: renounced.pair, abi: parseAbi(['function totalSupply() view returns (uint256)']), functionName: 'totalSupply' });
+  const lpSupply = await clients.public.readContract({
+    address: renounced.pair,
+    abi: parseAbi(['function totalSupply() view returns (uint256)']),
+    functionName: 'totalSupply',
+  });
 
   const logic = await deploy(clients, from, traits.upgradeableTraitTokenLogic, []);
-  const init = encodeFunctionData({ abi: traits.upgradeableTraitTokenLogic.abi as Abi, functionName: 'initialize', args: ['Upgradeable Trait', 'UPGRADE', SUPPLY, from] });
+  const init = encodeFunctionData({
+    abi: traits.upgradeableTraitTokenLogic.abi as Abi,
+    functionName: 'initialize',
+    args: ['Upgradeable Trait', 'UPGRADE', SUPPLY, from],
+  });
   const proxy = await deploy(clients, from, traits.traitUpgradeableProxy, [logic.address, from, init]);
   const upgradeable = await pooled(clients, from, proxy);
 

@@ -1,11 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPublicClient, getContractAddress, http, parseEther, parseUnits, type Address, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  getContractAddress,
+  http,
+  parseEther,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookGeneratedIsCurrent } from '../scripts/build-v4-hook.js';
 import { erc20Abi } from './abis.js';
-import { demoAccounts, devnetAddresses as A, V4_DEPLOYER, V4_DEPLOYER_NONCES, V4_DYNAMIC_FEE, V4_HOOK_FLAGS, V4_HOOK_SALT } from './addresses.js';
+import {
+  demoAccounts,
+  devnetAddresses as A,
+  V4_DEPLOYER,
+  V4_DEPLOYER_NONCES,
+  V4_DYNAMIC_FEE,
+  V4_HOOK_FLAGS,
+  V4_HOOK_SALT,
+} from './addresses.js';
 import { devnetChain, devnetClients } from './client.js';
 import { HISTORY, MONTH_DAYS, MONTH_HISTORY } from './deploy.js';
 import { startDevnet, type Devnet } from './devnet.js';
@@ -27,9 +43,11 @@ describe('Uniswap V4 addresses (no chain)', () => {
     expect(hookGeneratedIsCurrent(), 'run: npx tsx packages/devchain/scripts/build-v4-hook.ts').toBe(true);
   });
 
-  it('the contracts sit at V4_DEPLOYER\'s nonces, the hook at its CREATE2 address with the flags in its low 14 bits', () => {
+  it("the contracts sit at V4_DEPLOYER's nonces, the hook at its CREATE2 address with the flags in its low 14 bits", () => {
     for (const [key, nonce] of Object.entries(V4_DEPLOYER_NONCES)) {
-      expect(getContractAddress({ from: V4_DEPLOYER, nonce: BigInt(nonce) }), key).toBe(A.v4[key as keyof typeof V4_DEPLOYER_NONCES]);
+      expect(getContractAddress({ from: V4_DEPLOYER, nonce: BigInt(nonce) }), key).toBe(
+        A.v4[key as keyof typeof V4_DEPLOYER_NONCES],
+      );
     }
     expect(v4HookAddress(V4_HOOK_SALT)).toBe(A.v4.hook);
     expect(Number.parseInt(A.v4.hook.slice(-4), 16) & 0x3fff).toBe(V4_HOOK_FLAGS);
@@ -45,8 +63,20 @@ describe('Uniswap V4 addresses (no chain)', () => {
       expect(pool.id).toMatch(/^0x[0-9a-f]{64}$/);
       expect(BigInt(pool.key.currency0) < BigInt(pool.key.currency1)).toBe(true);
     }
-    expect(A.v4.pools.demoEthV4.key).toEqual({ currency0: '0x0000000000000000000000000000000000000000', currency1: A.demo, fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' });
-    expect(A.v4.pools.hookedV4.key).toEqual({ currency0: A.demo, currency1: A.usdc, fee: V4_DYNAMIC_FEE, tickSpacing: 60, hooks: A.v4.hook });
+    expect(A.v4.pools.demoEthV4.key).toEqual({
+      currency0: '0x0000000000000000000000000000000000000000',
+      currency1: A.demo,
+      fee: 3000,
+      tickSpacing: 60,
+      hooks: '0x0000000000000000000000000000000000000000',
+    });
+    expect(A.v4.pools.hookedV4.key).toEqual({
+      currency0: A.demo,
+      currency1: A.usdc,
+      fee: V4_DYNAMIC_FEE,
+      tickSpacing: 60,
+      hooks: A.v4.hook,
+    });
   });
 });
 
@@ -68,19 +98,33 @@ describe('Uniswap V4 on the devnet', () => {
   const swapEvent = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Swap')!;
   const initializeEvent = v4PoolManagerAbi.find((x) => x.type === 'event' && x.name === 'Initialize')!;
 
-  it('is deployed and complete: the PoolManager\'s owner, StateView\'s manager, both pools initialised once with their keys', async () => {
+  it("is deployed and complete: the PoolManager's owner, StateView's manager, both pools initialised once with their keys", async () => {
     expect(await v4SeedStatus(devnetClients(devnet.rpcUrl))).toBe('complete');
     expect(await c.getTransactionCount({ address: V4_DEPLOYER })).toBe(V4_DEPLOYER_FINAL_NONCE);
-    expect(await c.readContract({ address: A.v4.poolManager, abi: v4PoolManagerAbi, functionName: 'owner' })).toBe(V4_DEPLOYER);
-    expect(await c.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'poolManager' })).toBe(A.v4.poolManager);
+    expect(await c.readContract({ address: A.v4.poolManager, abi: v4PoolManagerAbi, functionName: 'owner' })).toBe(
+      V4_DEPLOYER,
+    );
+    expect(await c.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'poolManager' })).toBe(
+      A.v4.poolManager,
+    );
     const inits = await c.getLogs({ address: A.v4.poolManager, event: initializeEvent, fromBlock: 0n });
-    expect(inits.map((l) => [l.args.id, l.args.currency0, l.args.currency1, l.args.fee, l.args.tickSpacing, l.args.hooks])).toEqual(
-      Object.values(A.v4.pools).map((p) => [p.id, p.key.currency0, p.key.currency1, p.key.fee, p.key.tickSpacing, p.key.hooks]),
+    expect(
+      inits.map((l) => [l.args.id, l.args.currency0, l.args.currency1, l.args.fee, l.args.tickSpacing, l.args.hooks]),
+    ).toEqual(
+      Object.values(A.v4.pools).map((p) => [
+        p.id,
+        p.key.currency0,
+        p.key.currency1,
+        p.key.fee,
+        p.key.tickSpacing,
+        p.key.hooks,
+      ]),
     );
   });
 
   it('prices: DEMO near its V2 price in both V4 pools; the hooked pool has the dynamic fee its hook set', async () => {
-    const slot0 = (id: `0x${string}`) => c.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'getSlot0', args: [id] });
+    const slot0 = (id: `0x${string}`) =>
+      c.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'getSlot0', args: [id] });
     const [ethSqrt, , , ethFee] = await slot0(A.v4.pools.demoEthV4.id);
     const [usdcSqrt, , , usdcFee] = await slot0(A.v4.pools.hookedV4.id);
     expect(ethFee).toBe(3000);
@@ -95,28 +139,55 @@ describe('Uniswap V4 on the devnet', () => {
     expect(usdcPerDemo).toBeGreaterThan(0.15);
     expect(usdcPerDemo).toBeLessThan(0.6);
     for (const pool of Object.values(A.v4.pools)) {
-      expect(await c.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'getLiquidity', args: [pool.id] })).toBeGreaterThan(0n);
+      expect(
+        await c.readContract({
+          address: A.v4.stateView,
+          abi: v4StateViewAbi,
+          functionName: 'getLiquidity',
+          args: [pool.id],
+        }),
+      ).toBeGreaterThan(0n);
     }
   });
 
-  it('the month and the last hours hold V4 swaps in both directions from three or more accounts, every day; the hook saw each of its pool\'s swaps', async () => {
+  it("the month and the last hours hold V4 swaps in both directions from three or more accounts, every day; the hook saw each of its pool's swaps", async () => {
     const latest = await c.getBlock();
-    for (const [name, pool] of [['demo-eth-v4', A.v4.pools.demoEthV4], ['demo-usdc-v4', A.v4.pools.hookedV4]] as const) {
-      const logs = await c.getLogs({ address: A.v4.poolManager, event: swapEvent, args: { id: pool.id }, fromBlock: 0n });
+    for (const [name, pool] of [
+      ['demo-eth-v4', A.v4.pools.demoEthV4],
+      ['demo-usdc-v4', A.v4.pools.hookedV4],
+    ] as const) {
+      const logs = await c.getLogs({
+        address: A.v4.poolManager,
+        event: swapEvent,
+        args: { id: pool.id },
+        fromBlock: 0n,
+      });
       const seeded = [...MONTH_HISTORY, ...HISTORY].filter((s) => s.kind === 'swap' && s.pool === name);
       expect(logs.length, name).toBe(seeded.length);
       // Swapper's side: exactly one amount is paid in (< 0) and one paid out (> 0).
       for (const l of logs) expect(l.args.amount0! < 0n !== l.args.amount1! < 0n, name).toBe(true);
       expect(new Set(logs.map((l) => l.args.amount0! < 0n)).size, name).toBe(2);
-      const senders = new Set(await Promise.all(logs.map(async (l) => (await c.getTransaction({ hash: l.transactionHash })).from.toLowerCase())));
+      const senders = new Set(
+        await Promise.all(
+          logs.map(async (l) => (await c.getTransaction({ hash: l.transactionHash })).from.toLowerCase()),
+        ),
+      );
       expect(senders.size, name).toBeGreaterThanOrEqual(3);
       for (const s of senders) expect(demoAccounts.map((a) => a.toLowerCase())).toContain(s);
       const days = new Set(
-        await Promise.all(logs.map(async (l) => Math.floor(Number(latest.timestamp - (await c.getBlock({ blockNumber: l.blockNumber })).timestamp) / 86_400))),
+        await Promise.all(
+          logs.map(async (l) =>
+            Math.floor(
+              Number(latest.timestamp - (await c.getBlock({ blockNumber: l.blockNumber })).timestamp) / 86_400,
+            ),
+          ),
+        ),
       );
       for (let day = 1; day < MONTH_DAYS; day++) expect(days.has(day), `${name} trades ${day} days ago`).toBe(true);
       if (name === 'demo-usdc-v4') {
-        expect(await c.readContract({ address: A.v4.hook, abi: v4HookAbi, functionName: 'swapCount' })).toBe(BigInt(logs.length));
+        expect(await c.readContract({ address: A.v4.hook, abi: v4HookAbi, functionName: 'swapCount' })).toBe(
+          BigInt(logs.length),
+        );
         // Every swap of a dynamic-fee pool reports the fee it paid: the hook's 0.25 %.
         expect(new Set(logs.map((l) => l.args.fee))).toEqual(new Set([2500]));
       }
@@ -126,7 +197,12 @@ describe('Uniswap V4 on the devnet', () => {
   it('swapV4OnDevnet: a buy pays native ETH in and the DEMO out reaches the buyer; a sell on the hooked pool pays DEMO for USDC', async () => {
     const clients = devnetClients(devnet.rpcUrl);
     const from = demoAccounts[3]! as Address;
-    const demoBefore = await c.readContract({ address: A.demo, abi: erc20Abi, functionName: 'balanceOf', args: [from] });
+    const demoBefore = await c.readContract({
+      address: A.demo,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [from],
+    });
     const buy = await swapV4OnDevnet(clients, { from, pool: 'demo-eth-v4', side: 'buy', amount: '0.2' });
     const [log] = await c.getLogs({ address: A.v4.poolManager, event: swapEvent, blockHash: buy.receipt.blockHash });
     expect(log!.args.id).toBe(A.v4.pools.demoEthV4.id);
@@ -135,13 +211,20 @@ describe('Uniswap V4 on the devnet', () => {
     expect(demoAfter - demoBefore).toBe(log!.args.amount1);
     expect(buy.description).toBe('demo-eth-v4 buy: 0.2 ETH → DEMO');
 
-    const usdcBefore = await c.readContract({ address: A.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [from] });
+    const usdcBefore = await c.readContract({
+      address: A.usdc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [from],
+    });
     const sell = await swapV4OnDevnet(clients, { from, pool: 'demo-usdc-v4', side: 'sell', amount: '100' });
     const [sold] = await c.getLogs({ address: A.v4.poolManager, event: swapEvent, blockHash: sell.receipt.blockHash });
     expect(sold!.args.id).toBe(A.v4.pools.hookedV4.id);
     expect(sold!.args.amount0).toBe(-parseUnits('100', 18));
     const usdcAfter = await c.readContract({ address: A.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [from] });
     expect(usdcAfter - usdcBefore).toBe(sold!.args.amount1);
-    await expect(swapV4OnDevnet(clients, { from, pool: 'demo-weth' as never, side: 'buy', amount: '1' })).rejects.toThrow(/not a V4 pool/);
+    await expect(
+      swapV4OnDevnet(clients, { from, pool: 'demo-weth' as never, side: 'buy', amount: '1' }),
+    ).rejects.toThrow(/not a V4 pool/);
   });
 });

@@ -24,7 +24,8 @@ import { devnetV4Hook } from './generated/v4-hook.js';
 import { uniswapV4Artifacts } from './v4-artifacts.js';
 
 // Only what this package calls or reads; the full ABIs are in the artifacts.
-const POOL_KEY = 'struct PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }';
+const POOL_KEY =
+  'struct PoolKey { address currency0; address currency1; uint24 fee; int24 tickSpacing; address hooks; }';
 
 export const v4PoolManagerAbi = parseAbi([
   POOL_KEY,
@@ -78,7 +79,10 @@ export function v4PoolId(key: DevnetV4PoolKey): Hex {
 
 /** The hook's creation code: its bytecode and constructor arguments (PoolManager, owner). */
 export function v4HookInitCode(poolManager: Address = A.v4.poolManager, owner: Address = V4_DEPLOYER): Hex {
-  return concat([devnetV4Hook.bytecode as Hex, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [poolManager, owner])]);
+  return concat([
+    devnetV4Hook.bytecode as Hex,
+    encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [poolManager, owner]),
+  ]);
 }
 
 /** Where the deterministic deployer puts the hook for a salt. */
@@ -102,9 +106,20 @@ export function mineHookSalt(flags: number, initCode: Hex = v4HookInitCode()): {
 
 /** Names of the permission bits, bit 13 down to bit 0 (Hooks.sol). */
 export const V4_HOOK_PERMISSIONS = [
-  'beforeInitialize', 'afterInitialize', 'beforeAddLiquidity', 'afterAddLiquidity', 'beforeRemoveLiquidity', 'afterRemoveLiquidity',
-  'beforeSwap', 'afterSwap', 'beforeDonate', 'afterDonate', 'beforeSwapReturnDelta', 'afterSwapReturnDelta',
-  'afterAddLiquidityReturnDelta', 'afterRemoveLiquidityReturnDelta',
+  'beforeInitialize',
+  'afterInitialize',
+  'beforeAddLiquidity',
+  'afterAddLiquidity',
+  'beforeRemoveLiquidity',
+  'afterRemoveLiquidity',
+  'beforeSwap',
+  'afterSwap',
+  'beforeDonate',
+  'afterDonate',
+  'beforeSwapReturnDelta',
+  'afterSwapReturnDelta',
+  'afterAddLiquidityReturnDelta',
+  'afterRemoveLiquidityReturnDelta',
 ] as const;
 
 export function v4HookPermissions(hooks: Address): string[] {
@@ -153,7 +168,14 @@ export async function v4SeedStatus(clients: DevnetClients): Promise<V4SeedStatus
   if (nonce === 0 && !codes.some(Boolean)) return 'empty';
   if (!codes.every(Boolean) || nonce < V4_DEPLOYER_FINAL_NONCE) return 'partial';
   const liquidity = await Promise.all(
-    Object.values(A.v4.pools).map((pool) => clients.public.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'getLiquidity', args: [pool.id] })),
+    Object.values(A.v4.pools).map((pool) =>
+      clients.public.readContract({
+        address: A.v4.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getLiquidity',
+        args: [pool.id],
+      }),
+    ),
   );
   return liquidity.every((l) => l > 0n) ? 'complete' : 'partial';
 }
@@ -167,11 +189,23 @@ export async function deployV4(clients: DevnetClients): Promise<void> {
   const { wallet } = clients;
   const chain = wallet.chain;
   const v4 = uniswapV4Artifacts();
-  const deploy = async (key: keyof typeof V4_DEPLOYER_NONCES, artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[]) => {
-    const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: V4_DEPLOYER, chain } as never);
+  const deploy = async (
+    key: keyof typeof V4_DEPLOYER_NONCES,
+    artifact: { abi: Abi; bytecode: Hex },
+    args: readonly unknown[],
+  ) => {
+    const hash = await wallet.deployContract({
+      abi: artifact.abi,
+      bytecode: artifact.bytecode,
+      args,
+      account: V4_DEPLOYER,
+      chain,
+    } as never);
     const receipt = await mined(clients, hash);
     if (receipt.contractAddress?.toLowerCase() !== A.v4[key].toLowerCase()) {
-      throw new Error(`V4 ${key} deployed at ${receipt.contractAddress}, expected ${A.v4[key]}: V4_DEPLOYER's nonce order changed`);
+      throw new Error(
+        `V4 ${key} deployed at ${receipt.contractAddress}, expected ${A.v4[key]}: V4_DEPLOYER's nonce order changed`,
+      );
     }
   };
   await deploy('poolManager', v4.poolManager, [V4_DEPLOYER]);
@@ -182,10 +216,21 @@ export async function deployV4(clients: DevnetClients): Promise<void> {
   // The deterministic deployer takes salt ++ creation code as calldata and CREATE2s it.
   const initCode = v4HookInitCode();
   if (v4HookAddress(V4_HOOK_SALT, initCode).toLowerCase() !== A.v4.hook.toLowerCase()) {
-    throw new Error('the hook would not land at devnetAddresses.v4.hook: its bytecode changed, mine a new V4_HOOK_SALT');
+    throw new Error(
+      'the hook would not land at devnetAddresses.v4.hook: its bytecode changed, mine a new V4_HOOK_SALT',
+    );
   }
   const gas = 3_000_000n;
-  await mined(clients, await wallet.sendTransaction({ account: V4_DEPLOYER, chain, to: CREATE2_DEPLOYER, data: concat([V4_HOOK_SALT, initCode]), gas }));
+  await mined(
+    clients,
+    await wallet.sendTransaction({
+      account: V4_DEPLOYER,
+      chain,
+      to: CREATE2_DEPLOYER,
+      data: concat([V4_HOOK_SALT, initCode]),
+      gas,
+    }),
+  );
   const hookCode = await clients.public.getCode({ address: A.v4.hook });
   if (!hookCode || hookCode === '0x') throw new Error(`the hook has no code at ${A.v4.hook}`);
 
@@ -228,7 +273,11 @@ export function v4ModifyLiquidityRequest(pool: DevnetV4Pool, owner: Address, liq
     address: A.v4.liquidityRouter,
     abi: v4LiquidityRouterAbi as Abi,
     functionName: 'modifyLiquidity',
-    args: [pool.key, { tickLower: V4_MIN_TICK, tickUpper: V4_MAX_TICK, liquidityDelta, salt: v4PositionSalt(owner) }, '0x'] as readonly unknown[],
+    args: [
+      pool.key,
+      { tickLower: V4_MIN_TICK, tickUpper: V4_MAX_TICK, liquidityDelta, salt: v4PositionSalt(owner) },
+      '0x',
+    ] as readonly unknown[],
     value,
   };
 }
@@ -245,6 +294,11 @@ export async function v4PositionLiquidity(clients: DevnetClients, pool: DevnetV4
 }
 
 export async function v4SqrtPrice(clients: DevnetClients, pool: DevnetV4Pool): Promise<bigint> {
-  const [sqrtPriceX96] = await clients.public.readContract({ address: A.v4.stateView, abi: v4StateViewAbi, functionName: 'getSlot0', args: [pool.id] });
+  const [sqrtPriceX96] = await clients.public.readContract({
+    address: A.v4.stateView,
+    abi: v4StateViewAbi,
+    functionName: 'getSlot0',
+    args: [pool.id],
+  });
   return sqrtPriceX96;
 }

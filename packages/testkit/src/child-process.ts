@@ -213,7 +213,8 @@ export function spawnChild(script: string, args: string[], options: ChildOptions
       const re = typeof pattern === 'string' ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : pattern;
       const check = () => {
         const match = re.exec(out);
-        const fail = (why: string) => new Error(`${why} waiting for ${re} from ${script} ${args.join(' ')}:\n${out.slice(-4000)}`);
+        const fail = (why: string) =>
+          new Error(`${why} waiting for ${re} from ${script} ${args.join(' ')}:\n${out.slice(-4000)}`);
         if (match) resolve(match);
         else if (done) reject(fail(`the child exited (code ${child.exitCode}, signal ${child.signalCode})`));
         else return;
@@ -222,7 +223,11 @@ export function spawnChild(script: string, args: string[], options: ChildOptions
       };
       const timer = setTimeout(() => {
         listeners.delete(check);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${re} from ${script} ${args.join(' ')}:\n${out.slice(-4000)}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${re} from ${script} ${args.join(' ')}:\n${out.slice(-4000)}`,
+          ),
+        );
       }, timeoutMs);
       listeners.add(check);
       check();

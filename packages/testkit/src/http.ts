@@ -20,7 +20,12 @@ export interface CallOptions {
 }
 
 /** One HTTP call; the body is parsed as JSON when it is JSON. Network errors are thrown. */
-export async function call<T = unknown>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   Object.assign(headers, opts.headers);
@@ -33,7 +38,12 @@ export async function call<T = unknown>(base: string, method: string, path: stri
     headers['content-type'] = 'application/json';
   }
   const started = performance.now();
-  const res = await fetch(`${base}${path}`, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json')) {
@@ -60,13 +70,21 @@ export interface User {
 export async function signUp(base: string, prefix = 'fault'): Promise<User> {
   const username = uniqueName(prefix);
   const reg = await call(base, 'POST', '/api/v1/user/register/', {
-    body: { full_name: 'Fault Tester', email: `${username}@example.com`, username, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true },
+    body: {
+      full_name: 'Fault Tester',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      accept_terms: true,
+    },
   });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   return signIn(base, username);
 }
 
-export const basicAuth = (username: string, password = PASSWORD) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+export const basicAuth = (username: string, password = PASSWORD) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 export async function signIn(base: string, username: string, password = PASSWORD): Promise<User> {
   const res = await fetch(`${base}/api/v1/user/login/`, {
@@ -86,7 +104,10 @@ export async function getOk<T>(base: string, path: string, token: string): Promi
 }
 
 /** Every ticket of the user, following next_cursor. */
-export async function allTickets(base: string, token: string): Promise<{ id: number; subject: string; message_count: number }[]> {
+export async function allTickets(
+  base: string,
+  token: string,
+): Promise<{ id: number; subject: string; message_count: number }[]> {
   const tickets: { id: number; subject: string; message_count: number }[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 10_000; guard++) {
@@ -126,7 +147,12 @@ export async function allActivity(base: string, token: string, poolId: number): 
   throw new Error('activity paging did not end');
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -136,7 +162,8 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

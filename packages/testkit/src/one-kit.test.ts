@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
  * looks for the copies that were once there (issue 32) and says where a new one stands.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SUITES = ['apps/server/test', 'apps/server/src', 'faults', 'bench', 'e2e', 'packages/devchain/src', 'packages/testkit/src', 'scripts'];
+const SUITES = [
+  'apps/server/test',
+  'apps/server/src',
+  'faults',
+  'bench',
+  'e2e',
+  'packages/devchain/src',
+  'packages/testkit/src',
+  'scripts',
+];
 
 function sources(): { file: string; text: string }[] {
   const out: { file: string; text: string }[] = [];
@@ -18,7 +27,8 @@ function sources(): { file: string; text: string }[] {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|mjs|js)$/.test(entry.name)) out.push({ file: path.relative(repoRoot, full), text: fs.readFileSync(full, 'utf8') });
+      else if (/\.(ts|mjs|js)$/.test(entry.name))
+        out.push({ file: path.relative(repoRoot, full), text: fs.readFileSync(full, 'utf8') });
     }
   };
   for (const suite of SUITES) if (fs.existsSync(path.join(repoRoot, suite))) walk(path.join(repoRoot, suite));
@@ -46,7 +56,9 @@ describe('one test kit', () => {
   it('has one request helper for the server tests (requester in apps/server/test/helpers.ts)', () => {
     // A function whose body is an inject of `/api/v1/${…}`: the shape each file once wrote for itself.
     const definition = (line: string, previous: string) => /=>|function /.test(line) || /=>\s*$/.test(previous);
-    expect(copies(/\.inject\(\{\s*method[^}]*url: `\/api\/v1\/\$\{/, ['apps/server/test/helpers.ts'], definition)).toEqual([]);
+    expect(
+      copies(/\.inject\(\{\s*method[^}]*url: `\/api\/v1\/\$\{/, ['apps/server/test/helpers.ts'], definition),
+    ).toEqual([]);
   });
 
   it('seeds projects and pools in one place (apps/server/test/support/factories.ts)', () => {
@@ -59,7 +71,11 @@ describe('one test kit', () => {
 
   it('starts a throwaway PostgreSQL from the system binaries in one place (@tokendesk/testkit/system-postgres)', () => {
     // The embedded cluster (the product's own) and the root test, which checks its initdb as root, are not copies.
-    const home = ['packages/testkit/src/system-postgres.ts', 'apps/server/src/db/embedded-postgres.ts', 'apps/server/test/ops/embedded-postgres-root.test.ts'];
+    const home = [
+      'packages/testkit/src/system-postgres.ts',
+      'apps/server/src/db/embedded-postgres.ts',
+      'apps/server/test/ops/embedded-postgres-root.test.ts',
+    ];
     expect(copies(/path\.join\(\w+, 'initdb'\)|'initdb'\)/, home)).toEqual([]);
   });
 });

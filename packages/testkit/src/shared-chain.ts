@@ -33,7 +33,11 @@ export interface SharedChain {
 }
 
 async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -97,7 +101,9 @@ export async function readSharedChain(who: string, timeoutMs = 8 * 60_000): Prom
       if (!writerHolder(lockDir)) break;
       fs.rmSync(file, { force: true });
     } else if (Date.now() - started > timeoutMs) {
-      throw new Error(`shared devnet: reader ${who} waited ${Math.round(timeoutMs / 1000)} s for the writer ${holder.who ?? '?'} (pid ${holder.pid ?? '?'}, since ${holder.at ?? '?'})`);
+      throw new Error(
+        `shared devnet: reader ${who} waited ${Math.round(timeoutMs / 1000)} s for the writer ${holder.who ?? '?'} (pid ${holder.pid ?? '?'}, since ${holder.at ?? '?'})`,
+      );
     }
     await sleep(100);
   }
@@ -134,7 +140,9 @@ export async function claimSharedChain(who: string, timeoutMs = 8 * 60_000): Pro
       continue;
     }
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`shared devnet: ${who} waited ${Math.round(timeoutMs / 1000)} s for the chain-writer lock held by ${holder.who ?? '?'} (pid ${holder.pid ?? '?'}, since ${holder.at ?? '?'}) in ${lock}`);
+      throw new Error(
+        `shared devnet: ${who} waited ${Math.round(timeoutMs / 1000)} s for the chain-writer lock held by ${holder.who ?? '?'} (pid ${holder.pid ?? '?'}, since ${holder.at ?? '?'}) in ${lock}`,
+      );
     }
     await sleep(200);
   }
@@ -142,7 +150,9 @@ export async function claimSharedChain(who: string, timeoutMs = 8 * 60_000): Pro
   for (let readers = otherReaders(devnet.lockDir); readers.length > 0; readers = otherReaders(devnet.lockDir)) {
     if (Date.now() - started > timeoutMs) {
       fs.rmSync(lock, { recursive: true, force: true });
-      throw new Error(`shared devnet: ${who} waited ${Math.round(timeoutMs / 1000)} s for the readers ${readers.join(', ')} to finish`);
+      throw new Error(
+        `shared devnet: ${who} waited ${Math.round(timeoutMs / 1000)} s for the readers ${readers.join(', ')} to finish`,
+      );
     }
     await sleep(100);
   }

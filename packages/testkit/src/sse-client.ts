@@ -27,35 +27,42 @@ export class SseClient {
   static open(baseUrl: string, headers: Record<string, string>): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      client.req = http.get(`${baseUrl}/api/v1/stream/`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-        client.res = res;
-        client.status = res.statusCode ?? 0;
-        client.headers = res.headers;
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => client.feed(chunk));
-        const end = () => {
-          client.ended = true;
-          client.wake();
-        };
-        res.on('end', end);
-        res.on('close', end);
-        res.on('error', end);
-        resolve(client);
-      });
+      client.req = http.get(
+        `${baseUrl}/api/v1/stream/`,
+        { headers: { accept: 'text/event-stream', ...headers } },
+        (res) => {
+          client.res = res;
+          client.status = res.statusCode ?? 0;
+          client.headers = res.headers;
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => client.feed(chunk));
+          const end = () => {
+            client.ended = true;
+            client.wake();
+          };
+          res.on('end', end);
+          res.on('close', end);
+          res.on('error', end);
+          resolve(client);
+        },
+      );
       client.req.on('error', reject);
     });
   }
 
   /** The change messages (data parsed). */
   changes(): Record<string, unknown>[] {
-    return this.messages.filter((m) => m.event === 'change' && m.data).map((m) => JSON.parse(m.data!) as Record<string, unknown>);
+    return this.messages
+      .filter((m) => m.event === 'change' && m.data)
+      .map((m) => JSON.parse(m.data!) as Record<string, unknown>);
   }
 
   async waitFor(predicate: (c: SseClient) => boolean, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out; got ${JSON.stringify(this.messages)}${this.ended ? ' (stream ended)' : ''}`);
+      if (left <= 0)
+        throw new Error(`timed out; got ${JSON.stringify(this.messages)}${this.ended ? ' (stream ended)' : ''}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {

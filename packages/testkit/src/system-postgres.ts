@@ -24,7 +24,9 @@ export interface Cluster {
 
 export function pgBinDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) {
     throw new Error(
@@ -42,7 +44,11 @@ function pgRun(bin: string, args: string[]): string {
   try {
     if (asRoot) {
       const quoted = [bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      return execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', quoted], { encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+      return execFileSync('su', ['postgres', '-s', '/bin/bash', '-c', quoted], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        timeout: 60_000,
+      });
     }
     return execFileSync(bin, args, { encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
   } catch (err) {
@@ -68,9 +74,11 @@ export async function startCluster(prefix = 'tokendesk-faults-pg-'): Promise<Clu
     url: `postgres://tokendesk@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
-    start: () => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '30', 'start']),
+    start: () =>
+      void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '30', 'start']),
     running: () => fs.existsSync(path.join(dataDir, 'postmaster.pid')),
-    stop: (mode = 'fast') => void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', '-t', '30', 'stop']),
+    stop: (mode = 'fast') =>
+      void pgRun(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', '-t', '30', 'stop']),
     destroy: () => {
       try {
         if (cluster.running()) cluster.stop('immediate');

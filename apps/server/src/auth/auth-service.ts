@@ -20,7 +20,13 @@ const bearerSession = preparedPerDb((db: Db) =>
     .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
     .prepare('auth-bearer-session'),
 );
@@ -106,9 +112,14 @@ export class AuthService {
   ) {
     this.windowMs = config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
     this.limits = new SharedLimits(db, { now });
-    this.hashQueue = new HashQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE, config.PASSWORD_HASH_QUEUE_PER_IP, {
-      perGroup: { trusted: TRUSTED_WAITING_PER_USERNAME, first: config.PASSWORD_HASH_QUEUE_PER_PREFIX },
-    });
+    this.hashQueue = new HashQueue(
+      config.PASSWORD_HASH_CONCURRENCY,
+      config.PASSWORD_HASH_QUEUE,
+      config.PASSWORD_HASH_QUEUE_PER_IP,
+      {
+        perGroup: { trusted: TRUSTED_WAITING_PER_USERNAME, first: config.PASSWORD_HASH_QUEUE_PER_PREFIX },
+      },
+    );
   }
 
   /** Password hashing of registration, password change and the CLI: through the same bounded queue. */
@@ -122,21 +133,33 @@ export class AuthService {
   }
 
   /** Runs a hash in the bounded queue; a full queue becomes a fast 503 (or 429 for a client over its share). */
-  private async queued<T>(ip: string | null, task: () => Promise<T>, lanes: LaneChoice[] = plainHashLanes(ip)): Promise<T> {
+  private async queued<T>(
+    ip: string | null,
+    task: () => Promise<T>,
+    lanes: LaneChoice[] = plainHashLanes(ip),
+  ): Promise<T> {
     try {
       return await this.hashQueue.run(ip, task, lanes);
     } catch (err) {
       if (!(err instanceof HashQueueFullError)) throw err;
       const wait = err.retryAfterSeconds;
       if (err.reason === 'key') throw this.shareFull(wait);
-      throw new HttpError(503, `The server is busy checking other passwords. Please try again in ${secondsText(wait)}.`, [], {
-        'retry-after': String(wait),
-      });
+      throw new HttpError(
+        503,
+        `The server is busy checking other passwords. Please try again in ${secondsText(wait)}.`,
+        [],
+        {
+          'retry-after': String(wait),
+        },
+      );
     }
   }
 
   private shareFull(wait: number): HttpError {
-    return tooManyRequests(`Too many password checks at once from your address. Please try again in ${secondsText(wait)}.`, wait);
+    return tooManyRequests(
+      `Too many password checks at once from your address. Please try again in ${secondsText(wait)}.`,
+      wait,
+    );
   }
 
   /**
@@ -171,17 +194,24 @@ export class AuthService {
     const ipKey = limitKey('signin-ip', ip);
     const usernameKey = limitKey('signin-username', name);
     const keys = [pairKey, ipKey, usernameKey].map((key) => ({ key, windowMs: this.windowMs }));
-    const refused = (wait: number) => tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
+    const refused = (wait: number) =>
+      tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(wait)}.`, wait);
     const now = this.now();
     const remembered = this.refusals.get(pairKey);
     if (remembered && remembered.until > now) throw refused(Math.max(1, Math.ceil((remembered.retryAt - now) / 1000)));
     return this.limits.windows(keys, (w): Reservation => {
-      let wait = Math.max(w.retryAfterSeconds(pairKey, this.config.LOGIN_MAX_FAILURES_PER_USERNAME_IP), w.retryAfterSeconds(ipKey, this.config.LOGIN_MAX_FAILURES_PER_IP));
+      let wait = Math.max(
+        w.retryAfterSeconds(pairKey, this.config.LOGIN_MAX_FAILURES_PER_USERNAME_IP),
+        w.retryAfterSeconds(ipKey, this.config.LOGIN_MAX_FAILURES_PER_IP),
+      );
       // The username-wide limit only for IPs that failed on this username: never for the owner's clean IP.
       if (w.count(pairKey) > 0) wait = Math.max(wait, this.usernameWaitSeconds(w, usernameKey));
       if (wait > 0) {
         if (this.refusals.size >= 10_000) this.refusals.clear();
-        this.refusals.set(pairKey, { retryAt: w.now + wait * 1000, until: w.now + Math.min(wait * 1000, REFUSAL_MEMORY_MS) });
+        this.refusals.set(pairKey, {
+          retryAt: w.now + wait * 1000,
+          until: w.now + Math.min(wait * 1000, REFUSAL_MEMORY_MS),
+        });
         throw refused(wait);
       }
       return {
@@ -302,7 +332,9 @@ export class AuthService {
    * checks queued) or 503 (queue full), both with Retry-After.
    */
   verifyUserPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
-    return this.checkReserved(user.username, ip, password, () => Promise.resolve({ hash: user.passwordHash, userId: user.id }));
+    return this.checkReserved(user.username, ip, password, () =>
+      Promise.resolve({ hash: user.passwordHash, userId: user.id }),
+    );
   }
 
   /** HTTP Basic on any route; a verified credential is trusted briefly without a new hash. */
@@ -369,7 +401,10 @@ export class AuthService {
   }
 
   async revokeSession(sessionId: number): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: new Date(this.now()) }).where(eq(sessions.id, sessionId));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(this.now()) })
+      .where(eq(sessions.id, sessionId));
     for (const [key, entry] of this.sessionCache) if (entry.auth.sessionId === sessionId) this.sessionCache.delete(key);
   }
 
@@ -409,7 +444,12 @@ export class AuthService {
    * `byOperator`: the operator's CLI made the password up, so the user must choose their own before
    * anything else (requirePasswordChosen); any other password is the user's own and clears that.
    */
-  async storePassword(userId: number, passwordHash: string, first: (tx: Db) => Promise<void>, options: { byOperator?: boolean } = {}): Promise<void> {
+  async storePassword(
+    userId: number,
+    passwordHash: string,
+    first: (tx: Db) => Promise<void>,
+    options: { byOperator?: boolean } = {},
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await first(tx as unknown as Db);
       await tx

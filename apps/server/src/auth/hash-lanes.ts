@@ -41,5 +41,8 @@ export function signInLanes(attempt: AttemptStanding): LaneChoice[] {
 /** A hash that is not a password check (registration, a new password, a rehash): clean, by prefix. */
 export function plainHashLanes(ip: string | null): LaneChoice[] {
   if (ip === null) return [{ lane: 'first', group: '' }];
-  return [{ lane: 'first', group: addressPrefix(ip) }, { lane: 'later', group: ip }];
+  return [
+    { lane: 'first', group: addressPrefix(ip) },
+    { lane: 'later', group: ip },
+  ];
 }

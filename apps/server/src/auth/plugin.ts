@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 /** The 403 of every other route while the account still signs in with the password the operator's CLI made up. */
 export const OWN_PASSWORD_FIRST =
-  'Choose your own password first: the one you signed in with was made up by the server\'s operator. Change it in Settings (POST /api/v1/user/change-password/).';
+  "Choose your own password first: the one you signed in with was made up by the server's operator. Change it in Settings (POST /api/v1/user/change-password/).";
 
 export interface BasicCredentials {
   username: string;
@@ -75,7 +75,8 @@ export const authPlugin = fp(async (app, opts: { auth: AuthService }) => {
   // A one-time password was seen by the operator and printed on a terminal: until the user replaces it,
   // it opens no data and changes nothing, for the web app and API clients alike (issue 35).
   const requirePasswordChosen = (request: FastifyRequest, auth: Authentication) => {
-    if (auth.user.passwordChangeRequired && request.routeOptions.config.beforeOwnPassword !== true) throw forbidden(OWN_PASSWORD_FIRST);
+    if (auth.user.passwordChangeRequired && request.routeOptions.config.beforeOwnPassword !== true)
+      throw forbidden(OWN_PASSWORD_FIRST);
   };
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

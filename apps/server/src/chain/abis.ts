@@ -9,7 +9,10 @@ export const erc20Abi = parseAbi([
 ]);
 
 /** Old tokens (MKR, SAI…) return name and symbol as bytes32. */
-export const erc20Bytes32Abi = parseAbi(['function name() view returns (bytes32)', 'function symbol() view returns (bytes32)']);
+export const erc20Bytes32Abi = parseAbi([
+  'function name() view returns (bytes32)',
+  'function symbol() view returns (bytes32)',
+]);
 
 export const v2FactoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
 export const v3FactoryAbi = parseAbi(['function getPool(address, address, uint24) view returns (address)']);

@@ -2,7 +2,17 @@ import type { Address, PublicClient } from 'viem';
 import { ChainUnavailableError, createChainClient, withDeadline, type ChainClientOptions } from './client';
 import type { DexContext } from './dex/types';
 import { isV4Dex, type DexConfig, type NetworkConfig, type NetworkRegistry } from './networks';
-import { discoverPool, findPoolsAmong, poolStateOf, readRawStatesAtHead, verifyPool, type DiscoveredPool, type PoolRef, type PoolState, type VerifiedPool } from './pools';
+import {
+  discoverPool,
+  findPoolsAmong,
+  poolStateOf,
+  readRawStatesAtHead,
+  verifyPool,
+  type DiscoveredPool,
+  type PoolRef,
+  type PoolState,
+  type VerifiedPool,
+} from './pools';
 import type { RawPoolState } from './pool-state';
 import { readTokenInfo, type TokenInfo } from './token-info';
 import type { LogPager, PoolKey } from './v4-pools';
@@ -73,7 +83,12 @@ export class ChainService {
     return { client: this.client(network), pageLogs: this.options.pageLogs };
   }
 
-  discoverPool(network: NetworkConfig, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
+  discoverPool(
+    network: NetworkConfig,
+    dex: DexConfig,
+    projectToken: Address,
+    pairedToken: Address,
+  ): Promise<DiscoveredPool | null> {
     return withDeadline(network, async () => {
       const found = await discoverPool(this.dexContext(network), dex, projectToken, pairedToken);
       // A pool known by its key (V4): attaching it needs no second log read.
@@ -82,13 +97,34 @@ export class ChainService {
     });
   }
 
-  verifyPool(network: NetworkConfig, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address): Promise<VerifiedPool> {
+  verifyPool(
+    network: NetworkConfig,
+    dex: DexConfig,
+    pool: Address,
+    projectToken: Address,
+    pairedToken: Address,
+  ): Promise<VerifiedPool> {
     return withDeadline(network, async () => {
       const cacheKey = `${network.id}:${normalizePoolAddress(pool)}`;
-      const verified = await verifyPool(this.dexContext(network), dex, pool, projectToken, pairedToken, this.v4Keys.get(cacheKey));
+      const verified = await verifyPool(
+        this.dexContext(network),
+        dex,
+        pool,
+        projectToken,
+        pairedToken,
+        this.v4Keys.get(cacheKey),
+      );
       if (verified.v4) {
-        const [currency0, currency1] = verified.projectIsToken0 ? [projectToken, pairedToken] : [pairedToken, projectToken];
-        this.v4Keys.set(cacheKey, { currency0, currency1, fee: verified.fee ?? 0, tickSpacing: verified.v4.tickSpacing, hooks: verified.v4.hooks });
+        const [currency0, currency1] = verified.projectIsToken0
+          ? [projectToken, pairedToken]
+          : [pairedToken, projectToken];
+        this.v4Keys.set(cacheKey, {
+          currency0,
+          currency1,
+          fee: verified.fee ?? 0,
+          tickSpacing: verified.v4.tickSpacing,
+          hooks: verified.v4.hooks,
+        });
         if (this.v4Keys.size > 10_000) this.v4Keys.clear();
       }
       return verified;
@@ -100,7 +136,11 @@ export class ChainService {
    * pool never changes once it is one, so answers are kept; addresses that are not pools are asked
    * again after an hour (a pool can be created at a precomputed address).
    */
-  async poolsAmong(network: NetworkConfig, token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
+  async poolsAmong(
+    network: NetworkConfig,
+    token: Address,
+    addresses: readonly Address[],
+  ): Promise<Map<string, DexConfig>> {
     const key = (a: string) => `${network.id}:${normalizeAddress(token)}:${normalizeAddress(a)}`;
     const fresh = (a: string) => {
       const hit = this.poolCheckCache.get(key(a));
@@ -108,8 +148,11 @@ export class ChainService {
     };
     const unknown = addresses.filter((a) => !fresh(a));
     if (unknown.length > 0) {
-      const found = await withDeadline(network, () => findPoolsAmong(this.client(network), network.dexes, token, unknown));
-      for (const a of unknown) this.poolCheckCache.set(key(a), { dex: found.get(normalizeAddress(a)) ?? null, at: Date.now() });
+      const found = await withDeadline(network, () =>
+        findPoolsAmong(this.client(network), network.dexes, token, unknown),
+      );
+      for (const a of unknown)
+        this.poolCheckCache.set(key(a), { dex: found.get(normalizeAddress(a)) ?? null, at: Date.now() });
     }
     const result = new Map<string, DexConfig>();
     for (const a of addresses) {
@@ -152,7 +195,16 @@ export class ChainService {
               const read = await readRawStatesAtHead(this.client(network), toRead);
               const fetchedAt = Date.now();
               for (const p of toRead) {
-                this.keep(key(p), { raw: read.states.get(normalizePoolAddress(p.address)) ?? null, blockNumber: read.blockNumber, blockTime: read.blockTime, fetchedAt }, startedAt);
+                this.keep(
+                  key(p),
+                  {
+                    raw: read.states.get(normalizePoolAddress(p.address)) ?? null,
+                    blockNumber: read.blockNumber,
+                    blockTime: read.blockTime,
+                    fetchedAt,
+                  },
+                  startedAt,
+                );
               }
             });
           } catch (err) {
@@ -171,7 +223,13 @@ export class ChainService {
     const result = new Map<string, CachedPoolState>();
     for (const p of pools) {
       const hit = this.poolCache.get(key(p));
-      if (hit) result.set(normalizePoolAddress(p.address), { state: hit.raw && poolStateOf(p, hit.raw), blockNumber: hit.blockNumber, blockTime: hit.blockTime, fetchedAt: hit.fetchedAt });
+      if (hit)
+        result.set(normalizePoolAddress(p.address), {
+          state: hit.raw && poolStateOf(p, hit.raw),
+          blockNumber: hit.blockNumber,
+          blockTime: hit.blockTime,
+          fetchedAt: hit.fetchedAt,
+        });
     }
     return result;
   }
@@ -197,10 +255,16 @@ export class ChainService {
    * block under load). Only where the indexer reads at the head (no confirmations, the devnet): with
    * confirmations its block is behind what a screen reads, and keeping it would show older figures.
    */
-  seedPoolStates(network: NetworkConfig, blockNumber: bigint, blockTime: Date, states: ReadonlyMap<string, RawPoolState>): void {
+  seedPoolStates(
+    network: NetworkConfig,
+    blockNumber: bigint,
+    blockTime: Date,
+    states: ReadonlyMap<string, RawPoolState>,
+  ): void {
     if (network.confirmations !== 0) return;
     const fetchedAt = Date.now();
-    for (const [address, raw] of states) this.keep(`${network.id}:${normalizePoolAddress(address)}`, { raw, blockNumber, blockTime, fetchedAt });
+    for (const [address, raw] of states)
+      this.keep(`${network.id}:${normalizePoolAddress(address)}`, { raw, blockNumber, blockTime, fetchedAt });
   }
 
   /**
@@ -210,7 +274,8 @@ export class ChainService {
   invalidate(networkId?: number, before?: bigint): void {
     if (networkId === undefined) return this.poolCache.clear();
     for (const [k, entry] of this.poolCache) {
-      if (k.startsWith(`${networkId}:`) && (before === undefined || entry.blockNumber < before)) this.poolCache.delete(k);
+      if (k.startsWith(`${networkId}:`) && (before === undefined || entry.blockNumber < before))
+        this.poolCache.delete(k);
     }
   }
 }

@@ -1,4 +1,12 @@
-import { createPublicClient, defineChain, fallback, http, RpcRequestError, type PublicClient, type Transport } from 'viem';
+import {
+  createPublicClient,
+  defineChain,
+  fallback,
+  http,
+  RpcRequestError,
+  type PublicClient,
+  type Transport,
+} from 'viem';
 import { getHttpRpcClient } from 'viem/utils';
 import type { NetworkConfig } from './networks';
 
@@ -46,7 +54,8 @@ function rpcErrorKind(err: unknown): Exclude<RpcEvent['error'], null> {
   if (name === 'TimeoutError') return 'timeout';
   if (name === 'HttpRequestError' || name === 'WebSocketRequestError' || name === 'SocketClosedError') return 'http';
   // viem's RpcError subclasses (execution reverted, limit exceeded, …) all end in RpcError or are RpcRequestError.
-  if (name === 'RpcRequestError' || /RpcError$/.test(name) || typeof (err as { code?: unknown }).code === 'number') return 'rpc';
+  if (name === 'RpcRequestError' || /RpcError$/.test(name) || typeof (err as { code?: unknown }).code === 'number')
+    return 'rpc';
   return 'other';
 }
 
@@ -54,9 +63,13 @@ function rpcErrorKind(err: unknown): Exclude<RpcEvent['error'], null> {
 function observed(transport: Transport, network: NetworkConfig, onRpc: (event: RpcEvent) => void): Transport {
   return ((params) => {
     const inner = transport(params);
-    const request = (async (args: { method: string; params?: unknown }, options?: Parameters<typeof inner.request>[1]) => {
+    const request = (async (
+      args: { method: string; params?: unknown },
+      options?: Parameters<typeof inner.request>[1],
+    ) => {
       const started = performance.now();
-      const report = (error: RpcEvent['error']) => onRpc({ network, method: args.method, seconds: (performance.now() - started) / 1000, error });
+      const report = (error: RpcEvent['error']) =>
+        onRpc({ network, method: args.method, seconds: (performance.now() - started) / 1000, error });
       try {
         const result: unknown = await inner.request(args as Parameters<typeof inner.request>[0], options);
         report(null);
@@ -78,14 +91,20 @@ export class RateLimitedError extends Error {
     readonly status: number,
     body: string,
   ) {
-    super(`The node answered HTTP ${status} (rate limited)${retryAfterMs === null ? '' : `, retry after ${retryAfterMs} ms`}: ${body.slice(0, 300)}`);
+    super(
+      `The node answered HTTP ${status} (rate limited)${retryAfterMs === null ? '' : `, retry after ${retryAfterMs} ms`}: ${body.slice(0, 300)}`,
+    );
   }
 }
 
 /** Everything an error says about itself, down its cause chain (viem puts the node's text in `details`). */
 export function errorText(err: unknown): string {
   const parts: string[] = [];
-  for (let e = err as { message?: string; details?: string; shortMessage?: string; cause?: unknown } | undefined, i = 0; e && i < 6; i++) {
+  for (
+    let e = err as { message?: string; details?: string; shortMessage?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 6;
+    i++
+  ) {
     parts.push(String(e.message ?? ''), String(e.details ?? ''));
     e = e.cause as typeof e;
   }
@@ -121,7 +140,9 @@ export function isRateLimited(err: unknown): boolean {
   if (findInChain(err, (e): e is { status: number } => (e as { status?: unknown }).status === 429)) return true;
   const codes = errorCodes(err);
   if (codes.includes(429) || codes.includes(-32007) || codes.includes(-32012)) return true;
-  return /rate (limit|exceeded)|request rate|too many requests|requests? limit reached|compute units per second|credits limited|throughput|backoff_seconds|daily request count/i.test(errorText(err));
+  return /rate (limit|exceeded)|request rate|too many requests|requests? limit reached|compute units per second|credits limited|throughput|backoff_seconds|daily request count/i.test(
+    errorText(err),
+  );
 }
 
 /**
@@ -152,7 +173,9 @@ export function isNodeBehind(err: unknown): boolean {
  * "header not found" is not one of them: geth says that for a block it does not have yet (isNodeBehind).
  */
 export function isStateUnavailable(err: unknown): boolean {
-  return /missing trie node|historical state|state (at block #?\d+ )?is pruned|no state available|not available due to pruning|state pruning|pruning=archive|BlockOutOfRange/i.test(errorText(err));
+  return /missing trie node|historical state|state (at block #?\d+ )?is pruned|no state available|not available due to pruning|state pruning|pruning=archive|BlockOutOfRange/i.test(
+    errorText(err),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -208,9 +231,17 @@ function retryDelay(err: unknown, attempt: { busy: number; failed: number }, pol
   if (isNodeBehind(err)) return attempt.busy >= policy.busyRetryCount ? null : 100 * (attempt.busy + 1);
   if (attempt.failed >= policy.retryCount) return null;
   const name = (err as { name?: string }).name ?? '';
-  const status = findInChain(err, (e): e is { status: number } => typeof (e as { status?: unknown }).status === 'number')?.status;
+  const status = findInChain(
+    err,
+    (e): e is { status: number } => typeof (e as { status?: unknown }).status === 'number',
+  )?.status;
   if (status === 413) return null; // a request too large: only a smaller one helps
-  if (name === 'TimeoutError' || name === 'HttpRequestError' || (status !== undefined && [408, 500, 502, 503, 504].includes(status))) return 150 * 2 ** attempt.failed;
+  if (
+    name === 'TimeoutError' ||
+    name === 'HttpRequestError' ||
+    (status !== undefined && [408, 500, 502, 503, 504].includes(status))
+  )
+    return 150 * 2 ** attempt.failed;
   const codes = errorCodes(err);
   if (codes.includes(-32603) || codes.includes(-1)) return 150 * 2 ** attempt.failed;
   return null;
@@ -226,7 +257,10 @@ function isBlockAtNumber(args: { method: string; params?: unknown }): boolean {
 function resilient(transport: Transport, policy: RetryPolicy): Transport {
   return ((params) => {
     const inner = transport(params);
-    const request = (async (args: { method: string; params?: unknown }, options?: Parameters<typeof inner.request>[1]) => {
+    const request = (async (
+      args: { method: string; params?: unknown },
+      options?: Parameters<typeof inner.request>[1],
+    ) => {
       const attempt = { busy: 0, failed: 0 };
       for (;;) {
         try {
@@ -268,7 +302,10 @@ function monotonicHead(transport: Transport): Transport {
   let best = { head: -1n, at: 0 };
   return ((params) => {
     const inner = transport(params);
-    const request = (async (args: { method: string; params?: unknown }, options?: Parameters<typeof inner.request>[1]) => {
+    const request = (async (
+      args: { method: string; params?: unknown },
+      options?: Parameters<typeof inner.request>[1],
+    ) => {
       const result: unknown = await inner.request(args as Parameters<typeof inner.request>[0], options);
       if (args.method !== 'eth_blockNumber' || typeof result !== 'string') return result;
       const head = BigInt(result);
@@ -305,7 +342,11 @@ const batchSenders = new WeakMap<PublicClient, BatchSender>();
  * are retried as for single calls; each call's own error is returned, not thrown. A client not made
  * by createChainClient (a test double) gets its calls one by one, without that guarantee.
  */
-export async function requestSameNode(client: PublicClient, calls: RpcCall[], hooks?: SameNodeHooks): Promise<RpcOutcome[]> {
+export async function requestSameNode(
+  client: PublicClient,
+  calls: RpcCall[],
+  hooks?: SameNodeHooks,
+): Promise<RpcOutcome[]> {
   const sender = batchSenders.get(client);
   if (sender) return sender(calls, hooks);
   return Promise.all(
@@ -319,7 +360,14 @@ export async function requestSameNode(client: PublicClient, calls: RpcCall[], ho
 }
 
 function batchSender(network: NetworkConfig, options: ChainClientOptions, policy: RetryPolicy): BatchSender {
-  const rpcs = network.rpcUrls.map((url) => ({ url, rpc: getHttpRpcClient(url, { fetchFn: rateLimitAwareFetch, timeout: options.requestTimeoutMs ?? 2_000, onRequest: options.onFetchRequest }) }));
+  const rpcs = network.rpcUrls.map((url) => ({
+    url,
+    rpc: getHttpRpcClient(url, {
+      fetchFn: rateLimitAwareFetch,
+      timeout: options.requestTimeoutMs ?? 2_000,
+      onRequest: options.onFetchRequest,
+    }),
+  }));
   return async (calls, hooks) => {
     const attempt = { busy: 0, failed: 0 };
     const started = performance.now();
@@ -334,13 +382,15 @@ function batchSender(network: NetworkConfig, options: ChainClientOptions, policy
           const outcomes = calls.map((c, id): RpcOutcome => {
             const a = byId.get(id);
             if (!a) return { ok: false, error: new Error(`The node left ${c.method} of a batch unanswered`) };
-            if ('error' in a && a.error) return { ok: false, error: new RpcRequestError({ body: body[id]!, error: a.error, url }) };
+            if ('error' in a && a.error)
+              return { ok: false, error: new RpcRequestError({ body: body[id]!, error: a.error, url }) };
             return { ok: true, result: (a as { result: unknown }).result };
           });
           // Throttled item by item (HTTP 200, every answer a rate-limit error): the batch again, later.
           const throttled = outcomes.find((o) => !o.ok && isRateLimited(o.error));
           if (throttled && !throttled.ok) throw throttled.error;
-          for (const c of calls) options.onRpc?.({ network, method: c.method, seconds: (performance.now() - started) / 1000, error: null });
+          for (const c of calls)
+            options.onRpc?.({ network, method: c.method, seconds: (performance.now() - started) / 1000, error: null });
           return outcomes;
         } catch (err) {
           lastError = err;
@@ -349,7 +399,13 @@ function batchSender(network: NetworkConfig, options: ChainClientOptions, policy
       }
       const wait = retryDelay(lastError, attempt, policy);
       if (wait === null) {
-        for (const c of calls) options.onRpc?.({ network, method: c.method, seconds: (performance.now() - started) / 1000, error: rpcErrorKind(lastError) });
+        for (const c of calls)
+          options.onRpc?.({
+            network,
+            method: c.method,
+            seconds: (performance.now() - started) / 1000,
+            error: rpcErrorKind(lastError),
+          });
         throw lastError;
       }
       if (isRateLimited(lastError)) {
@@ -371,7 +427,11 @@ export function createChainClient(network: NetworkConfig, options: ChainClientOp
     rpcUrls: { default: { http: [...network.rpcUrls] } },
     contracts: { multicall3: { address: network.multicall3 } },
   });
-  const policy: RetryPolicy = { retryCount: options.retryCount ?? 1, busyRetryCount: options.busyRetryCount ?? 6, maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000 };
+  const policy: RetryPolicy = {
+    retryCount: options.retryCount ?? 1,
+    busyRetryCount: options.busyRetryCount ?? 6,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000,
+  };
   const transports = network.rpcUrls.map((url) =>
     http(url, {
       timeout: options.requestTimeoutMs ?? 2_000,
@@ -383,7 +443,9 @@ export function createChainClient(network: NetworkConfig, options: ChainClientOp
       onFetchRequest: options.onFetchRequest,
     }),
   );
-  const base = monotonicHead(resilient(transports.length === 1 ? transports[0]! : fallback(transports, { rank: false, retryCount: 0 }), policy));
+  const base = monotonicHead(
+    resilient(transports.length === 1 ? transports[0]! : fallback(transports, { rank: false, retryCount: 0 }), policy),
+  );
   const client = createPublicClient({
     chain,
     transport: options.onRpc ? observed(base, network, options.onRpc) : base,
@@ -399,7 +461,8 @@ export function isNodeFailure(err: unknown): boolean {
   // Throttled, or a node behind the others, after every retry: "try again later" is the truth.
   if (isRateLimited(err) || isNodeBehind(err)) return true;
   for (let e = err as { name?: string; cause?: unknown; code?: string } | undefined, i = 0; e && i < 6; i++) {
-    if (['HttpRequestError', 'TimeoutError', 'WebSocketRequestError', 'SocketClosedError'].includes(e.name ?? '')) return true;
+    if (['HttpRequestError', 'TimeoutError', 'WebSocketRequestError', 'SocketClosedError'].includes(e.name ?? ''))
+      return true;
     if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET') return true;
     e = e.cause as typeof e;
   }
@@ -410,7 +473,11 @@ export function isNodeFailure(err: unknown): boolean {
  * Runs chain work with a hard deadline: an unreachable or stalled node becomes a
  * ChainUnavailableError after at most CHAIN_DEADLINE_MS instead of hanging the request.
  */
-export async function withDeadline<T>(network: NetworkConfig, work: () => Promise<T>, deadlineMs = CHAIN_DEADLINE_MS): Promise<T> {
+export async function withDeadline<T>(
+  network: NetworkConfig,
+  work: () => Promise<T>,
+  deadlineMs = CHAIN_DEADLINE_MS,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ChainUnavailableError(network, new Error('deadline exceeded'))), deadlineMs);

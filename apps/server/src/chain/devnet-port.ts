@@ -25,7 +25,10 @@ export function loopbackPortFree(port: number): Promise<boolean> {
  * between the probe and anvil's bind, that failure also falls back; any other failure is thrown.
  * The supervised restarts keep whichever port this picked (devnet.ts).
  */
-export async function startDevnetOnPreferredPort(opts: StartDevnetOptions, preferred = DEVNET_DEFAULT_PORT): Promise<{ devnet: Devnet; fellBack: boolean }> {
+export async function startDevnetOnPreferredPort(
+  opts: StartDevnetOptions,
+  preferred = DEVNET_DEFAULT_PORT,
+): Promise<{ devnet: Devnet; fellBack: boolean }> {
   if (await loopbackPortFree(preferred)) {
     try {
       return { devnet: await startDevnet({ ...opts, port: preferred }), fellBack: false };

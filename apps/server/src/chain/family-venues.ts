@@ -40,7 +40,8 @@ export const FAMILY_VENUES: readonly FamilyVenue[] = [
     name: 'Thena V1',
     family: 'solidly',
     factory: '0xAFD89d21BdB66d00817d4153E055830B1c2B3970',
-    source: '@thenafi/v1-sdk constants, via ../shared/NETWORKS.md; no Thena repository could be read here, checked once only',
+    source:
+      '@thenafi/v1-sdk constants, via ../shared/NETWORKS.md; no Thena repository could be read here, checked once only',
     note: 'Velodrome-v1 style: PairCreated(address indexed, address indexed, bool stable, address, uint256) and the Uniswap V2 Swap/Mint/Burn topics.',
   },
 ];

@@ -80,7 +80,10 @@ export const LAUNCHPAD_HOOKS: Readonly<Record<number, readonly LaunchpadHook[]>>
 };
 
 /** The launchpad whose hook a V4 pool's key names, or null (no hooks, or a hook no launchpad lists). */
-export function launchpadOf(hooks: readonly LaunchpadHook[] | undefined, hook: string | null | undefined): string | null {
+export function launchpadOf(
+  hooks: readonly LaunchpadHook[] | undefined,
+  hook: string | null | undefined,
+): string | null {
   if (!hooks?.length || !hook) return null;
   // Compared in lower case without parsing: a stored value that is no address matches nothing.
   const wanted = hook.toLowerCase();

@@ -1,4 +1,14 @@
-import { decodeFunctionResult, encodeAbiParameters, getAbiItem, toFunctionSelector, type Abi, type AbiFunction, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeAbiParameters,
+  getAbiItem,
+  toFunctionSelector,
+  type Abi,
+  type AbiFunction,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import type { CallResult, StateCall } from './dex/types';
 
 /*
@@ -26,10 +36,13 @@ function prepare(call: StateCall): Prepared {
   // Overloads are told apart by their arguments: only a name with one function is cached.
   const found = byName.get(call.functionName);
   if (found) return found;
-  const item = getAbiItem({ abi: call.abi, name: call.functionName, args: call.args as unknown[] }) as AbiFunction | undefined;
+  const item = getAbiItem({ abi: call.abi, name: call.functionName, args: call.args as unknown[] }) as
+    | AbiFunction
+    | undefined;
   if (!item || item.type !== 'function') throw new Error(`multicall: no function ${call.functionName} in the ABI`);
   const entry = { item, selector: toFunctionSelector(item).slice(2) };
-  if (call.abi.filter((x) => x.type === 'function' && x.name === call.functionName).length === 1) byName.set(call.functionName, entry);
+  if (call.abi.filter((x) => x.type === 'function' && x.name === call.functionName).length === 1)
+    byName.set(call.functionName, entry);
   return entry;
 }
 
@@ -38,7 +51,10 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Arguments that are all addresses (balanceOf, the common case) are padded here; anything else goes through viem. */
 function encodeArgs(item: AbiFunction, args: unknown[]): string {
-  if (args.length === item.inputs.length && item.inputs.every((p, i) => p.type === 'address' && typeof args[i] === 'string' && ADDRESS.test(args[i] as string))) {
+  if (
+    args.length === item.inputs.length &&
+    item.inputs.every((p, i) => p.type === 'address' && typeof args[i] === 'string' && ADDRESS.test(args[i] as string))
+  ) {
     return (args as string[]).map((a) => a.slice(2).toLowerCase().padStart(64, '0')).join('');
   }
   return encodeAbiParameters(item.inputs, args).slice(2);
@@ -73,7 +89,8 @@ export function encodeAggregate3(calls: readonly StateCall[]): { data: Hex; item
  * for a failed call). Throws when the answer is not that shape for exactly `count` calls.
  */
 export function decodeAggregate3(result: Hex, count: number): (Hex | null)[] {
-  if (typeof result !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(result)) throw new Error('multicall: the answer is not hex data');
+  if (typeof result !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(result))
+    throw new Error('multicall: the answer is not hex data');
   const hex = result.slice(2);
   const size = hex.length / 2;
   const readWord = (at: number): number => {
@@ -104,15 +121,24 @@ export function decodeAggregate3(result: Hex, count: number): (Hex | null)[] {
  * Every call through Multicall3 in one eth_call at `blockNumber`, each allowed to fail (the answer
  * shape of viem's multicall with allowFailure). A failed eth_call throws what the node said.
  */
-export async function aggregate3(client: PublicClient, multicall3: Address, calls: readonly StateCall[], blockNumber: bigint): Promise<CallResult[]> {
+export async function aggregate3(
+  client: PublicClient,
+  multicall3: Address,
+  calls: readonly StateCall[],
+  blockNumber: bigint,
+): Promise<CallResult[]> {
   const { data, items } = encodeAggregate3(calls);
   const { data: answer } = await client.call({ to: multicall3, data, blockNumber });
-  if (answer === undefined) throw new Error('multicall: Multicall3 answered nothing (no contract at its address at that block?)');
+  if (answer === undefined)
+    throw new Error('multicall: Multicall3 answered nothing (no contract at its address at that block?)');
   const returned = decodeAggregate3(answer, calls.length);
   return returned.map((ret, i): CallResult => {
     if (ret === null) return { status: 'failure' };
     try {
-      return { status: 'success', result: decodeFunctionResult({ abi: [items[i]!], functionName: items[i]!.name, data: ret }) };
+      return {
+        status: 'success',
+        result: decodeFunctionResult({ abi: [items[i]!], functionName: items[i]!.name, data: ret }),
+      };
     } catch (error) {
       return { status: 'failure', error };
     }

@@ -50,7 +50,10 @@ export async function readRawPoolStates(
   // later" from a broken chain. Coded in ./multicall.ts: viem's multicall cost more than the node.
   const results = await aggregate3(client, multicall3, calls, blockNumber);
   const first = results[0];
-  if (first?.status !== 'success') throw first?.status === 'failure' && first.error ? first.error : new Error('Multicall3 did not answer getCurrentBlockTimestamp');
+  if (first?.status !== 'success')
+    throw first?.status === 'failure' && first.error
+      ? first.error
+      : new Error('Multicall3 did not answer getCurrentBlockTimestamp');
   const timestamp = first.result as bigint;
   const states = new Map<string, RawPoolState>();
   let i = 1;

@@ -11,7 +11,12 @@ export { PoolVerificationError } from './dex/errors';
 export type { DiscoveredPool, VerifiedPool };
 
 /** The pool of a token pair on a DEX, as its family finds it (the deepest, where a pair has several). */
-export function discoverPool(ctx: DexContext, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null> {
+export function discoverPool(
+  ctx: DexContext,
+  dex: DexConfig,
+  projectToken: Address,
+  pairedToken: Address,
+): Promise<DiscoveredPool | null> {
   return adapterOf(dex).discover(ctx, dex, projectToken, pairedToken);
 }
 
@@ -20,7 +25,14 @@ export function discoverPool(ctx: DexContext, dex: DexConfig, projectToken: Addr
  * and that it pairs exactly these two tokens. A contract can claim any factory(), so the factory's
  * own answer is what makes the check trustworthy.
  */
-export function verifyPool(ctx: DexContext, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address, known?: DiscoveredPool['key']): Promise<VerifiedPool> {
+export function verifyPool(
+  ctx: DexContext,
+  dex: DexConfig,
+  pool: Address,
+  projectToken: Address,
+  pairedToken: Address,
+  known?: DiscoveredPool['key'],
+): Promise<VerifiedPool> {
   return adapterOf(dex).verify(ctx, dex, pool, projectToken, pairedToken, known);
 }
 
@@ -88,13 +100,20 @@ export async function readRawStatesAtHead(
 
 /** A pool's raw state in its project's terms: whole-token reserves and the project token's price. */
 export function poolStateOf(p: PoolRef, state: RawPoolState): PoolState {
-  const side = { projectIsToken0: p.projectIsToken0, projectDecimals: p.projectDecimals, pairedDecimals: p.pairedDecimals };
+  const side = {
+    projectIsToken0: p.projectIsToken0,
+    projectDecimals: p.projectDecimals,
+    pairedDecimals: p.pairedDecimals,
+  };
   const projectRaw = p.projectIsToken0 ? state.reserve0 : state.reserve1;
   const pairedRaw = p.projectIsToken0 ? state.reserve1 : state.reserve0;
   return {
     projectReserve: formatUnits(projectRaw, p.projectDecimals),
     pairedReserve: formatUnits(pairedRaw, p.pairedDecimals),
-    price: state.sqrtPriceX96 !== null ? priceFromSqrt(side, state.sqrtPriceX96) : priceFromAmounts(side, projectRaw, pairedRaw),
+    price:
+      state.sqrtPriceX96 !== null
+        ? priceFromSqrt(side, state.sqrtPriceX96)
+        : priceFromAmounts(side, projectRaw, pairedRaw),
   };
 }
 
@@ -104,7 +123,12 @@ export function poolStateOf(p: PoolRef, state: RawPoolState): PoolState {
  * factory's answer decides; a factory answering another family's lookup too is asked only in its
  * configured family's terms). Two multicalls whatever the number of addresses.
  */
-export async function findPoolsAmong(client: PublicClient, dexes: readonly DexConfig[], token: Address, addresses: readonly Address[]): Promise<Map<string, DexConfig>> {
+export async function findPoolsAmong(
+  client: PublicClient,
+  dexes: readonly DexConfig[],
+  token: Address,
+  addresses: readonly Address[],
+): Promise<Map<string, DexConfig>> {
   const found = new Map<string, DexConfig>();
   const listable = dexes.filter((d) => adapterOf(d).listing);
   if (addresses.length === 0 || listable.length === 0) return found;
@@ -122,14 +146,20 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
   addresses.forEach((address, i) => {
     const answers = claims.slice(i * perAddress, (i + 1) * perAddress);
     for (const dex of listable) {
-      const claim = adapterOf(dex).listing!.read(dex, layout.positions.get(familyOf(dex))!.map((p) => answers[p]!));
+      const claim = adapterOf(dex).listing!.read(
+        dex,
+        layout.positions.get(familyOf(dex))!.map((p) => answers[p]!),
+      );
       if (!claim || !isAddressEqual(adapterOf(dex).registryAddress(dex), claim.factory)) continue;
       if (!isAddressEqual(claim.token0, token) && !isAddressEqual(claim.token1, token)) continue;
       candidates.push({ address, dex, lookup: claim.lookup });
     }
   });
   if (candidates.length === 0) return found;
-  const listed = (await client.multicall({ allowFailure: true, contracts: candidates.map((c) => c.lookup) })) as CallResult[];
+  const listed = (await client.multicall({
+    allowFailure: true,
+    contracts: candidates.map((c) => c.lookup),
+  })) as CallResult[];
   candidates.forEach((c, i) => {
     const r = listed[i];
     const key = normalizeAddress(c.address);
@@ -141,7 +171,10 @@ export async function findPoolsAmong(client: PublicClient, dexes: readonly DexCo
 }
 
 /** The distinct claim calls of the families (on one address; each is re-aimed per address) and each family's positions in them. */
-function claimLayout(families: readonly DexFamily[], sample: Address): { calls: StateCall[]; positions: Map<DexFamily, number[]> } {
+function claimLayout(
+  families: readonly DexFamily[],
+  sample: Address,
+): { calls: StateCall[]; positions: Map<DexFamily, number[]> } {
   const calls: StateCall[] = [];
   const byData = new Map<Hex, number>();
   const positions = new Map<DexFamily, number[]>();

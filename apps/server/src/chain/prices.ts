@@ -16,7 +16,10 @@ const abs = (v: bigint) => (v < 0n ? -v : v);
 /** The project token priced in the paired token from raw amounts (reserves or a trade's legs). */
 export function priceFromAmounts(side: PoolSide, projectRaw: bigint, pairedRaw: bigint): string | null {
   if (projectRaw === 0n) return null;
-  return formatRatio(abs(pairedRaw) * 10n ** BigInt(side.projectDecimals), abs(projectRaw) * 10n ** BigInt(side.pairedDecimals));
+  return formatRatio(
+    abs(pairedRaw) * 10n ** BigInt(side.projectDecimals),
+    abs(projectRaw) * 10n ** BigInt(side.pairedDecimals),
+  );
 }
 
 /** The same from a V3 sqrtPriceX96 (token1 per token0 in raw units is sqrtP² / 2^192). */

@@ -42,12 +42,20 @@ export async function readReferencePools(
   base: ReferenceToken,
   stables: readonly ReferenceToken[],
 ): Promise<ReferencePools> {
-  const lookups: { dex: DexConfig; fee: number | null; stable: ReferenceToken; call: StateCall; pools?: (answer: unknown) => Address[] }[] = [];
+  const lookups: {
+    dex: DexConfig;
+    fee: number | null;
+    stable: ReferenceToken;
+    call: StateCall;
+    pools?: (answer: unknown) => Address[];
+  }[] = [];
   // A family without referenceLookups has no reference pools (V4 not yet: docs/decisions/0042).
   for (const dex of dexes) {
     const lookupsOf = adapterOf(dex).referenceLookups;
     if (!lookupsOf) continue;
-    for (const stable of stables) for (const { call, fee, pools } of lookupsOf(dex, base.address, stable.address)) lookups.push({ dex, fee, stable, call, pools });
+    for (const stable of stables)
+      for (const { call, fee, pools } of lookupsOf(dex, base.address, stable.address))
+        lookups.push({ dex, fee, stable, call, pools });
   }
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   if (lookups.length === 0) return { blockNumber, blockTime: new Date(0), pools: [] };
@@ -70,7 +78,9 @@ export async function readReferencePools(
     // The Uniswap-style factories sort the pair by address: token0 is the lower one. A family
     // that orders its tokens otherwise answers its order with the state (sidesUnknown below).
     const baseIsToken0 = normalizeAddress(base.address) < normalizeAddress(l.stable.address);
-    return addresses.filter((a) => isAddress(a) && !isAddressEqual(a, zeroAddress)).map((a) => ({ ...l, address: getAddress(a), baseIsToken0 }));
+    return addresses
+      .filter((a) => isAddress(a) && !isAddressEqual(a, zeroAddress))
+      .map((a) => ({ ...l, address: getAddress(a), baseIsToken0 }));
   });
   const { blockTime, states } = await readRawPoolStates(
     client,

@@ -23,7 +23,8 @@ export class RequestLimiter {
   readonly seen = { peak: 0, throttled: 0, lowest: 0 };
 
   constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) throw new Error(`A request limit must be a whole number of at least 1, not ${max}`);
+    if (!Number.isInteger(max) || max < 1)
+      throw new Error(`A request limit must be a whole number of at least 1, not ${max}`);
     this.current = max;
     this.seen.lowest = max;
   }

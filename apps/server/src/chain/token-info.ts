@@ -35,7 +35,11 @@ type Read = { status: 'success'; result: unknown } | { status: 'failure'; error:
  * or symbol() reverts or answers nothing printable is still a token (EIP-20 makes both optional)
  * as long as decimals() and totalSupply() answer, and `notes` says what was filled in.
  */
-export async function readTokenInfo(client: PublicClient, tokenAddress: Address, networkName: string): Promise<TokenInfo> {
+export async function readTokenInfo(
+  client: PublicClient,
+  tokenAddress: Address,
+  networkName: string,
+): Promise<TokenInfo> {
   const address = getAddress(tokenAddress);
   const [code, results] = await Promise.all([
     client.getCode({ address }),
@@ -74,8 +78,12 @@ export async function readTokenInfo(client: PublicClient, tokenAddress: Address,
       cleaned = limit(bytes32Text(asBytes32.result as `0x${string}`));
     }
     if (cleaned === null) return null;
-    if (cleaned.altered) notes.push(`The token's ${field} contained invisible or invalid characters; they were removed.`);
-    if (cleaned.truncated) notes.push(`The token's ${field} was longer than ${field === 'name' ? 'a project name' : 'a symbol'} can be and was shortened.`);
+    if (cleaned.altered)
+      notes.push(`The token's ${field} contained invisible or invalid characters; they were removed.`);
+    if (cleaned.truncated)
+      notes.push(
+        `The token's ${field} was longer than ${field === 'name' ? 'a project name' : 'a symbol'} can be and was shortened.`,
+      );
     return cleaned.text === '' ? null : cleaned;
   };
   const readSymbol = clean('symbol', symbol!, symbol32!);
@@ -85,13 +93,19 @@ export async function readTokenInfo(client: PublicClient, tokenAddress: Address,
   if (readSymbol) tokenSymbol = readSymbol.text;
   else {
     tokenSymbol = addressLabel(address);
-    notes.push(`The token does not provide a usable symbol (symbol() ${symbol!.status === 'success' ? 'answered nothing printable' : 'failed'}); "${tokenSymbol}" is shown instead.`);
+    notes.push(
+      `The token does not provide a usable symbol (symbol() ${symbol!.status === 'success' ? 'answered nothing printable' : 'failed'}); "${tokenSymbol}" is shown instead.`,
+    );
   }
   let tokenName: string;
   if (readName) tokenName = readName.text;
   else {
     tokenName = tokenSymbol;
-    notes.push(`The token does not provide a usable name (name() ${name!.status === 'success' ? 'answered nothing printable' : 'failed'}); the symbol is used instead.`);
+    notes.push(
+      `The token does not provide a usable name (name() ${name!.status === 'success' ? 'answered nothing printable' : 'failed'}); the symbol is used instead.`,
+    );
   }
-  return notes.length > 0 ? { name: tokenName, symbol: tokenSymbol, decimals: dec, notes } : { name: tokenName, symbol: tokenSymbol, decimals: dec };
+  return notes.length > 0
+    ? { name: tokenName, symbol: tokenSymbol, decimals: dec, notes }
+    : { name: tokenName, symbol: tokenSymbol, decimals: dec };
 }

@@ -13,7 +13,11 @@ import { RequestLimiter } from './request-limiter';
 export type Senders = Map<string, string>;
 
 /** One call's outcome: senders read, the node had nothing (null), or an answer we cannot use. */
-export type SenderRead = { kind: 'ok'; senders: Senders } | { kind: 'missing' } | { kind: 'malformed'; reason: string } | { kind: 'failed'; error: Error };
+export type SenderRead =
+  | { kind: 'ok'; senders: Senders }
+  | { kind: 'missing' }
+  | { kind: 'malformed'; reason: string }
+  | { kind: 'failed'; error: Error };
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -27,7 +31,9 @@ export function isMethodMissing(err: unknown): boolean {
     if (e.code === -32601) return true;
     e = e.cause as typeof e;
   }
-  return /method not found|method .{0,60}(not supported|does not exist|is not available|not allowed|unsupported)|unsupported method/i.test(errorText(err));
+  return /method not found|method .{0,60}(not supported|does not exist|is not available|not allowed|unsupported)|unsupported method/i.test(
+    errorText(err),
+  );
 }
 
 /** The sender of one receipt or transaction object, or null when the object is not one. */
@@ -73,7 +79,13 @@ export interface SenderReadOptions {
   limiter?: RequestLimiter;
 }
 
-async function inBatches<T>(client: PublicClient, items: readonly T[], call: (item: T) => RpcCall, parse: (result: unknown, item: T) => SenderRead, options: SenderReadOptions = {}): Promise<Map<T, SenderRead>> {
+async function inBatches<T>(
+  client: PublicClient,
+  items: readonly T[],
+  call: (item: T) => RpcCall,
+  parse: (result: unknown, item: T) => SenderRead,
+  options: SenderReadOptions = {},
+): Promise<Map<T, SenderRead>> {
   const reads = new Map<T, SenderRead>();
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += BATCH) chunks.push(items.slice(i, i + BATCH));
@@ -106,11 +118,31 @@ async function inBatches<T>(client: PublicClient, items: readonly T[], call: (it
 }
 
 /** Senders of every transaction in each block, one eth_getBlockReceipts per block. */
-export function readBlockSenders(client: PublicClient, blocks: readonly bigint[], options?: SenderReadOptions): Promise<Map<bigint, SenderRead>> {
-  return inBatches(client, blocks, (b) => ({ method: 'eth_getBlockReceipts', params: [`0x${b.toString(16)}`] }), (r) => parseReceipts(r), options);
+export function readBlockSenders(
+  client: PublicClient,
+  blocks: readonly bigint[],
+  options?: SenderReadOptions,
+): Promise<Map<bigint, SenderRead>> {
+  return inBatches(
+    client,
+    blocks,
+    (b) => ({ method: 'eth_getBlockReceipts', params: [`0x${b.toString(16)}`] }),
+    (r) => parseReceipts(r),
+    options,
+  );
 }
 
 /** Senders of single transactions (lower-case hashes), one eth_getTransactionByHash each. */
-export function readTransactionSenders(client: PublicClient, hashes: readonly string[], options?: SenderReadOptions): Promise<Map<string, SenderRead>> {
-  return inBatches(client, hashes, (h) => ({ method: 'eth_getTransactionByHash', params: [h] }), (r, h) => parseTransaction(r, h), options);
+export function readTransactionSenders(
+  client: PublicClient,
+  hashes: readonly string[],
+  options?: SenderReadOptions,
+): Promise<Map<string, SenderRead>> {
+  return inBatches(
+    client,
+    hashes,
+    (h) => ({ method: 'eth_getTransactionByHash', params: [h] }),
+    (r, h) => parseTransaction(r, h),
+    options,
+  );
 }

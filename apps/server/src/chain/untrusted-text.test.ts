@@ -1,13 +1,26 @@
 import { createProjectBodySchema, TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH } from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
 import { bytes32Text } from './token-info';
-import { cleanUntrustedText, TOKEN_NAME_TEXT_MAX, TOKEN_SYMBOL_TEXT_MAX, tokenNameText, tokenSymbolText, untrustedText } from './untrusted-text';
+import {
+  cleanUntrustedText,
+  TOKEN_NAME_TEXT_MAX,
+  TOKEN_SYMBOL_TEXT_MAX,
+  tokenNameText,
+  tokenSymbolText,
+  untrustedText,
+} from './untrusted-text';
 
 const NUL = String.fromCharCode(0);
 
 /** What Add Project says about a name and symbol, exactly as the server validates them. */
 function accepted(name: string, symbol: string) {
-  return createProjectBodySchema.safeParse({ network: 1, contract_address: `0x${'1'.repeat(40)}`, name, token_symbol: symbol, token_decimal: 18 });
+  return createProjectBodySchema.safeParse({
+    network: 1,
+    contract_address: `0x${'1'.repeat(40)}`,
+    name,
+    token_symbol: symbol,
+    token_decimal: 18,
+  });
 }
 
 describe('untrustedText', () => {

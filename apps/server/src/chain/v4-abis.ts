@@ -17,7 +17,11 @@ export const v4PoolManagerEvents = parseAbi([
 
 export const V4_INITIALIZE_TOPIC: Hex = toEventSelector(v4PoolManagerEvents[0]);
 /** topic0 of the events a tracked V4 pool's activity is read from (Initialize is the new-pool watch's). */
-export const V4_POOL_EVENT_TOPICS: Hex[] = [toEventSelector(v4PoolManagerEvents[1]), toEventSelector(v4PoolManagerEvents[2]), toEventSelector(v4PoolManagerEvents[3])];
+export const V4_POOL_EVENT_TOPICS: Hex[] = [
+  toEventSelector(v4PoolManagerEvents[1]),
+  toEventSelector(v4PoolManagerEvents[2]),
+  toEventSelector(v4PoolManagerEvents[3]),
+];
 
 export const v4StateViewAbi = parseAbi([
   'function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)',

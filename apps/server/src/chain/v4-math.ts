@@ -62,7 +62,12 @@ function amount1Delta(sqrtA: bigint, sqrtB: bigint, liquidity: bigint, roundUp: 
  * Mint/Burn log it: Pool.modifyLiquidity's own arithmetic (rounded up when added, down when
  * removed). Fees the position collected at the same time are not in it, as they are not in V3's.
  */
-export function liquidityAmounts(sqrtPriceX96: bigint, tickLower: number, tickUpper: number, liquidityDelta: bigint): { amount0: bigint; amount1: bigint } {
+export function liquidityAmounts(
+  sqrtPriceX96: bigint,
+  tickLower: number,
+  tickUpper: number,
+  liquidityDelta: bigint,
+): { amount0: bigint; amount1: bigint } {
   const sqrtA = sqrtPriceAtTick(tickLower);
   const sqrtB = sqrtPriceAtTick(tickUpper);
   const adding = liquidityDelta > 0n;

@@ -1,4 +1,15 @@
-import { decodeEventLog, encodeAbiParameters, getAddress, isAddressEqual, keccak256, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import {
+  decodeEventLog,
+  encodeAbiParameters,
+  getAddress,
+  isAddressEqual,
+  keccak256,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type Log,
+  type PublicClient,
+} from 'viem';
 import { v4PoolManagerEvents, v4StateViewAbi, V4_INITIALIZE_TOPIC } from './v4-abis';
 import type { V4DexConfig } from './networks';
 import { PoolVerificationError } from './dex/errors';
@@ -73,22 +84,42 @@ export interface InitializedPool {
  * A PoolManager's Initialize log, or null for anything else. The id is recomputed from the key and
  * must match the logged one: an id nobody can derive from the key is no pool of this manager.
  */
-export function decodeInitialize(log: Pick<Log, 'topics' | 'data' | 'blockNumber' | 'transactionHash'>): InitializedPool | null {
+export function decodeInitialize(
+  log: Pick<Log, 'topics' | 'data' | 'blockNumber' | 'transactionHash'>,
+): InitializedPool | null {
   try {
-    const decoded = decodeEventLog({ abi: v4PoolManagerEvents, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+    const decoded = decodeEventLog({
+      abi: v4PoolManagerEvents,
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data,
+      strict: true,
+    });
     if (decoded.eventName !== 'Initialize') return null;
     const a = decoded.args;
-    const key: PoolKey = { currency0: getAddress(a.currency0), currency1: getAddress(a.currency1), fee: Number(a.fee), tickSpacing: Number(a.tickSpacing), hooks: getAddress(a.hooks) };
+    const key: PoolKey = {
+      currency0: getAddress(a.currency0),
+      currency1: getAddress(a.currency1),
+      fee: Number(a.fee),
+      tickSpacing: Number(a.tickSpacing),
+      hooks: getAddress(a.hooks),
+    };
     const id = poolIdOf(key);
     if (id !== a.id.toLowerCase()) return null;
-    return { id, key, blockNumber: BigInt(log.blockNumber as unknown as string), txHash: String(log.transactionHash).toLowerCase() };
+    return {
+      id,
+      key,
+      blockNumber: BigInt(log.blockNumber as unknown as string),
+      txHash: String(log.transactionHash).toLowerCase(),
+    };
   } catch {
     return null;
   }
 }
 
 /** Initialize logs of a PoolManager, filtered by id or by the two currencies (the reader pages the ranges). */
-export type InitializeReader = (filter: { id: Hex } | { currency0: Address; currency1: Address }) => Promise<InitializedPool[]>;
+export type InitializeReader = (
+  filter: { id: Hex } | { currency0: Address; currency1: Address },
+) => Promise<InitializedPool[]>;
 
 /**
  * The indexer's eth_getLogs pager (indexer/get-logs.ts getLogsChunked: ranges shrink on a
@@ -116,8 +147,13 @@ const INITIALIZE_RANGE = 500_000n;
 export function initializeReader(client: PublicClient, dex: V4DexConfig, pageLogs: LogPager): InitializeReader {
   return async (filter) => {
     const toBlock = await client.getBlockNumber({ cacheTime: 0 });
-    const moreTopics: (Hex | null)[] = 'id' in filter ? [topicOf(filter.id)] : [null, topicOf(filter.currency0), topicOf(filter.currency1)];
-    const { logs } = await pageLogs(client, [dex.poolManager], [V4_INITIALIZE_TOPIC], dex.startBlock ?? 0n, toBlock, { maxRange: INITIALIZE_RANGE, maxAddresses: 1, moreTopics });
+    const moreTopics: (Hex | null)[] =
+      'id' in filter ? [topicOf(filter.id)] : [null, topicOf(filter.currency0), topicOf(filter.currency1)];
+    const { logs } = await pageLogs(client, [dex.poolManager], [V4_INITIALIZE_TOPIC], dex.startBlock ?? 0n, toBlock, {
+      maxRange: INITIALIZE_RANGE,
+      maxAddresses: 1,
+      moreTopics,
+    });
     return logs.map(decodeInitialize).filter((p): p is InitializedPool => p !== null);
   };
 }
@@ -135,8 +171,16 @@ export async function initializeLogsOfTokens(
   const padded = tokens.map(topicOf);
   const byId = new Map<string, InitializedPool>();
   const all: Log[] = [];
-  for (const moreTopics of [[null, padded], [null, null, padded]]) {
-    const { logs } = await pageLogs(client, [dex.poolManager], [V4_INITIALIZE_TOPIC], from, to, { maxRange: 10_000n, maxAddresses: 1, moreTopics, onRequest });
+  for (const moreTopics of [
+    [null, padded],
+    [null, null, padded],
+  ]) {
+    const { logs } = await pageLogs(client, [dex.poolManager], [V4_INITIALIZE_TOPIC], from, to, {
+      maxRange: 10_000n,
+      maxAddresses: 1,
+      moreTopics,
+      onRequest,
+    });
     // A pool of two project tokens matches both filters; count it once.
     all.push(...logs);
     for (const log of logs) {
@@ -155,7 +199,12 @@ export interface V4State {
 }
 
 /** getSlot0 and getLiquidity of many pools through StateView, in one multicall; null where a read failed. */
-export async function readV4States(client: PublicClient, stateView: Address, ids: readonly Hex[], blockNumber?: bigint): Promise<(V4State | null)[]> {
+export async function readV4States(
+  client: PublicClient,
+  stateView: Address,
+  ids: readonly Hex[],
+  blockNumber?: bigint,
+): Promise<(V4State | null)[]> {
   if (ids.length === 0) return [];
   const results = await client.multicall({
     allowFailure: true,
@@ -184,10 +233,18 @@ export interface V4Candidate {
  * currencies (any fee, tick spacing and hooks), the deepest one by in-range liquidity. Null when
  * there is none, or none is initialised with liquidity readable.
  */
-export async function discoverV4Pool(client: PublicClient, dex: V4DexConfig, readInitialize: InitializeReader, projectToken: Address, pairedToken: Address): Promise<V4Candidate | null> {
+export async function discoverV4Pool(
+  client: PublicClient,
+  dex: V4DexConfig,
+  readInitialize: InitializeReader,
+  projectToken: Address,
+  pairedToken: Address,
+): Promise<V4Candidate | null> {
   const [currency0, currency1] = sortCurrencies(getAddress(projectToken), getAddress(pairedToken));
   const found = await readInitialize({ currency0, currency1 });
-  const candidates = found.filter((p) => isAddressEqual(p.key.currency0, currency0) && isAddressEqual(p.key.currency1, currency1));
+  const candidates = found.filter(
+    (p) => isAddressEqual(p.key.currency0, currency0) && isAddressEqual(p.key.currency1, currency1),
+  );
   if (candidates.length === 0) return null;
   const states = await readV4States(
     client,
@@ -225,7 +282,8 @@ export async function verifyV4Pool(
   const id = poolId.toLowerCase() as Hex;
   const [state] = await readV4States(client, dex.stateView, [id]);
   if (!state) throw new PoolVerificationError(`${dex.name}'s StateView did not answer for this pool id.`);
-  if (state.sqrtPriceX96 === 0n) throw new PoolVerificationError(`This pool id is not an initialised ${dex.name} pool on this network.`);
+  if (state.sqrtPriceX96 === 0n)
+    throw new PoolVerificationError(`This pool id is not an initialised ${dex.name} pool on this network.`);
   let key = known && poolIdOf(known) === id ? known : undefined;
   if (!key) {
     const [logged] = await readInitialize({ id });
@@ -236,6 +294,7 @@ export async function verifyV4Pool(
   const paired = getAddress(pairedToken);
   const projectIsToken0 = isAddressEqual(key.currency0, project) && isAddressEqual(key.currency1, paired);
   const projectIsToken1 = isAddressEqual(key.currency1, project) && isAddressEqual(key.currency0, paired);
-  if (!projectIsToken0 && !projectIsToken1) throw new PoolVerificationError('This pool does not pair the project token with the selected token.');
+  if (!projectIsToken0 && !projectIsToken1)
+    throw new PoolVerificationError('This pool does not pair the project token with the selected token.');
   return { id, key, projectIsToken0 };
 }

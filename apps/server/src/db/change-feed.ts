@@ -36,7 +36,10 @@ export class ChangeFeed {
   }
 
   /** Listens on PostgreSQL (a connection of its own); never throws: while it cannot listen, it is not live. */
-  static async start(database: Pick<Database, 'kind' | 'db'>, log: (msg: string) => void = () => {}): Promise<ChangeFeed> {
+  static async start(
+    database: Pick<Database, 'kind' | 'db'>,
+    log: (msg: string) => void = () => {},
+  ): Promise<ChangeFeed> {
     // The embedded PostgreSQL listens too: the admin CLI writes to it while the server runs.
     const pool = (database.db as unknown as { $client?: { options?: pg.ClientConfig } }).$client;
     const options = pool?.options;

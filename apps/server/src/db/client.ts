@@ -54,7 +54,13 @@ const migrationsFolder = path.join(serverRoot, 'drizzle');
 const MIGRATION_LOCK_KEY = 7_243_110_001;
 
 export type DatabaseTarget =
-  | { kind: 'embedded'; dataDir: string; log?: (msg: string) => void; settings?: Record<string, string>; reserveBytes?: number }
+  | {
+      kind: 'embedded';
+      dataDir: string;
+      log?: (msg: string) => void;
+      settings?: Record<string, string>;
+      reserveBytes?: number;
+    }
   | { kind: 'postgres'; url: string };
 
 export function databaseTarget(
@@ -170,7 +176,12 @@ class DiskWatch {
   }
 }
 
-const statementText = (arg: unknown) => (typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '');
+const statementText = (arg: unknown) =>
+  typeof arg === 'string'
+    ? arg
+    : typeof (arg as { text?: unknown })?.text === 'string'
+      ? (arg as { text: string }).text
+      : '';
 const isRead = (text: string) => /^\s*(select|show)\b/i.test(text);
 const isBegin = (text: string) => /^\s*(begin|start\s+transaction)\b/i.test(text);
 
@@ -208,7 +219,8 @@ async function openPostgres(url: string, embedded?: { kind: 'embedded'; disk: Di
     kind: embedded ? 'embedded' : 'postgres',
     storage,
     probeStorage: () => {
-      if (disk && storage.snapshot().state === 'full' && !disk.refusal()) storage.recovered('free space is above the reserve again');
+      if (disk && storage.snapshot().state === 'full' && !disk.refusal())
+        storage.recovered('free space is above the reserve again');
     },
     noteStorageFault: (kind, detail) => storage.fault(kind, detail),
     ping: async () => {
@@ -269,8 +281,10 @@ function fencedPool(pool: pg.Pool, fence: Fence): pg.Pool {
       return view;
     },
     query: async (...args: unknown[]) => {
-      if (typeof args[args.length - 1] === 'function') throw new Error('fenced pool: callback queries are not supported');
-      if (isRead(statementText(args[0]))) return (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+      if (typeof args[args.length - 1] === 'function')
+        throw new Error('fenced pool: callback queries are not supported');
+      if (isRead(statementText(args[0])))
+        return (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
       // A write outside a transaction: in one of its own, behind the fence.
       const client = await pool.connect();
       const run = (...a: unknown[]) => (client.query as (...b: unknown[]) => Promise<unknown>).apply(client, a);
@@ -316,13 +330,19 @@ function surviveConnectionLoss(client: pg.PoolClient, disk: DiskWatch | null): v
   const gone = (err: unknown) => {
     const e = err as { code?: string; message?: string };
     const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
-    return state._queryable === false || state._ending === true || CONNECTION_GONE_CODES.has(e.code ?? '') || /Connection terminated|not queryable/i.test(e.message ?? '');
+    return (
+      state._queryable === false ||
+      state._ending === true ||
+      CONNECTION_GONE_CODES.has(e.code ?? '') ||
+      /Connection terminated|not queryable/i.test(e.message ?? '')
+    );
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     // A transaction that would start below the disk reserve (embedded): refused before postgres
     // sees it. drizzle never releases a client whose BEGIN failed (see above): give it back here,
     // healthy (no error: the connection stays in the pool).
-    const refusal = disk && typeof args[args.length - 1] !== 'function' && isBegin(statementText(args[0])) ? disk.refusal() : null;
+    const refusal =
+      disk && typeof args[args.length - 1] !== 'function' && isBegin(statementText(args[0])) ? disk.refusal() : null;
     if (refusal) {
       giveBack();
       return Promise.reject(refusal);

@@ -66,7 +66,9 @@ function readLocation(dataDir: string): Location | null {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new EmbeddedPostgresError(`${file} cannot be read (${(err as Error).message}); it says where this data directory's database is.`);
+    throw new EmbeddedPostgresError(
+      `${file} cannot be read (${(err as Error).message}); it says where this data directory's database is.`,
+    );
   }
   let loc: Partial<Location>;
   try {
@@ -74,18 +76,31 @@ function readLocation(dataDir: string): Location | null {
   } catch {
     loc = {};
   }
-  if (typeof loc.cluster !== 'string' || !path.isAbsolute(loc.cluster) || path.basename(loc.cluster) !== 'pg' || typeof loc.id !== 'string' || !/^[0-9a-f]{16}$/.test(loc.id)) {
+  if (
+    typeof loc.cluster !== 'string' ||
+    !path.isAbsolute(loc.cluster) ||
+    path.basename(loc.cluster) !== 'pg' ||
+    typeof loc.id !== 'string' ||
+    !/^[0-9a-f]{16}$/.test(loc.id)
+  ) {
     throw new EmbeddedPostgresError(
       `${file} is damaged: it should say where this data directory's database is. Restore it from a backup of the data directory; TokenDesk does not guess.`,
     );
   }
-  return { cluster: loc.cluster, id: loc.id, data_dir: String(loc.data_dir ?? ''), created_at: String(loc.created_at ?? '') };
+  return {
+    cluster: loc.cluster,
+    id: loc.id,
+    data_dir: String(loc.data_dir ?? ''),
+    created_at: String(loc.created_at ?? ''),
+  };
 }
 
 function readOwner(place: string): Owner | null {
   try {
     const owner = JSON.parse(fs.readFileSync(path.join(place, OWNER_FILE), 'utf8')) as Partial<Owner>;
-    return typeof owner.id === 'string' ? { id: owner.id, data_dir: String(owner.data_dir ?? ''), created_at: String(owner.created_at ?? '') } : null;
+    return typeof owner.id === 'string'
+      ? { id: owner.id, data_dir: String(owner.data_dir ?? ''), created_at: String(owner.created_at ?? '') }
+      : null;
   } catch {
     return null;
   }
@@ -116,7 +131,8 @@ function recordedPlace(dataDir: string, loc: Location, log: (msg: string) => voi
     );
   if (!fs.existsSync(place)) throw lost(`${place} does not exist`);
   if (!owner) throw lost(`${place} has no readable ${OWNER_FILE}`);
-  if (owner.id !== loc.id) throw lost(`${place} holds the database of another data directory (id ${owner.id}, ${owner.data_dir})`);
+  if (owner.id !== loc.id)
+    throw lost(`${place} holds the database of another data directory (id ${owner.id}, ${owner.data_dir})`);
 
   const here = fs.realpathSync(dataDir);
   if (owner.data_dir !== here) {
@@ -129,7 +145,9 @@ function recordedPlace(dataDir: string, loc: Location, log: (msg: string) => voi
     }
     writeJson(path.join(place, OWNER_FILE), { ...owner, data_dir: here });
     writeJson(file, { ...loc, data_dir: here });
-    log(`embedded PostgreSQL: the data directory moved from ${owner.data_dir} to ${here}; its database in ${loc.cluster} follows it`);
+    log(
+      `embedded PostgreSQL: the data directory moved from ${owner.data_dir} to ${here}; its database in ${loc.cluster} follows it`,
+    );
   }
   return place;
 }
@@ -185,7 +203,10 @@ function newPlace(dataDir: string, systemDir: string, log: (msg: string) => void
  * that place's own lock. The caller starts the cluster in `dir` (startEmbeddedPostgres) and calls
  * `release` after stopping it. `systemDir`: tests only.
  */
-export function openClusterPlace(dataDir: string, opts: { log?: (msg: string) => void; systemDir?: string } = {}): ClusterPlace {
+export function openClusterPlace(
+  dataDir: string,
+  opts: { log?: (msg: string) => void; systemDir?: string } = {},
+): ClusterPlace {
   const log = opts.log ?? (() => {});
   const releaseDataDir = acquireDataDirLock(dataDir);
   try {
@@ -202,7 +223,8 @@ export function openClusterPlace(dataDir: string, opts: { log?: (msg: string) =>
       place = recordedPlace(dataDir, loc, log);
     } else {
       const blocked = user ? blockedAncestor(dataDir, user) : null;
-      if (!user || !blocked) return { dir: inPlace, relocated: false, release: releaseDataDir, stillOwned: () => holdsDataDirLock(dataDir) };
+      if (!user || !blocked)
+        return { dir: inPlace, relocated: false, release: releaseDataDir, stillOwned: () => holdsDataDirLock(dataDir) };
       // A cluster already in DATA_DIR (made by a normal user, say) is not moved behind the operator's back.
       if (fs.existsSync(path.join(inPlace, 'PG_VERSION'))) {
         throw new EmbeddedPostgresError(

@@ -152,7 +152,11 @@ export function runAsUser(): RunAs | null {
   const existing = lookupUser('postgres') ?? lookupUser('tokendesk-pg');
   if (existing) return existing;
   try {
-    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', '--user-group', 'tokendesk-pg'], { stdio: 'pipe' });
+    execFileSync(
+      'useradd',
+      ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', '--user-group', 'tokendesk-pg'],
+      { stdio: 'pipe' },
+    );
   } catch (err) {
     const why = (err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message;
     throw new EmbeddedPostgresError(
@@ -177,7 +181,12 @@ export function blockedAncestor(dir: string, user: RunAs): string | null {
     if (d === path.dirname(d)) break;
   }
   try {
-    execFileSync('/bin/sh', ['-c', script, 'check', ...ancestors], { uid: user.uid, gid: user.gid, stdio: 'pipe', cwd: '/' });
+    execFileSync('/bin/sh', ['-c', script, 'check', ...ancestors], {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: 'pipe',
+      cwd: '/',
+    });
     return null;
   } catch (err) {
     return (err as { stdout?: Buffer }).stdout?.toString().trim() || path.dirname(dir);
@@ -201,9 +210,15 @@ function checkTraversable(dir: string, user: RunAs): void {
 
 /** Whether `user` may run both programs and read `file`s (access(2) as that user: every directory on the way counts). */
 function userCan(user: RunAs, programs: string[], files: string[]): boolean {
-  const script = 'n=$1; shift; i=0; for f in "$@"; do i=$((i+1)); if [ "$i" -le "$n" ]; then [ -x "$f" ] || exit 1; else [ -r "$f" ] || exit 1; fi; done';
+  const script =
+    'n=$1; shift; i=0; for f in "$@"; do i=$((i+1)); if [ "$i" -le "$n" ]; then [ -x "$f" ] || exit 1; else [ -r "$f" ] || exit 1; fi; done';
   try {
-    execFileSync('/bin/sh', ['-c', script, 'check', String(programs.length), ...programs, ...files], { uid: user.uid, gid: user.gid, stdio: 'pipe', cwd: '/' });
+    execFileSync('/bin/sh', ['-c', script, 'check', String(programs.length), ...programs, ...files], {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: 'pipe',
+      cwd: '/',
+    });
     return true;
   } catch {
     return false;
@@ -232,13 +247,23 @@ function makeReadable(target: string): void {
  * under a temporary name and renamed, so a half copy is never used, and a concurrent start that
  * renamed first wins.
  */
-export function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string) => void, systemDir = SYSTEM_DIR): Binaries {
+export function reachableBinaries(
+  bins: Binaries,
+  user: RunAs,
+  log: (msg: string) => void,
+  systemDir = SYSTEM_DIR,
+): Binaries {
   const native = path.resolve(path.dirname(bins.postgres), '..');
   const bki = (root: string) => path.join(root, 'share', 'postgresql', 'postgres.bki');
   if (userCan(user, [bins.postgres, bins.initdb], [bki(native)])) return bins;
 
   const fingerprint = createHash('sha256')
-    .update([bins.packageVersion, ...[bins.postgres, bins.initdb, bki(native)].map((f) => `${path.relative(native, f)}:${fs.statSync(f).size}`)].join('\n'))
+    .update(
+      [
+        bins.packageVersion,
+        ...[bins.postgres, bins.initdb, bki(native)].map((f) => `${path.relative(native, f)}:${fs.statSync(f).size}`),
+      ].join('\n'),
+    )
     .digest('hex')
     .slice(0, 12);
   const target = path.join(systemDir, 'postgres', `${bins.packageVersion || bins.version}-${fingerprint}`);
@@ -250,7 +275,10 @@ export function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string
   if (!fs.existsSync(moved.postgres)) {
     const staging = `${target}.copy-${process.pid}-${randomBytes(4).toString('hex')}`;
     try {
-      for (const [dir, mode] of [[systemDir, 0o711], [path.dirname(target), 0o755]] as const) {
+      for (const [dir, mode] of [
+        [systemDir, 0o711],
+        [path.dirname(target), 0o755],
+      ] as const) {
         if (!fs.existsSync(dir)) {
           fs.mkdirSync(dir, { recursive: true });
           fs.chmodSync(dir, mode); // whatever the umask
@@ -272,7 +300,9 @@ export function reachableBinaries(bins: Binaries, user: RunAs, log: (msg: string
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }
-    log(`embedded PostgreSQL: the user '${user.name}' cannot run the binaries in ${native} (a private directory above it); they were copied to ${target}`);
+    log(
+      `embedded PostgreSQL: the user '${user.name}' cannot run the binaries in ${native} (a private directory above it); they were copied to ${target}`,
+    );
   }
   if (!userCan(user, [moved.postgres, moved.initdb], [bki(target)])) {
     throw new EmbeddedPostgresError(
@@ -305,7 +335,9 @@ function runAs(user: RunAs | null, file: string, args: string[]): void {
     });
   } catch (err) {
     const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
-    throw new EmbeddedPostgresError(`${path.basename(file)} failed: ${(e.stderr?.toString() || e.stdout?.toString() || e.message).trim()}`);
+    throw new EmbeddedPostgresError(
+      `${path.basename(file)} failed: ${(e.stderr?.toString() || e.stdout?.toString() || e.message).trim()}`,
+    );
   }
 }
 
@@ -325,12 +357,18 @@ function initCluster(dir: string, bins: Binaries, user: RunAs | null, password: 
     chownTree(pwDir, user);
     chownTree(staging, user);
     runAs(user, bins.initdb, [
-      '--pgdata', staging,
-      '--username', EMBEDDED_PG_USER,
-      '--pwfile', pwFile,
-      '--auth', 'scram-sha-256',
-      '--encoding', 'UTF8',
-      '--locale', 'C',
+      '--pgdata',
+      staging,
+      '--username',
+      EMBEDDED_PG_USER,
+      '--pwfile',
+      pwFile,
+      '--auth',
+      'scram-sha-256',
+      '--encoding',
+      'UTF8',
+      '--locale',
+      'C',
     ]);
   } catch (err) {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -364,7 +402,6 @@ function readOrCreatePassword(dir: string, needNew: boolean): string {
   return password;
 }
 
-
 /**
  * A postmaster.pid left behind: by a postmaster still running without its server (it lost its
  * supervisor some other way than the server's death), or by a machine that went down. A live
@@ -390,12 +427,18 @@ async function clearStalePostmaster(dir: string, bins: Binaries, log: (msg: stri
     ours = false;
   }
   if (!ours) {
-    log(`embedded PostgreSQL: ${pidFile} names pid ${pid}, which is not a postgres of this cluster; removing the stale file`);
+    log(
+      `embedded PostgreSQL: ${pidFile} names pid ${pid}, which is not a postgres of this cluster; removing the stale file`,
+    );
     fs.rmSync(pidFile, { force: true });
     return;
   }
   log(`embedded PostgreSQL: a postmaster (pid ${pid}) from an earlier run still holds ${dir}; stopping it`);
-  for (const [signal, waitMs] of [['SIGINT', STOP_TIMEOUT_MS], ['SIGQUIT', 10_000], ['SIGKILL', 10_000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', STOP_TIMEOUT_MS],
+    ['SIGQUIT', 10_000],
+    ['SIGKILL', 10_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -422,7 +465,12 @@ interface Postmaster {
  * postgres gets SIGINT, a fast shutdown (open sessions are ended, a checkpoint is written, the
  * socket and postmaster.pid are removed).
  */
-async function launch(dir: string, bins: Binaries, user: RunAs | null, settings: Record<string, string>): Promise<Postmaster> {
+async function launch(
+  dir: string,
+  bins: Binaries,
+  user: RunAs | null,
+  settings: Record<string, string>,
+): Promise<Postmaster> {
   const args = ['-D', path.resolve(dir)];
   for (const [key, value] of Object.entries(settings)) args.push('-c', `${key}=${value}`);
   const { child, pid: reported } = runSupervised(bins.postgres, args, {
@@ -437,7 +485,9 @@ async function launch(dir: string, bins: Binaries, user: RunAs | null, settings:
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const pid = await reported.catch((err: unknown) => {
-    throw err instanceof SupervisorExitedError ? new EmbeddedPostgresError(`the postgres supervisor exited before reporting a pid\n${logTail(dir)}`) : err;
+    throw err instanceof SupervisorExitedError
+      ? new EmbeddedPostgresError(`the postgres supervisor exited before reporting a pid\n${logTail(dir)}`)
+      : err;
   });
   return { pid, child, exited };
 }
@@ -452,14 +502,21 @@ function logTail(dir: string, lines = 30): string {
 }
 
 /** Until a connection succeeds: the end of crash recovery, or an exit with the log's tail. */
-async function waitUntilReady(url: string, dir: string, postmaster: Postmaster, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+async function waitUntilReady(
+  url: string,
+  dir: string,
+  postmaster: Postmaster,
+  timeoutMs = READY_TIMEOUT_MS,
+): Promise<void> {
   let exitCode: number | null | undefined;
   void postmaster.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (exitCode !== undefined) {
-      throw new EmbeddedPostgresError(`postgres exited (code ${exitCode}) before it accepted connections:\n${logTail(dir)}`);
+      throw new EmbeddedPostgresError(
+        `postgres exited (code ${exitCode}) before it accepted connections:\n${logTail(dir)}`,
+      );
     }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     client.on('error', () => {});
@@ -474,7 +531,9 @@ async function waitUntilReady(url: string, dir: string, postmaster: Postmaster, 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new EmbeddedPostgresError(`postgres did not accept connections within ${Math.round(timeoutMs / 1000)} s (last error: ${lastError}):\n${logTail(dir)}`);
+  throw new EmbeddedPostgresError(
+    `postgres did not accept connections within ${Math.round(timeoutMs / 1000)} s (last error: ${lastError}):\n${logTail(dir)}`,
+  );
 }
 
 /** The socket directory: the cluster's own when the socket path fits sun_path, else a private one. */
@@ -524,7 +583,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (created) {
     if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-      throw new EmbeddedPostgresError(`${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away and start again.`);
+      throw new EmbeddedPostgresError(
+        `${dir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away and start again.`,
+      );
     }
     fs.rmSync(dir, { recursive: true, force: true });
     const password = readOrCreatePassword(dir, true);
@@ -562,7 +623,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await Promise.race([postmaster.exited, new Promise((r) => setTimeout(r, STOP_TIMEOUT_MS))]);
     throw err;
   }
-  log(`embedded PostgreSQL ${bins.version} started in ${dir} (${Math.round(performance.now() - bootStarted)} ms, pid ${postmaster.pid})`);
+  log(
+    `embedded PostgreSQL ${bins.version} started in ${dir} (${Math.round(performance.now() - bootStarted)} ms, pid ${postmaster.pid})`,
+  );
 
   // A postmaster that dies (the OOM killer; startup failing after a crash on a disk that is still
   // full) is started again from the same directory until stop() is called: requests answer 503

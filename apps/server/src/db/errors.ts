@@ -35,7 +35,11 @@ const IO_CODES = new Set(['EIO', 'EROFS', '58030']);
  * WAL write in PostgreSQL's log line, a file system error), so the message is checked too.
  */
 export function storageFault(err: unknown): StorageFaultKind | null {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (e instanceof StorageUnavailableError) return e.kind;
     const code = typeof e.code === 'string' ? e.code : '';
     const message = typeof e.message === 'string' ? e.message : '';

@@ -110,7 +110,8 @@ export async function tablesInLoadOrder(db: Queryable): Promise<TableInfo[]> {
   const visiting = new Set<string>();
   const visit = (table: string) => {
     if (done.has(table)) return;
-    if (visiting.has(table)) throw new Error(`The foreign keys of table ${table} form a cycle; the copy needs an order.`);
+    if (visiting.has(table))
+      throw new Error(`The foreign keys of table ${table} form a cycle; the copy needs an order.`);
     visiting.add(table);
     for (const parent of parents.get(table) ?? []) if (columns.has(parent)) visit(parent);
     visiting.delete(table);
@@ -151,7 +152,11 @@ export async function sequenceStates(db: Queryable): Promise<SequenceState[]> {
 export async function resetSequences(client: pg.ClientBase, states: SequenceState[]): Promise<void> {
   for (const s of states) {
     const seq = `public.${quoteIdent(s.name)}`;
-    if (s.lastValue === null) await client.query('select setval($1::regclass, (select start_value from pg_sequences where schemaname = $2 and sequencename = $3), false)', [seq, 'public', s.name]);
+    if (s.lastValue === null)
+      await client.query(
+        'select setval($1::regclass, (select start_value from pg_sequences where schemaname = $2 and sequencename = $3), false)',
+        [seq, 'public', s.name],
+      );
     else await client.query('select setval($1::regclass, $2::bigint, true)', [seq, s.lastValue]);
   }
 }
@@ -169,7 +174,9 @@ export async function migrationState(db: Queryable): Promise<MigrationState> {
     'select count(*) as n, max(created_at)::text as last from drizzle.__drizzle_migrations',
   );
   const last = rows[0]?.last ?? null;
-  const journal = JSON.parse(fs.readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(serverRoot, 'drizzle/meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
   const lastTag = last === null ? null : (journal.entries.find((e) => String(e.when) === last)?.tag ?? null);
   return { count: Number(rows[0]?.n ?? 0), lastTag, lastCreatedAt: last };
 }
@@ -183,7 +190,6 @@ export async function compareCounts(db: Queryable, expected: { name: string; row
   }
   return differ;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Backup
@@ -235,7 +241,9 @@ export async function writeLogicalBackup(url: string, out: Writable): Promise<Ba
     for (const t of tables) counted.push({ name: t.name, columns: t.columns, rows: await countRows(client, t.name) });
     // Sequences are not transactional: read after the snapshot, they are at or past every id in it.
     const sequences = await sequenceStates(client);
-    const { rows: meta } = await client.query<{ version: string; database: string }>("select current_setting('server_version') as version, current_database() as database");
+    const { rows: meta } = await client.query<{ version: string; database: string }>(
+      "select current_setting('server_version') as version, current_database() as database",
+    );
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       taken_at: new Date().toISOString(),
@@ -249,14 +257,23 @@ export async function writeLogicalBackup(url: string, out: Writable): Promise<Ba
     for (const t of counted) {
       const copy = client.query(copyTo(`COPY (select ${columnList(t.columns)} from ${quoteIdent(t.name)}) TO STDOUT`));
       for await (const chunk of copy as AsyncIterable<Buffer>) await write(gzip, chunk);
-      if (copy.rowCount !== t.rows) throw new BackupError(`Table ${t.name} gave ${copy.rowCount} rows in the snapshot that counted ${t.rows}.`, 'mismatch');
+      if (copy.rowCount !== t.rows)
+        throw new BackupError(
+          `Table ${t.name} gave ${copy.rowCount} rows in the snapshot that counted ${t.rows}.`,
+          'mismatch',
+        );
       await write(gzip, `${END_OF_TABLE}\n`);
     }
     await write(gzip, `${END_OF_FILE}\n`);
     await client.query('commit');
     gzip.end();
     await done;
-    return { tables: counted.length, rows: counted.reduce((s, t) => s + t.rows, 0), takenAt: header.taken_at, migrations: header.migrations };
+    return {
+      tables: counted.length,
+      rows: counted.reduce((s, t) => s + t.rows, 0),
+      takenAt: header.taken_at,
+      migrations: header.migrations,
+    };
   } catch (err) {
     gzip.destroy(err as Error);
     await done.catch(() => {});
@@ -353,7 +370,9 @@ class BackupReader {
 async function readHeader(reader: BackupReader): Promise<BackupHeader> {
   const magic = await reader.line(64);
   if (magic !== MAGIC) {
-    throw magic.startsWith('TOKENDESK LOGICAL BACKUP ') ? invalid(`format ${magic.slice(25)}, this version reads ${BACKUP_FORMAT}`) : invalid('no TokenDesk backup header');
+    throw magic.startsWith('TOKENDESK LOGICAL BACKUP ')
+      ? invalid(`format ${magic.slice(25)}, this version reads ${BACKUP_FORMAT}`)
+      : invalid('no TokenDesk backup header');
   }
   let header: BackupHeader;
   try {
@@ -362,7 +381,12 @@ async function readHeader(reader: BackupReader): Promise<BackupHeader> {
     if (err instanceof BackupError) throw err;
     throw invalid('its header is not JSON');
   }
-  if (header.format !== BACKUP_FORMAT || !Array.isArray(header.tables) || !Array.isArray(header.sequences) || typeof header.migrations?.count !== 'number') {
+  if (
+    header.format !== BACKUP_FORMAT ||
+    !Array.isArray(header.tables) ||
+    !Array.isArray(header.sequences) ||
+    typeof header.migrations?.count !== 'number'
+  ) {
     throw invalid('its header is incomplete');
   }
   return header;
@@ -391,7 +415,10 @@ const journalPath = path.join(serverRoot, 'drizzle/meta/_journal.json');
 export async function migrateTo(url: string, count?: number): Promise<void> {
   const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
   if (count !== undefined && count > journal.entries.length) {
-    throw new BackupError(`The backup was taken by a newer TokenDesk (${count} migrations; this one knows ${journal.entries.length}): restore it with that version.`, 'invalid');
+    throw new BackupError(
+      `The backup was taken by a newer TokenDesk (${count} migrations; this one knows ${journal.entries.length}): restore it with that version.`,
+      'invalid',
+    );
   }
   let folder = path.join(serverRoot, 'drizzle');
   let tmp: string | null = null;
@@ -433,10 +460,15 @@ export async function loadLogicalBackup(url: string, input: Readable): Promise<L
   try {
     const tables = new Map((await tablesInLoadOrder(client)).map((t) => [t.name, t]));
     const occupied = await nonEmptyTables(client, [...tables.values()]);
-    if (occupied.length > 0) throw new BackupError(`The database to restore into already holds rows (${occupied.slice(0, 5).join(', ')}).`, 'exists');
+    if (occupied.length > 0)
+      throw new BackupError(
+        `The database to restore into already holds rows (${occupied.slice(0, 5).join(', ')}).`,
+        'exists',
+      );
     for (const t of header.tables) {
       const here = tables.get(t.name);
-      if (!here || here.columns.join(',') !== t.columns.join(',')) throw invalid(`table ${t.name} does not match the schema of migration ${header.migrations.count}`);
+      if (!here || here.columns.join(',') !== t.columns.join(','))
+        throw invalid(`table ${t.name} does not match the schema of migration ${header.migrations.count}`);
     }
     await client.query('begin');
     try {
@@ -444,7 +476,8 @@ export async function loadLogicalBackup(url: string, input: Readable): Promise<L
         const rows = await copyInto(client, tables.get(t.name)!, Readable.from(reader.table()));
         if (rows !== t.rows) throw invalid(`table ${t.name} holds ${rows} rows, its header says ${t.rows}`);
       }
-      if ((await reader.line(64)) !== END_OF_FILE || !(await reader.atEnd())) throw invalid('no end marker after the last table');
+      if ((await reader.line(64)) !== END_OF_FILE || !(await reader.atEnd()))
+        throw invalid('no end marker after the last table');
       await resetSequences(
         client,
         header.sequences.map((s) => ({ name: s.name, lastValue: s.last_value })),
@@ -455,7 +488,8 @@ export async function loadLogicalBackup(url: string, input: Readable): Promise<L
     } catch (err) {
       await client.query('rollback').catch(() => {});
       // COPY's own parse errors (a corrupt row) mean a bad file, not a failing server.
-      if (!(err instanceof BackupError) && (err as { code?: string }).code?.startsWith('22')) throw invalid((err as Error).message);
+      if (!(err instanceof BackupError) && (err as { code?: string }).code?.startsWith('22'))
+        throw invalid((err as Error).message);
       throw err;
     }
   } finally {
@@ -492,7 +526,13 @@ export interface SwapRestoreResult extends LoadResult {
  * costs the new database only. The rename fails while anyone is connected to the live database, so
  * a server still running on it makes the restore stop there.
  */
-export async function restoreBySwap(opts: { url: string; adminUrl: string; input: Readable; force: boolean; log?: (msg: string) => void }): Promise<SwapRestoreResult> {
+export async function restoreBySwap(opts: {
+  url: string;
+  adminUrl: string;
+  input: Readable;
+  force: boolean;
+  log?: (msg: string) => void;
+}): Promise<SwapRestoreResult> {
   const live = databaseOf(opts.url);
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const staging = `${live}_restoring_${stamp}`;
@@ -500,20 +540,27 @@ export async function restoreBySwap(opts: { url: string; adminUrl: string; input
   const admin = new pg.Client({ connectionString: opts.adminUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_database where datname = $1', [live]);
+    const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_database where datname = $1', [
+      live,
+    ]);
     const exists = rows[0]!.n > 0;
     let liveHasRows = false;
     if (exists) {
       const check = new pg.Client({ connectionString: opts.url });
       await check.connect();
       try {
-        const migrated = (await check.query<{ n: number }>("select count(*)::int as n from pg_namespace where nspname = 'drizzle'")).rows[0]!.n > 0;
+        const migrated =
+          (await check.query<{ n: number }>("select count(*)::int as n from pg_namespace where nspname = 'drizzle'"))
+            .rows[0]!.n > 0;
         liveHasRows = (await nonEmptyTables(check, await tablesInLoadOrder(check))).length > 0 && migrated;
       } finally {
         await check.end();
       }
       if (liveHasRows && !opts.force) {
-        throw new BackupError(`The database ${live} already holds data. Pass --force to replace it (it is kept as ${live}_before_restore_<time>).`, 'exists');
+        throw new BackupError(
+          `The database ${live} already holds data. Pass --force to replace it (it is kept as ${live}_before_restore_<time>).`,
+          'exists',
+        );
       }
     }
     await admin.query(`create database ${quoteIdent(staging)}`);
@@ -555,11 +602,13 @@ export async function verifyBackupFile(file: string): Promise<{ header: BackupHe
     let rows = 0;
     for (const t of header.tables) {
       let lines = 0;
-      for await (const chunk of reader.table()) for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines++;
+      for await (const chunk of reader.table())
+        for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) lines++;
       if (lines !== t.rows) throw invalid(`table ${t.name} holds ${lines} rows, its header says ${t.rows}`);
       rows += lines;
     }
-    if ((await reader.line(64)) !== END_OF_FILE || !(await reader.atEnd())) throw invalid('no end marker after the last table');
+    if ((await reader.line(64)) !== END_OF_FILE || !(await reader.atEnd()))
+      throw invalid('no end marker after the last table');
     return { header, rows };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(`${file}: no such file`, 'not-found');

@@ -13,7 +13,8 @@ export interface NewestKey {
 }
 
 /** created_at in microseconds, exact (extract answers numeric), for the last row's cursor. */
-export const createdMicros = (createdAt: AnyColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
+export const createdMicros = (createdAt: AnyColumn) =>
+  sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint::text`;
 
 export const encodeNewestCursor = (key: NewestKey): string => encodeCursor([key.createdUs, key.id]);
 

@@ -53,7 +53,11 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 const PAGES_PER_CHUNK = 2048;
 
 /** Imports DATA_DIR/pglite into the database at `url` once; null when there is nothing to import. */
-export async function importPgliteIfPresent(dataDir: string, url: string, log: (msg: string) => void): Promise<PgliteImportResult | null> {
+export async function importPgliteIfPresent(
+  dataDir: string,
+  url: string,
+  log: (msg: string) => void,
+): Promise<PgliteImportResult | null> {
   const source = pgliteDir(dataDir);
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) return null;
   const started = performance.now();
@@ -79,7 +83,9 @@ export async function importPgliteIfPresent(dataDir: string, url: string, log: (
     const sourceTables = new Map((await tablesInLoadOrder(lite)).map((t) => [t.name, t.columns.join(',')]));
     const mismatch = tables.filter((t) => sourceTables.get(t.name) !== t.columns.join(','));
     if (mismatch.length > 0 || sourceTables.size !== tables.length) {
-      throw new PgliteImportError(`The PGlite database's tables differ from PostgreSQL's after both migrated (${mismatch.map((t) => t.name).join(', ') || 'a table is missing'}).`);
+      throw new PgliteImportError(
+        `The PGlite database's tables differ from PostgreSQL's after both migrated (${mismatch.map((t) => t.name).join(', ') || 'a table is missing'}).`,
+      );
     }
     const expected: { name: string; rows: number }[] = [];
     for (const t of tables) expected.push({ name: t.name, rows: await countRows(lite, t.name) });
@@ -89,7 +95,9 @@ export async function importPgliteIfPresent(dataDir: string, url: string, log: (
     if (occupied.length > 0) {
       // An import that committed but could not rename the directory leaves exactly the source's rows.
       if ((await compareCounts(target, expected)).length === 0) {
-        log('the PostgreSQL database already holds exactly the PGlite database\'s rows (an earlier import stopped before renaming the directory)');
+        log(
+          "the PostgreSQL database already holds exactly the PGlite database's rows (an earlier import stopped before renaming the directory)",
+        );
         return finish(source, tables.length, rows, started, log);
       }
       throw new PgliteImportError(
@@ -103,7 +111,8 @@ export async function importPgliteIfPresent(dataDir: string, url: string, log: (
       for (const t of tables) {
         const copied = await copyTable(lite, target, t);
         const want = expected.find((e) => e.name === t.name)!.rows;
-        if (copied !== want) throw new PgliteImportError(`Table ${t.name}: copied ${copied} rows, the PGlite database has ${want}.`);
+        if (copied !== want)
+          throw new PgliteImportError(`Table ${t.name}: copied ${copied} rows, the PGlite database has ${want}.`);
       }
       await resetSequences(target, await sequenceStates(lite));
       const differ = await compareCounts(target, expected);
@@ -123,7 +132,13 @@ export async function importPgliteIfPresent(dataDir: string, url: string, log: (
 }
 
 /** The rows are in and verified: the old directory is renamed (kept), and the log says so. */
-function finish(source: string, tables: number, rows: number, started: number, log: (msg: string) => void): PgliteImportResult {
+function finish(
+  source: string,
+  tables: number,
+  rows: number,
+  started: number,
+  log: (msg: string) => void,
+): PgliteImportResult {
   const movedTo = `${source}.imported-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   fs.renameSync(source, movedTo);
   const ms = Math.round(performance.now() - started);
@@ -137,13 +152,18 @@ function finish(source: string, tables: number, rows: number, started: number, l
  * big table never sits whole in memory. PGlite writes COPY output to a blob ('/dev/blob').
  */
 async function copyTable(lite: PGlite, target: pg.Client, table: TableInfo): Promise<number> {
-  const { rows } = await lite.query<{ pages: number }>(`select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`, [quoteIdent(table.name)]);
+  const { rows } = await lite.query<{ pages: number }>(
+    `select (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int as pages`,
+    [quoteIdent(table.name)],
+  );
   const pages = rows[0]!.pages;
   async function* chunks() {
     for (let first = 0; first < Math.max(pages, 1); first += PAGES_PER_CHUNK) {
       // The last slice is open-ended: nothing can be appended meanwhile (we hold the data-dir lock).
       const upper = first + PAGES_PER_CHUNK >= pages ? '' : ` and ctid < '(${first + PAGES_PER_CHUNK},0)'::tid`;
-      const result = await lite.query(`COPY (select ${columnList(table.columns)} from ${quoteIdent(table.name)} where ctid >= '(${first},0)'::tid${upper}) TO '/dev/blob'`);
+      const result = await lite.query(
+        `COPY (select ${columnList(table.columns)} from ${quoteIdent(table.name)} where ctid >= '(${first},0)'::tid${upper}) TO '/dev/blob'`,
+      );
       if (result.blob && result.blob.size > 0) yield Buffer.from(await result.blob.arrayBuffer());
     }
   }

@@ -1,6 +1,22 @@
 import { POOL_VERSIONS, WORKSPACE_ROLES } from '@tokendesk/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -27,7 +43,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     // An address is unique among the accounts that proved it (migration 0023, decision 0053): one
     // that typed an address another account holds keeps it unverified and is sent no link for it.
-    uniqueIndex('users_verified_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.emailVerifiedAt} is not null`),
+    uniqueIndex('users_verified_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -97,7 +115,10 @@ export const auditEvents = pgTable(
     subjectName: text('subject_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_created_idx').on(t.createdAt, t.id), index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt)],
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt, t.id),
+    index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt),
+  ],
 );
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
@@ -282,8 +303,12 @@ export const poolEvents = pgTable(
     index('pool_events_order_idx').on(t.blockNumber, t.logIndex, t.id),
     // The trader filter (one trader's events in activity order) and the trader reader's backlog,
     // newest first; both partial, so neither holds the other's rows (decision 0033).
-    index('pool_events_trader_idx').on(t.trader, t.blockNumber, t.logIndex, t.id).where(sql`${t.trader} is not null`),
-    index('pool_events_trader_unread_idx').on(t.networkId, t.blockNumber).where(sql`${t.trader} is null`),
+    index('pool_events_trader_idx')
+      .on(t.trader, t.blockNumber, t.logIndex, t.id)
+      .where(sql`${t.trader} is not null`),
+    index('pool_events_trader_unread_idx')
+      .on(t.networkId, t.blockNumber)
+      .where(sql`${t.trader} is null`),
   ],
 );
 
@@ -348,7 +373,9 @@ export const alertTriggers = pgTable(
   },
   (t) => [
     index('alert_triggers_alert_idx').on(t.alertId, t.triggeredAt),
-    index('alert_triggers_block_idx').on(t.networkId, t.blockNumber).where(sql`${t.blockNumber} is not null`),
+    index('alert_triggers_block_idx')
+      .on(t.networkId, t.blockNumber)
+      .where(sql`${t.blockNumber} is not null`),
   ],
 );
 
@@ -370,9 +397,13 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_block_idx').on(t.networkId, t.blockNumber).where(sql`${t.blockNumber} is not null`),
+    index('notifications_block_idx')
+      .on(t.networkId, t.blockNumber)
+      .where(sql`${t.blockNumber} is not null`),
     // The unread badge is polled by every open tab: count from a small partial index.
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 
@@ -601,7 +632,11 @@ export const projectWeeklyReports = pgTable(
     lastMessageId: uuid('last_message_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('project_weekly_reports_enabled_idx').on(t.projectId).where(sql`${t.enabled} = true`)],
+  (t) => [
+    index('project_weekly_reports_enabled_idx')
+      .on(t.projectId)
+      .where(sql`${t.enabled} = true`),
+  ],
 );
 
 export type ProjectWeeklyReportRow = typeof projectWeeklyReports.$inferSelect;
@@ -696,7 +731,9 @@ export const notificationChannels = pgTable(
     config: jsonb('config').$type<ChannelConfig>().notNull().default({}),
     /** Webhooks: the Standard Webhooks signing secret (`whsec_…`), shown to the owner once. */
     secret: text('secret'),
-    status: text('status', { enum: ['active', 'paused'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'paused'] })
+      .notNull()
+      .default('active'),
     /** Messages that failed for good in a row; a delivered one resets it. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
@@ -718,7 +755,10 @@ export const alertChannels = pgTable(
       .notNull()
       .references(() => notificationChannels.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.alertId, t.channelId], name: 'alert_channels_pkey' }), index('alert_channels_channel_idx').on(t.channelId)],
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.channelId], name: 'alert_channels_pkey' }),
+    index('alert_channels_channel_idx').on(t.channelId),
+  ],
 );
 
 export const outboxCategories = ['account', 'alert', 'staff', 'report', 'channel', 'test'] as const;
@@ -743,7 +783,9 @@ export const outbox = pgTable(
     kind: text('kind', { enum: channelKinds }).notNull(),
     category: text('category', { enum: outboxCategories }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A worker's lease: until then nobody else sends it; a crashed worker's lease runs out. */
@@ -760,10 +802,16 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_message_id_key').on(t.messageId),
-    index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
-    index('outbox_channel_idx').on(t.channelId, t.createdAt, t.id).where(sql`${t.channelId} is not null`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_channel_idx')
+      .on(t.channelId, t.createdAt, t.id)
+      .where(sql`${t.channelId} is not null`),
     index('outbox_user_idx').on(t.userId),
-    index('outbox_block_idx').on(t.networkId, t.blockNumber).where(sql`${t.blockNumber} is not null AND ${t.status} = 'pending'`),
+    index('outbox_block_idx')
+      .on(t.networkId, t.blockNumber)
+      .where(sql`${t.blockNumber} is not null AND ${t.status} = 'pending'`),
   ],
 );
 
@@ -775,7 +823,10 @@ export const outbox = pgTable(
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text('key').primaryKey(),
   /** Times (ms since the epoch) of the key's events in its window, newest last. */
-  hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  hits: bigint('hits', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   expiresAtMs: bigint('expires_at_ms', { mode: 'number' }).notNull(),
 });
 
@@ -840,7 +891,10 @@ export const workspaceMembers = pgTable(
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId], name: 'workspace_members_pkey' }), index('workspace_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId], name: 'workspace_members_pkey' }),
+    index('workspace_members_user_idx').on(t.userId),
+  ],
 );
 
 export const workspaceInvites = pgTable(
@@ -861,6 +915,9 @@ export const workspaceInvites = pgTable(
     usedByUserId: integer('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('workspace_invites_token_hash_key').on(t.tokenHash), index('workspace_invites_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    uniqueIndex('workspace_invites_token_hash_key').on(t.tokenHash),
+    index('workspace_invites_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 export type WorkspaceInviteRow = typeof workspaceInvites.$inferSelect;

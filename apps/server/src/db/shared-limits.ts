@@ -96,7 +96,11 @@ export class SharedLimits {
    * memory, when the database fails under it. What it throws is rethrown and nothing is stored.
    * `shared: false` counts in this process only (to settle a reservation made in the fallback).
    */
-  async windows<T>(specs: readonly WindowSpec[], decide: (view: WindowView) => T, options: { shared?: boolean } = {}): Promise<T> {
+  async windows<T>(
+    specs: readonly WindowSpec[],
+    decide: (view: WindowView) => T,
+    options: { shared?: boolean } = {},
+  ): Promise<T> {
     const unique = [...new Map(specs.map((s) => [s.key, s])).values()];
     const local = () => this.localWindows.run(unique, this.now(), decide);
     if (options.shared === false || this.fallingBack()) return local();
@@ -241,7 +245,11 @@ export class SharedLimits {
           return { key, hits, expires_at_ms: hits.length > 0 ? hits[hits.length - 1]! + windowMs : now };
         });
       if (changes.length > 0) {
-        await client.query({ name: 'rate-limit-write-windows', text: WRITE_WINDOWS, values: [JSON.stringify(changes)] });
+        await client.query({
+          name: 'rate-limit-write-windows',
+          text: WRITE_WINDOWS,
+          values: [JSON.stringify(changes)],
+        });
       }
       await client.query('COMMIT');
       return result;

@@ -67,7 +67,10 @@ export class StorageHealth {
   recovered(how: string): void {
     if (this.#state === 'ok') return;
     const seconds = this.#since ? Math.round((Date.now() - this.#since.getTime()) / 1000) : 0;
-    (this.#log ?? this.#fallback).info({ storage: 'ok', was: this.#state, seconds, failed: this.#inIncident, how }, 'storage recovered');
+    (this.#log ?? this.#fallback).info(
+      { storage: 'ok', was: this.#state, seconds, failed: this.#inIncident, how },
+      'storage recovered',
+    );
     this.#state = 'ok';
     this.#since = null;
     this.#inIncident = 0;
@@ -78,6 +81,11 @@ export class StorageHealth {
     if (clearAfter !== undefined && this.#state !== 'ok' && Date.now() - this.#lastFaultAt >= clearAfter) {
       this.recovered(`no storage fault for ${Math.round(clearAfter / 1000)} s`);
     }
-    return { state: this.#state, since: this.#since, lastError: this.#state === 'ok' ? null : this.#lastError, errors: { ...this.#errors } };
+    return {
+      state: this.#state,
+      since: this.#since,
+      lastError: this.#state === 'ok' ? null : this.#lastError,
+      errors: { ...this.#errors },
+    };
   }
 }

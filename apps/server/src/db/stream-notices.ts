@@ -24,7 +24,12 @@ export type StreamNotice =
 
 const ADDRESS_OR_ID = /^0x[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
-export function encodeTick(networkId: number, block: bigint, pools: readonly string[], tokens: readonly string[]): string {
+export function encodeTick(
+  networkId: number,
+  block: bigint,
+  pools: readonly string[],
+  tokens: readonly string[],
+): string {
   const head = `tick:${networkId}:${block}:`;
   let poolPart = pools.join(',');
   let tokenPart = tokens.join(',');
@@ -41,7 +46,13 @@ export function encodeTick(networkId: number, block: bigint, pools: readonly str
 }
 
 /** One notice per tick and network, after its writes committed; nothing when nothing changed. */
-export async function publishTick(db: Pick<Db, 'execute'>, networkId: number, block: bigint, pools: readonly string[], tokens: readonly string[]): Promise<void> {
+export async function publishTick(
+  db: Pick<Db, 'execute'>,
+  networkId: number,
+  block: bigint,
+  pools: readonly string[],
+  tokens: readonly string[],
+): Promise<void> {
   if (pools.length === 0 && tokens.length === 0) return;
   await db.execute(sql`select pg_notify(${STREAM_CHANNEL}, ${encodeTick(networkId, block, pools, tokens)})`);
 }

@@ -92,7 +92,8 @@ function parseUrl(raw: string): URL {
   } catch {
     throw new OutboundRefused('not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('only http:// and https:// URLs can be used');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefused('only http:// and https:// URLs can be used');
   if (!url.hostname) throw new OutboundRefused('the URL has no host');
   return url;
 }
@@ -103,11 +104,16 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
  * For the channel routes: whether a user-supplied URL may be used, with the reason to show next to
  * the field when not. Resolves the host now; the connection checks again (rebinding).
  */
-export async function checkOutboundUrl(raw: string, config: OutboundConfig): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function checkOutboundUrl(
+  raw: string,
+  config: OutboundConfig,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
     const url = parseUrl(raw);
     const host = bareHost(url);
-    const addresses = net.isIP(host) ? [host] : (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    const addresses = net.isIP(host)
+      ? [host]
+      : (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
     if (addresses.length === 0) return { ok: false, reason: `${host} does not resolve` };
     for (const address of addresses) {
       const why = refusedAddress(address, config);
@@ -115,23 +121,44 @@ export async function checkOutboundUrl(raw: string, config: OutboundConfig): Pro
     }
     return { ok: true };
   } catch (err) {
-    if (err instanceof OutboundRefused) return { ok: false, reason: `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.` };
+    if (err instanceof OutboundRefused)
+      return { ok: false, reason: `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.` };
     const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'The host name does not resolve.' : 'The host name could not be checked.' };
+    return {
+      ok: false,
+      reason:
+        code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'The host name does not resolve.'
+          : 'The host name could not be checked.',
+    };
   }
 }
 
 /** A DNS lookup that refuses forbidden addresses: what the socket connects to is what was checked. */
 function guardedLookup(config: OutboundConfig): net.LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void) => {
+  return ((
+    hostname: string,
+    options: dns.LookupOptions,
+    callback: (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void,
+  ) => {
     dns.lookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, options.all ? [] : '', 0);
       const list = addresses as dns.LookupAddress[];
       for (const a of list) {
         const why = refusedAddress(a.address, config);
-        if (why) return callback(new OutboundRefused(`refused to connect: ${why}`) as NodeJS.ErrnoException, options.all ? [] : '', 0);
+        if (why)
+          return callback(
+            new OutboundRefused(`refused to connect: ${why}`) as NodeJS.ErrnoException,
+            options.all ? [] : '',
+            0,
+          );
       }
-      if (list.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), options.all ? [] : '', 0);
+      if (list.length === 0)
+        return callback(
+          Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }),
+          options.all ? [] : '',
+          0,
+        );
       if (options.all) return callback(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
@@ -175,7 +202,12 @@ export function postJson(
       url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'TokenDesk-Webhooks/1', 'content-length': Buffer.byteLength(opts.body), ...opts.headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'TokenDesk-Webhooks/1',
+          'content-length': Buffer.byteLength(opts.body),
+          ...opts.headers,
+        },
         ...(opts.guard ? { lookup: guardedLookup(opts.guard) } : {}),
         // One connection per request: a pooled socket would skip the lookup, and with it the check.
         agent: false,
@@ -189,7 +221,11 @@ export function postJson(
         });
         res.on('end', () => {
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER),
+          });
         });
         res.on('error', (err) => {
           clearTimeout(timer);
@@ -197,7 +233,13 @@ export function postJson(
         });
       },
     );
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error(`timed out after ${Math.round(opts.timeoutMs / 1000)} s`), { code: 'ETIMEDOUT' })), opts.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        req.destroy(
+          Object.assign(new Error(`timed out after ${Math.round(opts.timeoutMs / 1000)} s`), { code: 'ETIMEDOUT' }),
+        ),
+      opts.timeoutMs,
+    );
     req.on('error', (err) => {
       clearTimeout(timer);
       reject(err);

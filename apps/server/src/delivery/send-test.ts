@@ -10,9 +10,7 @@ import type { NotificationChannelRow } from '../db/schema';
 import { EMAIL_NOT_CONFIGURED, emailConfigured, enqueueChannelTest } from '../domain/outbox';
 import { DeliveryWorker, type DeliveryResult, type WorkerConfig, type WorkerLog } from './worker';
 
-export type SendTestResult =
-  | { sent: false; reason: string }
-  | ({ sent: true; messageId: string } & DeliveryResult);
+export type SendTestResult = { sent: false; reason: string } | ({ sent: true; messageId: string } & DeliveryResult);
 
 export async function sendTest(
   deps: { db: Db; config: WorkerConfig; log?: WorkerLog },
@@ -21,15 +19,22 @@ export async function sendTest(
   let to: string | null = null;
   if (channel.kind === 'email') {
     if (!emailConfigured(deps.config)) return { sent: false, reason: EMAIL_NOT_CONFIGURED };
-    const rows = (await deps.db.execute(sql`select email, to_jsonb(u) ->> 'email_verified_at' as verified from users u where id = ${channel.userId}`)) as unknown as {
+    const rows = (await deps.db.execute(
+      sql`select email, to_jsonb(u) ->> 'email_verified_at' as verified from users u where id = ${channel.userId}`,
+    )) as unknown as {
       rows: { email: string; verified: string | null }[];
     };
     const user = rows.rows[0];
-    if (!user?.verified) return { sent: false, reason: 'Verify your e-mail address first: alert e-mails go only to a verified address.' };
+    if (!user?.verified)
+      return { sent: false, reason: 'Verify your e-mail address first: alert e-mails go only to a verified address.' };
     to = user.email;
   }
   const messageId = await deps.db.transaction((tx) =>
-    enqueueChannelTest(tx, channel, { publicUrl: deps.config.PUBLIC_URL, emailEnabled: emailConfigured(deps.config), to }),
+    enqueueChannelTest(tx, channel, {
+      publicUrl: deps.config.PUBLIC_URL,
+      emailEnabled: emailConfigured(deps.config),
+      to,
+    }),
   );
   if (!messageId) return { sent: false, reason: EMAIL_NOT_CONFIGURED };
   const worker = new DeliveryWorker(deps);

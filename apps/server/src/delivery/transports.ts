@@ -65,9 +65,19 @@ function parseJson(body: string): Record<string, unknown> | null {
   }
 }
 
-function httpFailure(res: PostResult, detail: string, secrets: (string | null | undefined)[], extra: Partial<Extract<Outcome, { ok: false }>> = {}): Outcome {
+function httpFailure(
+  res: PostResult,
+  detail: string,
+  secrets: (string | null | undefined)[],
+  extra: Partial<Extract<Outcome, { ok: false }>> = {},
+): Outcome {
   const text = detail.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return { ok: false, code: res.status, error: redact(safeErrorText(new Error(`HTTP ${res.status}${text ? `: ${text}` : ''}`)), secrets), ...extra };
+  return {
+    ok: false,
+    code: res.status,
+    error: redact(safeErrorText(new Error(`HTTP ${res.status}${text ? `: ${text}` : ''}`)), secrets),
+    ...extra,
+  };
 }
 
 export class Transports {
@@ -115,29 +125,36 @@ export class Transports {
     try {
       // nodemailer's timeouts are per phase (a server that drips keeps a socket alive): one deadline
       // for the whole attempt keeps it inside the worker's lease.
-      const info = await withDeadline(mailer.sendMail({
-        from: this.config.MAIL_FROM,
-        to: p.to,
-        subject: p.subject,
-        text: p.text,
-        html: p.html,
-        // The outbox id as Message-ID: a resend after a crash carries the same id, and mail
-        // systems that deduplicate by it show the message once.
-        messageId: `<${input.messageId}@tokendesk>`,
-      }));
+      const info = await withDeadline(
+        mailer.sendMail({
+          from: this.config.MAIL_FROM,
+          to: p.to,
+          subject: p.subject,
+          text: p.text,
+          html: p.html,
+          // The outbox id as Message-ID: a resend after a crash carries the same id, and mail
+          // systems that deduplicate by it show the message once.
+          messageId: `<${input.messageId}@tokendesk>`,
+        }),
+      );
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return { ok: true, code };
     } catch (err) {
       const code = (err as { responseCode?: number }).responseCode ?? null;
       // 5xx is the server's final no (unknown mailbox, refused sender); 4xx and network errors pass.
-      return { ...errorOutcome(err, [password]), code, ...(code !== null && code >= 500 ? { permanent: true } : {}) } as Outcome;
+      return {
+        ...errorOutcome(err, [password]),
+        code,
+        ...(code !== null && code >= 500 ? { permanent: true } : {}),
+      } as Outcome;
     }
   }
 
   private async webhook(input: SendInput): Promise<Outcome> {
     const url = input.channel?.config.url;
     const secret = input.channel?.secret;
-    if (!url || !secret) return { ok: false, code: null, error: 'The channel has no URL or signing secret.', permanent: true };
+    if (!url || !secret)
+      return { ok: false, code: null, error: 'The channel has no URL or signing secret.', permanent: true };
     const body = (input.payload as unknown as WebhookPayload).body;
     const secrets = [url, secret];
     try {
@@ -145,14 +162,23 @@ export class Transports {
       const signature = new Webhook(secret).sign(input.messageId, input.now, body);
       const res = await postJson(url, {
         body,
-        headers: { 'webhook-id': input.messageId, 'webhook-timestamp': String(Math.floor(input.now.getTime() / 1000)), 'webhook-signature': signature },
+        headers: {
+          'webhook-id': input.messageId,
+          'webhook-timestamp': String(Math.floor(input.now.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         guard: this.config,
       });
       if (res.status >= 200 && res.status < 300) return { ok: true, code: res.status };
       const retryAfter = seconds(res.headers['retry-after']);
       // Every other answer is retried, as the Standard Webhooks senders do: the receiver may be mid-deploy.
-      return httpFailure(res, '', secrets, retryAfter !== null && res.status === 429 ? { retryAfterMs: retryAfter } : {});
+      return httpFailure(
+        res,
+        '',
+        secrets,
+        retryAfter !== null && res.status === 429 ? { retryAfterMs: retryAfter } : {},
+      );
     } catch (err) {
       return errorOutcome(err, secrets);
     }
@@ -161,13 +187,19 @@ export class Transports {
   private async telegram(input: SendInput): Promise<Outcome> {
     const token = input.channel?.config.bot_token;
     const chatId = input.channel?.config.chat_id;
-    if (!token || !chatId) return { ok: false, code: null, error: 'The channel has no bot token or chat id.', permanent: true };
-    if (!/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, code: null, error: 'The bot token is not in the form <digits>:<letters>.', permanent: true };
+    if (!token || !chatId)
+      return { ok: false, code: null, error: 'The channel has no bot token or chat id.', permanent: true };
+    if (!/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/.test(token))
+      return { ok: false, code: null, error: 'The bot token is not in the form <digits>:<letters>.', permanent: true };
     const secrets = [token];
     try {
       // Plain text (no parse_mode): token names come from the chain and may hold markup.
       const res = await postJson(`${this.config.TELEGRAM_API_URL}/bot${token}/sendMessage`, {
-        body: JSON.stringify({ chat_id: chatId, text: (input.payload as unknown as TelegramPayload).text, disable_web_page_preview: true }),
+        body: JSON.stringify({
+          chat_id: chatId,
+          text: (input.payload as unknown as TelegramPayload).text,
+          disable_web_page_preview: true,
+        }),
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         guard: null,
       });
@@ -175,11 +207,18 @@ export class Transports {
       if (res.status === 200 && answer?.ok === true) return { ok: true, code: 200 };
       const description = typeof answer?.description === 'string' ? answer.description : '';
       if (res.status === 429) {
-        const retry = seconds((answer?.parameters as { retry_after?: unknown } | undefined)?.retry_after) ?? seconds(res.headers['retry-after']);
+        const retry =
+          seconds((answer?.parameters as { retry_after?: unknown } | undefined)?.retry_after) ??
+          seconds(res.headers['retry-after']);
         return httpFailure(res, description, secrets, retry !== null ? { retryAfterMs: retry } : {});
       }
       // 400 chat not found, 401 bad token, 403 bot blocked by the user, 404: retrying cannot help.
-      return httpFailure(res, description, secrets, [400, 401, 403, 404].includes(res.status) ? { permanent: true } : {});
+      return httpFailure(
+        res,
+        description,
+        secrets,
+        [400, 401, 403, 404].includes(res.status) ? { permanent: true } : {},
+      );
     } catch (err) {
       return errorOutcome(err, secrets);
     }
@@ -195,7 +234,10 @@ export class Transports {
       target.searchParams.set('wait', 'true');
       const res = await postJson(target.toString(), {
         // No mentions: a token's name from the chain must not ping @everyone.
-        body: JSON.stringify({ content: (input.payload as unknown as DiscordPayload).content, allowed_mentions: { parse: [] } }),
+        body: JSON.stringify({
+          content: (input.payload as unknown as DiscordPayload).content,
+          allowed_mentions: { parse: [] },
+        }),
         timeoutMs: ATTEMPT_TIMEOUT_MS,
         guard: this.config,
       });
@@ -203,10 +245,20 @@ export class Transports {
       const answer = parseJson(res.body);
       if (res.status === 429) {
         const retry = seconds(answer?.retry_after) ?? seconds(res.headers['retry-after']);
-        return httpFailure(res, typeof answer?.message === 'string' ? answer.message : '', secrets, retry !== null ? { retryAfterMs: retry } : {});
+        return httpFailure(
+          res,
+          typeof answer?.message === 'string' ? answer.message : '',
+          secrets,
+          retry !== null ? { retryAfterMs: retry } : {},
+        );
       }
       // 401/403/404: the webhook was deleted or its token is wrong.
-      return httpFailure(res, typeof answer?.message === 'string' ? answer.message : '', secrets, [400, 401, 403, 404].includes(res.status) ? { permanent: true } : {});
+      return httpFailure(
+        res,
+        typeof answer?.message === 'string' ? answer.message : '',
+        secrets,
+        [400, 401, 403, 404].includes(res.status) ? { permanent: true } : {},
+      );
     } catch (err) {
       return errorOutcome(err, secrets);
     }
@@ -216,7 +268,10 @@ export class Transports {
 function withDeadline<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`), { code: 'ETIMEDOUT' })), ATTEMPT_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`), { code: 'ETIMEDOUT' })),
+      ATTEMPT_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

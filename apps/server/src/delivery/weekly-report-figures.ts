@@ -20,7 +20,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
 
 /** The pools feature's answer for one project (features do not import each other: main.ts passes it in). */
-export type ProjectPoolsSource = (userId: number, projectId: number) => Promise<{ pools: Pool[]; projectPrice: ProjectPrice | undefined }>;
+export type ProjectPoolsSource = (
+  userId: number,
+  projectId: number,
+) => Promise<{ pools: Pool[]; projectPrice: ProjectPrice | undefined }>;
 
 export interface PricePointFigure {
   price: string;
@@ -82,7 +85,12 @@ interface BaseRow extends BasePriceRow {
  * Per pool address: the base price at `cutoff` (market/base-price.ts, the rule of the pool answers'
  * 24 h change), the swap volume after the cutoff, and the first stored swap's time.
  */
-async function weekHistory(db: Db, networkId: number, addresses: readonly string[], cutoff: Date): Promise<Map<string, BaseRow>> {
+async function weekHistory(
+  db: Db,
+  networkId: number,
+  addresses: readonly string[],
+  cutoff: Date,
+): Promise<Map<string, BaseRow>> {
   if (addresses.length === 0) return new Map();
   const at = cutoff.toISOString();
   const list = sql.join(
@@ -142,11 +150,33 @@ async function holderFigures(db: Db, project: ProjectRow, from: Date): Promise<H
         order by day desc limit 1
       ) d on true`,
   );
-  if (!row || !row.synced) return { count: null, blockNumber: null, before: null, beforeDay: null, reason: 'Holders are not indexed yet.' };
-  if (row.no_logs) return { count: null, blockNumber: null, before: null, beforeDay: null, reason: 'Holders not available: the token emits no Transfer logs of its own.' };
-  const complete = row.to_block !== null && row.target_block !== null && BigInt(row.to_block) >= BigInt(row.target_block);
-  if (!complete) return { count: null, blockNumber: null, before: null, beforeDay: null, reason: "Holders are still being indexed: the token's history is not read to the end yet." };
-  return { count: Number(row.holder_count), blockNumber: row.to_block, before: row.before === null ? null : Number(row.before), beforeDay: row.before_day, reason: null };
+  if (!row || !row.synced)
+    return { count: null, blockNumber: null, before: null, beforeDay: null, reason: 'Holders are not indexed yet.' };
+  if (row.no_logs)
+    return {
+      count: null,
+      blockNumber: null,
+      before: null,
+      beforeDay: null,
+      reason: 'Holders not available: the token emits no Transfer logs of its own.',
+    };
+  const complete =
+    row.to_block !== null && row.target_block !== null && BigInt(row.to_block) >= BigInt(row.target_block);
+  if (!complete)
+    return {
+      count: null,
+      blockNumber: null,
+      before: null,
+      beforeDay: null,
+      reason: "Holders are still being indexed: the token's history is not read to the end yet.",
+    };
+  return {
+    count: Number(row.holder_count),
+    blockNumber: row.to_block,
+    before: row.before === null ? null : Number(row.before),
+    beforeDay: row.before_day,
+    reason: null,
+  };
 }
 
 interface AlertRowOut {
@@ -160,7 +190,14 @@ interface AlertRowOut {
   total: number;
 }
 
-async function firedAlerts(db: Db, userId: number, projectId: number, symbol: string, from: Date, to: Date): Promise<{ alerts: FiredAlert[]; total: number }> {
+async function firedAlerts(
+  db: Db,
+  userId: number,
+  projectId: number,
+  symbol: string,
+  from: Date,
+  to: Date,
+): Promise<{ alerts: FiredAlert[]; total: number }> {
   const rows = await queryRows<AlertRowOut>(
     db,
     sql`
@@ -187,7 +224,13 @@ async function firedAlerts(db: Db, userId: number, projectId: number, symbol: st
 }
 
 /** Everything one project's report says, for the 7 days up to `to`. Null when the project is gone. */
-export async function collectWeeklyFigures(db: Db, projectPools: ProjectPoolsSource, userId: number, projectId: number, to: Date): Promise<WeeklyFigures | null> {
+export async function collectWeeklyFigures(
+  db: Db,
+  projectPools: ProjectPoolsSource,
+  userId: number,
+  projectId: number,
+  to: Date,
+): Promise<WeeklyFigures | null> {
   const [project] = await db
     .select()
     .from(projects)
@@ -197,7 +240,10 @@ export async function collectWeeklyFigures(db: Db, projectPools: ProjectPoolsSou
   const from = new Date(to.getTime() - WEEK_MS);
   const [answer, rows, holders, fired] = await Promise.all([
     projectPools(userId, projectId),
-    db.select().from(pools).where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
+    db
+      .select()
+      .from(pools)
+      .where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
     holderFigures(db, project, from),
     firedAlerts(db, userId, projectId, project.tokenSymbol, from, to),
   ]);
@@ -206,7 +252,8 @@ export async function collectWeeklyFigures(db: Db, projectPools: ProjectPoolsSou
   for (const r of rows) byNetwork.set(r.networkId, [...(byNetwork.get(r.networkId) ?? []), r.poolAddress]);
   const history = new Map<string, BaseRow>();
   for (const [networkId, addresses] of byNetwork) {
-    for (const [address, row] of await weekHistory(db, networkId, addresses, from)) history.set(`${networkId}:${address}`, row);
+    for (const [address, row] of await weekHistory(db, networkId, addresses, from))
+      history.set(`${networkId}:${address}`, row);
   }
 
   const poolFigures = answer.pools.map((pool): PoolWeekFigures => {
@@ -228,7 +275,13 @@ export async function collectWeeklyFigures(db: Db, projectPools: ProjectPoolsSou
   let priceUsd: WeeklyFigures['priceUsd'];
   if (price?.ok) {
     const source = apiUsdSource(price.source);
-    priceUsd = { value: decText(price.priceUsd), route: source.route, blockNumber: source.block_number, time: source.updated_at, stale: source.stale };
+    priceUsd = {
+      value: decText(price.priceUsd),
+      route: source.route,
+      blockNumber: source.block_number,
+      time: source.updated_at,
+      stale: source.stale,
+    };
   } else {
     priceUsd = { reason: price?.reason ?? `No USD price: ${project.tokenSymbol} has no pools attached.` };
   }

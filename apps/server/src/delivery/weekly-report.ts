@@ -76,13 +76,15 @@ export async function runWeeklyReports(deps: WeeklyReportDeps, now: Date = new D
   const result: WeeklyRunResult = { week: week.label, sent: [], failed: [] };
   // Without SMTP nothing is enqueued at all (product §0: nothing pretends to send).
   if (!emailConfigured(deps.config) || now < weekDueAt(week.start)) return result;
-  const candidates = ((await deps.db.execute(sql`
+  const candidates = (
+    (await deps.db.execute(sql`
     select r.project_id, p.user_id
     from project_weekly_reports r
     join projects p on p.id = r.project_id
     join users u on u.id = p.user_id
     where r.enabled and r.last_week is distinct from ${week.label} and ${verified}
-    order by r.project_id`)) as unknown as { rows: Candidate[] }).rows;
+    order by r.project_id`)) as unknown as { rows: Candidate[] }
+  ).rows;
 
   const publicUrl = deps.config.PUBLIC_URL.replace(/\/+$/, '');
   for (const c of candidates) {
@@ -93,15 +95,24 @@ export async function runWeeklyReports(deps: WeeklyReportDeps, now: Date = new D
       const sent = await deps.db.transaction(async (tx) => {
         // The claim: still on, still without this week's report, the owner still verified. The
         // address is read here, in the claiming transaction, so a changed address is honoured.
-        const claimed = ((await tx.execute(sql`
+        const claimed = (
+          (await tx.execute(sql`
           update project_weekly_reports r set last_week = ${week.label}, last_sent_at = ${now.toISOString()}::timestamptz, updated_at = now()
           from projects p, users u
           where r.project_id = ${c.project_id} and p.id = r.project_id and u.id = p.user_id
             and r.enabled and r.last_week is distinct from ${week.label} and ${verified}
-          returning u.id as user_id, u.email`)) as unknown as { rows: { user_id: number; email: string }[] }).rows[0];
+          returning u.id as user_id, u.email`)) as unknown as { rows: { user_id: number; email: string }[] }
+        ).rows[0];
         if (!claimed) return false;
-        const messageId = await enqueueEmail(tx, { userId: claimed.user_id, to: claimed.email, category: 'report', content });
-        await tx.execute(sql`update project_weekly_reports set last_message_id = ${messageId}::uuid where project_id = ${c.project_id}`);
+        const messageId = await enqueueEmail(tx, {
+          userId: claimed.user_id,
+          to: claimed.email,
+          category: 'report',
+          content,
+        });
+        await tx.execute(
+          sql`update project_weekly_reports set last_message_id = ${messageId}::uuid where project_id = ${c.project_id}`,
+        );
         return true;
       });
       if (sent) result.sent.push(c.project_id);
@@ -111,7 +122,8 @@ export async function runWeeklyReports(deps: WeeklyReportDeps, now: Date = new D
       deps.log.error({ err, projectId: c.project_id, week: week.label }, 'weekly report could not be written');
     }
   }
-  if (result.sent.length > 0 || result.failed.length > 0) deps.log.info({ week: week.label, sent: result.sent.length, failed: result.failed.length }, 'weekly reports');
+  if (result.sent.length > 0 || result.failed.length > 0)
+    deps.log.info({ week: week.label, sent: result.sent.length, failed: result.failed.length }, 'weekly reports');
   return result;
 }
 

@@ -34,7 +34,13 @@ const POLL_MS = 2_000;
 
 export type WorkerConfig = Pick<
   Config,
-  'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'OUTBOUND_ALLOW' | 'DELIVERY_PAUSE_AFTER' | 'DELIVERY_RETRY_HOURS' | 'TELEGRAM_API_URL'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'PUBLIC_URL'
+  | 'OUTBOUND_ALLOW'
+  | 'DELIVERY_PAUSE_AFTER'
+  | 'DELIVERY_RETRY_HOURS'
+  | 'TELEGRAM_API_URL'
 >;
 
 export interface WorkerLog {
@@ -155,12 +161,24 @@ export class DeliveryWorker {
   }
 
   private async state(messageId: string): Promise<DeliveryResult | null> {
-    const rows = rowsOf<{ status: DeliveryResult['status']; last_response_code: number | null; last_error: string | null; next_attempt_at: Date | string }>(
-      await this.db.execute(sql`select status, last_response_code, last_error, next_attempt_at from outbox where message_id = ${messageId}`),
+    const rows = rowsOf<{
+      status: DeliveryResult['status'];
+      last_response_code: number | null;
+      last_error: string | null;
+      next_attempt_at: Date | string;
+    }>(
+      await this.db.execute(
+        sql`select status, last_response_code, last_error, next_attempt_at from outbox where message_id = ${messageId}`,
+      ),
     );
     const row = rows[0];
     if (!row) return null;
-    return { status: row.status, responseCode: row.last_response_code, error: row.last_error, nextAttemptAt: row.status === 'pending' ? new Date(row.next_attempt_at) : null };
+    return {
+      status: row.status,
+      responseCode: row.last_response_code,
+      error: row.last_error,
+      nextAttemptAt: row.status === 'pending' ? new Date(row.next_attempt_at) : null,
+    };
   }
 
   private async pass(): Promise<number> {
@@ -243,7 +261,9 @@ export class DeliveryWorker {
             last_response_code = ${outcome.code}, last_error = null
           where id = ${row.id} and status in ('pending', 'cancelled')`);
         if (row.channel_id !== null) {
-          await tx.execute(sql`update notification_channels set consecutive_failures = 0 where id = ${row.channel_id} and consecutive_failures <> 0`);
+          await tx.execute(
+            sql`update notification_channels set consecutive_failures = 0 where id = ${row.channel_id} and consecutive_failures <> 0`,
+          );
         }
       });
       return;
@@ -253,7 +273,9 @@ export class DeliveryWorker {
     const next = new Date(now.getTime() + wait);
     // A test is for now: the owner is looking at its result, a retry tomorrow would tell them nothing.
     const final = outcome.permanent === true || row.category === 'test' || next.getTime() > deadline;
-    this.log.warn(`delivery: ${row.kind} message ${row.message_id} attempt ${row.attempts} failed (${outcome.error})${final ? '; giving up' : `; next try ${next.toISOString()}`}`);
+    this.log.warn(
+      `delivery: ${row.kind} message ${row.message_id} attempt ${row.attempts} failed (${outcome.error})${final ? '; giving up' : `; next try ${next.toISOString()}`}`,
+    );
     await this.db.transaction(async (tx) => {
       const updated = rowsOf<{ id: string }>(
         await tx.execute(sql`update outbox set status = ${final ? 'failed' : 'pending'}, next_attempt_at = ${final ? sql`next_attempt_at` : next},
@@ -272,7 +294,9 @@ export class DeliveryWorker {
     const limit = this.config.DELIVERY_PAUSE_AFTER;
     const reason = `${limit} messages in a row could not be delivered. Last error: ${error}`;
     // Two statements: one statement cannot update a row twice (count, then pause).
-    await tx.execute(sql`update notification_channels set consecutive_failures = consecutive_failures + 1 where id = ${channelId}`);
+    await tx.execute(
+      sql`update notification_channels set consecutive_failures = consecutive_failures + 1 where id = ${channelId}`,
+    );
     const paused = rowsOf<{ user_id: number; name: string; kind: ChannelKind; email: string; verified: string | null }>(
       await tx.execute(sql`
         with paused as (
@@ -289,7 +313,12 @@ export class DeliveryWorker {
       const message = `${kindName} channel "${ch.name}" is paused: ${reason}. Its messages wait until you resume it in Settings → Notification Channels.`;
       await raiseNotification(tx, { userId: ch.user_id, title, message, navigationUrl: '/settings/channels' });
       if (emailConfigured(this.config) && ch.verified) {
-        const content = renderEmail({ title, message, url: `${this.config.PUBLIC_URL}/settings/channels`, footer: 'TokenDesk tells you when one of your alert channels stops working.' });
+        const content = renderEmail({
+          title,
+          message,
+          url: `${this.config.PUBLIC_URL}/settings/channels`,
+          footer: 'TokenDesk tells you when one of your alert channels stops working.',
+        });
         await enqueueEmail(tx, { userId: ch.user_id, to: ch.email, category: 'channel', content });
       }
       this.log.info?.(`delivery: channel ${channelId} paused after ${limit} failed messages`);
@@ -317,7 +346,9 @@ export class DeliveryWorker {
       await client.connect();
       await client.query(`listen ${OUTBOX_CHANNEL}`);
     } catch (err) {
-      this.log.warn(`delivery: cannot listen for new messages (${safeErrorText(err)}); polling every ${this.pollMs} ms`);
+      this.log.warn(
+        `delivery: cannot listen for new messages (${safeErrorText(err)}); polling every ${this.pollMs} ms`,
+      );
       await client.end().catch(() => {});
       return;
     }

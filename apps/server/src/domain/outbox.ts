@@ -10,7 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { outbox, type AlertRow, type ChannelKind, type NotificationChannelRow, type OutboxCategory } from '../db/schema';
+import {
+  outbox,
+  type AlertRow,
+  type ChannelKind,
+  type NotificationChannelRow,
+  type OutboxCategory,
+} from '../db/schema';
 
 export interface EmailContent {
   subject: string;
@@ -114,7 +120,13 @@ async function insertRow(tx: Tx, input: RowInput): Promise<string> {
 /** Inside the caller's transaction; returns the message id (uuid, also the webhook-id). */
 export function enqueueEmail(
   tx: Tx,
-  input: { userId: number | null; to: string; category: OutboxCategory; content: EmailContent; channelId?: number | null },
+  input: {
+    userId: number | null;
+    to: string;
+    category: OutboxCategory;
+    content: EmailContent;
+    channelId?: number | null;
+  },
 ): Promise<string> {
   return insertRow(tx, {
     userId: input.userId,
@@ -145,10 +157,29 @@ function label(key: string): string {
 }
 
 /** A notice as plain text and simple HTML: title, message, the figures with their block, a link. */
-export function renderEmail(input: { title: string; message: string; url: string; values?: Record<string, string | number | null>; footer: string }): EmailContent {
+export function renderEmail(input: {
+  title: string;
+  message: string;
+  url: string;
+  values?: Record<string, string | number | null>;
+  footer: string;
+}): EmailContent {
   const figures = Object.entries(input.values ?? {}).filter(([, v]) => v !== null && v !== '');
-  const textLines = [input.message, '', ...figures.map(([k, v]) => `${label(k)}: ${String(v)}`), ...(figures.length ? [''] : []), `Open in TokenDesk: ${input.url}`, '', input.footer];
-  const rows = figures.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#555">${escapeHtml(label(k))}</td><td style="font-family:monospace">${escapeHtml(String(v))}</td></tr>`).join('');
+  const textLines = [
+    input.message,
+    '',
+    ...figures.map(([k, v]) => `${label(k)}: ${String(v)}`),
+    ...(figures.length ? [''] : []),
+    `Open in TokenDesk: ${input.url}`,
+    '',
+    input.footer,
+  ];
+  const rows = figures
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:2px 12px 2px 0;color:#555">${escapeHtml(label(k))}</td><td style="font-family:monospace">${escapeHtml(String(v))}</td></tr>`,
+    )
+    .join('');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;color:#111;line-height:1.5">',
     `<h2 style="font-size:18px;margin:0 0 12px">${escapeHtml(input.title)}</h2>`,
@@ -158,13 +189,25 @@ export function renderEmail(input: { title: string; message: string; url: string
     `<p style="color:#666;font-size:12px">${escapeHtml(input.footer)}</p>`,
     '</body></html>',
   ].join('');
-  return { subject: truncate(`TokenDesk: ${input.title}`.replace(/[\r\n]+/g, ' '), 200), text: textLines.join('\n'), html };
+  return {
+    subject: truncate(`TokenDesk: ${input.title}`.replace(/[\r\n]+/g, ' '), 200),
+    text: textLines.join('\n'),
+    html,
+  };
 }
 
 /** The chat text: title, message, the block it was judged on, the link. */
-function renderChat(input: { title: string; message: string; url: string; values?: Record<string, string | number | null> }, max: number): string {
+function renderChat(
+  input: { title: string; message: string; url: string; values?: Record<string, string | number | null> },
+  max: number,
+): string {
   const block = input.values?.block_number;
-  const lines = [input.title, input.message, ...(block !== undefined && block !== null ? [`Block ${String(block)}`] : []), input.url];
+  const lines = [
+    input.title,
+    input.message,
+    ...(block !== undefined && block !== null ? [`Block ${String(block)}`] : []),
+    input.url,
+  ];
   // The link is what the reader needs most: when the text is too long, the message gives way.
   const tail = `\n${input.url}`;
   const full = lines.join('\n');
@@ -184,15 +227,31 @@ export interface ChannelMessage {
   source?: { networkId: number; blockNumber: bigint };
 }
 
-const ALERT_FOOTER = "You receive this because an alert of your TokenDesk account is set to deliver to this channel. Change an alert's channels on its page.";
+const ALERT_FOOTER =
+  "You receive this because an alert of your TokenDesk account is set to deliver to this channel. Change an alert's channels on its page.";
 
 /** The payload one channel kind sends for a message, rendered once. */
-export function renderFor(kind: ChannelKind, msg: ChannelMessage, publicUrl = settings.publicUrl, to = ''): RowInput['payload'] {
+export function renderFor(
+  kind: ChannelKind,
+  msg: ChannelMessage,
+  publicUrl = settings.publicUrl,
+  to = '',
+): RowInput['payload'] {
   const url = `${publicUrl}${msg.path}`;
   const values = msg.values ?? {};
   switch (kind) {
     case 'email':
-      return { to, ...renderEmail({ title: msg.title, message: msg.message, url, values, footer: msg.type === 'channel.test' ? 'A test message sent from your TokenDesk channel settings.' : ALERT_FOOTER }) };
+      return {
+        to,
+        ...renderEmail({
+          title: msg.title,
+          message: msg.message,
+          url,
+          values,
+          footer:
+            msg.type === 'channel.test' ? 'A test message sent from your TokenDesk channel settings.' : ALERT_FOOTER,
+        }),
+      };
     case 'webhook': {
       const body: WebhookBody = {
         type: msg.type,
@@ -289,12 +348,19 @@ export async function enqueueChannelTest(
   if (channel.kind === 'email' && (!opts.emailEnabled || !opts.to)) return null;
   const message: ChannelMessage = {
     title: `Test message for "${channel.name}"`,
-    message: 'This is a test from TokenDesk. When an alert set to deliver here fires, its message arrives like this one.',
+    message:
+      'This is a test from TokenDesk. When an alert set to deliver here fires, its message arrives like this one.',
     path: '/settings/channels',
     type: 'channel.test',
     timestamp: opts.at ?? new Date(),
   };
-  return insertRow(tx, { userId: channel.userId, channelId: channel.id, kind: channel.kind, category: 'test', payload: renderFor(channel.kind, message, opts.publicUrl, opts.to ?? '') });
+  return insertRow(tx, {
+    userId: channel.userId,
+    channelId: channel.id,
+    kind: channel.kind,
+    category: 'test',
+    payload: renderFor(channel.kind, message, opts.publicUrl, opts.to ?? ''),
+  });
 }
 
 /**

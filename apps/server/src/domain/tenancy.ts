@@ -22,17 +22,29 @@ import {
 type Reader = Pick<Db, 'select'>;
 
 export async function ownedProject(db: Reader, userId: number, projectId: number): Promise<ProjectRow | null> {
-  const [row] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function ownedPool(db: Reader, userId: number, poolId: number): Promise<PoolRow | null> {
-  const [row] = await db.select().from(pools).where(and(eq(pools.id, poolId), eq(pools.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.id, poolId), eq(pools.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 /** The user's pool with its project (alerts judge a pool's price against its project's token). */
-export async function ownedPoolWithProject(db: Reader, userId: number, poolId: number): Promise<{ pool: PoolRow; project: ProjectRow } | null> {
+export async function ownedPoolWithProject(
+  db: Reader,
+  userId: number,
+  poolId: number,
+): Promise<{ pool: PoolRow; project: ProjectRow } | null> {
   const [row] = await db
     .select({ pool: pools, project: projects })
     .from(pools)
@@ -43,21 +55,40 @@ export async function ownedPoolWithProject(db: Reader, userId: number, poolId: n
 }
 
 export async function ownedAlert(db: Reader, userId: number, alertId: number): Promise<AlertRow | null> {
-  const [row] = await db.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 /** A pool the new-pool watch found for one of the user's projects. */
-export async function ownedDiscoveredPool(db: Reader, userId: number, projectId: number, discoveredId: number): Promise<DiscoveredPoolRow | null> {
+export async function ownedDiscoveredPool(
+  db: Reader,
+  userId: number,
+  projectId: number,
+  discoveredId: number,
+): Promise<DiscoveredPoolRow | null> {
   const [row] = await db
     .select()
     .from(discoveredPools)
-    .where(and(eq(discoveredPools.id, discoveredId), eq(discoveredPools.projectId, projectId), eq(discoveredPools.userId, userId)))
+    .where(
+      and(
+        eq(discoveredPools.id, discoveredId),
+        eq(discoveredPools.projectId, projectId),
+        eq(discoveredPools.userId, userId),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
 export async function ownedTicket(db: Reader, userId: number, ticketId: number): Promise<TicketRow | null> {
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId)))
+    .limit(1);
   return row ?? null;
 }

@@ -14,7 +14,14 @@ export function windowText(minutes: number): string {
  * price, a rise from its lowest (issue 35: 'moved −3.51% within 60 min' read backwards next to the
  * buy that caused it, since the hour's high came before). The text says which.
  */
-export function priceMoveText(input: { label: string; changePct: string; from: string; to: string; pair: string; windowMinutes: number }): string {
+export function priceMoveText(input: {
+  label: string;
+  changePct: string;
+  from: string;
+  to: string;
+  pair: string;
+  windowMinutes: number;
+}): string {
   const change = Number(input.changePct);
   const verb = change < 0 ? 'fell' : 'rose';
   const mark = change < 0 ? 'high' : 'low';
@@ -22,6 +29,13 @@ export function priceMoveText(input: { label: string; changePct: string; from: s
 }
 
 /** A liquidity drop is measured from the window's highest paired reserve. */
-export function liquidityDropText(input: { label: string; dropPct: number; from: string; to: string; pair: string; windowMinutes: number }): string {
+export function liquidityDropText(input: {
+  label: string;
+  dropPct: number;
+  from: string;
+  to: string;
+  pair: string;
+  windowMinutes: number;
+}): string {
   return `${input.label} liquidity fell ${input.dropPct.toFixed(2)}% from its high of ${windowText(input.windowMinutes)} (${formatAmount(input.from)} → ${formatAmount(input.to)} ${input.pair}).`;
 }

@@ -62,14 +62,20 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
         const view = eventView(side, swap);
         if (!view) continue;
         const amount = formatUnits(view.pairedRaw, side.pairedDecimals);
-        if (Number(amount) >= Number(min) && (!best || view.pairedRaw > best.raw)) best = { amount, raw: view.pairedRaw, swap, kind: view.kind };
+        if (Number(amount) >= Number(min) && (!best || view.pairedRaw > best.raw))
+          best = { amount, raw: view.pairedRaw, swap, kind: view.kind };
       }
       if (best) {
         firings.push({
           alert,
           title: `Large swap on ${label}`,
           message: `A ${best.kind === 'buy' ? 'buy' : 'sell'} of ${formatAmount(best.amount)} ${pool.pairedTokenSymbol} on ${label} (at least ${formatAmount(min)} ${pool.pairedTokenSymbol}).`,
-          values: { amount_token: best.amount, min_amount: min, tx_hash: best.swap.txHash, block_number: best.swap.blockNumber.toString() },
+          values: {
+            amount_token: best.amount,
+            min_amount: min,
+            tx_hash: best.swap.txHash,
+            block_number: best.swap.blockNumber.toString(),
+          },
         });
       }
       continue;
@@ -80,18 +86,40 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<nu
     const { atStart, inWindow } = await snapshotsAround(db, input.network.id, address, windowStart);
     const views = [...(atStart ? [atStart] : []), ...inWindow].map((s) => snapshotView(side, s));
     const pre = input.preTick.get(address);
-    if (pre) views.push(snapshotView(side, { ...pre, blockNumber: 0n, reserve0: pre.reserve0.toString(), reserve1: pre.reserve1.toString(), sqrtPriceX96: pre.sqrtPriceX96?.toString() ?? null }));
+    if (pre)
+      views.push(
+        snapshotView(side, {
+          ...pre,
+          blockNumber: 0n,
+          reserve0: pre.reserve0.toString(),
+          reserve1: pre.reserve1.toString(),
+          sqrtPriceX96: pre.sqrtPriceX96?.toString() ?? null,
+        }),
+      );
     const current = inWindow[inWindow.length - 1];
     if (!current || views.length < 2) continue;
     const now = snapshotView(side, current);
-    const firing = alert.kind === 'price_move' ? priceMove(alert, now, views, label, pool.pairedTokenSymbol) : liquidityDrop(alert, side, now, views, label, pool.pairedTokenSymbol);
-    if (firing) firings.push({ ...firing, alert, values: { ...firing.values, block_number: current.blockNumber.toString() } });
+    const firing =
+      alert.kind === 'price_move'
+        ? priceMove(alert, now, views, label, pool.pairedTokenSymbol)
+        : liquidityDrop(alert, side, now, views, label, pool.pairedTokenSymbol);
+    if (firing)
+      firings.push({ ...firing, alert, values: { ...firing.values, block_number: current.blockNumber.toString() } });
   }
 
   for (const f of firings) {
     // Judged on that block: a reorganisation above it withdraws trigger and notice (recordFiring).
     const source = { networkId: input.network.id, blockNumber: BigInt(f.values.block_number!) };
-    await recordFiring(db, { alert: f.alert, at: input.chainTime, values: f.values, notice: { title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}` } }, source);
+    await recordFiring(
+      db,
+      {
+        alert: f.alert,
+        at: input.chainTime,
+        values: f.values,
+        notice: { title: f.title, message: f.message, navigationUrl: `/alerts/${f.alert.id}` },
+      },
+      source,
+    );
   }
   return firings.length;
 }
@@ -102,13 +130,27 @@ function priceMove(alert: AlertRow, now: View, views: View[], label: string, pai
   let best: { change: string; from: string } | null = null;
   for (const v of views) {
     const change = percentChange(v.price, now.price);
-    if (change !== null && (!best || Math.abs(Number(change)) > Math.abs(Number(best.change)))) best = { change, from: v.price! };
+    if (change !== null && (!best || Math.abs(Number(change)) > Math.abs(Number(best.change))))
+      best = { change, from: v.price! };
   }
   if (!best || Math.abs(Number(best.change)) < Number(alert.thresholdPct)) return null;
   return {
     title: `Price alert: ${label}`,
-    message: priceMoveText({ label, changePct: best.change, from: best.from, to: now.price!, pair, windowMinutes: alert.windowMinutes! }),
-    values: { price_from: best.from, price_to: now.price, change_pct: best.change, threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes },
+    message: priceMoveText({
+      label,
+      changePct: best.change,
+      from: best.from,
+      to: now.price!,
+      pair,
+      windowMinutes: alert.windowMinutes!,
+    }),
+    values: {
+      price_from: best.from,
+      price_to: now.price,
+      change_pct: best.change,
+      threshold_pct: alert.thresholdPct,
+      window_minutes: alert.windowMinutes,
+    },
   };
 }
 
@@ -119,7 +161,21 @@ function liquidityDrop(alert: AlertRow, side: PoolSide, now: View, views: View[]
   if (drop === null || -Number(drop) < Number(alert.thresholdPct)) return null;
   return {
     title: `Liquidity alert: ${label}`,
-    message: liquidityDropText({ label, dropPct: -Number(drop), from: peak.pairedReserve, to: now.pairedReserve, pair, windowMinutes: alert.windowMinutes! }),
-    values: { reserve_from: peak.pairedReserve, reserve_to: now.pairedReserve, drop_pct: String(-Number(drop)), threshold_pct: alert.thresholdPct, window_minutes: alert.windowMinutes, decimals: side.pairedDecimals },
+    message: liquidityDropText({
+      label,
+      dropPct: -Number(drop),
+      from: peak.pairedReserve,
+      to: now.pairedReserve,
+      pair,
+      windowMinutes: alert.windowMinutes!,
+    }),
+    values: {
+      reserve_from: peak.pairedReserve,
+      reserve_to: now.pairedReserve,
+      drop_pct: String(-Number(drop)),
+      threshold_pct: alert.thresholdPct,
+      window_minutes: alert.windowMinutes,
+      decimals: side.pairedDecimals,
+    },
   };
 }

@@ -102,7 +102,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class NodeBehindError extends Error {
   override name = 'NodeBehindError';
   constructor(block: bigint) {
-    super(`The node does not have block ${block} yet (it is behind the chain head another node reported); not accepting a possibly short eth_getLogs answer`);
+    super(
+      `The node does not have block ${block} yet (it is behind the chain head another node reported); not accepting a possibly short eth_getLogs answer`,
+    );
   }
 }
 
@@ -141,7 +143,17 @@ export async function getLogsChunked(
       const end = start + range - 1n < toBlock ? start + range - 1n : toBlock;
       options.onRequest?.();
       const [logAnswer, blockAnswer] = await requestSameNode(client, [
-        { method: 'eth_getLogs', params: [{ address: batch as Address[], topics: topicFilter, fromBlock: `0x${start.toString(16)}`, toBlock: `0x${end.toString(16)}` }] },
+        {
+          method: 'eth_getLogs',
+          params: [
+            {
+              address: batch as Address[],
+              topics: topicFilter,
+              fromBlock: `0x${start.toString(16)}`,
+              toBlock: `0x${end.toString(16)}`,
+            },
+          ],
+        },
         { method: 'eth_getBlockByNumber', params: [`0x${end.toString(16)}`, false] },
       ]).catch((error: unknown) => {
         // The batch failed as a whole (QuickNode answers a too-wide range with HTTP 413, for one).

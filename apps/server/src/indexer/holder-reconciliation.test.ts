@@ -7,8 +7,16 @@ const B = '0x00000000000000000000000000000000000000bb';
 const E18 = 10n ** 18n;
 const SUPPLY = 1_000_000n * E18;
 
-const chain = (totalSupply: bigint | null, balances: [string, bigint | null][]) => ({ block: 7n, totalSupply, balances: new Map(balances) });
-const logs = (balances: [string, bigint][], supply: bigint, anyBalances = true) => ({ balances: new Map(balances), supply, anyBalances });
+const chain = (totalSupply: bigint | null, balances: [string, bigint | null][]) => ({
+  block: 7n,
+  totalSupply,
+  balances: new Map(balances),
+});
+const logs = (balances: [string, bigint][], supply: bigint, anyBalances = true) => ({
+  balances: new Map(balances),
+  supply,
+  anyBalances,
+});
 
 describe('reconcile', () => {
   it('matches when supply and balances agree within rounding', () => {
@@ -64,7 +72,9 @@ describe('reconcile', () => {
     expect(rebased.largestDifference).toBe(SUPPLY / 10n);
     const tolerance = roundingTolerance(SUPPLY);
     expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY - tolerance]], SUPPLY)).status).toBe('matches');
-    expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY - tolerance - 1n]], SUPPLY)).status).toBe('differs');
+    expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY - tolerance - 1n]], SUPPLY)).status).toBe(
+      'differs',
+    );
   });
 
   it('corrects the holder count by the checked addresses the logs missed or overcounted, only while they differ', () => {
@@ -88,7 +98,15 @@ describe('reconcile', () => {
     );
     expect(silent.status).toBe('differs');
     expect(silent.holderCountAdjustment).toBe(0); // +1 for A, −1 for C
-    expect(reconcile(chain(SUPPLY, [[A, SUPPLY - 5n], [B, 5n]]), logs([[B, 5n]], 5n)).holderCountAdjustment).toBe(1);
+    expect(
+      reconcile(
+        chain(SUPPLY, [
+          [A, SUPPLY - 5n],
+          [B, 5n],
+        ]),
+        logs([[B, 5n]], 5n),
+      ).holderCountAdjustment,
+    ).toBe(1);
     expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([[A, SUPPLY]], SUPPLY)).holderCountAdjustment).toBe(0);
     expect(reconcile(chain(SUPPLY, [[A, SUPPLY]]), logs([], 0n, false)).holderCountAdjustment).toBe(0); // no_logs: no count at all
   });

@@ -50,13 +50,28 @@ export interface Reconciliation {
  * Multicall3. allowFailure: a token whose balanceOf reverts for one address still answers for the
  * rest; the caller decides what a missing totalSupply() means.
  */
-export async function readChainHolders(client: PublicClient, multicall3: Address, token: Address, addresses: readonly string[], block: bigint): Promise<ChainHolderReading> {
+export async function readChainHolders(
+  client: PublicClient,
+  multicall3: Address,
+  token: Address,
+  addresses: readonly string[],
+  block: bigint,
+): Promise<ChainHolderReading> {
   const contracts = [
     { address: token, abi: erc20Abi, functionName: 'totalSupply' } as const,
-    ...addresses.map((a) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(a)] }) as const),
+    ...addresses.map(
+      (a) => ({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(a)] }) as const,
+    ),
   ];
-  const results = await client.multicall({ allowFailure: true, contracts, blockNumber: block, multicallAddress: multicall3, batchSize: 0 });
-  const number = (r: (typeof results)[number] | undefined) => (r?.status === 'success' && typeof r.result === 'bigint' ? r.result : null);
+  const results = await client.multicall({
+    allowFailure: true,
+    contracts,
+    blockNumber: block,
+    multicallAddress: multicall3,
+    batchSize: 0,
+  });
+  const number = (r: (typeof results)[number] | undefined) =>
+    r?.status === 'success' && typeof r.result === 'bigint' ? r.result : null;
   const balances = new Map<string, bigint | null>();
   addresses.forEach((a, i) => balances.set(normalizeAddress(a), number(results[i + 1])));
   return { block, totalSupply: number(results[0]), balances };
@@ -116,7 +131,11 @@ export function reconcile(chain: ChainHolderReading, logs: LogSide): Reconciliat
     adjustment += (balance > 0n ? 1 : 0) - (logged > 0n ? 1 : 0);
   }
   const noLogs = !logs.anyBalances && supplyOnChain > 0n;
-  const status: ReconciliationStatus = noLogs ? 'no_logs' : differing > 0 || abs(supplyOnChain - logs.supply) > tolerance ? 'differs' : 'matches';
+  const status: ReconciliationStatus = noLogs
+    ? 'no_logs'
+    : differing > 0 || abs(supplyOnChain - logs.supply) > tolerance
+      ? 'differs'
+      : 'matches';
   return {
     ...base,
     status,

@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { zeroAddress } from 'viem';
 import { queryRows, type Db } from '../db/client';
-import { tokenBalances, tokenHolderDaily, tokenHolderReconciliation, tokenHolderSync, type TokenHolderSyncRow } from '../db/schema';
+import {
+  tokenBalances,
+  tokenHolderDaily,
+  tokenHolderReconciliation,
+  tokenHolderSync,
+  type TokenHolderSyncRow,
+} from '../db/schema';
 import { inChunks } from './store';
 
 /**
@@ -13,7 +19,10 @@ type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** Every project token on the network, once. */
 export async function trackedTokens(db: Db, networkId: number): Promise<string[]> {
-  const rows = await queryRows<{ token: string }>(db, sql`select distinct contract_address as token from projects where network_id = ${networkId}`);
+  const rows = await queryRows<{ token: string }>(
+    db,
+    sql`select distinct contract_address as token from projects where network_id = ${networkId}`,
+  );
   return rows.map((r) => r.token);
 }
 
@@ -30,7 +39,12 @@ export async function holderSyncsOf(db: Db, networkId: number, tokens: string[])
 }
 
 /** Where a token's history starts: its deployment block and deployer (null when not known). */
-export async function setDeployment(db: Db, networkId: number, token: string, deployment: { deployBlock: bigint; deployer: string | null; targetBlock: bigint }): Promise<void> {
+export async function setDeployment(
+  db: Db,
+  networkId: number,
+  token: string,
+  deployment: { deployBlock: bigint; deployer: string | null; targetBlock: bigint },
+): Promise<void> {
   await db
     .update(tokenHolderSync)
     .set({ ...deployment, updatedAt: new Date() })
@@ -57,7 +71,13 @@ export async function advanceHolderSync(
   tx: Tx,
   networkId: number,
   token: string,
-  figures: { toBlock: bigint; targetBlock: bigint; holderCount: number; logShortfall: string; shortfallHolders: string[] },
+  figures: {
+    toBlock: bigint;
+    targetBlock: bigint;
+    holderCount: number;
+    logShortfall: string;
+    shortfallHolders: string[];
+  },
 ): Promise<void> {
   await tx
     .update(tokenHolderSync)
@@ -66,37 +86,69 @@ export async function advanceHolderSync(
 }
 
 /** The stored balances of these holders (holders without a row hold nothing). */
-export async function balancesOf(tx: Tx, networkId: number, token: string, holders: readonly string[]): Promise<Map<string, bigint>> {
+export async function balancesOf(
+  tx: Tx,
+  networkId: number,
+  token: string,
+  holders: readonly string[],
+): Promise<Map<string, bigint>> {
   const rows = await inChunks(holders, 5_000, (chunk) =>
     tx
       .select({ holder: tokenBalances.holder, balance: tokenBalances.balance })
       .from(tokenBalances)
-      .where(and(eq(tokenBalances.networkId, networkId), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, chunk))),
+      .where(
+        and(
+          eq(tokenBalances.networkId, networkId),
+          eq(tokenBalances.tokenAddress, token),
+          inArray(tokenBalances.holder, chunk),
+        ),
+      ),
   );
   return new Map(rows.map((r) => [r.holder, BigInt(r.balance)]));
 }
 
 /** Balances after a slice: the table holds holders only, so a balance of zero is no row. */
-export async function writeBalances(tx: Tx, networkId: number, token: string, touched: readonly string[], balances: ReadonlyMap<string, bigint>): Promise<void> {
+export async function writeBalances(
+  tx: Tx,
+  networkId: number,
+  token: string,
+  touched: readonly string[],
+  balances: ReadonlyMap<string, bigint>,
+): Promise<void> {
   // The zero address as a sender (a mint) was never debited, so it may have no entry at all.
   const zeroed = touched.filter((h) => balances.get(h) === 0n);
   const kept = touched.filter((h) => balances.has(h) && balances.get(h) !== 0n);
   await inChunks(kept, 1_000, async (chunk) => {
     await tx
       .insert(tokenBalances)
-      .values(chunk.map((holder) => ({ networkId, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })))
+      .values(
+        chunk.map((holder) => ({ networkId, tokenAddress: token, holder, balance: balances.get(holder)!.toString() })),
+      )
       .onConflictDoUpdate({
         target: [tokenBalances.networkId, tokenBalances.tokenAddress, tokenBalances.holder],
         set: { balance: sql`excluded.balance` },
       });
   });
   await inChunks(zeroed, 5_000, async (chunk) => {
-    await tx.delete(tokenBalances).where(and(eq(tokenBalances.networkId, networkId), eq(tokenBalances.tokenAddress, token), inArray(tokenBalances.holder, chunk)));
+    await tx
+      .delete(tokenBalances)
+      .where(
+        and(
+          eq(tokenBalances.networkId, networkId),
+          eq(tokenBalances.tokenAddress, token),
+          inArray(tokenBalances.holder, chunk),
+        ),
+      );
   });
 }
 
 /** The holder count at the end of each day the slice touched (the count every screen shows: corrected by the last check). */
-export async function writeDailyCounts(tx: Tx, networkId: number, token: string, daily: ReadonlyMap<string, number>): Promise<void> {
+export async function writeDailyCounts(
+  tx: Tx,
+  networkId: number,
+  token: string,
+  daily: ReadonlyMap<string, number>,
+): Promise<void> {
   const rows = [...daily].map(([day, holderCount]) => ({ networkId, tokenAddress: token, day, holderCount }));
   await inChunks(rows, 1_000, async (chunk) => {
     await tx
@@ -114,14 +166,30 @@ export async function writeDailyCounts(tx: Tx, networkId: number, token: string,
 /** Each token's sync with the block and status of its last check against the chain. */
 export function syncsWithLastCheck(db: Db, networkId: number, tokens: string[]) {
   return db
-    .select({ sync: tokenHolderSync, checkedBlock: tokenHolderReconciliation.blockNumber, checkedStatus: tokenHolderReconciliation.status })
+    .select({
+      sync: tokenHolderSync,
+      checkedBlock: tokenHolderReconciliation.blockNumber,
+      checkedStatus: tokenHolderReconciliation.status,
+    })
     .from(tokenHolderSync)
-    .leftJoin(tokenHolderReconciliation, and(eq(tokenHolderReconciliation.networkId, tokenHolderSync.networkId), eq(tokenHolderReconciliation.tokenAddress, tokenHolderSync.tokenAddress)))
+    .leftJoin(
+      tokenHolderReconciliation,
+      and(
+        eq(tokenHolderReconciliation.networkId, tokenHolderSync.networkId),
+        eq(tokenHolderReconciliation.tokenAddress, tokenHolderSync.tokenAddress),
+      ),
+    )
     .where(and(eq(tokenHolderSync.networkId, networkId), inArray(tokenHolderSync.tokenAddress, tokens)));
 }
 
 /** A check that could not run says so, unless an earlier one stands (it shows its own block). */
-export async function noteCheckUnavailable(db: Db, networkId: number, token: string, block: bigint, reason = 'The node did not answer the check.'): Promise<void> {
+export async function noteCheckUnavailable(
+  db: Db,
+  networkId: number,
+  token: string,
+  block: bigint,
+  reason = 'The node did not answer the check.',
+): Promise<void> {
   await db
     .insert(tokenHolderReconciliation)
     .values({ networkId, tokenAddress: token, status: 'unavailable', blockNumber: block, reason })
@@ -129,7 +197,12 @@ export async function noteCheckUnavailable(db: Db, networkId: number, token: str
 }
 
 /** The `limit` largest stored balances, largest first. */
-export function largestBalances(db: Db, networkId: number, token: string, limit: number): Promise<{ holder: string; balance: string }[]> {
+export function largestBalances(
+  db: Db,
+  networkId: number,
+  token: string,
+  limit: number,
+): Promise<{ holder: string; balance: string }[]> {
   return queryRows<{ holder: string; balance: string }>(
     db,
     sql`select holder, balance::text as balance from token_balances
@@ -139,7 +212,11 @@ export function largestBalances(db: Db, networkId: number, token: string, limit:
 }
 
 /** The supply the logs account for (every holder but the zero address) and whether any balance is stored. */
-export async function balanceTotals(db: Db, networkId: number, token: string): Promise<{ supply: bigint; anyBalances: boolean }> {
+export async function balanceTotals(
+  db: Db,
+  networkId: number,
+  token: string,
+): Promise<{ supply: bigint; anyBalances: boolean }> {
   const [sums] = await queryRows<{ supply: string | null; rows: string | number }>(
     db,
     sql`select sum(balance) filter (where holder <> ${zeroAddress})::text as supply, count(*) as rows from token_balances
@@ -165,7 +242,10 @@ export async function saveCheck(
     await tx
       .insert(tokenHolderReconciliation)
       .values({ networkId, tokenAddress: token, ...values })
-      .onConflictDoUpdate({ target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress], set: values });
+      .onConflictDoUpdate({
+        target: [tokenHolderReconciliation.networkId, tokenHolderReconciliation.tokenAddress],
+        set: values,
+      });
     await tx
       .update(tokenHolderSync)
       .set({ holderCountAdjustment })

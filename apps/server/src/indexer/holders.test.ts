@@ -14,26 +14,52 @@ const log = (topics: Hex[], data: Hex): Pick<Log, 'address' | 'topics' | 'data' 
   blockNumber: '0x10' as unknown as bigint,
   logIndex: '0x2' as unknown as number,
 });
-const t = (from: string, to: string, value: bigint, i = 0): Transfer => ({ token: TOKEN, from, to, value, blockNumber: 1n, logIndex: i });
+const t = (from: string, to: string, value: bigint, i = 0): Transfer => ({
+  token: TOKEN,
+  from,
+  to,
+  value,
+  blockNumber: 1n,
+  logIndex: i,
+});
 
 describe('decodeTransfer', () => {
   it('reads an ERC-20 Transfer', () => {
-    const decoded = decodeTransfer(log([TRANSFER_TOPIC, pad(A), pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n])));
+    const decoded = decodeTransfer(
+      log([TRANSFER_TOPIC, pad(A), pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n])),
+    );
     expect(decoded).toEqual({ token: TOKEN, from: A, to: B, value: 5n, blockNumber: 16n, logIndex: 2 });
   });
 
   it('reads the pre-standard Transfer without indexed parameters: one topic, from, to and value in 96 bytes of data', () => {
     const data = encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [A, B, 7n]);
-    expect(decodeTransfer(log([TRANSFER_TOPIC], data))).toEqual({ token: TOKEN, from: A, to: B, value: 7n, blockNumber: 16n, logIndex: 2 });
+    expect(decodeTransfer(log([TRANSFER_TOPIC], data))).toEqual({
+      token: TOKEN,
+      from: A,
+      to: B,
+      value: 7n,
+      blockNumber: 16n,
+      logIndex: 2,
+    });
   });
 
   it('skips logs whose address words carry bits above 20 bytes, and shapes that are neither', () => {
     const dirty = `0x01${'0'.repeat(22)}${A.slice(2)}` as Hex;
-    expect(decodeTransfer(log([TRANSFER_TOPIC, dirty, pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n])))).toBeNull();
-    expect(decodeTransfer(log([TRANSFER_TOPIC], `0x${dirty.slice(2)}${pad(B).slice(2)}${pad('0x05').slice(2)}`))).toBeNull();
+    expect(
+      decodeTransfer(log([TRANSFER_TOPIC, dirty, pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n]))),
+    ).toBeNull();
+    expect(
+      decodeTransfer(log([TRANSFER_TOPIC], `0x${dirty.slice(2)}${pad(B).slice(2)}${pad('0x05').slice(2)}`)),
+    ).toBeNull();
     // One indexed address and the rest in data is ambiguous (which one is indexed?): not read.
-    expect(decodeTransfer(log([TRANSFER_TOPIC, pad(A)], encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [B, 5n])))).toBeNull();
-    expect(decodeTransfer(log([TRANSFER_TOPIC], encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [A, B])))).toBeNull();
+    expect(
+      decodeTransfer(
+        log([TRANSFER_TOPIC, pad(A)], encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [B, 5n])),
+      ),
+    ).toBeNull();
+    expect(
+      decodeTransfer(log([TRANSFER_TOPIC], encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [A, B]))),
+    ).toBeNull();
   });
 
   it('ignores ERC-721 transfers, which share the topic but index the token id', () => {
@@ -41,7 +67,9 @@ describe('decodeTransfer', () => {
   });
 
   it('ignores other events', () => {
-    expect(decodeTransfer(log([pad('0x01'), pad(A), pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n])))).toBeNull();
+    expect(
+      decodeTransfer(log([pad('0x01'), pad(A), pad(B)], encodeAbiParameters([{ type: 'uint256' }], [5n]))),
+    ).toBeNull();
   });
 });
 
@@ -64,7 +92,9 @@ describe('applyTransfers', () => {
   it('never goes below zero: a debit beyond the logged balance stops at zero and is reported', () => {
     const balances = new Map([[A, 5n]]);
     const shortfalls: [string, bigint][] = [];
-    const total = applyTransfers(balances, [t(A, B, 8n), t(B, A, 8n, 1), t(A, B, 10n, 2)], undefined, (tr, missing) => shortfalls.push([tr.from, missing]));
+    const total = applyTransfers(balances, [t(A, B, 8n), t(B, A, 8n, 1), t(A, B, 10n, 2)], undefined, (tr, missing) =>
+      shortfalls.push([tr.from, missing]),
+    );
     expect(shortfalls).toEqual([
       [A, 3n],
       [A, 2n],

@@ -1,4 +1,13 @@
-import { getAddress, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import {
+  getAddress,
+  parseAbiItem,
+  toEventSelector,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type Log,
+  type PublicClient,
+} from 'viem';
 import type { ChainService } from '../chain/chain-service';
 import { isStateUnavailable, withDeadline } from '../chain/client';
 import type { NetworkConfig } from '../chain/networks';
@@ -25,7 +34,9 @@ import {
   writeDailyCounts,
 } from './holder-store';
 
-export const TRANSFER_TOPIC = toEventSelector(parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'));
+export const TRANSFER_TOPIC = toEventSelector(
+  parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)'),
+);
 const ZERO = zeroAddress;
 
 export interface HolderIndexerOptions {
@@ -71,7 +82,9 @@ const ADDRESS_WORD = /^0x0{24}([0-9a-fA-F]{40})$/;
  * empty data), so the shape is checked, not only the topic. Logs are untrusted input: an address
  * word with bits above its 20 bytes is no address, and the log is skipped.
  */
-export function decodeTransfer(log: Pick<Log, 'address' | 'topics' | 'data' | 'blockNumber' | 'logIndex'>): Transfer | null {
+export function decodeTransfer(
+  log: Pick<Log, 'address' | 'topics' | 'data' | 'blockNumber' | 'logIndex'>,
+): Transfer | null {
   if (log.topics[0] !== TRANSFER_TOPIC) return null;
   let words: [Hex, Hex, Hex];
   if (log.topics.length === 3 && log.data.length === 66) words = [log.topics[1]!, log.topics[2]!, log.data];
@@ -235,7 +248,11 @@ export class HolderIndexer {
    * Transfer log up to `safe` (a token whose logs another contract emits): its history starts at
    * `safe`, and the check against the chain says that no logs were found.
    */
-  private async firstTransferBlock(client: PublicClient, token: Address, safe: bigint): Promise<bigint | null | 'searching'> {
+  private async firstTransferBlock(
+    client: PublicClient,
+    token: Address,
+    safe: bigint,
+  ): Promise<bigint | null | 'searching'> {
     const key = normalizeAddress(token);
     let from = this.logSearch.get(key);
     if (from === undefined) {
@@ -273,7 +290,8 @@ export class HolderIndexer {
     for (const tx of creations) {
       this.request('eth_getTransactionReceipt');
       const receipt = await client.getTransactionReceipt({ hash: tx.hash });
-      if (receipt.contractAddress && normalizeAddress(receipt.contractAddress) === token) return normalizeAddress(tx.from);
+      if (receipt.contractAddress && normalizeAddress(receipt.contractAddress) === token)
+        return normalizeAddress(tx.from);
     }
     // Made by a factory: the first transaction of the block that touched it is the best evidence
     // we have without tracing, so no deployer label rather than a guess.
@@ -318,7 +336,11 @@ export class HolderIndexer {
             this.options.onTokenError?.(state.tokenAddress, err);
             continue;
           }
-          await setDeployment(this.db, this.network.id, state.tokenAddress, { deployBlock, deployer, targetBlock: safe });
+          await setDeployment(this.db, this.network.id, state.tokenAddress, {
+            deployBlock,
+            deployer,
+            targetBlock: safe,
+          });
           state.deployBlock = deployBlock;
         }
 
@@ -336,11 +358,18 @@ export class HolderIndexer {
           if (end < safe) result.caughtUp = false;
           // Before the logs (see rangeEndBlock): the hash that lets a reorganisation be detected.
           const endBlock = await rangeEndBlock(client, this.network, end, safe, (m) => this.request(m));
-          const { logs, range } = await getLogsChunked(client, group.map((t) => getAddress(t)), [TRANSFER_TOPIC], next, end, {
-            maxRange: this.range,
-            maxAddresses: 500,
-            onRequest: () => this.request('eth_getLogs'),
-          });
+          const { logs, range } = await getLogsChunked(
+            client,
+            group.map((t) => getAddress(t)),
+            [TRANSFER_TOPIC],
+            next,
+            end,
+            {
+              maxRange: this.range,
+              maxAddresses: 500,
+              onRequest: () => this.request('eth_getLogs'),
+            },
+          );
           // Adaptive range: keep the size that worked, and grow it again while answers stay small.
           const maxRange = this.options.maxRange ?? 10_000n;
           this.range = logs.length < 2_000 ? (range * 2n > maxRange ? maxRange : range * 2n) : range;
@@ -348,14 +377,22 @@ export class HolderIndexer {
           // 200,000 transfers the next ones cover fewer blocks, and they grow back when quiet.
           const maxSlice = this.options.maxBlocksPerTick ?? 100_000n;
           if (logs.length > 200_000 && this.sliceBlocks > 100n) this.sliceBlocks /= 2n;
-          else if (logs.length < 20_000 && this.sliceBlocks < maxSlice) this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
+          else if (logs.length < 20_000 && this.sliceBlocks < maxSlice)
+            this.sliceBlocks = this.sliceBlocks * 2n > maxSlice ? maxSlice : this.sliceBlocks * 2n;
           const stored = await this.store(client, group, logs, end, safe, [endBlock, ...logBlocks(logs)]);
           result.transfers += stored.count;
-          if (stored.tokens.length > 0) result.changedTokens = [...new Set([...(result.changedTokens ?? []), ...stored.tokens])];
+          if (stored.tokens.length > 0)
+            result.changedTokens = [...new Set([...(result.changedTokens ?? []), ...stored.tokens])];
         }
         if (!(await this.reconcileAll(client, tokens))) result.caughtUp = false;
-        const stuck = [...this.startFailures].filter(([token, f]) => f.count >= START_FAILURES_REPORTED && tokens.includes(token));
-        if (stuck.length > 0) throw new HolderHistoryUnreadableError(stuck.map(([token]) => token), stuck[0]![1].error);
+        const stuck = [...this.startFailures].filter(
+          ([token, f]) => f.count >= START_FAILURES_REPORTED && tokens.includes(token),
+        );
+        if (stuck.length > 0)
+          throw new HolderHistoryUnreadableError(
+            stuck.map(([token]) => token),
+            stuck[0]![1].error,
+          );
         return result;
       },
       // A slice may be a long read; each RPC call keeps its own timeout.
@@ -383,7 +420,9 @@ export class HolderIndexer {
         this.options.onTokenError?.(sync.tokenAddress, err);
         // A full node keeps the state of the last 128 blocks or so; a tick that took longer than
         // that on a fast chain asks too late. Retried next tick, at the block its logs end at then.
-        const reason = isStateUnavailable(err) ? `The node keeps no state for block ${block} any more (a full node, not an archive node).` : undefined;
+        const reason = isStateUnavailable(err)
+          ? `The node keeps no state for block ${block} any more (a full node, not an archive node).`
+          : undefined;
         await noteCheckUnavailable(this.db, this.network.id, sync.tokenAddress, block, reason);
       }
     }
@@ -395,10 +434,19 @@ export class HolderIndexer {
     const top = await largestBalances(this.db, this.network.id, token, RECONCILED_TOP);
     // Beyond the largest logged balances: the deployer (a supply assigned without an event lands
     // there) and the addresses the logs debited beyond what they credited.
-    const asked = [...new Set([ZERO, ...top.map((r) => r.holder), ...(sync.deployer ? [sync.deployer] : []), ...sync.shortfallHolders])];
+    const asked = [
+      ...new Set([
+        ZERO,
+        ...top.map((r) => r.holder),
+        ...(sync.deployer ? [sync.deployer] : []),
+        ...sync.shortfallHolders,
+      ]),
+    ];
     const logBalances = new Map(top.map((r) => [r.holder, BigInt(r.balance)]));
     const missing = asked.filter((a) => !logBalances.has(a));
-    if (missing.length > 0) for (const [holder, balance] of await balancesOf(this.db, this.network.id, token, missing)) logBalances.set(holder, balance);
+    if (missing.length > 0)
+      for (const [holder, balance] of await balancesOf(this.db, this.network.id, token, missing))
+        logBalances.set(holder, balance);
     const totals = await balanceTotals(this.db, this.network.id, token);
     this.request('eth_call');
     const chain = await readChainHolders(client, this.network.multicall3, getAddress(token), asked, block);
@@ -426,7 +474,9 @@ export class HolderIndexer {
       const ts = (log as unknown as { blockTimestamp?: Hex }).blockTimestamp;
       if (ts) times.set(BigInt(log.blockNumber as unknown as string), new Date(Number(BigInt(ts)) * 1000));
     }
-    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber as unknown as string)))].filter((b) => !times.has(b));
+    const missing = [...new Set(logs.map((l) => BigInt(l.blockNumber as unknown as string)))].filter(
+      (b) => !times.has(b),
+    );
     for (let i = 0; i < missing.length; i += 100) {
       const part = missing.slice(i, i + 100);
       this.request('eth_getBlockByNumber');
@@ -437,11 +487,20 @@ export class HolderIndexer {
   }
 
   /** One slice of a token group: balances, counts, the daily history and the checkpoints, atomically. */
-  private async store(client: PublicClient, group: string[], logs: Log[], end: bigint, safe: bigint, blocks: (RecordedBlock | null)[]): Promise<{ count: number; tokens: string[] }> {
+  private async store(
+    client: PublicClient,
+    group: string[],
+    logs: Log[],
+    end: bigint,
+    safe: bigint,
+    blocks: (RecordedBlock | null)[],
+  ): Promise<{ count: number; tokens: string[] }> {
     const transfers = logs
       .map(decodeTransfer)
       .filter((t): t is Transfer => t !== null && group.includes(t.token))
-      .sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+      .sort((a, b) =>
+        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+      );
     const times = await this.blockTimes(client, logs);
 
     await this.db.transaction(async (tx) => {
@@ -476,7 +535,13 @@ export class HolderIndexer {
           await journal.write(tx, token);
           await writeDailyCounts(tx, this.network.id, token, daily);
         }
-        await advanceHolderSync(tx, this.network.id, token, { toBlock: end, targetBlock: safe, holderCount: count, logShortfall: shortfall.toString(), shortfallHolders: shortHolders });
+        await advanceHolderSync(tx, this.network.id, token, {
+          toBlock: end,
+          targetBlock: safe,
+          holderCount: count,
+          logShortfall: shortfall.toString(),
+          shortfallHolders: shortHolders,
+        });
       }
       await recordBlocks(tx, this.network, safe, blocks);
     });

@@ -163,7 +163,12 @@ export class NetworkIndexer {
     private readonly options: IndexerOptions = {},
   ) {
     this.logRange = new LogRange(options.maxRange ?? 10_000n);
-    this.traders = new TraderReader(db, chain, network, { readsPerTick: options.traderReadsPerTick ?? DEFAULT_TRADER_READS, onRequest: options.onRequest, onSkip: options.onSkip, log: options.log });
+    this.traders = new TraderReader(db, chain, network, {
+      readsPerTick: options.traderReadsPerTick ?? DEFAULT_TRADER_READS,
+      onRequest: options.onRequest,
+      onSkip: options.onSkip,
+      log: options.log,
+    });
     this.reference = new ReferencePoolKeeper(db, chain, network, options.usdMinLiquidity ?? 10_000, options.onRequest);
   }
 
@@ -209,14 +214,17 @@ export class NetworkIndexer {
     };
     const v4Dex = v4DexOf(this.network);
     // V4 pools are read through the network's StateView; without a V4 DEX configured they get no state.
-    const tracked = (await trackedPools(this.db, this.network.id)).map((p) => (p.version === 'v4' && v4Dex ? { ...p, stateView: v4Dex.stateView } : p));
+    const tracked = (await trackedPools(this.db, this.network.id)).map((p) =>
+      p.version === 'v4' && v4Dex ? { ...p, stateView: v4Dex.stateView } : p,
+    );
     if (tracked.length === 0) return { ...result, skipped: 'no pools' };
     // The reference pool rides along, so past USD rates exist (decision 0064); its failure is not the pools'.
     const reference = await this.reference.poolFor(tracked).catch((err: unknown) => {
       this.options.log?.('warn', `reference pool not read; tried again later: ${(err as Error).message}`);
       return null;
     });
-    if (reference && !tracked.some((p) => normalizePoolAddress(p.address) === reference.address)) tracked.push(reference);
+    if (reference && !tracked.some((p) => normalizePoolAddress(p.address) === reference.address))
+      tracked.push(reference);
     lap('pools');
     const client = this.chain.client(this.network);
     const request = (method: string) => this.options.onRequest?.(method);
@@ -237,9 +245,19 @@ export class NetworkIndexer {
         const fresh = tracked.filter((p) => !knownSet.has(normalizePoolAddress(p.address)));
         if (fresh.length > 0) {
           const headBlock = await client.getBlock({ blockNumber: safe });
-          const from = await this.blockAtTime(Number(headBlock.timestamp) - (this.network.backfillSeconds ?? this.options.backfillSeconds ?? 86_400), safe);
+          const from = await this.blockAtTime(
+            Number(headBlock.timestamp) - (this.network.backfillSeconds ?? this.options.backfillSeconds ?? 86_400),
+            safe,
+          );
           await startIndexing(this.db, this.network.id, fresh, from);
-          for (const p of fresh) knownSet.set(normalizePoolAddress(p.address), { networkId: this.network.id, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock: from, toBlock: null });
+          for (const p of fresh)
+            knownSet.set(normalizePoolAddress(p.address), {
+              networkId: this.network.id,
+              poolAddress: normalizePoolAddress(p.address),
+              version: p.version,
+              fromBlock: from,
+              toBlock: null,
+            });
         }
 
         // Pools that share a next block read together: normally all of them, in one eth_getLogs.
@@ -263,8 +281,15 @@ export class NetworkIndexer {
         // A log's price may need its pool's stored key (a stable curve's Sync, a Liquidity Book bin step: chain/dex/types.ts LogPool).
         const byAddress = new Map(tracked.map((p) => [normalizePoolAddress(p.address), p]));
         const maxPerTick = this.options.maxBlocksPerTick ?? 50_000n;
-        const beside = new SendersBeside(this.traders, (err) => this.options.log?.('warn', `trader reads beside the backfill failed; tried again later: ${err.message}`));
-        const withSlices = (this.options.sendersWithSlices ?? this.network.sendersWithSlices ?? false) ? new SliceSenders(this.traders, (message) => this.options.log?.('warn', `${this.network.name}: ${message}`)) : null;
+        const beside = new SendersBeside(this.traders, (err) =>
+          this.options.log?.('warn', `trader reads beside the backfill failed; tried again later: ${err.message}`),
+        );
+        const withSlices =
+          (this.options.sendersWithSlices ?? this.network.sendersWithSlices ?? false)
+            ? new SliceSenders(this.traders, (message) =>
+                this.options.log?.('warn', `${this.network.name}: ${message}`),
+              )
+            : null;
         try {
           for (const [next, addresses] of groups) {
             const end = next + maxPerTick - 1n < safe ? next + maxPerTick - 1n : safe;
@@ -313,7 +338,15 @@ export class NetworkIndexer {
                 senders = await sliceSenders.wait(slice.senders);
                 lap('senders with the slices (waited for)');
               }
-              const stored = await this.store(slice.logs, addresses, slice.to, { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] }, slice.v4, byAddress, senders);
+              const stored = await this.store(
+                slice.logs,
+                addresses,
+                slice.to,
+                { safe, blocks: [slice.endBlock, ...logBlocks(slice.logs)] },
+                slice.v4,
+                byAddress,
+                senders,
+              );
               result.eventsStored += stored.events;
               result.snapshotsWritten += stored.snapshots;
               for (const swap of stored.swaps) newSwaps.push(swap);
@@ -344,7 +377,13 @@ export class NetworkIndexer {
         lap('snapshots');
         for (const [address, state] of states) {
           const prev = before.get(address);
-          if (!prev || prev.reserve0 !== state.reserve0 || prev.reserve1 !== state.reserve1 || prev.sqrtPriceX96 !== state.sqrtPriceX96) changed.add(address);
+          if (
+            !prev ||
+            prev.reserve0 !== state.reserve0 ||
+            prev.reserve1 !== state.reserve1 ||
+            prev.sqrtPriceX96 !== state.sqrtPriceX96
+          )
+            changed.add(address);
         }
         result.caughtUp = [...groups.keys()].every((next) => next + maxPerTick - 1n >= safe);
         result.changedPools = [...changed];
@@ -415,7 +454,13 @@ export class NetworkIndexer {
       if (!decoded) {
         // One of our topics from a tracked pool in a shape we do not know: skipped, on record.
         const item = `${String(log.transactionHash).toLowerCase()}:${Number(hexToBig(log.logIndex))}`;
-        undecodable.push({ part: 'pools', item, reason: 'undecodable-log', error: new Error(`A log of pool ${String(log.address)} does not decode as a V2 or V3 event.`), blockNumber: hexToBig(log.blockNumber) });
+        undecodable.push({
+          part: 'pools',
+          item,
+          reason: 'undecodable-log',
+          error: new Error(`A log of pool ${String(log.address)} does not decode as a V2 or V3 event.`),
+          blockNumber: hexToBig(log.blockNumber),
+        });
         continue;
       }
       const blockNumber = hexToBig(log.blockNumber);
@@ -454,12 +499,15 @@ export class NetworkIndexer {
         amount0: decoded.amount0.toString(),
         amount1: decoded.amount1.toString(),
         sqrtPriceX96: decoded.sqrtPriceX96?.toString() ?? null,
-        trader: senders.get((log.transactionHash as string).toLowerCase()) ?? this.traders.known((log.transactionHash as string).toLowerCase()),
+        trader:
+          senders.get((log.transactionHash as string).toLowerCase()) ??
+          this.traders.known((log.transactionHash as string).toLowerCase()),
       });
     }
 
     // Recorded before the range's transaction; a repeat (if that transaction fails) counts an attempt.
-    for (const item of undecodable) this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
+    for (const item of undecodable)
+      this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
 
     return this.db.transaction(async (tx) => {
       const inserted = await insertPoolEvents(tx, eventRows);
@@ -468,11 +516,20 @@ export class NetworkIndexer {
       await recordBlocks(tx, this.network, recorded.safe, recorded.blocks);
       await markRangeIndexed(tx, this.network.id, addresses, end);
       const swaps: NewSwap[] = inserted.filter((e) => e.type === 'swap').map((e) => e);
-      return { events: inserted.length, snapshots: syncRows.length, swaps, changed: new Set(inserted.map((e) => e.poolAddress)) };
+      return {
+        events: inserted.length,
+        snapshots: syncRows.length,
+        swaps,
+        changed: new Set(inserted.map((e) => e.poolAddress)),
+      };
     });
   }
 
-  private async writeStateSnapshots(states: Map<string, RawPoolState>, blockNumber: bigint, blockTime: Date): Promise<number> {
+  private async writeStateSnapshots(
+    states: Map<string, RawPoolState>,
+    blockNumber: bigint,
+    blockTime: Date,
+  ): Promise<number> {
     if (states.size === 0) return 0;
     const bucket = bucketOf(blockTime);
     const rows = [...states].map(([poolAddress, s]) => ({

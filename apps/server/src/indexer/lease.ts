@@ -20,7 +20,9 @@ export class LeaseLostError extends Error {
     readonly networkId: number,
     readonly epoch: bigint | null,
   ) {
-    super('this server no longer holds the indexer lease of this network (another server took it over); nothing was written');
+    super(
+      'this server no longer holds the indexer lease of this network (another server took it over); nothing was written',
+    );
     this.name = 'LeaseLostError';
   }
 }
@@ -109,7 +111,12 @@ export class NetworkLease {
     this.sight = {
       lease:
         row?.holder && row.epoch !== null && row.expires_at !== null
-          ? { holder: row.holder, epoch: BigInt(row.epoch), expiresAt: new Date(row.expires_at), expired: row.expired === true }
+          ? {
+              holder: row.holder,
+              epoch: BigInt(row.epoch),
+              expiresAt: new Date(row.expires_at),
+              expired: row.expired === true,
+            }
           : null,
       indexedBlock: row?.last_block === null || row?.last_block === undefined ? null : BigInt(row.last_block),
       indexedAt: row?.indexed_at ? new Date(row.indexed_at) : null,
@@ -164,7 +171,9 @@ export class NetworkLease {
   readonly fence = async (query: FenceQuery): Promise<void> => {
     const epoch = this.epoch;
     if (epoch !== null) {
-      await query(`select set_config('idle_in_transaction_session_timeout', $1, true)`, [String(this.idleInTransactionMs)]);
+      await query(`select set_config('idle_in_transaction_session_timeout', $1, true)`, [
+        String(this.idleInTransactionMs),
+      ]);
       const { rows } = await query(
         `update indexer_leases set expires_at = now() + $4 * interval '1 millisecond'
          where network_id = $1 and holder = $2 and epoch = $3 returning epoch`,

@@ -19,6 +19,7 @@ export interface PoolPace {
 
 export function nextPoolStep(pace: PoolPace, pollIntervalMs: number): { step: PoolStep; inMs: number } {
   if (!pace.eventsCaughtUp) return { step: 'tick', inMs: 0 };
-  if (pace.sendersBehind) return pace.sinceTickMs < pollIntervalMs ? { step: 'senders', inMs: 0 } : { step: 'tick', inMs: 0 };
+  if (pace.sendersBehind)
+    return pace.sinceTickMs < pollIntervalMs ? { step: 'senders', inMs: 0 } : { step: 'tick', inMs: 0 };
   return { step: 'tick', inMs: Math.max(0, pollIntervalMs - pace.sinceTickMs) };
 }

@@ -13,7 +13,17 @@ import { raiseNotification } from '../domain/notifications';
 import { getLogsChunked } from './get-logs';
 import { recordSkippedItem, type OnSkip, type SkippedItem } from './skipped-items';
 import { logBlocks, rangeEndBlock, recordBlocks, type RecordedBlock } from './reorg';
-import { advanceWatch, isAttached, markWatchJoined, recordDiscoveredPool, resetWatch, startWatch, watchCheckpoint, watchedProjects, type WatchedProject } from './store';
+import {
+  advanceWatch,
+  isAttached,
+  markWatchJoined,
+  recordDiscoveredPool,
+  resetWatch,
+  startWatch,
+  watchCheckpoint,
+  watchedProjects,
+  type WatchedProject,
+} from './store';
 
 export type { CreatedPool };
 
@@ -24,7 +34,8 @@ export type { CreatedPool };
  */
 const CREATION = new Map<Hex, NonNullable<DexAdapter['creation']>[]>();
 for (const adapter of Object.values(ADAPTERS) as DexAdapter[]) {
-  if (adapter.creation) CREATION.set(adapter.creation.topic, [...(CREATION.get(adapter.creation.topic) ?? []), adapter.creation]);
+  if (adapter.creation)
+    CREATION.set(adapter.creation.topic, [...(CREATION.get(adapter.creation.topic) ?? []), adapter.creation]);
 }
 const CREATION_TOPICS = [...CREATION.keys()];
 
@@ -68,12 +79,18 @@ export class PoolWatch {
 
   /** The configured DEX a creation log belongs to: its factory (or PoolManager) and its family's kind of pool. */
   private dexOf(factory: string, version: DexVersion): DexConfig | undefined {
-    return this.network.dexes.find((d) => d.version === version && normalizeAddress(adapterOf(d).registryAddress(d)) === factory);
+    return this.network.dexes.find(
+      (d) => d.version === version && normalizeAddress(adapterOf(d).registryAddress(d)) === factory,
+    );
   }
 
   async tick(): Promise<{ found: number; caughtUp: boolean }> {
     const client = this.chain.client(this.network);
-    const factories = [...new Set(this.network.dexes.filter((d) => adapterOf(d).creation).map((d) => getAddress(adapterOf(d).registryAddress(d))))];
+    const factories = [
+      ...new Set(
+        this.network.dexes.filter((d) => adapterOf(d).creation).map((d) => getAddress(adapterOf(d).registryAddress(d))),
+      ),
+    ];
     const v4Dexes = this.network.dexes.filter(isV4Dex);
     if (factories.length === 0 && v4Dexes.length === 0) return { found: 0, caughtUp: true };
     const projects = await watchedProjects(this.db, this.network.id);
@@ -137,13 +154,28 @@ export class PoolWatch {
 
         // A pool created before a project was added is not news to it ('Add Pool' finds those).
         const sinceAdded = (c: CreatedPool, p: WatchedProject) => c.blockNumber >= (firstNewBlock(p) ?? 0n);
-        const matches = (c: CreatedPool, p: WatchedProject) => (p.token === c.token0 || p.token === c.token1) && sinceAdded(c, p);
+        const matches = (c: CreatedPool, p: WatchedProject) =>
+          (p.token === c.token0 || p.token === c.token1) && sinceAdded(c, p);
         const targets = new Map<CreatedPool, WatchedProject[]>();
-        for (const c of shared.created) targets.set(c, projects.filter((p) => matches(c, p)));
+        for (const c of shared.created)
+          targets.set(
+            c,
+            projects.filter((p) => matches(c, p)),
+          );
         for (const c of catchUp.created) {
-          targets.set(c, joining.filter((p) => matches(c, p) && catchUpFrom.has(p.id) && c.blockNumber >= catchUpFrom.get(p.id)!));
+          targets.set(
+            c,
+            joining.filter((p) => matches(c, p) && catchUpFrom.has(p.id) && c.blockNumber >= catchUpFrom.get(p.id)!),
+          );
         }
-        const found = await this.record(client, targets, to, [...shared.undecodable, ...catchUp.undecodable], { safe, blocks }, joining.map((p) => p.id));
+        const found = await this.record(
+          client,
+          targets,
+          to,
+          [...shared.undecodable, ...catchUp.undecodable],
+          { safe, blocks },
+          joining.map((p) => p.id),
+        );
         return { found, caughtUp: to === safe };
       },
       120_000,
@@ -151,7 +183,14 @@ export class PoolWatch {
   }
 
   /** The pools created in [from, to] with one of `tokens` as token0 or token1, on every configured factory and PoolManager. */
-  private async scan(client: PublicClient, factories: Address[], v4Dexes: V4DexConfig[], tokens: Hex[], from: bigint, to: bigint): Promise<ScannedRange> {
+  private async scan(
+    client: PublicClient,
+    factories: Address[],
+    v4Dexes: V4DexConfig[],
+    tokens: Hex[],
+    from: bigint,
+    to: bigint,
+  ): Promise<ScannedRange> {
     const logs = factories.length > 0 ? await this.factoryLogs(client, factories, tokens, from, to) : [];
     const created: CreatedPool[] = [];
     // Initialize logs only lend their blocks to the reorganisation record: they are not factory
@@ -160,7 +199,9 @@ export class PoolWatch {
     // V4: the PoolManager's Initialize logs with a project token as currency0 or currency1
     // (docs/decisions/0042). A log whose id does not follow from its key is not a pool.
     for (const dex of v4Dexes) {
-      const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () => this.options.onRequest?.('eth_getLogs'));
+      const found = await initializeLogsOfTokens(client, dex, getLogsChunked, tokens, from, to, () =>
+        this.options.onRequest?.('eth_getLogs'),
+      );
       v4Logs.push(...found.logs);
       for (const p of found.pools) {
         created.push({
@@ -187,7 +228,9 @@ export class PoolWatch {
           part: 'pool-watch',
           item: `${String(log.transactionHash).toLowerCase()}:${Number(log.logIndex)}`,
           reason: 'undecodable-log',
-          error: new Error(`A pool-creation log of factory ${String(log.address)} does not decode as a pool-creation event.`),
+          error: new Error(
+            `A pool-creation log of factory ${String(log.address)} does not decode as a pool-creation event.`,
+          ),
           blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber as unknown as string),
         });
       }
@@ -200,7 +243,13 @@ export class PoolWatch {
    * getLogsChunked like the other indexers, so a provider's range and result caps shrink the
    * range, and a lagging node's short answer is never taken for the whole range.
    */
-  private async factoryLogs(client: PublicClient, factories: Address[], tokens: Hex[], from: bigint, to: bigint): Promise<Log[]> {
+  private async factoryLogs(
+    client: PublicClient,
+    factories: Address[],
+    tokens: Hex[],
+    from: bigint,
+    to: bigint,
+  ): Promise<Log[]> {
     const padded = tokens.map((t) => `0x${t.slice(2).padStart(64, '0')}` as Hex);
     const byKey = new Map<string, Log>();
     for (const moreTopics of [[padded], [null, padded]]) {
@@ -248,7 +297,8 @@ export class PoolWatch {
     const found = await this.db.transaction(async (tx) => {
       let found = 0;
       recorded.length = 0;
-      for (const item of skipped) recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
+      for (const item of skipped)
+        recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
       for (const c of created) {
         const dex = this.dexOf(c.factory, c.version)!;
         for (const project of targets.get(c)!) {
@@ -256,9 +306,27 @@ export class PoolWatch {
           try {
             // One savepoint per pool and project: a row the database refuses is skipped and
             // recorded, and the rest of the range and the checkpoint still commit.
-            if (await tx.transaction((sp) => this.recordOne(sp as unknown as Db, c, dex, project, paired, symbols.get(paired) ?? addressLabel(paired)))) found++;
+            if (
+              await tx.transaction((sp) =>
+                this.recordOne(
+                  sp as unknown as Db,
+                  c,
+                  dex,
+                  project,
+                  paired,
+                  symbols.get(paired) ?? addressLabel(paired),
+                ),
+              )
+            )
+              found++;
           } catch (err) {
-            const item: SkippedItem = { part: 'pool-watch', item: `${normalizePoolAddress(c.pool)}:project-${project.id}`, reason: 'notification-rejected', error: err, blockNumber: c.blockNumber };
+            const item: SkippedItem = {
+              part: 'pool-watch',
+              item: `${normalizePoolAddress(c.pool)}:project-${project.id}`,
+              reason: 'notification-rejected',
+              error: err,
+              blockNumber: c.blockNumber,
+            };
             recorded.push({ ...item, detail: await recordSkippedItem(tx, this.network.id, item) });
           }
         }
@@ -275,7 +343,14 @@ export class PoolWatch {
   }
 
   /** One discovered pool of one project and its owner's notification; false if already known. */
-  private async recordOne(tx: Db, c: CreatedPool, dex: DexConfig, project: WatchedProject, paired: string, pairedSymbol: string): Promise<boolean> {
+  private async recordOne(
+    tx: Db,
+    c: CreatedPool,
+    dex: DexConfig,
+    project: WatchedProject,
+    paired: string,
+    pairedSymbol: string,
+  ): Promise<boolean> {
     // Already attached by its owner (before the watch saw it): nothing to tell.
     if (await isAttached(tx, project.id, c.pool)) return false;
     const recorded = await recordDiscoveredPool(tx, {
@@ -297,12 +372,16 @@ export class PoolWatch {
     if (!recorded) return false;
     const projectSymbol = tokenSymbolText(project.token_symbol).text || addressLabel(project.token);
     const pair = `${projectSymbol}/${tokenSymbolText(pairedSymbol).text || addressLabel(paired)}`;
-    const fee = c.fee === null ? '' : c.version === 'v4' && c.fee === DYNAMIC_FEE ? ' (dynamic fee)' : ` (${c.fee / 10_000}%)`;
+    const fee =
+      c.fee === null ? '' : c.version === 'v4' && c.fee === DYNAMIC_FEE ? ' (dynamic fee)' : ` (${c.fee / 10_000}%)`;
     // A Solidly-style pool's curve is part of what it is (a pair may have one of each): said with it.
     const curve = c.shape?.stable === undefined ? '' : c.shape.stable ? ' stable' : ' volatile';
     // A V4 pool has no address: it is named by its id, and its hooks (if any) are said at once.
     const hooked = c.v4 && BigInt(c.v4.hooks) !== 0n ? ` with hooks ${getAddress(c.v4.hooks)}` : '';
-    const where = c.version === 'v4' ? `was initialised with pool id ${normalizePoolAddress(c.pool)}${hooked}` : `was created at ${c.pool}`;
+    const where =
+      c.version === 'v4'
+        ? `was initialised with pool id ${normalizePoolAddress(c.pool)}${hooked}`
+        : `was created at ${c.pool}`;
     await raiseNotification(tx, {
       userId: project.user_id,
       title: newPoolTitle(projectSymbol, dex.name),

@@ -36,14 +36,26 @@ export class ReferencePoolKeeper {
     const native = this.network.tokens.find((t) => t.wrappedNative);
     const stables = this.network.tokens.filter((t) => t.usdPegged);
     if (!native || stables.length === 0) return null;
-    const valued = new Set(this.network.tokens.filter((t) => t.wrappedNative || t.native).map((t) => normalizeAddress(t.address)));
-    const needed = tracked.some((p) => valued.has(normalizeAddress(p.token0)) || valued.has(normalizeAddress(p.token1)));
+    const valued = new Set(
+      this.network.tokens.filter((t) => t.wrappedNative || t.native).map((t) => normalizeAddress(t.address)),
+    );
+    const needed = tracked.some(
+      (p) => valued.has(normalizeAddress(p.token0)) || valued.has(normalizeAddress(p.token1)),
+    );
     if (!needed) return null;
     let row = await storedReferencePool(this.db, this.network.id);
     if (!row && Date.now() >= this.retryAt) {
       this.retryAt = Date.now() + RETRY_MS;
       this.onRequest?.('eth_call');
-      const read = await withDeadline(this.network, () => readReferencePools(this.chain.client(this.network), this.network.multicall3, this.network.dexes, native, stables));
+      const read = await withDeadline(this.network, () =>
+        readReferencePools(
+          this.chain.client(this.network),
+          this.network.multicall3,
+          this.network.dexes,
+          native,
+          stables,
+        ),
+      );
       const best = deepestReferencePool(read.pools, native, stables, this.minLiquidityUsd);
       if (best) {
         row = await recordReferencePool(this.db, {
@@ -63,7 +75,14 @@ export class ReferencePoolKeeper {
       }
     }
     if (!row) return null;
-    const [token0, token1] = row.baseIsToken0 ? [row.baseAddress, row.stableAddress] : [row.stableAddress, row.baseAddress];
-    return { address: row.poolAddress as Address, version: row.poolVersion, token0: token0 as Address, token1: token1 as Address };
+    const [token0, token1] = row.baseIsToken0
+      ? [row.baseAddress, row.stableAddress]
+      : [row.stableAddress, row.baseAddress];
+    return {
+      address: row.poolAddress as Address,
+      version: row.poolVersion,
+      token0: token0 as Address,
+      token1: token1 as Address,
+    };
   }
 }

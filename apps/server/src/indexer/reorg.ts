@@ -68,7 +68,13 @@ async function hashAt(client: PublicClient, blockNumber: bigint): Promise<string
  * it could be the new chain's hash recorded over old data, and the reorg would go unnoticed.)
  * Null outside the window, where nothing is recorded.
  */
-export async function rangeEndBlock(client: PublicClient, network: NetworkConfig, end: bigint, safe: bigint, onRequest?: (method: string) => void): Promise<RecordedBlock | null> {
+export async function rangeEndBlock(
+  client: PublicClient,
+  network: NetworkConfig,
+  end: bigint,
+  safe: bigint,
+  onRequest?: (method: string) => void,
+): Promise<RecordedBlock | null> {
   if (!inReorgWindow(network, end, safe)) return null;
   onRequest?.('eth_getBlockByNumber');
   const hash = await hashAt(client, end);
@@ -88,7 +94,12 @@ export function logBlocks(logs: readonly Log[]): RecordedBlock[] {
 }
 
 /** Records block hashes inside the caller's transaction (the one that stores their data). */
-export async function recordBlocks(tx: Pick<Db, 'insert'>, network: NetworkConfig, safe: bigint, blocks: readonly (RecordedBlock | null)[]): Promise<void> {
+export async function recordBlocks(
+  tx: Pick<Db, 'insert'>,
+  network: NetworkConfig,
+  safe: bigint,
+  blocks: readonly (RecordedBlock | null)[],
+): Promise<void> {
   const rows = blocks
     .filter((b): b is RecordedBlock => b !== null && inReorgWindow(network, b.number, safe))
     .map((b) => ({ networkId: network.id, blockNumber: b.number, blockHash: b.hash }));
@@ -118,13 +129,20 @@ export class BalanceJournal {
     const recent = inReorgWindow(this.network, t.blockNumber, this.safe);
     for (const holder of [t.from, t.to]) {
       const key = `${holder}:${t.blockNumber}`;
-      if (recent && !this.entries.has(key)) this.entries.set(key, { holder, block: t.blockNumber, before: this.shadow.get(holder) ?? 0n });
+      if (recent && !this.entries.has(key))
+        this.entries.set(key, { holder, block: t.blockNumber, before: this.shadow.get(holder) ?? 0n });
       this.shadow.set(holder, balances.get(holder) ?? 0n);
     }
   }
 
   async write(tx: Pick<Db, 'insert'>, token: string): Promise<void> {
-    const rows = [...this.entries.values()].map((e) => ({ networkId: this.network.id, tokenAddress: token, blockNumber: e.block, holder: e.holder, balanceBefore: e.before.toString() }));
+    const rows = [...this.entries.values()].map((e) => ({
+      networkId: this.network.id,
+      tokenAddress: token,
+      blockNumber: e.block,
+      holder: e.holder,
+      balanceBefore: e.before.toString(),
+    }));
     await inChunks(rows, 1000, async (chunk) => {
       await tx.insert(holderBalanceJournal).values(chunk).onConflictDoNothing();
     });
@@ -166,14 +184,17 @@ export class ReorgGuard {
     if (!found) return null;
     // The fork block's time tells which minute bucket mixes kept and orphaned blocks.
     const fork = found.forkBlock;
-    const forkBlock = fork >= 0n ? await withDeadline(this.network, () => client.getBlock({ blockNumber: fork }), 30_000) : null;
+    const forkBlock =
+      fork >= 0n ? await withDeadline(this.network, () => client.getBlock({ blockNumber: fork }), 30_000) : null;
     const forkTime = forkBlock ? new Date(Number(forkBlock.timestamp) * 1000) : null;
     const rewind = forkTime ? await this.poolRewindPoint(client, fork, forkTime) : fork;
     return this.rollback({ ...found, forkTime, poolRewind: rewind });
   }
 
   /** Walks the recorded blocks from the newest down until one still matches the chain. */
-  private async findFork(client: PublicClient): Promise<{ forkBlock: bigint; orphanedFrom: bigint; beyondWindow: boolean } | null> {
+  private async findFork(
+    client: PublicClient,
+  ): Promise<{ forkBlock: bigint; orphanedFrom: bigint; beyondWindow: boolean } | null> {
     let below: bigint | null = null;
     let orphanedFrom: bigint | null = null;
     let oldest: bigint | null = null;
@@ -181,7 +202,8 @@ export class ReorgGuard {
       const rows = await recordedBlocks(this.db, this.network.id, below, PAGE);
       if (rows.length === 0) break;
       const stored = new Map<bigint, string[]>();
-      for (const r of rows) stored.set(BigInt(r.block_number), [...(stored.get(BigInt(r.block_number)) ?? []), r.block_hash]);
+      for (const r of rows)
+        stored.set(BigInt(r.block_number), [...(stored.get(BigInt(r.block_number)) ?? []), r.block_hash]);
       const numbers = [...stored.keys()].sort((a, b) => (a > b ? -1 : 1));
       this.options.onRequest?.('eth_getBlockByNumber');
       // Concurrent reads share one HTTP batch (the transport batches).
@@ -240,7 +262,13 @@ export class ReorgGuard {
   }
 
   /** Everything stored from blocks above the fork goes, in one transaction; checkpoints go back to it. */
-  private async rollback(at: { forkBlock: bigint; orphanedFrom: bigint; beyondWindow: boolean; forkTime: Date | null; poolRewind: bigint }): Promise<ReorgRollback> {
+  private async rollback(at: {
+    forkBlock: bigint;
+    orphanedFrom: bigint;
+    beyondWindow: boolean;
+    forkTime: Date | null;
+    poolRewind: bigint;
+  }): Promise<ReorgRollback> {
     const id = this.network.id;
     const fork = at.forkBlock;
     return this.db.transaction(async (tx) => {
@@ -253,7 +281,17 @@ export class ReorgGuard {
       await rewindCheckpoints(tx, id, at.poolRewind < fork ? at.poolRewind : fork, fork);
       const holderBalances = await this.rollbackHolders(tx, fork, at.forkTime);
       await forgetBlocksAbove(tx, id, fork);
-      return { forkBlock: fork, orphanedFrom: at.orphanedFrom, beyondWindow: at.beyondWindow, events, snapshots, alertTriggers, notificationsWithdrawn, discoveredPools, holderBalances };
+      return {
+        forkBlock: fork,
+        orphanedFrom: at.orphanedFrom,
+        beyondWindow: at.beyondWindow,
+        events,
+        snapshots,
+        alertTriggers,
+        notificationsWithdrawn,
+        discoveredPools,
+        holderBalances,
+      };
     });
   }
 
@@ -262,7 +300,11 @@ export class ReorgGuard {
    * them; the holder count follows the restored balances, the daily history loses the orphaned
    * days and the fork's day holds the restored count. Returns how many balances changed.
    */
-  private async rollbackHolders(tx: Pick<Db, 'execute' | 'insert'>, fork: bigint, forkTime: Date | null): Promise<number> {
+  private async rollbackHolders(
+    tx: Pick<Db, 'execute' | 'insert'>,
+    fork: bigint,
+    forkTime: Date | null,
+  ): Promise<number> {
     const id = this.network.id;
     const ZERO = '0x0000000000000000000000000000000000000000';
     const tokens = await holderSyncsAbove(tx, id, fork);
@@ -285,7 +327,8 @@ export class ReorgGuard {
         count += (isHolder(r.holder, before) ? 1 : 0) - (isHolder(r.holder, current) ? 1 : 0);
         await restoreBalance(tx, id, token, r.holder, before);
       }
-      if (restored.length > 0 && forkTime) await resetHolderHistoryFrom(tx, id, token, forkTime.toISOString().slice(0, 10), count);
+      if (restored.length > 0 && forkTime)
+        await resetHolderHistoryFrom(tx, id, token, forkTime.toISOString().slice(0, 10), count);
       await rewindHolderSync(tx, id, token, fork, count);
     }
     await forgetHolderRecordsAbove(tx, id, fork);

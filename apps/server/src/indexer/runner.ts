@@ -28,7 +28,8 @@ export interface RunnerOptions extends IndexerOptions {
 }
 
 /** Between attempts of a failing part: twice the poll interval, doubling, at most a minute. */
-export const backoffMs = (pollIntervalMs: number, failures: number) => Math.min(60_000, pollIntervalMs * 2 ** Math.min(Math.max(failures, 1), 5));
+export const backoffMs = (pollIntervalMs: number, failures: number) =>
+  Math.min(60_000, pollIntervalMs * 2 ** Math.min(Math.max(failures, 1), 5));
 
 /** Log lines name the loop that failed; 'indexer' is the pool indexer's historical name. */
 const partLabel: Record<IndexerPart, string> = { pools: 'indexer', holders: 'holders', 'pool-watch': 'new-pool watch' };
@@ -44,7 +45,12 @@ export function startIndexers(
   database: Database,
   chain: ChainService,
   parentLog: IndexerLogger,
-  { status = new IndexerStatus(), leaseMs = DEFAULT_LEASE_MS, holderId = newHolderId(), ...options }: RunnerOptions = {},
+  {
+    status = new IndexerStatus(),
+    leaseMs = DEFAULT_LEASE_MS,
+    holderId = newHolderId(),
+    ...options
+  }: RunnerOptions = {},
 ) {
   // The holder renews at least this often, also while its parts back off; a standby looks at the
   // lease (and the network's lag) once a poll interval, and at least as often.
@@ -67,13 +73,19 @@ export function startIndexers(
       const key = `${s.part}\n${s.item}\n${s.reason}`;
       const n = (skipRepeats.get(key) ?? 0) + 1;
       skipRepeats.set(key, n);
-      if ((n & (n - 1)) === 0) log.warn({ part: s.part, item: s.item, reason: s.reason, repeats: n }, `${partLabel[s.part]} skipped ${s.item}: ${s.detail}`);
+      if ((n & (n - 1)) === 0)
+        log.warn(
+          { part: s.part, item: s.item, reason: s.reason, repeats: n },
+          `${partLabel[s.part]} skipped ${s.item}: ${s.detail}`,
+        );
     };
     const pendingSkips: Promise<void>[] = [];
     // The live stream hears of the pools that changed as soon as they are stored (decision 0074);
     // every server's streams get it through LISTEN/NOTIFY. Not fenced: a notice writes nothing.
     const onPoolsChanged = (safeBlock: bigint, changed: string[]) =>
-      publishTick(database.db, network.id, safeBlock, changed, []).catch((err: unknown) => log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`));
+      publishTick(database.db, network.id, safeBlock, changed, []).catch((err: unknown) =>
+        log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
+      );
     const indexer = new NetworkIndexer(db, chain, network, { ...options, onSkip, onPoolsChanged });
     /** The block the last pools tick covered (its safe block). */
     let coveredBlock: bigint | null = null;
@@ -83,7 +95,9 @@ export function startIndexers(
      * screens wait for (issue 31). One eth_blockNumber to the local node.
      */
     const newBlockWaiting = network.headWatchMs
-      ? async () => coveredBlock !== null && (await chain.client(network).getBlockNumber({ cacheTime: 0 })) > coveredBlock + BigInt(network.confirmations)
+      ? async () =>
+          coveredBlock !== null &&
+          (await chain.client(network).getBlockNumber({ cacheTime: 0 })) > coveredBlock + BigInt(network.confirmations)
       : undefined;
     const holders = new HolderIndexer(db, chain, network, {
       newBlockWaiting,
@@ -117,7 +131,10 @@ export function startIndexers(
       const wait = backoffMs(network.pollIntervalMs, state.failures);
       state.retryAt = Date.now() + wait;
       status.failed(network, err, part, new Date(state.retryAt));
-      log.warn({ part, failures: state.failures, retryInMs: wait }, `${partLabel[part]} tick failed: ${describeIndexerError(err)}`);
+      log.warn(
+        { part, failures: state.failures, retryInMs: wait },
+        `${partLabel[part]} tick failed: ${describeIndexerError(err)}`,
+      );
     };
     let renewedAt = 0;
     /** Renews the lease (or takes it over); false when this server is (now) on standby. */
@@ -125,8 +142,16 @@ export function startIndexers(
       const had = lease.heldEpoch;
       const holds = await lease.hold();
       renewedAt = Date.now();
-      if (holds && had === null) log.info({ epoch: lease.heldEpoch?.toString(), holder: holderId }, `took over the network's indexer lease (epoch ${lease.heldEpoch})`);
-      if (!holds && had !== null) log.warn({ epoch: had.toString(), holder: holderId }, "lost the network's indexer lease to another server; standing by");
+      if (holds && had === null)
+        log.info(
+          { epoch: lease.heldEpoch?.toString(), holder: holderId },
+          `took over the network's indexer lease (epoch ${lease.heldEpoch})`,
+        );
+      if (!holds && had !== null)
+        log.warn(
+          { epoch: had.toString(), holder: holderId },
+          "lost the network's indexer lease to another server; standing by",
+        );
       status.lease(network, { held: holds, epoch: lease.heldEpoch, refusedWrites: lease.refusedWrites });
       return holds;
     };
@@ -153,7 +178,10 @@ export function startIndexers(
           // The fence refused a write: another server took the network over while this one was
           // away (stopped, hung, cut off). Nothing of it was written; this server stands by.
           status.lease(network, { held: false, epoch: null, refusedWrites: lease.refusedWrites });
-          log.warn({ part, refusedWrites: lease.refusedWrites }, `${partLabel[part]}: a write was refused, this server no longer holds the network's indexer lease; standing by`);
+          log.warn(
+            { part, refusedWrites: lease.refusedWrites },
+            `${partLabel[part]}: a write was refused, this server no longer holds the network's indexer lease; standing by`,
+          );
         } else failedPart(part, err);
         return { ran: false };
       }
@@ -256,7 +284,10 @@ export function startIndexers(
           return null;
         });
         if (!lease.held) return schedule(0);
-        const next = nextPoolStep({ eventsCaughtUp: true, sendersBehind: step?.batchFull ?? false, sinceTickMs: Date.now() - lastTickAt }, network.pollIntervalMs);
+        const next = nextPoolStep(
+          { eventsCaughtUp: true, sendersBehind: step?.batchFull ?? false, sinceTickMs: Date.now() - lastTickAt },
+          network.pollIntervalMs,
+        );
         sendersNext = next.step === 'senders';
         nextTickIn(next.inMs);
         // Senders done, waiting out the poll interval: a new block still wakes the loop at once.
@@ -268,7 +299,11 @@ export function startIndexers(
         // Before anything is read on top of it: is every recent block we stored still on the chain?
         const reorg = await reorgGuard.check();
         if (reorg) status.reorganised(network, reorg);
-        if (reorg) log.warn({ ...reorg, forkBlock: reorg.forkBlock.toString(), orphanedFrom: reorg.orphanedFrom.toString() }, `chain reorganisation above block ${reorg.forkBlock}: rolled back`);
+        if (reorg)
+          log.warn(
+            { ...reorg, forkBlock: reorg.forkBlock.toString(), orphanedFrom: reorg.orphanedFrom.toString() },
+            `chain reorganisation above block ${reorg.forkBlock}: rolled back`,
+          );
         const result = await indexer.tick();
         const idle = result.skipped === 'no pools';
         const indexedBlock = idle ? null : await networkCheckpoint(database.db, network.id);
@@ -290,17 +325,29 @@ export function startIndexers(
 
       const changedTokens = held.value?.changedTokens ?? [];
       if (changedTokens.length > 0) {
-        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, [], changedTokens).catch((err: unknown) =>
-          log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
+        await publishTick(database.db, network.id, pools.value?.safeBlock ?? 0n, [], changedTokens).catch(
+          (err: unknown) => log.warn({ err }, `live stream notice not sent: ${describeIndexerError(err)}`),
         );
       }
 
       // Lost meanwhile: straight to standby.
       if (!lease.held) return schedule(0);
       const result = pools.value;
-      if (result && (result.eventsStored > 0 || result.alertsFired > 0 || (held.value?.transfers ?? 0) > 0 || (watched.value?.found ?? 0) > 0)) {
+      if (
+        result &&
+        (result.eventsStored > 0 ||
+          result.alertsFired > 0 ||
+          (held.value?.transfers ?? 0) > 0 ||
+          (watched.value?.found ?? 0) > 0)
+      ) {
         log.info(
-          { events: result.eventsStored, alerts: result.alertsFired, transfers: held.value?.transfers ?? 0, newPools: watched.value?.found ?? 0, block: result.safeBlock?.toString() },
+          {
+            events: result.eventsStored,
+            alerts: result.alertsFired,
+            transfers: held.value?.transfers ?? 0,
+            newPools: watched.value?.found ?? 0,
+            block: result.safeBlock?.toString(),
+          },
           'indexed',
         );
       }
@@ -316,7 +363,17 @@ export function startIndexers(
       }
       lastTickAt = Date.now();
       // Only senders behind: the next steps read them alone, until the poll interval is up.
-      sendersNext = !!result && othersCaughtUp && nextPoolStep({ eventsCaughtUp: result.caughtUp || !!result.skipped, sendersBehind: !!result.sendersBehind, sinceTickMs: 0 }, network.pollIntervalMs).step === 'senders';
+      sendersNext =
+        !!result &&
+        othersCaughtUp &&
+        nextPoolStep(
+          {
+            eventsCaughtUp: result.caughtUp || !!result.skipped,
+            sendersBehind: !!result.sendersBehind,
+            sinceTickMs: 0,
+          },
+          network.pollIntervalMs,
+        ).step === 'senders';
       nextTickIn(caughtUp ? network.pollIntervalMs : 0);
       if (caughtUp && result?.safeBlock !== undefined) watchHead(result.safeBlock + BigInt(network.confirmations));
     };

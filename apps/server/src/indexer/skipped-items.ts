@@ -24,15 +24,36 @@ export type OnSkip = (skipped: SkippedItem & { detail: string }) => void;
  * a network back. Written with the caller's transaction when there is one, so the skip and the
  * checkpoint that moves past it commit together; a repeat of the same skip counts an attempt.
  */
-export async function recordSkippedItem(db: Pick<Db, 'insert'>, networkId: number, skipped: SkippedItem): Promise<string> {
+export async function recordSkippedItem(
+  db: Pick<Db, 'insert'>,
+  networkId: number,
+  skipped: SkippedItem,
+): Promise<string> {
   // An error can quote what the chain answered (a NUL, say): the text passes the same boundary.
   const detail = untrustedText(describeIndexerError(skipped.error), 500);
   await db
     .insert(indexerSkippedItems)
-    .values({ networkId, part: skipped.part, item: skipped.item, reason: skipped.reason, detail, blockNumber: skipped.blockNumber ?? null })
+    .values({
+      networkId,
+      part: skipped.part,
+      item: skipped.item,
+      reason: skipped.reason,
+      detail,
+      blockNumber: skipped.blockNumber ?? null,
+    })
     .onConflictDoUpdate({
-      target: [indexerSkippedItems.networkId, indexerSkippedItems.part, indexerSkippedItems.item, indexerSkippedItems.reason],
-      set: { detail, attempts: sql`${indexerSkippedItems.attempts} + 1`, lastSeenAt: new Date(), blockNumber: sql`excluded.block_number` },
+      target: [
+        indexerSkippedItems.networkId,
+        indexerSkippedItems.part,
+        indexerSkippedItems.item,
+        indexerSkippedItems.reason,
+      ],
+      set: {
+        detail,
+        attempts: sql`${indexerSkippedItems.attempts} + 1`,
+        lastSeenAt: new Date(),
+        blockNumber: sql`excluded.block_number`,
+      },
     });
   return detail;
 }

@@ -29,14 +29,19 @@ export class SliceSenders {
   /** Starts reading the senders of these logs' transactions; null once the tick has stopped waiting for them. */
   read(logs: readonly Log[]): Promise<{ senders: Map<string, string>; unread: number }> | null {
     if (this.off) return null;
-    const txs = logs.map((l) => ({ blockNumber: BigInt(l.blockNumber as unknown as string), txHash: String(l.transactionHash).toLowerCase() }));
+    const txs = logs.map((l) => ({
+      blockNumber: BigInt(l.blockNumber as unknown as string),
+      txHash: String(l.transactionHash).toLowerCase(),
+    }));
     const reading = this.traders.sendersOfSlice(txs);
     reading.catch(() => {}); // awaited by wait(); meanwhile not an unhandled rejection
     return reading;
   }
 
   /** The senders read for a slice, or none if they failed or did not come within the bound. */
-  async wait(reading: Promise<{ senders: Map<string, string>; unread: number }> | null): Promise<ReadonlyMap<string, string>> {
+  async wait(
+    reading: Promise<{ senders: Map<string, string>; unread: number }> | null,
+  ): Promise<ReadonlyMap<string, string>> {
     if (!reading || this.off) return new Map();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
@@ -47,15 +52,21 @@ export class SliceSenders {
       if (answer !== 'late') {
         if (answer.unread > 0) {
           this.off = true;
-          this.onProblem(`the receipts of ${answer.unread} block(s) of a slice were not usable; this tick reads the rest of its senders after the events`);
+          this.onProblem(
+            `the receipts of ${answer.unread} block(s) of a slice were not usable; this tick reads the rest of its senders after the events`,
+          );
         }
         return answer.senders;
       }
       this.off = true;
-      this.onProblem(`the senders of a slice took over ${this.waitMs} ms; this tick stores its slices without waiting for them`);
+      this.onProblem(
+        `the senders of a slice took over ${this.waitMs} ms; this tick stores its slices without waiting for them`,
+      );
     } catch (err) {
       this.off = true;
-      this.onProblem(`the senders of a slice could not be read; read after the events instead: ${(err as Error).message}`);
+      this.onProblem(
+        `the senders of a slice could not be read; read after the events instead: ${(err as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }

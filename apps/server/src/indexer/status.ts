@@ -161,7 +161,16 @@ export class IndexerStatus {
         parts: new Map(
           INDEXER_PARTS.map((part) => [
             part,
-            { part, state: 'starting', lastError: null, lastErrorAt: null, failingSince: null, consecutiveFailures: 0, failedTicks: 0, nextAttemptAt: null },
+            {
+              part,
+              state: 'starting',
+              lastError: null,
+              lastErrorAt: null,
+              failingSince: null,
+              consecutiveFailures: 0,
+              failedTicks: 0,
+              nextAttemptAt: null,
+            },
           ]),
         ),
         skipped: new Map(),
@@ -191,7 +200,12 @@ export class IndexerStatus {
     s.safeBlock = view.headBlock === null ? null : view.headBlock - BigInt(network.confirmations);
     s.indexedBlock = view.indexedBlock;
     s.indexedAt = view.indexedAt;
-    s.lagBlocks = s.safeBlock !== null && s.indexedBlock !== null ? (s.safeBlock > s.indexedBlock ? s.safeBlock - s.indexedBlock : 0n) : null;
+    s.lagBlocks =
+      s.safeBlock !== null && s.indexedBlock !== null
+        ? s.safeBlock > s.indexedBlock
+          ? s.safeBlock - s.indexedBlock
+          : 0n
+        : null;
     s.lease = { held: false, epoch: view.lease?.epoch ?? null, expiresAt: view.lease?.expiresAt ?? null };
   }
 
@@ -278,9 +292,14 @@ export class IndexerStatus {
     const now = this.now();
     const parts = INDEXER_PARTS.map((part) => {
       const p = s.parts.get(part)!;
-      return { ...p, stuckSeconds: p.failingSince ? Math.max(0, Math.round((now - p.failingSince.getTime()) / 1000)) : null };
+      return {
+        ...p,
+        stuckSeconds: p.failingSince ? Math.max(0, Math.round((now - p.failingSince.getTime()) / 1000)) : null,
+      };
     });
-    const failing = parts.filter((p) => p.state === 'failing').sort((a, b) => a.failingSince!.getTime() - b.failingSince!.getTime());
+    const failing = parts
+      .filter((p) => p.state === 'failing')
+      .sort((a, b) => a.failingSince!.getTime() - b.failingSince!.getTime());
     const oldest = failing[0];
     const state: IndexerState = s.base === 'standby' ? 'standby' : oldest ? 'failing' : s.base;
     return {

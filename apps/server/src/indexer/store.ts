@@ -37,7 +37,11 @@ type Writer = Pick<Db, 'insert'>;
  * Rows written a chunk at a time: one statement per `size` rows keeps each under PostgreSQL's
  * 65,535 bind parameters, whatever the batch. `write` gets each chunk; what it answers is joined.
  */
-export async function inChunks<T, R = never>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<R[] | void>): Promise<R[]> {
+export async function inChunks<T, R = never>(
+  rows: readonly T[],
+  size: number,
+  write: (chunk: T[]) => Promise<R[] | void>,
+): Promise<R[]> {
   let out: R[] = [];
   for (let i = 0; i < rows.length; i += size) {
     const answered = await write(rows.slice(i, i + size));
@@ -53,7 +57,16 @@ export async function inChunks<T, R = never>(rows: readonly T[], size: number, w
  * same pool), with its tokens in pool order.
  */
 export async function trackedPools(db: Db, networkId: number): Promise<TrackedPool[]> {
-  const rows = await queryRows<{ address: string; version: DexVersion; token0: string; token1: string; stable: boolean | null; bin_step: number | null; decimals0: number; decimals1: number }>(
+  const rows = await queryRows<{
+    address: string;
+    version: DexVersion;
+    token0: string;
+    token1: string;
+    stable: boolean | null;
+    bin_step: number | null;
+    decimals0: number;
+    decimals1: number;
+  }>(
     db,
     sql`select distinct on (p.pool_address) p.pool_address as address, p.pool_version as version,
           case when p.project_is_token0 then pr.contract_address else p.paired_token_address end as token0,
@@ -85,10 +98,17 @@ export function indexedCoverage(db: Db, networkId: number) {
 }
 
 /** Newly tracked pools start being read at `fromBlock`; one already known keeps its coverage. */
-export async function startIndexing(db: Db, networkId: number, fresh: readonly { address: string; version: DexVersion }[], fromBlock: bigint): Promise<void> {
+export async function startIndexing(
+  db: Db,
+  networkId: number,
+  fresh: readonly { address: string; version: DexVersion }[],
+  fromBlock: bigint,
+): Promise<void> {
   await db
     .insert(indexedPools)
-    .values(fresh.map((p) => ({ networkId, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock })))
+    .values(
+      fresh.map((p) => ({ networkId, poolAddress: normalizePoolAddress(p.address), version: p.version, fromBlock })),
+    )
     .onConflictDoNothing();
 }
 
@@ -106,7 +126,10 @@ export async function anchorNewAlerts(db: Db, networkId: number, safe: bigint): 
 }
 
 /** What the tick needs back of a newly stored event: the alert rules' fields (NewSwap) and the pool it changed. */
-export type StoredEvent = Pick<PoolEventRow, 'poolAddress' | 'txHash' | 'blockNumber' | 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>;
+export type StoredEvent = Pick<
+  PoolEventRow,
+  'poolAddress' | 'txHash' | 'blockNumber' | 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'
+>;
 
 /**
  * Swap, Mint and Burn rows; each is stored once (a repeat is ignored). Answers the rows new to the
@@ -115,10 +138,21 @@ export type StoredEvent = Pick<PoolEventRow, 'poolAddress' | 'txHash' | 'blockNu
  * needed a statement per 1,000 rows, bound 11,000 parameters each and answered whole rows — a third
  * of a backfill's time.
  */
-export async function insertPoolEvents(tx: Pick<Db, 'execute'>, rows: readonly (typeof poolEvents.$inferInsert)[]): Promise<StoredEvent[]> {
+export async function insertPoolEvents(
+  tx: Pick<Db, 'execute'>,
+  rows: readonly (typeof poolEvents.$inferInsert)[],
+): Promise<StoredEvent[]> {
   if (rows.length === 0) return [];
-  const column = <T>(pick: (r: (typeof poolEvents.$inferInsert)) => T) => sql.param(rows.map(pick));
-  type Returned = { pool_address: string; tx_hash: string; block_number: string; type: PoolEventRow['type']; amount0: string; amount1: string; sqrt_price_x96: string | null };
+  const column = <T>(pick: (r: typeof poolEvents.$inferInsert) => T) => sql.param(rows.map(pick));
+  type Returned = {
+    pool_address: string;
+    tx_hash: string;
+    block_number: string;
+    type: PoolEventRow['type'];
+    amount0: string;
+    amount1: string;
+    sqrt_price_x96: string | null;
+  };
   const result = (await tx.execute(
     sql`insert into pool_events (network_id, pool_address, tx_hash, log_index, block_number, block_time, type, amount0, amount1, sqrt_price_x96, trader)
         select * from unnest(
@@ -147,7 +181,10 @@ export async function insertPoolEvents(tx: Pick<Db, 'execute'>, rows: readonly (
  * insertPoolEvents: a tick writes every tracked pool's state, and drizzle building 1,000 rows of
  * VALUES with 8,000 parameters was a fifth of bench:indexer's tick (decision 0062).
  */
-export async function upsertSnapshots(tx: Pick<Db, 'execute'>, rows: readonly (typeof poolSnapshots.$inferInsert)[]): Promise<void> {
+export async function upsertSnapshots(
+  tx: Pick<Db, 'execute'>,
+  rows: readonly (typeof poolSnapshots.$inferInsert)[],
+): Promise<void> {
   if (rows.length === 0) return;
   const column = <T>(pick: (r: typeof poolSnapshots.$inferInsert) => T) => sql.param(rows.map(pick));
   await tx.execute(
@@ -169,11 +206,21 @@ export async function upsertSnapshots(tx: Pick<Db, 'execute'>, rows: readonly (t
  * tracked pool has been read up to. Over the pools still tracked: a detached pool keeps its row (so
  * re-attaching it resumes without a gap) but must not hold the checkpoint back.
  */
-export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, networkId: number, addresses: readonly string[], end: bigint): Promise<void> {
+export async function markRangeIndexed(
+  tx: Pick<Db, 'update' | 'execute'>,
+  networkId: number,
+  addresses: readonly string[],
+  end: bigint,
+): Promise<void> {
   await tx
     .update(indexedPools)
     .set({ toBlock: end })
-    .where(and(eq(indexedPools.networkId, networkId), inArray(indexedPools.poolAddress, addresses.map(normalizePoolAddress))));
+    .where(
+      and(
+        eq(indexedPools.networkId, networkId),
+        inArray(indexedPools.poolAddress, addresses.map(normalizePoolAddress)),
+      ),
+    );
   await tx.execute(sql`insert into indexer_checkpoints (network_id, last_block, updated_at)
     select ${networkId}, min(coalesce(ip.to_block, ip.from_block - 1)), now() from indexed_pools ip
     where ip.network_id = ${networkId}
@@ -184,13 +231,25 @@ export async function markRangeIndexed(tx: Pick<Db, 'update' | 'execute'>, netwo
 
 /** The block every tracked pool of the network has been read up to (null before the first range). */
 export async function networkCheckpoint(db: Db, networkId: number): Promise<bigint | null> {
-  const [row] = await db.select({ block: indexerCheckpoints.lastBlock }).from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, networkId));
+  const [row] = await db
+    .select({ block: indexerCheckpoints.lastBlock })
+    .from(indexerCheckpoints)
+    .where(eq(indexerCheckpoints.networkId, networkId));
   return row?.block ?? null;
 }
 
 /** Each pool's newest price point: its state before this tick's snapshots. */
-export async function latestSnapshots(db: Db, networkId: number): Promise<Map<string, RawPoolState & { blockTime: Date }>> {
-  const rows = await queryRows<{ pool_address: string; reserve0: string; reserve1: string; sqrt_price_x96: string | null; block_time: string | Date }>(
+export async function latestSnapshots(
+  db: Db,
+  networkId: number,
+): Promise<Map<string, RawPoolState & { blockTime: Date }>> {
+  const rows = await queryRows<{
+    pool_address: string;
+    reserve0: string;
+    reserve1: string;
+    sqrt_price_x96: string | null;
+    block_time: string | Date;
+  }>(
     db,
     sql`select distinct on (pool_address) pool_address, reserve0, reserve1, sqrt_price_x96, block_time
         from pool_snapshots where network_id = ${networkId} order by pool_address, bucket desc`,
@@ -198,7 +257,12 @@ export async function latestSnapshots(db: Db, networkId: number): Promise<Map<st
   return new Map(
     rows.map((r) => [
       r.pool_address,
-      { reserve0: BigInt(r.reserve0), reserve1: BigInt(r.reserve1), sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96), blockTime: new Date(r.block_time) },
+      {
+        reserve0: BigInt(r.reserve0),
+        reserve1: BigInt(r.reserve1),
+        sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96),
+        blockTime: new Date(r.block_time),
+      },
     ]),
   );
 }
@@ -216,7 +280,11 @@ export async function thinOldSnapshots(db: Db, networkId: number, cutoff: Date):
 // ---- Alert rules -----------------------------------------------------------------------------
 
 /** The active alerts on any of these pools (lower-case addresses) of the network, with pool and project. */
-export function activeAlertsOn(db: Db, networkId: number, addresses: readonly string[]): Promise<{ alert: AlertRow; pool: PoolRow; project: ProjectRow }[]> {
+export function activeAlertsOn(
+  db: Db,
+  networkId: number,
+  addresses: readonly string[],
+): Promise<{ alert: AlertRow; pool: PoolRow; project: ProjectRow }[]> {
   return db
     .select({ alert: alerts, pool: pools, project: projects })
     .from(alerts)
@@ -226,16 +294,33 @@ export function activeAlertsOn(db: Db, networkId: number, addresses: readonly st
 }
 
 /** A pool's price points from `since` on (oldest first), and the last one before it (null if none). */
-export async function snapshotsAround(db: Db, networkId: number, poolAddress: string, since: Date): Promise<{ atStart: PoolSnapshotRow | null; inWindow: PoolSnapshotRow[] }> {
+export async function snapshotsAround(
+  db: Db,
+  networkId: number,
+  poolAddress: string,
+  since: Date,
+): Promise<{ atStart: PoolSnapshotRow | null; inWindow: PoolSnapshotRow[] }> {
   const inWindow = await db
     .select()
     .from(poolSnapshots)
-    .where(and(eq(poolSnapshots.networkId, networkId), eq(poolSnapshots.poolAddress, poolAddress), sql`${poolSnapshots.blockTime} >= ${since}`))
+    .where(
+      and(
+        eq(poolSnapshots.networkId, networkId),
+        eq(poolSnapshots.poolAddress, poolAddress),
+        sql`${poolSnapshots.blockTime} >= ${since}`,
+      ),
+    )
     .orderBy(poolSnapshots.bucket);
   const [atStart] = await db
     .select()
     .from(poolSnapshots)
-    .where(and(eq(poolSnapshots.networkId, networkId), eq(poolSnapshots.poolAddress, poolAddress), sql`${poolSnapshots.blockTime} < ${since}`))
+    .where(
+      and(
+        eq(poolSnapshots.networkId, networkId),
+        eq(poolSnapshots.poolAddress, poolAddress),
+        sql`${poolSnapshots.blockTime} < ${since}`,
+      ),
+    )
     .orderBy(sql`${poolSnapshots.bucket} desc`)
     .limit(1);
   return { atStart: atStart ?? null, inWindow };
@@ -248,16 +333,33 @@ export async function snapshotsAround(db: Db, networkId: number, poolAddress: st
  */
 export async function recordFiring(
   db: Db,
-  firing: { alert: AlertRow; at: Date; values: Record<string, string | number | null>; notice: Omit<NotificationInput, 'userId' | 'source'> },
+  firing: {
+    alert: AlertRow;
+    at: Date;
+    values: Record<string, string | number | null>;
+    notice: Omit<NotificationInput, 'userId' | 'source'>;
+  },
   source: { networkId: number; blockNumber: bigint },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(alertTriggers).values({ alertId: firing.alert.id, triggeredAt: firing.at, message: firing.notice.message, values: firing.values, ...source });
+    await tx.insert(alertTriggers).values({
+      alertId: firing.alert.id,
+      triggeredAt: firing.at,
+      message: firing.notice.message,
+      values: firing.values,
+      ...source,
+    });
     // The bell shows the firing's own time, the trigger's (the judged block's), not when the tick
     // got round to writing it: one firing, one time on every screen (issue 35 item 3).
     await raiseNotification(tx, { ...firing.notice, userId: firing.alert.userId, source, createdAt: firing.at });
     // The alert's channels (e-mail, webhook, Telegram, Discord): one outbox row each, in this transaction (decision 0037).
-    await enqueueAlertDeliveries(tx, { alert: firing.alert, at: firing.at, notice: firing.notice, values: firing.values, source });
+    await enqueueAlertDeliveries(tx, {
+      alert: firing.alert,
+      at: firing.at,
+      notice: firing.notice,
+      values: firing.values,
+      source,
+    });
     await tx
       .update(alerts)
       .set({ lastTriggeredAt: firing.at, triggerCount: sql`${alerts.triggerCount} + 1` })
@@ -281,7 +383,9 @@ export interface WatchedProject {
 
 /** Every project on the network: their tokens are what the watch looks for. */
 export async function watchedProjects(db: Db, networkId: number): Promise<WatchedProject[]> {
-  const rows = await queryRows<Omit<WatchedProject, 'created_block'> & { created_block: string | number | bigint | null }>(
+  const rows = await queryRows<
+    Omit<WatchedProject, 'created_block'> & { created_block: string | number | bigint | null }
+  >(
     db,
     sql`select id, user_id, contract_address as token, token_symbol, created_block, pool_watch_joined from projects where network_id = ${networkId}`,
   );
@@ -291,7 +395,10 @@ export async function watchedProjects(db: Db, networkId: number): Promise<Watche
 /** The projects whose catch-up (created_block up to the checkpoint) is done, in the transaction that recorded its pools. */
 export async function markWatchJoined(tx: Pick<Db, 'update'>, projectIds: readonly number[]): Promise<void> {
   if (projectIds.length === 0) return;
-  await tx.update(projects).set({ poolWatchJoined: true }).where(inArray(projects.id, [...projectIds]));
+  await tx
+    .update(projects)
+    .set({ poolWatchJoined: true })
+    .where(inArray(projects.id, [...projectIds]));
 }
 
 /** The block the watch has read up to, or null when it has not started (or was reset). */
@@ -319,13 +426,20 @@ export async function advanceWatch(tx: Writer, networkId: number, block: bigint)
 
 /** Whether the project already has this pool attached. */
 export async function isAttached(db: Db, projectId: number, poolAddress: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from pools where project_id = ${projectId} and pool_address = ${normalizePoolAddress(poolAddress)} limit 1`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from pools where project_id = ${projectId} and pool_address = ${normalizePoolAddress(poolAddress)} limit 1`,
+  );
   return rows.length > 0;
 }
 
 /** Records a pool found for a project; false when it was already recorded. */
 export async function recordDiscoveredPool(tx: Writer, row: typeof discoveredPools.$inferInsert): Promise<boolean> {
-  const [inserted] = await tx.insert(discoveredPools).values(row).onConflictDoNothing().returning({ id: discoveredPools.id });
+  const [inserted] = await tx
+    .insert(discoveredPools)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: discoveredPools.id });
   return inserted !== undefined;
 }
 
@@ -335,7 +449,12 @@ export async function recordDiscoveredPool(tx: Writer, row: typeof discoveredPoo
  * The newest `limit` blocks of the network that hold events whose trader is unread, skipping
  * `exclude` (blocks the reader gave up on). A backward scan of the unread partial index.
  */
-export async function unreadTraderBlocks(db: Db, networkId: number, limit: number, exclude: readonly bigint[]): Promise<bigint[]> {
+export async function unreadTraderBlocks(
+  db: Db,
+  networkId: number,
+  limit: number,
+  exclude: readonly bigint[],
+): Promise<bigint[]> {
   const rows = await queryRows<{ block_number: string | number | bigint }>(
     db,
     sql`select distinct block_number from pool_events
@@ -343,20 +462,34 @@ export async function unreadTraderBlocks(db: Db, networkId: number, limit: numbe
           -- A reference pool no user attached (decision 0064) needs no traders: its swaps are rates.
           and pool_address not in (select r.pool_address from reference_pools r where r.network_id = ${networkId}
             and not exists (select 1 from pools p where p.network_id = r.network_id and p.pool_address = r.pool_address))
-          ${exclude.length > 0 ? sql`and block_number not in (${sql.join(exclude.map((b) => sql`${b}`), sql`, `)})` : sql``}
+          ${
+            exclude.length > 0
+              ? sql`and block_number not in (${sql.join(
+                  exclude.map((b) => sql`${b}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
         order by block_number desc limit ${limit}`,
   );
   return rows.map((r) => BigInt(r.block_number));
 }
 
 /** The transactions of those blocks whose events have no trader yet, newest first. */
-export async function unreadTraderTransactions(db: Db, networkId: number, blocks: readonly bigint[]): Promise<{ blockNumber: bigint; txHash: string }[]> {
+export async function unreadTraderTransactions(
+  db: Db,
+  networkId: number,
+  blocks: readonly bigint[],
+): Promise<{ blockNumber: bigint; txHash: string }[]> {
   if (blocks.length === 0) return [];
   const rows = await queryRows<{ block_number: string | number | bigint; tx_hash: string }>(
     db,
     sql`select distinct block_number, tx_hash from pool_events
         where network_id = ${networkId} and trader is null
-          and block_number in (${sql.join(blocks.map((b) => sql`${b}`), sql`, `)})
+          and block_number in (${sql.join(
+            blocks.map((b) => sql`${b}`),
+            sql`, `,
+          )})
         order by block_number desc, tx_hash`,
   );
   return rows.map((r) => ({ blockNumber: BigInt(r.block_number), txHash: r.tx_hash }));
@@ -367,7 +500,10 @@ export async function setTraders(db: Db, networkId: number, senders: ReadonlyMap
   let updated = 0;
   const pairs = [...senders];
   for (let i = 0; i < pairs.length; i += 1000) {
-    const values = sql.join(pairs.slice(i, i + 1000).map(([hash, from]) => sql`(${hash}, ${from})`), sql`, `);
+    const values = sql.join(
+      pairs.slice(i, i + 1000).map(([hash, from]) => sql`(${hash}, ${from})`),
+      sql`, `,
+    );
     const rows = await queryRows<{ id: number }>(
       db,
       sql`update pool_events e set trader = v.trader

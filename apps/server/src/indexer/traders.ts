@@ -122,7 +122,9 @@ export class TraderReader {
    * reads is remembered, so a slice stored before its senders arrived costs those batches no call.
    * `unread` counts the blocks whose answer was not usable (failed, null or malformed).
    */
-  async sendersOfSlice(txs: readonly { blockNumber: bigint; txHash: string }[]): Promise<{ senders: Map<string, string>; unread: number }> {
+  async sendersOfSlice(
+    txs: readonly { blockNumber: bigint; txHash: string }[],
+  ): Promise<{ senders: Map<string, string>; unread: number }> {
     const found = new Map<string, string>();
     let unread = 0;
     if (this.options.readsPerTick <= 0 || this.mode === 'transactions') return { senders: found, unread };
@@ -213,7 +215,11 @@ export class TraderReader {
       if (unsupported) {
         // Remembered for the life of the process: the node is asked per transaction from now on.
         // Once, though a batch beside this one may have found it first (the mode is shared).
-        if ((this.mode as TraderTick['mode']) !== 'transactions') this.options.log?.('info', `${this.network.name}: the node has no eth_getBlockReceipts; reading senders per transaction`);
+        if ((this.mode as TraderTick['mode']) !== 'transactions')
+          this.options.log?.(
+            'info',
+            `${this.network.name}: the node has no eth_getBlockReceipts; reading senders per transaction`,
+          );
         this.mode = 'transactions';
       } else {
         for (const [block, read] of reads) {
@@ -271,8 +277,21 @@ export class TraderReader {
     if (n < MAX_ATTEMPTS || this.givenUp.size >= MAX_GIVEN_UP) return;
     this.attempts.delete(block);
     this.givenUp.add(block);
-    const reason = read.kind === 'malformed' ? read.reason : read.kind === 'failed' ? read.error.message : read.kind === 'missing' ? 'the node answered null' : 'a transaction is not in its block';
-    const item = { part: 'pools' as const, item: `senders of block ${block}`, reason: 'trader-unreadable', error: new Error(`The senders of block ${block} could not be read ${MAX_ATTEMPTS} times: ${reason}`), blockNumber: block };
+    const reason =
+      read.kind === 'malformed'
+        ? read.reason
+        : read.kind === 'failed'
+          ? read.error.message
+          : read.kind === 'missing'
+            ? 'the node answered null'
+            : 'a transaction is not in its block';
+    const item = {
+      part: 'pools' as const,
+      item: `senders of block ${block}`,
+      reason: 'trader-unreadable',
+      error: new Error(`The senders of block ${block} could not be read ${MAX_ATTEMPTS} times: ${reason}`),
+      blockNumber: block,
+    };
     this.options.onSkip?.({ ...item, detail: await recordSkippedItem(this.db, this.network.id, item) });
   }
 }

@@ -39,12 +39,19 @@ export async function v4PoolLogs(
   const logs: Log[] = [];
   for (let i = 0; i < ids.length; i += options.maxIds) {
     const chunk = ids.slice(i, i + options.maxIds);
-    const found = await getLogsChunked(client, [dex.poolManager], [...V4_POOL_EVENT_TOPICS, V4_INITIALIZE_TOPIC], from, to, {
-      maxRange: options.maxRange,
-      maxAddresses: 1,
-      moreTopics: [chunk],
-      onRequest: options.onRequest,
-    });
+    const found = await getLogsChunked(
+      client,
+      [dex.poolManager],
+      [...V4_POOL_EVENT_TOPICS, V4_INITIALIZE_TOPIC],
+      from,
+      to,
+      {
+        maxRange: options.maxRange,
+        maxAddresses: 1,
+        moreTopics: [chunk],
+        onRequest: options.onRequest,
+      },
+    );
     logs.push(...found.logs);
   }
   return logs;
@@ -58,15 +65,32 @@ type V4Log =
 
 function decodeV4(log: Pick<Log, 'topics' | 'data'>): V4Log | null {
   try {
-    const d = decodeEventLog({ abi: v4PoolManagerEvents, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true });
+    const d = decodeEventLog({
+      abi: v4PoolManagerEvents,
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data,
+      strict: true,
+    });
     const id = d.args.id.toLowerCase() as Hex;
     switch (d.eventName) {
       case 'Initialize':
         return { event: 'Initialize', id, sqrtPriceX96: d.args.sqrtPriceX96 };
       case 'Swap':
-        return { event: 'Swap', id, amount0: d.args.amount0, amount1: d.args.amount1, sqrtPriceX96: d.args.sqrtPriceX96 };
+        return {
+          event: 'Swap',
+          id,
+          amount0: d.args.amount0,
+          amount1: d.args.amount1,
+          sqrtPriceX96: d.args.sqrtPriceX96,
+        };
       case 'ModifyLiquidity':
-        return { event: 'ModifyLiquidity', id, tickLower: Number(d.args.tickLower), tickUpper: Number(d.args.tickUpper), liquidityDelta: d.args.liquidityDelta };
+        return {
+          event: 'ModifyLiquidity',
+          id,
+          tickLower: Number(d.args.tickLower),
+          tickUpper: Number(d.args.tickUpper),
+          liquidityDelta: d.args.liquidityDelta,
+        };
       case 'Donate':
         return { event: 'Donate', id };
     }
@@ -76,7 +100,8 @@ function decodeV4(log: Pick<Log, 'topics' | 'data'>): V4Log | null {
 }
 
 const big = (v: unknown) => BigInt(v as string);
-export const logKey = (log: Pick<Log, 'transactionHash' | 'logIndex'>) => `${String(log.transactionHash).toLowerCase()}:${Number(big(log.logIndex))}`;
+export const logKey = (log: Pick<Log, 'transactionHash' | 'logIndex'>) =>
+  `${String(log.transactionHash).toLowerCase()}:${Number(big(log.logIndex))}`;
 
 export interface V4Decoded {
   /** By logKey: the event to store and the pool id it belongs to; null for logs not stored (Initialize, Donate). */
@@ -96,7 +121,13 @@ export interface V4Decoded {
  * - Donate is read but not stored (no activity kind shows it; it moves neither price nor liquidity).
  */
 export async function decodeV4Logs(client: PublicClient, dex: V4DexConfig, logs: readonly Log[]): Promise<V4Decoded> {
-  const sorted = [...logs].sort((a, b) => (big(a.blockNumber) === big(b.blockNumber) ? Number(big(a.logIndex) - big(b.logIndex)) : big(a.blockNumber) < big(b.blockNumber) ? -1 : 1));
+  const sorted = [...logs].sort((a, b) =>
+    big(a.blockNumber) === big(b.blockNumber)
+      ? Number(big(a.logIndex) - big(b.logIndex))
+      : big(a.blockNumber) < big(b.blockNumber)
+        ? -1
+        : 1,
+  );
   const decoded = sorted.map((log) => ({ log, v4: decodeV4(log) }));
 
   // Liquidity changes with no earlier price in the range: their pool's price at the previous block.
@@ -118,7 +149,12 @@ export async function decodeV4Logs(client: PublicClient, dex: V4DexConfig, logs:
     const list = [...ids];
     try {
       const states = await readV4States(client, dex.stateView, list, block);
-      list.forEach((id, i) => before.set(`${block}:${id}`, states[i]?.sqrtPriceX96 ?? new Error(`StateView getSlot0 failed at block ${block}`)));
+      list.forEach((id, i) =>
+        before.set(
+          `${block}:${id}`,
+          states[i]?.sqrtPriceX96 ?? new Error(`StateView getSlot0 failed at block ${block}`),
+        ),
+      );
     } catch (err) {
       for (const id of list) before.set(`${block}:${id}`, err as Error);
     }
@@ -131,7 +167,13 @@ export async function decodeV4Logs(client: PublicClient, dex: V4DexConfig, logs:
     const key = logKey(log);
     const blockNumber = big(log.blockNumber);
     if (!v4) {
-      skipped.push({ part: 'pools', item: key, reason: 'undecodable-log', error: new Error(`A log of the V4 PoolManager ${String(log.address)} does not decode as a V4 pool event.`), blockNumber });
+      skipped.push({
+        part: 'pools',
+        item: key,
+        reason: 'undecodable-log',
+        error: new Error(`A log of the V4 PoolManager ${String(log.address)} does not decode as a V4 pool event.`),
+        blockNumber,
+      });
       events.set(key, null);
       continue;
     }
@@ -145,14 +187,29 @@ export async function decodeV4Logs(client: PublicClient, dex: V4DexConfig, logs:
         break;
       case 'Swap':
         price.set(v4.id, v4.sqrtPriceX96);
-        events.set(key, { poolAddress: v4.id, event: { kind: 'event', type: 'swap', amount0: -v4.amount0, amount1: -v4.amount1, sqrtPriceX96: v4.sqrtPriceX96 } });
+        events.set(key, {
+          poolAddress: v4.id,
+          event: {
+            kind: 'event',
+            type: 'swap',
+            amount0: -v4.amount0,
+            amount1: -v4.amount1,
+            sqrtPriceX96: v4.sqrtPriceX96,
+          },
+        });
         break;
       case 'ModifyLiquidity': {
         let sqrtPriceX96 = price.get(v4.id);
         if (sqrtPriceX96 === undefined) {
           const read = before.get(`${blockNumber - 1n}:${v4.id}`);
           if (read instanceof Error || read === undefined || read === 0n) {
-            skipped.push({ part: 'pools', item: key, reason: 'v4-price-unknown', error: read instanceof Error ? read : new Error('The pool had no price before this liquidity change.'), blockNumber });
+            skipped.push({
+              part: 'pools',
+              item: key,
+              reason: 'v4-price-unknown',
+              error: read instanceof Error ? read : new Error('The pool had no price before this liquidity change.'),
+              blockNumber,
+            });
             events.set(key, null);
             break;
           }
@@ -164,7 +221,16 @@ export async function decodeV4Logs(client: PublicClient, dex: V4DexConfig, logs:
           break;
         }
         const { amount0, amount1 } = liquidityAmounts(sqrtPriceX96, v4.tickLower, v4.tickUpper, v4.liquidityDelta);
-        events.set(key, { poolAddress: v4.id, event: { kind: 'event', type: v4.liquidityDelta > 0n ? 'mint' : 'burn', amount0, amount1, sqrtPriceX96: null } });
+        events.set(key, {
+          poolAddress: v4.id,
+          event: {
+            kind: 'event',
+            type: v4.liquidityDelta > 0n ? 'mint' : 'burn',
+            amount0,
+            amount1,
+            sqrtPriceX96: null,
+          },
+        });
         break;
       }
     }

@@ -78,7 +78,11 @@ describe('AnswerCache', () => {
   it('concurrent misses share one load', async () => {
     const t = setup();
     const slow = deferred();
-    const all = Promise.all([t.cache.get(1, 'k', slow.load), t.cache.get(1, 'k', slow.load), t.cache.get(1, 'k', t.loader('no'))]);
+    const all = Promise.all([
+      t.cache.get(1, 'k', slow.load),
+      t.cache.get(1, 'k', slow.load),
+      t.cache.get(1, 'k', t.loader('no')),
+    ]);
     slow.resolve('one');
     expect(await all).toEqual(['one', 'one', 'one']);
     expect(t.loads()).toBe(0);

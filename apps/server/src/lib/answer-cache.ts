@@ -53,13 +53,21 @@ export class AnswerCache<Body = string> {
     return this.load(userId, gen, global, key, flightKey, load);
   }
 
-  private async load(userId: number, gen: number, global: number, key: string, flightKey: string, load: () => Promise<Body>): Promise<Body> {
+  private async load(
+    userId: number,
+    gen: number,
+    global: number,
+    key: string,
+    flightKey: string,
+    load: () => Promise<Body>,
+  ): Promise<Body> {
     const loading = load();
     this.inFlight.set(flightKey, loading);
     try {
       const body = await loading;
       // Stored only when nothing was invalidated while it loaded.
-      if (this.generation === global && (this.users.get(userId)?.gen ?? 0) === gen && this.options.isLive()) this.store(userId, gen, key, body);
+      if (this.generation === global && (this.users.get(userId)?.gen ?? 0) === gen && this.options.isLive())
+        this.store(userId, gen, key, body);
       return body;
     } finally {
       this.inFlight.delete(flightKey);

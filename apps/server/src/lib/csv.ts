@@ -41,7 +41,8 @@ export function csvNumber(value: string | number | bigint): string {
 }
 
 /** An empty cell for a value that is unknown, a number otherwise. */
-export const csvOptionalNumber = (value: string | number | bigint | null | undefined): string => (value === null || value === undefined || value === '' ? '' : csvNumber(value));
+export const csvOptionalNumber = (value: string | number | bigint | null | undefined): string =>
+  value === null || value === undefined || value === '' ? '' : csvNumber(value);
 
 /** A hex column (addresses, hashes): bare when it is 0x and hex digits only, text otherwise. */
 export const csvHex = (value: string): string => (HEX.test(value) ? value : csvText(value));

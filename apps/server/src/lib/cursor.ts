@@ -38,7 +38,9 @@ export const cursorParts = {
       typeof v === 'number' && allowed.includes(v) ? v : undefined,
 } as const;
 
-type Decoded<P extends readonly CursorPart<unknown>[]> = { -readonly [K in keyof P]: P[K] extends CursorPart<infer T> ? T : never };
+type Decoded<P extends readonly CursorPart<unknown>[]> = {
+  -readonly [K in keyof P]: P[K] extends CursorPart<infer T> ? T : never;
+};
 
 export const invalidCursor = () => fieldError('cursor', 'Invalid cursor. Start again from the first page.');
 
@@ -47,7 +49,10 @@ export function encodeCursor(key: readonly (string | number)[]): string {
 }
 
 /** The key a cursor carries, each part checked; null for anything this server could not have written. */
-export function decodeCursor<const P extends readonly CursorPart<unknown>[]>(cursor: string, parts: P): Decoded<P> | null {
+export function decodeCursor<const P extends readonly CursorPart<unknown>[]>(
+  cursor: string,
+  parts: P,
+): Decoded<P> | null {
   // Cursors this server writes are short; a long one is not worth decoding.
   if (cursor.length > 200 || !/^[A-Za-z0-9_-]*$/.test(cursor)) return null;
   let value: unknown;

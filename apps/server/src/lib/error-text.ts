@@ -10,9 +10,12 @@ const URL_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>\\]*@)?([^\s/?#"'<>\
  * are gone.
  */
 export function redactUrls(text: string): string {
-  return text.replace(URL_PATTERN, (_match, scheme: string, userInfo: string | undefined, host: string, rest: string) => {
-    return `${scheme}${userInfo ? '…@' : ''}${host}${rest && rest !== '/' ? '/…' : rest}`;
-  });
+  return text.replace(
+    URL_PATTERN,
+    (_match, scheme: string, userInfo: string | undefined, host: string, rest: string) => {
+      return `${scheme}${userInfo ? '…@' : ''}${host}${rest && rest !== '/' ? '/…' : rest}`;
+    },
+  );
 }
 
 /**

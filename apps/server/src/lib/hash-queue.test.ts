@@ -16,7 +16,13 @@ describe('HashQueue', () => {
     const queue = new HashQueue(2, 1);
     const gates = [gate(), gate(), gate()];
     const order: number[] = [];
-    const runs = gates.map((g, i) => queue.run(null, async () => { order.push(i); await g.done; return i; }));
+    const runs = gates.map((g, i) =>
+      queue.run(null, async () => {
+        order.push(i);
+        await g.done;
+        return i;
+      }),
+    );
     await tick();
     expect(order).toEqual([0, 1]);
     await expect(queue.run(null, async () => 99)).rejects.toBeInstanceOf(HashQueueFullError);
@@ -34,8 +40,14 @@ describe('HashQueue', () => {
     const queue = new HashQueue(1, 100, 3);
     const blocker = gate();
     const order: string[] = [];
-    const run = (key: string) => queue.run(key, async () => { order.push(key); });
-    const first = queue.run('a', async () => { order.push('a'); await blocker.done; });
+    const run = (key: string) =>
+      queue.run(key, async () => {
+        order.push(key);
+      });
+    const first = queue.run('a', async () => {
+      order.push('a');
+      await blocker.done;
+    });
     const rest = [run('a'), run('a')];
     const refused = await run('a').catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(HashQueueFullError);
@@ -58,8 +70,18 @@ describe('HashQueue', () => {
     const queue = new HashQueue(1, 2);
     const blocker = gate();
     const order: string[] = [];
-    const run = (key: string, lane: Lane) => queue.run(key, async () => { order.push(key); }, lane);
-    const first = queue.run('x', async () => { order.push('x'); await blocker.done; });
+    const run = (key: string, lane: Lane) =>
+      queue.run(
+        key,
+        async () => {
+          order.push(key);
+        },
+        lane,
+      );
+    const first = queue.run('x', async () => {
+      order.push('x');
+      await blocker.done;
+    });
     const a1 = run('a1', 'later');
     const a2 = run('a2', 'later');
     // Full, and nothing waits below 'later': refused at once.
@@ -76,21 +98,48 @@ describe('HashQueue', () => {
   });
 
   describe('addresses never seen before (decision 0054)', () => {
-    const fresh = (ip: string): LaneChoice[] => [{ lane: 'first', group: addressPrefix(ip) }, { lane: 'later', group: ip }];
-    const known = (username: string, ip: string): LaneChoice[] => [{ lane: 'trusted', group: `user:${username}` }, ...fresh(ip)];
+    const fresh = (ip: string): LaneChoice[] => [
+      { lane: 'first', group: addressPrefix(ip) },
+      { lane: 'later', group: ip },
+    ];
+    const known = (username: string, ip: string): LaneChoice[] => [
+      { lane: 'trusted', group: `user:${username}` },
+      ...fresh(ip),
+    ];
 
     it('a flood of fresh addresses in one /24 holds at most its cap of the clean lane; a clean address elsewhere runs after one of them', async () => {
       const queue = new HashQueue(1, 32, 4, { perGroup: { first: 4 } });
       const blocker = gate();
       const order: string[] = [];
-      const running = queue.run('203.0.113.1', async () => { order.push('203.0.113.1'); await blocker.done; }, fresh('203.0.113.1'));
+      const running = queue.run(
+        '203.0.113.1',
+        async () => {
+          order.push('203.0.113.1');
+          await blocker.done;
+        },
+        fresh('203.0.113.1'),
+      );
       const flood = Array.from({ length: 40 }, (_, i) => {
         const ip = `203.0.113.${i + 2}`;
-        return queue.run(ip, async () => { order.push(ip); }, fresh(ip)).catch((err: unknown) => err);
+        return queue
+          .run(
+            ip,
+            async () => {
+              order.push(ip);
+            },
+            fresh(ip),
+          )
+          .catch((err: unknown) => err);
       });
       expect(queue.stats().waitingByLane).toEqual({ trusted: 0, first: 4, later: 28 });
       // The queue is full; the owner's new address in another /24 sheds a 'later' flood task.
-      const owner = queue.run('198.51.100.7', async () => { order.push('owner'); }, fresh('198.51.100.7'));
+      const owner = queue.run(
+        '198.51.100.7',
+        async () => {
+          order.push('owner');
+        },
+        fresh('198.51.100.7'),
+      );
       blocker.open();
       await Promise.all([running, owner]);
       await Promise.all(flood);
@@ -101,18 +150,51 @@ describe('HashQueue', () => {
       const queue = new HashQueue(2, 32, 4, { perGroup: { trusted: 2, first: 4 } });
       const blockers = [gate(), gate()];
       const order: string[] = [];
-      const runningNow = blockers.map((b, i) => queue.run(`10.0.${i}.1`, async () => { await b.done; }, fresh(`10.0.${i}.1`)));
+      const runningNow = blockers.map((b, i) =>
+        queue.run(
+          `10.0.${i}.1`,
+          async () => {
+            await b.done;
+          },
+          fresh(`10.0.${i}.1`),
+        ),
+      );
       // 100 fresh addresses, each in its own /24: 32 wait in the clean lane, 68 are refused at once.
       const flood = Array.from({ length: 100 }, (_, i) => {
         const ip = `10.${1 + (i >> 8)}.${i & 255}.9`;
-        return queue.run(ip, async () => { order.push(ip); }, fresh(ip)).then(() => 'ran', (err: unknown) => err);
+        return queue
+          .run(
+            ip,
+            async () => {
+              order.push(ip);
+            },
+            fresh(ip),
+          )
+          .then(
+            () => 'ran',
+            (err: unknown) => err,
+          );
       });
       expect(queue.stats()).toMatchObject({ waiting: 32, waitingByLane: { trusted: 0, first: 32, later: 0 } });
       // Every clean newcomer from a new /24 is now refused …
-      await expect(queue.run('192.0.2.200', async () => {}, fresh('192.0.2.200'))).rejects.toBeInstanceOf(HashQueueFullError);
+      await expect(queue.run('192.0.2.200', async () => {}, fresh('192.0.2.200'))).rejects.toBeInstanceOf(
+        HashQueueFullError,
+      );
       // … but the owner at an address they signed in from before is not, nor are two at once.
-      const owner = queue.run('192.0.2.10', async () => { order.push('owner'); }, known('alice', '192.0.2.10'));
-      const ownerPhone = queue.run('2001:db8:7:7::1', async () => { order.push('owner-phone'); }, known('alice', '2001:db8:7:7::1'));
+      const owner = queue.run(
+        '192.0.2.10',
+        async () => {
+          order.push('owner');
+        },
+        known('alice', '192.0.2.10'),
+      );
+      const ownerPhone = queue.run(
+        '2001:db8:7:7::1',
+        async () => {
+          order.push('owner-phone');
+        },
+        known('alice', '2001:db8:7:7::1'),
+      );
       blockers[0]!.open();
       blockers[1]!.open();
       await Promise.all([...runningNow, owner, ownerPhone]);
@@ -126,10 +208,30 @@ describe('HashQueue', () => {
       const queue = new HashQueue(1, 32, 10, { perGroup: { trusted: 2, first: 4 } });
       const blocker = gate();
       const order: string[] = [];
-      const running = queue.run('192.0.2.1', async () => { await blocker.done; }, 'first');
-      const mallory = Array.from({ length: 5 }, (_, i) => queue.run(`198.51.100.${i}`, async () => { order.push(`m${i}`); }, known('mallory', `198.51.100.${i}`)));
+      const running = queue.run(
+        '192.0.2.1',
+        async () => {
+          await blocker.done;
+        },
+        'first',
+      );
+      const mallory = Array.from({ length: 5 }, (_, i) =>
+        queue.run(
+          `198.51.100.${i}`,
+          async () => {
+            order.push(`m${i}`);
+          },
+          known('mallory', `198.51.100.${i}`),
+        ),
+      );
       expect(queue.stats().waitingByLane).toEqual({ trusted: 2, first: 3, later: 0 });
-      const owner = queue.run('192.0.2.10', async () => { order.push('owner'); }, known('alice', '192.0.2.10'));
+      const owner = queue.run(
+        '192.0.2.10',
+        async () => {
+          order.push('owner');
+        },
+        known('alice', '192.0.2.10'),
+      );
       blocker.open();
       await Promise.all([running, ...mallory, owner]);
       // Turns per username in the top lane: the owner after one of mallory's, before the clean lane.
@@ -139,12 +241,27 @@ describe('HashQueue', () => {
     it('in its own lane, a newcomer pushes out only a group with at least two more waiting than its own', async () => {
       const queue = new HashQueue(1, 3, 10);
       const blocker = gate();
-      const running = queue.run('k', async () => { await blocker.done; }, 'first');
-      const heavy = [0, 1, 2].map(() => queue.run('h', async () => {}, [{ lane: 'first', group: 'H' }]).then(() => 'ran', (err: unknown) => err));
+      const running = queue.run(
+        'k',
+        async () => {
+          await blocker.done;
+        },
+        'first',
+      );
+      const heavy = [0, 1, 2].map(() =>
+        queue
+          .run('h', async () => {}, [{ lane: 'first', group: 'H' }])
+          .then(
+            () => 'ran',
+            (err: unknown) => err,
+          ),
+      );
       // 'H' has 3 waiting, the newcomer's group none: the newest of H goes.
       const newcomer = queue.run('n', async () => 'ran', [{ lane: 'first', group: 'N' }]);
       // Now H has 2, N has 1: not two more, refused.
-      await expect(queue.run('n2', async () => {}, [{ lane: 'first', group: 'N' }])).rejects.toBeInstanceOf(HashQueueFullError);
+      await expect(queue.run('n2', async () => {}, [{ lane: 'first', group: 'N' }])).rejects.toBeInstanceOf(
+        HashQueueFullError,
+      );
       blocker.open();
       await running;
       expect(await newcomer).toBe('ran');

@@ -14,7 +14,9 @@ export class HashQueueFullError extends Error {
     /** 'key': this key (a client IP) already has its share queued; 'queue': the whole queue is full. */
     readonly reason: 'key' | 'queue',
   ) {
-    super(reason === 'key' ? 'Too many password checks queued for this client.' : 'The password-hashing queue is full.');
+    super(
+      reason === 'key' ? 'Too many password checks queued for this client.' : 'The password-hashing queue is full.',
+    );
   }
 }
 
@@ -58,7 +60,11 @@ export class HashQueue {
    * rotation): a newcomer waits behind one task of each other busy group, not behind everything
    * one group queued. A lane is served only when the lanes above it are empty.
    */
-  private readonly lanes: Record<Lane, Map<string, Waiting[]>> = { trusted: new Map(), first: new Map(), later: new Map() };
+  private readonly lanes: Record<Lane, Map<string, Waiting[]>> = {
+    trusted: new Map(),
+    first: new Map(),
+    later: new Map(),
+  };
   private readonly laneCount: Record<Lane, number> = { trusted: 0, first: 0, later: 0 };
   /** Moving average of a task's duration, for an honest Retry-After (starts at a typical scrypt). */
   private averageMs = 100;

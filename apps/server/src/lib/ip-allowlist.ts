@@ -8,7 +8,10 @@ export type IpAllowList = (ip: string) => boolean;
  * listens on '::') match their IPv4 entries. Throws with the offending entry on a bad value.
  */
 export function parseIpAllowList(value: string): IpAllowList {
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new Error('list at least one address or range, or * for everyone');
   if (entries.includes('*')) {
     if (entries.length > 1) throw new Error("'*' allows everyone; list nothing else with it");
@@ -25,7 +28,8 @@ export function parseIpAllowList(value: string): IpAllowList {
       continue;
     }
     const prefix = Number(bits);
-    if (!/^\d{1,3}$/.test(bits) || prefix > (family === 4 ? 32 : 128)) throw new Error(`'${entry}' has a bad prefix length`);
+    if (!/^\d{1,3}$/.test(bits) || prefix > (family === 4 ? 32 : 128))
+      throw new Error(`'${entry}' has a bad prefix length`);
     list.addSubnet(address, prefix, type);
   }
   return (ip) => {

@@ -24,7 +24,8 @@ const QUERY_PARAMS_LINE = /\nparams: [^\n]*/g;
  * the request line's `url` above all, which a plain path without a scheme (`/reset-password?token=…`)
  * would otherwise pass, since redactUrls only sees URLs with a scheme.
  */
-const SECRET_PARAM = '(?:[a-z0-9_.-]*token|code|secret|password|passwd|pwd|api[_-]?key|key|signature|sig|auth|session|sid)';
+const SECRET_PARAM =
+  '(?:[a-z0-9_.-]*token|code|secret|password|passwd|pwd|api[_-]?key|key|signature|sig|auth|session|sid)';
 const SECRET_PARAM_VALUE = new RegExp(`([?&;#]${SECRET_PARAM}=)[^&;#\\s"'<>]*`, 'gi');
 const SECRET_PARAM_NAME = new RegExp(`^${SECRET_PARAM}$`, 'i');
 
@@ -55,13 +56,21 @@ export function redactRequestUrl(url: string): string {
   return `${cut.slice(0, at + 1)}${parts.join('&')}${hash < 0 ? '' : cut.slice(hash)}`;
 }
 
-const redactText = (text: string): string => redactSecrets(redactSecretParams(text.replace(QUERY_PARAMS_LINE, '\nparams: [redacted]')));
+const redactText = (text: string): string =>
+  redactSecrets(redactSecretParams(text.replace(QUERY_PARAMS_LINE, '\nparams: [redacted]')));
 
 /**
  * Fastify's request serializer (method, url, version, host, remoteAddress, remotePort) with the
  * url's secret parameters cut: the 'incoming request' line of every request carries it.
  */
-function requestSerializer(req: { method?: string; url?: string; headers?: Record<string, unknown>; host?: string; ip?: string; socket?: { remotePort?: number } }): unknown {
+function requestSerializer(req: {
+  method?: string;
+  url?: string;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}): unknown {
   return {
     method: req.method,
     url: typeof req.url === 'string' ? redactRequestUrl(req.url) : req.url,
@@ -116,8 +125,10 @@ function serializeError(err: Error, depth = 0, seen = new WeakSet<object>()): un
   }
   // viem's BaseError has a non-enumerable-looking getter chain on some versions; take the cause explicitly.
   const cause = (err as { cause?: unknown }).cause;
-  if (cause !== undefined && depth < MAX_DEPTH) out.cause = cause instanceof Error ? serializeError(cause, depth + 1, seen) : redactValue(cause, depth + 1, seen);
-  if (err instanceof AggregateError && depth < MAX_DEPTH) out.errors = err.errors.map((e) => redactValue(e, depth + 1, seen));
+  if (cause !== undefined && depth < MAX_DEPTH)
+    out.cause = cause instanceof Error ? serializeError(cause, depth + 1, seen) : redactValue(cause, depth + 1, seen);
+  if (err instanceof AggregateError && depth < MAX_DEPTH)
+    out.errors = err.errors.map((e) => redactValue(e, depth + 1, seen));
   return out;
 }
 
@@ -152,10 +163,14 @@ function logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => 
 }
 
 /** Fastify/pino logger options with the redaction added (the caller's other options kept). */
-export function withLogRedaction<T extends object>(options: T): T & { serializers: Record<string, (v: unknown) => unknown>; hooks: { logMethod: typeof logMethod } } {
+export function withLogRedaction<T extends object>(
+  options: T,
+): T & { serializers: Record<string, (v: unknown) => unknown>; hooks: { logMethod: typeof logMethod } } {
   const given = options as { serializers?: Record<string, (v: unknown) => unknown> };
   const req = (value: unknown): unknown => {
-    const out = given.serializers?.req ? given.serializers.req(value) : requestSerializer(value as Parameters<typeof requestSerializer>[0]);
+    const out = given.serializers?.req
+      ? given.serializers.req(value)
+      : requestSerializer(value as Parameters<typeof requestSerializer>[0]);
     return redactValue(out, 1, new WeakSet());
   };
   return { ...options, serializers: { ...given.serializers, req, err: redactedErrSerializer }, hooks: { logMethod } };

@@ -10,7 +10,13 @@ const cpuMs = () => {
 
 describe('passwordProblem', () => {
   it('accepts passphrases and random passwords of any composition', () => {
-    for (const password of ['violet-harbour-92-lantern', 'amber quokka sings at dawn', 'k9#Lm2qP', 'ÜBER-schnelle-Züge-7', 'x'.repeat(3) + 'Tq8!vR2m'])
+    for (const password of [
+      'violet-harbour-92-lantern',
+      'amber quokka sings at dawn',
+      'k9#Lm2qP',
+      'ÜBER-schnelle-Züge-7',
+      'x'.repeat(3) + 'Tq8!vR2m',
+    ])
       expect(passwordProblem(password, owner), password).toBeNull();
   });
 

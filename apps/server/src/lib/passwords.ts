@@ -41,7 +41,13 @@ interface ParsedHash {
 function parseHash(stored: string): ParsedHash | null {
   const [scheme, logN, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return null;
-  const parsed = { logN: Number(logN), r: Number(r), p: Number(p), salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
+  const parsed = {
+    logN: Number(logN),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
   if (![parsed.logN, parsed.r, parsed.p].every(Number.isInteger) || parsed.key.length === 0) return null;
   return parsed;
 }
@@ -49,7 +55,12 @@ function parseHash(stored: string): ParsedHash | null {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const key = await scrypt(toBytes(password), parsed.salt, parsed.key.length, scryptOptions(parsed.logN, parsed.r, parsed.p));
+  const key = await scrypt(
+    toBytes(password),
+    parsed.salt,
+    parsed.key.length,
+    scryptOptions(parsed.logN, parsed.r, parsed.p),
+  );
   return timingSafeEqual(key, parsed.key);
 }
 

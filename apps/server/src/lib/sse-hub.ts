@@ -81,7 +81,13 @@ export class SseHub {
   }
 
   /** Takes over an open response whose headers are written. `first` (a comment or a reset) goes out at once. */
-  attach(userId: number, sessionId: number | null, res: ServerResponse, first: 'hello' | 'reset', expiresAt = Infinity): SseConnection {
+  attach(
+    userId: number,
+    sessionId: number | null,
+    res: ServerResponse,
+    first: 'hello' | 'reset',
+    expiresAt = Infinity,
+  ): SseConnection {
     const conn: SseConnection = { userId, sessionId, res, expiresAt, missed: false, stalledSince: 0, closed: false };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));

@@ -28,7 +28,8 @@ export class TokenBuckets {
     private readonly now: () => number = Date.now,
     private readonly maxKeys = 100_000,
   ) {
-    if (!(limit.capacity >= 1) || !(limit.perMinute > 0)) throw new Error('a token bucket needs capacity ≥ 1 and a positive rate');
+    if (!(limit.capacity >= 1) || !(limit.perMinute > 0))
+      throw new Error('a token bucket needs capacity ≥ 1 and a positive rate');
     this.perMs = limit.perMinute / 60_000;
   }
 

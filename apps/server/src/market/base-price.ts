@@ -74,11 +74,23 @@ export function basePricePoint(r: BasePriceRow): PricePoint | null {
   const snapshot: PricePoint | null =
     r.base_block === null || r.reserve0 === null || r.reserve1 === null || r.base_ms === null
       ? null
-      : { blockNumber: BigInt(r.base_block), blockTime: new Date(Number(r.base_ms)), reserve0: r.reserve0, reserve1: r.reserve1, sqrtPriceX96: r.sqrt_price_x96 };
+      : {
+          blockNumber: BigInt(r.base_block),
+          blockTime: new Date(Number(r.base_ms)),
+          reserve0: r.reserve0,
+          reserve1: r.reserve1,
+          sqrtPriceX96: r.sqrt_price_x96,
+        };
   const swap: PricePoint | null =
     r.swap_block === null || r.swap_ms === null || r.swap_sqrt_price_x96 === null
       ? null
-      : { blockNumber: BigInt(r.swap_block), blockTime: new Date(Number(r.swap_ms)), reserve0: null, reserve1: null, sqrtPriceX96: r.swap_sqrt_price_x96 };
+      : {
+          blockNumber: BigInt(r.swap_block),
+          blockTime: new Date(Number(r.swap_ms)),
+          reserve0: null,
+          reserve1: null,
+          sqrtPriceX96: r.swap_sqrt_price_x96,
+        };
   // A snapshot is the state at the end of its block, so on the same block it is the later price.
   if (swap && (!snapshot || swap.blockNumber > snapshot.blockNumber)) return swap;
   return snapshot;

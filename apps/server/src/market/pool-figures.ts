@@ -9,7 +9,10 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stored rows are keyed by network and pool address (lower case, like every stored address). */
 export const marketKey = (networkId: number, poolAddress: string) => `${networkId}:${poolAddress}`;
 
-export type SnapshotPoint = Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>;
+export type SnapshotPoint = Pick<
+  PoolSnapshotRow,
+  'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'
+>;
 
 /** What stored history says about one pool address over the last 24 h, before a user's side is applied. */
 export interface MarketFigures {
@@ -67,7 +70,8 @@ export async function loadMarketFigures(
   nowMs: number,
 ): Promise<Map<string, MarketFigures>> {
   const keys = new Map<string, { networkId: number; address: string }>();
-  for (const p of pools) keys.set(marketKey(p.networkId, p.poolAddress), { networkId: p.networkId, address: p.poolAddress });
+  for (const p of pools)
+    keys.set(marketKey(p.networkId, p.poolAddress), { networkId: p.networkId, address: p.poolAddress });
   const result = new Map<string, MarketFigures>();
   if (keys.size === 0) return result;
 
@@ -85,7 +89,15 @@ export async function loadMarketFigures(
         v.swaps, v.out0, v.out1, v.in0, v.in1, v.traders, v.unread_traders
       from (values ${values}) as k(network_id, pool_address)
       left join indexed_pools ip on ip.network_id = k.network_id and ip.pool_address = k.pool_address
-      ${basePriceJoins(sql`k.network_id`, sql`k.pool_address`, cutoff, sql`ip.version in (${sql.join(PRICED_SWAP_VERSIONS.map((v) => sql`${v}`), sql`, `)})`)}
+      ${basePriceJoins(
+        sql`k.network_id`,
+        sql`k.pool_address`,
+        cutoff,
+        sql`ip.version in (${sql.join(
+          PRICED_SWAP_VERSIONS.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+      )}
       left join lateral (
         select sum(abs(e.amount0)) as volume0, sum(abs(e.amount1)) as volume1,
           -- Buys and sells are the user's side (which token is the project's): counted for both
@@ -123,7 +135,12 @@ export async function loadMarketFigures(
  * minute of their block time, so the bucket bound is implied by the time bound and lets the
  * (network, address, bucket) index do the range.
  */
-export function listSnapshotsSince(db: Db, networkId: number, poolAddress: string, sinceMs: number): Promise<SnapshotPoint[]> {
+export function listSnapshotsSince(
+  db: Db,
+  networkId: number,
+  poolAddress: string,
+  sinceMs: number,
+): Promise<SnapshotPoint[]> {
   return db
     .select({
       blockTime: poolSnapshots.blockTime,

@@ -25,12 +25,18 @@ export interface SnapshotView {
   pairedRaw: bigint;
 }
 
-export function snapshotView(side: PoolSide, s: Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>): SnapshotView {
+export function snapshotView(
+  side: PoolSide,
+  s: Pick<PoolSnapshotRow, 'blockTime' | 'blockNumber' | 'reserve0' | 'reserve1' | 'sqrtPriceX96'>,
+): SnapshotView {
   const r0 = BigInt(s.reserve0);
   const r1 = BigInt(s.reserve1);
   const projectRaw = side.projectIsToken0 ? r0 : r1;
   const pairedRaw = side.projectIsToken0 ? r1 : r0;
-  const price = s.sqrtPriceX96 !== null ? priceFromSqrt(side, BigInt(s.sqrtPriceX96)) : priceFromAmounts(side, projectRaw, pairedRaw);
+  const price =
+    s.sqrtPriceX96 !== null
+      ? priceFromSqrt(side, BigInt(s.sqrtPriceX96))
+      : priceFromAmounts(side, projectRaw, pairedRaw);
   return {
     time: s.blockTime,
     blockNumber: s.blockNumber,
@@ -61,7 +67,12 @@ export interface EventView {
  * amounts depend on where the position's range sits around the price (one of them is 0 outside
  * it): their ratio is no price, so it has none (null), as have liquidity rows of an unknown version.
  */
-export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>, version?: DexVersion, stable?: boolean | null): EventView | null {
+export function eventView(
+  side: PoolSide,
+  e: Pick<PoolEventRow, 'type' | 'amount0' | 'amount1' | 'sqrtPriceX96'>,
+  version?: DexVersion,
+  stable?: boolean | null,
+): EventView | null {
   const a0 = BigInt(e.amount0);
   const a1 = BigInt(e.amount1);
   if (a0 === 0n && a1 === 0n) return null;
@@ -74,7 +85,10 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
     kind,
     projectRaw: abs(projectSigned),
     pairedRaw: abs(pairedSigned),
-    price: e.type === 'swap' ? priceFromAmounts(side, projectSigned, pairedSigned) : liquidityPrice(side, a0, a1, version, stable),
+    price:
+      e.type === 'swap'
+        ? priceFromAmounts(side, projectSigned, pairedSigned)
+        : liquidityPrice(side, a0, a1, version, stable),
   };
 }
 
@@ -84,19 +98,34 @@ export function eventView(side: PoolSide, e: Pick<PoolEventRow, 'type' | 'amount
  * 0078; the amounts are in the reserves' proportion and the curve's price depends only on that
  * proportion), else none.
  */
-function liquidityPrice(side: PoolSide, a0: bigint, a1: bigint, version: DexVersion | undefined, stable: boolean | null | undefined): string | null {
+function liquidityPrice(
+  side: PoolSide,
+  a0: bigint,
+  a1: bigint,
+  version: DexVersion | undefined,
+  stable: boolean | null | undefined,
+): string | null {
   if (version === undefined) return null;
   const adapter = adapterOf({ version });
   const projectSigned = side.projectIsToken0 ? a0 : a1;
   const pairedSigned = side.projectIsToken0 ? a1 : a0;
-  if (!adapter.liquidityPrice) return adapter.liquidityRatioIsPrice ? priceFromAmounts(side, projectSigned, pairedSigned) : null;
-  const [decimals0, decimals1] = side.projectIsToken0 ? [side.projectDecimals, side.pairedDecimals] : [side.pairedDecimals, side.projectDecimals];
+  if (!adapter.liquidityPrice)
+    return adapter.liquidityRatioIsPrice ? priceFromAmounts(side, projectSigned, pairedSigned) : null;
+  const [decimals0, decimals1] = side.projectIsToken0
+    ? [side.projectDecimals, side.pairedDecimals]
+    : [side.pairedDecimals, side.projectDecimals];
   const sqrt = adapter.liquidityPrice(abs(a0), abs(a1), { stable, decimals0, decimals1 });
   if (sqrt === undefined) return null;
   return sqrt === null ? priceFromAmounts(side, projectSigned, pairedSigned) : priceFromSqrt(side, sqrt);
 }
 
-export function toActivityEvent(side: PoolSide, poolId: number, e: PoolEventRow, version: DexVersion, stable?: boolean | null): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
+export function toActivityEvent(
+  side: PoolSide,
+  poolId: number,
+  e: PoolEventRow,
+  version: DexVersion,
+  stable?: boolean | null,
+): Omit<ActivityEvent, 'pool_label' | 'trader'> | null {
   const view = eventView(side, e, version, stable);
   if (!view) return null;
   return {

@@ -16,7 +16,13 @@ import type { Writable } from 'node:stream';
 import { locationFile, openClusterPlace, type ClusterPlace } from '../db/cluster-place';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
-import { BackupError, loadLogicalBackup, restoreBySwap, verifyBackupFile, writeLogicalBackup } from '../db/logical-backup';
+import {
+  BackupError,
+  loadLogicalBackup,
+  restoreBySwap,
+  verifyBackupFile,
+  writeLogicalBackup,
+} from '../db/logical-backup';
 import { CliError, cliConfig, EXIT, runProgram, usageError, wantsHelp } from './cli-scaffold';
 import { requestBackup } from './ops-socket';
 
@@ -66,7 +72,8 @@ function parseArgs(argv: string[]): Args | 'help' {
  * Whether DATA_DIR has an embedded cluster: in DATA_DIR/pg, or recorded in DATA_DIR/pg-location
  * (whose place openClusterPlace then checks, refusing with its own message when it is gone).
  */
-const hasCluster = (dataDir: string) => fs.existsSync(locationFile(dataDir)) || fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
+const hasCluster = (dataDir: string) =>
+  fs.existsSync(locationFile(dataDir)) || fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -74,8 +81,13 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * Written beside the target, read back whole (checksum, header, every table's row count), synced
  * and renamed, so a file with the final name is always a complete backup.
  */
-async function writeAtomically(file: string, force: boolean, write: (out: Writable) => Promise<void>): Promise<{ rows: number; tables: number }> {
-  if (fs.existsSync(file) && !force) throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
+async function writeAtomically(
+  file: string,
+  force: boolean,
+  write: (out: Writable) => Promise<void>,
+): Promise<{ rows: number; tables: number }> {
+  if (fs.existsSync(file) && !force)
+    throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
   const partial = `${file}.partial-${process.pid}`;
   let out: fs.WriteStream;
   try {
@@ -83,7 +95,10 @@ async function writeAtomically(file: string, force: boolean, write: (out: Writab
     out = fs.createWriteStream('', { fd });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    throw new CliError(`Cannot write ${file}: ${e.code === 'ENOENT' ? 'its directory does not exist' : e.message}`, EXIT.cantCreate);
+    throw new CliError(
+      `Cannot write ${file}: ${e.code === 'ENOENT' ? 'its directory does not exist' : e.message}`,
+      EXIT.cantCreate,
+    );
   }
   try {
     await write(out);
@@ -122,7 +137,8 @@ function claimPlace(dataDir: string): ClusterPlace | null {
 
 async function backup({ file, force }: Args): Promise<void> {
   const { DATA_DIR, DATABASE_URL } = cliConfig();
-  if (fs.existsSync(file) && !force) throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
+  if (fs.existsSync(file) && !force)
+    throw new CliError(`${file} exists. Choose another name or pass --force to overwrite it.`, EXIT.cantCreate);
   let how: string;
   let written: { rows: number; tables: number };
   if (DATABASE_URL) {
@@ -141,7 +157,9 @@ async function backup({ file, force }: Args): Promise<void> {
     const place = claimPlace(DATA_DIR);
     if (place) {
       try {
-        written = await writeAtomically(file, force, (out) => withCluster(place, async (pg) => void (await writeLogicalBackup(pg.url, out))));
+        written = await writeAtomically(file, force, (out) =>
+          withCluster(place, async (pg) => void (await writeLogicalBackup(pg.url, out))),
+        );
         how = 'server stopped; read directly';
       } finally {
         place.release();
@@ -159,7 +177,9 @@ async function backup({ file, force }: Args): Promise<void> {
       how = 'taken by the running server';
     }
   }
-  console.log(`Backup written to ${file} (${mb(fs.statSync(file).size)}, ${written.tables} tables, ${written.rows} rows; ${how}).`);
+  console.log(
+    `Backup written to ${file} (${mb(fs.statSync(file).size)}, ${written.tables} tables, ${written.rows} rows; ${how}).`,
+  );
 }
 
 async function restore({ file, force }: Args): Promise<void> {
@@ -172,32 +192,57 @@ async function restore({ file, force }: Args): Promise<void> {
   }
   try {
     if (DATABASE_URL) {
-      if (force) throw new CliError('With DATABASE_URL, restore loads only into a database without rows; --force does not apply. Create an empty database and point DATABASE_URL at it.', EXIT.usage);
+      if (force)
+        throw new CliError(
+          'With DATABASE_URL, restore loads only into a database without rows; --force does not apply. Create an empty database and point DATABASE_URL at it.',
+          EXIT.usage,
+        );
       const result = await loadLogicalBackup(DATABASE_URL, fs.createReadStream(file));
-      console.log(`Restored ${file} into the database of DATABASE_URL (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
+      console.log(
+        `Restored ${file} into the database of DATABASE_URL (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`,
+      );
       return;
     }
     let place: ClusterPlace;
     try {
       place = openClusterPlace(DATA_DIR, { log: (msg) => console.log(msg) });
     } catch (err) {
-      if (err instanceof DataDirLockedError) throw new CliError(`${err.message}\nA restore replaces the database under the server's feet: stop the server first.`, EXIT.locked);
+      if (err instanceof DataDirLockedError)
+        throw new CliError(
+          `${err.message}\nA restore replaces the database under the server's feet: stop the server first.`,
+          EXIT.locked,
+        );
       throw err;
     }
     try {
-      const result = await withCluster(place, (pg) => restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }));
-      console.log(`Restored ${file} into ${place.dir} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`);
-      if (result.previous) console.log(`The database it replaced is kept in the cluster as ${result.previous}; drop it once the restore is checked.`);
+      const result = await withCluster(place, (pg) =>
+        restoreBySwap({ url: pg.url, adminUrl: pg.adminUrl, input: fs.createReadStream(file), force }),
+      );
+      console.log(
+        `Restored ${file} into ${place.dir} (${result.tables} tables, ${result.rows} rows, taken ${result.header.taken_at}).`,
+      );
+      if (result.previous)
+        console.log(
+          `The database it replaced is kept in the cluster as ${result.previous}; drop it once the restore is checked.`,
+        );
       if (fs.existsSync(path.join(DATA_DIR, 'pglite', 'PG_VERSION'))) {
         // The server would find both and refuse to merge them at its next start.
-        console.log(`${path.join(DATA_DIR, 'pglite')} still holds a PGlite database that was never imported: move it away before starting the server.`);
+        console.log(
+          `${path.join(DATA_DIR, 'pglite')} still holds a PGlite database that was never imported: move it away before starting the server.`,
+        );
       }
     } finally {
       place.release();
     }
   } catch (err) {
     if (err instanceof BackupError) {
-      const code = { exists: EXIT.cantCreate, 'in-use': EXIT.locked, 'not-found': EXIT.noInput, invalid: EXIT.data, mismatch: EXIT.data }[err.kind];
+      const code = {
+        exists: EXIT.cantCreate,
+        'in-use': EXIT.locked,
+        'not-found': EXIT.noInput,
+        invalid: EXIT.data,
+        mismatch: EXIT.data,
+      }[err.kind];
       throw new CliError(err.message, code);
     }
     throw err;

@@ -7,7 +7,17 @@
 import { ConfigError, loadConfig, type Config } from '../config';
 
 /** sysexits(3) codes, as the server (main.ts) uses them too. */
-export const EXIT = { ok: 0, failure: 1, usage: 64, data: 65, noInput: 66, noUser: 67, cantCreate: 73, locked: 75, config: 78 } as const;
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 64,
+  data: 65,
+  noInput: 66,
+  noUser: 67,
+  cantCreate: 73,
+  locked: 75,
+  config: 78,
+} as const;
 
 /** A refusal the user can act on: its message alone goes to stderr and the program exits with `code`. */
 export class CliError extends Error {

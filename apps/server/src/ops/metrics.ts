@@ -56,7 +56,11 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
   });
 
   // Gauges that are unknown (an idle network has no head) are left out rather than reported as 0.
-  const perNetwork = (name: string, help: string, value: (s: ReturnType<IndexerStatus['list']>[number]) => number | null) =>
+  const perNetwork = (
+    name: string,
+    help: string,
+    value: (s: ReturnType<IndexerStatus['list']>[number]) => number | null,
+  ) =>
     new Gauge({
       name,
       help,
@@ -70,13 +74,31 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
         }
       },
     });
-  perNetwork('tokendesk_indexer_lag_blocks', 'Final blocks (head − confirmations) not indexed yet; 0 when caught up. On standby: from the stored checkpoint', (s) => (s.lagBlocks === null ? null : Number(s.lagBlocks)));
-  perNetwork('tokendesk_indexer_head_block', "The node's latest block at the last successful tick", (s) => (s.headBlock === null ? null : Number(s.headBlock)));
-  perNetwork('tokendesk_indexer_indexed_block', 'Every tracked pool is indexed up to this block', (s) => (s.indexedBlock === null ? null : Number(s.indexedBlock)));
-  perNetwork('tokendesk_indexer_last_tick_timestamp_seconds', 'Unix time of the last successful tick', (s) => (s.lastTickAt === null ? null : s.lastTickAt.getTime() / 1000));
-  perNetwork('tokendesk_indexer_up', '1 while the last attempt of every part succeeded (or the network is idle or on standby), 0 while a part fails', (s) => (s.state === 'starting' ? null : s.state === 'failing' ? 0 : 1));
+  perNetwork(
+    'tokendesk_indexer_lag_blocks',
+    'Final blocks (head − confirmations) not indexed yet; 0 when caught up. On standby: from the stored checkpoint',
+    (s) => (s.lagBlocks === null ? null : Number(s.lagBlocks)),
+  );
+  perNetwork('tokendesk_indexer_head_block', "The node's latest block at the last successful tick", (s) =>
+    s.headBlock === null ? null : Number(s.headBlock),
+  );
+  perNetwork('tokendesk_indexer_indexed_block', 'Every tracked pool is indexed up to this block', (s) =>
+    s.indexedBlock === null ? null : Number(s.indexedBlock),
+  );
+  perNetwork('tokendesk_indexer_last_tick_timestamp_seconds', 'Unix time of the last successful tick', (s) =>
+    s.lastTickAt === null ? null : s.lastTickAt.getTime() / 1000,
+  );
+  perNetwork(
+    'tokendesk_indexer_up',
+    '1 while the last attempt of every part succeeded (or the network is idle or on standby), 0 while a part fails',
+    (s) => (s.state === 'starting' ? null : s.state === 'failing' ? 0 : 1),
+  );
   // Standby servers report lag and indexed block from the stored checkpoint: a holder that stalls shows on every server.
-  perNetwork('tokendesk_indexer_lease_held', "1 while this server holds the network's indexer lease (it indexes the network), 0 on standby", (s) => (s.lease === null ? null : s.lease.held ? 1 : 0));
+  perNetwork(
+    'tokendesk_indexer_lease_held',
+    "1 while this server holds the network's indexer lease (it indexes the network), 0 on standby",
+    (s) => (s.lease === null ? null : s.lease.held ? 1 : 0),
+  );
   new Counter({
     name: 'tokendesk_indexer_fenced_writes_total',
     help: "Indexer write transactions refused since the process started because this server no longer held the network's lease (another server took it over)",
@@ -84,7 +106,8 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
     registers,
     collect() {
       this.reset();
-      for (const s of indexerStatus.list()) if (s.refusedWrites > 0) this.inc({ network: networkLabel(s.key) }, s.refusedWrites);
+      for (const s of indexerStatus.list())
+        if (s.refusedWrites > 0) this.inc({ network: networkLabel(s.key) }, s.refusedWrites);
     },
   });
   // Failed attempts per part: a stuck new-pool watch or holder indexer shows even while pools index.
@@ -108,7 +131,8 @@ export function createMetrics(indexerStatus: IndexerStatus): Metrics {
     collect() {
       this.reset();
       for (const s of indexerStatus.list()) {
-        for (const p of s.parts) if (p.stuckSeconds !== null) this.set({ network: networkLabel(s.key), part: p.part }, p.stuckSeconds);
+        for (const p of s.parts)
+          if (p.stuckSeconds !== null) this.set({ network: networkLabel(s.key), part: p.part }, p.stuckSeconds);
       }
     },
   });

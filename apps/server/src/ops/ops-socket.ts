@@ -40,7 +40,10 @@ export interface OpsSocket {
 export async function startOpsSocket(dataDir: string, databaseUrl: string, log: OpsLogger): Promise<OpsSocket | null> {
   const socketPath = opsSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    log.warn({ socketPath }, 'online backup is off: the DATA_DIR path is too long for a Unix socket; stop the server to take a backup');
+    log.warn(
+      { socketPath },
+      'online backup is off: the DATA_DIR path is too long for a Unix socket; stop the server to take a backup',
+    );
     return null;
   }
   // Left by a process that crashed; we hold the data-dir lock, so no live server owns it.
@@ -74,12 +77,19 @@ export async function startOpsSocket(dataDir: string, databaseUrl: string, log: 
     });
     queue = job.catch(() => {});
     job.then(
-      (summary) => log.info({ tables: summary.tables, rows: summary.rows, ms: Date.now() - started }, 'backup taken over the control socket'),
+      (summary) =>
+        log.info(
+          { tables: summary.tables, rows: summary.rows, ms: Date.now() - started },
+          'backup taken over the control socket',
+        ),
       (err: unknown) => {
         log.error({ err }, 'backup failed');
         // Headers are out: cutting the connection (no trailers) is how the client learns it failed.
         if (res.headersSent) res.destroy(err as Error);
-        else res.writeHead(500, { 'content-type': 'text/plain' }).end(`The server could not take a backup: ${(err as Error).message}\n`);
+        else
+          res
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end(`The server could not take a backup: ${(err as Error).message}\n`);
       },
     );
   });
@@ -114,14 +124,20 @@ export function requestBackup(dataDir: string, out: Writable): Promise<{ rows: n
       if (res.statusCode !== 200) {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => reject(new Error(Buffer.concat(chunks).toString('utf8').trim() || `status ${res.statusCode}`)));
+        res.on('end', () =>
+          reject(new Error(Buffer.concat(chunks).toString('utf8').trim() || `status ${res.statusCode}`)),
+        );
         res.on('error', reject);
         return;
       }
-      pipeline(res, out).then(() => {
-        if (res.trailers[STATUS_TRAILER] !== 'ok') return reject(new Error('The server stopped sending the backup before it was complete (see its log).'));
-        resolve({ rows: Number(res.trailers[ROWS_TRAILER]) });
-      }, (err: unknown) => reject(new Error(`The backup stream broke off: ${(err as Error).message}`)));
+      pipeline(res, out).then(
+        () => {
+          if (res.trailers[STATUS_TRAILER] !== 'ok')
+            return reject(new Error('The server stopped sending the backup before it was complete (see its log).'));
+          resolve({ rows: Number(res.trailers[ROWS_TRAILER]) });
+        },
+        (err: unknown) => reject(new Error(`The backup stream broke off: ${(err as Error).message}`)),
+      );
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT' || err.code === 'ECONNREFUSED') resolve(null);

@@ -20,7 +20,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * handler (and what only the server knows: body limits, a route's own config).
  */
 
-type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 type Part<E, K extends string> = E extends { readonly [P in K]: infer S } ? S : undefined;
 
@@ -59,18 +65,29 @@ export interface RouteExtras {
 function guardOf(app: ZodApp, endpoint: Endpoint): preHandlerHookHandler[] {
   if (endpoint.access === 'user') {
     // The caller's role in the request's workspace (decision 0087): declared by the contract entry.
-    if (endpoint.workspace === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: no workspace access declared`);
-    return endpoint.workspace === 'personal' ? [app.requireUser] : [app.requireUser, app.workspaceGuards[endpoint.workspace]];
+    if (endpoint.workspace === undefined)
+      throw new Error(`${endpoint.method} ${endpoint.path}: no workspace access declared`);
+    return endpoint.workspace === 'personal'
+      ? [app.requireUser]
+      : [app.requireUser, app.workspaceGuards[endpoint.workspace]];
   }
   if (endpoint.access === 'staff') return [app.requireStaff];
   return [];
 }
 
 /** Registers one endpoint of the contract with its handler. */
-export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
+export function route<E extends Endpoint>(
+  app: ZodApp,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
   const guards = guardOf(app, endpoint);
   const preHandler = [...guards, ...(extras.preHandler ? [extras.preHandler] : [])];
-  const config: FastifyContextConfig = { ...(endpoint.fieldOrder ? { fieldOrder: endpoint.fieldOrder } : {}), ...extras.config };
+  const config: FastifyContextConfig = {
+    ...(endpoint.fieldOrder ? { fieldOrder: endpoint.fieldOrder } : {}),
+    ...extras.config,
+  };
   const description = extras.description ?? endpoint.description;
   const { params, query, body } = endpoint as Endpoint & { params?: unknown; query?: unknown; body?: unknown };
   app.route({

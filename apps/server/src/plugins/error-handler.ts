@@ -21,13 +21,34 @@ declare module 'fastify' {
 }
 
 // EPIPE: a pooled connection whose backend was ended (a PANIC's crash restart) fails on its next write.
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseDown(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0; e && depth < 4; depth++) {
+  for (
+    let e = err as { code?: string; cause?: unknown; message?: string } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
     if (e.code && DB_DOWN_CODES.has(e.code)) return true;
     // connect ENOENT …/.s.PGSQL.5432: the embedded cluster's socket is gone while it restarts.
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|is not queryable|connect ENOENT .*\.s\.PGSQL\.\d+/i.test(e.message)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable|connect ENOENT .*\.s\.PGSQL\.\d+/i.test(
+        e.message,
+      )
+    )
+      return true;
     e = e.cause as typeof e;
   }
   return false;
@@ -43,14 +64,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof DomainError) {
       // InvalidInputError (and any other refusal) is the request's fault: 400.
       const status = err instanceof NotFoundError ? 404 : err instanceof ConflictError ? 409 : 400;
-      return reply.code(status).send({ detail: err.detail, errors: err.field ? [{ field: err.field, message: err.detail }] : [] });
+      return reply
+        .code(status)
+        .send({ detail: err.detail, errors: err.field ? [{ field: err.field, message: err.detail }] : [] });
     }
     if (err instanceof ChainUnavailableError) {
       request.log.warn({ err: err.cause, network: err.network.name }, 'chain node unreachable');
       return reply.code(503).header('retry-after', '10').send({ detail: err.message, errors: [] });
     }
     if (err instanceof NotATokenError) {
-      return reply.code(400).send({ detail: err.message, errors: [{ field: 'contract_address', message: err.message }] });
+      return reply
+        .code(400)
+        .send({ detail: err.message, errors: [{ field: 'contract_address', message: err.message }] });
     }
     if (err instanceof PoolVerificationError) {
       return reply.code(400).send({ detail: err.message, errors: [{ field: 'pool_address', message: err.message }] });
@@ -73,7 +98,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(400).send({ detail: 'The request body is too large.', errors: [] });
     }
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err instanceof SyntaxError
+    ) {
       return reply.code(400).send({ detail: 'The request body is not valid JSON.', errors: [] });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

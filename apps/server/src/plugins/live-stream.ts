@@ -102,15 +102,26 @@ async function checkSessions(app: FastifyInstance, hub: SseHub, userId: number):
  * status change reaches every connected staff account too, whoever owns the ticket. Read per notice
  * (tickets are few): a staff flag taken away meanwhile stops it at once, as the staff routes would.
  */
-async function fanOutTicketToStaff(app: FastifyInstance, hub: SseHub, notice: Extract<StreamNotice, { kind: 'ticket' }>): Promise<void> {
+async function fanOutTicketToStaff(
+  app: FastifyInstance,
+  hub: SseHub,
+  notice: Extract<StreamNotice, { kind: 'ticket' }>,
+): Promise<void> {
   // The owner already heard it on their own stream.
   const others = hub.users().filter((id) => id !== notice.userId);
   if (others.length === 0) return;
-  const staff = await queryRows<{ id: number }>(app.db, sql`select id from users where id = any(${sql.param(others)}::integer[]) and is_staff`);
+  const staff = await queryRows<{ id: number }>(
+    app.db,
+    sql`select id from users where id = any(${sql.param(others)}::integer[]) and is_staff`,
+  );
   for (const r of staff) sendTo(hub, r.id, { topic: 'tickets', ticket_id: notice.ticketId });
 }
 
-async function fanOutTick(app: FastifyInstance, hub: SseHub, notice: Extract<StreamNotice, { kind: 'tick' }>): Promise<void> {
+async function fanOutTick(
+  app: FastifyInstance,
+  hub: SseHub,
+  notice: Extract<StreamNotice, { kind: 'tick' }>,
+): Promise<void> {
   const users = hub.users();
   if (users.length === 0) return;
   const userList = sql.param(users);
@@ -131,7 +142,8 @@ async function fanOutTick(app: FastifyInstance, hub: SseHub, notice: Extract<Str
     }
   }
   if (notice.tokens === 'all' || notice.tokens.length > 0) {
-    const which = notice.tokens === 'all' ? sql`` : sql`and contract_address = any(${sql.param(notice.tokens)}::text[])`;
+    const which =
+      notice.tokens === 'all' ? sql`` : sql`and contract_address = any(${sql.param(notice.tokens)}::text[])`;
     const rows = await queryRows<{ user_id: number; id: number }>(
       app.db,
       sql`select user_id, id from projects where network_id = ${notice.networkId} and user_id = any(${userList}::integer[]) ${which}`,

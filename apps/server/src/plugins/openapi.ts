@@ -23,8 +23,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           post: {
             summary: 'An alert fired, or a channel test (POSTed to your webhook channel)',
             description: String(webhookBodySchema.meta()?.description ?? ''),
-            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookBody' } } } },
-            responses: { '2XX': { description: 'Acknowledged: not sent again' }, default: { description: 'Anything else (or no answer within 10 s) is retried with backoff' } },
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookBody' } } },
+            },
+            responses: {
+              '2XX': { description: 'Acknowledged: not sent again' },
+              default: { description: 'Anything else (or no answer within 10 s) is retried with backoff' },
+            },
           },
         },
       },

@@ -69,7 +69,9 @@ const networkState = z.object({
     }),
   ),
   /** Since the process started; the items themselves are in indexer_skipped_items. */
-  skipped_items: z.array(z.object({ part: z.enum(['pools', 'holders', 'pool-watch']), reason: z.string(), count: z.number() })),
+  skipped_items: z.array(
+    z.object({ part: z.enum(['pools', 'holders', 'pool-watch']), reason: z.string(), count: z.number() }),
+  ),
   /** Reorganisations rolled back since the process started (docs/decisions/0016-reorgs.md). */
   reorgs: z.number(),
   last_reorg: z
@@ -79,7 +81,14 @@ const networkState = z.object({
    * The network's indexer lease (docs/decisions/0051-indexer-lease.md): whether this server holds
    * it, its epoch, when the holder's runs out (standby), and the writes its fence refused here.
    */
-  lease: z.object({ held: z.boolean(), epoch: z.string().nullable(), expires_at: z.string().nullable(), refused_writes: z.number() }).nullable(),
+  lease: z
+    .object({
+      held: z.boolean(),
+      epoch: z.string().nullable(),
+      expires_at: z.string().nullable(),
+      refused_writes: z.number(),
+    })
+    .nullable(),
 });
 const readyBody = z.object({
   status: z.enum(['ready', 'unavailable']),
@@ -87,14 +96,21 @@ const readyBody = z.object({
   errors: z.array(z.never()).optional(),
   database: z.object({ kind: z.enum(['embedded', 'postgres']), reachable: z.boolean(), error: z.string().optional() }),
   /** 'full' / 'error' while writes are refused for the disk (docs/decisions/0020-storage-faults.md). */
-  storage: z.object({ state: z.enum(['ok', 'full', 'error']), since: z.string().nullable(), last_error: z.string().nullable() }),
+  storage: z.object({
+    state: z.enum(['ok', 'full', 'error']),
+    since: z.string().nullable(),
+    last_error: z.string().nullable(),
+  }),
   indexer: z.enum(['running', 'off']),
   networks: z.array(networkState),
   devnet: readyDevnet.nullable(),
 });
 
 /** A part of a network this process does not index (yet). */
-const notRun = (part: IndexerPart, indexerRunning: boolean): Omit<IndexerPartStatus, 'state'> & { state: 'off' | 'starting' } => ({
+const notRun = (
+  part: IndexerPart,
+  indexerRunning: boolean,
+): Omit<IndexerPartStatus, 'state'> & { state: 'off' | 'starting' } => ({
   part,
   state: indexerRunning ? 'starting' : 'off',
   lastError: null,
@@ -135,7 +151,10 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
   });
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern ('/api/v1/projects/:id'), never the URL: ids in labels would grow without bound.
-    metrics.observeHttp({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+    metrics.observeHttp(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -176,7 +195,9 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
         state: s?.state ?? (indexerRunning ? ('starting' as const) : ('off' as const)),
         head_block: str(s?.headBlock),
         safe_block: str(s?.safeBlock),
-        indexed_block: str(s && s.state !== 'standby' && s.indexedBlock !== null ? s.indexedBlock : checkpoints.get(network.id)),
+        indexed_block: str(
+          s && s.state !== 'standby' && s.indexedBlock !== null ? s.indexedBlock : checkpoints.get(network.id),
+        ),
         lag_blocks: str(s?.lagBlocks),
         last_tick_at: iso(s?.lastTickAt),
         last_error: s?.lastError ?? null,
@@ -199,9 +220,21 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
         skipped_items: s?.skipped ?? [],
         reorgs: s?.reorgs ?? 0,
         last_reorg: s?.lastReorg
-          ? { at: s.lastReorg.at.toISOString(), fork_block: s.lastReorg.forkBlock.toString(), orphaned_from: s.lastReorg.orphanedFrom.toString(), beyond_window: s.lastReorg.beyondWindow }
+          ? {
+              at: s.lastReorg.at.toISOString(),
+              fork_block: s.lastReorg.forkBlock.toString(),
+              orphaned_from: s.lastReorg.orphanedFrom.toString(),
+              beyond_window: s.lastReorg.beyondWindow,
+            }
           : null,
-        lease: s?.lease ? { held: s.lease.held, epoch: str(s.lease.epoch), expires_at: iso(s.lease.expiresAt), refused_writes: s.refusedWrites } : null,
+        lease: s?.lease
+          ? {
+              held: s.lease.held,
+              epoch: str(s.lease.epoch),
+              expires_at: iso(s.lease.expiresAt),
+              refused_writes: s.refusedWrites,
+            }
+          : null,
       };
     });
     // A network whose node is down is reported, not fatal: the rest of the app works without it.
@@ -214,11 +247,19 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
     };
     if (dbError !== null) {
       reply.header('retry-after', '5');
-      return reply.code(503).send({ status: 'unavailable' as const, detail: `The database is not reachable: ${dbError}`, errors: [], ...body });
+      return reply.code(503).send({
+        status: 'unavailable' as const,
+        detail: `The database is not reachable: ${dbError}`,
+        errors: [],
+        ...body,
+      });
     }
     if (storage.state !== 'ok') {
       reply.header('retry-after', '30');
-      const detail = storage.state === 'full' ? 'The disk under the database is full: writes are refused until space is freed.' : 'The storage under the database fails: requests that need it are refused.';
+      const detail =
+        storage.state === 'full'
+          ? 'The disk under the database is full: writes are refused until space is freed.'
+          : 'The storage under the database fails: requests that need it are refused.';
       return reply.code(503).send({ status: 'unavailable' as const, detail, errors: [], ...body });
     }
     return { status: 'ready' as const, ...body };
@@ -240,7 +281,10 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
   // X-Forwarded-For, so neither the peer alone nor request.ip (TRUST_PROXY) is enough.
   const fromAllowedClient = (request: FastifyRequest) => {
     const forwarded = request.headers['x-forwarded-for'];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((h) => h.trim()).filter(Boolean);
+    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     return [request.socket.remoteAddress ?? '', ...hops].every(allowed);
   };
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -250,6 +294,9 @@ export async function registerOperations(parent: FastifyInstance, options: Opera
         errors: [],
       });
     }
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
 }

@@ -54,7 +54,10 @@ export function budgetClassOf(method: string, url: string): BudgetClass {
  * requireStaff, so it runs once the user is known (a global hook would run before them). Must be
  * registered before the routes.
  */
-export function registerUserBudgets(app: FastifyInstance, { config, limits }: { config: Config; limits: SharedLimits }): void {
+export function registerUserBudgets(
+  app: FastifyInstance,
+  { config, limits }: { config: Config; limits: SharedLimits },
+): void {
   if (!config.USER_BUDGETS) return;
   const buckets: Record<BudgetClass, BucketLimit> = {
     default: config.USER_BUDGET_DEFAULT,
@@ -109,23 +112,33 @@ export function registerUserBudgets(app: FastifyInstance, { config, limits }: { 
     const slot = exportsInFlight.acquire(key);
     if ('full' in slot) {
       if (slot.full === 'key') {
-        throw tooManyRequests(`You already have ${plural(config.EXPORTS_PER_USER, 'export')} running. Please wait until one has finished.`, EXPORT_BUSY_RETRY_SECONDS);
+        throw tooManyRequests(
+          `You already have ${plural(config.EXPORTS_PER_USER, 'export')} running. Please wait until one has finished.`,
+          EXPORT_BUSY_RETRY_SECONDS,
+        );
       }
       // Not this user's doing: the server as a whole is at its ceiling.
-      throw new HttpError(503, `The server is busy with other exports. Please try again in ${plural(EXPORT_BUSY_RETRY_SECONDS, 'second')}.`, [], {
-        'retry-after': String(EXPORT_BUSY_RETRY_SECONDS),
-      });
+      throw new HttpError(
+        503,
+        `The server is busy with other exports. Please try again in ${plural(EXPORT_BUSY_RETRY_SECONDS, 'second')}.`,
+        [],
+        {
+          'retry-after': String(EXPORT_BUSY_RETRY_SECONDS),
+        },
+      );
     }
     // 'close' comes once the response has ended or the client has gone, streamed or not.
     reply.raw.once('close', slot.release);
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    const handlers = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const handlers =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     if (!handlers.some((h) => guards.has(h)) || handlers.some((h) => checks.has(h))) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const classes = new Set(methods.map((m) => budgetClassOf(m, route.url)));
-    if (classes.size !== 1) throw new Error(`${route.url}: one route declaration for methods of different budget classes`);
+    if (classes.size !== 1)
+      throw new Error(`${route.url}: one route declaration for methods of different budget classes`);
     route.preHandler = [...handlers, check([...classes][0]!)];
   });
 }

@@ -20,9 +20,15 @@ declare module 'fastify' {
   }
 }
 
-export async function registerUserCaches(app: FastifyInstance, deps: { database: Database; auth: AuthService; config: Config }): Promise<void> {
+export async function registerUserCaches(
+  app: FastifyInstance,
+  deps: { database: Database; auth: AuthService; config: Config },
+): Promise<void> {
   const changes = await ChangeFeed.start(deps.database, (msg) => app.log.info(msg));
-  const answers = new AnswerCache<Buffer>({ ttlMs: deps.config.ANSWER_CACHE_SECONDS * 1000, isLive: () => changes.isLive() });
+  const answers = new AnswerCache<Buffer>({
+    ttlMs: deps.config.ANSWER_CACHE_SECONDS * 1000,
+    isLive: () => changes.isLive(),
+  });
   changes.on('lists', (userId) => answers.invalidate(userId));
   changes.on('session', (userId) => deps.auth.forgetUser(userId));
   changes.onReset(() => {

@@ -28,7 +28,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   }
   if (built) {
     // The root is a directory to the static plugin; it is the app's entry page to users.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -1,4 +1,9 @@
-import { WORKSPACE_HEADER, workspaceMessages as m, type WorkspaceAccess, type WorkspaceRole } from '@tokendesk/contract';
+import {
+  WORKSPACE_HEADER,
+  workspaceMessages as m,
+  type WorkspaceAccess,
+  type WorkspaceRole,
+} from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { currentAuth } from '../auth/plugin';
@@ -57,7 +62,8 @@ async function resolve(app: FastifyInstance, request: FastifyRequest): Promise<W
   const { user } = currentAuth(request);
   const header = request.headers[WORKSPACE_HEADER];
   if (header === undefined) return { id: null, dataUserId: user.id, role: 'owner' };
-  if (typeof header !== 'string' || !/^[1-9]\d{0,9}$/.test(header.trim()) || Number(header) > 2_147_483_647) throw badRequest(m.headerInvalid);
+  if (typeof header !== 'string' || !/^[1-9]\d{0,9}$/.test(header.trim()) || Number(header) > 2_147_483_647)
+    throw badRequest(m.headerInvalid);
   const found = await membership(app, user.id, Number(header));
   // Another workspace and one that does not exist are the same answer: nothing reveals which ids exist.
   if (!found) throw notFound(m.notFound);
@@ -70,15 +76,24 @@ export function registerWorkspaceAccess(app: FastifyInstance): void {
     async function workspaceGuard(request) {
       const context = await resolve(app, request);
       // A viewer hears the same sentence for every change; an admin is told what only an owner may do.
-      if (!MAY[access].includes(context.role)) throw forbidden(context.role === 'viewer' ? m.viewerReadOnly : m.ownerOnly);
+      if (!MAY[access].includes(context.role))
+        throw forbidden(context.role === 'viewer' ? m.viewerReadOnly : m.ownerOnly);
       request.workspace = context;
     };
-  app.decorate('workspaceGuards', { read: guard('read'), member: guard('member'), write: guard('write'), owner: guard('owner') });
+  app.decorate('workspaceGuards', {
+    read: guard('read'),
+    member: guard('member'),
+    write: guard('write'),
+    owner: guard('owner'),
+  });
 }
 
 /** The current workspace of a route whose endpoint declares a workspace class (set by its guard). */
 export function currentWorkspace(request: FastifyRequest): WorkspaceContext {
-  if (!request.workspace) throw new Error(`${request.routeOptions.url}: no workspace guard ran (its endpoint must declare its workspace access)`);
+  if (!request.workspace)
+    throw new Error(
+      `${request.routeOptions.url}: no workspace guard ran (its endpoint must declare its workspace access)`,
+    );
   return request.workspace;
 }
 

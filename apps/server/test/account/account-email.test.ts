@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { DeliveryWorker } from '../../src/delivery/worker';
-import { FORGOT_MAX_PER_ADDRESS, FORGOT_MAX_PER_IP, RESEND_MAX_PER_USER } from '../../src/features/account/email-routes';
+import {
+  FORGOT_MAX_PER_ADDRESS,
+  FORGOT_MAX_PER_IP,
+  RESEND_MAX_PER_USER,
+} from '../../src/features/account/email-routes';
 import { sha256Hex } from '../../src/lib/tokens';
 import { basic, bearer, createTestContext, signUp, uniqueName, type TestContext } from '../helpers';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from '../setup/smtp';
@@ -30,13 +34,17 @@ afterEach(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers, remoteAddress });
-const info = (authorization: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization } });
+const info = (authorization: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization } });
 const login = (username: string, password: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, password) } });
 
 /** Rows the outbox holds for an address (the payload's recipient). */
 async function outboxFor(address: string): Promise<{ category: string; subject: string }[]> {
-  return queryRows(ctx.database.db, sql`select category, payload->>'subject' as subject from outbox where lower(payload->>'to') = lower(${address}) order by id`);
+  return queryRows(
+    ctx.database.db,
+    sql`select category, payload->>'subject' as subject from outbox where lower(payload->>'to') = lower(${address}) order by id`,
+  );
 }
 
 /** Runs the delivery worker until the outbox has nothing due. */
@@ -48,10 +56,14 @@ async function deliver(): Promise<void> {
 /** The next e-mail to `address` whose subject matches, delivered through SMTP. */
 async function mailTo(address: string, subject: RegExp): Promise<CapturedMail> {
   await deliver();
-  return smtp.waitFor((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(mail.subject), 10_000);
+  return smtp.waitFor(
+    (mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(mail.subject),
+    10_000,
+  );
 }
 
-const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+const mailsTo = (address: string) =>
+  smtp.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
 /** The token of the link in an e-mail: in the fragment, which no request carries (issue 29). */
 function linkToken(mail: CapturedMail, path: string): string {
@@ -89,7 +101,10 @@ describe('verification at registration', () => {
     expect(mail.html).not.toMatch(/<img|<script/i);
     const token = linkToken(mail, '/verify-email');
 
-    const stored = await queryRows<{ token_hash: string; purpose: string }>(ctx.database.db, sql`select token_hash, purpose from email_tokens where user_id = ${u.userId}`);
+    const stored = await queryRows<{ token_hash: string; purpose: string }>(
+      ctx.database.db,
+      sql`select token_hash, purpose from email_tokens where user_id = ${u.userId}`,
+    );
     expect(stored).toEqual([{ token_hash: sha256Hex(token), purpose: 'verify' }]);
     const dump = JSON.stringify(await queryRows(ctx.database.db, sql`select * from email_tokens`));
     expect(dump).not.toContain(token);
@@ -151,7 +166,9 @@ describe('verification at registration', () => {
     const done = await resend();
     expect(done.statusCode).toBe(409);
     expect(done.json().detail).toBe(m.alreadyVerified);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/resend/' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/resend/' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('the options route says e-mail is configured', async () => {
@@ -170,7 +187,8 @@ async function untilMails(address: string, count: number): Promise<void> {
 }
 
 describe('change of e-mail address', () => {
-  const changeEmail = (token: string, new_email: string, password: string) => post('/user/change-email/', { new_email, password }, { authorization: bearer(token) });
+  const changeEmail = (token: string, new_email: string, password: string) =>
+    post('/user/change-email/', { new_email, password }, { authorization: bearer(token) });
 
   it('takes effect only when the link sent to the new address is followed; the old address is told, without a link', async () => {
     const u = await signUp(ctx.app);
@@ -193,7 +211,11 @@ describe('change of e-mail address', () => {
     const ok = await post('/account/verify-email/', { token });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ detail: fillMessage(m.emailChangedTo, { email: newEmail }), email: newEmail });
-    expect((await info(bearer(u.token))).json()).toMatchObject({ email: newEmail, email_verified: true, pending_email: null });
+    expect((await info(bearer(u.token))).json()).toMatchObject({
+      email: newEmail,
+      email_verified: true,
+      pending_email: null,
+    });
     const done = await mailTo(u.email, /e-mail address was changed/);
     expect(done.text).toContain(newEmail);
 
@@ -224,7 +246,11 @@ describe('change of e-mail address', () => {
     // A newer request replaces the older one: its link is gone.
     expect((await post('/account/verify-email/', { token })).json().detail).toBe(m.tokenInvalid);
     const otherToken = linkToken(await mailTo(other, /Confirm/), '/verify-email');
-    const cancelled = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/account/email/pending/', headers: { authorization: bearer(a.token) } });
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account/email/pending/',
+      headers: { authorization: bearer(a.token) },
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ email: a.email, pending_email: null });
     expect((await post('/account/verify-email/', { token: otherToken })).statusCode).toBe(400);
@@ -247,7 +273,8 @@ describe('change of e-mail address', () => {
 });
 
 describe('forgot password', () => {
-  const forgot = (email: string, remoteAddress = '127.0.0.1') => post('/auth/forgot-password/', { email }, {}, remoteAddress);
+  const forgot = (email: string, remoteAddress = '127.0.0.1') =>
+    post('/auth/forgot-password/', { email }, {}, remoteAddress);
   const reset = (token: string, password: string) => post('/auth/reset-password/', { token, password });
 
   it('answers the same for a known and an unknown address and e-mails only the account', async () => {
@@ -259,7 +286,10 @@ describe('forgot password', () => {
     expect(missing.statusCode).toBe(200);
     expect(known.body).toBe(missing.body);
     expect(known.json()).toEqual({ detail: m.resetRequested });
-    const headers = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id'].includes(k)).sort();
+    const headers = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'x-request-id'].includes(k))
+        .sort();
     expect(headers(known.headers)).toEqual(headers(missing.headers));
 
     await untilOutbox(u.email, 2);
@@ -343,13 +373,15 @@ describe('forgot password', () => {
     const u = await signUp(ctx.app);
     const unknown = `${uniqueName('ghost')}@example.org`;
     for (const email of [u.email, unknown]) {
-      for (let i = 0; i < FORGOT_MAX_PER_ADDRESS; i++) expect((await forgot(email, `10.0.0.${i + 1}`)).statusCode).toBe(200);
+      for (let i = 0; i < FORGOT_MAX_PER_ADDRESS; i++)
+        expect((await forgot(email, `10.0.0.${i + 1}`)).statusCode).toBe(200);
       const limited = await forgot(email, '10.0.1.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.json().detail).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
     }
     const ip = '10.9.9.9';
-    for (let i = 0; i < FORGOT_MAX_PER_IP; i++) expect((await forgot(`${uniqueName('x')}@example.org`, ip)).statusCode).toBe(200);
+    for (let i = 0; i < FORGOT_MAX_PER_IP; i++)
+      expect((await forgot(`${uniqueName('x')}@example.org`, ip)).statusCode).toBe(200);
     expect((await forgot(`${uniqueName('x')}@example.org`, ip)).statusCode).toBe(429);
     await untilOutbox(u.email, 1 + FORGOT_MAX_PER_ADDRESS);
     expect((await outboxFor(u.email)).length).toBe(1 + FORGOT_MAX_PER_ADDRESS);
@@ -360,7 +392,12 @@ describe('forgot password', () => {
       const res = await post('/auth/forgot-password/', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    for (const payload of [{}, { token: 'abc' }, { password: NEW_PASSWORD }, { token: 'abc', password: NEW_PASSWORD, confirm: 1 }]) {
+    for (const payload of [
+      {},
+      { token: 'abc' },
+      { password: NEW_PASSWORD },
+      { token: 'abc', password: NEW_PASSWORD, confirm: 1 },
+    ]) {
       const res = await post('/auth/reset-password/', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -381,14 +418,26 @@ describe('without SMTP_URL', () => {
 
   it('registration works and enqueues nothing; e-mail routes say e-mail is not configured; a change applies at once, unverified', async () => {
     const u = await signUp(plain.app);
-    const count = async () => (await queryRows<{ n: number }>(plain.database.db, sql`select count(*)::int as n from outbox`))[0]!.n;
+    const count = async () =>
+      (await queryRows<{ n: number }>(plain.database.db, sql`select count(*)::int as n from outbox`))[0]!.n;
     expect(await count()).toBe(0);
-    expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/options/' })).json()).toEqual({ email_configured: false, support_contact: null });
+    expect((await plain.app.inject({ method: 'GET', url: '/api/v1/auth/options/' })).json()).toEqual({
+      email_configured: false,
+      support_contact: null,
+    });
 
-    const resend = await plain.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/resend/', headers: { authorization: bearer(u.token) } });
+    const resend = await plain.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/verify-email/resend/',
+      headers: { authorization: bearer(u.token) },
+    });
     expect(resend.statusCode).toBe(409);
     expect(resend.json().detail).toBe(m.emailNotConfigured);
-    const forgot = await plain.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password/', payload: { email: u.email } });
+    const forgot = await plain.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password/',
+      payload: { email: u.email },
+    });
     expect(forgot.statusCode).toBe(409);
     expect(forgot.json().detail).toBe(m.forgotPasswordNoEmail);
 
@@ -399,7 +448,11 @@ describe('without SMTP_URL', () => {
       payload: { new_email: 'plain-change@example.org', password: u.password },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ email: 'plain-change@example.org', email_verified: false, pending_email: null });
+    expect(changed.json()).toMatchObject({
+      email: 'plain-change@example.org',
+      email_verified: false,
+      pending_email: null,
+    });
     expect(await count()).toBe(0);
   });
 });

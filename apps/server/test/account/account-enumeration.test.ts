@@ -42,15 +42,23 @@ async function world(): Promise<World> {
     smtp,
     register: (body) => ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body }),
     outboxTo: (address) =>
-      queryRows(ctx.database.db, sql`select payload->>'subject' as subject, payload->>'text' as text from outbox where lower(payload->>'to') = lower(${address}) order by id`),
+      queryRows(
+        ctx.database.db,
+        sql`select payload->>'subject' as subject, payload->>'text' as text from outbox where lower(payload->>'to') = lower(${address}) order by id`,
+      ),
     // Delivers until the e-mail arrives (a reset request writes its row after its answer).
     async mailTo(address, subject) {
       const deadline = Date.now() + 15_000;
       for (;;) {
         await worker.runOnce();
-        const mail = smtp.messages.find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(m.subject));
+        const mail = smtp.messages.find(
+          (m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(m.subject),
+        );
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no e-mail '${subject.source}' to ${address}: ${smtp.messages.map((x) => x.subject).join(' | ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no e-mail '${subject.source}' to ${address}: ${smtp.messages.map((x) => x.subject).join(' | ')}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -97,13 +105,21 @@ describe('registration with a taken e-mail address', () => {
 
     // Signed in, the new account looks the same in both worlds too: the address, unverified.
     const info = async (w: World) => {
-      const res = await w.ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: basic('newcomer', GOOD_PASSWORD) } });
+      const res = await w.ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/info/',
+        headers: { authorization: basic('newcomer', GOOD_PASSWORD) },
+      });
       return answer(res);
     };
     const infoTaken = await info(taken);
     expect(infoTaken.status).toBe(200);
     expect(infoTaken).toEqual(await info(free));
-    expect(JSON.parse(infoTaken.body)).toMatchObject({ email: TAKEN.toUpperCase(), email_verified: false, pending_email: null });
+    expect(JSON.parse(infoTaken.body)).toMatchObject({
+      email: TAKEN.toUpperCase(),
+      email_verified: false,
+      pending_email: null,
+    });
 
     // The owner's mailbox hears of it; no verification link goes out for the new account.
     const notice = await taken.mailTo(TAKEN, /Someone registered at TokenDesk with your e-mail address/);
@@ -125,18 +141,31 @@ describe('registration with a taken e-mail address', () => {
 
     // 'Resend' answers alike and sends nothing to the owner's address.
     const resend = async (w: World) =>
-      answer(await w.ctx.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/resend/', headers: { authorization: basic('newcomer', GOOD_PASSWORD) } }));
+      answer(
+        await w.ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/verify-email/resend/',
+          headers: { authorization: basic('newcomer', GOOD_PASSWORD) },
+        }),
+      );
     const resent = await resend(taken);
     expect(resent).toEqual(await resend(free));
     expect(JSON.parse(resent.body).detail).toBe(fillMessage(m.verificationSent, { email: TAKEN.toUpperCase() }));
     expect(await taken.outboxTo(TAKEN)).toHaveLength(2);
 
     // The address cannot be taken from its owner: 'Forgot password?' sends the owner's link only.
-    const forgot = await taken.ctx.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password/', payload: { email: TAKEN } });
+    const forgot = await taken.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password/',
+      payload: { email: TAKEN },
+    });
     expect(forgot.statusCode).toBe(200);
     const reset = await taken.mailTo(TAKEN, /Reset your TokenDesk password/);
     expect(reset.text).toContain("account 'holder0'");
-    const resetRows = await queryRows<{ username: string }>(taken.ctx.database.db, sql`select u.username from email_tokens e join users u on u.id = e.user_id where e.purpose = 'reset'`);
+    const resetRows = await queryRows<{ username: string }>(
+      taken.ctx.database.db,
+      sql`select u.username from email_tokens e join users u on u.id = e.user_id where e.purpose = 'reset'`,
+    );
     expect(resetRows).toEqual([{ username: 'holder0' }]);
   });
 
@@ -154,10 +183,23 @@ describe('change of e-mail address to a taken one', () => {
     const mover = registerBody({ username: 'mover', email: 'mover@example.com' });
     for (const w of [taken, free]) expect((await w.register(mover)).statusCode).toBe(201);
     const change = async (w: World) => {
-      const login = await w.ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic('mover', GOOD_PASSWORD) } });
+      const login = await w.ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/login/',
+        headers: { authorization: basic('mover', GOOD_PASSWORD) },
+      });
       const token = login.json().token as string;
-      const res = await w.ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-email/', headers: { authorization: bearer(token) }, payload: { new_email: TAKEN_TOO, password: GOOD_PASSWORD } });
-      const info = await w.ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } });
+      const res = await w.ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/change-email/',
+        headers: { authorization: bearer(token) },
+        payload: { new_email: TAKEN_TOO, password: GOOD_PASSWORD },
+      });
+      const info = await w.ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/info/',
+        headers: { authorization: bearer(token) },
+      });
       return { res: answer(res), info: answer(info) };
     };
     const a = await change(taken);
@@ -176,7 +218,9 @@ describe('change of e-mail address to a taken one', () => {
       'Someone asked to use your e-mail address at TokenDesk',
     ]);
     // A free address gets the confirmation link (the normal flow), and nothing else.
-    expect((await free.outboxTo(TAKEN_TOO)).map((r) => r.subject)).toEqual(['Confirm your new e-mail address for TokenDesk']);
+    expect((await free.outboxTo(TAKEN_TOO)).map((r) => r.subject)).toEqual([
+      'Confirm your new e-mail address for TokenDesk',
+    ]);
     for (const w of [taken, free]) {
       expect((await w.outboxTo('mover@example.com')).map((r) => r.subject)).toEqual([
         'Verify your e-mail address for TokenDesk',
@@ -188,22 +232,36 @@ describe('change of e-mail address to a taken one', () => {
   it('without e-mail a taken address is answered alike too: set at once, unverified, and it proves nothing', async () => {
     const plainTaken = await createTestContext({ PUBLIC_URL });
     const plainFree = await createTestContext({ PUBLIC_URL });
-    opened.push({ ctx: plainTaken, smtp: { close: async () => {} } as TestSmtpServer }, { ctx: plainFree, smtp: { close: async () => {} } as TestSmtpServer });
-    const reg = (ctx: TestContext, body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body });
+    opened.push(
+      { ctx: plainTaken, smtp: { close: async () => {} } as TestSmtpServer },
+      { ctx: plainFree, smtp: { close: async () => {} } as TestSmtpServer },
+    );
+    const reg = (ctx: TestContext, body: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body });
     expect((await reg(plainTaken, registerBody({ username: 'holder0', email: TAKEN }))).statusCode).toBe(201);
-    expect((await reg(plainFree, registerBody({ username: 'holder0', email: 'other@example.net' }))).statusCode).toBe(201);
+    expect((await reg(plainFree, registerBody({ username: 'holder0', email: 'other@example.net' }))).statusCode).toBe(
+      201,
+    );
     await plainTaken.database.db.execute(sql`update users set email_verified_at = now()`);
     const body = registerBody({ username: 'newcomer', email: 'first@example.com' });
     const runs = [];
     for (const ctx of [plainTaken, plainFree]) {
       const registered = answer(await reg(ctx, body));
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-email/', headers: { authorization: basic('newcomer', GOOD_PASSWORD) }, payload: { new_email: TAKEN, password: GOOD_PASSWORD } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/change-email/',
+        headers: { authorization: basic('newcomer', GOOD_PASSWORD) },
+        payload: { new_email: TAKEN, password: GOOD_PASSWORD },
+      });
       runs.push({ registered, changed: answer(res) });
     }
     expect(runs[0]).toEqual(runs[1]);
     expect(JSON.parse(runs[0]!.changed.body)).toMatchObject({ email: TAKEN, email_verified: false });
     // The owner keeps the proved address; nothing was queued (no e-mail on this server).
-    const owners = await queryRows(plainTaken.database.db, sql`select username, email_verified_at is not null as verified from users where lower(email) = lower(${TAKEN}) order by id`);
+    const owners = await queryRows(
+      plainTaken.database.db,
+      sql`select username, email_verified_at is not null as verified from users where lower(email) = lower(${TAKEN}) order by id`,
+    );
     expect(owners).toEqual([
       { username: 'holder0', verified: true },
       { username: 'newcomer', verified: false },
@@ -220,8 +278,12 @@ describe('an address has one prover', () => {
     // Both typed the address before either proved it; the first got the link (the second a notice).
     const link = await w.mailTo('race@example.org', /Verify your e-mail address/);
     const token = /#token=([A-Za-z0-9_-]+)/.exec(link.text)![1]!;
-    expect((await w.ctx.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/', payload: { token } })).statusCode).toBe(200);
+    expect(
+      (await w.ctx.app.inject({ method: 'POST', url: '/api/v1/account/verify-email/', payload: { token } })).statusCode,
+    ).toBe(200);
     // The database refuses a second proved copy whatever the code does.
-    await expect(w.ctx.database.db.execute(sql`update users set email_verified_at = now() where username = 'second2'`)).rejects.toThrow();
+    await expect(
+      w.ctx.database.db.execute(sql`update users set email_verified_at = now() where username = 'second2'`),
+    ).rejects.toThrow();
   });
 });

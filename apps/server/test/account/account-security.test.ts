@@ -15,12 +15,29 @@ afterEach(async () => {
 
 const register = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload });
 const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', remoteAddress, headers: { authorization: basic(username, password) } });
-const info = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/login/',
+    remoteAddress,
+    headers: { authorization: basic(username, password) },
+  });
+const info = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } });
 const changeEmail = (token: string, payload: object, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-email/', remoteAddress, headers: { authorization: bearer(token) }, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/change-email/',
+    remoteAddress,
+    headers: { authorization: bearer(token) },
+    payload,
+  });
 const changePassword = (token: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-password/', headers: { authorization: bearer(token) }, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/change-password/',
+    headers: { authorization: bearer(token) },
+    payload,
+  });
 
 describe('POST user/change-email/ needs the current password', () => {
   it('refuses a missing or wrong password with 400 and changes nothing; a taken address is not revealed, with it or without', async () => {
@@ -59,7 +76,9 @@ describe('POST user/change-email/ needs the current password', () => {
     ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_USERNAME_IP: '2' });
     const u = await signUp(ctx.app);
     for (let i = 0; i < 2; i++) {
-      expect((await changeEmail(u.token, { new_email: 'x@example.org', password: `wrong-${i}-password` })).statusCode).toBe(400);
+      expect(
+        (await changeEmail(u.token, { new_email: 'x@example.org', password: `wrong-${i}-password` })).statusCode,
+      ).toBe(400);
     }
     expect((await login(u.username, u.password)).statusCode).toBe(429);
     expect((await info(u.token)).json().email).toBe(u.email);
@@ -77,11 +96,15 @@ describe('POST user/change-email/ rate limits', () => {
       const res = await changeEmail(u.token, { new_email: email, password: u.password });
       expect(res.statusCode).toBe(200);
     }
-    expect((await changeEmail(u.token, { new_email: 'x@example.org', password: 'wrong-password-9' })).statusCode).toBe(400);
+    expect((await changeEmail(u.token, { new_email: 'x@example.org', password: 'wrong-password-9' })).statusCode).toBe(
+      400,
+    );
 
     // In parallel, so a check-then-record race would show up here as more than one pass.
     const burst = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => changeEmail(u.token, { new_email: `burst-${i}@example.org`, password: u.password })),
+      Array.from({ length: 6 }, (_, i) =>
+        changeEmail(u.token, { new_email: `burst-${i}@example.org`, password: u.password }),
+      ),
     );
     for (const res of burst) {
       expect(res.statusCode).toBe(429);
@@ -94,7 +117,9 @@ describe('POST user/change-email/ rate limits', () => {
 
     // Another user is not limited by this one.
     const other = others[0]!;
-    expect((await changeEmail(other.token, { new_email: 'other-new@example.org', password: other.password })).statusCode).toBe(200);
+    expect(
+      (await changeEmail(other.token, { new_email: 'other-new@example.org', password: other.password })).statusCode,
+    ).toBe(200);
 
     ctx.advance(ctx.config.RATE_LIMIT_WINDOW_MINUTES * 60_000 + 1000);
     const again = await changeEmail(u.token, { new_email: 'later@example.org', password: u.password });
@@ -103,20 +128,33 @@ describe('POST user/change-email/ rate limits', () => {
 
   it(`allows ${CHANGE_EMAIL_MAX_PER_IP} attempts per client address across users`, async () => {
     const users = [];
-    for (let i = 0; i <= Math.ceil(CHANGE_EMAIL_MAX_PER_IP / CHANGE_EMAIL_MAX_PER_USER); i++) users.push(await signUp(ctx.app));
+    for (let i = 0; i <= Math.ceil(CHANGE_EMAIL_MAX_PER_IP / CHANGE_EMAIL_MAX_PER_USER); i++)
+      users.push(await signUp(ctx.app));
     let sent = 0;
     for (const u of users) {
       for (let i = 0; i < CHANGE_EMAIL_MAX_PER_USER && sent < CHANGE_EMAIL_MAX_PER_IP; i++, sent++) {
-        const res = await changeEmail(u.token, { new_email: `${u.username}-${i}@example.org`, password: u.password }, '198.51.100.7');
+        const res = await changeEmail(
+          u.token,
+          { new_email: `${u.username}-${i}@example.org`, password: u.password },
+          '198.51.100.7',
+        );
         expect(res.statusCode).toBe(200);
       }
     }
     const fresh = users.at(-1)!;
-    const limited = await changeEmail(fresh.token, { new_email: 'one-more@example.org', password: fresh.password }, '198.51.100.7');
+    const limited = await changeEmail(
+      fresh.token,
+      { new_email: 'one-more@example.org', password: fresh.password },
+      '198.51.100.7',
+    );
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The same user from another address still gets through.
-    const elsewhere = await changeEmail(fresh.token, { new_email: 'one-more@example.org', password: fresh.password }, '203.0.113.9');
+    const elsewhere = await changeEmail(
+      fresh.token,
+      { new_email: 'one-more@example.org', password: fresh.password },
+      '203.0.113.9',
+    );
     expect(elsewhere.statusCode).toBe(200);
   });
 });
@@ -155,7 +193,9 @@ describe('password policy', () => {
     // A passphrase is fine, and so is a random 8-character password (no composition rules).
     for (const password of ['amber quokka sings at dawn', 'k9#Lm2qP']) {
       const name = uniqueName('ok');
-      const res = await register(registerBody({ username: name, email: `${name}@example.com`, password, confirm_password: password }));
+      const res = await register(
+        registerBody({ username: name, email: `${name}@example.com`, password, confirm_password: password }),
+      );
       expect(res.statusCode, password).toBe(201);
       expect((await login(name, password)).statusCode).toBe(200);
     }
@@ -163,7 +203,15 @@ describe('password policy', () => {
 
   it('the full name counts against a password only through the estimate, not as a rule', async () => {
     const name = uniqueName('ok');
-    const weak = await register(registerBody({ full_name: 'Zenobia Quartermaine', username: name, email: `${name}@example.com`, password: 'zenobia1', confirm_password: 'zenobia1' }));
+    const weak = await register(
+      registerBody({
+        full_name: 'Zenobia Quartermaine',
+        username: name,
+        email: `${name}@example.com`,
+        password: 'zenobia1',
+        confirm_password: 'zenobia1',
+      }),
+    );
     expect(weak.json().detail).toBe(m.passwordTooWeak);
   });
 
@@ -175,7 +223,10 @@ describe('password policy', () => {
       expect(res.json(), password).toMatchObject({ detail, errors: [{ field: 'new_password', message: detail }] });
     }
     expect((await login(u.username, u.password)).statusCode).toBe(200);
-    const ok = await changePassword(u.token, { old_password: u.password, new_password: 'seven lanterns over the fjord' });
+    const ok = await changePassword(u.token, {
+      old_password: u.password,
+      new_password: 'seven lanterns over the fjord',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await login(u.username, 'seven lanterns over the fjord')).statusCode).toBe(200);
   });
@@ -184,12 +235,16 @@ describe('password policy', () => {
     const name = uniqueName('long');
     const started = performance.now();
     const slow = 'p@ssw0rd'.repeat(128); // 1,024 characters: zxcvbn over all of it takes many seconds
-    const res = await register(registerBody({ username: name, email: `${name}@example.com`, password: slow, confirm_password: slow }));
+    const res = await register(
+      registerBody({ username: name, email: `${name}@example.com`, password: slow, confirm_password: slow }),
+    );
     expect(res.json().detail).toBe(m.passwordTooWeak);
     expect(performance.now() - started).toBeLessThan(5_000);
 
     const long = `${'amber quokka sings at dawn '.repeat(37)}`.slice(0, 1024);
-    const ok = await register(registerBody({ username: name, email: `${name}@example.com`, password: long, confirm_password: long }));
+    const ok = await register(
+      registerBody({ username: name, email: `${name}@example.com`, password: long, confirm_password: long }),
+    );
     expect(ok.statusCode).toBe(201);
     expect((await login(name, long)).statusCode).toBe(200);
   });

@@ -13,10 +13,16 @@ afterEach(async () => {
   await ctx.close();
 });
 
-const register = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: payload as object });
+const register = (payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: payload as object });
 const login = (username: string, password: string, query = '') =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/user/login/${query}`, headers: { authorization: basic(username, password) } });
-const info = (authorization: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization } });
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/user/login/${query}`,
+    headers: { authorization: basic(username, password) },
+  });
+const info = (authorization: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization } });
 const userCount = async () => {
   const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from users`);
   return rows[0]!.n;
@@ -46,7 +52,11 @@ describe('POST user/register/', () => {
   });
 
   it('a single-word full name gives an empty last name; the trailing slash is optional', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/register', payload: registerBody({ full_name: 'Plato' }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: registerBody({ full_name: 'Plato' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ first_name: 'Plato', last_name: '' });
   });
@@ -80,7 +90,14 @@ describe('POST user/register/', () => {
   });
 
   it('lists every failing field in form order', async () => {
-    const res = await register({ full_name: '', email: 'x', username: 'ab', password: 'short', confirm_password: 'no', accept_terms: false });
+    const res = await register({
+      full_name: '',
+      email: 'x',
+      username: 'ab',
+      password: 'short',
+      confirm_password: 'no',
+      accept_terms: false,
+    });
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
       'full_name',
       'email',
@@ -105,7 +122,10 @@ describe('POST user/register/', () => {
     expect((await register(first)).statusCode).toBe(201);
     const sameName = await register(registerBody({ username: first.username.toUpperCase() }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toEqual({ detail: m.usernameTaken, errors: [{ field: 'username', message: m.usernameTaken }] });
+    expect(sameName.json()).toEqual({
+      detail: m.usernameTaken,
+      errors: [{ field: 'username', message: m.usernameTaken }],
+    });
     const sameEmail = await register(registerBody({ email: first.email.toUpperCase() }));
     expect(sameEmail.statusCode).toBe(201);
     expect(sameEmail.json().user).toMatchObject({ email: first.email.toUpperCase(), email_verified: false });
@@ -215,7 +235,11 @@ describe('sessions', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json().detail).toBe('Authentication credentials were not provided.');
 
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: { authorization: bearer(u.token) } });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout/',
+      headers: { authorization: bearer(u.token) },
+    });
     expect(logout.statusCode).toBe(200);
     const revoked = await info(bearer(u.token));
     expect(revoked.statusCode).toBe(401);
@@ -321,7 +345,12 @@ describe('PATCH user/info/update/', () => {
 
 describe('POST user/change-email/', () => {
   const changeEmail = (token: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/user/change-email/', headers: { authorization: bearer(token) }, payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/change-email/',
+      headers: { authorization: bearer(token) },
+      payload,
+    });
 
   it('validates, answers a taken address as a free one, and changes the e-mail', async () => {
     const a = await signUp(ctx.app);
@@ -370,7 +399,10 @@ describe('POST user/change-password/', () => {
     const u = await signUp(ctx.app);
     const other = await signUp(ctx.app);
     const second = (await login(u.username, u.password, '?remember=true')).json().token as string;
-    const res = await changePassword(bearer(u.token), { old_password: u.password, new_password: 'amber-quokka-51-meadow' });
+    const res = await changePassword(bearer(u.token), {
+      old_password: u.password,
+      new_password: 'amber-quokka-51-meadow',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().detail).toBe(m.passwordChanged);
     expect((await info(bearer(u.token))).statusCode).toBe(401);
@@ -384,7 +416,11 @@ describe('POST user/change-password/', () => {
 describe('state changes need the right method', () => {
   it('GET on a POST route changes nothing and answers 404', async () => {
     const u = await signUp(ctx.app);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/logout/', headers: { authorization: bearer(u.token) } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/logout/',
+      headers: { authorization: bearer(u.token) },
+    });
     expect(res.statusCode).toBe(404);
     expect((await info(bearer(u.token))).statusCode).toBe(200);
   });

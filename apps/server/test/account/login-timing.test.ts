@@ -4,7 +4,13 @@ import { basic, createTestContext, signUp, type TestContext } from '../helpers';
 let ctx: TestContext;
 beforeAll(async () => {
   // A hash cost where one scrypt takes tens of milliseconds, far above request overhead.
-  ctx = await createTestContext({ PASSWORD_HASH_COST: '15', LOGIN_MAX_FAILURES_PER_USERNAME: '1000', LOGIN_MAX_FAILURES_PER_USERNAME_IP: '1000', LOGIN_USERNAME_DELAY_AFTER: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+  ctx = await createTestContext({
+    PASSWORD_HASH_COST: '15',
+    LOGIN_MAX_FAILURES_PER_USERNAME: '1000',
+    LOGIN_MAX_FAILURES_PER_USERNAME_IP: '1000',
+    LOGIN_USERNAME_DELAY_AFTER: '1000',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -34,7 +40,11 @@ describe('login does not reveal whether a username exists', () => {
   it('an unknown username costs a password hash, like a wrong password does', async () => {
     const u = await signUp(ctx.app);
     const login = (username: string) =>
-      ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, 'wrong-password-1') } });
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/login/',
+        headers: { authorization: basic(username, 'wrong-password-1') },
+      });
     await login('warm-up-user');
     const [known, unknown] = await medians(
       () => login(u.username),

@@ -51,7 +51,12 @@ describe('a password made up by the operator', () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toEqual({ detail: OWN_PASSWORD_FIRST, errors: [] });
     }
-    const edit = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/user/info/update/', headers: { authorization: bearer(token) }, payload: { first_name: 'Eve' } });
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/info/update/',
+      headers: { authorization: bearer(token) },
+      payload: { first_name: 'Eve' },
+    });
     expect(edit.statusCode).toBe(403);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, staff.userId));
     expect(row!.firstName).not.toBe('Eve');
@@ -77,7 +82,11 @@ describe('a password made up by the operator', () => {
     expect((await get(bearer(u.token), 'user/info/')).json()).toMatchObject({ password_change_required: false });
     await ctx.app.auth.setPassword(u.userId, ONE_TIME, { byOperator: true });
     const { token } = (await login(u.username, ONE_TIME)).json() as { token: string };
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: { authorization: bearer(token) } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout/',
+      headers: { authorization: bearer(token) },
+    });
     expect(out.statusCode).toBe(200);
     // A password set without byOperator (a typed one on the CLI, a reset link) is the user's own.
     await ctx.app.auth.setPassword(u.userId, OWN);

@@ -13,7 +13,12 @@ afterEach(async () => {
 });
 
 const login = (username: string, password: string, remoteAddress: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', remoteAddress, headers: { authorization: basic(username, password) } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/login/',
+    remoteAddress,
+    headers: { authorization: basic(username, password) },
+  });
 
 /**
  * `connections` guessers, each sending one wrong password after the other, every one from an
@@ -42,7 +47,8 @@ function flood(username: string, connections: number, address: (n: number) => st
 
 /** Resolves once the queue has been full (every waiting place taken) at least once. */
 async function queueFull(places: number) {
-  for (let i = 0; i < 2_000 && ctx.app.auth.hashQueueStats().waiting < places; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 2_000 && ctx.app.auth.hashQueueStats().waiting < places; i++)
+    await new Promise((r) => setTimeout(r, 10));
   expect(ctx.app.auth.hashQueueStats().waiting).toBe(places);
 }
 

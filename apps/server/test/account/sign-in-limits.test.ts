@@ -18,10 +18,20 @@ afterEach(async () => {
 const LOCKED = /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/;
 
 const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', remoteAddress, headers: { authorization: basic(username, password) } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/login/',
+    remoteAddress,
+    headers: { authorization: basic(username, password) },
+  });
 
 const userInfo = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', remoteAddress, headers: { authorization: basic(username, password) } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/info/',
+    remoteAddress,
+    headers: { authorization: basic(username, password) },
+  });
 
 function statusCounts(responses: { statusCode: number }[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -54,7 +64,9 @@ describe('limits hold under concurrency (finding 1)', () => {
     ctx = await createTestContext({ ...wideQueue, LOGIN_MAX_FAILURES_PER_USERNAME_IP: '10' });
     const u = await signUp(ctx.app);
     const hashesBefore = ctx.app.auth.hashQueueStats().startedTotal;
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => userInfo(u.username, `wrong-password-${i}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => userInfo(u.username, `wrong-password-${i}`)),
+    );
     const counts = statusCounts(responses);
     expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
     expect(counts[429]).toBeGreaterThanOrEqual(30);
@@ -115,7 +127,9 @@ describe('bounded password-hashing queue (finding 2)', () => {
     for (const f of busy) {
       expect(f.at).toBeLessThan(firstHashDone);
       expect(Number(f.res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(f.res.json().detail).toMatch(/^The server is busy checking other passwords\. Please try again in \d+ seconds?\.$/);
+      expect(f.res.json().detail).toMatch(
+        /^The server is busy checking other passwords\. Please try again in \d+ seconds?\.$/,
+      );
     }
     // A refused attempt is not a failure: that address may try again at once.
     expect((await login(u.username, u.password, '198.51.100.12')).statusCode).toBe(200);
@@ -139,23 +153,38 @@ describe('bounded password-hashing queue (finding 2)', () => {
     expect(counts[401]).toBe(2);
     expect(counts[429]).toBe(6);
     const refused = attackRes.find((r) => r.statusCode === 429)!;
-    expect(refused.json().detail).toMatch(/^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/);
+    expect(refused.json().detail).toMatch(
+      /^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('a client whose share is taken is refused before its attempt is counted: no database round trip per refusal', async () => {
     // Issue 29 item 2: under a flood, each of these refusals used to count the attempt and uncount it
     // (two transactions), CPU that the hashes everyone waits for then lacked.
-    ctx = await createTestContext({ PASSWORD_HASH_COST: '16', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '10', PASSWORD_HASH_QUEUE_PER_IP: '2' });
+    ctx = await createTestContext({
+      PASSWORD_HASH_COST: '16',
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE: '10',
+      PASSWORD_HASH_QUEUE_PER_IP: '2',
+    });
     const u = await signUp(ctx.app);
     const held = [login(u.username, 'wrong-one', '203.0.113.7'), login(u.username, 'wrong-two', '203.0.113.7')];
-    for (let i = 0; i < 2_000 && ctx.app.auth.hashQueueStats().running + ctx.app.auth.hashQueueStats().waiting < 2; i++) {
+    for (
+      let i = 0;
+      i < 2_000 && ctx.app.auth.hashQueueStats().running + ctx.app.auth.hashQueueStats().waiting < 2;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     const windows = vi.spyOn(ctx.app.auth.limits, 'windows');
-    const refused = await Promise.all(Array.from({ length: 5 }, (_, i) => login(u.username, `wrong-${i}`, '203.0.113.7')));
+    const refused = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => login(u.username, `wrong-${i}`, '203.0.113.7')),
+    );
     expect(refused.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
-    expect(refused[0]!.json().detail).toMatch(/^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/);
+    expect(refused[0]!.json().detail).toMatch(
+      /^Too many password checks at once from your address\. Please try again in \d+ seconds?\.$/,
+    );
     expect(windows).not.toHaveBeenCalled();
     windows.mockRestore();
     expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([401, 401]);
@@ -171,7 +200,11 @@ describe('bounded password-hashing queue (finding 2)', () => {
   });
 
   it('registration hashes through the same queue', async () => {
-    ctx = await createTestContext({ PASSWORD_HASH_COST: '14', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1' });
+    ctx = await createTestContext({
+      PASSWORD_HASH_COST: '14',
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE: '1',
+    });
     await ctx.app.auth.warmUp();
     const before = ctx.app.auth.hashQueueStats().startedTotal;
     await signUp(ctx.app);
@@ -186,7 +219,8 @@ describe('lockout the attacker cannot turn against the owner (finding 3)', () =>
     const u = await signUp(ctx.app);
     // 12 failures from 4 addresses (the old per-username limit was 10, from any address).
     for (let ip = 1; ip <= 4; ip++) {
-      for (let i = 0; i < 3; i++) expect([401, 429]).toContain((await login(u.username, `guess-${ip}-${i}`, `10.66.0.${ip}`)).statusCode);
+      for (let i = 0; i < 3; i++)
+        expect([401, 429]).toContain((await login(u.username, `guess-${ip}-${i}`, `10.66.0.${ip}`)).statusCode);
     }
     expect((await login(u.username, u.password, '192.0.2.1')).statusCode).toBe(200);
     // Over and over: the attacker keeps going from fresh addresses, the owner still gets in.
@@ -210,7 +244,11 @@ describe('lockout the attacker cannot turn against the owner (finding 3)', () =>
   });
 
   it('the per-username ceiling holds back only addresses that failed on it', async () => {
-    ctx = await createTestContext({ ...wideQueue, LOGIN_MAX_FAILURES_PER_USERNAME: '20', LOGIN_USERNAME_DELAY_AFTER: '1000' });
+    ctx = await createTestContext({
+      ...wideQueue,
+      LOGIN_MAX_FAILURES_PER_USERNAME: '20',
+      LOGIN_USERNAME_DELAY_AFTER: '1000',
+    });
     const u = await signUp(ctx.app);
     for (let ip = 1; ip <= 10; ip++) {
       for (let i = 0; i < 2; i++) expect((await login(u.username, `guess-${i}`, `10.88.0.${ip}`)).statusCode).toBe(401);
@@ -227,7 +265,8 @@ describe('lockout the attacker cannot turn against the owner (finding 3)', () =>
   it('progressive delay: past the threshold, failing addresses wait 1 s, 2 s, 4 s … between tries; a clean address does not', async () => {
     ctx = await createTestContext({ ...wideQueue, LOGIN_USERNAME_DELAY_AFTER: '3' });
     const u = await signUp(ctx.app);
-    for (const ip of ['10.99.0.1', '10.99.0.1', '10.99.0.2']) expect((await login(u.username, 'guess', ip)).statusCode).toBe(401);
+    for (const ip of ['10.99.0.1', '10.99.0.1', '10.99.0.2'])
+      expect((await login(u.username, 'guess', ip)).statusCode).toBe(401);
     // 3 failures on the username: the next try from a failing address must wait 1 s after the latest.
     const first = await login(u.username, 'guess', '10.99.0.1');
     expect(first.statusCode).toBe(429);

@@ -13,7 +13,12 @@ afterEach(async () => {
 });
 
 const login = (username: string, password: string, remoteAddress: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', remoteAddress, headers: { authorization: basic(username, password) } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/user/login/',
+    remoteAddress,
+    headers: { authorization: basic(username, password) },
+  });
 
 describe('sign-in origins (PostgreSQL, shared by every server)', () => {
   it('a successful sign-in records its address (IPv6: its /64), a failure does not; each user keeps the 10 latest', async () => {
@@ -31,7 +36,9 @@ describe('sign-in origins (PostgreSQL, shared by every server)', () => {
       await rememberOrigin(db, u.userId, `198.51.100.${i}`, now());
     }
     const rows = await db.select().from(signInOrigins).where(eq(signInOrigins.userId, u.userId));
-    expect(rows.map((r) => r.origin).sort()).toEqual(Array.from({ length: ORIGINS_PER_USER }, (_, i) => `198.51.100.${i + 2}`).sort());
+    expect(rows.map((r) => r.origin).sort()).toEqual(
+      Array.from({ length: ORIGINS_PER_USER }, (_, i) => `198.51.100.${i + 2}`).sort(),
+    );
     // 90 days after its last sign-in, an origin is no longer known.
     ctx.advance(91 * 24 * 60 * 60 * 1000);
     expect(await isKnownOrigin(db, u.userId, '198.51.100.11', now())).toBe(false);

@@ -35,7 +35,10 @@ beforeAll(async () => {
       done();
     },
   });
-  ctx = await createTestContext({ PUBLIC_URL, SUPPORT_CONTACT: 'help@desk.example.test' }, { app: { logger: { level: 'trace', stream } } });
+  ctx = await createTestContext(
+    { PUBLIC_URL, SUPPORT_CONTACT: 'help@desk.example.test' },
+    { app: { logger: { level: 'trace', stream } } },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -48,9 +51,19 @@ async function staffUser() {
 }
 
 const lookup = (token: string, login: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/staff/users/lookup/', headers: { authorization: bearer(token) }, payload: { login } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/users/lookup/',
+    headers: { authorization: bearer(token) },
+    payload: { login },
+  });
 const issue = (token: string, userId: number | string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1/staff/users/${userId}/reset-link/`, headers: { authorization: bearer(token) }, payload: {} });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/users/${userId}/reset-link/`,
+    headers: { authorization: bearer(token) },
+    payload: {},
+  });
 const resetWith = (token: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password } });
 const signIn = (username: string, password: string) =>
@@ -63,7 +76,14 @@ describe('staff reset links', () => {
 
     const byName = await lookup(staff.token, owner.username.toUpperCase());
     expect(byName.statusCode, byName.body).toBe(200);
-    expect(byName.json()).toEqual({ id: owner.userId, username: owner.username, email: owner.email, first_name: 'Grace', last_name: 'Brewster Hopper', is_staff: false });
+    expect(byName.json()).toEqual({
+      id: owner.userId,
+      username: owner.username,
+      email: owner.email,
+      first_name: 'Grace',
+      last_name: 'Brewster Hopper',
+      is_staff: false,
+    });
     const byAddress = await lookup(staff.token, ` ${owner.email.toUpperCase()} `);
     expect(byAddress.json()).toMatchObject({ id: owner.userId });
 
@@ -87,14 +107,28 @@ describe('staff reset links', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const [event] = await ctx.app.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, owner.userId));
-    expect(event).toMatchObject({ action: 'reset_link_issued', actorKind: 'staff', actorUserId: staff.userId, actorName: staff.username, subjectName: owner.username });
+    expect(event).toMatchObject({
+      action: 'reset_link_issued',
+      actorKind: 'staff',
+      actorUserId: staff.userId,
+      actorName: staff.username,
+      subjectName: owner.username,
+    });
     expect(JSON.stringify(event)).not.toContain(token);
 
     // The owner's session ends with the reset; the old password stops working, the new one works.
     const reset = await resetWith(token, NEW_PASSWORD);
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json().detail).toBe(accountMessages.passwordReset);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(owner.token) } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/user/info/',
+          headers: { authorization: bearer(owner.token) },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await signIn(owner.username, GOOD_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(owner.username, NEW_PASSWORD)).statusCode).toBe(200);
 
@@ -109,10 +143,20 @@ describe('staff reset links', () => {
     expect(after!.emailVerifiedAt).toBeNull();
 
     // The audit list in the staff console.
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/audit-events/', headers: { authorization: bearer(staff.token) } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/audit-events/',
+      headers: { authorization: bearer(staff.token) },
+    });
     expect(list.statusCode).toBe(200);
     expect((list.json() as { events: unknown[] }).events).toContainEqual(
-      expect.objectContaining({ action: 'reset_link_issued', actor_kind: 'staff', actor_name: staff.username, subject_user_id: owner.userId, subject_name: owner.username }),
+      expect.objectContaining({
+        action: 'reset_link_issued',
+        actor_kind: 'staff',
+        actor_name: staff.username,
+        subject_user_id: owner.userId,
+        subject_name: owner.username,
+      }),
     );
     expect(list.body).not.toContain(token);
 
@@ -139,8 +183,19 @@ describe('staff reset links', () => {
     expect(asUser.statusCode).toBe(403);
     expect(asUser.body).not.toContain('reset-password');
     expect((await lookup(user.token, victim.username)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/staff/audit-events/', headers: { authorization: bearer(user.token) } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/staff/users/${victim.userId}/reset-link/`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/staff/audit-events/',
+          headers: { authorization: bearer(user.token) },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/v1/staff/users/${victim.userId}/reset-link/`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
     const tokens = await ctx.app.db.select().from(emailTokens).where(eq(emailTokens.userId, victim.userId));
     expect(tokens).toEqual([]);
     const events = await ctx.app.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, victim.userId));
@@ -182,7 +237,10 @@ describe('staff reset links', () => {
   it('a username that looks like another account’s address finds the username’s account', async () => {
     const staff = await staffUser();
     const mailOwner = await signUp(ctx.app);
-    const nameOwner = await signUp(ctx.app, { username: mailOwner.email.toUpperCase(), email: `other-${mailOwner.email}` });
+    const nameOwner = await signUp(ctx.app, {
+      username: mailOwner.email.toUpperCase(),
+      email: `other-${mailOwner.email}`,
+    });
     const found = await lookup(staff.token, mailOwner.email);
     expect(found.json()).toMatchObject({ id: nameOwner.userId });
   });
@@ -196,10 +254,14 @@ describe('SUPPORT_CONTACT', () => {
 
   it('is an e-mail address or an http(s) URL; anything else stops the start with a readable message', () => {
     expect(loadConfig({ SUPPORT_CONTACT: ' help@desk.example ' }).SUPPORT_CONTACT).toBe('help@desk.example');
-    expect(loadConfig({ SUPPORT_CONTACT: 'https://help.example/desk' }).SUPPORT_CONTACT).toBe('https://help.example/desk');
+    expect(loadConfig({ SUPPORT_CONTACT: 'https://help.example/desk' }).SUPPORT_CONTACT).toBe(
+      'https://help.example/desk',
+    );
     expect(loadConfig({}).SUPPORT_CONTACT).toBeUndefined();
     for (const bad of ['javascript:alert(1)', 'Room 4, ask Ann', 'ftp://x.example', `${'a'.repeat(250)}@x.example`]) {
-      expect(() => loadConfig({ SUPPORT_CONTACT: bad }), bad).toThrow(/SUPPORT_CONTACT=.*(e-mail address or an http|at most 254)/);
+      expect(() => loadConfig({ SUPPORT_CONTACT: bad }), bad).toThrow(
+        /SUPPORT_CONTACT=.*(e-mail address or an http|at most 254)/,
+      );
     }
   });
 });
@@ -218,9 +280,22 @@ describe('with e-mail on', () => {
     const staff = await signUp(mailCtx.app);
     await mailCtx.app.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.userId));
     const owner = await signUp(mailCtx.app);
-    const issued = await mailCtx.app.inject({ method: 'POST', url: `/api/v1/staff/users/${owner.userId}/reset-link/`, headers: { authorization: bearer(staff.token) }, payload: {} });
+    const issued = await mailCtx.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/users/${owner.userId}/reset-link/`,
+      headers: { authorization: bearer(staff.token) },
+      payload: {},
+    });
     const token = tokenOfLink((issued.json() as { url: string }).url);
-    expect((await mailCtx.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await mailCtx.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password/',
+          payload: { token, password: NEW_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     const list = await queryRows<{ subject: string; text: string }>(
       mailCtx.app.db,
       sql`select payload->>'subject' as subject, payload->>'text' as text from outbox where lower(payload->>'to') = lower(${owner.email}) order by id`,

@@ -1,4 +1,11 @@
-import { activityCsvColumns, type ActivityEvent, type ActivityPage, type Pool, type PriceHistory, type PriceItem } from '@tokendesk/contract';
+import {
+  activityCsvColumns,
+  type ActivityEvent,
+  type ActivityPage,
+  type Pool,
+  type PriceHistory,
+  type PriceItem,
+} from '@tokendesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getAddress } from 'viem';
@@ -38,7 +45,14 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 async function seedProject(userId: number, symbol = 'DEMO', decimals = 18) {
   const [row] = await ctx.app.db
     .insert(projects)
-    .values({ userId, networkId: NET, contractAddress: newAddress(), name: `${symbol} project`, tokenSymbol: symbol, tokenDecimal: decimals })
+    .values({
+      userId,
+      networkId: NET,
+      contractAddress: newAddress(),
+      name: `${symbol} project`,
+      tokenSymbol: symbol,
+      tokenDecimal: decimals,
+    })
     .returning();
   return row!;
 }
@@ -46,7 +60,14 @@ async function seedProject(userId: number, symbol = 'DEMO', decimals = 18) {
 const seedPool = (
   userId: number,
   projectId: number,
-  opts: { address?: string; projectIsToken0: boolean; pairedSymbol?: string; pairedDecimals?: number; dexId?: string; networkId?: number },
+  opts: {
+    address?: string;
+    projectIsToken0: boolean;
+    pairedSymbol?: string;
+    pairedDecimals?: number;
+    dexId?: string;
+    networkId?: number;
+  },
 ) =>
   createPool(ctx.app.db, userId, {
     projectId,
@@ -63,7 +84,15 @@ const seedPool = (
   });
 
 let txCounter = 0;
-type EventSpec = { type: 'swap' | 'mint' | 'burn'; amount0: bigint; amount1: bigint; block: number; logIndex?: number; time?: Date; networkId?: number };
+type EventSpec = {
+  type: 'swap' | 'mint' | 'burn';
+  amount0: bigint;
+  amount1: bigint;
+  block: number;
+  logIndex?: number;
+  time?: Date;
+  networkId?: number;
+};
 async function seedEvents(poolAddress: string, specs: EventSpec[]) {
   const rows = specs.map((s) => ({
     networkId: s.networkId ?? NET,
@@ -94,7 +123,10 @@ async function all(token: string, query: string, limit: number): Promise<Activit
   const events: ActivityEvent[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 1000; guard++) {
-    const p: ActivityPage = await page(token, `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const p: ActivityPage = await page(
+      token,
+      `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(p.events.length).toBeLessThanOrEqual(limit);
     events.push(...p.events);
     if (!p.next_cursor) return events;
@@ -129,7 +161,14 @@ describe('activity kinds, amounts and prices', () => {
 
     const { events, next_cursor } = await page(user.token, 'limit=50');
     expect(next_cursor).toBeNull();
-    const summary = events.map((e) => [e.pool_id, e.block_number, e.kind, e.amount_project_token, e.amount_token, e.price]);
+    const summary = events.map((e) => [
+      e.pool_id,
+      e.block_number,
+      e.kind,
+      e.amount_project_token,
+      e.amount_token,
+      e.price,
+    ]);
     expect(summary).toEqual([
       [p1.id, '13', 'remove_liquidity', '1', '1', '1'],
       [p0.id, '13', 'remove_liquidity', '5', '15', '3'],
@@ -141,7 +180,10 @@ describe('activity kinds, amounts and prices', () => {
       [p0.id, '10', 'buy', '100', '250', '2.5'],
     ]);
     const first = events[0]!;
-    expect(first).toMatchObject({ log_index: 2, occurred_at: new Date(Date.UTC(2025, 0, 1) + 13 * 12_000).toISOString() });
+    expect(first).toMatchObject({
+      log_index: 2,
+      occurred_at: new Date(Date.UTC(2025, 0, 1) + 13 * 12_000).toISOString(),
+    });
     expect(first.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
 
     // The kind filter is applied in SQL, so it pages like the unfiltered list.
@@ -152,7 +194,10 @@ describe('activity kinds, amounts and prices', () => {
       ['remove_liquidity', ['13', '13']],
     ] as const) {
       const got = await all(user.token, `kind=${kind}`, 1);
-      expect(got.map((e) => e.block_number), kind).toEqual(expected);
+      expect(
+        got.map((e) => e.block_number),
+        kind,
+      ).toEqual(expected);
       expect(new Set(got.map((e) => e.kind))).toEqual(new Set([kind]));
     }
     expect((await all(user.token, `kind=buy&pool=${p1.id}`, 1)).map((e) => e.amount_token)).toEqual(['300']);
@@ -165,7 +210,12 @@ describe('activity kinds, amounts and prices', () => {
     const address = newAddress();
     // One pool contract, tracked from both of its tokens' projects: one side's buy is the other's sell.
     const fromDemo = await seedPool(user.userId, demo.id, { address, projectIsToken0: true });
-    const fromUsdx = await seedPool(user.userId, usdc.id, { address, projectIsToken0: false, pairedSymbol: 'DEMO', pairedDecimals: 18 });
+    const fromUsdx = await seedPool(user.userId, usdc.id, {
+      address,
+      projectIsToken0: false,
+      pairedSymbol: 'DEMO',
+      pairedDecimals: 18,
+    });
     await seedEvents(address, [{ type: 'swap', amount0: -2n * E18, amount1: 4n * E6, block: 50, logIndex: 3 }]);
     const { events } = await page(user.token, '');
     expect(events.map((e) => [e.pool_id, e.kind])).toEqual([
@@ -227,7 +277,10 @@ describe('activity paging', () => {
     expectNewestFirst(whole);
     for (const size of [1, 7, 50]) {
       const paged = await all(user.token, '', size);
-      expect(paged.map((e) => `${e.pool_id}:${e.id}`), `limit ${size}`).toEqual(whole.map((e) => `${e.pool_id}:${e.id}`));
+      expect(
+        paged.map((e) => `${e.pool_id}:${e.id}`),
+        `limit ${size}`,
+      ).toEqual(whole.map((e) => `${e.pool_id}:${e.id}`));
     }
     // The default page is 50.
     const first = await page(user.token, '');
@@ -246,7 +299,9 @@ describe('activity paging', () => {
     const before = await all(user.token, '', 200);
     // The new events are on top of a fresh list, and the second page continues exactly after the first.
     expect(before.slice(0, 2).map((e) => e.block_number)).toEqual(['5000', '5000']);
-    expect([...first.events, ...second.events].map((e) => `${e.pool_id}:${e.id}`)).toEqual(before.slice(2, 42).map((e) => `${e.pool_id}:${e.id}`));
+    expect([...first.events, ...second.events].map((e) => `${e.pool_id}:${e.id}`)).toEqual(
+      before.slice(2, 42).map((e) => `${e.pool_id}:${e.id}`),
+    );
   });
 
   it('filters by project, pool and kind, paging within the filter', async () => {
@@ -259,14 +314,21 @@ describe('activity paging', () => {
     const whole = await all(user.token, '', 200);
     for (const kind of ['buy', 'sell', 'add_liquidity'] as const) {
       const filtered = await all(user.token, `kind=${kind}`, 6);
-      expect(filtered.map((e) => `${e.pool_id}:${e.id}`), kind).toEqual(whole.filter((e) => e.kind === kind).map((e) => `${e.pool_id}:${e.id}`));
+      expect(
+        filtered.map((e) => `${e.pool_id}:${e.id}`),
+        kind,
+      ).toEqual(whole.filter((e) => e.kind === kind).map((e) => `${e.pool_id}:${e.id}`));
       expectNewestFirst(filtered);
     }
     expect((await page(user.token, `project=${projectB.id}&pool=${poolA.id}`)).events).toEqual([]);
   });
 
   it('refuses bad cursors and bad filters', async () => {
-    for (const cursor of ['garbage', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["x",1,1,1]').toString('base64url')]) {
+    for (const cursor of [
+      'garbage',
+      Buffer.from('[1,2]').toString('base64url'),
+      Buffer.from('["x",1,1,1]').toString('base64url'),
+    ]) {
       const res = await call(user.token, `projects/activity/?cursor=${cursor}`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().errors[0].field).toBe('cursor');
@@ -285,12 +347,18 @@ describe('activity paging', () => {
     for (const q of [`project=${projectA.id}`, `pool=${poolA.id}`, `pool=${poolC.id}&kind=buy`]) {
       const res = await call(other.token, `projects/activity/?${q}`);
       expect(res.statusCode, q).toBe(404);
-      const csv = await call(other.token, `projects/activity/export/?${q}&from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z`);
+      const csv = await call(
+        other.token,
+        `projects/activity/export/?${q}&from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z`,
+      );
       expect(csv.statusCode, q).toBe(404);
     }
     // The same pool address tracked by the other user shows their own rows only.
     const theirProject = await seedProject(other.userId, 'OTH');
-    const theirPool = await seedPool(other.userId, theirProject.id, { address: poolA.poolAddress.toLowerCase(), projectIsToken0: true });
+    const theirPool = await seedPool(other.userId, theirProject.id, {
+      address: poolA.poolAddress.toLowerCase(),
+      projectIsToken0: true,
+    });
     const seen = await all(other.token, '', 200);
     expect(seen).toHaveLength(72);
     expect(seen.every((e) => e.pool_id === theirPool.id)).toBe(true);
@@ -309,15 +377,22 @@ describe('activity of a user with more pools than the per-pool query takes', () 
     projectX = await seedProject(user.userId, 'XXX');
     projectY = await seedProject(user.userId, 'YYY');
     const mine: PoolRow[] = [];
-    for (let i = 0; i < PER_POOL_SCAN_MAX - 20; i++) mine.push(await seedPool(user.userId, projectX.id, { projectIsToken0: i % 2 === 0 }));
-    for (let i = 0; i < 30; i++) mine.push(await seedPool(user.userId, projectY.id, { projectIsToken0: i % 2 === 1, networkId: i % 3 === 0 ? 8453 : NET }));
+    for (let i = 0; i < PER_POOL_SCAN_MAX - 20; i++)
+      mine.push(await seedPool(user.userId, projectX.id, { projectIsToken0: i % 2 === 0 }));
+    for (let i = 0; i < 30; i++)
+      mine.push(
+        await seedPool(user.userId, projectY.id, { projectIsToken0: i % 2 === 1, networkId: i % 3 === 0 ? 8453 : NET }),
+      );
     // One address in both projects (two rows per event), and tracked by another user too.
     shared = mine[0]!;
     await seedPool(user.userId, projectY.id, { address: shared.poolAddress.toLowerCase(), projectIsToken0: false });
     const theirProject = await seedProject(other.userId, 'OTX');
     await seedPool(other.userId, theirProject.id, { address: shared.poolAddress.toLowerCase(), projectIsToken0: true });
     // Events nobody here tracks are skipped by the scan.
-    await seedEvents(newAddress(), Array.from({ length: 40 }, (_, i) => ({ type: 'swap' as const, amount0: -E18, amount1: E6, block: 2000 + i })));
+    await seedEvents(
+      newAddress(),
+      Array.from({ length: 40 }, (_, i) => ({ type: 'swap' as const, amount0: -E18, amount1: E6, block: 2000 + i })),
+    );
     let k = 0;
     for (const pool of mine) {
       await seedEvents(
@@ -351,7 +426,9 @@ describe('activity of a user with more pools than the per-pool query takes', () 
     const expected = [...byX, ...byY].sort(order);
     // 4 events per pool, the zero-amount ones skipped, the shared address listed once per pool row.
     expect(byX.length + byY.length).toBeGreaterThan(PER_POOL_SCAN_MAX * 3);
-    expect(byY.filter((e) => e.pool_id !== shared.id && byX.some((x) => x.id === e.id))).toHaveLength(byX.filter((e) => e.pool_id === shared.id).length);
+    expect(byY.filter((e) => e.pool_id !== shared.id && byX.some((x) => x.id === e.id))).toHaveLength(
+      byX.filter((e) => e.pool_id === shared.id).length,
+    );
     for (const size of [200, 7]) expect(ids(await all(user.token, '', size)), `limit ${size}`).toEqual(ids(expected));
     // The merged scan labels each row by its own pool too: the shared address once per project.
     expect(new Set(byX.map((e) => e.pool_label))).toEqual(new Set(['XXX/USDC - Uniswap V2']));
@@ -413,7 +490,9 @@ describe('CSV export', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="tokendesk-activity-20250101T000000Z-20250301T000000Z.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="tokendesk-activity-20250101T000000Z-20250301T000000Z.csv"',
+    );
     // Streamed: no length known up front.
     expect(res.headers['content-length']).toBeUndefined();
 
@@ -426,14 +505,30 @@ describe('CSV export', () => {
     expect(queriesWhilePaused).toBeGreaterThanOrEqual(1);
     expect(queriesWhilePaused).toBeLessThanOrEqual(3);
     let body = Buffer.from(first.value as Buffer).toString('utf8');
-    for (let next = await reader.next(); !next.done; next = await reader.next()) body += Buffer.from(next.value as Buffer).toString('utf8');
+    for (let next = await reader.next(); !next.done; next = await reader.next())
+      body += Buffer.from(next.value as Buffer).toString('utf8');
     vi.restoreAllMocks();
     const result = { body };
 
     const rows = parseCsv(result.body);
     expect(rows[0]).toEqual([...activityCsvColumns]);
     expect(rows).toHaveLength(N + 1);
-    expect(rows[1]).toEqual([new Date(start + (N - 1) * 1000).toISOString(), String(100_000 + N - 1), expect.stringMatching(/^0x[0-9a-f]{64}$/), '0', getAddress(pool.poolAddress), 'Uniswap V2', 'buy', '1', 'BIG', '2', 'USDC', '2', '', '2']);
+    expect(rows[1]).toEqual([
+      new Date(start + (N - 1) * 1000).toISOString(),
+      String(100_000 + N - 1),
+      expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      '0',
+      getAddress(pool.poolAddress),
+      'Uniswap V2',
+      'buy',
+      '1',
+      'BIG',
+      '2',
+      'USDC',
+      '2',
+      '',
+      '2',
+    ]);
     expect(rows[2]![6]).toBe('sell');
     expect(rows.at(-1)!.slice(0, 2)).toEqual([new Date(start).toISOString(), '100000']);
     expect(rows.at(-1)![6]).toBe('buy');
@@ -444,8 +539,14 @@ describe('CSV export', () => {
   it('escapes commas, quotes, line breaks and spreadsheet formulas', async () => {
     const user = await signUp(ctx.app);
     const project = await seedProject(user.userId, 'A,"B"\nC');
-    const pool = await seedPool(user.userId, project.id, { projectIsToken0: false, pairedSymbol: '=HYPERLINK("x")', dexId: 'my,dex' });
-    await seedEvents(pool.poolAddress, [{ type: 'mint', amount0: 123_456n, amount1: 5n * E18 + 1n, block: 77, time: new Date('2025-02-01T10:00:00Z') }]);
+    const pool = await seedPool(user.userId, project.id, {
+      projectIsToken0: false,
+      pairedSymbol: '=HYPERLINK("x")',
+      dexId: 'my,dex',
+    });
+    await seedEvents(pool.poolAddress, [
+      { type: 'mint', amount0: 123_456n, amount1: 5n * E18 + 1n, block: 77, time: new Date('2025-02-01T10:00:00Z') },
+    ]);
     const res = await call(user.token, `projects/activity/export/?from=${from}&to=${to}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('"A,""B""\nC"');
@@ -478,7 +579,10 @@ describe('CSV export', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().errors[0].field, q).toBe(field);
     }
-    const ok = await call(owner.token, 'projects/activity/export/?from=2024-01-01T00:00:00Z&to=2025-01-01T00:00:00Z&kind=sell');
+    const ok = await call(
+      owner.token,
+      'projects/activity/export/?from=2024-01-01T00:00:00Z&to=2025-01-01T00:00:00Z&kind=sell',
+    );
     expect(ok.statusCode).toBe(200);
     expect(parseCsv(ok.body)).toEqual([[...activityCsvColumns]]);
   });
@@ -500,12 +604,25 @@ describe('funds: 24 h figures and price history from stored data', () => {
   };
   /** Raw reserves in the pool's token order from the project and paired amounts. */
   const reserves = (pool: PoolRow, projectRaw: bigint, pairedRaw: bigint) =>
-    pool.projectIsToken0 ? { reserve0: projectRaw.toString(), reserve1: pairedRaw.toString() } : { reserve0: pairedRaw.toString(), reserve1: projectRaw.toString() };
+    pool.projectIsToken0
+      ? { reserve0: projectRaw.toString(), reserve1: pairedRaw.toString() }
+      : { reserve0: pairedRaw.toString(), reserve1: projectRaw.toString() };
   const HOUR = 3_600_000;
   /** The price a snapshot of these project and paired amounts gives, from the pool's side. */
   const snapshotPrice = (pool: PoolRow, projectDecimals: number, projectRaw: bigint, pairedRaw: bigint) =>
-    priceFromAmounts({ projectIsToken0: pool.projectIsToken0, projectDecimals, pairedDecimals: pool.pairedTokenDecimals }, projectRaw, pairedRaw);
-  async function snapshot(pool: PoolRow, agoMs: number, block: number, projectRaw: bigint, pairedRaw: bigint, bucketAgoMs = agoMs) {
+    priceFromAmounts(
+      { projectIsToken0: pool.projectIsToken0, projectDecimals, pairedDecimals: pool.pairedTokenDecimals },
+      projectRaw,
+      pairedRaw,
+    );
+  async function snapshot(
+    pool: PoolRow,
+    agoMs: number,
+    block: number,
+    projectRaw: bigint,
+    pairedRaw: bigint,
+    bucketAgoMs = agoMs,
+  ) {
     const time = new Date(Date.now() - agoMs);
     const bucket = new Date(Math.floor((Date.now() - bucketAgoMs) / 60_000) * 60_000);
     await ctx.app.db.insert(poolSnapshots).values({
@@ -593,7 +710,9 @@ describe('funds: 24 h figures and price history from stored data', () => {
     expect(attached.statusCode, attached.body).toBe(201);
     const v3 = (await ctx.app.db.select().from(pools).where(eq(pools.id, attached.json().id)))[0]!;
     const address = v3.poolAddress;
-    await ctx.app.db.insert(indexedPools).values({ networkId: NET, poolAddress: address, version: 'v3', fromBlock: 1n, toBlock: 2000n });
+    await ctx.app.db
+      .insert(indexedPools)
+      .values({ networkId: NET, poolAddress: address, version: 'v3', fromBlock: 1n, toBlock: 2000n });
     expect((await fund(v3.id)).change_24h).toBeNull();
 
     const Q96 = 2n ** 96n;
@@ -612,7 +731,9 @@ describe('funds: 24 h figures and price history from stored data', () => {
     // A snapshot 28 h ago, and swaps 30 h, 25 h and 2 h ago: the base is the swap 25 h ago, the last
     // price at or before the cutoff; the one 2 h ago is inside the day.
     await snapshot(v3, 28 * HOUR, 1900, 10n ** 9n, 10n ** 18n);
-    await ctx.app.db.insert(poolEvents).values([swapAt(1880, 30 * HOUR, Q96 / 3n), swapAt(1920, 25 * HOUR, Q96 / 5n), swapAt(1990, 2 * HOUR, Q96 / 7n)]);
+    await ctx.app.db
+      .insert(poolEvents)
+      .values([swapAt(1880, 30 * HOUR, Q96 / 3n), swapAt(1920, 25 * HOUR, Q96 / 5n), swapAt(1990, 2 * HOUR, Q96 / 7n)]);
     const side = { projectIsToken0: v3.projectIsToken0, projectDecimals: 9, pairedDecimals: v3.pairedTokenDecimals };
     const f = await fund(v3.id);
     const expected = percentChange(priceFromSqrt(side, Q96 / 5n), f.price);
@@ -627,9 +748,12 @@ describe('funds: 24 h figures and price history from stored data', () => {
   it('volume_24h sums the paired legs of the last 24 h of swaps once the indexer covers the pool', async () => {
     const address = wethPool.poolAddress;
     const ago = (ms: number) => new Date(Date.now() - ms);
-    const paired = (raw: bigint) => (wethPool.projectIsToken0 ? { amount0: 0n, amount1: raw } : { amount0: raw, amount1: 0n });
+    const paired = (raw: bigint) =>
+      wethPool.projectIsToken0 ? { amount0: 0n, amount1: raw } : { amount0: raw, amount1: 0n };
     const leg = (projectRaw: bigint, pairedRaw: bigint) =>
-      wethPool.projectIsToken0 ? { amount0: projectRaw, amount1: pairedRaw } : { amount0: pairedRaw, amount1: projectRaw };
+      wethPool.projectIsToken0
+        ? { amount0: projectRaw, amount1: pairedRaw }
+        : { amount0: pairedRaw, amount1: projectRaw };
     await seedEvents(address, [
       { type: 'swap', ...leg(-10n * E18, 15n * 10n ** 17n), block: 650, time: ago(3 * HOUR) }, // 1.5 in
       { type: 'swap', ...leg(20n * E18, -225n * 10n ** 16n), block: 651, time: ago(2 * HOUR) }, // 2.25 out
@@ -639,18 +763,36 @@ describe('funds: 24 h figures and price history from stored data', () => {
     ]);
     // Events are there, but the indexer has not marked the pool as covered: unknown.
     expect((await fund(wethPool.id)).volume_24h).toBeNull();
-    await ctx.app.db.insert(indexedPools).values({ networkId: NET, poolAddress: address.toLowerCase(), version: 'v2', fromBlock: 1n, toBlock: null });
+    await ctx.app.db
+      .insert(indexedPools)
+      .values({ networkId: NET, poolAddress: address.toLowerCase(), version: 'v2', fromBlock: 1n, toBlock: null });
     expect((await fund(wethPool.id)).volume_24h).toBeNull();
-    await ctx.app.db.update(indexedPools).set({ toBlock: 700n }).where(eq(indexedPools.poolAddress, address.toLowerCase()));
+    await ctx.app.db
+      .update(indexedPools)
+      .set({ toBlock: 700n })
+      .where(eq(indexedPools.poolAddress, address.toLowerCase()));
     expect((await fund(wethPool.id)).volume_24h).toBe('3.750000000000000001');
     // Covered but quiet in the last 24 h (its only swap is older, and it has no snapshot to bound
     // the blocks by): zero, not unknown.
-    await seedEvents(usdcPool.poolAddress, [{ type: 'swap', amount0: 5n * E6, amount1: -E18, block: 640, time: ago(24 * HOUR + 60_000) }]);
-    await ctx.app.db.insert(indexedPools).values({ networkId: NET, poolAddress: usdcPool.poolAddress.toLowerCase(), version: 'v2', fromBlock: 1n, toBlock: 700n });
+    await seedEvents(usdcPool.poolAddress, [
+      { type: 'swap', amount0: 5n * E6, amount1: -E18, block: 640, time: ago(24 * HOUR + 60_000) },
+    ]);
+    await ctx.app.db.insert(indexedPools).values({
+      networkId: NET,
+      poolAddress: usdcPool.poolAddress.toLowerCase(),
+      version: 'v2',
+      fromBlock: 1n,
+      toBlock: 700n,
+    });
     const list = ((await api(user.token, 'projects/user/pools/')).json() as { pools: Pool[] }).pools;
     expect(list.find((p) => p.id === usdcPool.id)?.volume_24h).toBe('0');
     // The list without chain reads has no price and so no change, but it has the volume.
-    expect(list.find((p) => p.id === wethPool.id)).toMatchObject({ pool_funds: null, price: null, change_24h: null, volume_24h: '3.750000000000000001' });
+    expect(list.find((p) => p.id === wethPool.id)).toMatchObject({
+      pool_funds: null,
+      price: null,
+      change_24h: null,
+      volume_24h: '3.750000000000000001',
+    });
   });
 
   it('history: snapshots of the range, oldest first, one per block, priced from the user’s side', async () => {
@@ -663,15 +805,30 @@ describe('funds: 24 h figures and price history from stored data', () => {
     await snapshot(usdcPool, 90 * 60_000, 1002, 80n * E18, 100n * E6n); // 1.25
     await snapshot(usdcPool, 90 * 60_000, 1002, 80n * E18, 100n * E6n, 89 * 60_000);
     const history = async (range: string) => {
-      const res = await api(user.token, `projects/user/pools/funds/${usdcPool.id}/history/${range ? `?range=${range}` : ''}`);
+      const res = await api(
+        user.token,
+        `projects/user/pools/funds/${usdcPool.id}/history/${range ? `?range=${range}` : ''}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as PriceHistory;
     };
     const day = await history('24h');
     expect(day.range).toBe('24h');
     expect(day.points).toEqual([
-      { time: expect.any(String), block_number: '1001', price: '1.5', amount_token: '150', amount_project_token: '100' },
-      { time: expect.any(String), block_number: '1002', price: '1.25', amount_token: '100', amount_project_token: '80' },
+      {
+        time: expect.any(String),
+        block_number: '1001',
+        price: '1.5',
+        amount_token: '150',
+        amount_project_token: '100',
+      },
+      {
+        time: expect.any(String),
+        block_number: '1002',
+        price: '1.25',
+        amount_token: '100',
+        amount_project_token: '80',
+      },
     ]);
     expect(new Date(day.points[0]!.time).getTime()).toBeLessThan(new Date(day.points[1]!.time).getTime());
     expect((await history('')).points).toEqual(day.points);
@@ -682,7 +839,10 @@ describe('funds: 24 h figures and price history from stored data', () => {
     const none = await signUp(ctx.app);
     const p = await seedProject(none.userId);
     const empty = await seedPool(none.userId, p.id, { projectIsToken0: true });
-    expect((await api(none.token, `projects/user/pools/funds/${empty.id}/history/?range=30d`)).json()).toEqual({ range: '30d', points: [] });
+    expect((await api(none.token, `projects/user/pools/funds/${empty.id}/history/?range=30d`)).json()).toEqual({
+      range: '30d',
+      points: [],
+    });
   });
 
   it('another user gets 404 on the history and never sees the figures', async () => {
@@ -696,7 +856,12 @@ describe('funds: 24 h figures and price history from stored data', () => {
     const now = Date.now();
     const ethereum = REAL_NETWORKS.find((n) => n.id === 1)!;
     const devnetConfig = ctx.app.chain.registry.get(NET)!;
-    const read = (blockAgo: number, fetchedAgo: number) => ({ state: null, blockNumber: 1n, blockTime: new Date(now - blockAgo), fetchedAt: now - fetchedAgo });
+    const read = (blockAgo: number, fetchedAgo: number) => ({
+      state: null,
+      blockNumber: 1n,
+      blockTime: new Date(now - blockAgo),
+      fetchedAt: now - fetchedAgo,
+    });
     const limit = 3 * ethereum.pollIntervalMs;
     expect(isStale(ethereum, read(limit - 1000, 0), now)).toBe(false);
     expect(isStale(ethereum, read(limit + 1000, 0), now)).toBe(true);

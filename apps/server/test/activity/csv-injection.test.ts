@@ -44,7 +44,11 @@ function naiveCells(text: string, sep: string): string[] {
 
 /** Cells that a spreadsheet would evaluate: starting with a trigger and not a plain number. */
 function formulaCells(text: string): string[] {
-  return SEPARATORS.flatMap((sep) => naiveCells(text, sep).filter((c) => TRIGGER.test(c) && !PLAIN_NUMBER.test(c)).map((c) => `${JSON.stringify(sep)}: ${JSON.stringify(c)}`));
+  return SEPARATORS.flatMap((sep) =>
+    naiveCells(text, sep)
+      .filter((c) => TRIGGER.test(c) && !PLAIN_NUMBER.test(c))
+      .map((c) => `${JSON.stringify(sep)}: ${JSON.stringify(c)}`),
+  );
 }
 
 describe('cells by column type', () => {
@@ -100,14 +104,24 @@ describe('the exports', () => {
     await ctx.close();
   });
 
-  const as = requesterAs(() => ctx.app, () => user.token);
+  const as = requesterAs(
+    () => ctx.app,
+    () => user.token,
+  );
   const get = (url: string) => as('GET', url);
   const address = (n: number) => `0x${(0xc5f000 + n).toString(16).padStart(40, '0')}`;
 
   it('activity: hostile symbols and DEX names start no formula on any separator; amounts stay numbers', async () => {
     const [project] = await ctx.app.db
       .insert(projects)
-      .values({ userId: user.userId, networkId: 31337, contractAddress: address(1), name: 'Hostile', tokenSymbol: FINDING, tokenDecimal: 18 })
+      .values({
+        userId: user.userId,
+        networkId: 31337,
+        contractAddress: address(1),
+        name: 'Hostile',
+        tokenSymbol: FINDING,
+        tokenDecimal: 18,
+      })
       .returning();
     const [pool] = await ctx.app.db
       .insert(pools)
@@ -161,13 +175,22 @@ describe('the exports', () => {
     });
     // Numbers, hashes, times and kinds are bare; every text cell is quoted.
     const line = res.body.split('\r\n')[1]!;
-    expect(line).toBe(`2025-02-01T10:00:00.000Z,77,0x${'ab'.repeat(32)},0,${getAddress(pool!.poolAddress)},"dex;'@SUM(1)",buy,1,"x;'=cmd|'/C calc'!A0",2,"'-2+3|'=x",2,,2`);
+    expect(line).toBe(
+      `2025-02-01T10:00:00.000Z,77,0x${'ab'.repeat(32)},0,${getAddress(pool!.poolAddress)},"dex;'@SUM(1)",buy,1,"x;'=cmd|'/C calc'!A0",2,"'-2+3|'=x",2,,2`,
+    );
   });
 
   it('holders: every cell typed; the notice line is quoted text', async () => {
     const [project] = await ctx.app.db
       .insert(projects)
-      .values({ userId: user.userId, networkId: 31337, contractAddress: address(10), name: 'Held', tokenSymbol: FINDING, tokenDecimal: 0 })
+      .values({
+        userId: user.userId,
+        networkId: 31337,
+        contractAddress: address(10),
+        name: 'Held',
+        tokenSymbol: FINDING,
+        tokenDecimal: 0,
+      })
       .returning();
     await ctx.app.db.insert(tokenBalances).values([
       { networkId: 31337, tokenAddress: address(10).toLowerCase(), holder: address(11), balance: '700' },

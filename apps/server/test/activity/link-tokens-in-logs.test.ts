@@ -34,7 +34,10 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // A built web app, as far as the server can tell: an index page for the link pages.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'links-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>TokenDesk</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>TokenDesk</title></head><body><div id="root"></div></body></html>',
+  );
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
       log += chunk.toString();
@@ -56,14 +59,19 @@ afterAll(async () => {
 });
 
 const api = (url: string, init: { method?: string; body?: object; authorization?: string } = {}) =>
-  call(base, init.method ?? 'POST', `/api/v1${url}`, { body: init.body, headers: init.authorization ? { authorization: init.authorization } : {} });
+  call(base, init.method ?? 'POST', `/api/v1${url}`, {
+    body: init.body,
+    headers: init.authorization ? { authorization: init.authorization } : {},
+  });
 
 async function mailTo(address: string, subject: RegExp): Promise<CapturedMail> {
   const worker = new DeliveryWorker({ db: ctx.database.db, config: ctx.config, log: ctx.app.log });
   const deadline = Date.now() + 15_000;
   for (;;) {
     await worker.runOnce();
-    const mail = smtp.messages.find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(m.subject));
+    const mail = smtp.messages.find(
+      (m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(m.subject),
+    );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no e-mail '${subject.source}' to ${address}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -79,7 +87,9 @@ function emailedLink(mail: CapturedMail, page: string): { url: URL; token: strin
 
 /** What a browser sends for a URL: the path and query, never the fragment. */
 async function openPage(target: string): Promise<Response> {
-  const res = await fetch(`${base}${target}`, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (link test)' } });
+  const res = await fetch(`${base}${target}`, {
+    headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (link test)' },
+  });
   await res.text();
   return res;
 }
@@ -92,14 +102,23 @@ describe('one-time link tokens', () => {
     // Registration mails a verification link.
     const body = registerBody();
     expect((await api('/user/register/', { body })).status).toBe(201);
-    const signIn = await fetch(`${base}/api/v1/user/login/`, { headers: { authorization: basic(body.username, body.password) } });
+    const signIn = await fetch(`${base}/api/v1/user/login/`, {
+      headers: { authorization: basic(body.username, body.password) },
+    });
     const bearer = `Bearer ${((await signIn.json()) as { token: string }).token}`;
     const verify = emailedLink(await mailTo(body.email, /Verify your e-mail address/), '/verify-email');
     tokens.push({ kind: 'verify', token: verify.token });
 
     // A change of address mails a link to the new address.
     const newEmail = `${uniqueName('moved')}@example.org`;
-    expect((await api('/user/change-email/', { body: { new_email: newEmail, password: body.password }, authorization: bearer })).status).toBe(200);
+    expect(
+      (
+        await api('/user/change-email/', {
+          body: { new_email: newEmail, password: body.password },
+          authorization: bearer,
+        })
+      ).status,
+    ).toBe(200);
     const change = emailedLink(await mailTo(newEmail, /Confirm your new e-mail address/), '/verify-email');
     tokens.push({ kind: 'change', token: change.token });
 
@@ -151,7 +170,10 @@ describe('one-time link tokens', () => {
     for (const { kind, token } of tokens) {
       for (const form of [token, sha256Hex(token), encodeURIComponent(token)]) {
         const at = everything.indexOf(form);
-        expect(at, `the ${kind} token (${form === token ? 'as mailed' : 'a form of it'}) is in: …${everything.slice(Math.max(0, at - 200), at + 80)}…`).toBe(-1);
+        expect(
+          at,
+          `the ${kind} token (${form === token ? 'as mailed' : 'a form of it'}) is in: …${everything.slice(Math.max(0, at - 200), at + 80)}…`,
+        ).toBe(-1);
       }
     }
     // The log really holds the page requests, the old-style one included (redacted): the test

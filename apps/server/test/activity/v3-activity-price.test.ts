@@ -20,20 +20,42 @@ const devnet = inject('devnet');
 const a = devnet.addresses;
 const clients = () => devnetClients(devnet.rpcUrl);
 
-const v3PoolAbi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)', 'function token0() view returns (address)']);
-const v2PairAbi = parseAbi(['function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32)', 'function token0() view returns (address)']);
+const v3PoolAbi = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
+  'function token0() view returns (address)',
+]);
+const v2PairAbi = parseAbi([
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32)',
+  'function token0() view returns (address)',
+]);
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { chain: devnetChain() });
   user = await signUp(ctx.app);
   const auth = { authorization: bearer(user.token) };
   const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: {
+        network: 31337,
+        contract_address: address,
+        name: symbol,
+        token_symbol: symbol,
+        token_decimal: decimals,
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
   const attach = async (projectId: number, dex: string, pool: Address) => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${projectId}/`, headers: auth, payload: { dex, token: 'weth', pool_address: pool } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${projectId}/`,
+      headers: auth,
+      payload: { dex, token: 'weth', pool_address: pool },
+    });
     if (res.statusCode !== 201) throw new Error(`attach ${pool}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
@@ -51,15 +73,28 @@ afterAll(async () => {
 });
 
 async function activity(query: string): Promise<ActivityEvent[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/activity/?limit=200&${query}`, headers: { authorization: bearer(user.token) } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/projects/activity/?limit=200&${query}`,
+    headers: { authorization: bearer(user.token) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<ActivityPage>().events;
 }
 
 /** SMPL (9 decimals) in WETH (18) from a V3 sqrtPriceX96 at a block, as a float for comparing. */
 async function v3PoolPrice(blockNumber: bigint): Promise<number> {
-  const [sqrt] = await clients().public.readContract({ address: a.pools.smplWethV3, abi: v3PoolAbi, functionName: 'slot0', blockNumber });
-  const token0 = await clients().public.readContract({ address: a.pools.smplWethV3, abi: v3PoolAbi, functionName: 'token0' });
+  const [sqrt] = await clients().public.readContract({
+    address: a.pools.smplWethV3,
+    abi: v3PoolAbi,
+    functionName: 'slot0',
+    blockNumber,
+  });
+  const token0 = await clients().public.readContract({
+    address: a.pools.smplWethV3,
+    abi: v3PoolAbi,
+    functionName: 'token0',
+  });
   const raw1per0 = (Number(sqrt) / 2 ** 96) ** 2;
   // price of SMPL in WETH, whole tokens
   return token0.toLowerCase() === a.smpl.toLowerCase() ? raw1per0 * 10 ** (9 - 18) : (1 / raw1per0) * 10 ** (9 - 18);
@@ -105,7 +140,9 @@ describe('V3 liquidity rows', () => {
     const cols = header!.split(',');
     const kindAt = cols.indexOf('kind');
     const priceAt = cols.indexOf('price');
-    const liquidity = lines.map((l) => l.split(',')).filter((c) => c[kindAt] === 'add_liquidity' || c[kindAt] === 'remove_liquidity');
+    const liquidity = lines
+      .map((l) => l.split(','))
+      .filter((c) => c[kindAt] === 'add_liquidity' || c[kindAt] === 'remove_liquidity');
     expect(liquidity.length).toBeGreaterThan(0);
     for (const c of liquidity) expect(c[priceAt]).toBe('');
   });
@@ -113,14 +150,25 @@ describe('V3 liquidity rows', () => {
 
 describe('V2 liquidity rows', () => {
   it('keep a price, and it is the pool ratio they were made at', async () => {
-    const rows = (await activity(`pool=${v2PoolId}`)).filter((e) => e.kind === 'add_liquidity' || e.kind === 'remove_liquidity');
+    const rows = (await activity(`pool=${v2PoolId}`)).filter(
+      (e) => e.kind === 'add_liquidity' || e.kind === 'remove_liquidity',
+    );
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    const token0 = await clients().public.readContract({ address: a.pools.demoWethV2, abi: v2PairAbi, functionName: 'token0' });
+    const token0 = await clients().public.readContract({
+      address: a.pools.demoWethV2,
+      abi: v2PairAbi,
+      functionName: 'token0',
+    });
     const demoIs0 = token0.toLowerCase() === a.demo.toLowerCase();
     for (const e of rows) {
       expect(e.price).not.toBeNull();
       // The reserves after the event's block: the router adds, and a burn removes, at this ratio.
-      const [r0, r1] = await clients().public.readContract({ address: a.pools.demoWethV2, abi: v2PairAbi, functionName: 'getReserves', blockNumber: BigInt(e.block_number) });
+      const [r0, r1] = await clients().public.readContract({
+        address: a.pools.demoWethV2,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+        blockNumber: BigInt(e.block_number),
+      });
       const poolPrice = demoIs0 ? Number(r1) / Number(r0) : Number(r0) / Number(r1);
       expect(Number(e.price) / poolPrice).toBeCloseTo(1, 6);
     }

@@ -24,9 +24,14 @@ async function catchUp() {
   throw new Error('indexer did not catch up');
 }
 
-const swap = (side: 'buy' | 'sell', amount: string, from = demoAccounts[0]!) => swapOnDevnet(devnetClients(devnet.rpcUrl), { from, pool: 'demo-weth', side, amount });
+const swap = (side: 'buy' | 'sell', amount: string, from = demoAccounts[0]!) =>
+  swapOnDevnet(devnetClients(devnet.rpcUrl), { from, pool: 'demo-weth', side, amount });
 
-const abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)', 'function balanceOf(address) view returns (uint256)']);
+const abi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 
 /**
  * Sells DEMO into DEMO/WETH until its price is below `target` WETH (and at least 6 % lower, so a
@@ -37,13 +42,20 @@ async function sellDemoBelow(target: number) {
   const { public: pub } = devnetClients(devnet.rpcUrl);
   const pair = devnet.addresses.pools.demoWethV2;
   const [r0, r1] = await pub.readContract({ address: pair, abi, functionName: 'getReserves' });
-  const demoIs0 = (await pub.readContract({ address: pair, abi, functionName: 'token0' })).toLowerCase() === devnet.addresses.demo.toLowerCase();
+  const demoIs0 =
+    (await pub.readContract({ address: pair, abi, functionName: 'token0' })).toLowerCase() ===
+    devnet.addresses.demo.toLowerCase();
   const demo = Number(formatUnits(demoIs0 ? r0 : r1, 18));
   const weth = Number(formatUnits(demoIs0 ? r1 : r0, 18));
   let needed = Math.max(Math.sqrt((demo * weth) / target), demo * 1.06) * 1.02 - demo;
   for (const account of demoAccounts) {
     if (needed <= 0) return;
-    const balance = Number(formatUnits(await pub.readContract({ address: devnet.addresses.demo, abi, functionName: 'balanceOf', args: [account] }), 18));
+    const balance = Number(
+      formatUnits(
+        await pub.readContract({ address: devnet.addresses.demo, abi, functionName: 'balanceOf', args: [account] }),
+        18,
+      ),
+    );
     const amount = Math.min(needed, balance * 0.99);
     if (amount < 1) continue;
     await swap('sell', amount.toFixed(6), account);
@@ -53,14 +65,20 @@ async function sellDemoBelow(target: number) {
 }
 
 async function addAlert(values: Partial<typeof alerts.$inferInsert> & Pick<typeof alerts.$inferInsert, 'kind'>) {
-  const [row] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId, cooldownMinutes: 60, ...values }).returning();
+  const [row] = await ctx.database.db
+    .insert(alerts)
+    .values({ userId: user.userId, poolId, cooldownMinutes: 60, ...values })
+    .returning();
   await catchUp(); // sets since_block: only what follows is judged
   return row!;
 }
 
 const firingsOf = async (alertId: number) => ({
   triggers: await ctx.database.db.select().from(alertTriggers).where(eq(alertTriggers.alertId, alertId)),
-  notices: await ctx.database.db.select().from(notifications).where(eq(notifications.navigationUrl, `/alerts/${alertId}`)),
+  notices: await ctx.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.navigationUrl, `/alerts/${alertId}`)),
 });
 
 beforeAll(async () => {
@@ -69,9 +87,19 @@ beforeAll(async () => {
   user = await signUp(ctx.app);
   const auth = { authorization: bearer(user.token) };
   const demo: Address = devnet.addresses.demo;
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 } });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/projects/create/',
+    headers: auth,
+    payload: { network: 31337, contract_address: demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+  });
   expect(created.statusCode).toBe(201);
-  const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${created.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: devnet.addresses.pools.demoWethV2 } });
+  const attached = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/pool/${created.json().id}/`,
+    headers: auth,
+    payload: { dex: 'uniswap-v2', token: 'weth', pool_address: devnet.addresses.pools.demoWethV2 },
+  });
   expect(attached.statusCode).toBe(201);
   poolId = attached.json().id;
   await catchUp();

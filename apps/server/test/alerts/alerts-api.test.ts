@@ -72,10 +72,27 @@ describe('creating alerts', () => {
       last_triggered_at: null,
       trigger_count: 0,
     });
-    const drop = await create({ kind: 'liquidity_drop', pool_id: String(poolId), threshold_pct: '12.5', window_minutes: '30', cooldown_minutes: 5 });
-    expect(drop).toMatchObject({ kind: 'liquidity_drop', threshold_pct: '12.5', window_minutes: 30, min_amount: null, cooldown_minutes: 5 });
+    const drop = await create({
+      kind: 'liquidity_drop',
+      pool_id: String(poolId),
+      threshold_pct: '12.5',
+      window_minutes: '30',
+      cooldown_minutes: 5,
+    });
+    expect(drop).toMatchObject({
+      kind: 'liquidity_drop',
+      threshold_pct: '12.5',
+      window_minutes: 30,
+      min_amount: null,
+      cooldown_minutes: 5,
+    });
     const swap = await create({ kind: 'large_swap', pool_id: poolId, min_amount: '0.000001' });
-    expect(swap).toMatchObject({ kind: 'large_swap', threshold_pct: null, window_minutes: null, min_amount: '0.000001' });
+    expect(swap).toMatchObject({
+      kind: 'large_swap',
+      threshold_pct: null,
+      window_minutes: null,
+      min_amount: '0.000001',
+    });
     const big = await create({ kind: 'large_swap', pool_id: poolId, min_amount: 1e24 });
     expect(big.min_amount).toBe('1000000000000000000000000');
     // The indexer picks the block the alert watches from.
@@ -92,18 +109,50 @@ describe('creating alerts', () => {
 
     const cases: [object, string, string][] = [
       [{ kind: 'price_move', pool_id: '', threshold_pct: 10, window_minutes: 60 }, 'pool_id', m.poolRequired],
-      [{ kind: 'price_move', pool_id: poolId, threshold_pct: 0.05, window_minutes: 60 }, 'threshold_pct', m.thresholdRange],
-      [{ kind: 'price_move', pool_id: poolId, threshold_pct: 1000.5, window_minutes: 60 }, 'threshold_pct', m.thresholdRange],
-      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 'abc', window_minutes: 60 }, 'threshold_pct', m.dropThresholdRange],
-      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 0 }, 'window_minutes', m.windowRange],
-      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 10081 }, 'window_minutes', m.windowRange],
-      [{ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 1.5 }, 'window_minutes', m.windowRange],
+      [
+        { kind: 'price_move', pool_id: poolId, threshold_pct: 0.05, window_minutes: 60 },
+        'threshold_pct',
+        m.thresholdRange,
+      ],
+      [
+        { kind: 'price_move', pool_id: poolId, threshold_pct: 1000.5, window_minutes: 60 },
+        'threshold_pct',
+        m.thresholdRange,
+      ],
+      [
+        { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 'abc', window_minutes: 60 },
+        'threshold_pct',
+        m.dropThresholdRange,
+      ],
+      [
+        { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 0 },
+        'window_minutes',
+        m.windowRange,
+      ],
+      [
+        { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 10081 },
+        'window_minutes',
+        m.windowRange,
+      ],
+      [
+        { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 5, window_minutes: 1.5 },
+        'window_minutes',
+        m.windowRange,
+      ],
       [{ kind: 'large_swap', pool_id: poolId, min_amount: 0 }, 'min_amount', m.minAmountPositive],
       [{ kind: 'large_swap', pool_id: poolId, min_amount: -3 }, 'min_amount', m.minAmountPositive],
       [{ kind: 'large_swap', pool_id: poolId, min_amount: 3, cooldown_minutes: 0 }, 'cooldown_minutes', m.cooldownMin],
       // A field of another kind is refused, not ignored.
-      [{ kind: 'large_swap', pool_id: poolId, min_amount: 3, threshold_pct: 5 }, 'threshold_pct', "Unknown field 'threshold_pct'."],
-      [{ kind: 'price_move', pool_id: poolId, threshold_pct: 5, window_minutes: 5, min_amount: 1 }, 'min_amount', "Unknown field 'min_amount'."],
+      [
+        { kind: 'large_swap', pool_id: poolId, min_amount: 3, threshold_pct: 5 },
+        'threshold_pct',
+        "Unknown field 'threshold_pct'.",
+      ],
+      [
+        { kind: 'price_move', pool_id: poolId, threshold_pct: 5, window_minutes: 5, min_amount: 1 },
+        'min_amount',
+        "Unknown field 'min_amount'.",
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await call(owner.token, 'POST', 'projects/alerts/', payload);
@@ -112,34 +161,76 @@ describe('creating alerts', () => {
       expect(res.json().detail).toBe(message);
     }
     // Several failures: the first in form order leads.
-    const many = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'price_move', pool_id: 0, threshold_pct: 0, window_minutes: 0, cooldown_minutes: 0 });
+    const many = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'price_move',
+      pool_id: 0,
+      threshold_pct: 0,
+      window_minutes: 0,
+      cooldown_minutes: 0,
+    });
     expect(fields(many.json())).toEqual(['pool_id', 'threshold_pct', 'window_minutes', 'cooldown_minutes']);
-    expect((await call(owner.token, 'POST', 'projects/alerts/', { kind: 'volume_spike', pool_id: poolId })).statusCode).toBe(400);
+    expect(
+      (await call(owner.token, 'POST', 'projects/alerts/', { kind: 'volume_spike', pool_id: poolId })).statusCode,
+    ).toBe(400);
   });
 
   it('a Liquidity Drop takes at most 100 %, on create and on edit; a Price Move still up to 1000 % (issue 35 item 8)', async () => {
-    const over = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 100.5, window_minutes: 60 });
+    const over = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'liquidity_drop',
+      pool_id: poolId,
+      threshold_pct: 100.5,
+      window_minutes: 60,
+    });
     expect(over.statusCode, over.body).toBe(400);
-    expect(over.json()).toEqual({ detail: m.dropThresholdRange, errors: [{ field: 'threshold_pct', message: 'Enter a percentage from 0.1 to 100' }] });
-    expect((await call(owner.token, 'POST', 'projects/alerts/', { kind: 'liquidity_drop', pool_id: poolId, threshold_pct: '1000', window_minutes: 60 })).statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      detail: m.dropThresholdRange,
+      errors: [{ field: 'threshold_pct', message: 'Enter a percentage from 0.1 to 100' }],
+    });
+    expect(
+      (
+        await call(owner.token, 'POST', 'projects/alerts/', {
+          kind: 'liquidity_drop',
+          pool_id: poolId,
+          threshold_pct: '1000',
+          window_minutes: 60,
+        })
+      ).statusCode,
+    ).toBe(400);
     const all = await create({ kind: 'liquidity_drop', pool_id: poolId, threshold_pct: 100, window_minutes: 61 });
     expect(all.threshold_pct).toBe('100');
     const price = await create({ kind: 'price_move', pool_id: poolId, threshold_pct: 500, window_minutes: 61 });
     expect(price.threshold_pct).toBe('500');
 
     // The edit body has no kind: the server checks the alert's own.
-    const edit = await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, { threshold_pct: 250, cooldown_minutes: 7 });
+    const edit = await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, {
+      threshold_pct: 250,
+      cooldown_minutes: 7,
+    });
     expect(edit.statusCode, edit.body).toBe(400);
-    expect(edit.json()).toEqual({ detail: m.dropThresholdRange, errors: [{ field: 'threshold_pct', message: m.dropThresholdRange }] });
-    expect((await call(owner.token, 'GET', `projects/alerts/${all.id}/`)).json()).toMatchObject({ threshold_pct: '100', cooldown_minutes: 60 });
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, { threshold_pct: 99.5 })).json()).toMatchObject({ threshold_pct: '99.5' });
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { threshold_pct: 900 })).json()).toMatchObject({ threshold_pct: '900' });
+    expect(edit.json()).toEqual({
+      detail: m.dropThresholdRange,
+      errors: [{ field: 'threshold_pct', message: m.dropThresholdRange }],
+    });
+    expect((await call(owner.token, 'GET', `projects/alerts/${all.id}/`)).json()).toMatchObject({
+      threshold_pct: '100',
+      cooldown_minutes: 60,
+    });
+    expect(
+      (await call(owner.token, 'PATCH', `projects/alerts/${all.id}/`, { threshold_pct: 99.5 })).json(),
+    ).toMatchObject({ threshold_pct: '99.5' });
+    expect(
+      (await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { threshold_pct: 900 })).json(),
+    ).toMatchObject({ threshold_pct: '900' });
   });
 
   it('refuses a pool that is not the user’s with 404, like a missing one', async () => {
     const before = (await call(owner.token, 'GET', 'projects/alerts/?limit=200')).json().alerts as Alert[];
     for (const id of [otherPoolId, 999_999]) {
-      const res = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: id, min_amount: 1 });
+      const res = await call(owner.token, 'POST', 'projects/alerts/', {
+        kind: 'large_swap',
+        pool_id: id,
+        min_amount: 1,
+      });
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json().detail).toBe(m.poolNotFound);
     }
@@ -164,28 +255,61 @@ describe('reading, editing, pausing and deleting', () => {
   it('edits the kind’s own fields and the cooldown; other kinds’ fields answer 400', async () => {
     // Figures no other alert of this file has: an identical active alert answers 409 (alerts-duplicate.test.ts).
     const price = await create({ kind: 'price_move', pool_id: poolId, threshold_pct: 11, window_minutes: 60 });
-    const edited = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { threshold_pct: 2.75, cooldown_minutes: 15 });
+    const edited = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, {
+      threshold_pct: 2.75,
+      cooldown_minutes: 15,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ id: price.id, kind: 'price_move', threshold_pct: '2.75', window_minutes: 60, cooldown_minutes: 15 });
+    expect(edited.json()).toMatchObject({
+      id: price.id,
+      kind: 'price_move',
+      threshold_pct: '2.75',
+      window_minutes: 60,
+      cooldown_minutes: 15,
+    });
     // Nothing to change: the alert as it is.
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, {})).json()).toMatchObject({ threshold_pct: '2.75' });
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, {})).json()).toMatchObject({
+      threshold_pct: '2.75',
+    });
 
-    const wrong = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { min_amount: 5, cooldown_minutes: 9 });
+    const wrong = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, {
+      min_amount: 5,
+      cooldown_minutes: 9,
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: m.fieldNotOfKind('min_amount', 'Price Move'), errors: [{ field: 'min_amount', message: m.fieldNotOfKind('min_amount', 'Price Move') }] });
+    expect(wrong.json()).toEqual({
+      detail: m.fieldNotOfKind('min_amount', 'Price Move'),
+      errors: [{ field: 'min_amount', message: m.fieldNotOfKind('min_amount', 'Price Move') }],
+    });
     const swap = await create({ kind: 'large_swap', pool_id: poolId, min_amount: 100 });
-    const wrongSwap = await call(owner.token, 'PATCH', `projects/alerts/${swap.id}/`, { window_minutes: 5, threshold_pct: 1 });
+    const wrongSwap = await call(owner.token, 'PATCH', `projects/alerts/${swap.id}/`, {
+      window_minutes: 5,
+      threshold_pct: 1,
+    });
     expect(fields(wrongSwap.json())).toEqual(['threshold_pct', 'window_minutes']);
     expect(wrongSwap.json().detail).toBe('Large Swap alerts have no threshold_pct.');
     // Nothing changed by a refused edit.
-    expect((await call(owner.token, 'GET', `projects/alerts/${price.id}/`)).json()).toMatchObject({ cooldown_minutes: 15 });
-    expect((await call(owner.token, 'GET', `projects/alerts/${swap.id}/`)).json()).toMatchObject({ threshold_pct: null, window_minutes: null, min_amount: '100' });
+    expect((await call(owner.token, 'GET', `projects/alerts/${price.id}/`)).json()).toMatchObject({
+      cooldown_minutes: 15,
+    });
+    expect((await call(owner.token, 'GET', `projects/alerts/${swap.id}/`)).json()).toMatchObject({
+      threshold_pct: null,
+      window_minutes: null,
+      min_amount: '100',
+    });
 
     // Values are checked like on create, in form order, before the kind rule.
-    const bad = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { cooldown_minutes: 0, window_minutes: 99999 });
+    const bad = await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, {
+      cooldown_minutes: 0,
+      window_minutes: 99999,
+    });
     expect(fields(bad.json())).toEqual(['window_minutes', 'cooldown_minutes']);
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { kind: 'large_swap' })).statusCode).toBe(400);
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { pool_id: poolId })).statusCode).toBe(400);
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { kind: 'large_swap' })).statusCode).toBe(
+      400,
+    );
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${price.id}/`, { pool_id: poolId })).statusCode).toBe(
+      400,
+    );
     const okSwap = await call(owner.token, 'PATCH', `projects/alerts/${swap.id}/`, { min_amount: '0.5' });
     expect(okSwap.json()).toMatchObject({ min_amount: '0.5' });
   });
@@ -196,7 +320,9 @@ describe('reading, editing, pausing and deleting', () => {
     const paused = await call(owner.token, 'POST', `projects/alerts/${swap.id}/pause/`);
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toMatchObject({ id: swap.id, is_active: false });
-    expect((await call(owner.token, 'POST', `projects/alerts/${swap.id}/pause/`)).json()).toMatchObject({ is_active: false });
+    expect((await call(owner.token, 'POST', `projects/alerts/${swap.id}/pause/`)).json()).toMatchObject({
+      is_active: false,
+    });
     let [row] = await ctx.app.db.select().from(alerts).where(eq(alerts.id, swap.id));
     expect(row!.sinceBlock).toBe(1234n);
 
@@ -206,7 +332,9 @@ describe('reading, editing, pausing and deleting', () => {
     expect(row!.sinceBlock).toBeNull();
     // Resuming an active alert leaves its starting block alone.
     await ctx.app.db.update(alerts).set({ sinceBlock: 99n }).where(eq(alerts.id, swap.id));
-    expect((await call(owner.token, 'POST', `projects/alerts/${swap.id}/resume/`)).json()).toMatchObject({ is_active: true });
+    expect((await call(owner.token, 'POST', `projects/alerts/${swap.id}/resume/`)).json()).toMatchObject({
+      is_active: true,
+    });
     [row] = await ctx.app.db.select().from(alerts).where(eq(alerts.id, swap.id));
     expect(row!.sinceBlock).toBe(99n);
   });
@@ -223,7 +351,10 @@ describe('reading, editing, pausing and deleting', () => {
         values: { change_pct: String(i), from_price: '1.5', to_price: null, window_minutes: 10 },
       })),
     );
-    await ctx.app.db.update(alerts).set({ triggerCount: 105, lastTriggeredAt: new Date(base + 104 * 60_000) }).where(eq(alerts.id, price.id));
+    await ctx.app.db
+      .update(alerts)
+      .set({ triggerCount: 105, lastTriggeredAt: new Date(base + 104 * 60_000) })
+      .where(eq(alerts.id, price.id));
     const res = await call(owner.token, 'GET', `projects/alerts/${price.id}/triggers/`);
     expect(res.statusCode).toBe(200);
     const triggers = res.json() as AlertTrigger[];
@@ -242,7 +373,9 @@ describe('reading, editing, pausing and deleting', () => {
 
   it('deletes an alert with its firings', async () => {
     const swap = await create({ kind: 'large_swap', pool_id: poolId, min_amount: 11 });
-    await ctx.app.db.insert(alertTriggers).values({ alertId: swap.id, triggeredAt: new Date(), message: 'x', values: {} });
+    await ctx.app.db
+      .insert(alertTriggers)
+      .values({ alertId: swap.id, triggeredAt: new Date(), message: 'x', values: {} });
     const res = await call(owner.token, 'DELETE', `projects/alerts/${swap.id}/`);
     expect(res.statusCode).toBe(200);
     expect((await call(owner.token, 'GET', `projects/alerts/${swap.id}/`)).statusCode).toBe(404);

@@ -38,7 +38,13 @@ const rowsOf = (userId: number) => ctx.app.db.select().from(alerts).where(eq(ale
 
 describe('creating an identical alert', () => {
   it('answers 409 naming the existing alert, whatever the cooldown or the spelling of the figures, and stores nothing', async () => {
-    const first = await create({ kind: 'price_move', pool_id: poolId, threshold_pct: 10, window_minutes: 60, cooldown_minutes: 30 });
+    const first = await create({
+      kind: 'price_move',
+      pool_id: poolId,
+      threshold_pct: 10,
+      window_minutes: 60,
+      cooldown_minutes: 30,
+    });
     const before = await rowsOf(owner.userId);
 
     for (const payload of [
@@ -49,7 +55,9 @@ describe('creating an identical alert', () => {
       const res = await call(owner.token, 'POST', 'projects/alerts/', payload);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({ detail: m.duplicateAlert(first.id), errors: [] });
-      expect(res.json().detail).toBe(`An identical alert already exists (alert #${first.id}). Edit it or choose other values.`);
+      expect(res.json().detail).toBe(
+        `An identical alert already exists (alert #${first.id}). Edit it or choose other values.`,
+      );
     }
     expect(await rowsOf(owner.userId)).toEqual(before);
   });
@@ -70,9 +78,13 @@ describe('creating an identical alert', () => {
 
   it('two identical requests at once: one alert, one 409', async () => {
     const payload = { kind: 'price_move', pool_id: secondPoolId, threshold_pct: 3, window_minutes: 15 };
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call(owner.token, 'POST', 'projects/alerts/', payload)));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(owner.token, 'POST', 'projects/alerts/', payload)),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    const rows = (await rowsOf(owner.userId)).filter((r) => r.poolId === secondPoolId && r.kind === 'price_move' && r.windowMinutes === 15);
+    const rows = (await rowsOf(owner.userId)).filter(
+      (r) => r.poolId === secondPoolId && r.kind === 'price_move' && r.windowMinutes === 15,
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -87,21 +99,39 @@ describe('editing or resuming into an identical alert', () => {
   it('PATCH that would copy another active alert answers 409 and leaves the alert as it was', async () => {
     const a = await create({ kind: 'price_move', pool_id: secondPoolId, threshold_pct: 20, window_minutes: 120 });
     const b = await create({ kind: 'price_move', pool_id: secondPoolId, threshold_pct: 25, window_minutes: 120 });
-    const res = await call(owner.token, 'PATCH', `projects/alerts/${b.id}/`, { threshold_pct: 20, cooldown_minutes: 5 });
+    const res = await call(owner.token, 'PATCH', `projects/alerts/${b.id}/`, {
+      threshold_pct: 20,
+      cooldown_minutes: 5,
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().detail).toBe(m.duplicateAlert(a.id));
     const [row] = await ctx.app.db.select().from(alerts).where(eq(alerts.id, b.id));
     expect(row).toMatchObject({ thresholdPct: '25', windowMinutes: 120, cooldownMinutes: 60, isActive: true });
     // Its own figures again are not a duplicate of itself.
-    const same = await call(owner.token, 'PATCH', `projects/alerts/${b.id}/`, { threshold_pct: 25, cooldown_minutes: 5 });
+    const same = await call(owner.token, 'PATCH', `projects/alerts/${b.id}/`, {
+      threshold_pct: 25,
+      cooldown_minutes: 5,
+    });
     expect(same.statusCode, same.body).toBe(200);
   });
 
   it('a paused alert may be edited to match an active one, but resuming it then answers 409 and it stays paused', async () => {
-    const active = await create({ kind: 'liquidity_drop', pool_id: secondPoolId, threshold_pct: 30, window_minutes: 30 });
-    const paused = await create({ kind: 'liquidity_drop', pool_id: secondPoolId, threshold_pct: 35, window_minutes: 30 });
+    const active = await create({
+      kind: 'liquidity_drop',
+      pool_id: secondPoolId,
+      threshold_pct: 30,
+      window_minutes: 30,
+    });
+    const paused = await create({
+      kind: 'liquidity_drop',
+      pool_id: secondPoolId,
+      threshold_pct: 35,
+      window_minutes: 30,
+    });
     expect((await call(owner.token, 'POST', `projects/alerts/${paused.id}/pause/`, {})).statusCode).toBe(200);
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${paused.id}/`, { threshold_pct: 30 })).statusCode).toBe(200);
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${paused.id}/`, { threshold_pct: 30 })).statusCode).toBe(
+      200,
+    );
 
     const res = await call(owner.token, 'POST', `projects/alerts/${paused.id}/resume/`, {});
     expect(res.statusCode, res.body).toBe(409);
@@ -116,11 +146,19 @@ describe('editing or resuming into an identical alert', () => {
 
   it('identical alerts made before the rule keep their cooldown editable', async () => {
     // Written directly, as a database from before this rule may hold them.
-    const legacy = { userId: owner.userId, poolId: secondPoolId, kind: 'large_swap' as const, minAmount: '77', isActive: true };
+    const legacy = {
+      userId: owner.userId,
+      poolId: secondPoolId,
+      kind: 'large_swap' as const,
+      minAmount: '77',
+      isActive: true,
+    };
     const [x, y] = await ctx.app.db.insert(alerts).values([legacy, legacy]).returning();
     const res = await call(owner.token, 'PATCH', `projects/alerts/${y!.id}/`, { cooldown_minutes: 15 });
     expect(res.statusCode, res.body).toBe(200);
     // Changing a figure to the one it already has is no change either.
-    expect((await call(owner.token, 'PATCH', `projects/alerts/${x!.id}/`, { min_amount: '77.0' })).statusCode).toBe(200);
+    expect((await call(owner.token, 'PATCH', `projects/alerts/${x!.id}/`, { min_amount: '77.0' })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -39,7 +39,14 @@ async function seed(userId: number, label: string, poolIds: number[] | null) {
   for (const [name, symbol, paired, dexId] of poolShapes) {
     const [project] = await ctx.app.db
       .insert(projects)
-      .values({ userId, networkId: 31337, contractAddress: address(), name: `${name} ${label}`, tokenSymbol: symbol, tokenDecimal: 18 })
+      .values({
+        userId,
+        networkId: 31337,
+        contractAddress: address(),
+        name: `${name} ${label}`,
+        tokenSymbol: symbol,
+        tokenDecimal: 18,
+      })
       .returning({ id: projects.id });
     const [pool] = await ctx.app.db
       .insert(pools)
@@ -140,7 +147,15 @@ describe('projects/alerts/ pages', () => {
     expect(body.alerts.map((a) => a.id)).toEqual(await orderOf(owner.userId));
     expect(body.next_cursor).toBeNull();
     const labels = new Set(body.alerts.map((a) => a.label));
-    expect(labels).toEqual(new Set(['ALP/WETH - Uniswap V2', 'NOVA/USDC - Uniswap V3', 'LUNA/WETH - Uniswap V3', 'ZEN/USDT - Uniswap V2', 'ORB/USDC - Uniswap V2']));
+    expect(labels).toEqual(
+      new Set([
+        'ALP/WETH - Uniswap V2',
+        'NOVA/USDC - Uniswap V3',
+        'LUNA/WETH - Uniswap V3',
+        'ZEN/USDT - Uniswap V2',
+        'ORB/USDC - Uniswap V2',
+      ]),
+    );
   });
 
   it('q filters on the pool label (project name or symbol, pair, DEX by id or name), case-insensitively, across pages', async () => {
@@ -159,7 +174,10 @@ describe('projects/alerts/ pages', () => {
     for (const [q, where] of cases) {
       const expected = await orderOf(owner.userId, where);
       const { rows } = await walk(owner.token, `projects/alerts/?q=${encodeURIComponent(q)}`, 2);
-      expect(rows.map((a) => a.id), q).toEqual(expected);
+      expect(
+        rows.map((a) => a.id),
+        q,
+      ).toEqual(expected);
       if (q !== '%' && q !== 'nothing like this') expect(expected.length, q).toBeGreaterThan(0);
     }
     // 'theirs' is in the other user's project names only.
@@ -172,7 +190,10 @@ describe('projects/alerts/ pages', () => {
     expect(rows.map((a) => a.id)).toEqual(await orderOf(owner.userId, sql`a.pool_id = ${poolId}`));
     expect(rows).toHaveLength(2);
     expect(rows.every((a) => a.pool_id === poolId)).toBe(true);
-    expect((await get(owner.token, `projects/alerts/?pool=${poolId}&q=usdt`)).json()).toEqual({ alerts: [], next_cursor: null });
+    expect((await get(owner.token, `projects/alerts/?pool=${poolId}&q=usdt`)).json()).toEqual({
+      alerts: [],
+      next_cursor: null,
+    });
     const foreign = await get(owner.token, `projects/alerts/?pool=${otherPoolId}`);
     const missing = await get(owner.token, 'projects/alerts/?pool=2147483647');
     expect(foreign.statusCode).toBe(404);
@@ -187,7 +208,9 @@ describe('projects/alerts/ pages', () => {
     const { rows } = await walk(owner.token, 'projects/alerts/', 3);
     expect(rows.every((a) => ownerPoolIds.includes(a.pool_id))).toBe(true);
     // The other user's cursor in the owner's request pages the owner's list from that point.
-    const page = (await get(owner.token, `projects/alerts/?limit=50&cursor=${encodeURIComponent(theirs.next_cursor!)}`)).json() as AlertPage;
+    const page = (
+      await get(owner.token, `projects/alerts/?limit=50&cursor=${encodeURIComponent(theirs.next_cursor!)}`)
+    ).json() as AlertPage;
     expect(page.alerts.every((a) => ownIds.has(a.id))).toBe(true);
   });
 
@@ -213,7 +236,9 @@ describe('projects/alerts/ pages', () => {
       expect(res.statusCode, query).toBe(400);
     }
     const res = await get(owner.token, `projects/alerts/?cursor=${encodeCursor(['x', 1])}`);
-    expect(res.json().errors).toEqual([{ field: 'cursor', message: 'Invalid cursor. Start again from the first page.' }]);
+    expect(res.json().errors).toEqual([
+      { field: 'cursor', message: 'Invalid cursor. Start again from the first page.' },
+    ]);
   });
 
   it('needs a credential', async () => {

@@ -1,5 +1,12 @@
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
-import { CANDLE_INTERVAL_SECONDS, CANDLE_RANGE_SECONDS, type Candle, type CandleInterval, type CandleRange, type Candles } from '@tokendesk/contract';
+import {
+  CANDLE_INTERVAL_SECONDS,
+  CANDLE_RANGE_SECONDS,
+  type Candle,
+  type CandleInterval,
+  type CandleRange,
+  type Candles,
+} from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,9 +42,13 @@ const pairAbi = parseAbi([
   'function burn(address) returns (uint256, uint256)',
   'function mint(address) returns (uint256)',
 ]);
-const erc20Abi = parseAbi(['function transfer(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)']);
+const erc20Abi = parseAbi([
+  'function transfer(address, uint256) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 
-const get = (url: string, user = owner) => ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
+const get = (url: string, user = owner) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
 
 async function catchUp() {
   const chain = ctx.app.chain;
@@ -58,7 +69,13 @@ async function setUpUser(user: typeof owner) {
   // The pool rows as attaching writes them (features/pools/attach.ts), inserted directly so this file
   // does not depend on the pool answer's live figures.
   const attach = async (token: 'usdc' | 'weth', pool: Address) => {
-    const row = await createDevnetV2Pool(ctx.database.db, user.userId, { projectId: created.json().id, projectToken: a().demo, token, pairedAddress: a()[token], pool });
+    const row = await createDevnetV2Pool(ctx.database.db, user.userId, {
+      projectId: created.json().id,
+      projectToken: a().demo,
+      token,
+      pairedAddress: a()[token],
+      pool,
+    });
     return row.id;
   };
   return { usdc: await attach('usdc', a().pools.demoUsdcV2), weth: await attach('weth', a().pools.demoWethV2) };
@@ -77,8 +94,16 @@ async function createAlert(user: typeof owner, poolId: number) {
 
 async function write(address: Address, abi: typeof pairAbi | typeof erc20Abi, functionName: string, args: unknown[]) {
   const { wallet, public: pub } = clients();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for a few plain calls
-  const hash = await wallet.writeContract({ account: a().deployer, chain: null, address, abi, functionName, args, gas: 3_000_000n } as any);
+  const hash = await wallet.writeContract({
+    account: a().deployer,
+    chain: null,
+    address,
+    abi,
+    functionName,
+    args,
+    gas: 3_000_000n,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for a few plain calls
+  } as any);
   const receipt = await pub.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
   return hash;
@@ -104,7 +129,12 @@ beforeAll(async () => {
   await write(a().demo, erc20Abi, 'transfer', [pair, 1000n * 10n ** 18n]);
   await write(a().usdc, erc20Abi, 'transfer', [pair, 100n * 10n ** 6n]);
   await write(pair, pairAbi, 'mint', [a().deployer]);
-  const lp = await clients().public.readContract({ address: pair, abi: pairAbi, functionName: 'balanceOf', args: [a().deployer] });
+  const lp = await clients().public.readContract({
+    address: pair,
+    abi: pairAbi,
+    functionName: 'balanceOf',
+    args: [a().deployer],
+  });
   await write(pair, pairAbi, 'transfer', [pair, lp / 50n]);
   await write(pair, pairAbi, 'burn', [a().deployer]);
   await catchUp();
@@ -155,7 +185,8 @@ async function chainEvents(pool: Address, paired: Address): Promise<ChainEvent[]
       a0 = -decoded.args.amount0;
       a1 = -decoded.args.amount1;
     } else continue;
-    if (!times.has(log.blockNumber)) times.set(log.blockNumber, Number((await pub.getBlock({ blockNumber: log.blockNumber })).timestamp));
+    if (!times.has(log.blockNumber))
+      times.set(log.blockNumber, Number((await pub.getBlock({ blockNumber: log.blockNumber })).timestamp));
     events.push({
       kind: decoded.eventName,
       block: log.blockNumber,
@@ -173,7 +204,8 @@ const abs = (v: bigint) => (v < 0n ? -v : v);
 
 /** OHLCV recomputed from the logs: price = |paired| / |project| in whole tokens, 30 decimals truncated. */
 function expectedCandles(events: ChainEvent[], fromSeconds: number, step: number, pairedDecimals: number): Candle[] {
-  const price = (e: ChainEvent) => formatUnits((abs(e.paired) * 10n ** 18n * 10n ** 30n) / (abs(e.project) * 10n ** BigInt(pairedDecimals)), 30);
+  const price = (e: ChainEvent) =>
+    formatUnits((abs(e.paired) * 10n ** 18n * 10n ** 30n) / (abs(e.project) * 10n ** BigInt(pairedDecimals)), 30);
   const buckets = new Map<number, ChainEvent[]>();
   for (const e of events) {
     if (e.kind !== 'Swap' || e.time < fromSeconds || e.project === 0n) continue;
@@ -193,8 +225,14 @@ function expectedCandles(events: ChainEvent[], fromSeconds: number, step: number
         high: formatUnits(max, 30),
         low: formatUnits(min, 30),
         close: price(trades.at(-1)!),
-        volume: formatUnits(trades.reduce((s, t) => s + abs(t.paired), 0n), pairedDecimals),
-        volume_project_token: formatUnits(trades.reduce((s, t) => s + abs(t.project), 0n), 18),
+        volume: formatUnits(
+          trades.reduce((s, t) => s + abs(t.paired), 0n),
+          pairedDecimals,
+        ),
+        volume_project_token: formatUnits(
+          trades.reduce((s, t) => s + abs(t.project), 0n),
+          18,
+        ),
         trades: trades.length,
         buys,
         sells: trades.length - buys,
@@ -232,8 +270,16 @@ describe('candles from the stored swaps', () => {
       const expected = expectedCandles(events, from, CANDLE_INTERVAL_SECONDS[interval], decimals);
       expect(expected.length).toBeGreaterThan(0);
       expect(answer.candles).toEqual(expected);
-      expect(answer).toMatchObject({ interval, range, currency: 'quote', quote_symbol: paired === a().usdc ? 'USDC' : 'WETH' });
-      const [row] = await ctx.database.db.select().from(indexedPools).where(eq(indexedPools.poolAddress, pool.toLowerCase()));
+      expect(answer).toMatchObject({
+        interval,
+        range,
+        currency: 'quote',
+        quote_symbol: paired === a().usdc ? 'USDC' : 'WETH',
+      });
+      const [row] = await ctx.database.db
+        .select()
+        .from(indexedPools)
+        .where(eq(indexedPools.poolAddress, pool.toLowerCase()));
       expect(answer.covered_to_block).toBe(row!.toBlock!.toString());
     }
   });
@@ -253,12 +299,17 @@ describe('candles from the stored swaps', () => {
     expect(liquidity.length).toBeGreaterThanOrEqual(2); // the mint and the burn of this file
     const liquidityMarkers = answer.markers.filter((m) => m.kind === 'add_liquidity' || m.kind === 'remove_liquidity');
     expect(liquidityMarkers.map((m) => [m.kind, m.tx_hash]).sort()).toEqual(
-      liquidity.slice(-45).map((e) => [e.kind === 'Mint' ? 'add_liquidity' : 'remove_liquidity', e.txHash]).sort(),
+      liquidity
+        .slice(-45)
+        .map((e) => [e.kind === 'Mint' ? 'add_liquidity' : 'remove_liquidity', e.txHash])
+        .sort(),
     );
     // The five largest swaps by paired amount.
     const largest = inRange
       .filter((e) => e.kind === 'Swap')
-      .sort((x, y) => (abs(y.paired) === abs(x.paired) ? Number(y.block - x.block) : abs(y.paired) > abs(x.paired) ? 1 : -1))
+      .sort((x, y) =>
+        abs(y.paired) === abs(x.paired) ? Number(y.block - x.block) : abs(y.paired) > abs(x.paired) ? 1 : -1,
+      )
       .slice(0, 5);
     const swapMarkers = answer.markers.filter((m) => m.kind === 'large_buy' || m.kind === 'large_sell');
     expect(swapMarkers.map((m) => m.tx_hash).sort()).toEqual(largest.map((e) => e.txHash).sort());
@@ -267,12 +318,22 @@ describe('candles from the stored swaps', () => {
     expect(answer.markers.map((m) => m.time)).toEqual([...answer.markers.map((m) => m.time)].sort());
 
     // One firing each; the owner sees only the owner's.
-    const triggers = await ctx.database.db.select({ alert: alerts, trigger: alertTriggers }).from(alertTriggers).innerJoin(alerts, eq(alerts.id, alertTriggers.alertId));
+    const triggers = await ctx.database.db
+      .select({ alert: alerts, trigger: alertTriggers })
+      .from(alertTriggers)
+      .innerJoin(alerts, eq(alerts.id, alertTriggers.alertId));
     const mine = triggers.filter((t) => t.alert.userId === owner.userId);
     expect(mine).toHaveLength(1);
     expect(triggers.filter((t) => t.alert.userId === stranger.userId)).toHaveLength(1);
     const alertMarkers = answer.markers.filter((m) => m.kind === 'alert');
-    expect(alertMarkers).toEqual([{ time: mine[0]!.trigger.triggeredAt.toISOString(), kind: 'alert', text: mine[0]!.trigger.message, tx_hash: null }]);
+    expect(alertMarkers).toEqual([
+      {
+        time: mine[0]!.trigger.triggeredAt.toISOString(),
+        kind: 'alert',
+        text: mine[0]!.trigger.message,
+        tx_hash: null,
+      },
+    ]);
     const wethAnswer = (await candlesOf(wethPoolId, '5m', '24h')).answer;
     expect(wethAnswer.markers.filter((m) => m.kind === 'alert')).toHaveLength(0);
   });
@@ -287,7 +348,11 @@ describe('candles from the stored swaps', () => {
     expect(usd.candles).toEqual(quote.candles);
 
     const weth = (await candlesOf(wethPoolId, '1h', '24h', '&currency=usd')).answer;
-    expect(weth).toMatchObject({ usd_unavailable_reason: null, usd_route: 'WETH/USDC on Uniswap V3', quote_symbol: 'USD' });
+    expect(weth).toMatchObject({
+      usd_unavailable_reason: null,
+      usd_route: 'WETH/USDC on Uniswap V3',
+      quote_symbol: 'USD',
+    });
     expect(weth.candles.length).toBeGreaterThan(0);
     // The quote answer says so too, so the chart knows its USD switch works without asking.
     const wethQuote = (await candlesOf(wethPoolId, '1h', '24h')).answer;
@@ -308,7 +373,9 @@ describe('candles from the stored swaps', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const route = doc.paths['/api/v1/projects/pool/{id}/candles']?.get;
     expect(route).toBeDefined();
-    expect(route.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'interval', 'range', 'currency']));
+    expect(route.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'interval', 'range', 'currency']),
+    );
     expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
     expect(JSON.stringify(doc.components.schemas.Candles)).toContain('usd_unavailable_reason');
   });
@@ -322,8 +389,16 @@ describe('candles from the stored swaps', () => {
       ['interval=2m', 'interval', 'Expected interval: one of 5m, 15m, 1h, 4h, 1d'],
       ['interval=1h&range=1y', 'range', 'Expected range: one of 24h, 7d, 30d'],
       ['currency=eur', 'currency', 'Expected currency: one of quote, usd'],
-      ['interval=5m&range=30d', 'range', '30d of 5m candles would be 8640 candles; at most 2,016 are served. Choose a longer interval or a shorter range.'],
-      ['interval=15m&range=30d', 'range', '30d of 15m candles would be 2880 candles; at most 2,016 are served. Choose a longer interval or a shorter range.'],
+      [
+        'interval=5m&range=30d',
+        'range',
+        '30d of 5m candles would be 8640 candles; at most 2,016 are served. Choose a longer interval or a shorter range.',
+      ],
+      [
+        'interval=15m&range=30d',
+        'range',
+        '30d of 15m candles would be 2880 candles; at most 2,016 are served. Choose a longer interval or a shorter range.',
+      ],
     ];
     for (const [query, field, message] of cases) {
       const res = await get(`/api/v1/projects/pool/${usdcPoolId}/candles/?${query}`);

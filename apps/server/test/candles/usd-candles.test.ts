@@ -1,5 +1,12 @@
 import { demoAccounts, devnetClients, swapOnDevnet } from '@tokendesk/devchain';
-import { CANDLE_INTERVAL_SECONDS, CANDLE_RANGE_SECONDS, type Candle, type CandleInterval, type CandleRange, type Candles } from '@tokendesk/contract';
+import {
+  CANDLE_INTERVAL_SECONDS,
+  CANDLE_RANGE_SECONDS,
+  type Candle,
+  type CandleInterval,
+  type CandleRange,
+  type Candles,
+} from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +35,22 @@ let wethPoolId: number;
 let usdcPoolId: number;
 const a = () => devnet.addresses;
 const clients = () => devnetClients(devnet.rpcUrl);
-const get = (url: string, user = owner) => ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
+const get = (url: string, user = owner) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
 
-const v2Abi = parseAbi(['event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)']);
-const v3Abi = parseAbi(['event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)']);
+const v2Abi = parseAbi([
+  'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+]);
+const v3Abi = parseAbi([
+  'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
+]);
 
 async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(devnet.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -59,7 +75,13 @@ async function attach(user: typeof owner, token: 'weth' | 'usdc', pool: Address)
   });
   if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
   const projectId = created.json().id as number;
-  const row = await createDevnetV2Pool(ctx.database.db, user.userId, { projectId, projectToken: a().demo, token, pairedAddress: a()[token], pool });
+  const row = await createDevnetV2Pool(ctx.database.db, user.userId, {
+    projectId,
+    projectToken: a().demo,
+    token,
+    pairedAddress: a()[token],
+    pool,
+  });
   return row.id;
 }
 
@@ -123,7 +145,14 @@ async function demoWethSwaps(): Promise<ChainSwap[]> {
     const { args } = decodeEventLog({ abi: v2Abi, topics: log.topics, data: log.data });
     const a0 = args.amount0In - args.amount0Out;
     const a1 = args.amount1In - args.amount1Out;
-    out.push({ block: log.blockNumber, logIndex: log.logIndex, time: await timeOf(log.blockNumber), txHash: log.transactionHash, base: demoIsToken0 ? a0 : a1, quote: demoIsToken0 ? a1 : a0 });
+    out.push({
+      block: log.blockNumber,
+      logIndex: log.logIndex,
+      time: await timeOf(log.blockNumber),
+      txHash: log.transactionHash,
+      base: demoIsToken0 ? a0 : a1,
+      quote: demoIsToken0 ? a1 : a0,
+    });
   }
   return out;
 }
@@ -149,7 +178,8 @@ async function referenceSwaps(): Promise<ChainSwap[]> {
   return out;
 }
 
-const byPosition = (x: ChainSwap, y: ChainSwap) => (x.block === y.block ? x.logIndex - y.logIndex : x.block < y.block ? -1 : 1);
+const byPosition = (x: ChainSwap, y: ChainSwap) =>
+  x.block === y.block ? x.logIndex - y.logIndex : x.block < y.block ? -1 : 1;
 
 /** USD candles by hand: rate = |USDC|·10^(18+30) / (|WETH|·10^6) of the latest reference swap at or before the block. */
 function expectedUsdCandles(swaps: ChainSwap[], refs: ChainSwap[], refTo: bigint, fromSeconds: number, step: number) {
@@ -173,16 +203,27 @@ function expectedUsdCandles(swaps: ChainSwap[], refs: ChainSwap[], refTo: bigint
       withoutRate++;
       continue;
     }
-    const usd = trades.map((t, i) => ((abs(t.quote) * 10n ** 48n) / (abs(t.base) * 10n ** 18n) * rates[i]!) / 10n ** 30n);
+    const usd = trades.map(
+      (t, i) => (((abs(t.quote) * 10n ** 48n) / (abs(t.base) * 10n ** 18n)) * rates[i]!) / 10n ** 30n,
+    );
     const buys = trades.filter((t) => t.base < 0n).length;
     candles.push({
       time: new Date(bucket * 1000).toISOString(),
       open: formatUnits(usd[0]!, 30),
-      high: formatUnits(usd.reduce((m, v) => (v > m ? v : m)), 30),
-      low: formatUnits(usd.reduce((m, v) => (v < m ? v : m)), 30),
+      high: formatUnits(
+        usd.reduce((m, v) => (v > m ? v : m)),
+        30,
+      ),
+      low: formatUnits(
+        usd.reduce((m, v) => (v < m ? v : m)),
+        30,
+      ),
       close: formatUnits(usd.at(-1)!, 30),
       volume: formatUnits(trades.reduce((sum, t, i) => sum + abs(t.quote) * rates[i]!, 0n) / 10n ** 18n, 30),
-      volume_project_token: formatUnits(trades.reduce((sum, t) => sum + abs(t.base), 0n), 18),
+      volume_project_token: formatUnits(
+        trades.reduce((sum, t) => sum + abs(t.base), 0n),
+        18,
+      ),
       trades: trades.length,
       buys,
       sells: trades.length - buys,
@@ -196,10 +237,17 @@ const rangeStart = (interval: CandleInterval, range: CandleRange) => {
   return Math.floor((Math.floor(Date.now() / 1000) - CANDLE_RANGE_SECONDS[range]) / step) * step;
 };
 
-async function candlesOf(poolId: number, interval: CandleInterval, range: CandleRange, currency: 'usd' | 'quote' = 'usd') {
+async function candlesOf(
+  poolId: number,
+  interval: CandleInterval,
+  range: CandleRange,
+  currency: 'usd' | 'quote' = 'usd',
+) {
   for (;;) {
     const before = rangeStart(interval, range);
-    const res = await get(`/api/v1/projects/pool/${poolId}/candles/?interval=${interval}&range=${range}&currency=${currency}`);
+    const res = await get(
+      `/api/v1/projects/pool/${poolId}/candles/?interval=${interval}&range=${range}&currency=${currency}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     if (rangeStart(interval, range) === before) return { answer: res.json<Candles>(), from: before };
   }
@@ -228,13 +276,22 @@ describe('USD candles valued at the recorded reference rates', () => {
   it('the indexer records the devnet WETH/USDC pool as the reference, a system row no user owns', async () => {
     const rows = await ctx.database.db.select().from(referencePools);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ networkId: 31337, poolAddress: a().pools.wethUsdcV3.toLowerCase(), poolVersion: 'v3', baseSymbol: 'WETH', stableSymbol: 'USDC', label: 'WETH/USDC on Uniswap V3' });
+    expect(rows[0]).toMatchObject({
+      networkId: 31337,
+      poolAddress: a().pools.wethUsdcV3.toLowerCase(),
+      poolVersion: 'v3',
+      baseSymbol: 'WETH',
+      stableSymbol: 'USDC',
+      label: 'WETH/USDC on Uniswap V3',
+    });
     // Indexed like any pool: its stored swaps are the chain's.
     const stored = await ctx.database.db
       .select()
       .from(poolEvents)
       .where(and(eq(poolEvents.poolAddress, a().pools.wethUsdcV3.toLowerCase()), eq(poolEvents.type, 'swap')));
-    expect(stored.map((e) => `${e.txHash}:${e.logIndex}`).sort()).toEqual((await referenceSwaps()).map((s) => `${s.txHash.toLowerCase()}:${s.logIndex}`).sort());
+    expect(stored.map((e) => `${e.txHash}:${e.logIndex}`).sort()).toEqual(
+      (await referenceSwaps()).map((s) => `${s.txHash.toLowerCase()}:${s.logIndex}`).sort(),
+    );
     // No user's list shows it: the owner attached only DEMO/WETH.
     const listed = await get('/api/v1/projects/user/pools');
     expect(listed.statusCode).toBe(200);
@@ -244,25 +301,39 @@ describe('USD candles valued at the recorded reference rates', () => {
   it.each([
     ['1h', '24h'],
     ['1d', '30d'],
-  ] as const)('%s over %s: each DEMO/WETH swap at the rate of the latest WETH/USDC swap at or before its block', async (interval, range) => {
-    const { answer } = await expectCandlesMatchChain(interval, range);
-    // The month holds DEMO/WETH trades from before the recorded rates start: those days are left out and counted.
-    if (range === '30d') expect(answer.usd_candles_without_rate).toBeGreaterThan(0);
-    expect(Date.parse(answer.usd_rates_from!)).toBeGreaterThan(Date.now() - 2 * 86_400_000 - 60_000);
-    // The newest candle holds this file's buy, valued at the rate the 20,000 USDC buy of WETH set.
-    const quote = (await candlesOf(wethPoolId, interval, range, 'quote')).answer;
-    expect(answer.candles.at(-1)!.time).toBe(quote.candles.at(-1)!.time);
-    expect(answer.candles.at(-1)!.trades).toBe(quote.candles.at(-1)!.trades);
-  });
+  ] as const)(
+    '%s over %s: each DEMO/WETH swap at the rate of the latest WETH/USDC swap at or before its block',
+    async (interval, range) => {
+      const { answer } = await expectCandlesMatchChain(interval, range);
+      // The month holds DEMO/WETH trades from before the recorded rates start: those days are left out and counted.
+      if (range === '30d') expect(answer.usd_candles_without_rate).toBeGreaterThan(0);
+      expect(Date.parse(answer.usd_rates_from!)).toBeGreaterThan(Date.now() - 2 * 86_400_000 - 60_000);
+      // The newest candle holds this file's buy, valued at the rate the 20,000 USDC buy of WETH set.
+      const quote = (await candlesOf(wethPoolId, interval, range, 'quote')).answer;
+      expect(answer.candles.at(-1)!.time).toBe(quote.candles.at(-1)!.time);
+      expect(answer.candles.at(-1)!.trades).toBe(quote.candles.at(-1)!.trades);
+    },
+  );
 
   it('the quote answer names the route too, and a USDC pair stays exact at 1 USD', async () => {
     const quote = (await candlesOf(wethPoolId, '1h', '24h', 'quote')).answer;
-    expect(quote).toMatchObject({ usd_unavailable_reason: null, usd_route: 'WETH/USDC on Uniswap V3', quote_symbol: 'WETH' });
+    expect(quote).toMatchObject({
+      usd_unavailable_reason: null,
+      usd_route: 'WETH/USDC on Uniswap V3',
+      quote_symbol: 'WETH',
+    });
     usdcPoolId = await attach(stranger, 'usdc', a().pools.demoUsdcV2);
     await catchUp();
-    const usd = (await get(`/api/v1/projects/pool/${usdcPoolId}/candles/?interval=1h&currency=usd`, stranger)).json<Candles>();
+    const usd = (
+      await get(`/api/v1/projects/pool/${usdcPoolId}/candles/?interval=1h&currency=usd`, stranger)
+    ).json<Candles>();
     const usdcQuote = (await get(`/api/v1/projects/pool/${usdcPoolId}/candles/?interval=1h`, stranger)).json<Candles>();
-    expect(usd).toMatchObject({ usd_route: null, usd_rates_from: null, usd_unavailable_reason: null, usd_candles_without_rate: 0 });
+    expect(usd).toMatchObject({
+      usd_route: null,
+      usd_rates_from: null,
+      usd_unavailable_reason: null,
+      usd_candles_without_rate: 0,
+    });
     expect(usd.candles).toEqual(usdcQuote.candles);
     // Tenancy is unchanged: the stranger's pool is not the owner's.
     expect((await get(`/api/v1/projects/pool/${usdcPoolId}/candles/?currency=usd`)).statusCode).toBe(404);
@@ -271,7 +342,12 @@ describe('USD candles valued at the recorded reference rates', () => {
   it('a reorganisation that replaces a reference swap takes its rate with it', async () => {
     const snapshot = await rpc<string>('evm_snapshot');
     // Fork A: WETH bought dear, DEMO bought right after.
-    const orphan = await swapOnDevnet(clients(), { from: demoAccounts[3]!, pool: 'weth-usdc', side: 'buy', amount: '25000' });
+    const orphan = await swapOnDevnet(clients(), {
+      from: demoAccounts[3]!,
+      pool: 'weth-usdc',
+      side: 'buy',
+      amount: '25000',
+    });
     await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth', side: 'buy', amount: '0.25' });
     expect(await catchUp()).toBeNull();
     const before = await expectCandlesMatchChain('1h', '24h');
@@ -280,13 +356,21 @@ describe('USD candles valued at the recorded reference rates', () => {
     // Fork B from the same parent: WETH sold instead, and more blocks than fork A had.
     expect(await rpc<boolean>('evm_revert', [snapshot])).toBe(true);
     times.clear();
-    const replacement = await swapOnDevnet(clients(), { from: demoAccounts[3]!, pool: 'weth-usdc', side: 'sell', amount: '5' });
+    const replacement = await swapOnDevnet(clients(), {
+      from: demoAccounts[3]!,
+      pool: 'weth-usdc',
+      side: 'sell',
+      amount: '5',
+    });
     await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth', side: 'buy', amount: '0.25' });
     await clients().test.mine({ blocks: 3 });
     const rollback = await catchUp();
     expect(rollback).not.toBeNull();
 
-    const stored = await ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, a().pools.wethUsdcV3.toLowerCase()));
+    const stored = await ctx.database.db
+      .select()
+      .from(poolEvents)
+      .where(eq(poolEvents.poolAddress, a().pools.wethUsdcV3.toLowerCase()));
     expect(stored.some((e) => e.txHash === orphan.hash.toLowerCase())).toBe(false);
     expect(stored.some((e) => e.txHash === replacement.hash.toLowerCase())).toBe(true);
     const after = await expectCandlesMatchChain('1h', '24h');

@@ -1,6 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { alertMessages, channelMessages as m, webhookBodySchema, type Alert, type Channel, type ChannelList, type ChannelTestResult, type ChannelWithSecret, type DeliveryPage } from '@tokendesk/contract';
+import {
+  alertMessages,
+  channelMessages as m,
+  webhookBodySchema,
+  type Alert,
+  type Channel,
+  type ChannelList,
+  type ChannelTestResult,
+  type ChannelWithSecret,
+  type DeliveryPage,
+} from '@tokendesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +76,8 @@ afterAll(async () => {
   await Promise.all([smtp?.close(), receiver?.close()]);
 });
 
-const call = (token: string, method: Method, url: string, payload?: object, app = ctx.app) => requester(() => app)(token, method, url, payload);
+const call = (token: string, method: Method, url: string, payload?: object, app = ctx.app) =>
+  requester(() => app)(token, method, url, payload);
 
 const createChannel = (payload: object, token = owner.token) => make.createChannel(ctx.app, token, payload);
 
@@ -76,7 +87,14 @@ describe('webhook channels', () => {
   it('creates one with a whsec_ secret shown once; lists and reads show the URL masked and never the secret', async () => {
     const url = receiver.url();
     const created = await createChannel({ kind: 'webhook', name: '  Ops hook ', config: { url } });
-    expect(created).toMatchObject({ kind: 'webhook', name: 'Ops hook', status: 'active', alert_count: 0, paused_at: null, consecutive_failures: 0 });
+    expect(created).toMatchObject({
+      kind: 'webhook',
+      name: 'Ops hook',
+      status: 'active',
+      alert_count: 0,
+      paused_at: null,
+      consecutive_failures: 0,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(created.destination).toBe(`${new URL(url).origin}/…`);
 
@@ -106,7 +124,11 @@ describe('webhook channels', () => {
     const [row] = await ctx.app.db.select().from(notificationChannels).where(eq(notificationChannels.id, created.id));
     expect(row!.secret).toBe(rotated.secret);
 
-    const telegram = await createChannel({ kind: 'telegram', name: 'TG', config: { bot_token: BOT_TOKEN, chat_id: '-1001234567890' } });
+    const telegram = await createChannel({
+      kind: 'telegram',
+      name: 'TG',
+      config: { bot_token: BOT_TOKEN, chat_id: '-1001234567890' },
+    });
     const refused = await call(owner.token, 'POST', `account/channels/${telegram.id}/rotate-secret/`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe(m.noSecret);
@@ -114,15 +136,22 @@ describe('webhook channels', () => {
 
   it('renames, changes the URL (checked again) and deletes', async () => {
     const created = await createChannel({ kind: 'webhook', name: 'Temp', config: { url: receiver.url('/a') } });
-    const renamed = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, { name: 'Renamed', config: { url: receiver.url('/b/c') } });
+    const renamed = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, {
+      name: 'Renamed',
+      config: { url: receiver.url('/b/c') },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Renamed', destination: `${new URL(receiver.url()).origin}/…` });
     const [row] = await ctx.app.db.select().from(notificationChannels).where(eq(notificationChannels.id, created.id));
     expect(row!.config).toEqual({ url: receiver.url('/b/c') });
 
-    const foreignField = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, { config: { bot_token: BOT_TOKEN } });
+    const foreignField = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, {
+      config: { bot_token: BOT_TOKEN },
+    });
     expect(foreignField.statusCode).toBe(400);
-    expect(foreignField.json().errors).toEqual([{ field: 'config.bot_token', message: m.fieldNotOfKind('bot_token', 'Webhook') }]);
+    expect(foreignField.json().errors).toEqual([
+      { field: 'config.bot_token', message: m.fieldNotOfKind('bot_token', 'Webhook') },
+    ]);
 
     const del = await call(owner.token, 'DELETE', `account/channels/${created.id}/`);
     expect(del.statusCode).toBe(200);
@@ -153,16 +182,42 @@ describe('addresses a channel may not reach', () => {
     ['http://[::ffff:127.0.0.1]/x'],
     ['http://localhost:9/x'],
   ])('refuses %s with a sentence next to the field, and stores nothing', async (url) => {
-    const res = await call(user.token, 'POST', 'account/channels/', { kind: 'webhook', name: 'Inside', config: { url } }, strict.app);
+    const res = await call(
+      user.token,
+      'POST',
+      'account/channels/',
+      { kind: 'webhook', name: 'Inside', config: { url } },
+      strict.app,
+    );
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ detail: m.privateAddress, errors: [{ field: 'config.url', message: m.privateAddress }] });
-    expect(await strict.app.db.select().from(notificationChannels).where(eq(notificationChannels.userId, user.userId))).toEqual([]);
+    expect(res.json()).toEqual({
+      detail: m.privateAddress,
+      errors: [{ field: 'config.url', message: m.privateAddress }],
+    });
+    expect(
+      await strict.app.db.select().from(notificationChannels).where(eq(notificationChannels.userId, user.userId)),
+    ).toEqual([]);
   });
 
   it('refuses a changed URL that points inside too', async () => {
     // Written directly: creating it through the API is refused here.
-    const [row] = await strict.app.db.insert(notificationChannels).values({ userId: user.userId, kind: 'webhook', name: 'Seeded', config: { url: 'https://example.com/hook' }, secret: 'whsec_x' }).returning();
-    const res = await call(user.token, 'PATCH', `account/channels/${row!.id}/`, { config: { url: 'http://127.0.0.1:8080/' } }, strict.app);
+    const [row] = await strict.app.db
+      .insert(notificationChannels)
+      .values({
+        userId: user.userId,
+        kind: 'webhook',
+        name: 'Seeded',
+        config: { url: 'https://example.com/hook' },
+        secret: 'whsec_x',
+      })
+      .returning();
+    const res = await call(
+      user.token,
+      'PATCH',
+      `account/channels/${row!.id}/`,
+      { config: { url: 'http://127.0.0.1:8080/' } },
+      strict.app,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'config.url', message: m.privateAddress }]);
     const [after] = await strict.app.db.select().from(notificationChannels).where(eq(notificationChannels.id, row!.id));
@@ -177,10 +232,26 @@ describe('validation of each kind', () => {
     [{ kind: 'webhook', name: 'W', config: { url: '' } }, 'config.url', m.urlRequired],
     [{ kind: 'webhook', name: 'W', config: { url: 'ftp://example.com/x' } }, 'config.url', m.urlInvalid],
     [{ kind: 'webhook', name: 'W', config: { url: 'https://user:pw@example.com/x' } }, 'config.url', m.urlCredentials],
-    [{ kind: 'discord', name: 'D', config: { webhook_url: 'https://example.com/api/webhooks/1/abc' } }, 'config.webhook_url', m.discordUrlInvalid],
-    [{ kind: 'discord', name: 'D', config: { webhook_url: 'https://discord.com.evil.example/api/webhooks/1/abc' } }, 'config.webhook_url', m.discordUrlInvalid],
-    [{ kind: 'telegram', name: 'T', config: { bot_token: '123:short', chat_id: '1' } }, 'config.bot_token', m.botTokenInvalid],
-    [{ kind: 'telegram', name: 'T', config: { bot_token: BOT_TOKEN, chat_id: 'my chat' } }, 'config.chat_id', m.chatIdInvalid],
+    [
+      { kind: 'discord', name: 'D', config: { webhook_url: 'https://example.com/api/webhooks/1/abc' } },
+      'config.webhook_url',
+      m.discordUrlInvalid,
+    ],
+    [
+      { kind: 'discord', name: 'D', config: { webhook_url: 'https://discord.com.evil.example/api/webhooks/1/abc' } },
+      'config.webhook_url',
+      m.discordUrlInvalid,
+    ],
+    [
+      { kind: 'telegram', name: 'T', config: { bot_token: '123:short', chat_id: '1' } },
+      'config.bot_token',
+      m.botTokenInvalid,
+    ],
+    [
+      { kind: 'telegram', name: 'T', config: { bot_token: BOT_TOKEN, chat_id: 'my chat' } },
+      'config.chat_id',
+      m.chatIdInvalid,
+    ],
     [{ kind: 'telegram', name: 'T', config: { bot_token: BOT_TOKEN } }, 'config.chat_id', m.chatIdRequired],
     [{ kind: 'sms', name: 'S', config: {} }, 'kind', m.kindRequired],
   ])('%j → 400 on %s', async (payload, field, message) => {
@@ -190,12 +261,18 @@ describe('validation of each kind', () => {
   });
 
   it('a Telegram channel shows the bot id and chat, never the token', async () => {
-    const created = await createChannel({ kind: 'telegram', name: 'Alerts chat', config: { bot_token: BOT_TOKEN, chat_id: -1001234567890 } });
+    const created = await createChannel({
+      kind: 'telegram',
+      name: 'Alerts chat',
+      config: { bot_token: BOT_TOKEN, chat_id: -1001234567890 },
+    });
     expect(created.destination).toBe('Bot 123456789:…, chat -1001234567890');
     expect(created.secret).toBeNull();
     expect(JSON.stringify(await list())).not.toContain('AAH-abcdefghijklmnopqrstuvwxyz');
     // The chat may change alone; the token stays.
-    const res = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, { config: { chat_id: '@tokendesk_alerts' } });
+    const res = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, {
+      config: { chat_id: '@tokendesk_alerts' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await ctx.app.db.select().from(notificationChannels).where(eq(notificationChannels.id, created.id));
     expect(row!.config).toEqual({ bot_token: BOT_TOKEN, chat_id: '@tokendesk_alerts' });
@@ -209,8 +286,14 @@ describe('the e-mail channel', () => {
       const user = await signUp(bare.app);
       const res = await call(user.token, 'POST', 'account/channels/', { kind: 'email' }, bare.app);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'E-mail is not configured on this server.', errors: [{ field: 'kind', message: 'E-mail is not configured on this server.' }] });
-      expect(((await call(user.token, 'GET', 'account/channels/', undefined, bare.app)).json() as ChannelList).email_configured).toBe(false);
+      expect(res.json()).toEqual({
+        detail: 'E-mail is not configured on this server.',
+        errors: [{ field: 'kind', message: 'E-mail is not configured on this server.' }],
+      });
+      expect(
+        ((await call(user.token, 'GET', 'account/channels/', undefined, bare.app)).json() as ChannelList)
+          .email_configured,
+      ).toBe(false);
     } finally {
       await bare.close();
     }
@@ -261,11 +344,18 @@ describe('alerts choose their channels', () => {
     const poolId = await seedPool(owner.userId);
     const a = await createChannel({ kind: 'webhook', name: 'A', config: { url: receiver.url('/ca') } });
     const b = await createChannel({ kind: 'telegram', name: 'B', config: { bot_token: BOT_TOKEN, chat_id: '42' } });
-    const res = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 1, channel_ids: [b.id, a.id, b.id] });
+    const res = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: poolId,
+      min_amount: 1,
+      channel_ids: [b.id, a.id, b.id],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const alert = res.json() as Alert;
     expect(alert.channel_ids).toEqual([a.id, b.id].sort((x, y) => x - y));
-    expect(((await call(owner.token, 'GET', `projects/alerts/${alert.id}/`)).json() as Alert).channel_ids).toEqual(alert.channel_ids);
+    expect(((await call(owner.token, 'GET', `projects/alerts/${alert.id}/`)).json() as Alert).channel_ids).toEqual(
+      alert.channel_ids,
+    );
     const page = (await call(owner.token, 'GET', `projects/alerts/?pool=${poolId}`)).json() as { alerts: Alert[] };
     expect(page.alerts[0]!.channel_ids).toEqual(alert.channel_ids);
     expect(((await call(owner.token, 'GET', `account/channels/${a.id}/`)).json() as Channel).alert_count).toBe(1);
@@ -282,21 +372,43 @@ describe('alerts choose their channels', () => {
     const cleared = await call(owner.token, 'PATCH', `projects/alerts/${alert.id}/`, { channel_ids: [] });
     expect((cleared.json() as Alert).channel_ids).toEqual([]);
     // An alert without the field: no channels.
-    const plain = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 2 });
+    const plain = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: poolId,
+      min_amount: 2,
+    });
     expect((plain.json() as Alert).channel_ids).toEqual([]);
   });
 
   it("another user's channel or a missing one is an unknown channel, and nothing is written", async () => {
     const poolId = await seedPool(owner.userId);
-    const theirs = await createChannel({ kind: 'webhook', name: 'Theirs', config: { url: receiver.url('/t') } }, other.token);
+    const theirs = await createChannel(
+      { kind: 'webhook', name: 'Theirs', config: { url: receiver.url('/t') } },
+      other.token,
+    );
     for (const ids of [[theirs.id], [2147483647]]) {
-      const res = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 3, channel_ids: ids });
+      const res = await call(owner.token, 'POST', 'projects/alerts/', {
+        kind: 'large_swap',
+        pool_id: poolId,
+        min_amount: 3,
+        channel_ids: ids,
+      });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ detail: alertMessages.unknownChannel, errors: [{ field: 'channel_ids', message: alertMessages.unknownChannel }] });
+      expect(res.json()).toEqual({
+        detail: alertMessages.unknownChannel,
+        errors: [{ field: 'channel_ids', message: alertMessages.unknownChannel }],
+      });
     }
-    const mine = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 3 });
+    const mine = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'large_swap',
+      pool_id: poolId,
+      min_amount: 3,
+    });
     const alert = mine.json() as Alert;
-    const patch = await call(owner.token, 'PATCH', `projects/alerts/${alert.id}/`, { channel_ids: [theirs.id], min_amount: 4 });
+    const patch = await call(owner.token, 'PATCH', `projects/alerts/${alert.id}/`, {
+      channel_ids: [theirs.id],
+      min_amount: 4,
+    });
     expect(patch.statusCode).toBe(400);
     expect(await ctx.app.db.select().from(alertChannels).where(eq(alertChannels.channelId, theirs.id))).toEqual([]);
     expect(((await call(owner.token, 'GET', `projects/alerts/${alert.id}/`)).json() as Alert).min_amount).toBe('3');
@@ -308,9 +420,26 @@ describe('the delivery log', () => {
     const url = receiver.url('/log?token=very-secret-token-123');
     const channel = await createChannel({ kind: 'webhook', name: 'Logged', config: { url } });
     const base = Date.parse('2026-11-20T10:00:00Z');
-    const body = (title: string) => JSON.stringify({ type: 'alert.triggered', timestamp: new Date(base).toISOString(), data: { title, message: 'm', url: 'http://x' } });
+    const body = (title: string) =>
+      JSON.stringify({
+        type: 'alert.triggered',
+        timestamp: new Date(base).toISOString(),
+        data: { title, message: 'm', url: 'http://x' },
+      });
     await ctx.app.db.insert(outbox).values([
-      { messageId: crypto.randomUUID(), userId: owner.userId, channelId: channel.id, kind: 'webhook', category: 'alert', payload: { body: body('First') }, status: 'delivered', attempts: 1, lastResponseCode: 200, createdAt: new Date(base), deliveredAt: new Date(base + 1000) },
+      {
+        messageId: crypto.randomUUID(),
+        userId: owner.userId,
+        channelId: channel.id,
+        kind: 'webhook',
+        category: 'alert',
+        payload: { body: body('First') },
+        status: 'delivered',
+        attempts: 1,
+        lastResponseCode: 200,
+        createdAt: new Date(base),
+        deliveredAt: new Date(base + 1000),
+      },
       {
         messageId: crypto.randomUUID(),
         userId: owner.userId,
@@ -324,7 +453,19 @@ describe('the delivery log', () => {
         lastError: `HTTP 500 from ${url}`,
         createdAt: new Date(base + 60_000),
       },
-      { messageId: crypto.randomUUID(), userId: owner.userId, channelId: channel.id, kind: 'webhook', category: 'test', payload: { body: body('Third') }, status: 'pending', attempts: 2, lastResponseCode: 503, nextAttemptAt: new Date(base + 600_000), createdAt: new Date(base + 120_000) },
+      {
+        messageId: crypto.randomUUID(),
+        userId: owner.userId,
+        channelId: channel.id,
+        kind: 'webhook',
+        category: 'test',
+        payload: { body: body('Third') },
+        status: 'pending',
+        attempts: 2,
+        lastResponseCode: 503,
+        nextAttemptAt: new Date(base + 600_000),
+        createdAt: new Date(base + 120_000),
+      },
     ]);
 
     const first = await call(owner.token, 'GET', `account/channels/${channel.id}/deliveries/?limit=2`);
@@ -341,8 +482,12 @@ describe('the delivery log', () => {
     expect(first.body).not.toContain('very-secret-token-123');
     expect(page1.next_cursor).toEqual(expect.any(String));
 
-    const page2 = (await call(owner.token, 'GET', `account/channels/${channel.id}/deliveries/?limit=2&cursor=${page1.next_cursor}`)).json() as DeliveryPage;
-    expect(page2.deliveries.map((d) => [d.summary, d.status, d.delivered_at])).toEqual([['First', 'delivered', new Date(base + 1000).toISOString()]]);
+    const page2 = (
+      await call(owner.token, 'GET', `account/channels/${channel.id}/deliveries/?limit=2&cursor=${page1.next_cursor}`)
+    ).json() as DeliveryPage;
+    expect(page2.deliveries.map((d) => [d.summary, d.status, d.delivered_at])).toEqual([
+      ['First', 'delivered', new Date(base + 1000).toISOString()],
+    ]);
     expect(page2.next_cursor).toBeNull();
 
     const bad = await call(owner.token, 'GET', `account/channels/${channel.id}/deliveries/?cursor=WzEsMl0`);
@@ -353,13 +498,27 @@ describe('the delivery log', () => {
 
 describe('a paused channel', () => {
   it('shows why (without secrets) and resumes with status active', async () => {
-    const created = await createChannel({ kind: 'telegram', name: 'Flaky', config: { bot_token: BOT_TOKEN, chat_id: '7' } });
+    const created = await createChannel({
+      kind: 'telegram',
+      name: 'Flaky',
+      config: { bot_token: BOT_TOKEN, chat_id: '7' },
+    });
     await ctx.app.db
       .update(notificationChannels)
-      .set({ status: 'paused', consecutiveFailures: 10, pausedAt: new Date('2026-11-24T12:00:00Z'), pausedReason: `HTTP 401 at /bot${BOT_TOKEN}/sendMessage` })
+      .set({
+        status: 'paused',
+        consecutiveFailures: 10,
+        pausedAt: new Date('2026-11-24T12:00:00Z'),
+        pausedReason: `HTTP 401 at /bot${BOT_TOKEN}/sendMessage`,
+      })
       .where(eq(notificationChannels.id, created.id));
     const paused = (await call(owner.token, 'GET', `account/channels/${created.id}/`)).json() as Channel;
-    expect(paused).toMatchObject({ status: 'paused', consecutive_failures: 10, paused_at: '2026-11-24T12:00:00.000Z', paused_reason: 'HTTP 401 at /bot…/sendMessage' });
+    expect(paused).toMatchObject({
+      status: 'paused',
+      consecutive_failures: 10,
+      paused_at: '2026-11-24T12:00:00.000Z',
+      paused_reason: 'HTTP 401 at /bot…/sendMessage',
+    });
 
     const bad = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, { status: 'paused' });
     expect(bad.statusCode).toBe(400);
@@ -367,7 +526,12 @@ describe('a paused channel', () => {
 
     const resumed = await call(owner.token, 'PATCH', `account/channels/${created.id}/`, { status: 'active' });
     expect(resumed.statusCode, resumed.body).toBe(200);
-    expect(resumed.json()).toMatchObject({ status: 'active', consecutive_failures: 0, paused_at: null, paused_reason: null });
+    expect(resumed.json()).toMatchObject({
+      status: 'active',
+      consecutive_failures: 0,
+      paused_at: null,
+      paused_reason: null,
+    });
   });
 });
 
@@ -378,7 +542,12 @@ describe('Send test', () => {
     const res = await call(owner.token, 'POST', `account/channels/${created.id}/test/`, {});
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as ChannelTestResult;
-    expect(result).toMatchObject({ status: 'delivered', response_code: 200, error: null, detail: 'Delivered (response 200).' });
+    expect(result).toMatchObject({
+      status: 'delivered',
+      response_code: 200,
+      error: null,
+      detail: 'Delivered (response 200).',
+    });
 
     const got = receiver.received.slice(before);
     expect(got).toHaveLength(1);
@@ -388,11 +557,24 @@ describe('Send test', () => {
     const verified = new Webhook(created.secret!).verify(body, headers as Record<string, string>);
     const parsed = webhookBodySchema.parse(verified);
     expect(parsed).toMatchObject({ type: 'channel.test', data: { title: 'Test message for "Signed"' } });
-    expect(() => new Webhook(`whsec_${Buffer.from('not the secret, 32 bytes long!!').toString('base64')}`).verify(body, headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('not the secret, 32 bytes long!!').toString('base64')}`).verify(
+        body,
+        headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const log = (await call(owner.token, 'GET', `account/channels/${created.id}/deliveries/`)).json() as DeliveryPage;
     expect(log.deliveries).toHaveLength(1);
-    expect(log.deliveries[0]).toMatchObject({ id: result.message_id, category: 'test', status: 'delivered', attempts: 1, response_code: 200, summary: 'Test message for "Signed"', next_attempt_at: null });
+    expect(log.deliveries[0]).toMatchObject({
+      id: result.message_id,
+      category: 'test',
+      status: 'delivered',
+      attempts: 1,
+      response_code: 200,
+      summary: 'Test message for "Signed"',
+      next_attempt_at: null,
+    });
   });
 
   it("answers the outcome even when the server's own worker takes the message first", async () => {
@@ -403,7 +585,10 @@ describe('Send test', () => {
     try {
       const user = await signUp(ctx.app);
       for (let i = 0; i < 4; i++) {
-        const created = await createChannel({ kind: 'webhook', name: `Raced ${i}`, config: { url: receiver.url(`/raced/${i}`) } }, user.token);
+        const created = await createChannel(
+          { kind: 'webhook', name: `Raced ${i}`, config: { url: receiver.url(`/raced/${i}`) } },
+          user.token,
+        );
         const res = await call(user.token, 'POST', `account/channels/${created.id}/test/`, {});
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toMatchObject({ status: 'delivered', response_code: 200 });
@@ -419,7 +604,11 @@ describe('Send test', () => {
     try {
       const res = await call(owner.token, 'POST', `account/channels/${created.id}/test/`, {});
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'failed', response_code: 500, detail: 'Not delivered: the receiver answered 500.' });
+      expect(res.json()).toMatchObject({
+        status: 'failed',
+        response_code: 500,
+        detail: 'Not delivered: the receiver answered 500.',
+      });
     } finally {
       receiver.answer(200);
     }
@@ -440,7 +629,8 @@ describe('Send test', () => {
 
   it(`is limited per channel: the ${5 + 1}th test within minutes answers 429`, async () => {
     const created = await createChannel({ kind: 'webhook', name: 'Busy', config: { url: receiver.url('/busy') } });
-    for (let i = 0; i < 5; i++) expect((await call(owner.token, 'POST', `account/channels/${created.id}/test/`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(owner.token, 'POST', `account/channels/${created.id}/test/`, {})).statusCode).toBe(200);
     const sixth = await call(owner.token, 'POST', `account/channels/${created.id}/test/`, {});
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toMatch(/^\d+$/);
@@ -455,7 +645,9 @@ describe('the OpenAPI document', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown>; description?: string }> };
       paths: Record<string, Record<string, unknown>>;
     };
-    expect(doc.webhooks.channelMessage!.post.requestBody.content['application/json']!.schema.$ref).toBe('#/components/schemas/WebhookBody');
+    expect(doc.webhooks.channelMessage!.post.requestBody.content['application/json']!.schema.$ref).toBe(
+      '#/components/schemas/WebhookBody',
+    );
     const body = doc.components.schemas.WebhookBody!;
     expect(Object.keys(body.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
     expect(body.description).toContain('webhook-signature');

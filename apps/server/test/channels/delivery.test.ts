@@ -7,8 +7,25 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { createTestContext, seedUniOnEthereum, uniqueName, type TestContext } from '../helpers';
-import { alertChannels, alerts, notificationChannels, notifications, outbox, pools, type AlertRow, type ChannelConfig, type ChannelKind } from '../../src/db/schema';
-import { cancelPendingAbove, DISCORD_MAX, enqueueEmail, renderEmail, setOutboxSettings, TELEGRAM_MAX } from '../../src/domain/outbox';
+import {
+  alertChannels,
+  alerts,
+  notificationChannels,
+  notifications,
+  outbox,
+  pools,
+  type AlertRow,
+  type ChannelConfig,
+  type ChannelKind,
+} from '../../src/db/schema';
+import {
+  cancelPendingAbove,
+  DISCORD_MAX,
+  enqueueEmail,
+  renderEmail,
+  setOutboxSettings,
+  TELEGRAM_MAX,
+} from '../../src/domain/outbox';
 import { recordFiring } from '../../src/indexer/store';
 import { withdrawFiringsAbove } from '../../src/indexer/reorg-store';
 import { backoffMs, DeliveryWorker } from '../../src/delivery/worker';
@@ -33,7 +50,11 @@ beforeEach(() => {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [hook, telegram, discord] = await Promise.all([startReceiver('webhook'), startReceiver('telegram'), startReceiver('discord')]);
+  [hook, telegram, discord] = await Promise.all([
+    startReceiver('webhook'),
+    startReceiver('telegram'),
+    startReceiver('discord'),
+  ]);
   ctx = await createTestContext({
     SMTP_URL: smtp.url,
     OUTBOUND_ALLOW: '127.0.0.0/8,::1',
@@ -81,8 +102,14 @@ async function channel(userId: number, kind: ChannelKind, config: ChannelConfig,
 async function alertOn(userId: number, channelIds: number[]): Promise<AlertRow> {
   const project = await seedUniOnEthereum(ctx.database.db, userId);
   const [pool] = await ctx.database.db.select().from(pools).where(eq(pools.projectId, project.id));
-  const [alert] = await ctx.database.db.insert(alerts).values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '5', cooldownMinutes: 0 }).returning();
-  if (channelIds.length) await ctx.database.db.insert(alertChannels).values(channelIds.map((channelId) => ({ alertId: alert!.id, channelId })));
+  const [alert] = await ctx.database.db
+    .insert(alerts)
+    .values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '5', cooldownMinutes: 0 })
+    .returning();
+  if (channelIds.length)
+    await ctx.database.db
+      .insert(alertChannels)
+      .values(channelIds.map((channelId) => ({ alertId: alert!.id, channelId })));
   return alert!;
 }
 
@@ -102,7 +129,8 @@ async function fire(alert: AlertRow, message = 'A buy of 12.5 WETH on UNI/WETH (
   return block;
 }
 
-const rowsOfChannel = (channelId: number) => ctx.database.db.select().from(outbox).where(eq(outbox.channelId, channelId)).orderBy(outbox.id);
+const rowsOfChannel = (channelId: number) =>
+  ctx.database.db.select().from(outbox).where(eq(outbox.channelId, channelId)).orderBy(outbox.id);
 
 describe('alert delivery', () => {
   it('a firing enqueues one message per channel in its transaction, and the worker delivers each', async () => {
@@ -167,7 +195,9 @@ describe('alert delivery', () => {
     await fire(alert);
     expect((await rowsOfChannel(email.id)).length).toBe(1);
     // The bell is written every time.
-    expect((await ctx.database.db.select().from(notifications).where(eq(notifications.userId, u.userId))).length).toBe(3);
+    expect((await ctx.database.db.select().from(notifications).where(eq(notifications.userId, u.userId))).length).toBe(
+      3,
+    );
   });
 
   it('signs webhooks as Standard Webhooks says; the signature verifies with the library and the id is the message id', async () => {
@@ -185,9 +215,16 @@ describe('alert delivery', () => {
       'webhook-signature': req!.headers['webhook-signature'] as string,
     }) as { type: string; data: Record<string, unknown> };
     expect(verified.type).toBe('alert.triggered');
-    expect(verified.data).toMatchObject({ title: 'Large swap on UNI/WETH', block_number: firedAt.toString(), network_id: 1, alert: { id: alert.id, kind: 'large_swap' } });
+    expect(verified.data).toMatchObject({
+      title: 'Large swap on UNI/WETH',
+      block_number: firedAt.toString(),
+      network_id: 1,
+      alert: { id: alert.id, kind: 'large_swap' },
+    });
     // A tampered body does not verify.
-    expect(() => new Webhook(SECRET).verify(req!.body.replace('12.5', '99'), req!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(SECRET).verify(req!.body.replace('12.5', '99'), req!.headers as Record<string, string>),
+    ).toThrow();
   });
 
   it('retries after a 500 with backoff, then delivers the same message id once', async () => {
@@ -318,7 +355,9 @@ describe('SSRF', () => {
   it('a loopback webhook is refused when OUTBOUND_ALLOW does not list it: nothing reaches it and the message fails at once', async () => {
     const u = await user(false);
     const web = await channel(u.userId, 'webhook', { url: `${hook.url}/hooks/8` });
-    const local = await channel(u.userId, 'discord', { webhook_url: discord.url.replace('127.0.0.1', 'localhost') + '/api/webhooks/9/tok' });
+    const local = await channel(u.userId, 'discord', {
+      webhook_url: discord.url.replace('127.0.0.1', 'localhost') + '/api/webhooks/9/tok',
+    });
     const alert = await alertOn(u.userId, [web.id, local.id]);
     await fire(alert);
     await worker({ OUTBOUND_ALLOW: '' }).runOnce();
@@ -353,7 +392,12 @@ describe('several workers, one database', () => {
 describe('pausing', () => {
   it('pauses a channel after DELIVERY_PAUSE_AFTER failed messages, tells the owner (bell and e-mail), and holds its messages until resumed', async () => {
     const u = await user(true);
-    const dc = await channel(u.userId, 'discord', { webhook_url: `${discord.url}/api/webhooks/4/gone` }, 'Team Discord');
+    const dc = await channel(
+      u.userId,
+      'discord',
+      { webhook_url: `${discord.url}/api/webhooks/4/gone` },
+      'Team Discord',
+    );
     const alert = await alertOn(u.userId, [dc.id]);
     discord.answer({ status: 404 }, { status: 404 }, { status: 404 });
     for (let i = 0; i < 3; i += 1) await fire(alert);
@@ -366,8 +410,12 @@ describe('pausing', () => {
     expect(ch!.pausedReason).toContain('3 messages in a row could not be delivered');
     expect(ch!.pausedReason).toContain('HTTP 404');
     const bell = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, u.userId));
-    expect(bell.find((n) => n.title === 'Channel paused: Team Discord')?.message).toContain('Discord channel "Team Discord" is paused');
-    const mail = await smtp.waitFor((m) => m.to.includes(u.email as string) && m.subject === 'TokenDesk: Channel paused: Team Discord');
+    expect(bell.find((n) => n.title === 'Channel paused: Team Discord')?.message).toContain(
+      'Discord channel "Team Discord" is paused',
+    );
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(u.email as string) && m.subject === 'TokenDesk: Channel paused: Team Discord',
+    );
     expect(mail.text).toContain('https://desk.example.com/settings/channels');
 
     // While paused, new messages wait.
@@ -376,7 +424,10 @@ describe('pausing', () => {
     const waiting = await rowsOfChannel(dc.id);
     expect(waiting[waiting.length - 1]!.status).toBe('pending');
     // Resumed (the owner's PATCH), it goes out.
-    await ctx.database.db.update(notificationChannels).set({ status: 'active', pausedAt: null, pausedReason: null }).where(eq(notificationChannels.id, dc.id));
+    await ctx.database.db
+      .update(notificationChannels)
+      .set({ status: 'active', pausedAt: null, pausedReason: null })
+      .where(eq(notificationChannels.id, dc.id));
     expect(await worker().runOnce()).toBe(1);
     const [after] = await ctx.database.db.select().from(notificationChannels).where(eq(notificationChannels.id, dc.id));
     expect(after!.consecutiveFailures).toBe(0);
@@ -389,20 +440,36 @@ describe('send test and account e-mails', () => {
     const web = await channel(u.userId, 'webhook', { url: `${hook.url}/hooks/test` }, 'My hook');
     const ok = await sendTest({ db: ctx.database.db, config: ctx.config }, web);
     expect(ok).toMatchObject({ sent: true, status: 'delivered', responseCode: 200 });
-    expect(JSON.parse(hook.requests[0]!.body)).toMatchObject({ type: 'channel.test', data: { title: 'Test message for "My hook"' } });
+    expect(JSON.parse(hook.requests[0]!.body)).toMatchObject({
+      type: 'channel.test',
+      data: { title: 'Test message for "My hook"' },
+    });
     hook.answer({ status: 500 });
     const bad = await sendTest({ db: ctx.database.db, config: ctx.config }, web);
     expect(bad).toMatchObject({ sent: true, status: 'failed', responseCode: 500 });
     const email = await channel(u.userId, 'email', {});
-    expect(await sendTest({ db: ctx.database.db, config: ctx.config }, email)).toMatchObject({ sent: true, status: 'delivered' });
-    expect(await sendTest({ db: ctx.database.db, config: { ...ctx.config, SMTP_URL: undefined } }, email)).toEqual({ sent: false, reason: 'E-mail is not configured on this server.' });
+    expect(await sendTest({ db: ctx.database.db, config: ctx.config }, email)).toMatchObject({
+      sent: true,
+      status: 'delivered',
+    });
+    expect(await sendTest({ db: ctx.database.db, config: { ...ctx.config, SMTP_URL: undefined } }, email)).toEqual({
+      sent: false,
+      reason: 'E-mail is not configured on this server.',
+    });
   });
 
   it('an account e-mail enqueued with enqueueEmail arrives through SMTP; a 4xx from the server is retried', async () => {
-    const content = renderEmail({ title: 'Verify your address', message: 'Follow the link.', url: 'https://desk.example.com/verify?token=t', footer: 'f' });
+    const content = renderEmail({
+      title: 'Verify your address',
+      message: 'Follow the link.',
+      url: 'https://desk.example.com/verify?token=t',
+      footer: 'f',
+    });
     await worker().runOnce(); // whatever earlier tests left due, so the 451 is this message's
     smtp.failNext(1);
-    const id = await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'someone@example.com', category: 'account', content }));
+    const id = await ctx.database.db.transaction((tx) =>
+      enqueueEmail(tx, { userId: null, to: 'someone@example.com', category: 'account', content }),
+    );
     await worker().runOnce();
     let [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.messageId, id));
     expect(row).toMatchObject({ status: 'pending', lastResponseCode: 451 });
@@ -419,7 +486,9 @@ describe('send test and account e-mails', () => {
     const content = renderEmail({ title: 'Stuck', message: 'm', url: 'https://desk.example.com/', footer: 'f' });
     await worker().runOnce();
     smtp.hangNext(1);
-    const id = await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'stuck@example.com', category: 'account', content }));
+    const id = await ctx.database.db.transaction((tx) =>
+      enqueueEmail(tx, { userId: null, to: 'stuck@example.com', category: 'account', content }),
+    );
     const w = worker();
     const started = Date.now();
     await w.runOnce();
@@ -442,7 +511,9 @@ describe('send test and account e-mails', () => {
     try {
       await new Promise((r) => setTimeout(r, 500)); // LISTEN established
       const content = renderEmail({ title: 'Woken', message: 'm', url: 'https://desk.example.com/', footer: 'f' });
-      await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'woken@example.com', category: 'account', content }));
+      await ctx.database.db.transaction((tx) =>
+        enqueueEmail(tx, { userId: null, to: 'woken@example.com', category: 'account', content }),
+      );
       const mail = await smtp.waitFor((m) => m.to.includes('woken@example.com'), 5_000);
       expect(mail.subject).toBe('TokenDesk: Woken');
     } finally {

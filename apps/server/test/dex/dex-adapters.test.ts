@@ -6,7 +6,15 @@ import { ChainService } from '../../src/chain/chain-service';
 import { ADAPTERS, adapterOf, POOL_EVENT_TOPICS } from '../../src/chain/dex/registry';
 import { PoolVerificationError } from '../../src/chain/dex/errors';
 import type { CallResult, DexAdapter, DexContext, StatePool } from '../../src/chain/dex/types';
-import { DEX_FAMILIES, DEX_VERSIONS, devnetNetwork, familyOf, NetworkRegistry, REAL_NETWORKS, type DexConfig } from '../../src/chain/networks';
+import {
+  DEX_FAMILIES,
+  DEX_VERSIONS,
+  devnetNetwork,
+  familyOf,
+  NetworkRegistry,
+  REAL_NETWORKS,
+  type DexConfig,
+} from '../../src/chain/networks';
 import { getLogsChunked } from '../../src/indexer/get-logs';
 import { bearer, createTestContext, signUp } from '../helpers';
 import { DEX_FAMILIES as CONTRACT_DEX_FAMILIES, POOL_VERSIONS } from '@tokendesk/contract';
@@ -30,7 +38,10 @@ function ctx(): DexContext {
 }
 
 async function multicall(adapter: DexAdapter, pool: StatePool) {
-  const results = (await ctx().client.multicall({ allowFailure: true, contracts: adapter.stateCalls(pool) })) as CallResult[];
+  const results = (await ctx().client.multicall({
+    allowFailure: true,
+    contracts: adapter.stateCalls(pool),
+  })) as CallResult[];
   return adapter.readState(results, pool);
 }
 
@@ -40,7 +51,9 @@ describe('the registry', () => {
   it('names a logo the web app ships for every DEX', () => {
     // A missing file is a broken image in the DEX select and a 404 in the browser's console.
     const web = fileURLToPath(new URL('../../../web/public', import.meta.url));
-    const missing = [...REAL_NETWORKS, network()].flatMap((n) => n.dexes.map((d) => d.logo)).filter((logo) => !existsSync(`${web}${logo}`));
+    const missing = [...REAL_NETWORKS, network()]
+      .flatMap((n) => n.dexes.map((d) => d.logo))
+      .filter((logo) => !existsSync(`${web}${logo}`));
     expect([...new Set(missing)]).toEqual([]);
   });
 
@@ -81,24 +94,53 @@ const v3Events = parseAbi([
   'event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
 ]);
 const v2Pair = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
-const v3Pool = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)']);
+const v3Pool = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
+]);
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
-const stateView = parseAbi(['function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)']);
+const stateView = parseAbi([
+  'function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)',
+]);
 
 /** What viem's full decoder makes of a pool log, in the stored convention (the pool's side, positive in). */
 function expected(log: { topics: Hex[]; data: Hex }, family: 'uniswap-v2' | 'uniswap-v3') {
-  const d = decodeEventLog({ abi: family === 'uniswap-v2' ? v2Events : v3Events, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  const d = decodeEventLog({
+    abi: family === 'uniswap-v2' ? v2Events : v3Events,
+    topics: log.topics as [Hex, ...Hex[]],
+    data: log.data,
+  });
   const x = d.args as Record<string, bigint>;
   if (d.eventName === 'Sync') return { kind: 'sync', reserve0: x.reserve0, reserve1: x.reserve1 };
-  if (d.eventName === 'Swap' && 'amount0In' in x) return { kind: 'event', type: 'swap', amount0: x.amount0In! - x.amount0Out!, amount1: x.amount1In! - x.amount1Out!, sqrtPriceX96: null };
-  if (d.eventName === 'Swap') return { kind: 'event', type: 'swap', amount0: x.amount0, amount1: x.amount1, sqrtPriceX96: x.sqrtPriceX96 };
-  if (d.eventName === 'Mint') return { kind: 'event', type: 'mint', amount0: x.amount0, amount1: x.amount1, sqrtPriceX96: null };
+  if (d.eventName === 'Swap' && 'amount0In' in x)
+    return {
+      kind: 'event',
+      type: 'swap',
+      amount0: x.amount0In! - x.amount0Out!,
+      amount1: x.amount1In! - x.amount1Out!,
+      sqrtPriceX96: null,
+    };
+  if (d.eventName === 'Swap')
+    return { kind: 'event', type: 'swap', amount0: x.amount0, amount1: x.amount1, sqrtPriceX96: x.sqrtPriceX96 };
+  if (d.eventName === 'Mint')
+    return { kind: 'event', type: 'mint', amount0: x.amount0, amount1: x.amount1, sqrtPriceX96: null };
   return { kind: 'event', type: 'burn', amount0: -x.amount0!, amount1: -x.amount1!, sqrtPriceX96: null };
 }
 
 describe.each([
-  { family: 'uniswap-v2' as const, pool: () => a().pools.demoWethV2, project: () => a().demo, paired: () => a().weth, other: () => a().pools.smplWethV3 },
-  { family: 'uniswap-v3' as const, pool: () => a().pools.smplWethV3, project: () => a().smpl, paired: () => a().weth, other: () => a().pools.demoWethV2 },
+  {
+    family: 'uniswap-v2' as const,
+    pool: () => a().pools.demoWethV2,
+    project: () => a().demo,
+    paired: () => a().weth,
+    other: () => a().pools.smplWethV3,
+  },
+  {
+    family: 'uniswap-v3' as const,
+    pool: () => a().pools.smplWethV3,
+    project: () => a().smpl,
+    paired: () => a().weth,
+    other: () => a().pools.demoWethV2,
+  },
 ])('the $family adapter on the devnet', ({ family, pool, project, paired, other }) => {
   const adapter = () => ADAPTERS[family];
 
@@ -113,7 +155,9 @@ describe.each([
     const verified = await adapter().verify(ctx(), dexOf(family), pool(), project(), paired());
     expect(verified.projectIsToken0).toBe(BigInt(project()) < BigInt(paired()));
     const otherPool = other();
-    await expect(adapter().verify(ctx(), dexOf(family), otherPool, project(), paired())).rejects.toBeInstanceOf(PoolVerificationError);
+    await expect(adapter().verify(ctx(), dexOf(family), otherPool, project(), paired())).rejects.toBeInstanceOf(
+      PoolVerificationError,
+    );
   });
 
   it('reads the state the pool itself reports, in one multicall', async () => {
@@ -147,7 +191,9 @@ describe.each([
   it("reads the pool's creation event on its factory", async () => {
     const factory = adapter().registryAddress(dexOf(family));
     const logs = await ctx().client.getLogs({ address: factory, fromBlock: 0n, toBlock: 'latest' });
-    const created = logs.filter((l) => l.topics[0] === adapter().creation!.topic).map((l) => adapter().creation!.decode(l));
+    const created = logs
+      .filter((l) => l.topics[0] === adapter().creation!.topic)
+      .map((l) => adapter().creation!.decode(l));
     const mine = created.find((c) => c && isAddressEqual(c.pool, pool()));
     expect(mine).toMatchObject({ factory: factory.toLowerCase(), version: adapter().version });
     expect(new Set([mine!.token0, mine!.token1])).toEqual(new Set([project().toLowerCase(), paired().toLowerCase()]));
@@ -166,16 +212,32 @@ describe('the uniswap-v4 adapter on the devnet', () => {
 
   it('verifies the pool id and shows its key; refuses an id for the wrong pair', async () => {
     const verified = await adapter.verify(ctx(), dexOf('uniswap-v4'), demoEth().id as Address, a().demo, zeroAddress);
-    expect(verified).toMatchObject({ version: 'v4', fee: 3000, projectIsToken0: false, v4: { tickSpacing: 60, hooks: zeroAddress } });
-    await expect(adapter.verify(ctx(), dexOf('uniswap-v4'), demoEth().id as Address, a().demo, a().usdc)).rejects.toBeInstanceOf(PoolVerificationError);
-    expect(adapter.facts({ fee: 0x800000, tickSpacing: 10, hooks: a().v4.pools.hookedV4.key.hooks })).toMatchObject({ fee: null, dynamicFee: true, tickSpacing: 10 });
+    expect(verified).toMatchObject({
+      version: 'v4',
+      fee: 3000,
+      projectIsToken0: false,
+      v4: { tickSpacing: 60, hooks: zeroAddress },
+    });
+    await expect(
+      adapter.verify(ctx(), dexOf('uniswap-v4'), demoEth().id as Address, a().demo, a().usdc),
+    ).rejects.toBeInstanceOf(PoolVerificationError);
+    expect(adapter.facts({ fee: 0x800000, tickSpacing: 10, hooks: a().v4.pools.hookedV4.key.hooks })).toMatchObject({
+      fee: null,
+      dynamicFee: true,
+      tickSpacing: 10,
+    });
   });
 
   it("reads the pool's price through StateView, and leaves a pool without a StateView unread", async () => {
     const v4 = dexOf('uniswap-v4') as DexConfig & { stateView: Address };
     const pool = { address: demoEth().id as Address, token0: zeroAddress, token1: a().demo, stateView: v4.stateView };
     const state = await multicall(adapter, pool);
-    const [sqrtPriceX96] = await ctx().client.readContract({ address: v4.stateView, abi: stateView, functionName: 'getSlot0', args: [demoEth().id] });
+    const [sqrtPriceX96] = await ctx().client.readContract({
+      address: v4.stateView,
+      abi: stateView,
+      functionName: 'getSlot0',
+      args: [demoEth().id],
+    });
     expect(state?.sqrtPriceX96).toBe(sqrtPriceX96);
     expect(state!.reserve0 > 0n && state!.reserve1 > 0n).toBe(true);
     expect(adapter.stateCalls({ ...pool, stateView: undefined })).toEqual([]);
@@ -187,14 +249,33 @@ describe('GET /projects/network/:id/dex-options', () => {
     const context = await createTestContext({}, { chain: chain() });
     try {
       const user = await signUp(context.app);
-      const res = await context.app.inject({ method: 'GET', url: '/api/v1/projects/network/31337/dex-options/', headers: { authorization: bearer(user.token) } });
+      const res = await context.app.inject({
+        method: 'GET',
+        url: '/api/v1/projects/network/31337/dex-options/',
+        headers: { authorization: bearer(user.token) },
+      });
       expect(res.statusCode).toBe(200);
       const options = res.json() as { id: string; version: string; family: string; factory: string }[];
       expect(options).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ id: 'uniswap-v2', version: 'v2', family: 'uniswap-v2', factory: a().uniswapV2Factory }),
-          expect.objectContaining({ id: 'uniswap-v3', version: 'v3', family: 'uniswap-v3', factory: a().uniswapV3Factory }),
-          expect.objectContaining({ id: 'uniswap-v4', version: 'v4', family: 'uniswap-v4', factory: a().v4.poolManager }),
+          expect.objectContaining({
+            id: 'uniswap-v2',
+            version: 'v2',
+            family: 'uniswap-v2',
+            factory: a().uniswapV2Factory,
+          }),
+          expect.objectContaining({
+            id: 'uniswap-v3',
+            version: 'v3',
+            family: 'uniswap-v3',
+            factory: a().uniswapV3Factory,
+          }),
+          expect.objectContaining({
+            id: 'uniswap-v4',
+            version: 'v4',
+            family: 'uniswap-v4',
+            factory: a().v4.poolManager,
+          }),
         ]),
       );
     } finally {

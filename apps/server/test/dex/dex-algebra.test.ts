@@ -1,8 +1,24 @@
-import { algebraArtifacts, algebraFactoryAbi, algebraPoolAbi, demoAccounts, devnetChain as devnetViemChain, swapOnDevnet } from '@tokendesk/devchain';
+import {
+  algebraArtifacts,
+  algebraFactoryAbi,
+  algebraPoolAbi,
+  demoAccounts,
+  devnetChain as devnetViemChain,
+  swapOnDevnet,
+} from '@tokendesk/devchain';
 import type { Pool } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import solc from 'solc';
-import { decodeEventLog, formatUnits, getAddress, getContractAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeEventLog,
+  formatUnits,
+  getAddress,
+  getContractAddress,
+  parseAbi,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { algebra } from '../../src/chain/dex/algebra';
 import { MULTICALL3 } from '../../src/chain/networks';
@@ -27,17 +43,27 @@ const poolAddress = () => a().algebra.pools.demoWeth;
 const lower = () => poolAddress().toLowerCase() as Hex;
 
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
-const routerAbi = parseAbi(['function swapExactIn(address pool, bool zeroToOne, uint256 amountIn, address recipient) payable returns (int256 amount0, int256 amount1)']);
+const routerAbi = parseAbi([
+  'function swapExactIn(address pool, bool zeroToOne, uint256 amountIn, address recipient) payable returns (int256 amount0, int256 amount1)',
+]);
 const poolEventsAbi = algebraPoolAbi.filter((x) => x.type === 'event' && ['Swap', 'Mint', 'Burn'].includes(x.name));
 
-const eventsOf = (pool: Hex) => suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pool)).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
+const eventsOf = (pool: Hex) =>
+  suite.ctx.database.db
+    .select()
+    .from(poolEvents)
+    .where(eq(poolEvents.poolAddress, pool))
+    .orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
 /** The pool's own Swap, Mint and Burn logs, decoded with the compiled pool's ABI (not the adapter's). */
 async function chainEventsOf(pool: Address) {
   const logs = await clients().public.getLogs({ address: pool, fromBlock: 0n, toBlock: 'latest' });
   return logs.flatMap((l) => {
     try {
-      const e = decodeEventLog({ abi: poolEventsAbi as Abi, topics: l.topics, data: l.data }) as unknown as { eventName: string; args: { amount0: bigint; amount1: bigint; price?: bigint } };
+      const e = decodeEventLog({ abi: poolEventsAbi as Abi, topics: l.topics, data: l.data }) as unknown as {
+        eventName: string;
+        args: { amount0: bigint; amount1: bigint; price?: bigint };
+      };
       return [{ key: `${l.transactionHash!.toLowerCase()}:${l.logIndex}`, ...e }];
     } catch {
       return [];
@@ -47,7 +73,11 @@ async function chainEventsOf(pool: Address) {
 
 describe('discovery and verification', () => {
   it("finds the seeded pool through the factory's poolByPair, with its static fee and shape, and says 'no pool' for a pair without one", async () => {
-    const found = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: 'algebra', token_id: 'weth' });
+    const found = await api('POST', 'projects/get-pool-address/', {
+      project_id: suite.demoProject,
+      dex_id: 'algebra',
+      token_id: 'weth',
+    });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toEqual({
       pool_address: poolAddress(),
@@ -55,12 +85,16 @@ describe('discovery and verification', () => {
       fee: 500,
       shape: { stable: null, tick_spacing: 60, bin_step: null, dynamic_fee: false, plugin: null },
     });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: 'algebra', token_id: 'weth' });
+    const none = await api('POST', 'projects/get-pool-address/', {
+      project_id: suite.smplProject,
+      dex_id: 'algebra',
+      token_id: 'weth',
+    });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on Algebra Integral');
   });
 
-  it("refuses a pool of another Algebra factory (the same compiled contracts), a Uniswap V3 pool and a forged pool, saving nothing", async () => {
+  it('refuses a pool of another Algebra factory (the same compiled contracts), a Uniswap V3 pool and a forged pool, saving nothing', async () => {
     // A second AlgebraPoolDeployer + AlgebraFactory from demo account 2, then its own DEMO/WETH pool.
     const deployer = demoAccounts[1]!;
     const c = clients();
@@ -71,28 +105,63 @@ describe('discovery and verification', () => {
       [algebraArtifacts.algebraPoolDeployer, [foreignFactory], foreignDeployer],
       [algebraArtifacts.algebraFactory, [foreignDeployer], foreignFactory],
     ] as const) {
-      const hash = await c.wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args, account: deployer, chain: devnetViemChain } as never);
-      expect((await c.public.waitForTransactionReceipt({ hash })).contractAddress?.toLowerCase()).toBe(expected.toLowerCase());
+      const hash = await c.wallet.deployContract({
+        abi: artifact.abi as Abi,
+        bytecode: artifact.bytecode as Hex,
+        args,
+        account: deployer,
+        chain: devnetViemChain,
+      } as never);
+      expect((await c.public.waitForTransactionReceipt({ hash })).contractAddress?.toLowerCase()).toBe(
+        expected.toLowerCase(),
+      );
     }
     await send(deployer, foreignFactory, algebraFactoryAbi as Abi, 'createPool', [a().weth, a().demo, '0x']);
-    const foreignPool = await c.public.readContract({ address: foreignFactory, abi: algebraFactoryAbi, functionName: 'poolByPair', args: [a().weth, a().demo] });
+    const foreignPool = await c.public.readContract({
+      address: foreignFactory,
+      abi: algebraFactoryAbi,
+      functionName: 'poolByPair',
+      args: [a().weth, a().demo],
+    });
     await send(deployer, foreignPool, algebraPoolAbi as Abi, 'initialize', [100n * 2n ** 96n]);
 
-    const foreign = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: foreignPool });
+    const foreign = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'algebra',
+      token: 'weth',
+      pool_address: foreignPool,
+    });
     expect(foreign.statusCode, foreign.body).toBe(400);
-    expect(foreign.json().detail).toBe(`This pool does not belong to Algebra Integral: its factory is ${getAddress(foreignFactory)}.`);
+    expect(foreign.json().detail).toBe(
+      `This pool does not belong to Algebra Integral: its factory is ${getAddress(foreignFactory)}.`,
+    );
     // Uniswap V3's SMPL/WETH pool answers factory(), token0() and token1() alike: its factory is not this DEX's.
-    const v3 = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: 'algebra', token: 'weth', pool_address: a().pools.smplWethV3 });
+    const v3 = await api('POST', `projects/pool/${suite.smplProject}/`, {
+      dex: 'algebra',
+      token: 'weth',
+      pool_address: a().pools.smplWethV3,
+    });
     expect(v3.statusCode).toBe(400);
-    expect(v3.json().detail).toBe(`This pool does not belong to Algebra Integral: its factory is ${getAddress(a().uniswapV3Factory)}.`);
+    expect(v3.json().detail).toBe(
+      `This pool does not belong to Algebra Integral: its factory is ${getAddress(a().uniswapV3Factory)}.`,
+    );
     // A contract that names the real factory and DEMO/WETH, with a globalState() answer too short
     // to decode: the factory does not list it, and its state read fails instead of crashing.
     const forged = await deployForged(a().algebra.factory, a().weth, a().demo);
-    const forgedRes = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: forged });
+    const forgedRes = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'algebra',
+      token: 'weth',
+      pool_address: forged,
+    });
     expect(forgedRes.statusCode).toBe(400);
-    expect(forgedRes.json().detail).toBe("Algebra Integral's factory does not list this contract as the pool of these tokens.");
+    expect(forgedRes.json().detail).toBe(
+      "Algebra Integral's factory does not list this contract as the pool of these tokens.",
+    );
     const pool = { address: forged, token0: a().weth, token1: a().demo };
-    const answers = await c.public.multicall({ allowFailure: true, multicallAddress: MULTICALL3, contracts: algebra.stateCalls(pool) as never[] });
+    const answers = await c.public.multicall({
+      allowFailure: true,
+      multicallAddress: MULTICALL3,
+      contracts: algebra.stateCalls(pool) as never[],
+    });
     expect(answers[0]!.status).toBe('failure');
     expect(algebra.readState(answers as never, pool)).toBeNull();
     expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
@@ -110,12 +179,22 @@ contract ForgedAlgebraPool {
 }`;
 
 async function deployForged(factory: Address, weth: Address, demo: Address): Promise<Address> {
-  const input = { language: 'Solidity', sources: { 'F.sol': { content: FORGED_SOURCE } }, settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } };
+  const input = {
+    language: 'Solidity',
+    sources: { 'F.sol': { content: FORGED_SOURCE } },
+    settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
   const out = JSON.parse(solc.compile(JSON.stringify(input)));
   const contract = out.contracts['F.sol'].ForgedAlgebraPool;
   const [token0, token1] = BigInt(weth) < BigInt(demo) ? [weth, demo] : [demo, weth];
   const c = clients();
-  const hash = await c.wallet.deployContract({ abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, args: [factory, token0, token1], account: demoAccounts[1]!, chain: devnetViemChain } as never);
+  const hash = await c.wallet.deployContract({
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+    args: [factory, token0, token1],
+    account: demoAccounts[1]!,
+    chain: devnetViemChain,
+  } as never);
   return (await c.public.waitForTransactionReceipt({ hash })).contractAddress!;
 }
 
@@ -123,7 +202,12 @@ describe('the attached DEMO/WETH pool', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const res = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'algebra', token: 'weth', pool_address: poolAddress(), pool_version: 'algebra' });
+    const res = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'algebra',
+      token: 'weth',
+      pool_address: poolAddress(),
+      pool_version: 'algebra',
+    });
     expect(res.statusCode, res.body).toBe(201);
     pool = res.json();
     await catchUp();
@@ -147,7 +231,12 @@ describe('the attached DEMO/WETH pool', () => {
     const shown = res.json<Pool>();
     const c = clients();
     const block = BigInt(shown.pool_funds!.block_number!);
-    const [price] = await c.public.readContract({ address: poolAddress(), abi: algebraPoolAbi, functionName: 'globalState', blockNumber: block });
+    const [price] = await c.public.readContract({
+      address: poolAddress(),
+      abi: algebraPoolAbi,
+      functionName: 'globalState',
+      blockNumber: block,
+    });
     const wethIsToken0 = BigInt(a().weth) < BigInt(a().demo);
     // token1 per token0 from the sqrt price; the shown price is WETH per DEMO (both 18 decimals).
     const p = (Number(price) / 2 ** 96) ** 2;
@@ -169,7 +258,14 @@ describe('the attached DEMO/WETH pool', () => {
     const quoted = (Number(amountIn) * (1 - 500 / 1e6)) / Number(demoOut);
     expect(Number(shown.price) / quoted).toBeCloseTo(1, 5);
     // Liquidity: what the pool holds of each token at the block read.
-    const held = async (token: Address) => c.public.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [poolAddress()], blockNumber: block });
+    const held = async (token: Address) =>
+      c.public.readContract({
+        address: token,
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [poolAddress()],
+        blockNumber: block,
+      });
     expect(shown.pool_funds!.amount_token).toBe(formatUnits(await held(a().weth), 18));
     expect(shown.pool_funds!.amount_project_token).toBe(formatUnits(await held(a().demo), 18));
   });
@@ -192,7 +288,12 @@ describe('the attached DEMO/WETH pool', () => {
   });
 
   it('a new swap is indexed as a buy with its Integral Swap log (overrideFee, pluginFee)', async () => {
-    const buy = await swapOnDevnet(clients(), { from: demoAccounts[0]!, pool: 'demo-weth-algebra', side: 'buy', amount: '0.05' });
+    const buy = await swapOnDevnet(clients(), {
+      from: demoAccounts[0]!,
+      pool: 'demo-weth-algebra',
+      side: 'buy',
+      amount: '0.05',
+    });
     await catchUp();
     const [row] = (await eventsOf(lower())).filter((e) => e.txHash === buy.hash.toLowerCase());
     const wethIsToken0 = BigInt(a().weth) < BigInt(a().demo);
@@ -201,7 +302,11 @@ describe('the attached DEMO/WETH pool', () => {
     expect(BigInt(wethIsToken0 ? row!.amount0 : row!.amount1)).toBe(5n * 10n ** 16n);
     expect(BigInt(wethIsToken0 ? row!.amount1 : row!.amount0)).toBeLessThan(0n);
     const activity = await api('GET', `projects/activity/?pool=${pool.id}&limit=1`);
-    expect(activity.json().events[0]).toMatchObject({ kind: 'buy', amount_token: '0.05', tx_hash: buy.hash.toLowerCase() });
+    expect(activity.json().events[0]).toMatchObject({
+      kind: 'buy',
+      amount_token: '0.05',
+      tx_hash: buy.hash.toLowerCase(),
+    });
   });
 
   it('a reorganisation rolls back its orphaned swap, snapshots and 24 h figures, and follows the new chain', async () => {
@@ -213,8 +318,24 @@ describe('the attached DEMO/WETH pool', () => {
       poolId: pool.id,
       pool: poolAddress(),
       catchUp,
-      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-weth-algebra', side: 'buy', amount: '0.07' })).hash,
-      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-weth-algebra', side: 'sell', amount: '300' })).hash,
+      buy: async () =>
+        (
+          await swapOnDevnet(clients(), {
+            from: demoAccounts[1]!,
+            pool: 'demo-weth-algebra',
+            side: 'buy',
+            amount: '0.07',
+          })
+        ).hash,
+      sell: async () =>
+        (
+          await swapOnDevnet(clients(), {
+            from: demoAccounts[2]!,
+            pool: 'demo-weth-algebra',
+            side: 'sell',
+            amount: '300',
+          })
+        ).hash,
       chainEvents: async () =>
         (await chainEventsOf(poolAddress())).map((e) => {
           const sign = e.eventName === 'Burn' ? -1n : 1n;
@@ -222,32 +343,81 @@ describe('the attached DEMO/WETH pool', () => {
         }),
       // An Algebra pool's liquidity is its two balances (decision 0070).
       reservesAt: async (blockNumber) =>
-        Promise.all([token0, token1].map((t) => clients().public.readContract({ address: t, abi: erc20, functionName: 'balanceOf', args: [poolAddress()], blockNumber }))) as Promise<[bigint, bigint]>,
+        Promise.all(
+          [token0, token1].map((t) =>
+            clients().public.readContract({
+              address: t,
+              abi: erc20,
+              functionName: 'balanceOf',
+              args: [poolAddress()],
+              blockNumber,
+            }),
+          ),
+        ) as Promise<[bigint, bigint]>,
     });
   }, 120_000);
 });
 
 describe('the new-pool watch', () => {
   it("sees the factory's Pool event for a project token, notifies once, and the pool attaches after verification", async () => {
-    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
+    const watch = () =>
+      new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick(); // the watch starts at the head: earlier pools are for 'Add Pool'
     const creator = demoAccounts[2]!;
-    const receipt = await send(creator, a().algebra.factory, algebraFactoryAbi as Abi, 'createPool', [a().demo, a().usdc, '0x']);
-    const created = await clients().public.readContract({ address: a().algebra.factory, abi: algebraFactoryAbi, functionName: 'poolByPair', args: [a().demo, a().usdc] });
+    const receipt = await send(creator, a().algebra.factory, algebraFactoryAbi as Abi, 'createPool', [
+      a().demo,
+      a().usdc,
+      '0x',
+    ]);
+    const created = await clients().public.readContract({
+      address: a().algebra.factory,
+      abi: algebraFactoryAbi,
+      functionName: 'poolByPair',
+      args: [a().demo, a().usdc],
+    });
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0); // once
-    const list = (await api('GET', `projects/${suite.demoProject}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; pool_version: string; fee: number | null; shape: unknown; paired_token: { symbol: string | null } }[] }>();
+    const list = (await api('GET', `projects/${suite.demoProject}/discovered-pools/`)).json<{
+      pools: {
+        id: number;
+        pool_address: string;
+        pool_version: string;
+        fee: number | null;
+        shape: unknown;
+        paired_token: { symbol: string | null };
+      }[];
+    }>();
     const found = list.pools.find((p) => p.pool_address.toLowerCase() === created.toLowerCase());
     // The Pool event says nothing of the fee: neither a fee nor a dynamic one is claimed before verification.
-    expect(found).toMatchObject({ pool_version: 'algebra', fee: null, shape: { dynamic_fee: false, tick_spacing: null }, paired_token: { symbol: 'USDC' } });
-    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${suite.demoProject}`)));
-    expect(notice!.message).toBe(`A DEMO/USDC pool was created at ${getAddress(created)} in block ${receipt.blockNumber}. Open the project to attach it in one click.`);
+    expect(found).toMatchObject({
+      pool_version: 'algebra',
+      fee: null,
+      shape: { dynamic_fee: false, tick_spacing: null },
+      paired_token: { symbol: 'USDC' },
+    });
+    const [notice] = await suite.ctx.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, suite.user.userId),
+          eq(notifications.navigationUrl, `/projects/${suite.demoProject}`),
+        ),
+      );
+    expect(notice!.message).toBe(
+      `A DEMO/USDC pool was created at ${getAddress(created)} in block ${receipt.blockNumber}. Open the project to attach it in one click.`,
+    );
     // Not initialised yet: no price, so it is refused until it has one.
     const early = await api('POST', `projects/${suite.demoProject}/discovered-pools/${found!.id}/attach/`);
     expect(early.statusCode).toBe(400);
     await send(creator, created, algebraPoolAbi as Abi, 'initialize', [2n ** 96n]);
     const attached = await api('POST', `projects/${suite.demoProject}/discovered-pools/${found!.id}/attach/`);
     expect(attached.statusCode, attached.body).toBe(201);
-    expect(attached.json()).toMatchObject({ pool_address: getAddress(created), pool_version: 'algebra', fee: 500, shape: { tick_spacing: 60, dynamic_fee: false, plugin: null } });
+    expect(attached.json()).toMatchObject({
+      pool_address: getAddress(created),
+      pool_version: 'algebra',
+      fee: 500,
+      shape: { tick_spacing: 60, dynamic_fee: false, plugin: null },
+    });
   });
 });

@@ -22,8 +22,18 @@ const a = devnet.addresses;
 const chain = devnetChain();
 const client = chain.client(chain.registry.get(DEVNET_ID)!);
 /** A Camelot V2 row pointed at the devnet's Uniswap V2 factory, whose interface Camelot's shares. */
-const dex: FactoryDexConfig = { id: 'camelot-v2', name: 'Camelot V2', logo: '', family: 'camelot-v2', version: 'camelot-v2', factory: a.uniswapV2Factory };
-const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)']);
+const dex: FactoryDexConfig = {
+  id: 'camelot-v2',
+  name: 'Camelot V2',
+  logo: '',
+  family: 'camelot-v2',
+  version: 'camelot-v2',
+  factory: a.uniswapV2Factory,
+};
+const pairAbi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+]);
 
 describe('Camelot V2 on what it shares with Uniswap V2 (the devnet)', () => {
   it('finds a pair through getPair, says "no pool" for a pair without one, and refuses a pair without stableSwap()', async () => {
@@ -47,13 +57,19 @@ describe('Camelot V2 on what it shares with Uniswap V2 (the devnet)', () => {
     expect(decoded.filter((d) => d?.kind === 'event' && d.type === 'swap').length).toBeGreaterThan(3);
     expect(decoded.some((d) => d?.kind === 'sync')).toBe(true);
     const created = await client.getLogs({ address: a.uniswapV2Factory, fromBlock: 0n, toBlock: 'latest' });
-    const pairs = created.filter((l) => l.topics[0] === camelotV2.creation!.topic).map((l) => camelotV2.creation!.decode(l));
+    const pairs = created
+      .filter((l) => l.topics[0] === camelotV2.creation!.topic)
+      .map((l) => camelotV2.creation!.decode(l));
     expect(pairs.some((p) => p?.pool === a.pools.demoWethV2 && p.version === 'camelot-v2')).toBe(true);
     expect(camelotV2.creation!.topic).toBe(uniswapV2.creation!.topic);
     // One topic, two families: the new-pool watch decodes it both ways and keeps the one whose
     // configured factory logged it, so a Camelot row does not hide Uniswap V2's new pairs.
     const log = created.find((l) => l.topics[0] === camelotV2.creation!.topic)!;
-    expect(decodePoolCreated(log).map((c) => c.version).sort()).toEqual(['camelot-v2', 'v2']);
+    expect(
+      decodePoolCreated(log)
+        .map((c) => c.version)
+        .sort(),
+    ).toEqual(['camelot-v2', 'v2']);
   });
 
   it("reads no state from a pair whose getReserves() is Uniswap V2's (its third field is not Camelot's fee)", async () => {
@@ -61,7 +77,9 @@ describe('Camelot V2 on what it shares with Uniswap V2 (the devnet)', () => {
       allowFailure: true,
       contracts: camelotV2.stateCalls({ address: a.pools.demoWethV2, token0: zeroAddress, token1: zeroAddress }),
     })) as Parameters<typeof camelotV2.readState>[0];
-    expect(camelotV2.readState(results, { address: a.pools.demoWethV2, token0: zeroAddress, token1: zeroAddress })).toBeNull();
+    expect(
+      camelotV2.readState(results, { address: a.pools.demoWethV2, token0: zeroAddress, token1: zeroAddress }),
+    ).toBeNull();
     // The same pair's reserves are there for Uniswap V2's reading.
     const [r0] = await client.readContract({ address: a.pools.demoWethV2, abi: pairAbi, functionName: 'getReserves' });
     expect(r0).toBeGreaterThan(0n);
@@ -74,7 +92,11 @@ describe("Camelot V2's own answers (shape only: no live Camelot pair here)", () 
 
   it('prices a volatile pair by its reserves and a stable pair by the curve', () => {
     const reserves = ok([35_000n * 10n ** 6n, 5_000n * 10n ** 18n, 300, 300]);
-    expect(camelotV2.readState([reserves, ok(false), ok(10n ** 6n), ok(10n ** 18n)], pool)).toEqual({ reserve0: 35_000n * 10n ** 6n, reserve1: 5_000n * 10n ** 18n, sqrtPriceX96: null });
+    expect(camelotV2.readState([reserves, ok(false), ok(10n ** 6n), ok(10n ** 18n)], pool)).toEqual({
+      reserve0: 35_000n * 10n ** 6n,
+      reserve1: 5_000n * 10n ** 18n,
+      sqrtPriceX96: null,
+    });
     expect(camelotV2.readState([reserves, ok(true), ok(10n ** 6n), ok(10n ** 18n)], pool)).toEqual({
       reserve0: 35_000n * 10n ** 6n,
       reserve1: 5_000n * 10n ** 18n,
@@ -82,14 +104,20 @@ describe("Camelot V2's own answers (shape only: no live Camelot pair here)", () 
     });
     // A stable pair's Sync is priced from its stored key; without the decimals it is no price point.
     expect(camelotV2.syncPrice!({ kind: 'sync', reserve0: 1n, reserve1: 1n }, { stable: false })).toBeNull();
-    expect(camelotV2.syncPrice!({ kind: 'sync', reserve0: 10n ** 6n, reserve1: 10n ** 18n }, { stable: true, decimals0: 6, decimals1: 18 })).toBe(
-      stableSqrtPriceX96(10n ** 6n, 10n ** 18n, 10n ** 6n, 10n ** 18n),
-    );
+    expect(
+      camelotV2.syncPrice!(
+        { kind: 'sync', reserve0: 10n ** 6n, reserve1: 10n ** 18n },
+        { stable: true, decimals0: 6, decimals1: 18 },
+      ),
+    ).toBe(stableSqrtPriceX96(10n ** 6n, 10n ** 18n, 10n ** 6n, 10n ** 18n));
     expect(camelotV2.syncPrice!({ kind: 'sync', reserve0: 1n, reserve1: 1n }, { stable: true })).toBeUndefined();
   });
 
-  it('is served on Arbitrum with the factory from Camelot\'s docs', () => {
+  it("is served on Arbitrum with the factory from Camelot's docs", () => {
     const arbitrum = REAL_NETWORKS.find((n) => n.chainId === 42161)!;
-    expect(arbitrum.dexes.find((d) => d.id === 'camelot-v2')).toMatchObject({ family: 'camelot-v2', factory: '0x6EcCab422D763aC031210895C81787E87B43A652' });
+    expect(arbitrum.dexes.find((d) => d.id === 'camelot-v2')).toMatchObject({
+      family: 'camelot-v2',
+      factory: '0x6EcCab422D763aC031210895C81787E87B43A652',
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { demoAccounts, devnetChain as devnetViemChain, lfjArtifacts, swapOnDevnet, LFJ_DEPLOYER } from '@tokendesk/devchain';
+import {
+  demoAccounts,
+  devnetChain as devnetViemChain,
+  lfjArtifacts,
+  swapOnDevnet,
+  LFJ_DEPLOYER,
+} from '@tokendesk/devchain';
 import type { Pool, TopTraders } from '@tokendesk/contract';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { decodeEventLog, formatUnits, getAddress, parseAbi, parseUnits, type Abi, type Address, type Hex } from 'viem';
@@ -35,8 +41,12 @@ const pairAbi = parseAbi([
   'function getNextNonEmptyBin(bool swapForY, uint24 id) view returns (uint24)',
   'function getPriceFromId(uint24 id) view returns (uint256)',
 ]);
-const routerAbi = parseAbi(['function getSwapOut(address pair, uint128 amountIn, bool swapForY) view returns (uint128 amountInLeft, uint128 amountOut, uint128 fee)']);
-const factoryAbi = parseAbi(['function createLBPair(address tokenX, address tokenY, uint24 activeId, uint16 binStep) returns (address)']);
+const routerAbi = parseAbi([
+  'function getSwapOut(address pair, uint128 amountIn, bool swapForY) view returns (uint128 amountInLeft, uint128 amountOut, uint128 fee)',
+]);
+const factoryAbi = parseAbi([
+  'function createLBPair(address tokenX, address tokenY, uint24 activeId, uint16 binStep) returns (address)',
+]);
 const pairEvents = parseAbi([
   'event Swap(address indexed sender, address indexed to, uint24 id, bytes32 amountsIn, bytes32 amountsOut, uint24 volatilityAccumulator, bytes32 totalFees, bytes32 protocolFees)',
   'event DepositedToBins(address indexed sender, address indexed to, uint256[] ids, bytes32[] amounts)',
@@ -51,7 +61,12 @@ const y = (packed: Hex) => BigInt(packed) >> 128n;
 /** Senders are read in batches after the events: until every stored swap has one. */
 async function readAllSenders() {
   for (let i = 0; i < 30; i++) {
-    const r = await new NetworkIndexer(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!, {}).readSenders();
+    const r = await new NetworkIndexer(
+      suite.ctx.database.db,
+      suite.ctx.app.chain,
+      suite.ctx.app.chain.registry.get(31337)!,
+      {},
+    ).readSenders();
     if (!r.batchFull) return;
   }
   throw new Error('senders not read');
@@ -77,7 +92,12 @@ async function chainLogsOf(address: Address) {
     const key = `${l.transactionHash!.toLowerCase()}:${l.logIndex}`;
     if (e.eventName === 'Swap') {
       const { amountsIn, amountsOut, protocolFees } = e.args;
-      events.push({ key, type: 'swap', amount0: x(amountsIn) + x(protocolFees) - x(amountsOut), amount1: y(amountsIn) + y(protocolFees) - y(amountsOut) });
+      events.push({
+        key,
+        type: 'swap',
+        amount0: x(amountsIn) + x(protocolFees) - x(amountsOut),
+        amount1: y(amountsIn) + y(protocolFees) - y(amountsOut),
+      });
     } else if (e.eventName === 'CompositionFees') {
       compositionProtocol0 += x(e.args.protocolFees);
       compositionProtocol1 += y(e.args.protocolFees);
@@ -95,7 +115,13 @@ async function chainLogsOf(address: Address) {
 }
 
 const storedOf = async (address: Address) =>
-  (await suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex)).map((e) => ({
+  (
+    await suite.ctx.database.db
+      .select()
+      .from(poolEvents)
+      .where(eq(poolEvents.poolAddress, address.toLowerCase()))
+      .orderBy(poolEvents.blockNumber, poolEvents.logIndex)
+  ).map((e) => ({
     key: `${e.txHash}:${e.logIndex}`,
     type: e.type,
     amount0: BigInt(e.amount0),
@@ -107,13 +133,27 @@ async function deployForeignPair(): Promise<Address> {
   const c = clients();
   const owner = demoAccounts[1]!;
   const deploy = async (artifact: { abi: unknown; bytecode: string }, args: readonly unknown[]) => {
-    const hash = await c.wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args, account: owner, chain: devnetViemChain } as never);
+    const hash = await c.wallet.deployContract({
+      abi: artifact.abi as Abi,
+      bytecode: artifact.bytecode as Hex,
+      args,
+      account: owner,
+      chain: devnetViemChain,
+    } as never);
     return (await c.public.waitForTransactionReceipt({ hash })).contractAddress!;
   };
   const factory = await deploy(lfjArtifacts.lbFactory, [owner, owner, 8n * 10n ** 14n]);
   const implementation = await deploy(lfjArtifacts.lbPair, [factory]);
   const write = async (functionName: string, args: readonly unknown[]) => {
-    const hash = await c.wallet.writeContract({ address: factory, abi: lfjArtifacts.lbFactory.abi as Abi, functionName, args, account: owner, chain: devnetViemChain, gas: 5_000_000n } as never);
+    const hash = await c.wallet.writeContract({
+      address: factory,
+      abi: lfjArtifacts.lbFactory.abi as Abi,
+      functionName,
+      args,
+      account: owner,
+      chain: devnetViemChain,
+      gas: 5_000_000n,
+    } as never);
     expect((await c.public.waitForTransactionReceipt({ hash })).status).toBe('success');
   };
   await write('setLBPairImplementation', [implementation]);
@@ -123,7 +163,9 @@ async function deployForeignPair(): Promise<Address> {
   await write('createLBPair', [a().demo, a().usdc, activeId, 25]);
   const info = await c.public.readContract({
     address: factory,
-    abi: parseAbi(['function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))']),
+    abi: parseAbi([
+      'function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))',
+    ]),
     functionName: 'getLBPairInformation',
     args: [a().demo, a().usdc, 25n],
   });
@@ -132,30 +174,58 @@ async function deployForeignPair(): Promise<Address> {
 
 describe('discovery and verification', () => {
   it('finds the seeded pair through the factory and says "no pool" for a pair without one', async () => {
-    const found = await api('POST', 'projects/get-pool-address/', { project_id: suite.demoProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    const found = await api('POST', 'projects/get-pool-address/', {
+      project_id: suite.demoProject,
+      dex_id: 'lfj-v2.2',
+      token_id: 'usdc',
+    });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toMatchObject({ pool_address: getAddress(pair()), pool_version: 'liquidity-book', fee: null });
-    const none = await api('POST', 'projects/get-pool-address/', { project_id: suite.smplProject, dex_id: 'lfj-v2.2', token_id: 'usdc' });
+    const none = await api('POST', 'projects/get-pool-address/', {
+      project_id: suite.smplProject,
+      dex_id: 'lfj-v2.2',
+      token_id: 'usdc',
+    });
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe('No pool found for this pair on LFJ v2.2');
   });
 
-  it("refuses a pair of another LBFactory (same contracts), a pair offered for the wrong token, and a V2 pair; saves nothing", async () => {
+  it('refuses a pair of another LBFactory (same contracts), a pair offered for the wrong token, and a V2 pair; saves nothing', async () => {
     const foreign = await deployForeignPair();
-    const refused = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: foreign });
+    const refused = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'lfj-v2.2',
+      token: 'usdc',
+      pool_address: foreign,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toMatch(/does not belong to LFJ v2\.2: its factory is/);
-    const wrongToken = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: pair() });
+    const wrongToken = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'lfj-v2.2',
+      token: 'weth',
+      pool_address: pair(),
+    });
     expect(wrongToken.statusCode).toBe(400);
     expect(wrongToken.json().detail).toBe('This pool does not pair the project token with the selected token.');
-    const v2 = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    const v2 = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'lfj-v2.2',
+      token: 'weth',
+      pool_address: a().pools.demoWethV2,
+    });
     expect(v2.statusCode).toBe(400);
     expect((await api('GET', `projects/${suite.demoProject}/pools/`)).json()).toEqual([]);
 
     // Holders' pool labels: each family's own claim calls; the foreign pair is no pool of a configured DEX.
     const network = suite.ctx.app.chain.registry.get(31337)!;
-    const labels = await findPoolsAmong(suite.ctx.app.chain.client(network), network.dexes, a().demo, [pair(), foreign, a().pools.demoWethV2, demoAccounts[0]!]);
-    expect(Object.fromEntries([...labels].map(([k, d]) => [k, d.id]))).toEqual({ [pair().toLowerCase()]: 'lfj-v2.2', [a().pools.demoWethV2.toLowerCase()]: 'uniswap-v2' });
+    const labels = await findPoolsAmong(suite.ctx.app.chain.client(network), network.dexes, a().demo, [
+      pair(),
+      foreign,
+      a().pools.demoWethV2,
+      demoAccounts[0]!,
+    ]);
+    expect(Object.fromEntries([...labels].map(([k, d]) => [k, d.id]))).toEqual({
+      [pair().toLowerCase()]: 'lfj-v2.2',
+      [a().pools.demoWethV2.toLowerCase()]: 'uniswap-v2',
+    });
   }, 120_000);
 });
 
@@ -163,14 +233,22 @@ describe('the attached pair', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const res = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: pair() });
+    const res = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'lfj-v2.2',
+      token: 'usdc',
+      pool_address: pair(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     pool = res.json();
     await catchUp();
   }, 180_000);
 
   it('answers the bin step, a dynamic fee and token X as the project side', () => {
-    expect(pool).toMatchObject({ pool_version: 'liquidity-book', fee: null, shape: { bin_step: 25, dynamic_fee: true, stable: null, tick_spacing: null, plugin: null } });
+    expect(pool).toMatchObject({
+      pool_version: 'liquidity-book',
+      fee: null,
+      shape: { bin_step: 25, dynamic_fee: true, stable: null, tick_spacing: null, plugin: null },
+    });
   });
 
   it('stores exactly the pair’s Swap, DepositedToBins and WithdrawnFromBins logs, with the pool-side amounts', async () => {
@@ -182,16 +260,34 @@ describe('the attached pair', () => {
     // (logged apart, in CompositionFees) and nothing collected: exact to the unit.
     const sum0 = stored.reduce((s, e) => s + e.amount0, 0n);
     const sum1 = stored.reduce((s, e) => s + e.amount1, 0n);
-    const balance0 = await clients().public.readContract({ address: a().demo, abi: erc20, functionName: 'balanceOf', args: [pair()] });
-    const balance1 = await clients().public.readContract({ address: a().usdc, abi: erc20, functionName: 'balanceOf', args: [pair()] });
+    const balance0 = await clients().public.readContract({
+      address: a().demo,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [pair()],
+    });
+    const balance1 = await clients().public.readContract({
+      address: a().usdc,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [pair()],
+    });
     expect(sum0 + chain.compositionProtocol0).toBe(balance0);
     expect(sum1 + chain.compositionProtocol1).toBe(balance1);
   });
 
   it('shows the active bin’s price (the pair’s getPriceFromId) and liquidity = getReserves = every bin summed', async () => {
     const c = clients().public;
-    const [activeId, binStep] = await Promise.all([c.readContract({ address: pair(), abi: pairAbi, functionName: 'getActiveId' }), c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBinStep' })]);
-    const onChain = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [activeId] });
+    const [activeId, binStep] = await Promise.all([
+      c.readContract({ address: pair(), abi: pairAbi, functionName: 'getActiveId' }),
+      c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBinStep' }),
+    ]);
+    const onChain = await c.readContract({
+      address: pair(),
+      abi: pairAbi,
+      functionName: 'getPriceFromId',
+      args: [activeId],
+    });
     expect(priceFromId(activeId, binStep)).toBe(onChain); // the port is bit for bit
     const live = (await api('GET', `projects/${suite.demoProject}/pools/`)).json<Pool[]>()[0]!;
     // DEMO in USDC: raw Y per raw X (128.128) × 10^18 / 10^6.
@@ -199,36 +295,73 @@ describe('the attached pair', () => {
     expect(Math.abs(Number(live.price) / expected - 1)).toBeLessThan(1e-12);
     // A small sell quoted by the router (eth_call, no transaction) trades at that bin's price, less its fee.
     const amountIn = 10n ** 18n;
-    const [left, out, fee] = await c.readContract({ address: a().lfj.router, abi: routerAbi, functionName: 'getSwapOut', args: [pair(), amountIn, true] });
+    const [left, out, fee] = await c.readContract({
+      address: a().lfj.router,
+      abi: routerAbi,
+      functionName: 'getSwapOut',
+      args: [pair(), amountIn, true],
+    });
     expect(left).toBe(0n);
     const quoted = Number(out) / 1e6 / (Number(amountIn - fee) / 1e18);
     expect(Math.abs(quoted / Number(live.price) - 1)).toBeLessThan(5e-6); // one 6-decimal unit of 0.3 USDC
 
     const [r0, r1] = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves' });
-    expect(live.pool_funds).toMatchObject({ amount_project_token: formatUnits(r0, 18), amount_token: formatUnits(r1, 6) });
+    expect(live.pool_funds).toMatchObject({
+      amount_project_token: formatUnits(r0, 18),
+      amount_token: formatUnits(r1, 6),
+    });
     let binX = 0n;
     let binY = 0n;
-    let id = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getNextNonEmptyBin', args: [false, 0] });
+    let id = await c.readContract({
+      address: pair(),
+      abi: pairAbi,
+      functionName: 'getNextNonEmptyBin',
+      args: [false, 0],
+    });
     for (let n = 0; n < 500 && id !== 0 && id !== 2 ** 24 - 1; n++) {
       const [bx, by] = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getBin', args: [id] });
       binX += bx;
       binY += by;
-      id = await c.readContract({ address: pair(), abi: pairAbi, functionName: 'getNextNonEmptyBin', args: [false, id] });
+      id = await c.readContract({
+        address: pair(),
+        abi: pairAbi,
+        functionName: 'getNextNonEmptyBin',
+        args: [false, id],
+      });
     }
     expect([binX, binY]).toEqual([r0, r1]);
   });
 
   it('the 24 h change is known right after attaching: each swap carries its bin’s price (getPriceFromId of the logged id)', async () => {
-    const logs = await clients().public.getLogs({ address: pair(), event: pairEvents[0], fromBlock: 0n, toBlock: 'latest' });
+    const logs = await clients().public.getLogs({
+      address: pair(),
+      event: pairEvents[0],
+      fromBlock: 0n,
+      toBlock: 'latest',
+    });
     expect(logs.length).toBeGreaterThan(40);
     const binPrice = new Map<number, bigint>();
     for (const id of new Set(logs.map((l) => l.args.id!))) {
-      binPrice.set(id, await clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getPriceFromId', args: [id] }));
+      binPrice.set(
+        id,
+        await clients().public.readContract({
+          address: pair(),
+          abi: pairAbi,
+          functionName: 'getPriceFromId',
+          args: [id],
+        }),
+      );
     }
-    const stored = new Map((await suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]));
+    const stored = new Map(
+      (
+        await suite.ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, pair().toLowerCase()))
+      ).map((e) => [`${e.txHash}:${e.logIndex}`, e.sqrtPriceX96]),
+    );
     for (const l of logs) {
       // The pair's own 128.128 price of the bin, as the Q64.96 square root every price is stored in.
-      expect(stored.get(`${l.transactionHash!.toLowerCase()}:${l.logIndex}`), `bin ${l.args.id}`).toBe(sqrtPriceX96FromPrice128(binPrice.get(l.args.id!)!).toString());
+      expect(stored.get(`${l.transactionHash!.toLowerCase()}:${l.logIndex}`), `bin ${l.args.id}`).toBe(
+        sqrtPriceX96FromPrice128(binPrice.get(l.args.id!)!).toString(),
+      );
     }
     const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
     expect(shown.change_24h).not.toBeNull();
@@ -237,7 +370,13 @@ describe('the attached pair', () => {
     const [base] = await suite.ctx.database.db
       .select()
       .from(poolEvents)
-      .where(and(eq(poolEvents.poolAddress, pair().toLowerCase()), eq(poolEvents.type, 'swap'), lte(poolEvents.blockTime, new Date(cutoff))))
+      .where(
+        and(
+          eq(poolEvents.poolAddress, pair().toLowerCase()),
+          eq(poolEvents.type, 'swap'),
+          lte(poolEvents.blockTime, new Date(cutoff)),
+        ),
+      )
       .orderBy(desc(poolEvents.blockTime), desc(poolEvents.blockNumber), desc(poolEvents.logIndex))
       .limit(1);
     const basePrice = Number(formatRatio(BigInt(base!.sqrtPriceX96!) ** 2n * 10n ** 18n, (1n << 192n) * 10n ** 6n));
@@ -249,7 +388,9 @@ describe('the attached pair', () => {
     type Candle = { time: string; trades: number; buys: number; sells: number; volume: string };
     const figures = async () => {
       const shown = (await api('GET', `projects/user/pools/funds/${pool.id}/`)).json<Pool>();
-      const candles = (await api('GET', `projects/pool/${pool.id}/candles/?interval=1h&range=24h`)).json<{ candles: Candle[] }>().candles;
+      const candles = (await api('GET', `projects/pool/${pool.id}/candles/?interval=1h&range=24h`)).json<{
+        candles: Candle[];
+      }>().candles;
       const traders = (await api('GET', `projects/pool/${pool.id}/traders/?range=24h`)).json<TopTraders>();
       const seller = traders.traders.find((t) => t.address === getAddress(demoAccounts[0]!));
       return {
@@ -264,11 +405,19 @@ describe('the attached pair', () => {
     await readAllSenders();
     const was = await figures();
     expect(was.complete).toBe(true);
-    const { hash } = await swapOnDevnet(clients(), { from: demoAccounts[0]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '2000' });
-    const block = await clients().public.getBlock({ blockNumber: (await clients().public.getTransactionReceipt({ hash })).blockNumber });
+    const { hash } = await swapOnDevnet(clients(), {
+      from: demoAccounts[0]!,
+      pool: 'demo-usdc-lfj',
+      side: 'sell',
+      amount: '2000',
+    });
+    const block = await clients().public.getBlock({
+      blockNumber: (await clients().public.getTransactionReceipt({ hash })).blockNumber,
+    });
     // The candle of the trade's hour, before (it may not have existed) and after.
     const hour = new Date(Math.floor(Number(block.timestamp) / 3600) * 3_600_000).toISOString();
-    const candleOf = (list: Candle[]) => list.find((c) => c.time === hour) ?? { trades: 0, buys: 0, sells: 0, volume: '0' };
+    const candleOf = (list: Candle[]) =>
+      list.find((c) => c.time === hour) ?? { trades: 0, buys: 0, sells: 0, volume: '0' };
     await catchUp();
     await readAllSenders();
     const chain = await chainLogsOf(pair());
@@ -284,7 +433,14 @@ describe('the attached pair', () => {
     const now = await figures();
     expect(now.complete).toBe(true);
     const [c0, c1] = [candleOf(was.candles), candleOf(now.candles)];
-    expect({ buys: now.buys, sells: now.sells, candleTrades: c1.trades, candleBuys: c1.buys, candleSells: c1.sells, traderSells: now.traderSells }).toEqual({
+    expect({
+      buys: now.buys,
+      sells: now.sells,
+      candleTrades: c1.trades,
+      candleBuys: c1.buys,
+      candleSells: c1.sells,
+      traderSells: now.traderSells,
+    }).toEqual({
       buys: was.buys,
       sells: was.sells + 1,
       candleTrades: c0.trades + 1,
@@ -304,33 +460,72 @@ describe('the attached pair', () => {
       poolId: pool.id,
       pool: pair(),
       catchUp,
-      buy: async () => (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-usdc-lfj', side: 'buy', amount: '150' })).hash,
-      sell: async () => (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '400' })).hash,
+      buy: async () =>
+        (await swapOnDevnet(clients(), { from: demoAccounts[1]!, pool: 'demo-usdc-lfj', side: 'buy', amount: '150' }))
+          .hash,
+      sell: async () =>
+        (await swapOnDevnet(clients(), { from: demoAccounts[2]!, pool: 'demo-usdc-lfj', side: 'sell', amount: '400' }))
+          .hash,
       chainEvents: async () => (await chainLogsOf(pair())).events.map((e) => `${e.key}:${e.amount0}:${e.amount1}`),
       // The pair's liquidity is getReserves (decision 0071 §6).
-      reservesAt: (blockNumber) => clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves', blockNumber }),
+      reservesAt: (blockNumber) =>
+        clients().public.readContract({ address: pair(), abi: pairAbi, functionName: 'getReserves', blockNumber }),
     });
   }, 120_000);
 });
 
 describe('the new-pool watch', () => {
   it('sees an LBPairCreated of a project token after the project, once, with its bin step', async () => {
-    const watch = () => new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
+    const watch = () =>
+      new PoolWatch(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!);
     await watch().tick();
     const c = clients();
-    const hash = await c.wallet.writeContract({ address: a().lfj.factory, abi: factoryAbi, functionName: 'createLBPair', args: [a().smpl, a().usdc, 2 ** 23, 25], account: LFJ_DEPLOYER, chain: devnetViemChain, gas: 5_000_000n });
+    const hash = await c.wallet.writeContract({
+      address: a().lfj.factory,
+      abi: factoryAbi,
+      functionName: 'createLBPair',
+      args: [a().smpl, a().usdc, 2 ** 23, 25],
+      account: LFJ_DEPLOYER,
+      chain: devnetViemChain,
+      gas: 5_000_000n,
+    });
     const receipt = await c.public.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect((await watch().tick()).found).toBe(1);
     expect((await watch().tick()).found).toBe(0);
-    expect(await suite.ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch'))).toEqual([]);
-    const list = (await api('GET', `projects/${suite.smplProject}/discovered-pools/`)).json<{ pools: { pool_address: string; pool_version: string; fee: number | null; paired_token: { symbol: string | null } }[] }>();
+    expect(
+      await suite.ctx.database.db.select().from(indexerSkippedItems).where(eq(indexerSkippedItems.part, 'pool-watch')),
+    ).toEqual([]);
+    const list = (await api('GET', `projects/${suite.smplProject}/discovered-pools/`)).json<{
+      pools: {
+        pool_address: string;
+        pool_version: string;
+        fee: number | null;
+        paired_token: { symbol: string | null };
+      }[];
+    }>();
     expect(list.pools).toHaveLength(1);
-    expect(list.pools[0]).toMatchObject({ pool_version: 'liquidity-book', fee: null, paired_token: { symbol: 'USDC' } });
-    const [notice] = await suite.ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, suite.user.userId), eq(notifications.navigationUrl, `/projects/${suite.smplProject}`)));
+    expect(list.pools[0]).toMatchObject({
+      pool_version: 'liquidity-book',
+      fee: null,
+      paired_token: { symbol: 'USDC' },
+    });
+    const [notice] = await suite.ctx.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, suite.user.userId),
+          eq(notifications.navigationUrl, `/projects/${suite.smplProject}`),
+        ),
+      );
     expect(notice!.message).toContain('SMPL/USDC');
     // …and it attaches: the factory lists it.
-    const attached = await api('POST', `projects/pool/${suite.smplProject}/`, { dex: 'lfj-v2.2', token: 'usdc', pool_address: list.pools[0]!.pool_address });
+    const attached = await api('POST', `projects/pool/${suite.smplProject}/`, {
+      dex: 'lfj-v2.2',
+      token: 'usdc',
+      pool_address: list.pools[0]!.pool_address,
+    });
     expect(attached.statusCode, attached.body).toBe(201);
   }, 120_000);
 });
@@ -344,16 +539,28 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
     await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'addQuoteAsset', [a().weth]);
     // About 3,000 USDC per WETH: raw WETH per raw USDC is 10^18 / (3,000 · 10^6).
     const activeId = 2 ** 23 + Math.round(Math.log(1e18 / 3e9) / Math.log(1.0025));
-    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'createLBPair', [a().usdc, a().weth, activeId, 25]);
+    await send(LFJ_DEPLOYER, a().lfj.factory, lfjArtifacts.lbFactory.abi as Abi, 'createLBPair', [
+      a().usdc,
+      a().weth,
+      activeId,
+      25,
+    ]);
     const info = await c.public.readContract({
       address: a().lfj.factory,
-      abi: parseAbi(['function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))']),
+      abi: parseAbi([
+        'function getLBPairInformation(address, address, uint256) view returns ((uint16 binStep, address LBPair, bool createdByOwner, bool ignoredForRouting))',
+      ]),
       functionName: 'getLBPairInformation',
       args: [a().weth, a().usdc, 25n],
     });
     const refPair = info.LBPair;
     // Twice the USDC of the devnet's reference pool (Uniswap V3 WETH/USDC), in the active bin and 5 above; WETH in it and 5 below.
-    const v3Usdc = await c.public.readContract({ address: a().usdc, abi: erc20, functionName: 'balanceOf', args: [a().pools.wethUsdcV3] });
+    const v3Usdc = await c.public.readContract({
+      address: a().usdc,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [a().pools.wethUsdcV3],
+    });
     const wethAbi = parseAbi(['function deposit() payable', 'function approve(address, uint256) returns (bool)']);
     await send(deployer, a().weth, wethAbi, 'deposit', [], 20n * 10n ** 18n);
     await send(deployer, a().weth, wethAbi, 'approve', [a().lfj.router, 2n ** 256n - 1n]);
@@ -362,18 +569,40 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
     const share = (on: (d: number) => boolean) => ids.map((d) => (on(d) ? 10n ** 18n / 6n : 0n));
     await send(deployer, a().lfj.router, lfjArtifacts.lbRouter.abi as Abi, 'addLiquidity', [
       {
-        tokenX: a().usdc, tokenY: a().weth, binStep: 25n, amountX: 2n * v3Usdc, amountY: 20n * 10n ** 18n, amountXMin: 0n, amountYMin: 0n,
-        activeIdDesired: BigInt(activeId), idSlippage: 5n, deltaIds: ids.map(BigInt), distributionX: share((d) => d >= 0), distributionY: share((d) => d <= 0),
-        to: deployer, refundTo: deployer, deadline: 2n ** 256n - 1n,
+        tokenX: a().usdc,
+        tokenY: a().weth,
+        binStep: 25n,
+        amountX: 2n * v3Usdc,
+        amountY: 20n * 10n ** 18n,
+        amountXMin: 0n,
+        amountYMin: 0n,
+        activeIdDesired: BigInt(activeId),
+        idSlippage: 5n,
+        deltaIds: ids.map(BigInt),
+        distributionX: share((d) => d >= 0),
+        distributionY: share((d) => d <= 0),
+        to: deployer,
+        refundTo: deployer,
+        deadline: 2n ** 256n - 1n,
       },
     ]);
-    const [reserveX, reserveY] = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getReserves' });
+    const [reserveX, reserveY] = await c.public.readContract({
+      address: refPair,
+      abi: pairAbi,
+      functionName: 'getReserves',
+    });
     expect(reserveX).toBeGreaterThan(v3Usdc);
 
     const network = suite.ctx.app.chain.registry.get(31337)!;
     const native = network.tokens.find((t) => t.wrappedNative)!;
     const stables = network.tokens.filter((t) => t.usdPegged);
-    const read = await readReferencePools(suite.ctx.app.chain.client(network), network.multicall3, network.dexes, native, stables);
+    const read = await readReferencePools(
+      suite.ctx.app.chain.client(network),
+      network.multicall3,
+      network.dexes,
+      native,
+      stables,
+    );
     const lfj = read.pools.find((p) => p.address === getAddress(refPair));
     expect(lfj).toMatchObject({ baseIsToken0: false, stableReserve: reserveX, baseReserve: reserveY });
     const best = deepestReferencePool(read.pools, native, stables, 10_000);
@@ -381,17 +610,33 @@ describe('a USD reference route through an LFJ pair (decision 0078)', () => {
     expect(best?.label).toBe('WETH/USDC on LFJ v2.2');
     // The rate is the pair's own active bin: getPriceFromId is raw WETH per raw USDC (128.128).
     const id = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getActiveId' });
-    const onChain = await c.public.readContract({ address: refPair, abi: pairAbi, functionName: 'getPriceFromId', args: [id] });
+    const onChain = await c.public.readContract({
+      address: refPair,
+      abi: pairAbi,
+      functionName: 'getPriceFromId',
+      args: [id],
+    });
     const usdcPerWeth = Number(formatRatio((1n << 128n) * 10n ** 18n, onChain * 10n ** 6n));
     expect(Math.abs(Number(decText(best!.rate)) / usdcPerWeth - 1)).toBeLessThan(1e-9);
 
     // The recorded route (decision 0064) keeps the pair's own X/Y order, as its stored swaps have it.
     const keeper = new ReferencePoolKeeper(suite.ctx.database.db, suite.ctx.app.chain, network, 10_000);
-    const tracked = await keeper.poolFor([{ address: a().pools.demoWethV2, version: 'v2', token0: a().weth, token1: a().demo }]);
-    expect(tracked).toMatchObject({ address: refPair.toLowerCase(), version: 'liquidity-book', token0: a().usdc.toLowerCase(), token1: a().weth.toLowerCase() });
+    const tracked = await keeper.poolFor([
+      { address: a().pools.demoWethV2, version: 'v2', token0: a().weth, token1: a().demo },
+    ]);
+    expect(tracked).toMatchObject({
+      address: refPair.toLowerCase(),
+      version: 'liquidity-book',
+      token0: a().usdc.toLowerCase(),
+      token1: a().weth.toLowerCase(),
+    });
 
     // A DEMO/WETH pool's USD figures go through it.
-    const attached = await api('POST', `projects/pool/${suite.demoProject}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a().pools.demoWethV2 });
+    const attached = await api('POST', `projects/pool/${suite.demoProject}/`, {
+      dex: 'uniswap-v2',
+      token: 'weth',
+      pool_address: a().pools.demoWethV2,
+    });
     expect(attached.statusCode, attached.body).toBe(201);
     suite.ctx.app.usd.invalidate();
     const shown = (await api('GET', `projects/user/pools/funds/${attached.json<Pool>().id}/`)).json<Pool>();

@@ -33,7 +33,15 @@ function seededPools(): [DexFamily, StatePool][] {
   return [
     ['uniswap-v2', pool(d.pools.demoWethV2, d.demo, d.weth)],
     ['uniswap-v3', pool(d.pools.smplWethV3, d.smpl, d.weth)],
-    ['uniswap-v4', { address: d.v4.pools.demoEthV4.id as Address, token0: d.v4.pools.demoEthV4.key.currency0, token1: d.v4.pools.demoEthV4.key.currency1, stateView: d.v4.stateView }],
+    [
+      'uniswap-v4',
+      {
+        address: d.v4.pools.demoEthV4.id as Address,
+        token0: d.v4.pools.demoEthV4.key.currency0,
+        token1: d.v4.pools.demoEthV4.key.currency1,
+        stateView: d.v4.stateView,
+      },
+    ],
     ['algebra', pool(d.algebra.pools.demoWeth, d.demo, d.weth)],
     ['liquidity-book', pool(d.lfj.pairs.demoUsdc, d.demo, d.usdc)],
     ['solidly', pool(d.solidly.pools.demoWethVolatile, d.demo, d.weth)],
@@ -52,7 +60,13 @@ describe('Multicall3 aggregate3 for the per-tick state read', () => {
     const viem = encodeFunctionData({
       abi: multicall3Abi,
       functionName: 'aggregate3',
-      args: [calls.map((c) => ({ target: c.address, allowFailure: true, callData: encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args } as never) }))],
+      args: [
+        calls.map((c) => ({
+          target: c.address,
+          allowFailure: true,
+          callData: encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args } as never),
+        })),
+      ],
     });
     expect(encodeAggregate3(calls).data).toBe(viem);
     // A second round (selectors cached) encodes the same.
@@ -64,7 +78,12 @@ describe('Multicall3 aggregate3 for the per-tick state read', () => {
     const calls = allCalls();
     const block = await c.getBlockNumber();
     const mine = await aggregate3(c, a().multicall3, calls, block);
-    const theirs = (await c.multicall({ allowFailure: true, contracts: calls as never[], blockNumber: block, batchSize: 0 })) as CallResult[];
+    const theirs = (await c.multicall({
+      allowFailure: true,
+      contracts: calls as never[],
+      blockNumber: block,
+      batchSize: 0,
+    })) as CallResult[];
     expect(mine.map((r) => r.status)).toEqual(theirs.map((r) => r.status));
     mine.forEach((r, i) => {
       if (r.status === 'success') expect(r.result).toEqual((theirs[i] as { result: unknown }).result);
@@ -72,12 +91,18 @@ describe('Multicall3 aggregate3 for the per-tick state read', () => {
     // The pools' own reads succeed; the address without a contract fails its slot0 alone (its tokens answer balanceOf).
     expect(mine.filter((r) => r.status === 'failure')).toHaveLength(1);
     // And the states made from them are the pools' (every seeded pool has one).
-    const { states } = await readRawPoolStates(c, a().multicall3, seededPools().map(([family, p]) => ({ ...p, family, version: ADAPTERS[family].version })), block);
+    const { states } = await readRawPoolStates(
+      c,
+      a().multicall3,
+      seededPools().map(([family, p]) => ({ ...p, family, version: ADAPTERS[family].version })),
+      block,
+    );
     expect(states.size).toBe(seededPools().length - 1);
   });
 
   it('refuses an answer that is not aggregate3’s shape for the calls asked, and fails only the call whose own answer does not decode', () => {
-    const answer = (entries: { success: boolean; returnData: Hex }[]) => encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: entries });
+    const answer = (entries: { success: boolean; returnData: Hex }[]) =>
+      encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: entries });
     const good = answer([
       { success: true, returnData: `0x${'00'.repeat(31)}2a` },
       { success: false, returnData: '0x' },

@@ -31,13 +31,26 @@ describe('V4 math', () => {
 
   it('hook flags are the low 14 bits of the hooks address, named as in Hooks.sol', () => {
     expect(hookFlags('0x0000000000000000000000000000000000000000')).toEqual([]);
-    expect(hookFlags('0xd12bC69f6E41Ac7976B930BC338D5e8671DFd440')).toEqual(['afterInitialize', 'afterAddLiquidity', 'afterSwap']);
+    expect(hookFlags('0xd12bC69f6E41Ac7976B930BC338D5e8671DFd440')).toEqual([
+      'afterInitialize',
+      'afterAddLiquidity',
+      'afterSwap',
+    ]);
     expect(hookFlags('0x0000000000000000000000000000000000003fff')).toHaveLength(14);
-    expect(hookFlags('0x0000000000000000000000000000000000002001')).toEqual(['beforeInitialize', 'afterRemoveLiquidityReturnDelta']);
+    expect(hookFlags('0x0000000000000000000000000000000000002001')).toEqual([
+      'beforeInitialize',
+      'afterRemoveLiquidityReturnDelta',
+    ]);
   });
 
   it('the pool id is keccak256 of the abi-encoded key (the devnet DEMO/ETH pool)', () => {
-    const id = poolIdOf({ currency0: '0x0000000000000000000000000000000000000000', currency1: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', fee: 3000, tickSpacing: 60, hooks: '0x0000000000000000000000000000000000000000' });
+    const id = poolIdOf({
+      currency0: '0x0000000000000000000000000000000000000000',
+      currency1: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+      fee: 3000,
+      tickSpacing: 60,
+      hooks: '0x0000000000000000000000000000000000000000',
+    });
     expect(id).toBe('0x017ba77ad9921f21540f49c5d274a85e2d6051f3605408cc20f57cda153166ea');
   });
 });

@@ -19,16 +19,31 @@ let ctx: TestContext;
 let token: string;
 let userId: number;
 let project: number;
-const api = requesterAs(() => ctx.app, () => token);
+const api = requesterAs(
+  () => ctx.app,
+  () => token,
+);
 
 beforeAll(async () => {
   const base = devnetNetwork(devnet.rpcUrl, a);
-  const network = { ...base, launchpadHooks: [{ address: a.v4.hook, launchpad: 'Clanker', contract: 'test-only: the devnet hook' }] };
-  ctx = await createTestContext({}, { chain: new ChainService(new NetworkRegistry([...REAL_NETWORKS, network]), { poolStateTtlMs: 0 }) });
+  const network = {
+    ...base,
+    launchpadHooks: [{ address: a.v4.hook, launchpad: 'Clanker', contract: 'test-only: the devnet hook' }],
+  };
+  ctx = await createTestContext(
+    {},
+    { chain: new ChainService(new NetworkRegistry([...REAL_NETWORKS, network]), { poolStateTtlMs: 0 }) },
+  );
   const user = await signUp(ctx.app);
   token = user.token;
   userId = user.userId;
-  const res = await api('POST', 'projects/create/', { network: 31337, contract_address: a.demo, name: 'DEMO', token_symbol: 'DEMO', token_decimal: 18 });
+  const res = await api('POST', 'projects/create/', {
+    network: 31337,
+    contract_address: a.demo,
+    name: 'DEMO',
+    token_symbol: 'DEMO',
+    token_decimal: 18,
+  });
   expect(res.statusCode, res.body).toBe(201);
   project = res.json().id;
 }, 120_000);
@@ -85,16 +100,29 @@ describe('launchpad labels', () => {
     ]);
     const res = await api('GET', `projects/${project}/discovered-pools`);
     expect(res.statusCode, res.body).toBe(200);
-    const byId = new Map((res.json().pools as { pool_address: string; launchpad: string | null }[]).map((p) => [p.pool_address, p.launchpad]));
+    const byId = new Map(
+      (res.json().pools as { pool_address: string; launchpad: string | null }[]).map((p) => [
+        p.pool_address,
+        p.launchpad,
+      ]),
+    );
     expect(byId.get(a.v4.pools.hookedV4.id.toLowerCase())).toBe('Clanker');
     expect(byId.get(a.v4.pools.demoEthV4.id.toLowerCase())).toBeNull();
   });
 
   it('an attached V4 pool carries it on its page and in the pool lists; a pool without hooks does not', async () => {
-    const hooked = await api('POST', `projects/pool/${project}/`, { dex: 'uniswap-v4', token: 'usdc', pool_address: a.v4.pools.hookedV4.id });
+    const hooked = await api('POST', `projects/pool/${project}/`, {
+      dex: 'uniswap-v4',
+      token: 'usdc',
+      pool_address: a.v4.pools.hookedV4.id,
+    });
     expect(hooked.statusCode, hooked.body).toBe(201);
     expect(hooked.json().v4).toMatchObject({ hooks: a.v4.hook as Address, launchpad: 'Clanker' });
-    const plain = await api('POST', `projects/pool/${project}/`, { dex: 'uniswap-v4', token: 'eth', pool_address: a.v4.pools.demoEthV4.id });
+    const plain = await api('POST', `projects/pool/${project}/`, {
+      dex: 'uniswap-v4',
+      token: 'eth',
+      pool_address: a.v4.pools.demoEthV4.id,
+    });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().v4).toMatchObject({ hooks: zeroAddress, launchpad: null });
 

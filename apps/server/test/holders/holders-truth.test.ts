@@ -1,4 +1,10 @@
-import { callTestContract, demoAccounts, deployTestContract, devnetClients, type TestContractName } from '@tokendesk/devchain';
+import {
+  callTestContract,
+  demoAccounts,
+  deployTestContract,
+  devnetClients,
+  type TestContractName,
+} from '@tokendesk/devchain';
 import type { HoldersSummary } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { formatUnits, getAddress, parseAbi, type Address } from 'viem';
@@ -18,7 +24,10 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 const [alice, bob, carol, dave] = demoAccounts as [Address, Address, Address, Address];
 const E18 = 10n ** 18n;
 const SUPPLY = 1_000_000n * E18;
-const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+]);
 const clients = () => devnetClients(devnet.rpcUrl);
 const lower = (a: string) => a.toLowerCase();
 
@@ -40,11 +49,15 @@ async function createProject(token: Address, symbol: string) {
 }
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(owner.token) } });
-const summaryOf = async (projectId: number) => (await get(`/api/v1/projects/${projectId}/holders/`)).json<HoldersSummary>();
+const summaryOf = async (projectId: number) =>
+  (await get(`/api/v1/projects/${projectId}/holders/`)).json<HoldersSummary>();
 
-const balanceOf = (token: Address, who: string) => clients().public.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [who as Address] });
-const totalSupply = (token: Address) => clients().public.readContract({ address: token, abi: erc20, functionName: 'totalSupply' });
-const call = (name: TestContractName, token: Address, fn: string, args: readonly unknown[], from: Address = alice) => callTestContract(clients(), from, name, token, fn, args);
+const balanceOf = (token: Address, who: string) =>
+  clients().public.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [who as Address] });
+const totalSupply = (token: Address) =>
+  clients().public.readContract({ address: token, abi: erc20, functionName: 'totalSupply' });
+const call = (name: TestContractName, token: Address, fn: string, args: readonly unknown[], from: Address = alice) =>
+  callTestContract(clients(), from, name, token, fn, args);
 
 async function storedBalances(token: Address): Promise<Map<string, bigint>> {
   const rows = await ctx.database.db
@@ -105,10 +118,13 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     expect(summary.holder_count).toBe(4);
     // Every screen says 4 (issue 29, item 10): the last point of the daily history, the project
     // list and the project (the logs alone count 2: bob and dave).
-    const history = (await get(`/api/v1/projects/${projectId}/holders/history/`)).json<{ points: { day: string; holder_count: number }[] }>();
+    const history = (await get(`/api/v1/projects/${projectId}/holders/history/`)).json<{
+      points: { day: string; holder_count: number }[];
+    }>();
     expect(history.points.at(-1)!.holder_count).toBe(4);
     expect((await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null }>().holder_count).toBe(4);
-    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holder_count: number | null }[] }>().projects;
+    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holder_count: number | null }[] }>()
+      .projects;
     expect(listed.find((p) => p.id === projectId)!.holder_count).toBe(4);
     // Concentration from the chain: the four hold everything; never negative, never above 100 %.
     expect(summary.top10_share_pct).toBe(100);
@@ -127,7 +143,12 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     const csv = (await get(`/api/v1/projects/${projectId}/holders/export/`)).body.trim().split('\r\n');
     expect(csv[0]).toMatch(/^"# At block \d+ the chain disagrees/);
     expect(csv[1]).toBe('rank,address,balance,balance_raw,share_pct,labels');
-    expect(csv[2]!.split(',').slice(0, 4)).toEqual(['1', getAddress(alice), formatUnits(SUPPLY - 100n * E18, 18), (SUPPLY - 100n * E18).toString()]);
+    expect(csv[2]!.split(',').slice(0, 4)).toEqual([
+      '1',
+      getAddress(alice),
+      formatUnits(SUPPLY - 100n * E18, 18),
+      (SUPPLY - 100n * E18).toString(),
+    ]);
     for (const line of csv.slice(2)) {
       const [, address, , raw] = line.split(',');
       expect(BigInt(raw!), address).toBe(await balanceOf(token, address!));
@@ -194,13 +215,19 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     expect(summary.top10_share_pct).toBeNull();
     expect(summary.supply).toBe(formatUnits(await totalSupply(token), 18));
     expect(summary.reconciliation.status).toBe('no_logs');
-    expect(summary.reconciliation.note).toMatch(/^Holder statistics are not available for this token: .*no Transfer logs from its address/);
+    expect(summary.reconciliation.note).toMatch(
+      /^Holder statistics are not available for this token: .*no Transfer logs from its address/,
+    );
     // The project list does not say '0 holders' either.
     // ...and says the count will not come, so screens stop waiting for it.
-    const project = (await get(`/api/v1/projects/${projectId}/`)).json<{ holder_count: number | null; holders_available: boolean }>();
+    const project = (await get(`/api/v1/projects/${projectId}/`)).json<{
+      holder_count: number | null;
+      holders_available: boolean;
+    }>();
     expect(project.holder_count).toBeNull();
     expect(project.holders_available).toBe(false);
-    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holders_available: boolean }[] }>().projects;
+    const listed = (await get('/api/v1/projects/')).json<{ projects: { id: number; holders_available: boolean }[] }>()
+      .projects;
     expect(listed.find((p) => p.id === projectId)?.holders_available).toBe(false);
     expect(listed.filter((p) => p.id !== projectId).every((p) => p.holders_available)).toBe(true);
   });
@@ -219,7 +246,10 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     const head = await clients().public.getBlockNumber();
     for (const sync of tracked) {
       expect(sync.toBlock, sync.tokenAddress).toBe(head);
-      const [check] = await ctx.database.db.select().from(tokenHolderReconciliation).where(eq(tokenHolderReconciliation.tokenAddress, sync.tokenAddress));
+      const [check] = await ctx.database.db
+        .select()
+        .from(tokenHolderReconciliation)
+        .where(eq(tokenHolderReconciliation.tokenAddress, sync.tokenAddress));
       expect(check!.blockNumber, sync.tokenAddress).toBe(head);
     }
   });
@@ -230,12 +260,19 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     await call('unindexedTransferToken', token, 'transfer', [bob, 1n]);
     const head = await clients().public.getBlockNumber();
     const checkedAt = async () =>
-      (await ctx.database.db.select().from(tokenHolderReconciliation).where(eq(tokenHolderReconciliation.tokenAddress, lower(token))))[0]?.blockNumber;
+      (
+        await ctx.database.db
+          .select()
+          .from(tokenHolderReconciliation)
+          .where(eq(tokenHolderReconciliation.tokenAddress, lower(token)))
+      )[0]?.blockNumber;
 
     const calls: string[] = [];
     const counted = new ChainService(ctx.app.chain.registry, { onRpc: (e) => calls.push(e.method) });
     let asked = 0;
-    const waiting = new HolderIndexer(ctx.database.db, counted, ctx.app.chain.registry.get(31337)!, { newBlockWaiting: async () => (asked++, true) });
+    const waiting = new HolderIndexer(ctx.database.db, counted, ctx.app.chain.registry.get(31337)!, {
+      newBlockWaiting: async () => (asked++, true),
+    });
     const result = await waiting.tick();
     // The transfer is stored; no token was checked, and the runner is told to come back at once.
     expect(result.transfers).toBe(1);
@@ -245,7 +282,9 @@ describe('holder figures on tokens that break the ERC-20 conventions', () => {
     expect(await checkedAt()).not.toBe(head);
 
     // Nothing waiting: the check is made at the block the logs end at.
-    const quiet = await new HolderIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, { newBlockWaiting: async () => false }).tick();
+    const quiet = await new HolderIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {
+      newBlockWaiting: async () => false,
+    }).tick();
     expect(quiet.caughtUp).toBe(true);
     expect(await checkedAt()).toBe(head);
   });

@@ -29,7 +29,10 @@ let demoProjectId: number;
 
 const [alice, bob, carol, dave] = demoAccounts as [Address, Address, Address, Address];
 const E18 = 10n ** 18n;
-const balanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+const balanceAbi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+]);
 const network = () => ctx.app.chain.registry.get(31337)!;
 const clients = () => devnetClients(devnet.rpcUrl);
 
@@ -53,7 +56,8 @@ async function createProject(token: Address, symbol: string, user = owner) {
   return res.json().id as number;
 }
 
-const get = (url: string, user = owner) => ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
+const get = (url: string, user = owner) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
 
 async function storedBalances(token: Address): Promise<Map<string, bigint>> {
   const rows = await ctx.database.db
@@ -67,7 +71,12 @@ async function storedBalances(token: Address): Promise<Map<string, bigint>> {
 async function expectExact(token: Address, addresses: Address[]) {
   const stored = await storedBalances(token);
   for (const address of new Set([...addresses.map((a) => a.toLowerCase()), ...stored.keys()])) {
-    const onChain = await clients().public.readContract({ address: token, abi: balanceAbi, functionName: 'balanceOf', args: [address as Address] });
+    const onChain = await clients().public.readContract({
+      address: token,
+      abi: balanceAbi,
+      functionName: 'balanceOf',
+      args: [address as Address],
+    });
     expect(stored.get(address) ?? 0n, `balance of ${address}`).toBe(onChain);
   }
   return stored;
@@ -120,19 +129,36 @@ describe('the holder indexer', () => {
     // Concentration leaves burn addresses out: alice and bob hold the whole supply.
     expect(summary.top10_share_pct).toBe(100);
 
-    const history = (await get(`/api/v1/projects/${holdProjectId}/holders/history/`)).json<{ points: { day: string; holder_count: number }[] }>();
+    const history = (await get(`/api/v1/projects/${holdProjectId}/holders/history/`)).json<{
+      points: { day: string; holder_count: number }[];
+    }>();
     expect(history.points.length).toBeGreaterThan(0);
     expect(history.points.at(-1)!.holder_count).toBe(2);
 
-    const projects = (await get('/api/v1/projects/')).json<{ projects: { id: number; holder_count: number | null }[] }>().projects;
+    const projects = (await get('/api/v1/projects/')).json<{
+      projects: { id: number; holder_count: number | null }[];
+    }>().projects;
     expect(projects.find((p) => p.id === holdProjectId)!.holder_count).toBe(2);
   });
 
   it('matches balanceOf for every holder of the seeded DEMO token, and the balances add up to its supply', async () => {
-    const stored = await expectExact(devnet.addresses.demo, [...demoAccounts, devnet.addresses.deployer, devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, DEAD]);
-    const supply = await clients().public.readContract({ address: devnet.addresses.demo, abi: balanceAbi, functionName: 'totalSupply' });
+    const stored = await expectExact(devnet.addresses.demo, [
+      ...demoAccounts,
+      devnet.addresses.deployer,
+      devnet.addresses.pools.demoWethV2,
+      devnet.addresses.pools.demoUsdcV2,
+      DEAD,
+    ]);
+    const supply = await clients().public.readContract({
+      address: devnet.addresses.demo,
+      abi: balanceAbi,
+      functionName: 'totalSupply',
+    });
     expect([...stored.values()].reduce((a, b) => a + b, 0n)).toBe(supply);
-    const [sync] = await ctx.database.db.select().from(tokenHolderSync).where(eq(tokenHolderSync.tokenAddress, devnet.addresses.demo.toLowerCase()));
+    const [sync] = await ctx.database.db
+      .select()
+      .from(tokenHolderSync)
+      .where(eq(tokenHolderSync.tokenAddress, devnet.addresses.demo.toLowerCase()));
     expect(sync!.holderCount).toBe([...stored.values()].filter((b) => b > 0n).length);
     expect(sync!.deployer).toBe(devnet.addresses.deployer.toLowerCase());
 
@@ -151,7 +177,9 @@ describe('the holder indexer', () => {
       devnet.addresses.algebra.pools.demoWeth,
       devnet.addresses.lfj.pairs.demoUsdc,
     ];
-    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager, ...families].map((p) => p.toLowerCase());
+    const pools = [devnet.addresses.pools.demoWethV2, devnet.addresses.pools.demoUsdcV2, poolManager, ...families].map(
+      (p) => p.toLowerCase(),
+    );
     const labelled = summary.top.filter((t) => t.labels.includes('pool')).map((t) => t.address);
     expect(labelled.sort()).toEqual(pools.map((p) => getAddress(p)).sort());
     expect(summary.top.find((t) => t.address === getAddress(devnet.addresses.deployer))!.labels).toEqual(['deployer']);
@@ -167,7 +195,10 @@ describe('the holder indexer', () => {
     for (const to of [bob, carol, dave]) await transferTestToken(clients(), holdToken, alice, to, 7n * E18, 3);
     // Start over for this token, as if it had just been added, and read it in small slices.
     await ctx.database.db.delete(tokenBalances).where(eq(tokenBalances.tokenAddress, holdToken.toLowerCase()));
-    await ctx.database.db.update(tokenHolderSync).set({ toBlock: null, holderCount: 0 }).where(eq(tokenHolderSync.tokenAddress, holdToken.toLowerCase()));
+    await ctx.database.db
+      .update(tokenHolderSync)
+      .set({ toBlock: null, holderCount: 0 })
+      .where(eq(tokenHolderSync.tokenAddress, holdToken.toLowerCase()));
 
     const slices = { maxBlocksPerTick: 2n };
     await holderIndexer(slices).tick();
@@ -232,7 +263,12 @@ describe('the new-pool watch', () => {
   it('raises exactly one notification for a new pool of a project token, and attaches it in one click', async () => {
     await watch().tick(); // the watch starts here
     const strangerDemo = await createProject(devnet.addresses.demo, 'DEMO', stranger);
-    const created = await createPoolOnDevnet(clients(), { version: 'v3', tokenA: devnet.addresses.demo, tokenB: devnet.addresses.usdt, fee: 500 });
+    const created = await createPoolOnDevnet(clients(), {
+      version: 'v3',
+      tokenA: devnet.addresses.demo,
+      tokenB: devnet.addresses.usdt,
+      fee: 500,
+    });
     await watch().tick();
     await watch().tick(); // a second pass over nothing new adds nothing
 
@@ -247,7 +283,9 @@ describe('the new-pool watch', () => {
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.navigationUrl).toBe(`/projects/${strangerDemo}`);
 
-    const list = (await get(`/api/v1/projects/${demoProjectId}/discovered-pools/`)).json<{ pools: { id: number; pool_address: string; fee: number }[] }>();
+    const list = (await get(`/api/v1/projects/${demoProjectId}/discovered-pools/`)).json<{
+      pools: { id: number; pool_address: string; fee: number }[];
+    }>();
     expect(list.pools.map((p) => p.pool_address)).toEqual([created.address]);
     expect(list.pools[0]!.fee).toBe(500);
     const foreign = await ctx.app.inject({
@@ -265,20 +303,28 @@ describe('the new-pool watch', () => {
     expect(attach.statusCode, attach.body).toBe(201);
     expect(attach.json().pool_address).toBe(created.address);
     expect(attach.json().dex.name).toBe('Uniswap V3');
-    const pools = (await get(`/api/v1/projects/${demoProjectId}/pools/`)).json<{ pool_address: string }[] | { pools: { pool_address: string }[] }>();
+    const pools = (await get(`/api/v1/projects/${demoProjectId}/pools/`)).json<
+      { pool_address: string }[] | { pools: { pool_address: string }[] }
+    >();
     expect(JSON.stringify(pools)).toContain(created.address);
     expect((await get(`/api/v1/projects/${demoProjectId}/discovered-pools/`)).json().pools).toEqual([]);
   });
 
   it('finds a V2 pair with a token outside the registry and reads that token from its contract', async () => {
-    const created = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: holdToken, tokenB: devnet.addresses.demo });
+    const created = await createPoolOnDevnet(clients(), {
+      version: 'v2',
+      tokenA: holdToken,
+      tokenB: devnet.addresses.demo,
+    });
     await watch().tick();
     // Both tokens are project tokens of this user: one notice per project.
     const mine = await poolNotices(owner.userId);
-    expect(mine.filter((n) => n.message.includes(created.address)).map((n) => n.title).sort()).toEqual([
-      'New pool found for DEMO on Uniswap V2',
-      'New pool found for HOLD on Uniswap V2',
-    ]);
+    expect(
+      mine
+        .filter((n) => n.message.includes(created.address))
+        .map((n) => n.title)
+        .sort(),
+    ).toEqual(['New pool found for DEMO on Uniswap V2', 'New pool found for HOLD on Uniswap V2']);
     const list = (await get(`/api/v1/projects/${demoProjectId}/discovered-pools/`)).json<{ pools: { id: number }[] }>();
     const attach = await ctx.app.inject({
       method: 'POST',
@@ -288,9 +334,15 @@ describe('the new-pool watch', () => {
     expect(attach.statusCode, attach.body).toBe(201);
     expect(attach.json().token.symbol).toBe('HOLD');
     // Dismissing the other one removes it from the list; a foreign or unknown id is 404.
-    const holdList = (await get(`/api/v1/projects/${holdProjectId}/discovered-pools/`)).json<{ pools: { id: number }[] }>();
+    const holdList = (await get(`/api/v1/projects/${holdProjectId}/discovered-pools/`)).json<{
+      pools: { id: number }[];
+    }>();
     const dismiss = (id: number, user = owner) =>
-      ctx.app.inject({ method: 'DELETE', url: `/api/v1/projects/${holdProjectId}/discovered-pools/${id}/`, headers: { authorization: bearer(user.token) } });
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/projects/${holdProjectId}/discovered-pools/${id}/`,
+        headers: { authorization: bearer(user.token) },
+      });
     expect((await dismiss(holdList.pools[0]!.id, stranger)).statusCode).toBe(404);
     expect((await dismiss(holdList.pools[0]!.id)).statusCode).toBe(200);
     expect((await dismiss(holdList.pools[0]!.id)).statusCode).toBe(404);

@@ -32,10 +32,14 @@ async function server(): Promise<FastifyInstance> {
 }
 
 const get = (app: FastifyInstance, token: string, path: string) => requester(() => app)(token, 'GET', path);
-const projectNames = async (app: FastifyInstance, token: string) => ((await get(app, token, 'projects/')).json() as { projects: { name: string }[] }).projects.map((p) => p.name);
+const projectNames = async (app: FastifyInstance, token: string) =>
+  ((await get(app, token, 'projects/')).json() as { projects: { name: string }[] }).projects.map((p) => p.name);
 
 async function addProject(app: FastifyInstance, userId: number, name: string): Promise<number> {
-  const [row] = await app.db.insert(projects).values({ userId, networkId: 31337, contractAddress: address(), name, tokenSymbol: 'T', tokenDecimal: 18 }).returning({ id: projects.id });
+  const [row] = await app.db
+    .insert(projects)
+    .values({ userId, networkId: 31337, contractAddress: address(), name, tokenSymbol: 'T', tokenDecimal: 18 })
+    .returning({ id: projects.id });
   return row!.id;
 }
 
@@ -63,9 +67,18 @@ describe('caches with two servers on one database', () => {
     const second = await addProject(a, user.userId, 'Second');
     await expect.poll(() => projectNames(b, user.token), { timeout: 1_000, interval: 20 }).toEqual(['Second', 'First']);
 
-    const poolsOf = async () => ((await get(b, user.token, 'projects/user/pools/')).json() as { pools: unknown[] }).pools.length;
+    const poolsOf = async () =>
+      ((await get(b, user.token, 'projects/user/pools/')).json() as { pools: unknown[] }).pools.length;
     expect(await poolsOf()).toBe(0);
-    await a.db.insert(pools).values(wethPoolRow({ projectId: second, userId: user.userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address() }));
+    await a.db.insert(pools).values(
+      wethPoolRow({
+        projectId: second,
+        userId: user.userId,
+        networkId: 31337,
+        pairedTokenAddress: address(),
+        poolAddress: address(),
+      }),
+    );
     await expect.poll(poolsOf, { timeout: 1_000, interval: 20 }).toBe(1);
 
     // Search answers are cached too, and dropped the same way.
@@ -79,7 +92,11 @@ describe('caches with two servers on one database', () => {
     const user = await signUp(a);
     const id = await addProject(a, user.userId, 'Doomed');
     await expect.poll(() => projectNames(a, user.token), { timeout: 1_000, interval: 20 }).toEqual(['Doomed']);
-    const deleted = await a.inject({ method: 'DELETE', url: `/api/v1/projects/${id}/`, headers: { authorization: bearer(user.token) } });
+    const deleted = await a.inject({
+      method: 'DELETE',
+      url: `/api/v1/projects/${id}/`,
+      headers: { authorization: bearer(user.token) },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await projectNames(a, user.token)).toEqual([]);
     await expect.poll(() => projectNames(b, user.token), { timeout: 1_000, interval: 20 }).toEqual([]);
@@ -110,15 +127,24 @@ describe('caches with two servers on one database', () => {
 
   it('the unread count and a revoked session are heard by the other server', async () => {
     const user = await signUp(a);
-    const count = async () => ((await get(b, user.token, 'projects/notifications/new-count/')).json() as { unread_count: number }).unread_count;
+    const count = async () =>
+      ((await get(b, user.token, 'projects/notifications/new-count/')).json() as { unread_count: number }).unread_count;
     expect(await count()).toBe(0);
-    await a.db.insert(notifications).values({ userId: user.userId, title: 'Price Move', message: 'moved', navigationUrl: '/alerts/1' });
+    await a.db
+      .insert(notifications)
+      .values({ userId: user.userId, title: 'Price Move', message: 'moved', navigationUrl: '/alerts/1' });
     await expect.poll(count, { timeout: 1_000, interval: 20 }).toBe(1);
 
     expect((await get(b, user.token, 'user/info/')).statusCode).toBe(200);
-    const out = await a.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: { authorization: bearer(user.token) } });
+    const out = await a.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout/',
+      headers: { authorization: bearer(user.token) },
+    });
     expect(out.statusCode, out.body).toBeLessThan(300);
-    await expect.poll(async () => (await get(b, user.token, 'user/info/')).statusCode, { timeout: 1_000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await get(b, user.token, 'user/info/')).statusCode, { timeout: 1_000, interval: 20 })
+      .toBe(401);
   });
 
   it('while the feed is down nothing is cached, and it comes back by itself', async () => {
@@ -126,7 +152,9 @@ describe('caches with two servers on one database', () => {
     await addProject(a, user.userId, 'One');
     expect(await projectNames(b, user.token)).toEqual(['One']);
     // Kill every listening connection (both servers'), as a database restart would.
-    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+    await a.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
     await expect.poll(() => b.changes.isLive(), { timeout: 2_000, interval: 10 }).toBe(false);
     // Written behind the triggers' back: only an uncached answer can show it.
     await a.db.transaction(async (tx) => {

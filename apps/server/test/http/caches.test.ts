@@ -9,7 +9,8 @@ afterEach(async () => {
   ctx = undefined;
 });
 
-const info = (c: TestContext, token: string) => c.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } });
+const info = (c: TestContext, token: string) =>
+  c.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } });
 
 describe('the bearer session cache', () => {
   it('serves a session revoked elsewhere (another server) for at most SESSION_CACHE_SECONDS', async () => {
@@ -44,11 +45,24 @@ describe('the unread count cache', () => {
     const c = ctx;
     const u = await signUp(c.app);
     const count = async () =>
-      (await c.app.inject({ method: 'GET', url: '/api/v1/projects/notifications/new-count/', headers: { authorization: bearer(u.token) } })).json().unread_count as number;
+      (
+        await c.app.inject({
+          method: 'GET',
+          url: '/api/v1/projects/notifications/new-count/',
+          headers: { authorization: bearer(u.token) },
+        })
+      ).json().unread_count as number;
     expect(await count()).toBe(0);
     const rows = await c.database.db
       .insert(notifications)
-      .values([1, 2].map((i) => ({ userId: u.userId, title: 'Price Move', message: `moved ${i}%`, navigationUrl: '/alerts/1' })))
+      .values(
+        [1, 2].map((i) => ({
+          userId: u.userId,
+          title: 'Price Move',
+          message: `moved ${i}%`,
+          navigationUrl: '/alerts/1',
+        })),
+      )
       .returning({ id: notifications.id });
     // The indexer wrote them: the bell learns within the TTL (on PostgreSQL, through the change
     // feed at once; caches.test covers only the TTL, answer-cache.test the feed).

@@ -20,7 +20,11 @@ beforeAll(async () => {
   [owner, staff] = await Promise.all([signUp(ctx.app), signUp(ctx.app)]);
   await ctx.app.db.update(users).set({ isStaff: true }).where(eq(users.id, staff.userId));
   for (let i = 0; i < 5; i++) {
-    const res = await get(owner.token, 'user/tickets/create/', { project: null, subject: `Question ${i}`, message: 'Hello' });
+    const res = await get(owner.token, 'user/tickets/create/', {
+      project: null,
+      subject: `Question ${i}`,
+      message: 'Hello',
+    });
     expect(res.statusCode, res.body).toBe(201);
     created.push((res.json() as Ticket).id);
   }
@@ -104,7 +108,10 @@ describe('GET staff/tickets/ with a crafted cursor', () => {
   it('pages through the queue exactly once with the cursors it writes', async () => {
     // Different last-activity times, so the key's timestamp part decides the order.
     for (const [i, id] of created.entries()) {
-      await ctx.app.db.update(tickets).set({ updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)) }).where(eq(tickets.id, id));
+      await ctx.app.db
+        .update(tickets)
+        .set({ updatedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)) })
+        .where(eq(tickets.id, id));
     }
     const seen: number[] = [];
     let cursor: string | null = null;
@@ -135,7 +142,10 @@ describe('GET projects/activity/ with a crafted cursor', () => {
   });
 
   it('accepts a well-formed cursor past every row (an empty last page)', async () => {
-    const res = await get(owner.token, `projects/activity/?cursor=${cursorOf(['9223372036854775807', 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 2 ** 31 - 1])}`);
+    const res = await get(
+      owner.token,
+      `projects/activity/?cursor=${cursorOf(['9223372036854775807', 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 2 ** 31 - 1])}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ events: [], next_cursor: null });
   });

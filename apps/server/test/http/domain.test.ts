@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, discoveredPools, notifications, pools, projects, tickets } from '../../src/db/schema';
 import { raiseNotification } from '../../src/domain/notifications';
-import { ownedAlert, ownedDiscoveredPool, ownedPool, ownedPoolWithProject, ownedProject, ownedTicket } from '../../src/domain/tenancy';
+import {
+  ownedAlert,
+  ownedDiscoveredPool,
+  ownedPool,
+  ownedPoolWithProject,
+  ownedProject,
+  ownedTicket,
+} from '../../src/domain/tenancy';
 import { createTestContext, signUp, type TestContext } from '../helpers';
 
 /** The domain layer (decision 0028): tenancy answers and the one writer of notifications. */
@@ -25,7 +32,10 @@ const POOL = '0x00000000000000000000000000000000000000c3';
 async function seedOwner() {
   const { userId } = await signUp(ctx.app);
   const db = ctx.app.db;
-  const [project] = await db.insert(projects).values({ userId, networkId: 31337, contractAddress: TOKEN, name: 'Demo', tokenSymbol: 'DEMO', tokenDecimal: 18 }).returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ userId, networkId: 31337, contractAddress: TOKEN, name: 'Demo', tokenSymbol: 'DEMO', tokenDecimal: 18 })
+    .returning();
   const [pool] = await db
     .insert(pools)
     .values({
@@ -43,12 +53,29 @@ async function seedOwner() {
       projectIsToken0: true,
     })
     .returning();
-  const [alert] = await db.insert(alerts).values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '1' }).returning();
+  const [alert] = await db
+    .insert(alerts)
+    .values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '1' })
+    .returning();
   const [found] = await db
     .insert(discoveredPools)
-    .values({ projectId: project!.id, userId, networkId: 31337, dexId: 'uniswap-v3', poolAddress: POOL, poolVersion: 'v3', fee: 3000, pairedTokenAddress: PAIR, blockNumber: 5n, txHash: '0x01' })
+    .values({
+      projectId: project!.id,
+      userId,
+      networkId: 31337,
+      dexId: 'uniswap-v3',
+      poolAddress: POOL,
+      poolVersion: 'v3',
+      fee: 3000,
+      pairedTokenAddress: PAIR,
+      blockNumber: 5n,
+      txHash: '0x01',
+    })
     .returning();
-  const [ticket] = await db.insert(tickets).values({ userId, projectId: project!.id, projectName: 'Demo', subject: 'Help' }).returning();
+  const [ticket] = await db
+    .insert(tickets)
+    .values({ userId, projectId: project!.id, projectName: 'Demo', subject: 'Help' })
+    .returning();
   return { userId, project: project!, pool: pool!, alert: alert!, found: found!, ticket: ticket! };
 }
 
@@ -90,7 +117,13 @@ describe('raiseNotification', () => {
   it('writes the notice inside the caller’s transaction: rolled back with it, and kept with its source block when committed', async () => {
     const { userId } = await signUp(ctx.app);
     const db = ctx.app.db;
-    const input = { userId, title: 'Price alert: DEMO/WETH', message: 'moved', navigationUrl: '/alerts/1', source: { networkId: 31337, blockNumber: 42n } };
+    const input = {
+      userId,
+      title: 'Price alert: DEMO/WETH',
+      message: 'moved',
+      navigationUrl: '/alerts/1',
+      source: { networkId: 31337, blockNumber: 42n },
+    };
     await expect(
       db.transaction(async (tx) => {
         await raiseNotification(tx, input);
@@ -101,7 +134,14 @@ describe('raiseNotification', () => {
 
     await db.transaction((tx) => raiseNotification(tx, input));
     const [row] = await db.select().from(notifications).where(eq(notifications.userId, userId));
-    expect(row).toMatchObject({ title: input.title, message: 'moved', navigationUrl: '/alerts/1', isRead: false, networkId: 31337, blockNumber: 42n });
+    expect(row).toMatchObject({
+      title: input.title,
+      message: 'moved',
+      navigationUrl: '/alerts/1',
+      isRead: false,
+      networkId: 31337,
+      blockNumber: 42n,
+    });
   });
 
   it('is the only code in the server that inserts into notifications', () => {
@@ -109,7 +149,20 @@ describe('raiseNotification', () => {
     // git grep: every tracked or new source file; the domain module itself is the one allowed writer.
     let hits = '';
     try {
-      hits = execFileSync('git', ['grep', '-n', '--untracked', '-i', '-E', 'insert\\((schema\\.)?notifications\\)|insert into notifications', '--', '.'], { cwd: src, encoding: 'utf8' });
+      hits = execFileSync(
+        'git',
+        [
+          'grep',
+          '-n',
+          '--untracked',
+          '-i',
+          '-E',
+          'insert\\((schema\\.)?notifications\\)|insert into notifications',
+          '--',
+          '.',
+        ],
+        { cwd: src, encoding: 'utf8' },
+      );
     } catch (err) {
       // Exit status 1: no match at all.
       if ((err as { status?: number }).status !== 1) throw err;

@@ -22,7 +22,8 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 describe('the endpoint contract', () => {
   it('every entry is a route of the server, and every route in the OpenAPI document is an entry with its summary and tags', async () => {
     const endpoints = allEndpoints();
-    for (const e of endpoints) expect(ctx.app.hasRoute({ method: e.method, url: `${API_BASE}${e.path}` }), key(e.method, e.path)).toBe(true);
+    for (const e of endpoints)
+      expect(ctx.app.hasRoute({ method: e.method, url: `${API_BASE}${e.path}` }), key(e.method, e.path)).toBe(true);
 
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { summary: string; tags: string[]; security?: unknown }>>;
@@ -53,7 +54,11 @@ describe('the endpoint contract', () => {
       const anonymous = await ctx.app.inject({ method: e.method, url: filled(e) });
       expect(anonymous.statusCode, key(e.method, e.path)).toBe(401);
       if (e.access === 'staff') {
-        const res = await ctx.app.inject({ method: e.method, url: filled(e), headers: { authorization: `Bearer ${user.token}` } });
+        const res = await ctx.app.inject({
+          method: e.method,
+          url: filled(e),
+          headers: { authorization: `Bearer ${user.token}` },
+        });
         expect(res.statusCode, key(e.method, e.path)).toBe(403);
       }
     }

@@ -11,7 +11,10 @@ beforeAll(async () => {
   // A stand-in build of the web app, so static serving and the SPA fallback are exercised.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tokendesk-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
   ctx = await createTestContext({ WEB_DIST: webDist, TRUST_PROXY: 'true' });
 });
@@ -69,7 +72,14 @@ describe('security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     };
-    const documentOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
     for (const [method, url, status] of [
       ['GET', '/health', 200],
       ['GET', '/api/health', 200],
@@ -115,7 +125,7 @@ describe('web app serving', () => {
     expect(res.body).toBe('console.log(2)');
   });
 
-  it('sends the build\'s precompressed copy to a browser that accepts it, the plain file otherwise', async () => {
+  it("sends the build's precompressed copy to a browser that accepts it, the plain file otherwise", async () => {
     const source = 'export const big = "' + 'tokendesk '.repeat(500) + '";';
     fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js'), source);
     fs.writeFileSync(path.join(webDist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(source));
@@ -162,9 +172,12 @@ describe('OpenAPI', () => {
     }
     const register = doc.paths['/api/v1/user/register'].post;
     const ref: string | undefined = register.requestBody.content['application/json'].schema.$ref;
-    const schema = ref ? doc.components.schemas[ref.split('/').pop()!] : register.requestBody.content['application/json'].schema;
+    const schema = ref
+      ? doc.components.schemas[ref.split('/').pop()!]
+      : register.requestBody.content['application/json'].schema;
     const body = JSON.stringify(schema);
-    for (const field of ['full_name', 'email', 'username', 'password', 'confirm_password', 'accept_terms']) expect(body).toContain(field);
+    for (const field of ['full_name', 'email', 'username', 'password', 'confirm_password', 'accept_terms'])
+      expect(body).toContain(field);
     expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     expect(doc.components.securitySchemes).toHaveProperty('basicAuth');
@@ -173,7 +186,9 @@ describe('OpenAPI', () => {
   it('serves a reference page without inline scripts', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
-    const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) => m[1]!.trim());
+    const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].filter((m) =>
+      m[1]!.trim(),
+    );
     expect(inlineScripts).toEqual([]);
   });
 });

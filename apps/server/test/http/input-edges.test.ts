@@ -18,16 +18,29 @@ afterAll(async () => {
 });
 
 const TOO_BIG_ID = 2 ** 31;
-const send = requesterAs(() => ctx.app, () => user.token);
+const send = requesterAs(
+  () => ctx.app,
+  () => user.token,
+);
 
 describe('ids past PostgreSQL integer', () => {
   it.each([
     ['POST', 'user/tickets/create/', { project: TOO_BIG_ID, subject: 'Hello', message: 'There' }, 'project'],
     ['POST', 'projects/alerts/', { kind: 'large_swap', pool_id: TOO_BIG_ID, min_amount: 1 }, 'pool_id'],
-    ['POST', 'projects/get-pool-address/', { project_id: TOO_BIG_ID, dex_id: 'uniswap-v2', token_id: 'weth' }, 'project_id'],
+    [
+      'POST',
+      'projects/get-pool-address/',
+      { project_id: TOO_BIG_ID, dex_id: 'uniswap-v2', token_id: 'weth' },
+      'project_id',
+    ],
     ['GET', `projects/activity/?project=${TOO_BIG_ID}`, undefined, 'project'],
     ['GET', `projects/activity/?pool=${TOO_BIG_ID}`, undefined, 'pool'],
-    ['GET', `projects/activity/export/?pool=${TOO_BIG_ID}&from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`, undefined, 'pool'],
+    [
+      'GET',
+      `projects/activity/export/?pool=${TOO_BIG_ID}&from=2025-01-01T00:00:00Z&to=2025-01-02T00:00:00Z`,
+      undefined,
+      'pool',
+    ],
   ] as const)('%s %s answers 400', async (method, url, payload, field) => {
     const res = await send(method, url, payload);
     expect(res.statusCode, res.body).toBe(400);
@@ -48,7 +61,11 @@ describe('U+0000 in text', () => {
     const body = registerBody({ full_name: 'Nul\u0000 Person' });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body });
     expect(res.statusCode, res.body).toBe(400);
-    const login = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(body.username, body.password) } });
+    const login = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/login/',
+      headers: { authorization: basic(body.username, body.password) },
+    });
     expect(login.statusCode).toBe(401);
   });
 
@@ -60,7 +77,11 @@ describe('U+0000 in text', () => {
 
   it('in a Basic username is a failed sign-in, not an error', async () => {
     for (const url of ['/api/v1/user/login/', '/api/v1/user/info/']) {
-      const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: basic(`${user.username}\u0000`, user.password) } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: basic(`${user.username}\u0000`, user.password) },
+      });
       expect(res.statusCode, `${url} ${res.body}`).toBe(401);
     }
   });

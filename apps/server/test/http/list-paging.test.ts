@@ -19,7 +19,19 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 let n = 0;
 const address = () => `0x7e58${(++n).toString(16).padStart(36, '0')}`;
-const names = ['Alpha Coin', 'Nova Swap', 'Lunar Labs', 'alpha dao', 'Zen Finance', 'Orbit Cash', 'ALPHA Protocol', 'Echo', 'Helix', 'Ion Chain', 'Pixel'];
+const names = [
+  'Alpha Coin',
+  'Nova Swap',
+  'Lunar Labs',
+  'alpha dao',
+  'Zen Finance',
+  'Orbit Cash',
+  'ALPHA Protocol',
+  'Echo',
+  'Helix',
+  'Ion Chain',
+  'Pixel',
+];
 const ownerProjectIds: number[] = [];
 const ownerPoolIds: number[] = [];
 
@@ -32,7 +44,15 @@ async function seed(userId: number, into: { projects: number[]; pools: number[] 
     const us = i === 6 ? 5 : i;
     const [project] = await ctx.app.db
       .insert(projects)
-      .values({ userId, networkId: 31337, contractAddress: address(), name: `${name} ${label}`, tokenSymbol: name.slice(0, 3).toUpperCase() + i, tokenDecimal: 18, createdAt: new Date(0) })
+      .values({
+        userId,
+        networkId: 31337,
+        contractAddress: address(),
+        name: `${name} ${label}`,
+        tokenSymbol: name.slice(0, 3).toUpperCase() + i,
+        tokenDecimal: 18,
+        createdAt: new Date(0),
+      })
       .returning({ id: projects.id });
     await ctx.app.db.execute(sql`update projects set created_at = ${at(us)} where id = ${project!.id}`);
     into?.projects.push(project!.id);
@@ -58,7 +78,9 @@ async function seed(userId: number, into: { projects: number[]; pools: number[] 
         })
         .returning({ id: pools.id });
       // Pools of a project share its instant in pairs: ties broken by id.
-      await ctx.app.db.execute(sql`update pools set created_at = ${at(100 + i * 2 + (k === 2 ? 1 : 0))} where id = ${pool!.id}`);
+      await ctx.app.db.execute(
+        sql`update pools set created_at = ${at(100 + i * 2 + (k === 2 ? 1 : 0))} where id = ${pool!.id}`,
+      );
       into?.pools.push(pool!.id);
     }
   }
@@ -68,7 +90,12 @@ const request = requester(() => ctx.app);
 const get = (token: string, url: string) => request(token, 'GET', url);
 
 /** Follows next_cursor from the first page to the last; every page at most `limit` rows. */
-async function walk<T extends { id: number }>(token: string, url: string, key: 'projects' | 'pools', limit: number): Promise<{ ids: number[]; pages: number }> {
+async function walk<T extends { id: number }>(
+  token: string,
+  url: string,
+  key: 'projects' | 'pools',
+  limit: number,
+): Promise<{ ids: number[]; pages: number }> {
   const ids: number[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -88,7 +115,10 @@ async function walk<T extends { id: number }>(token: string, url: string, key: '
 
 /** The screen's order, from the database itself. */
 async function orderOf(table: 'projects' | 'pools', userId: number, where = sql`true`): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(ctx.app.db, sql`select id from ${sql.identifier(table)} where user_id = ${userId} and ${where} order by created_at desc, id desc`);
+  const rows = await queryRows<{ id: number }>(
+    ctx.app.db,
+    sql`select id from ${sql.identifier(table)} where user_id = ${userId} and ${where} order by created_at desc, id desc`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -129,7 +159,9 @@ describe('projects/ pages', () => {
     expect(bySymbol.projects.map((p) => p.token_symbol)).toEqual(['ZEN4']);
     const some = (await get(owner.token, 'projects/?limit=1')).json() as { projects: Project[] };
     const addr = some.projects[0]!.contract_address;
-    const byAddress = (await get(owner.token, `projects/?q=${addr.slice(-10).toUpperCase()}`)).json() as { projects: Project[] };
+    const byAddress = (await get(owner.token, `projects/?q=${addr.slice(-10).toUpperCase()}`)).json() as {
+      projects: Project[];
+    };
     expect(byAddress.projects.map((p) => p.id)).toEqual([some.projects[0]!.id]);
     // LIKE wildcards are literal.
     expect(((await get(owner.token, 'projects/?q=%25')).json() as { projects: Project[] }).projects).toEqual([]);
@@ -149,18 +181,28 @@ describe('user/pools/funds/ and user/pools/ pages', () => {
     it(`${route} walks every pool exactly once, newest first`, async () => {
       const expected = await orderOf('pools', owner.userId);
       expect(expected).toHaveLength(names.length * 3);
-      for (const limit of [1, 5, 7, 33, 200]) expect((await walk<Pool>(owner.token, route, 'pools', limit)).ids).toEqual(expected);
+      for (const limit of [1, 5, 7, 33, 200])
+        expect((await walk<Pool>(owner.token, route, 'pools', limit)).ids).toEqual(expected);
     });
 
     it(`${route} filters by project and by q, and pages the result`, async () => {
       const project = ownerProjectIds[3]!;
-      expect((await walk<Pool>(owner.token, `${route}?project=${project}`, 'pools', 2)).ids).toEqual(await orderOf('pools', owner.userId, sql`project_id = ${project}`));
-      expect((await walk<Pool>(owner.token, `${route}?q=usdc`, 'pools', 4)).ids).toEqual(await orderOf('pools', owner.userId, sql`paired_token_symbol = 'USDC'`));
-      expect((await walk<Pool>(owner.token, `${route}?q=SUSHI`, 'pools', 4)).ids).toEqual(await orderOf('pools', owner.userId, sql`dex_id = 'sushiswap-v2'`));
+      expect((await walk<Pool>(owner.token, `${route}?project=${project}`, 'pools', 2)).ids).toEqual(
+        await orderOf('pools', owner.userId, sql`project_id = ${project}`),
+      );
+      expect((await walk<Pool>(owner.token, `${route}?q=usdc`, 'pools', 4)).ids).toEqual(
+        await orderOf('pools', owner.userId, sql`paired_token_symbol = 'USDC'`),
+      );
+      expect((await walk<Pool>(owner.token, `${route}?q=SUSHI`, 'pools', 4)).ids).toEqual(
+        await orderOf('pools', owner.userId, sql`dex_id = 'sushiswap-v2'`),
+      );
       // The project token's symbol, within one project's pools.
       const both = (await get(owner.token, `${route}?q=nov&project=${ownerProjectIds[1]}`)).json() as { pools: Pool[] };
       expect(both.pools.map((p) => p.id).sort()).toEqual(ownerPoolIds.slice(3, 6).sort());
-      const none = (await get(owner.token, `${route}?q=nov&project=${ownerProjectIds[0]}`)).json() as { pools: Pool[]; next_cursor: null };
+      const none = (await get(owner.token, `${route}?q=nov&project=${ownerProjectIds[0]}`)).json() as {
+        pools: Pool[];
+        next_cursor: null;
+      };
       expect(none).toEqual({ pools: [], next_cursor: null });
     });
 
@@ -212,13 +254,16 @@ describe('capped lists', () => {
   it('pool/prices/ answers the newest 50 by default, at most 200', async () => {
     const prices = (await get(owner.token, 'projects/pool/prices/')).json() as PriceItem[];
     expect(prices.map((p) => p.pool_id)).toEqual((await orderOf('pools', owner.userId)).slice(0, 50));
-    expect(((await get(owner.token, 'projects/pool/prices/?limit=5')).json() as PriceItem[]).map((p) => p.pool_id)).toEqual((await orderOf('pools', owner.userId)).slice(0, 5));
+    expect(
+      ((await get(owner.token, 'projects/pool/prices/?limit=5')).json() as PriceItem[]).map((p) => p.pool_id),
+    ).toEqual((await orderOf('pools', owner.userId)).slice(0, 5));
     expect((await get(owner.token, 'projects/pool/prices/?limit=201')).statusCode).toBe(400);
   });
 
   it('projects/{id}/pools/ answers at most 200 pools, the newest', async () => {
     const project = ownerProjectIds[0]!;
-    await ctx.app.db.execute(sql`insert into pools (project_id, user_id, network_id, dex_id, token_id, paired_token_address, paired_token_symbol, paired_token_name,
+    await ctx.app.db
+      .execute(sql`insert into pools (project_id, user_id, network_id, dex_id, token_id, paired_token_address, paired_token_symbol, paired_token_name,
         paired_token_decimals, pool_address, pool_version, project_is_token0, created_at)
       select ${project}, ${owner.userId}, 31337, 'uniswap-v2', 'weth', '0x7e59' || lpad(to_hex(i), 36, '0'), 'WETH', 'WETH', 18, '0x7e5a' || lpad(to_hex(i), 36, '0'), 'v2', true,
         timestamptz '2026-02-01T00:00:00Z' + i * interval '1 second'
@@ -226,6 +271,8 @@ describe('capped lists', () => {
     const res = await get(owner.token, `projects/${project}/pools/`);
     expect(res.statusCode).toBe(200);
     const list = res.json() as Pool[];
-    expect(list.map((p) => p.id)).toEqual((await orderOf('pools', owner.userId, sql`project_id = ${project}`)).slice(0, 200));
+    expect(list.map((p) => p.id)).toEqual(
+      (await orderOf('pools', owner.userId, sql`project_id = ${project}`)).slice(0, 200),
+    );
   });
 });

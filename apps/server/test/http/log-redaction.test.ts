@@ -26,7 +26,6 @@ afterAll(async () => {
   for (const clone of clones) await clone.drop();
 });
 
-
 async function waitFor(check: () => boolean, what: string, output: () => string, ms = 60_000) {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -44,7 +43,10 @@ describe('secrets in RPC URLs', () => {
     const clone = await cloneDatabase();
     clones.push(clone);
     const db = await openDatabase({ kind: 'postgres', url: clone.url });
-    const [user] = await db.db.insert(users).values({ username: 'seeded-owner', email: 'seeded@example.com', passwordHash: 'x' }).returning();
+    const [user] = await db.db
+      .insert(users)
+      .values({ username: 'seeded-owner', email: 'seeded@example.com', passwordHash: 'x' })
+      .returning();
     await seedUniOnEthereum(db.db, user!.id);
     await db.close();
 
@@ -66,8 +68,18 @@ describe('secrets in RPC URLs', () => {
     const base = /running at (http:\/\/[^\s]+)/.exec(output())![1]!.replace(/\/$/, '');
 
     const body = registerBody();
-    expect((await fetch(`${base}/api/v1/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201);
-    const login = await fetch(`${base}/api/v1/user/login/`, { headers: { authorization: `Basic ${Buffer.from(`${body.username}:${body.password}`).toString('base64')}` } });
+    expect(
+      (
+        await fetch(`${base}/api/v1/user/register/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    ).toBe(201);
+    const login = await fetch(`${base}/api/v1/user/login/`, {
+      headers: { authorization: `Basic ${Buffer.from(`${body.username}:${body.password}`).toString('base64')}` },
+    });
     const { token } = (await login.json()) as { token: string };
     const info = await fetch(`${base}/api/v1/projects/get-token-info/`, {
       method: 'POST',
@@ -78,7 +90,11 @@ describe('secrets in RPC URLs', () => {
     const answer = await info.text();
 
     // The Ethereum loops fail against the node (pool indexer, holders, new-pool watch).
-    await waitFor(() => /"network":"ethereum".*tick failed/.test(output()), 'a failed indexer tick on ethereum', output);
+    await waitFor(
+      () => /"network":"ethereum".*tick failed/.test(output()),
+      'a failed indexer tick on ethereum',
+      output,
+    );
     const ready = await (await fetch(`${base}/ready`)).text();
 
     child.kill('SIGTERM');
@@ -91,20 +107,27 @@ describe('secrets in RPC URLs', () => {
       expect(at, `${secret} found in: …${everything.slice(Math.max(0, at - 300), at + 100)}…`).toBe(-1);
     }
     // And the log still says what failed, and where.
-    const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const unreachable = lines.find((l) => l.msg === 'chain node unreachable');
     expect(unreachable, out).toBeDefined();
     expect(unreachable!.network).toBe('Ethereum');
     expect(JSON.stringify(unreachable!.err)).toContain(`127.0.0.1:${port}`);
     expect(JSON.stringify(unreachable!.err)).toMatch(/HTTP request failed|fetch failed|ECONNREFUSED/);
-    const tick = lines.find((l) => l.network === 'ethereum' && typeof l.msg === 'string' && l.msg.includes('tick failed'));
+    const tick = lines.find(
+      (l) => l.network === 'ethereum' && typeof l.msg === 'string' && l.msg.includes('tick failed'),
+    );
     expect(tick!.msg).toMatch(/not reachable|failed|refused/i);
   }, 150_000);
 });
 
 describe('redactSecrets', () => {
   it('cuts path, query and user info of any URL, and leaves scheme and host', () => {
-    expect(redactSecrets('URL: https://eth-mainnet.g.alchemy.com/v2/abcDEF123456 failed')).toBe('URL: https://eth-mainnet.g.alchemy.com/… failed');
+    expect(redactSecrets('URL: https://eth-mainnet.g.alchemy.com/v2/abcDEF123456 failed')).toBe(
+      'URL: https://eth-mainnet.g.alchemy.com/… failed',
+    );
     expect(redactSecrets('postgres://u:pw123456@db:5432/tokendesk')).toBe('postgres://…@db:5432/…');
     expect(redactSecrets('"url":"http://127.0.0.1:9/?apikey=zz"')).toBe('"url":"http://127.0.0.1:9/…"');
     expect(redactSecrets('no url here')).toBe('no url here');
@@ -122,9 +145,17 @@ describe('the logger redaction', () => {
       },
     });
     const app = Fastify({ logger: withLogRedaction({ level: 'trace', stream }) });
-    const viemError = new HttpRequestError({ url, details: `fetch failed for ${url}`, cause: new Error(`connect to ${url} refused`) });
+    const viemError = new HttpRequestError({
+      url,
+      details: `fetch failed for ${url}`,
+      cause: new Error(`connect to ${url} refused`),
+    });
     app.log.error(viemError);
-    app.log.warn({ err: viemError, error: new Error(url), nested: { list: [url], deeper: { url } } }, 'calling %s failed', url);
+    app.log.warn(
+      { err: viemError, error: new Error(url), nested: { list: [url], deeper: { url } } },
+      'calling %s failed',
+      url,
+    );
     app.log.child({ network: 'ethereum' }).info(`tick failed: ${url}`);
     // A key outside any URL the pattern can see: cut because it is configured.
     registerSecrets(secretsFromEnv({ RPC_URL_EXAMPLE: url }));
@@ -156,7 +187,13 @@ describe('a failed database statement in the log', () => {
     try {
       const row = { username: 'same-name', email: 'owner-secret@example.com', passwordHash: 'scrypt$SECRETHASH789' };
       await db.db.insert(users).values(row);
-      const failure = await db.db.insert(users).values(row).then(() => null, (err: unknown) => err);
+      const failure = await db.db
+        .insert(users)
+        .values(row)
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
       expect(failure).toBeInstanceOf(Error);
       // The raw error does carry the values: that is what must not reach the log.
       expect(String((failure as Error).message)).toContain('SECRETHASH789');

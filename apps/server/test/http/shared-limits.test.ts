@@ -51,9 +51,15 @@ async function threeServers(overrides: Partial<Record<keyof Config, string>> = {
 
 const ATTACKER = '203.0.113.7';
 const signIn = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
-  app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, password) }, remoteAddress });
+  app.inject({
+    method: 'GET',
+    url: '/api/v1/user/login/',
+    headers: { authorization: basic(username, password) },
+    remoteAddress,
+  });
 const statuses = (answers: LightMyRequestResponse[]) => answers.map((r) => r.statusCode).sort();
-const count = (answers: LightMyRequestResponse[], status: number) => answers.filter((r) => r.statusCode === status).length;
+const count = (answers: LightMyRequestResponse[], status: number) =>
+  answers.filter((r) => r.statusCode === status).length;
 
 describe('limits shared by three servers on one database', { timeout: 180_000 }, () => {
   it('wrong passwords for one username from one address: 10 in all, sequential and concurrent, then 429 on every server', async () => {
@@ -73,11 +79,15 @@ describe('limits shared by three servers on one database', { timeout: 180_000 },
     for (const app of servers) {
       const limited = await signIn(app, owner.username, 'one-more', ATTACKER);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.', errors: [] });
+      expect(limited.json()).toEqual({
+        detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+        errors: [],
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
     }
     // The attacker's address cannot lock the owner out: the right password from a clean address works on every server.
-    for (const [i, app] of servers.entries()) expect((await signIn(app, owner.username, owner.password, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    for (const [i, app] of servers.entries())
+      expect((await signIn(app, owner.username, owner.password, `198.51.100.${i + 1}`)).statusCode).toBe(200);
   });
 
   it('the per-user budget holds its figure across the three servers (burst 5, then 1 a minute)', async () => {
@@ -86,8 +96,23 @@ describe('limits shared by three servers on one database', { timeout: 180_000 },
     const started = Date.now();
     const answers: LightMyRequestResponse[] = [];
     // Sequential and then concurrent, round robin over the servers.
-    for (let i = 0; i < 6; i++) answers.push(await servers[i % 3]!.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(user.token) } }));
-    answers.push(...(await Promise.all(servers.flatMap((app) => [0, 1, 2].map(() => app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(user.token) } }))))));
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        await servers[i % 3]!.inject({
+          method: 'GET',
+          url: '/api/v1/user/info/',
+          headers: { authorization: bearer(user.token) },
+        }),
+      );
+    answers.push(
+      ...(await Promise.all(
+        servers.flatMap((app) =>
+          [0, 1, 2].map(() =>
+            app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(user.token) } }),
+          ),
+        ),
+      )),
+    );
     const minutes = (Date.now() - started) / 60_000;
     // The burst plus what refilled meanwhile (1 a minute; the test takes seconds).
     expect(count(answers, 200)).toBe(5 + Math.floor(minutes));
@@ -99,23 +124,44 @@ describe('limits shared by three servers on one database', { timeout: 180_000 },
 
   it('registrations from one address: REGISTER_MAX_PER_IP in all, over three servers', async () => {
     const servers = await threeServers({ REGISTER_MAX_PER_IP: '4' });
-    const register = (i: number) => servers[i % 3]!.inject({ method: 'POST', url: '/api/v1/user/register/', payload: registerBody(), remoteAddress: ATTACKER });
-    const answers = [await register(0), await register(1), ...(await Promise.all(Array.from({ length: 7 }, (_, i) => register(i + 2))))];
+    const register = (i: number) =>
+      servers[i % 3]!.inject({
+        method: 'POST',
+        url: '/api/v1/user/register/',
+        payload: registerBody(),
+        remoteAddress: ATTACKER,
+      });
+    const answers = [
+      await register(0),
+      await register(1),
+      ...(await Promise.all(Array.from({ length: 7 }, (_, i) => register(i + 2)))),
+    ];
     expect({ 201: count(answers, 201), 429: count(answers, 429) }).toEqual({ 201: 4, 429: 5 });
-    expect(answers.find((r) => r.statusCode === 429)!.json().detail).toMatch(/^Too many registration attempts\. Please try again in \d+ minutes?\.$/);
+    expect(answers.find((r) => r.statusCode === 429)!.json().detail).toMatch(
+      /^Too many registration attempts\. Please try again in \d+ minutes?\.$/,
+    );
   });
 
   it('forgot-password: 3 per e-mail address (from any client addresses) and 10 per client address, over three servers', async () => {
     const servers = await threeServers();
     const forgot = (i: number, email: string, remoteAddress: string) =>
-      servers[i % 3]!.inject({ method: 'POST', url: '/api/v1/auth/forgot-password/', payload: { email }, remoteAddress });
+      servers[i % 3]!.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password/',
+        payload: { email },
+        remoteAddress,
+      });
     // One address asked for from nine client addresses.
     const target = `${uniqueName()}@example.com`;
     const perAddress = await Promise.all(Array.from({ length: 9 }, (_, i) => forgot(i, target, `192.0.2.${i + 1}`)));
     expect({ 200: count(perAddress, 200), 429: count(perAddress, 429) }).toEqual({ 200: 3, 429: 6 });
-    expect(perAddress.find((r) => r.statusCode === 429)!.json().detail).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
+    expect(perAddress.find((r) => r.statusCode === 429)!.json().detail).toMatch(
+      /^Too many password reset requests\. Please try again in \d+ minutes?\.$/,
+    );
     // Fifteen addresses from one client address.
-    const perClient = await Promise.all(Array.from({ length: 15 }, (_, i) => forgot(i, `${uniqueName()}@example.com`, ATTACKER)));
+    const perClient = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => forgot(i, `${uniqueName()}@example.com`, ATTACKER)),
+    );
     expect({ 200: count(perClient, 200), 429: count(perClient, 429) }).toEqual({ 200: 10, 429: 5 });
   });
 
@@ -140,7 +186,9 @@ describe('limits shared by three servers on one database', { timeout: 180_000 },
     // The database answers again: after the fallback period, the other servers count in common.
     await new Promise((r) => setTimeout(r, 5_100));
     const attacker2 = '203.0.113.99';
-    const shared = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(servers[i % 3]!, owner.username, `again-${i}`, attacker2)));
+    const shared = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(servers[i % 3]!, owner.username, `again-${i}`, attacker2)),
+    );
     expect({ 401: count(shared, 401), 429: count(shared, 429) }).toEqual({ 401: 10, 429: 2 });
   });
 });
@@ -164,7 +212,15 @@ describe('the shared store itself', { timeout: 120_000 }, () => {
     const window = 60_000;
     expect(await limits.hit([{ key: limitKey('t', 'x'), max: 1 }], window)).toBe(0);
     expect(await limits.hit([{ key: limitKey('t', 'x'), max: 1 }], window)).toBe(60);
-    const rows = async () => (await queryRows<{ key: string }>(database.db, sql`select key from rate_limit_windows union all select key from rate_limit_buckets`)).map((r) => r.key).sort();
+    const rows = async () =>
+      (
+        await queryRows<{ key: string }>(
+          database.db,
+          sql`select key from rate_limit_windows union all select key from rate_limit_buckets`,
+        )
+      )
+        .map((r) => r.key)
+        .sort();
     expect(await rows()).toEqual(['b', limitKey('t', 'x')].sort());
     // Stored hashed: the identifier itself is nowhere in the table.
     expect((await rows()).some((k) => k.includes(':x'))).toBe(false);

@@ -55,9 +55,12 @@ describe('refusedAddress', () => {
     expect(refusedAddress(ip, closed)).toMatch(/private, loopback or reserved/);
   });
 
-  it.each(['93.184.216.34', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])('lets %s through', (ip) => {
-    expect(refusedAddress(ip, closed)).toBeNull();
-  });
+  it.each(['93.184.216.34', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])(
+    'lets %s through',
+    (ip) => {
+      expect(refusedAddress(ip, closed)).toBeNull();
+    },
+  );
 
   it('OUTBOUND_ALLOW opens exactly the listed ranges, for mapped addresses too', () => {
     expect(refusedAddress('127.0.0.1', loopbackAllowed)).toBeNull();
@@ -75,12 +78,18 @@ describe('refusedAddress', () => {
 
 describe('checkOutboundUrl', () => {
   it('refuses private and loopback URLs by address and by name, and non-http schemes', async () => {
-    expect(await checkOutboundUrl(`http://127.0.0.1:${port}/hook`, closed)).toEqual({ ok: false, reason: 'The URL points to a private network: 127.0.0.1 is a private, loopback or reserved address.' });
+    expect(await checkOutboundUrl(`http://127.0.0.1:${port}/hook`, closed)).toEqual({
+      ok: false,
+      reason: 'The URL points to a private network: 127.0.0.1 is a private, loopback or reserved address.',
+    });
     expect((await checkOutboundUrl('http://169.254.169.254/latest/meta-data/', closed)).ok).toBe(false);
     expect((await checkOutboundUrl('http://[::ffff:127.0.0.1]/', closed)).ok).toBe(false);
     expect((await checkOutboundUrl('http://[::1]:8080/', closed)).ok).toBe(false);
     expect((await checkOutboundUrl(`http://localhost:${port}/`, closed)).ok).toBe(false);
-    expect(await checkOutboundUrl('file:///etc/passwd', closed)).toEqual({ ok: false, reason: 'Only http:// and https:// URLs can be used.' });
+    expect(await checkOutboundUrl('file:///etc/passwd', closed)).toEqual({
+      ok: false,
+      reason: 'Only http:// and https:// URLs can be used.',
+    });
     expect(await checkOutboundUrl('gopher://example.com/', closed)).toMatchObject({ ok: false });
     expect(await checkOutboundUrl('not a url', closed)).toEqual({ ok: false, reason: 'Not a valid URL.' });
   });
@@ -98,10 +107,14 @@ describe('postJson: the check at connect time', () => {
     // Saved while allowed (the save-time check passed) …
     expect((await checkOutboundUrl(`http://localhost:${port}/`, loopbackAllowed)).ok).toBe(true);
     // … then, at send time, the guard refuses what the name resolves to now.
-    const err = await postJson(`http://localhost:${port}/`, { body: '{}', timeoutMs: 5_000, guard: closed }).catch((e: unknown) => e);
+    const err = await postJson(`http://localhost:${port}/`, { body: '{}', timeoutMs: 5_000, guard: closed }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(OutboundRefused);
     expect((err as Error).message).toMatch(/refused to connect: (127\.0\.0\.1|::1) is a private/);
-    const literal = await postJson(`http://127.0.0.1:${port}/`, { body: '{}', timeoutMs: 5_000, guard: closed }).catch((e: unknown) => e);
+    const literal = await postJson(`http://127.0.0.1:${port}/`, { body: '{}', timeoutMs: 5_000, guard: closed }).catch(
+      (e: unknown) => e,
+    );
     expect(literal).toBeInstanceOf(OutboundRefused);
     expect(hits).toBe(before);
   });
@@ -115,7 +128,11 @@ describe('postJson: the check at connect time', () => {
     });
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     try {
-      const answer = await postJson(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`, { body: '{}', timeoutMs: 5_000, guard: loopbackAllowed });
+      const answer = await postJson(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`, {
+        body: '{}',
+        timeoutMs: 5_000,
+        guard: loopbackAllowed,
+      });
       expect(answer.status).toBe(302);
     } finally {
       await new Promise<void>((resolve) => redirecting.close(() => resolve()));

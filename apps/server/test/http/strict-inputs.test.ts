@@ -29,7 +29,8 @@ const seedPool = async (userId: number) => {
 
 const call = requester(() => ctx.app);
 
-const createAlert = (token: string, pool: number) => make.createAlert(ctx.app, token, { kind: 'large_swap', pool_id: pool, min_amount: 5 });
+const createAlert = (token: string, pool: number) =>
+  make.createAlert(ctx.app, token, { kind: 'large_swap', pool_id: pool, min_amount: 5 });
 
 /** Everything the owner has, as rows: a refused request must leave it exactly as it was. */
 async function ownerState() {
@@ -85,31 +86,117 @@ describe('numbers in bodies', () => {
   it.each(TRICKS)('alert fields refuse %s', async (_what, value) => {
     const base = { kind: 'price_move', pool_id: poolId, threshold_pct: 5, window_minutes: 60, cooldown_minutes: 30 };
     await expectRefused('POST', 'projects/alerts/', { ...base, pool_id: value }, 'pool_id', m.poolRequired);
-    await expectRefused('POST', 'projects/alerts/', { ...base, threshold_pct: value }, 'threshold_pct', m.thresholdRange);
-    await expectRefused('POST', 'projects/alerts/', { ...base, window_minutes: value }, 'window_minutes', m.windowRange);
-    await expectRefused('POST', 'projects/alerts/', { ...base, cooldown_minutes: value }, 'cooldown_minutes', m.cooldownMin);
-    await expectRefused('POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: value }, 'min_amount', m.minAmountPositive);
-    await expectRefused('PATCH', `projects/alerts/${alertId}/`, { min_amount: value }, 'min_amount', m.minAmountPositive);
-    await expectRefused('PATCH', `projects/alerts/${alertId}/`, { cooldown_minutes: value }, 'cooldown_minutes', m.cooldownMin);
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { ...base, threshold_pct: value },
+      'threshold_pct',
+      m.thresholdRange,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { ...base, window_minutes: value },
+      'window_minutes',
+      m.windowRange,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { ...base, cooldown_minutes: value },
+      'cooldown_minutes',
+      m.cooldownMin,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'large_swap', pool_id: poolId, min_amount: value },
+      'min_amount',
+      m.minAmountPositive,
+    );
+    await expectRefused(
+      'PATCH',
+      `projects/alerts/${alertId}/`,
+      { min_amount: value },
+      'min_amount',
+      m.minAmountPositive,
+    );
+    await expectRefused(
+      'PATCH',
+      `projects/alerts/${alertId}/`,
+      { cooldown_minutes: value },
+      'cooldown_minutes',
+      m.cooldownMin,
+    );
   });
 
   it('the findings: "min_amount": true and "cooldown_minutes": "0x1" are refused, not stored as 1', async () => {
-    await expectRefused('POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: true }, 'min_amount', m.minAmountPositive);
-    await expectRefused('POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 5, cooldown_minutes: '0x1' }, 'cooldown_minutes', m.cooldownMin);
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'large_swap', pool_id: poolId, min_amount: true },
+      'min_amount',
+      m.minAmountPositive,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'large_swap', pool_id: poolId, min_amount: 5, cooldown_minutes: '0x1' },
+      'cooldown_minutes',
+      m.cooldownMin,
+    );
   });
 
   it('range and whole-number checks keep their messages for plain decimal text', async () => {
-    await expectRefused('POST', 'projects/alerts/', { kind: 'price_move', pool_id: poolId, threshold_pct: '0.05', window_minutes: 60 }, 'threshold_pct', m.thresholdRange);
-    await expectRefused('POST', 'projects/alerts/', { kind: 'price_move', pool_id: poolId, threshold_pct: 5, window_minutes: '1.5' }, 'window_minutes', m.windowRange);
-    await expectRefused('POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: '-5' }, 'min_amount', m.minAmountPositive);
-    await expectRefused('POST', 'projects/alerts/', { kind: 'large_swap', pool_id: poolId, min_amount: 5, cooldown_minutes: '0' }, 'cooldown_minutes', m.cooldownMin);
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'price_move', pool_id: poolId, threshold_pct: '0.05', window_minutes: 60 },
+      'threshold_pct',
+      m.thresholdRange,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'price_move', pool_id: poolId, threshold_pct: 5, window_minutes: '1.5' },
+      'window_minutes',
+      m.windowRange,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'large_swap', pool_id: poolId, min_amount: '-5' },
+      'min_amount',
+      m.minAmountPositive,
+    );
+    await expectRefused(
+      'POST',
+      'projects/alerts/',
+      { kind: 'large_swap', pool_id: poolId, min_amount: 5, cooldown_minutes: '0' },
+      'cooldown_minutes',
+      m.cooldownMin,
+    );
   });
 
   it('accepts JSON numbers and plain decimal text, as the forms send them', async () => {
-    const res = await call(owner.token, 'POST', 'projects/alerts/', { kind: 'price_move', pool_id: String(poolId), threshold_pct: '5.5', window_minutes: '60', cooldown_minutes: '30' });
+    const res = await call(owner.token, 'POST', 'projects/alerts/', {
+      kind: 'price_move',
+      pool_id: String(poolId),
+      threshold_pct: '5.5',
+      window_minutes: '60',
+      cooldown_minutes: '30',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ pool_id: poolId, threshold_pct: '5.5', window_minutes: 60, cooldown_minutes: 30 });
-    const patched = await call(owner.token, 'PATCH', `projects/alerts/${alertId}/`, { min_amount: '0.25', cooldown_minutes: 90 });
+    expect(res.json()).toMatchObject({
+      pool_id: poolId,
+      threshold_pct: '5.5',
+      window_minutes: 60,
+      cooldown_minutes: 30,
+    });
+    const patched = await call(owner.token, 'PATCH', `projects/alerts/${alertId}/`, {
+      min_amount: '0.25',
+      cooldown_minutes: 90,
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ min_amount: '0.25', cooldown_minutes: 90 });
   });
@@ -119,21 +206,55 @@ describe('numbers in bodies', () => {
     const address = '0x0000000000000000000000000000000000009999';
     const body = { network: 31337, contract_address: address, name: 'New', token_symbol: 'NEW', token_decimal: 18 };
     for (const network of [true, '0x7a69', '3.1337e4', [31337]]) {
-      await expectRefused('POST', 'projects/get-token-info/', { network, contract_address: address }, 'network', p.networkRequired);
+      await expectRefused(
+        'POST',
+        'projects/get-token-info/',
+        { network, contract_address: address },
+        'network',
+        p.networkRequired,
+      );
       await expectRefused('POST', 'projects/create/', { ...body, network }, 'network', p.networkRequired);
     }
     for (const decimals of [true, '0x12', '1.8e1', ' 18', '']) {
-      await expectRefused('POST', 'projects/create/', { ...body, token_decimal: decimals }, 'token_decimal', p.decimalsRequired);
+      await expectRefused(
+        'POST',
+        'projects/create/',
+        { ...body, token_decimal: decimals },
+        'token_decimal',
+        p.decimalsRequired,
+      );
     }
-    await expectRefused('POST', 'projects/create/', { ...body, token_decimal: '18.5' }, 'token_decimal', p.decimalsInvalid);
+    await expectRefused(
+      'POST',
+      'projects/create/',
+      { ...body, token_decimal: '18.5' },
+      'token_decimal',
+      p.decimalsInvalid,
+    );
   });
 
   it('ticket and pool-address ids refuse the same tricks', async () => {
     for (const [, value] of TRICKS) {
-      await expectRefused('POST', 'user/tickets/create/', { project: value, subject: 'Hi', message: 'There' }, 'project', ticketMessages.projectRequired);
-      await expectRefused('POST', 'projects/get-pool-address/', { project_id: value, dex_id: 'uniswap-v2', token_id: 'weth' }, 'project_id', numberMessages.invalidId);
+      await expectRefused(
+        'POST',
+        'user/tickets/create/',
+        { project: value, subject: 'Hi', message: 'There' },
+        'project',
+        ticketMessages.projectRequired,
+      );
+      await expectRefused(
+        'POST',
+        'projects/get-pool-address/',
+        { project_id: value, dex_id: 'uniswap-v2', token_id: 'weth' },
+        'project_id',
+        numberMessages.invalidId,
+      );
     }
-    const ok = await call(owner.token, 'POST', 'user/tickets/create/', { project: String(projectId), subject: 'Hi', message: 'There' });
+    const ok = await call(owner.token, 'POST', 'user/tickets/create/', {
+      project: String(projectId),
+      subject: 'Hi',
+      message: 'There',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 });
@@ -156,7 +277,12 @@ describe('numbers in query strings', () => {
   });
 
   it('plain decimal text works', async () => {
-    for (const url of ['projects/activity/?limit=10', `projects/activity/?project=${projectId}`, 'user/tickets/?limit=20', 'projects/pool/prices/?limit=50']) {
+    for (const url of [
+      'projects/activity/?limit=10',
+      `projects/activity/?project=${projectId}`,
+      'user/tickets/?limit=20',
+      'projects/pool/prices/?limit=50',
+    ]) {
       const res = await call(owner.token, 'GET', url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
@@ -164,10 +290,23 @@ describe('numbers in query strings', () => {
 });
 
 describe('path ids', () => {
-  const forms = (id: number) => [`0x${id.toString(16)}`, `0${id}`, `+${id}`, `${id}.0`, `${id}e0`, `%20${id}`, `-${id}`, '0', '2147483648', '99999999999', 'abc'];
+  const forms = (id: number) => [
+    `0x${id.toString(16)}`,
+    `0${id}`,
+    `+${id}`,
+    `${id}.0`,
+    `${id}e0`,
+    `%20${id}`,
+    `-${id}`,
+    '0',
+    '2147483648',
+    '99999999999',
+    'abc',
+  ];
 
   it('the finding: DELETE projects/alerts/0x… is refused and the alert stays', async () => {
-    for (const bad of forms(alertId)) await expectRefused('DELETE', `projects/alerts/${bad}/`, undefined, 'id', numberMessages.invalidId);
+    for (const bad of forms(alertId))
+      await expectRefused('DELETE', `projects/alerts/${bad}/`, undefined, 'id', numberMessages.invalidId);
     const still = await call(owner.token, 'GET', `projects/alerts/${alertId}/`);
     expect(still.statusCode).toBe(200);
   });

@@ -76,7 +76,9 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
     expect(limited.json().detail).toMatch(/^Too many requests\. Please wait [12] seconds?\.$/);
 
     // The default class is a bucket of its own, and generous: a page load's worth of calls at once.
-    const page = await Promise.all(Array.from({ length: 60 }, () => get(a.token, 'user/info/').then((r) => r.statusCode)));
+    const page = await Promise.all(
+      Array.from({ length: 60 }, () => get(a.token, 'user/info/').then((r) => r.statusCode)),
+    );
     expect(page.every((s) => s === 200)).toBe(true);
     expect((await tokenInfo(b.token)).statusCode).toBe(200);
   });
@@ -128,7 +130,8 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
   it('only counts authenticated requests, and is off when configured off', async () => {
     ctx = await createTestContext({ USER_BUDGETS: 'on', USER_BUDGET_DEFAULT: '2,1' });
     const a = await signUp(ctx.app);
-    for (let i = 0; i < 5; i++) expect((await get('not-a-valid-session-token-0000', 'user/info/')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await get('not-a-valid-session-token-0000', 'user/info/')).statusCode).toBe(401);
     expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
     expect((await get(a.token, 'user/info/')).statusCode).toBe(200);
     expect((await get(a.token, 'user/info/')).statusCode).toBe(429);
@@ -151,7 +154,11 @@ describe('per-user budgets', { timeout: 120_000 }, () => {
     expect(loadConfig({}).USER_BUDGET_DEFAULT).toEqual({ capacity: 120, perMinute: 600 });
     expect(loadConfig({}).USER_BUDGET_CHAIN).toEqual({ capacity: 20, perMinute: 30 });
     expect(loadConfig({ USER_BUDGET_CHAIN: ' 5, 10 ' }).USER_BUDGET_CHAIN).toEqual({ capacity: 5, perMinute: 10 });
-    expect(() => loadConfig({ USER_BUDGET_CHAIN: '20' })).toThrow(/USER_BUDGET_CHAIN="20": must be "<burst>,<per minute>", e\.g\. 20,30/);
-    expect(() => loadConfig({ USER_BUDGET_EXPORT: '0,5' })).toThrow(/USER_BUDGET_EXPORT="0,5": burst and rate must be at least 1/);
+    expect(() => loadConfig({ USER_BUDGET_CHAIN: '20' })).toThrow(
+      /USER_BUDGET_CHAIN="20": must be "<burst>,<per minute>", e\.g\. 20,30/,
+    );
+    expect(() => loadConfig({ USER_BUDGET_EXPORT: '0,5' })).toThrow(
+      /USER_BUDGET_EXPORT="0,5": burst and rate must be at least 1/,
+    );
   });
 });

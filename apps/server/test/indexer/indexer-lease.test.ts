@@ -32,15 +32,26 @@ describe('the indexer lease on PostgreSQL', () => {
     const lease = new NetworkLease(database.db, NETWORK, holder, durationMs);
     return { lease, db: database.fenced(lease.fence) };
   };
-  const leaseRow = async () => (await database.db.select().from(indexerLeases).where(eq(indexerLeases.networkId, NETWORK)))[0];
-  const checkpoint = async () => (await database.db.select().from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, NETWORK)))[0]?.lastBlock ?? null;
+  const leaseRow = async () =>
+    (await database.db.select().from(indexerLeases).where(eq(indexerLeases.networkId, NETWORK)))[0];
+  const checkpoint = async () =>
+    (await database.db.select().from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, NETWORK)))[0]
+      ?.lastBlock ?? null;
   const writeCheckpoint = (db: Database['db'], block: bigint) =>
     db
       .insert(indexerCheckpoints)
       .values({ networkId: NETWORK, lastBlock: block })
       .onConflictDoUpdate({ target: indexerCheckpoints.networkId, set: { lastBlock: block } });
   /** Seconds the row's lease has left, by the database's clock. */
-  const secondsLeft = async () => Number((await queryRows<{ s: string }>(database.db, sql`select extract(epoch from expires_at - now()) as s from indexer_leases where network_id = ${NETWORK}`))[0]!.s);
+  const secondsLeft = async () =>
+    Number(
+      (
+        await queryRows<{ s: string }>(
+          database.db,
+          sql`select extract(epoch from expires_at - now()) as s from indexer_leases where network_id = ${NETWORK}`,
+        )
+      )[0]!.s,
+    );
 
   it('is taken by one server, refused to the other while valid, and renewed by its holder without a new epoch', async () => {
     const a = server('a');
@@ -110,7 +121,14 @@ describe('the indexer lease on PostgreSQL', () => {
     expect(await checkpoint()).toBe(101n);
     expect(await secondsLeft()).toBeGreaterThan(18);
     // A server that never held the lease writes nothing either.
-    expect(isLeaseLost(await writeCheckpoint(server('c').db, 5n).then(() => null, (e: unknown) => e))).toBe(true);
+    expect(
+      isLeaseLost(
+        await writeCheckpoint(server('c').db, 5n).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ),
+    ).toBe(true);
     expect(await checkpoint()).toBe(101n);
   });
 

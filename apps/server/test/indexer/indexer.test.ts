@@ -2,7 +2,17 @@ import { devnetClients, swapOnDevnet, demoAccounts } from '@tokendesk/devchain';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, alertTriggers, indexedPools, indexerCheckpoints, notifications, poolEvents, pools, poolSnapshots, projects } from '../../src/db/schema';
+import {
+  alerts,
+  alertTriggers,
+  indexedPools,
+  indexerCheckpoints,
+  notifications,
+  poolEvents,
+  pools,
+  poolSnapshots,
+  projects,
+} from '../../src/db/schema';
 import { NetworkIndexer } from '../../src/indexer/indexer';
 import { insertPoolEvents, upsertSnapshots } from '../../src/indexer/store';
 import { eventView, poolSide } from '../../src/market/pool-view';
@@ -43,7 +53,11 @@ async function catchUp(indexer = newIndexer()) {
 }
 
 const eventsOf = (address: Address) =>
-  ctx.database.db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address.toLowerCase())).orderBy(poolEvents.blockNumber, poolEvents.logIndex);
+  ctx.database.db
+    .select()
+    .from(poolEvents)
+    .where(eq(poolEvents.poolAddress, address.toLowerCase()))
+    .orderBy(poolEvents.blockNumber, poolEvents.logIndex);
 
 async function chainLogCount(address: Address): Promise<number> {
   const clients = devnetClients(devnet.rpcUrl);
@@ -73,14 +87,30 @@ beforeAll(async () => {
   user = await signUp(ctx.app);
   const auth = { authorization: bearer(user.token) };
   const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: {
+        network: 31337,
+        contract_address: address,
+        name: symbol,
+        token_symbol: symbol,
+        token_decimal: decimals,
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
   const demo = await create(a().demo, 'DEMO', 18);
   const smpl = await create(a().smpl, 'SMPL', 9);
   const attach = async (projectId: number, dex: string, pool: Address) => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${projectId}/`, headers: auth, payload: { dex, token: 'weth', pool_address: pool } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${projectId}/`,
+      headers: auth,
+      payload: { dex, token: 'weth', pool_address: pool },
+    });
     if (res.statusCode !== 201) throw new Error(`attach ${pool}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
@@ -104,7 +134,10 @@ describe('the pool indexer', () => {
       expect(stored.filter((e) => e.type === 'swap').length).toBeGreaterThanOrEqual(6);
     }
     // The network checkpoint is the head (the devnet needs no confirmations).
-    const [checkpoint] = await ctx.database.db.select().from(indexerCheckpoints).where(eq(indexerCheckpoints.networkId, 31337));
+    const [checkpoint] = await ctx.database.db
+      .select()
+      .from(indexerCheckpoints)
+      .where(eq(indexerCheckpoints.networkId, 31337));
     expect(checkpoint!.lastBlock).toBe(await devnetClients(devnet.rpcUrl).public.getBlockNumber({ cacheTime: 0 }));
     // A second pass over everything changes nothing.
     await ctx.database.db.update(indexedPools).set({ toBlock: null });
@@ -124,7 +157,15 @@ describe('the pool indexer', () => {
     const view = eventView(poolSide(pool!, project!), stored)!;
     expect(view.kind).toBe('buy');
     expect(view.pairedRaw).toBe(10n ** 18n); // 1 ETH in
-    const swapLog = buy.receipt.logs.map((l) => { try { return decodeEventLog({ abi: pairAbi, topics: l.topics, data: l.data }); } catch { return null; } }).find((e) => e?.eventName === 'Swap');
+    const swapLog = buy.receipt.logs
+      .map((l) => {
+        try {
+          return decodeEventLog({ abi: pairAbi, topics: l.topics, data: l.data });
+        } catch {
+          return null;
+        }
+      })
+      .find((e) => e?.eventName === 'Swap');
     const args = swapLog!.args as { amount0Out: bigint; amount1Out: bigint };
     expect(view.projectRaw).toBe(args.amount0Out > 0n ? args.amount0Out : args.amount1Out);
     expect(Number(view.price)).toBeCloseTo(Number(view.pairedRaw) / Number(view.projectRaw), 12);
@@ -142,7 +183,8 @@ describe('the pool indexer', () => {
   });
 
   it('a restart in the middle neither duplicates nor drops events', async () => {
-    for (let i = 0; i < 4; i++) await swap('demo-weth', i % 2 ? 'sell' : 'buy', i % 2 ? '500' : '0.2', demoAccounts[i % 4]!);
+    for (let i = 0; i < 4; i++)
+      await swap('demo-weth', i % 2 ? 'sell' : 'buy', i % 2 ? '500' : '0.2', demoAccounts[i % 4]!);
     // One block per tick, and "crash" after two ticks: a new indexer continues from the checkpoint.
     const first = newIndexer({ maxBlocksPerTick: 1n });
     await first.tick();
@@ -156,13 +198,19 @@ describe('the pool indexer', () => {
 
 describe('alerts', () => {
   async function addAlert(values: Partial<typeof alerts.$inferInsert> & Pick<typeof alerts.$inferInsert, 'kind'>) {
-    const [row] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId: demoWethPoolId, cooldownMinutes: 5, ...values }).returning();
+    const [row] = await ctx.database.db
+      .insert(alerts)
+      .values({ userId: user.userId, poolId: demoWethPoolId, cooldownMinutes: 5, ...values })
+      .returning();
     await catchUp(); // sets since_block; nothing new to judge yet
     return row!;
   }
   const triggersOf = (id: number) => ctx.database.db.select().from(alertTriggers).where(eq(alertTriggers.alertId, id));
   const notificationsOf = (id: number) =>
-    ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/alerts/${id}`)));
+    ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.userId), eq(notifications.navigationUrl, `/alerts/${id}`)));
 
   it('price move: fires once, is quiet during its cooldown, fires again after it', async () => {
     const alert = await addAlert({ kind: 'price_move', thresholdPct: '2', windowMinutes: 60 });
@@ -177,7 +225,11 @@ describe('alerts', () => {
     await catchUp();
     const triggers = await triggersOf(alert.id);
     expect(triggers).toHaveLength(2);
-    expect(triggers[0]!.values).toMatchObject({ price_from: expect.any(String), price_to: expect.any(String), change_pct: expect.any(String) });
+    expect(triggers[0]!.values).toMatchObject({
+      price_from: expect.any(String),
+      price_to: expect.any(String),
+      change_pct: expect.any(String),
+    });
     expect(await notificationsOf(alert.id)).toHaveLength(2);
     const [row] = await ctx.database.db.select().from(alerts).where(eq(alerts.id, alert.id));
     expect(row!.triggerCount).toBe(2);
@@ -205,9 +257,24 @@ describe('alerts', () => {
     const pair = a().pools.demoWethV2;
     const lp = await pub.readContract({ address: pair, abi: pairAbi, functionName: 'balanceOf', args: [a().deployer] });
     expect(lp).toBeGreaterThan(0n);
-    const t1 = await wallet.writeContract({ account: a().deployer, chain: null, address: pair, abi: pairAbi, functionName: 'transfer', args: [pair, (lp * 9n) / 10n] });
+    const t1 = await wallet.writeContract({
+      account: a().deployer,
+      chain: null,
+      address: pair,
+      abi: pairAbi,
+      functionName: 'transfer',
+      args: [pair, (lp * 9n) / 10n],
+    });
     await pub.waitForTransactionReceipt({ hash: t1 });
-    const t2 = await wallet.writeContract({ account: a().deployer, chain: null, address: pair, abi: pairAbi, functionName: 'burn', args: [a().deployer], gas: 3_000_000n }); // fixed: burn's accumulator writes depend on the mined block's time
+    const t2 = await wallet.writeContract({
+      account: a().deployer,
+      chain: null,
+      address: pair,
+      abi: pairAbi,
+      functionName: 'burn',
+      args: [a().deployer],
+      gas: 3_000_000n,
+    }); // fixed: burn's accumulator writes depend on the mined block's time
     await pub.waitForTransactionReceipt({ hash: t2 });
     await catchUp();
     const triggers = await triggersOf(alert.id);
@@ -221,16 +288,36 @@ describe('alerts', () => {
 
   it('an alert created before its pool is backfilled never fires on that history', async () => {
     const auth = { authorization: bearer(user.token) };
-    const projectsList = (await ctx.app.inject({ method: 'GET', url: '/api/v1/projects/', headers: auth })).json().projects as { id: number; token_symbol: string }[];
+    const projectsList = (await ctx.app.inject({ method: 'GET', url: '/api/v1/projects/', headers: auth })).json()
+      .projects as { id: number; token_symbol: string }[];
     const demoProject = projectsList.find((p) => p.token_symbol === 'DEMO')!;
-    const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${demoProject.id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'usdc', pool_address: a().pools.demoUsdcV2 } });
+    const attached = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${demoProject.id}/`,
+      headers: auth,
+      payload: { dex: 'uniswap-v2', token: 'usdc', pool_address: a().pools.demoUsdcV2 },
+    });
     expect(attached.statusCode).toBe(201);
     // The seeded history of DEMO/USDC holds swaps far above 1 USDC.
-    const [alert] = await ctx.database.db.insert(alerts).values({ userId: user.userId, poolId: attached.json().id, kind: 'large_swap', minAmount: '1', cooldownMinutes: 1 }).returning();
+    const [alert] = await ctx.database.db
+      .insert(alerts)
+      .values({
+        userId: user.userId,
+        poolId: attached.json().id,
+        kind: 'large_swap',
+        minAmount: '1',
+        cooldownMinutes: 1,
+      })
+      .returning();
     await catchUp();
     expect((await eventsOf(a().pools.demoUsdcV2)).filter((e) => e.type === 'swap').length).toBeGreaterThan(0);
     expect(await triggersOf(alert!.id)).toHaveLength(0);
-    await swapOnDevnet(devnetClients(devnet.rpcUrl), { from: demoAccounts[1]!, pool: 'demo-usdc', side: 'buy', amount: '50' });
+    await swapOnDevnet(devnetClients(devnet.rpcUrl), {
+      from: demoAccounts[1]!,
+      pool: 'demo-usdc',
+      side: 'buy',
+      amount: '50',
+    });
     await catchUp();
     expect(await triggersOf(alert!.id)).toHaveLength(1);
   });
@@ -240,7 +327,9 @@ describe('alerts', () => {
     const mine = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, user.userId));
     expect(mine).toHaveLength(triggers.length);
     const other = await signUp(ctx.app);
-    expect(await ctx.database.db.select().from(notifications).where(eq(notifications.userId, other.userId))).toHaveLength(0);
+    expect(
+      await ctx.database.db.select().from(notifications).where(eq(notifications.userId, other.userId)),
+    ).toHaveLength(0);
   });
 });
 
@@ -248,12 +337,31 @@ describe('the backfill close to its floor (decision 0062)', () => {
   it('answers a new event with only the fields the alert rules read, and nothing for a repeat', async () => {
     const db = ctx.database.db;
     const row = {
-      networkId: 31337, poolAddress: '0x00000000000000000000000000000000000000aa', txHash: `0x${'ab'.repeat(32)}`, logIndex: 7,
-      blockNumber: 5n, blockTime: new Date('2026-01-02T03:04:05Z'), type: 'swap' as const, amount0: '-12', amount1: '34', sqrtPriceX96: null, trader: null,
+      networkId: 31337,
+      poolAddress: '0x00000000000000000000000000000000000000aa',
+      txHash: `0x${'ab'.repeat(32)}`,
+      logIndex: 7,
+      blockNumber: 5n,
+      blockTime: new Date('2026-01-02T03:04:05Z'),
+      type: 'swap' as const,
+      amount0: '-12',
+      amount1: '34',
+      sqrtPriceX96: null,
+      trader: null,
     };
     try {
       const first = await db.transaction((tx) => insertPoolEvents(tx, [row]));
-      expect(first).toEqual([{ poolAddress: row.poolAddress, txHash: row.txHash, blockNumber: 5n, type: 'swap', amount0: '-12', amount1: '34', sqrtPriceX96: null }]);
+      expect(first).toEqual([
+        {
+          poolAddress: row.poolAddress,
+          txHash: row.txHash,
+          blockNumber: 5n,
+          type: 'swap',
+          amount0: '-12',
+          amount1: '34',
+          sqrtPriceX96: null,
+        },
+      ]);
       expect(await db.transaction((tx) => insertPoolEvents(tx, [row]))).toEqual([]);
       const [stored] = await db.select().from(poolEvents).where(eq(poolEvents.poolAddress, row.poolAddress));
       expect(stored).toMatchObject({ logIndex: 7, blockTime: row.blockTime, trader: null });
@@ -262,12 +370,19 @@ describe('the backfill close to its floor (decision 0062)', () => {
     }
   });
 
-  it('writes a tick\'s 2,500 pool snapshots in one statement, a later block replacing an earlier one in the same minute and never the reverse', async () => {
+  it("writes a tick's 2,500 pool snapshots in one statement, a later block replacing an earlier one in the same minute and never the reverse", async () => {
     const db = ctx.database.db;
     const bucket = new Date('2026-01-02T03:04:00Z');
     const pool = (i: number) => `0x${(0xbb0000 + i).toString(16).padStart(40, '0')}`;
     const row = (i: number, blockNumber: bigint, reserve0: string) => ({
-      networkId: 31337, poolAddress: pool(i), bucket, blockNumber, blockTime: new Date(bucket.getTime() + 5_000), reserve0, reserve1: '7', sqrtPriceX96: i % 2 ? null : (2n ** 96n).toString(),
+      networkId: 31337,
+      poolAddress: pool(i),
+      bucket,
+      blockNumber,
+      blockTime: new Date(bucket.getTime() + 5_000),
+      reserve0,
+      reserve1: '7',
+      sqrtPriceX96: i % 2 ? null : (2n ** 96n).toString(),
     });
     // Statements counted on the way to the database, whichever query builder sends them.
     let statements = 0;
@@ -283,13 +398,30 @@ describe('the backfill close to its floor (decision 0062)', () => {
         return value;
       },
     });
-    const stored = async () => new Map((await db.select().from(poolSnapshots).where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`)).map((r) => [r.poolAddress, r]));
+    const stored = async () =>
+      new Map(
+        (
+          await db
+            .select()
+            .from(poolSnapshots)
+            .where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`)
+        ).map((r) => [r.poolAddress, r]),
+      );
     try {
-      await upsertSnapshots(counting, Array.from({ length: 2_500 }, (_, i) => row(i, 10n, `${1000 + i}`)));
+      await upsertSnapshots(
+        counting,
+        Array.from({ length: 2_500 }, (_, i) => row(i, 10n, `${1000 + i}`)),
+      );
       expect(statements).toBe(1);
       const first = await stored();
       expect(first.size).toBe(2_500);
-      expect(first.get(pool(3))).toMatchObject({ blockNumber: 10n, reserve0: '1003', reserve1: '7', sqrtPriceX96: null, bucket });
+      expect(first.get(pool(3))).toMatchObject({
+        blockNumber: 10n,
+        reserve0: '1003',
+        reserve1: '7',
+        sqrtPriceX96: null,
+        bucket,
+      });
       expect(first.get(pool(4))!.sqrtPriceX96).toBe((2n ** 96n).toString());
       // The same minute: block 12 replaces block 10; block 9 (an older answer) does not.
       await upsertSnapshots(db, [row(0, 12n, '1'), row(1, 9n, '2')]);
@@ -297,7 +429,9 @@ describe('the backfill close to its floor (decision 0062)', () => {
       expect(second.get(pool(0))).toMatchObject({ blockNumber: 12n, reserve0: '1' });
       expect(second.get(pool(1))).toMatchObject({ blockNumber: 10n, reserve0: '1001' });
     } finally {
-      await db.delete(poolSnapshots).where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`);
+      await db
+        .delete(poolSnapshots)
+        .where(sql`${poolSnapshots.poolAddress} like '0x0000000000000000000000000000000000bb%'`);
     }
   });
 
@@ -317,7 +451,10 @@ describe('the backfill close to its floor (decision 0062)', () => {
       },
     });
     await expect(failing.tick()).rejects.toThrow('the node went away');
-    const [covered] = await db.select().from(indexedPools).where(eq(indexedPools.poolAddress, a().pools.demoWethV2.toLowerCase()));
+    const [covered] = await db
+      .select()
+      .from(indexedPools)
+      .where(eq(indexedPools.poolAddress, a().pools.demoWethV2.toLowerCase()));
     // Three slices of 20 blocks were stored before the fourth fetch failed.
     expect(covered!.toBlock).toBe(covered!.fromBlock + 59n);
     const stored = await db.select().from(poolEvents);

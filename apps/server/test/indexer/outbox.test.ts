@@ -20,7 +20,9 @@ describe('outbox', () => {
 
   it('enqueueEmail writes one pending row in the caller transaction, and none when it rolls back', async () => {
     const content = renderEmail({ title: 'Hello <b>', message: 'A & B', url: 'http://localhost:3000/x', footer: 'f' });
-    const id = await ctx.database.db.transaction((tx) => enqueueEmail(tx, { userId: null, to: 'a@example.com', category: 'account', content }));
+    const id = await ctx.database.db.transaction((tx) =>
+      enqueueEmail(tx, { userId: null, to: 'a@example.com', category: 'account', content }),
+    );
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.messageId, id));
     expect(row).toMatchObject({ status: 'pending', kind: 'email', category: 'account', attempts: 0, channelId: null });
@@ -51,8 +53,19 @@ describe('outbox', () => {
 
   it('the test SMTP server reads back what nodemailer sends', async () => {
     const transport = nodemailer.createTransport(smtp.url);
-    const content = renderEmail({ title: 'Prix é — 0.0₄98', message: 'Line = one\nline two', url: 'http://localhost:3000/alerts/1', footer: 'foot' });
-    await transport.sendMail({ from: ctx.config.MAIL_FROM, to: 'x@example.com', subject: content.subject, text: content.text, html: content.html });
+    const content = renderEmail({
+      title: 'Prix é — 0.0₄98',
+      message: 'Line = one\nline two',
+      url: 'http://localhost:3000/alerts/1',
+      footer: 'foot',
+    });
+    await transport.sendMail({
+      from: ctx.config.MAIL_FROM,
+      to: 'x@example.com',
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+    });
     transport.close();
     const mail = await smtp.waitFor((m) => m.to.includes('x@example.com'));
     expect(mail.subject).toBe('TokenDesk: Prix é — 0.0₄98');

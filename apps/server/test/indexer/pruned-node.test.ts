@@ -1,14 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoAccounts, deployHolderTestToken, devnetAddresses, devnetClients, startDevnet, transferTestToken } from '@tokendesk/devchain';
+import {
+  demoAccounts,
+  deployHolderTestToken,
+  devnetAddresses,
+  devnetClients,
+  startDevnet,
+  transferTestToken,
+} from '@tokendesk/devchain';
 import type { HoldersSummary } from '@tokendesk/contract';
 import { formatUnits, getAddress, parseAbi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStateUnavailable } from '../../src/chain/client';
 import { HolderHistoryUnreadableError, HolderIndexer, START_FAILURES_REPORTED } from '../../src/indexer/holders';
 import { recordSkippedItem } from '../../src/indexer/skipped-items';
-import { PRUNED_ANSWERS, startRpcProviderProxy, type RpcProviderProxy } from '../../../../faults/support/rpc-provider-proxy';
+import {
+  PRUNED_ANSWERS,
+  startRpcProviderProxy,
+  type RpcProviderProxy,
+} from '../../../../faults/support/rpc-provider-proxy';
 import { bearer, createTestContext, devnetChain, signUp, type TestContext } from '../helpers';
 import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 
@@ -34,7 +45,11 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 const clients = () => devnetClients(devnet.rpcUrl);
 
 async function mine(blocks: number) {
-  const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${blocks.toString(16)}`] }) });
+  const res = await fetch(devnet.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${blocks.toString(16)}`] }),
+  });
   expect(res.ok).toBe(true);
 }
 
@@ -50,7 +65,13 @@ async function createProject(c: TestContext, user: Awaited<ReturnType<typeof sig
 }
 
 const summaryOf = async (c: TestContext, user: Awaited<ReturnType<typeof signUp>>, projectId: number) =>
-  (await c.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}/holders/`, headers: { authorization: bearer(user.token) } })).json<HoldersSummary>();
+  (
+    await c.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/holders/`,
+      headers: { authorization: bearer(user.token) },
+    })
+  ).json<HoldersSummary>();
 
 beforeAll(async () => {
   devnet = await claimSharedChain('pruned-node.test.ts');
@@ -91,7 +112,12 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
     // Exact figures: the four holders, each balance as balanceOf says, checked against the chain.
     expect(summary.holder_count).toBe(4);
     for (const row of summary.top) {
-      const onChain = await clients().public.readContract({ address: deployed.address, abi: erc20, functionName: 'balanceOf', args: [row.address as Address] });
+      const onChain = await clients().public.readContract({
+        address: deployed.address,
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [row.address as Address],
+      });
       expect(row.balance, row.address).toBe(formatUnits(onChain, 18));
     }
     expect(summary.reconciliation.status).toBe('matches');
@@ -113,7 +139,10 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
     const deployed = await deployHolderTestToken(clients(), alice, 1_000n * E18);
     await mine(150);
     const head = await clients().public.getBlockNumber();
-    const expired = await startRpcProviderProxy(devnet.rpcUrl, { prunedStateBlocks: 128, prunedHistoryBefore: Number(head) - 10 });
+    const expired = await startRpcProviderProxy(devnet.rpcUrl, {
+      prunedStateBlocks: 128,
+      prunedHistoryBefore: Number(head) - 10,
+    });
     const c = await createTestContext({}, { chain: devnetChain({ rpcUrl: expired.url }) });
     try {
       const user = await signUp(c.app);
@@ -122,7 +151,15 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
       const recorded: Promise<unknown>[] = [];
       const indexer = new HolderIndexer(c.database.db, c.app.chain, network, {
         // As the runner records a token's failure (runner.ts).
-        onTokenError: (token, error) => recorded.push(recordSkippedItem(c.database.db, network.id, { part: 'holders', item: token, reason: 'token-failed', error })),
+        onTokenError: (token, error) =>
+          recorded.push(
+            recordSkippedItem(c.database.db, network.id, {
+              part: 'holders',
+              item: token,
+              reason: 'token-failed',
+              error,
+            }),
+          ),
       });
       for (let i = 1; i < START_FAILURES_REPORTED; i++) await indexer.tick();
       const failed = await indexer.tick().then(
@@ -136,7 +173,9 @@ describe('holder history on a node that keeps the state of the last 128 blocks o
 
       const summary = await summaryOf(c, user, projectId);
       expect(summary.sync.state).toBe('pending');
-      expect(summary.sync.problem).toMatch(/^TokenDesk cannot read this token's transfer history from the network's node: .*pruned history unavailable/);
+      expect(summary.sync.problem).toMatch(
+        /^TokenDesk cannot read this token's transfer history from the network's node: .*pruned history unavailable/,
+      );
       expect(summary.reconciliation.note).toBe(summary.sync.problem);
     } finally {
       await c.close();
@@ -154,20 +193,35 @@ describe('a devnet restarted from its saved state (the state of its head only)',
       await restarted.stop();
       restarted = await startDevnet({ dataDir });
       // As the issue found it: old state is gone, old logs are not.
-      const old = await fetch(restarted.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [devnetAddresses.demo, '0x5'] }) });
+      const old = await fetch(restarted.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [devnetAddresses.demo, '0x5'] }),
+      });
       expect(JSON.stringify(await old.json())).toContain('BlockOutOfRangeError');
 
       c = await createTestContext({}, { chain: devnetChain({ rpcUrl: restarted.rpcUrl }) });
       const user = await signUp(c.app);
       const projectId = await createProject(c, user, devnetAddresses.demo, 'DEMO');
       const indexer = new HolderIndexer(c.database.db, c.app.chain, c.app.chain.registry.get(31337)!);
-      for (let i = 0; i < 20; i++) if ((await indexer.tick()).caughtUp && (await summaryOf(c, user, projectId)).sync.state === 'live') break;
+      for (let i = 0; i < 20; i++)
+        if ((await indexer.tick()).caughtUp && (await summaryOf(c, user, projectId)).sync.state === 'live') break;
       const summary = await summaryOf(c, user, projectId);
       expect(summary.sync.state).toBe('live');
       expect(summary.reconciliation.status).toBe('matches');
       const chain = devnetClients(restarted.rpcUrl).public;
       for (const row of summary.top) {
-        expect(row.balance, row.address).toBe(formatUnits(await chain.readContract({ address: devnetAddresses.demo, abi: erc20, functionName: 'balanceOf', args: [row.address as Address] }), 18));
+        expect(row.balance, row.address).toBe(
+          formatUnits(
+            await chain.readContract({
+              address: devnetAddresses.demo,
+              abi: erc20,
+              functionName: 'balanceOf',
+              args: [row.address as Address],
+            }),
+            18,
+          ),
+        );
       }
     } finally {
       await c?.close();
@@ -192,7 +246,12 @@ describe('isStateUnavailable', () => {
     ]) {
       expect(isStateUnavailable(rpcError(text)), text).toBe(true);
     }
-    for (const text of ['header not found', 'execution reverted', 'pruned history unavailable', 'query returned more than 10000 results']) {
+    for (const text of [
+      'header not found',
+      'execution reverted',
+      'pruned history unavailable',
+      'query returned more than 10000 results',
+    ]) {
       expect(isStateUnavailable(rpcError(text)), text).toBe(false);
     }
   });

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPoolOnDevnet, demoAccounts, devnetAddresses, devnetClients, startDevnet, swapOnDevnet, type Devnet } from '@tokendesk/devchain';
+import {
+  createPoolOnDevnet,
+  demoAccounts,
+  devnetAddresses,
+  devnetClients,
+  startDevnet,
+  swapOnDevnet,
+  type Devnet,
+} from '@tokendesk/devchain';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { decodeEventLog, erc20Abi, getAddress, parseAbi, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +81,11 @@ const pairAbi = parseAbi([
 ]);
 
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(devnet.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -90,12 +102,24 @@ async function rollback(depth: number) {
 let trader = 0;
 async function buy(amount: string): Promise<Hash> {
   trader++;
-  const r = await swapOnDevnet(clients(), { from: demoAccounts[trader % demoAccounts.length]!, pool: 'demo-weth', side: 'buy', amount });
+  const r = await swapOnDevnet(clients(), {
+    from: demoAccounts[trader % demoAccounts.length]!,
+    pool: 'demo-weth',
+    side: 'buy',
+    amount,
+  });
   return r.hash;
 }
 
 async function transferDemo(from: Address, to: Address, value: bigint): Promise<Hash> {
-  const hash = await clients().wallet.writeContract({ address: DEMO, abi: erc20Abi, functionName: 'transfer', args: [to, value], account: from, chain: clients().wallet.chain });
+  const hash = await clients().wallet.writeContract({
+    address: DEMO,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to, value],
+    account: from,
+    chain: clients().wallet.chain,
+  });
   await clients().public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   return hash;
 }
@@ -131,7 +155,8 @@ async function chainPoolEvents(from: bigint, to: bigint) {
   for (const l of logs) {
     try {
       const e = decodeEventLog({ abi: pairAbi, topics: l.topics, data: l.data });
-      if (e.eventName === 'Sync') syncs.push({ block: l.blockNumber, reserve0: e.args.reserve0, reserve1: e.args.reserve1 });
+      if (e.eventName === 'Sync')
+        syncs.push({ block: l.blockNumber, reserve0: e.args.reserve0, reserve1: e.args.reserve1 });
       else events.push({ key: `${l.transactionHash.toLowerCase()}:${l.logIndex}`, block: l.blockNumber });
     } catch {
       // not a pair event
@@ -146,7 +171,9 @@ async function expectEventsMatchChain() {
   const to = coverage!.toBlock!;
   const chain = await chainPoolEvents(coverage!.fromBlock, to);
   const stored = await db().select().from(poolEvents).where(eq(poolEvents.poolAddress, POOL.toLowerCase()));
-  expect(stored.map((e) => `${e.txHash}:${e.logIndex}@${e.blockNumber}`).sort()).toEqual(chain.events.map((e) => `${e.key}@${e.block}`).sort());
+  expect(stored.map((e) => `${e.txHash}:${e.logIndex}@${e.blockNumber}`).sort()).toEqual(
+    chain.events.map((e) => `${e.key}@${e.block}`).sort(),
+  );
   return { to, chain };
 }
 
@@ -155,8 +182,17 @@ async function expectPricePointsMatchChain(from: bigint, to: bigint) {
   const stored = await db().select().from(poolSnapshots).where(eq(poolSnapshots.poolAddress, POOL.toLowerCase()));
   expect(stored.length).toBeGreaterThan(0);
   for (const s of stored) {
-    const [r0, r1] = await clients().public.readContract({ address: POOL, abi: pairAbi, functionName: 'getReserves', blockNumber: s.blockNumber });
-    expect({ block: s.blockNumber, reserve0: s.reserve0, reserve1: s.reserve1 }).toEqual({ block: s.blockNumber, reserve0: r0.toString(), reserve1: r1.toString() });
+    const [r0, r1] = await clients().public.readContract({
+      address: POOL,
+      abi: pairAbi,
+      functionName: 'getReserves',
+      blockNumber: s.blockNumber,
+    });
+    expect({ block: s.blockNumber, reserve0: s.reserve0, reserve1: s.reserve1 }).toEqual({
+      block: s.blockNumber,
+      reserve0: r0.toString(),
+      reserve1: r1.toString(),
+    });
   }
   const { syncs } = await chainPoolEvents(from, to);
   const buckets = new Set(stored.map((s) => s.bucket.getTime()));
@@ -171,7 +207,12 @@ async function expectPricePointsMatchChain(from: bigint, to: bigint) {
 async function expectHoldersMatchChain() {
   const [sync] = await db().select().from(tokenHolderSync).where(eq(tokenHolderSync.tokenAddress, DEMO.toLowerCase()));
   const at = sync!.toBlock!;
-  const transfers = await clients().public.getLogs({ address: DEMO, event: parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)'])[0], fromBlock: 0n, toBlock: at });
+  const transfers = await clients().public.getLogs({
+    address: DEMO,
+    event: parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)'])[0],
+    fromBlock: 0n,
+    toBlock: at,
+  });
   const addresses = new Set<string>();
   for (const t of transfers) for (const a of [t.args.from!, t.args.to!]) addresses.add(a.toLowerCase());
   addresses.delete('0x0000000000000000000000000000000000000000');
@@ -180,7 +221,13 @@ async function expectHoldersMatchChain() {
   const byHolder = new Map(stored.map((s) => [s.holder, BigInt(s.balance)]));
   let holdersOnChain = 0;
   for (const address of addresses) {
-    const balance = await clients().public.readContract({ address: DEMO, abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(address)], blockNumber: at });
+    const balance = await clients().public.readContract({
+      address: DEMO,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [getAddress(address)],
+      blockNumber: at,
+    });
     expect({ address, balance: byHolder.get(address) ?? 0n }).toEqual({ address, balance });
     if (balance > 0n) holdersOnChain++;
   }
@@ -196,8 +243,19 @@ async function expectAlertsMatchChain() {
     const latest = triggers.reduce<Date | null>((max, t) => (!max || t.triggeredAt > max ? t.triggeredAt : max), null);
     expect(alert!.lastTriggeredAt?.getTime() ?? null).toBe(latest?.getTime() ?? null);
     // Each firing kept its one notification (same block), and none is left for a withdrawn one.
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.navigationUrl, `/alerts/${id}`), sql`${notifications.blockNumber} is not null`));
-    expect(notes.map((n) => n.blockNumber!.toString()).sort()).toEqual(triggers.map((t) => t.blockNumber!.toString()).sort());
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.navigationUrl, `/alerts/${id}`),
+          sql`${notifications.blockNumber} is not null`,
+        ),
+      );
+    expect(notes.map((n) => n.blockNumber!.toString()).sort()).toEqual(
+      triggers.map((t) => t.blockNumber!.toString()).sort(),
+    );
     for (const t of triggers) {
       const block = await clients().public.getBlock({ blockNumber: t.blockNumber! });
       expect(block.number).toBe(t.blockNumber);
@@ -217,7 +275,14 @@ async function insertFixtures() {
   userId = user!.id;
   const [project] = await db()
     .insert(projects)
-    .values({ userId, networkId: network.id, contractAddress: normalizeAddress(DEMO), name: 'Demo', tokenSymbol: 'DEMO', tokenDecimal: 18 })
+    .values({
+      userId,
+      networkId: network.id,
+      contractAddress: normalizeAddress(DEMO),
+      name: 'Demo',
+      tokenSymbol: 'DEMO',
+      tokenDecimal: 18,
+    })
     .returning();
   projectId = project!.id;
   const [pool] = await db()
@@ -237,8 +302,21 @@ async function insertFixtures() {
       projectIsToken0: DEMO.toLowerCase() < devnetAddresses.weth.toLowerCase(),
     })
     .returning();
-  const [large] = await db().insert(alerts).values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '0.01', cooldownMinutes: 0 }).returning();
-  const [price] = await db().insert(alerts).values({ userId, poolId: pool!.id, kind: 'price_move', thresholdPct: '0.01', windowMinutes: 60, cooldownMinutes: 0 }).returning();
+  const [large] = await db()
+    .insert(alerts)
+    .values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '0.01', cooldownMinutes: 0 })
+    .returning();
+  const [price] = await db()
+    .insert(alerts)
+    .values({
+      userId,
+      poolId: pool!.id,
+      kind: 'price_move',
+      thresholdPct: '0.01',
+      windowMinutes: 60,
+      cooldownMinutes: 0,
+    })
+    .returning();
   largeSwapAlert = large!.id;
   priceAlert = price!.id;
 }
@@ -278,7 +356,12 @@ describe('a reorganisation shallower than the confirmation depth', () => {
     const [checkpoint] = await db().select().from(indexedPools).where(eq(indexedPools.poolAddress, POOL.toLowerCase()));
     expect(checkpoint!.toBlock).toBe(fork - 1n);
     expect(await db().select().from(poolEvents).where(eq(poolEvents.txHash, orphanBuy.toLowerCase()))).toEqual([]);
-    expect(await db().select().from(poolEvents).where(gt(poolEvents.blockNumber, fork - 1n))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(poolEvents)
+        .where(gt(poolEvents.blockNumber, fork - 1n)),
+    ).toEqual([]);
 
     // The two blocks are replaced by two others with different transactions.
     await rollback(2);
@@ -320,7 +403,15 @@ describe('a reorganisation deeper than the confirmation depth', () => {
     expect(rollbacks).toEqual([]);
 
     // What the orphaned blocks produced, before the reorganisation.
-    const orphanEvents = await db().select().from(poolEvents).where(inArray(poolEvents.txHash, orphanBuys.map((h) => h.toLowerCase())));
+    const orphanEvents = await db()
+      .select()
+      .from(poolEvents)
+      .where(
+        inArray(
+          poolEvents.txHash,
+          orphanBuys.map((h) => h.toLowerCase()),
+        ),
+      );
     expect(orphanEvents.length).toBe(3);
     const orphanTriggers = await db().select().from(alertTriggers).where(gt(alertTriggers.blockNumber, fork));
     expect(orphanTriggers.map((t) => t.alertId)).toContain(largeSwapAlert);
@@ -328,7 +419,10 @@ describe('a reorganisation deeper than the confirmation depth', () => {
     const found = await db().select().from(discoveredPools).where(eq(discoveredPools.projectId, projectId));
     expect(found.map((p) => p.poolAddress.toLowerCase())).toContain(created.address.toLowerCase());
     // The user has read the new-pool notice: it will be withdrawn with a note, not silently.
-    const [poolNotice] = await db().select().from(notifications).where(and(eq(notifications.userId, userId), sql`${notifications.message} like ${`%${created.address}%`}`));
+    const [poolNotice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), sql`${notifications.message} like ${`%${created.address}%`}`));
     expect(poolNotice).toBeDefined();
     poolNoticeId = poolNotice!.id;
     await db().update(notifications).set({ isRead: true }).where(eq(notifications.id, poolNoticeId));
@@ -350,14 +444,34 @@ describe('a reorganisation deeper than the confirmation depth', () => {
     expect(rolled.discoveredPools).toBe(1);
 
     // Events and price points: exactly the new chain's.
-    expect(await db().select().from(poolEvents).where(inArray(poolEvents.txHash, orphanBuys.map((h) => h.toLowerCase())))).toEqual([]);
-    expect((await db().select().from(poolEvents).where(eq(poolEvents.txHash, replacementBuy.toLowerCase()))).length).toBe(1);
+    expect(
+      await db()
+        .select()
+        .from(poolEvents)
+        .where(
+          inArray(
+            poolEvents.txHash,
+            orphanBuys.map((h) => h.toLowerCase()),
+          ),
+        ),
+    ).toEqual([]);
+    expect(
+      (await db().select().from(poolEvents).where(eq(poolEvents.txHash, replacementBuy.toLowerCase()))).length,
+    ).toBe(1);
     const { to } = await expectEventsMatchChain();
     expect(to).toBe(await safeBlock());
     await expectPricePointsMatchChain(fork - 50n, to);
 
     // Alerts: the orphaned firings are gone, counters agree, and the new chain's large buy fired.
-    const left = await db().select().from(alertTriggers).where(inArray(alertTriggers.id, orphanTriggers.map((t) => t.id)));
+    const left = await db()
+      .select()
+      .from(alertTriggers)
+      .where(
+        inArray(
+          alertTriggers.id,
+          orphanTriggers.map((t) => t.id),
+        ),
+      );
     expect(left).toEqual([]);
     await expectAlertsMatchChain();
     const firings = await db().select().from(alertTriggers).where(eq(alertTriggers.alertId, largeSwapAlert));
@@ -368,15 +482,26 @@ describe('a reorganisation deeper than the confirmation depth', () => {
     expect(rollbacks.at(-1)!.holderBalances).toBeGreaterThan(0);
     await expectHoldersMatchChain();
     // The daily history ends with the restored count, not the orphaned one.
-    const [sync] = await db().select().from(tokenHolderSync).where(eq(tokenHolderSync.tokenAddress, DEMO.toLowerCase()));
-    const [last] = await db().select().from(tokenHolderDaily).where(eq(tokenHolderDaily.tokenAddress, DEMO.toLowerCase())).orderBy(desc(tokenHolderDaily.day)).limit(1);
+    const [sync] = await db()
+      .select()
+      .from(tokenHolderSync)
+      .where(eq(tokenHolderSync.tokenAddress, DEMO.toLowerCase()));
+    const [last] = await db()
+      .select()
+      .from(tokenHolderDaily)
+      .where(eq(tokenHolderDaily.tokenAddress, DEMO.toLowerCase()))
+      .orderBy(desc(tokenHolderDaily.day))
+      .limit(1);
     expect(last!.holderCount).toBe(sync!.holderCount);
   }, 120_000);
 
   it('withdraws the pool found in an orphaned block, and replaces its read notice with a note', async () => {
     expect(await db().select().from(discoveredPools).where(eq(discoveredPools.projectId, projectId))).toEqual([]);
     expect(await db().select().from(notifications).where(eq(notifications.id, poolNoticeId))).toEqual([]);
-    const notes = await db().select().from(notifications).where(and(eq(notifications.userId, userId), sql`${notifications.title} like 'Withdrawn:%'`));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), sql`${notifications.title} like 'Withdrawn:%'`));
     expect(notes.some((n) => n.message.includes(created.address))).toBe(true);
     expect(await clients().public.getCode({ address: created.address })).toBeUndefined();
   }, 120_000);
@@ -414,10 +539,16 @@ describe('the recorded hashes and the holder journal', () => {
     await catchUp();
     await tick(); // the check that prunes
     const safe = await safeBlock();
-    const [blocks] = await queryRows<{ low: string | null; n: string }>(db(), sql`select min(block_number)::text as low, count(*)::text as n from indexed_blocks`);
+    const [blocks] = await queryRows<{ low: string | null; n: string }>(
+      db(),
+      sql`select min(block_number)::text as low, count(*)::text as n from indexed_blocks`,
+    );
     expect(BigInt(blocks!.low!)).toBeGreaterThan(safe - 256n - 10n);
     expect(Number(blocks!.n)).toBeLessThan(300);
-    const [journal] = await queryRows<{ low: string | null }>(db(), sql`select min(block_number)::text as low from holder_balance_journal`);
+    const [journal] = await queryRows<{ low: string | null }>(
+      db(),
+      sql`select min(block_number)::text as low from holder_balance_journal`,
+    );
     expect(BigInt(journal!.low!)).toBeGreaterThan(safe - 256n - 10n);
   }, 120_000);
 });

@@ -39,12 +39,23 @@ async function startProxy(mode: { stallFirstMs?: number; garbage?: boolean } = {
         const calls = Array.isArray(body) ? body : [body];
         for (const c of calls) counts.set(c.method, (counts.get(c.method) ?? 0) + 1);
         const receipts = calls.some((c) => c.method === 'eth_getBlockReceipts');
-        if (receipts && receiptRequests++ === 0 && mode.stallFirstMs) await new Promise((r) => setTimeout(r, mode.stallFirstMs));
+        if (receipts && receiptRequests++ === 0 && mode.stallFirstMs)
+          await new Promise((r) => setTimeout(r, mode.stallFirstMs));
         const answers = new Map<number, unknown>();
         const pass = calls.filter((c) => !mode.garbage || c.method !== 'eth_getBlockReceipts');
-        for (const c of calls) if (!pass.includes(c)) answers.set(c.id, { jsonrpc: '2.0', id: c.id, result: [{ transactionHash: 'not a hash', from: '0x1234' }] });
+        for (const c of calls)
+          if (!pass.includes(c))
+            answers.set(c.id, {
+              jsonrpc: '2.0',
+              id: c.id,
+              result: [{ transactionHash: 'not a hash', from: '0x1234' }],
+            });
         if (pass.length > 0) {
-          const upstream = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pass) });
+          const upstream = await fetch(devnet.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(pass),
+          });
           for (const r of (await upstream.json()) as { id: number }[]) answers.set(r.id, r);
         }
         const out = calls.map((c) => answers.get(c.id));
@@ -71,8 +82,16 @@ async function startProxy(mode: { stallFirstMs?: number; garbage?: boolean } = {
  * not fill the seeded history in one tick.
  */
 function backfillingIndexer(rpcUrl: string, options: IndexerOptions = {}, requestTimeoutMs?: number) {
-  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(rpcUrl, a)]), { poolStateTtlMs: 0, requestTimeoutMs });
-  return new NetworkIndexer(ctx.database.db, chain, chain.registry.get(31337)!, { backfillSeconds: 60 * 86_400, maxRange: 40n, traderReadsPerTick: 1, ...options });
+  const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(rpcUrl, a)]), {
+    poolStateTtlMs: 0,
+    requestTimeoutMs,
+  });
+  return new NetworkIndexer(ctx.database.db, chain, chain.registry.get(31337)!, {
+    backfillSeconds: 60 * 86_400,
+    maxRange: 40n,
+    traderReadsPerTick: 1,
+    ...options,
+  });
 }
 
 /** Back to no history: the next tick backfills the seeded month from scratch. */
@@ -81,7 +100,11 @@ async function forgetHistory() {
   await ctx.database.db.delete(indexedPools);
 }
 
-const rows = () => ctx.database.db.select({ tx: poolEvents.txHash, block: poolEvents.blockNumber, trader: poolEvents.trader }).from(poolEvents).where(attached());
+const rows = () =>
+  ctx.database.db
+    .select({ tx: poolEvents.txHash, block: poolEvents.blockNumber, trader: poolEvents.trader })
+    .from(poolEvents)
+    .where(attached());
 
 /** Each stored transaction's sender as the chain has it (eth_getTransactionByHash, not the receipts the indexer read). */
 async function chainSenders(txs: string[]) {
@@ -95,12 +118,28 @@ beforeAll(async () => {
   const owner = await signUp(ctx.app);
   const auth = { authorization: bearer(owner.token) };
   const create = async (address: string, symbol: string, decimals: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: {
+        network: 31337,
+        contract_address: address,
+        name: symbol,
+        token_symbol: symbol,
+        token_decimal: decimals,
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
   const attach = async (projectId: number, dex: string, token: string, pool: string) => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${projectId}/`, headers: auth, payload: { dex, token, pool_address: pool } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${projectId}/`,
+      headers: auth,
+      payload: { dex, token, pool_address: pool },
+    });
     if (res.statusCode !== 201) throw new Error(`attach ${pool}: ${res.statusCode} ${res.body}`);
   };
   const demo = await create(a.demo, 'DEMO', 18);
@@ -114,7 +153,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('senders read with a backfill\'s slices (decision 0081 point 5)', () => {
+describe("senders read with a backfill's slices (decision 0081 point 5)", () => {
   it('stores every event of a devnet backfill with its trader in the tick that stores it, reading each block once and none after the events', async () => {
     // The devnet's own setting: the indexer below is given no option.
     expect(devnetNetwork(devnet.rpcUrl, a).sendersWithSlices).toBe(true);
@@ -128,7 +167,9 @@ describe('senders read with a backfill\'s slices (decision 0081 point 5)', () =>
       const stored = await rows();
       const blocks = new Set(stored.map((r) => r.block));
       // Many slices: the seeded month spans far more than one slice of 40 blocks.
-      const span = Number([...blocks].reduce((x, y) => (y > x ? y : x)) - [...blocks].reduce((x, y) => (y < x ? y : x)));
+      const span = Number(
+        [...blocks].reduce((x, y) => (y > x ? y : x)) - [...blocks].reduce((x, y) => (y < x ? y : x)),
+      );
       expect(span).toBeGreaterThan(200);
       // One sender call a batch would leave all but one block unread after this tick; none is.
       expect(stored.filter((r) => r.trader === null)).toEqual([]);
@@ -151,7 +192,10 @@ describe('senders read with a backfill\'s slices (decision 0081 point 5)', () =>
     const proxy = await startProxy({ garbage: true });
     const warnings: string[] = [];
     try {
-      const indexer = backfillingIndexer(proxy.url, { traderReadsPerTick: 20, log: (_level, message) => warnings.push(message) });
+      const indexer = backfillingIndexer(proxy.url, {
+        traderReadsPerTick: 20,
+        log: (_level, message) => warnings.push(message),
+      });
       const tick = await indexer.tick();
       // The first slice's garbage stops them for the tick: one slice's blocks and the tick's own batch, not every block.
       const all = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents);
@@ -159,7 +203,12 @@ describe('senders read with a backfill\'s slices (decision 0081 point 5)', () =>
       expect(warnings.filter((w) => /not usable/.test(w))).toHaveLength(1);
       expect(tick.caughtUp).toBe(true);
       expect(tick.eventsStored).toBeGreaterThan(0);
-      expect(await ctx.database.db.select({ id: poolEvents.id }).from(poolEvents).where(and(attached(), isNotNull(poolEvents.trader)))).toEqual([]);
+      expect(
+        await ctx.database.db
+          .select({ id: poolEvents.id })
+          .from(poolEvents)
+          .where(and(attached(), isNotNull(poolEvents.trader))),
+      ).toEqual([]);
       // The tick's own batch tried (and counts an attempt against) its blocks, as decision 0033 says.
       expect(tick.traders).toMatchObject({ filled: 0 });
       expect(tick.traders!.calls).toBeGreaterThan(0);
@@ -188,7 +237,14 @@ describe('senders read with a backfill\'s slices (decision 0081 point 5)', () =>
       // The slices stored after it have no traders yet; the batches after the events read them all.
       expect((await rows()).some((r) => r.trader === null)).toBe(true);
       let steps = 0;
-      while ((await ctx.database.db.select({ id: poolEvents.id }).from(poolEvents).where(and(attached(), isNull(poolEvents.trader)))).length > 0) {
+      while (
+        (
+          await ctx.database.db
+            .select({ id: poolEvents.id })
+            .from(poolEvents)
+            .where(and(attached(), isNull(poolEvents.trader)))
+        ).length > 0
+      ) {
         await indexer.readSenders();
         if (++steps > 300) throw new Error('the senders after a stalled slice are not read');
       }

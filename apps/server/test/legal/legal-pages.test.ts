@@ -36,7 +36,12 @@ describe('terms and privacy pages', () => {
     const file = path.join(dataDir, 'legal', 'privacy.md');
     fs.writeFileSync(file, '\uFEFF# Our policy\n\nWe keep <b>nothing</b> we do not need.\n\n');
     const res = await get('privacy');
-    expect(res.json()).toEqual({ kind: 'privacy', title: 'Privacy Policy', text: '# Our policy\n\nWe keep <b>nothing</b> we do not need.', customized: true });
+    expect(res.json()).toEqual({
+      kind: 'privacy',
+      title: 'Privacy Policy',
+      text: '# Our policy\n\nWe keep <b>nothing</b> we do not need.',
+      customized: true,
+    });
     // The other document is untouched.
     expect((await get('terms')).json()).toMatchObject({ customized: false });
     fs.writeFileSync(file, '  \n');

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/db/client';
 import { poolEvents, poolSnapshots } from '../../src/db/schema';
-import { basePriceColumns, basePriceJoins, basePricePoint, pointPrice, type BasePriceRow } from '../../src/market/base-price';
+import {
+  basePriceColumns,
+  basePriceJoins,
+  basePricePoint,
+  pointPrice,
+  type BasePriceRow,
+} from '../../src/market/base-price';
 import { cloneDatabase, type ClonedDatabase } from '../support/database';
 
 /**
@@ -80,9 +86,21 @@ describe('base price at a cutoff', () => {
   it('is the newest snapshot at or before the cutoff, or a newer priced swap; on the same block the snapshot', async () => {
     const rows = await baseRows('2026-11-01T12:00:00Z');
     const pool = basePricePoint(rows.get(POOL)!);
-    expect(pool).toEqual({ blockNumber: 120n, blockTime: new Date('2026-11-01T11:00:05Z'), reserve0: '1000', reserve1: '3000', sqrtPriceX96: null });
+    expect(pool).toEqual({
+      blockNumber: 120n,
+      blockTime: new Date('2026-11-01T11:00:05Z'),
+      reserve0: '1000',
+      reserve1: '3000',
+      sqrtPriceX96: null,
+    });
     const other = basePricePoint(rows.get(OTHER)!);
-    expect(other).toEqual({ blockNumber: 115n, blockTime: new Date('2026-11-01T10:40:00Z'), reserve0: null, reserve1: null, sqrtPriceX96: (2n * Q96).toString() });
+    expect(other).toEqual({
+      blockNumber: 115n,
+      blockTime: new Date('2026-11-01T10:40:00Z'),
+      reserve0: null,
+      reserve1: null,
+      sqrtPriceX96: (2n * Q96).toString(),
+    });
     // From the user's side: token0 is the project's, equal decimals.
     const side = { projectIsToken0: true, projectDecimals: 18, pairedDecimals: 18 };
     expect(pointPrice(side, pool!)).toBe('3');
@@ -99,6 +117,8 @@ describe('base price at a cutoff', () => {
 
   it('a point without a price gives none', () => {
     const side = { projectIsToken0: false, projectDecimals: 18, pairedDecimals: 18 };
-    expect(pointPrice(side, { blockNumber: 1n, blockTime: new Date(0), reserve0: null, reserve1: null, sqrtPriceX96: null })).toBeNull();
+    expect(
+      pointPrice(side, { blockNumber: 1n, blockTime: new Date(0), reserve0: null, reserve1: null, sqrtPriceX96: null }),
+    ).toBeNull();
   });
 });

@@ -6,12 +6,19 @@ import { redactSecrets, registerSecrets, secretsFromEnv } from '../../src/lib/er
 /** RPC_URL_<KEY> goes through config.ts like every other setting: parsed once, then handed on. */
 describe('RPC_URL_* in the configuration', () => {
   it('is parsed per network key (comma-separated, trimmed, empty ones dropped) and replaces that network’s public endpoints only', () => {
-    const config = loadConfig({ RPC_URL_ETHEREUM: ' https://eth.example/v2/k3y-0123456789 , https://backup.example/ ', RPC_URL_BSC: ' , ', RPC_URL_: 'https://ignored.example/' });
+    const config = loadConfig({
+      RPC_URL_ETHEREUM: ' https://eth.example/v2/k3y-0123456789 , https://backup.example/ ',
+      RPC_URL_BSC: ' , ',
+      RPC_URL_: 'https://ignored.example/',
+    });
     expect(config.RPC_URLS).toEqual({ ETHEREUM: ['https://eth.example/v2/k3y-0123456789', 'https://backup.example/'] });
 
     const registry = new NetworkRegistry(REAL_NETWORKS, config.RPC_URLS);
     const byKey = new Map(registry.list().map((n) => [n.key, n]));
-    expect(byKey.get('ETHEREUM')!.rpcUrls).toEqual(['https://eth.example/v2/k3y-0123456789', 'https://backup.example/']);
+    expect(byKey.get('ETHEREUM')!.rpcUrls).toEqual([
+      'https://eth.example/v2/k3y-0123456789',
+      'https://backup.example/',
+    ]);
     const bsc = REAL_NETWORKS.find((n) => n.key === 'BSC')!;
     expect(byKey.get('BSC')!.rpcUrls).toEqual(bsc.rpcUrls);
     expect(loadConfig({}).RPC_URLS).toEqual({});

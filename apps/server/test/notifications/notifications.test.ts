@@ -71,13 +71,23 @@ describe('notifications', () => {
     const [me, them] = await Promise.all([signUp(ctx.app), signUp(ctx.app)]);
     const mine = await seed(me.userId, 4);
     const theirs = await seed(them.userId, 3);
-    const res = await call(me.token, 'POST', 'projects/notifications/mark-read/', { ids: [mine[0], mine[1], theirs[0], theirs[1], 987_654_321] });
+    const res = await call(me.token, 'POST', 'projects/notifications/mark-read/', {
+      ids: [mine[0], mine[1], theirs[0], theirs[1], 987_654_321],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ marked: 2, unread_count: 2 } satisfies MarkReadResult);
     // Marking again changes nothing.
-    expect((await call(me.token, 'POST', 'projects/notifications/mark-read/', { ids: [mine[0]] })).json()).toEqual({ marked: 0, unread_count: 2 });
+    expect((await call(me.token, 'POST', 'projects/notifications/mark-read/', { ids: [mine[0]] })).json()).toEqual({
+      marked: 0,
+      unread_count: 2,
+    });
     const shown = await list(me.token);
-    expect(shown.filter((n) => n.is_read).map((n) => n.id).sort()).toEqual([mine[0], mine[1]].sort());
+    expect(
+      shown
+        .filter((n) => n.is_read)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([mine[0], mine[1]].sort());
     // The other user's rows are untouched, and their count is theirs.
     expect(await unread(them.token)).toBe(3);
     const stored = await ctx.app.db.select().from(notifications).where(eq(notifications.userId, them.userId));
@@ -94,7 +104,10 @@ describe('notifications', () => {
     expect(await unread(me.token)).toBe(0);
     expect((await list(me.token)).every((n) => n.is_read)).toBe(true);
     expect(await unread(them.token)).toBe(2);
-    expect((await call(me.token, 'POST', 'projects/notifications/mark-all-read/', {})).json()).toEqual({ marked: 0, unread_count: 0 });
+    expect((await call(me.token, 'POST', 'projects/notifications/mark-all-read/', {})).json()).toEqual({
+      marked: 0,
+      unread_count: 0,
+    });
   });
 
   it('never shows another user’s notifications', async () => {
@@ -106,11 +119,20 @@ describe('notifications', () => {
 
   it('validates mark-read and needs a credential', async () => {
     const user = await signUp(ctx.app);
-    for (const payload of [{}, { ids: [] }, { ids: ['x'] }, { ids: [0] }, { ids: Array.from({ length: 501 }, (_, i) => i + 1) }, { ids: [1], extra: true }]) {
+    for (const payload of [
+      {},
+      { ids: [] },
+      { ids: ['x'] },
+      { ids: [0] },
+      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+      { ids: [1], extra: true },
+    ]) {
       const res = await call(user.token, 'POST', 'projects/notifications/mark-read/', payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
     }
-    expect((await call(user.token, 'POST', 'projects/notifications/mark-read/', { ids: [] })).json().detail).toBe('Give at least one id');
+    expect((await call(user.token, 'POST', 'projects/notifications/mark-read/', { ids: [] })).json().detail).toBe(
+      'Give at least one id',
+    );
     for (const url of ['projects/notifications/', 'projects/notifications/new-count/']) {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/${url}` })).statusCode).toBe(401);
     }

@@ -33,7 +33,12 @@ beforeAll(async () => {
   await client.connect();
 
   const user = async (n: string) =>
-    (await client.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [n, `${n}@example.com`])).rows[0]!.id;
+    (
+      await client.query<{ id: number }>(
+        `insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`,
+        [n, `${n}@example.com`],
+      )
+    ).rows[0]!.id;
   const [alice, bob] = [await user('alice'), await user('bob')];
   const project = async (userId: number, address: string) =>
     (
@@ -73,14 +78,24 @@ afterAll(async () => {
 
 describe('migration 0012: addresses stored lower case', () => {
   it('lower-cases every stored project, pool and discovered-pool address', async () => {
-    const projects = (await client.query<{ contract_address: string }>('select contract_address from projects order by id')).rows;
+    const projects = (
+      await client.query<{ contract_address: string }>('select contract_address from projects order by id')
+    ).rows;
     expect(projects.map((r) => r.contract_address)).toEqual([TOKEN.toLowerCase(), TOKEN.toLowerCase()]);
-    const pools = (await client.query<{ pool_address: string; paired_token_address: string }>('select pool_address, paired_token_address from pools order by id')).rows;
+    const pools = (
+      await client.query<{ pool_address: string; paired_token_address: string }>(
+        'select pool_address, paired_token_address from pools order by id',
+      )
+    ).rows;
     expect(pools).toEqual([
       { pool_address: POOL.toLowerCase(), paired_token_address: PAIRED.toLowerCase() },
       { pool_address: POOL.toLowerCase(), paired_token_address: PAIRED.toLowerCase() },
     ]);
-    const found = (await client.query<{ pool_address: string; paired_token_address: string }>('select pool_address, paired_token_address from discovered_pools')).rows;
+    const found = (
+      await client.query<{ pool_address: string; paired_token_address: string }>(
+        'select pool_address, paired_token_address from discovered_pools',
+      )
+    ).rows;
     expect(found).toEqual([{ pool_address: POOL.toLowerCase(), paired_token_address: PAIRED.toLowerCase() }]);
     // What the presenters show again from them is the checksummed spelling the rows had.
     expect(getAddress(projects[0]!.contract_address)).toBe(TOKEN);
@@ -93,17 +108,26 @@ describe('migration 0012: addresses stored lower case', () => {
            ('projects_user_network_address_key', 'pools_project_address_key', 'pools_network_address_idx', 'discovered_pools_project_pool_key') order by indexname`,
       )
     ).rows;
-    expect(defs.map((d) => d.indexname)).toEqual(['discovered_pools_project_pool_key', 'pools_network_address_idx', 'pools_project_address_key', 'projects_user_network_address_key']);
+    expect(defs.map((d) => d.indexname)).toEqual([
+      'discovered_pools_project_pool_key',
+      'pools_network_address_idx',
+      'pools_project_address_key',
+      'projects_user_network_address_key',
+    ]);
     for (const d of defs) expect(d.indexdef, d.indexname).not.toMatch(/lower\(/i);
-    expect(defs.find((d) => d.indexname === 'projects_user_network_address_key')!.indexdef).toMatch(/UNIQUE INDEX .*\(user_id, network_id, contract_address\)/);
-    expect(defs.find((d) => d.indexname === 'pools_project_address_key')!.indexdef).toMatch(/UNIQUE INDEX .*\(project_id, pool_address\)/);
+    expect(defs.find((d) => d.indexname === 'projects_user_network_address_key')!.indexdef).toMatch(
+      /UNIQUE INDEX .*\(user_id, network_id, contract_address\)/,
+    );
+    expect(defs.find((d) => d.indexname === 'pools_project_address_key')!.indexdef).toMatch(
+      /UNIQUE INDEX .*\(project_id, pool_address\)/,
+    );
 
     const { rows } = await client.query<{ user_id: number }>('select user_id from projects order by id limit 1');
     await expect(
-      client.query(`insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'Again', 'A', 18)`, [
-        rows[0]!.user_id,
-        TOKEN.toLowerCase(),
-      ]),
+      client.query(
+        `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'Again', 'A', 18)`,
+        [rows[0]!.user_id, TOKEN.toLowerCase()],
+      ),
     ).rejects.toMatchObject({ code: '23505', constraint: 'projects_user_network_address_key' });
   });
 });

@@ -8,7 +8,13 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/db/client';
-import { migrateTo, migrationState, restoreBySwap, withDatabase as urlFor, writeLogicalBackup } from '../../src/db/logical-backup';
+import {
+  migrateTo,
+  migrationState,
+  restoreBySwap,
+  withDatabase as urlFor,
+  writeLogicalBackup,
+} from '../../src/db/logical-backup';
 import { projects, users } from '../../src/db/schema';
 import { startOpsSocket } from '../../src/ops/ops-socket';
 import { runToEnd, type CliResult } from '../support/spawn';
@@ -89,32 +95,56 @@ async function withOpen<T>(dataDir: string, work: (database: Database) => Promis
  * its row count, and every sequence's position.
  */
 async function fingerprint(database: Database) {
-  const tables = await queryRows<{ name: string }>(database.db, sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+  );
   const out: Record<string, { rows: number; md5: string }> = {};
   for (const { name } of tables) {
     const [row] = await queryRows<{ rows: number; md5: string }>(
       database.db,
-      sql.raw(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from "${name}" t`),
+      sql.raw(
+        `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from "${name}" t`,
+      ),
     );
     out[name] = row!;
   }
-  const sequences = await queryRows<{ name: string; last: string | null }>(database.db, sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public' order by 1`);
+  const sequences = await queryRows<{ name: string; last: string | null }>(
+    database.db,
+    sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public' order by 1`,
+  );
   return { tables: out, sequences };
 }
 
 /** Users and their projects, in a comparable form. */
 async function contents(database: Database) {
   return {
-    users: await queryRows<Record<string, unknown>>(database.db, sql`select id, username, email, password_hash, created_at from users order by id`),
-    projects: await queryRows<Record<string, unknown>>(database.db, sql`select id, user_id, name, contract_address from projects order by id`),
+    users: await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select id, username, email, password_hash, created_at from users order by id`,
+    ),
+    projects: await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select id, user_id, name, contract_address from projects order by id`,
+    ),
   };
 }
 
 /** One user with one project per transaction: a copy taken mid-transaction would break the pairing. */
 async function addUserWithProject(database: Database, n: number) {
   await database.db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values({ username: `user${n}`, email: `user${n}@example.com`, passwordHash: `scrypt$hash${n}` }).returning();
-    await tx.insert(projects).values({ userId: user!.id, networkId: 31337, contractAddress: `0x${n.toString(16).padStart(40, '0')}`, name: `Project ${n}`, tokenSymbol: 'TKN', tokenDecimal: 18 });
+    const [user] = await tx
+      .insert(users)
+      .values({ username: `user${n}`, email: `user${n}@example.com`, passwordHash: `scrypt$hash${n}` })
+      .returning();
+    await tx.insert(projects).values({
+      userId: user!.id,
+      networkId: 31337,
+      contractAddress: `0x${n.toString(16).padStart(40, '0')}`,
+      name: `Project ${n}`,
+      tokenSymbol: 'TKN',
+      tokenDecimal: 18,
+    });
   });
 }
 
@@ -122,7 +152,9 @@ async function databasesOf(database: Database): Promise<string[]> {
   const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
   await admin.connect();
   try {
-    return (await admin.query<{ datname: string }>('select datname from pg_database where not datistemplate order by 1')).rows.map((r) => r.datname);
+    return (
+      await admin.query<{ datname: string }>('select datname from pg_database where not datistemplate order by 1')
+    ).rows.map((r) => r.datname);
   } finally {
     await admin.end();
   }
@@ -140,65 +172,91 @@ describe('backup and restore of the embedded database', () => {
   const roundTrip = after(); // a.tdbackup.gz, dir('a'), source
   const forcedRestore = after(); // dir('c') restored from a.tdbackup.gz
 
-  it('round trip with the server stopped: every table of the restored database equals the original row by row', ({ expect }) => roundTrip.run(async () => {
-    // Real data in every table: the PGlite fixture (made through the old server's API) imported,
-    // plus rows for the two tables a healthy devnet leaves empty, and text that COPY must escape.
-    fs.mkdirSync(dir('a'));
-    execFileSync('tar', ['-xzf', path.join(fixtures, 'pglite-ec83c66.tar.gz'), '-C', dir('a')]);
-    source = await withOpen(dir('a'), async (database) => {
-      await database.db.execute(sql`insert into discovered_pools (project_id, user_id, network_id, dex_id, pool_address, pool_version, paired_token_address, block_number, tx_hash)
+  it(
+    'round trip with the server stopped: every table of the restored database equals the original row by row',
+    ({ expect }) =>
+      roundTrip.run(async () => {
+        // Real data in every table: the PGlite fixture (made through the old server's API) imported,
+        // plus rows for the two tables a healthy devnet leaves empty, and text that COPY must escape.
+        fs.mkdirSync(dir('a'));
+        execFileSync('tar', ['-xzf', path.join(fixtures, 'pglite-ec83c66.tar.gz'), '-C', dir('a')]);
+        source = await withOpen(dir('a'), async (database) => {
+          await database.db
+            .execute(sql`insert into discovered_pools (project_id, user_id, network_id, dex_id, pool_address, pool_version, paired_token_address, block_number, tx_hash)
         select p.id, p.user_id, 31337, 'uniswap-v2', '0x00000000000000000000000000000000000000d1', 'v2', '0x02', 7, '0xabc' from projects p order by p.id limit 1`);
-      await database.db.execute(
-        sql`insert into indexer_skipped_items (network_id, part, item, reason, detail) values (31337, 'pools', '0xabc:1', 'undecodable-log', ${'tab\there, newline\nthere, backslash \\ and \\. and ünïcödé'})`,
-      );
-      // The tables of migrations 0014–0016 (outbox and channels, e-mail tokens, weekly reports).
-      await database.db.execute(sql`insert into notification_channels (user_id, kind, name, config, secret)
+          await database.db.execute(
+            sql`insert into indexer_skipped_items (network_id, part, item, reason, detail) values (31337, 'pools', '0xabc:1', 'undecodable-log', ${'tab\there, newline\nthere, backslash \\ and \\. and ünïcödé'})`,
+          );
+          // The tables of migrations 0014–0016 (outbox and channels, e-mail tokens, weekly reports).
+          await database.db.execute(sql`insert into notification_channels (user_id, kind, name, config, secret)
         select u.id, 'webhook', 'Ops hook', '{"url":"https://hooks.example.com/x"}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' from users u order by u.id limit 1`);
-      await database.db.execute(sql`insert into alert_channels (alert_id, channel_id) select a.id, c.id from alerts a, notification_channels c order by a.id limit 1`);
-      await database.db.execute(sql`insert into outbox (message_id, user_id, channel_id, kind, category, payload, network_id, block_number)
+          await database.db.execute(
+            sql`insert into alert_channels (alert_id, channel_id) select a.id, c.id from alerts a, notification_channels c order by a.id limit 1`,
+          );
+          await database.db
+            .execute(sql`insert into outbox (message_id, user_id, channel_id, kind, category, payload, network_id, block_number)
         select '8b0f7a53-8b1e-4d8e-9a55-0c7f0d4b6e21', c.user_id, c.id, 'webhook', 'alert', ${JSON.stringify({ body: '{"text":"tab\there\nünï"}' })}::jsonb, 31337, 7 from notification_channels c limit 1`);
-      await database.db.execute(sql`insert into email_tokens (user_id, purpose, token_hash, new_email, expires_at)
+          await database.db.execute(sql`insert into email_tokens (user_id, purpose, token_hash, new_email, expires_at)
         select u.id, 'verify', 'ab12', u.email, now() + interval '1 day' from users u order by u.id limit 1`);
-      await database.db.execute(sql`insert into project_weekly_reports (project_id, enabled) select p.id, true from projects p order by p.id limit 1`);
-      // The tables of migrations 0018–0024 (indexer lease, shared limits, audit trail, sign-in origins).
-      await database.db.execute(sql`insert into indexer_leases (network_id, holder, epoch, expires_at) values (31337, 'a1b2c3', 4, now() - interval '1 minute')`);
-      await database.db.execute(sql`insert into rate_limit_windows (key, hits, expires_at_ms) values ('signin-ip:ab12', '{1795500000000,1795500001000}', 1795500900000)`);
-      await database.db.execute(sql`insert into rate_limit_buckets (key, tokens, at_ms, taken, full_at_ms) values ('budget:cd34', 2.5, 1795500000000, true, 1795500060000)`);
-      await database.db.execute(sql`insert into audit_events (action, actor_kind, actor_name, subject_user_id, subject_name)
+          await database.db.execute(
+            sql`insert into project_weekly_reports (project_id, enabled) select p.id, true from projects p order by p.id limit 1`,
+          );
+          // The tables of migrations 0018–0024 (indexer lease, shared limits, audit trail, sign-in origins).
+          await database.db.execute(
+            sql`insert into indexer_leases (network_id, holder, epoch, expires_at) values (31337, 'a1b2c3', 4, now() - interval '1 minute')`,
+          );
+          await database.db.execute(
+            sql`insert into rate_limit_windows (key, hits, expires_at_ms) values ('signin-ip:ab12', '{1795500000000,1795500001000}', 1795500900000)`,
+          );
+          await database.db.execute(
+            sql`insert into rate_limit_buckets (key, tokens, at_ms, taken, full_at_ms) values ('budget:cd34', 2.5, 1795500000000, true, 1795500060000)`,
+          );
+          await database.db
+            .execute(sql`insert into audit_events (action, actor_kind, actor_name, subject_user_id, subject_name)
         select 'reset_link_issued', 'cli', ${'root (sudo: ünïcödé\tadmin)'}, u.id, u.username from users u order by u.id limit 1`);
-      await database.db.execute(sql`insert into sign_in_origins (user_id, origin, last_signed_in_at) select u.id, '127.0.0.1', now() from users u order by u.id limit 1`);
-      // Migration 0027: a network's reference pool for past USD rates (system data, no user's).
-      await database.db.execute(sql`insert into reference_pools (network_id, pool_address, pool_version, base_address, base_symbol, base_decimals,
+          await database.db.execute(
+            sql`insert into sign_in_origins (user_id, origin, last_signed_in_at) select u.id, '127.0.0.1', now() from users u order by u.id limit 1`,
+          );
+          // Migration 0027: a network's reference pool for past USD rates (system data, no user's).
+          await database.db
+            .execute(sql`insert into reference_pools (network_id, pool_address, pool_version, base_address, base_symbol, base_decimals,
         stable_address, stable_symbol, stable_decimals, base_is_token0, label, chosen_block)
         values (31337, '0x00000000000000000000000000000000000000e1', 'v3', '0x00000000000000000000000000000000000000e2', 'WETH', 18,
         '0x00000000000000000000000000000000000000e3', 'USDC', 6, true, ${'WETH/USDC on Uniswap V3 (0.05%) ünï'}, 12)`);
-      for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
-      // Migration 0030: an open invite into a user's workspace (the workspaces came with the projects).
-      await database.db.execute(sql`insert into workspace_invites (workspace_id, email, role, token_hash, expires_at)
+          for (let n = 1; n <= 5; n++) await addUserWithProject(database, n);
+          // Migration 0030: an open invite into a user's workspace (the workspaces came with the projects).
+          await database.db
+            .execute(sql`insert into workspace_invites (workspace_id, email, role, token_hash, expires_at)
         select w.id, 'invitee@example.com', 'viewer', 'cd34', now() + interval '3 days' from workspaces w order by w.id limit 1`);
-      return fingerprint(database);
-    });
-    for (const [name, t] of Object.entries(source.tables)) expect(t.rows, name).toBeGreaterThan(0);
+          return fingerprint(database);
+        });
+        for (const [name, t] of Object.entries(source.tables)) expect(t.rows, name).toBeGreaterThan(0);
 
-    const backup = await run(['backup', '--out', 'a.tdbackup.gz'], dir('a'));
-    expect(backup.code, backup.stderr).toBe(0);
-    // Relative to the directory the user ran npm in (INIT_CWD), not apps/server.
-    expect(backup.stdout).toContain(`Backup written to ${path.join(root, 'a.tdbackup.gz')}`);
-    expect(backup.stdout).toMatch(/\d+ tables, \d+ rows; server stopped/);
-    expect(fs.statSync(path.join(root, 'a.tdbackup.gz')).mode & 0o777).toBe(0o600);
-    expect(fs.readdirSync(root).filter((f) => f.includes('.partial-'))).toEqual([]);
+        const backup = await run(['backup', '--out', 'a.tdbackup.gz'], dir('a'));
+        expect(backup.code, backup.stderr).toBe(0);
+        // Relative to the directory the user ran npm in (INIT_CWD), not apps/server.
+        expect(backup.stdout).toContain(`Backup written to ${path.join(root, 'a.tdbackup.gz')}`);
+        expect(backup.stdout).toMatch(/\d+ tables, \d+ rows; server stopped/);
+        expect(fs.statSync(path.join(root, 'a.tdbackup.gz')).mode & 0o777).toBe(0o600);
+        expect(fs.readdirSync(root).filter((f) => f.includes('.partial-'))).toEqual([]);
 
-    const restore = await run(['restore', '--in', 'a.tdbackup.gz'], dir('b'));
-    expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toContain(`Restored ${path.join(root, 'a.tdbackup.gz')} into ${path.join(dir('b'), 'pg')}`);
-    const restored = await withOpen(dir('b'), async (database) => {
-      expect(await databasesOf(database)).toEqual(['postgres', 'tokendesk']); // no staging database left, nothing kept
-      return fingerprint(database);
-    });
-    expect(restored).toEqual(source);
-  }), 300_000);
+        const restore = await run(['restore', '--in', 'a.tdbackup.gz'], dir('b'));
+        expect(restore.code, restore.stderr).toBe(0);
+        expect(restore.stdout).toContain(
+          `Restored ${path.join(root, 'a.tdbackup.gz')} into ${path.join(dir('b'), 'pg')}`,
+        );
+        const restored = await withOpen(dir('b'), async (database) => {
+          expect(await databasesOf(database)).toEqual(['postgres', 'tokendesk']); // no staging database left, nothing kept
+          return fingerprint(database);
+        });
+        expect(restored).toEqual(source);
+      }),
+    300_000,
+  );
 
-  it('while the server runs, it takes the backup (one snapshot under concurrent writes); restore refuses to run', async ({ expect }) => {
+  it('while the server runs, it takes the backup (one snapshot under concurrent writes); restore refuses to run', async ({
+    expect,
+  }) => {
     const out = outDir('live');
     const database = await open(dir('live'));
     const socket = await startOpsSocket(dir('live'), database.url!, silent);
@@ -262,7 +320,10 @@ describe('backup and restore of the embedded database', () => {
       expect(next.code, next.stderr).toBe(0);
       expect(next.stdout).toMatch(/20000 rows|2000\d rows/);
       // No export left holding a snapshot.
-      const open = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`);
+      const open = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+      );
       expect(open[0]!.n).toBe(0);
     } finally {
       await socket?.close();
@@ -283,7 +344,9 @@ describe('backup and restore of the embedded database', () => {
     }
   }, 120_000);
 
-  it('restore replaces a database with data only with --force, keeping the old one in the cluster', async ({ expect }) => {
+  it('restore replaces a database with data only with --force, keeping the old one in the cluster', async ({
+    expect,
+  }) => {
     await roundTrip.promise;
     await forcedRestore.run(async () => {
       await withOpen(dir('c'), (database) => addUserWithProject(database, 99));
@@ -311,7 +374,10 @@ describe('backup and restore of the embedded database', () => {
 
   it('a corrupt or truncated file is refused with 65 and changes nothing', async ({ expect }) => {
     await forcedRestore.promise;
-    const before = await withOpen(dir('c'), async (database) => ({ print: await fingerprint(database), databases: await databasesOf(database) }));
+    const before = await withOpen(dir('c'), async (database) => ({
+      print: await fingerprint(database),
+      databases: await databasesOf(database),
+    }));
     const real = fs.readFileSync(path.join(root, 'a.tdbackup.gz'));
     fs.writeFileSync(path.join(root, 'garbage.gz'), Buffer.from('this is not a backup at all\n'.repeat(100)));
     fs.writeFileSync(path.join(root, 'truncated.gz'), real.subarray(0, real.length >> 1));
@@ -327,7 +393,10 @@ describe('backup and restore of the embedded database', () => {
     // Into a fresh directory as well: no database appears.
     const fresh = await run(['restore', '--in', 'truncated.gz'], dir('d'));
     expect(fresh.code).toBe(65);
-    const after = await withOpen(dir('c'), async (database) => ({ print: await fingerprint(database), databases: await databasesOf(database) }));
+    const after = await withOpen(dir('c'), async (database) => ({
+      print: await fingerprint(database),
+      databases: await databasesOf(database),
+    }));
     expect(after).toEqual(before);
   }, 300_000);
 
@@ -381,14 +450,21 @@ describe('backup and restore of the embedded database', () => {
       await migrateTo(oldUrl, current.count - 1);
       const old = new pg.Client({ connectionString: oldUrl });
       await old.connect();
-      await old.query("insert into users (username, email, password_hash) values ('from_the_past', 'past@example.com', 'x')");
+      await old.query(
+        "insert into users (username, email, password_hash) values ('from_the_past', 'past@example.com', 'x')",
+      );
       expect((await migrationState(old)).count).toBe(current.count - 1);
       await old.end();
       const file = path.join(outDir('old-schema'), 'previous-version.gz');
       await writeLogicalBackup(oldUrl, fs.createWriteStream(file));
 
       const restoredUrl = urlFor(database.url!, 'restored_from_previous');
-      const result = await restoreBySwap({ url: restoredUrl, adminUrl: urlFor(database.url!, 'postgres'), input: fs.createReadStream(file), force: false });
+      const result = await restoreBySwap({
+        url: restoredUrl,
+        adminUrl: urlFor(database.url!, 'postgres'),
+        input: fs.createReadStream(file),
+        force: false,
+      });
       expect(result.header.migrations.count).toBe(current.count - 1);
       const restored = new pg.Client({ connectionString: restoredUrl });
       await restored.connect();
@@ -400,7 +476,9 @@ describe('backup and restore of the embedded database', () => {
     }
   }, 180_000);
 
-  it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async ({ expect }) => {
+  it('with DATABASE_URL: backup exports that database; restore loads only into a database without rows', async ({
+    expect,
+  }) => {
     const out = outDir('external');
     // Any PostgreSQL will do: the embedded cluster of a running server, reached like an external one.
     const database = await open(dir('external'));
@@ -409,18 +487,33 @@ describe('backup and restore of the embedded database', () => {
       const expected = await contents(database);
       // The Unix socket form, with a host name for the URL check (pg takes the socket from ?host=).
       const external = (name: string) => urlFor(database.url!, name).replace('@/', '@localhost/');
-      const backup = await run(['backup', '--out', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') }, out);
+      const backup = await run(
+        ['backup', '--out', 'external.gz'],
+        dir('unused'),
+        { DATABASE_URL: external('tokendesk') },
+        out,
+      );
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain('exported from DATABASE_URL');
 
-      const busy = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('tokendesk') }, out);
+      const busy = await run(
+        ['restore', '--in', 'external.gz'],
+        dir('unused'),
+        { DATABASE_URL: external('tokendesk') },
+        out,
+      );
       expect(busy.code).toBe(73);
       expect(busy.stderr).toContain('already holds rows');
       const admin = new pg.Client({ connectionString: urlFor(database.url!, 'postgres') });
       await admin.connect();
       await admin.query('create database restore_target');
       await admin.end();
-      const restore = await run(['restore', '--in', 'external.gz'], dir('unused'), { DATABASE_URL: external('restore_target') }, out);
+      const restore = await run(
+        ['restore', '--in', 'external.gz'],
+        dir('unused'),
+        { DATABASE_URL: external('restore_target') },
+        out,
+      );
       expect(restore.code, restore.stderr).toBe(0);
       const target = await openDatabase({ kind: 'postgres', url: external('restore_target') });
       try {

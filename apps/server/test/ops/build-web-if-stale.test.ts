@@ -21,7 +21,8 @@ const build = () => {
   mkdirSync(distDir, { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), `<!-- build ${builds} -->`);
 };
-const run = (env: Record<string, string | undefined> = {}) => buildIfStale({ root, distDir, build, inputs: WEB_INPUTS, env });
+const run = (env: Record<string, string | undefined> = {}) =>
+  buildIfStale({ root, distDir, build, inputs: WEB_INPUTS, env });
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'tokendesk-web-hash-'));
@@ -83,7 +84,17 @@ describe('build-web-if-stale', () => {
   });
 
   it('does not record a hash when the build throws', () => {
-    expect(() => buildIfStale({ root, distDir, inputs: WEB_INPUTS, env: {}, build: () => { throw new Error('vite failed'); } })).toThrow('vite failed');
+    expect(() =>
+      buildIfStale({
+        root,
+        distDir,
+        inputs: WEB_INPUTS,
+        env: {},
+        build: () => {
+          throw new Error('vite failed');
+        },
+      }),
+    ).toThrow('vite failed');
     expect(run()).toBe(true);
   });
 });

@@ -27,10 +27,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const cli = (test: TestContext, args: string[], stdin?: string) => runCli(args, { test, database: { url: database.url }, ...(stdin === undefined ? {} : { stdin }) });
+const cli = (test: TestContext, args: string[], stdin?: string) =>
+  runCli(args, { test, database: { url: database.url }, ...(stdin === undefined ? {} : { stdin }) });
 
 /** Opens the CLI's database with the app on it, after the CLI has exited. */
-async function withApp<T>(run: (app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function withApp<T>(
+  run: (app: Awaited<ReturnType<typeof buildApp>>, db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+): Promise<T> {
   const opened = await openDatabase({ kind: 'postgres', url: database.url });
   const app = await buildApp({ config: testConfig(), database: opened, logger: false });
   await app.ready();
@@ -46,7 +49,11 @@ const login = (app: Awaited<ReturnType<typeof buildApp>>, username: string, pass
   app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: basic(username, password) } });
 
 const userRow = (db: Awaited<ReturnType<typeof openDatabase>>['db'], username: string) =>
-  db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).then((r) => r[0]);
+  db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .then((r) => r[0]);
 
 describe.concurrent('admin CLI', () => {
   it('creates a staff account, demotes, promotes and resets its password (revoking its sessions)', async (test) => {
@@ -57,14 +64,21 @@ describe.concurrent('admin CLI', () => {
     expect(created.stdout).not.toContain(GOOD_PASSWORD);
 
     const token = await withApp(async (app, db) => {
-      expect(await userRow(db, 'support_ann')).toMatchObject({ email: 'ann@example.com', isStaff: true, passwordChangeRequired: false });
+      expect(await userRow(db, 'support_ann')).toMatchObject({
+        email: 'ann@example.com',
+        isStaff: true,
+        passwordChangeRequired: false,
+      });
       const res = await login(app, 'support_ann', GOOD_PASSWORD);
       expect(res.statusCode, res.body).toBe(200);
       const { token, user } = res.json() as { token: string; user: { is_staff: boolean; email_verified: boolean } };
       expect(user.is_staff).toBe(true);
       // The operator vouches for the address of an account made on the command line (decision 0039).
       expect(user.email_verified).toBe(true);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } }))
+          .statusCode,
+      ).toBe(200);
       return token;
     });
 
@@ -72,7 +86,10 @@ describe.concurrent('admin CLI', () => {
     expect(demoted.code, demoted.stderr).toBe(0);
     await withApp(async (app, db) => {
       expect((await userRow(db, 'support_ann'))!.isStaff).toBe(false);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(token) } }))
+          .statusCode,
+      ).toBe(403);
     });
 
     const promoted = await cli(test, ['promote', 'support_ann']);
@@ -87,7 +104,10 @@ describe.concurrent('admin CLI', () => {
       const open = await db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(open.length).toBeGreaterThan(0);
       expect(open.every((s) => s.revokedAt !== null)).toBe(true);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { authorization: bearer(token) } }))
+          .statusCode,
+      ).toBe(401);
       expect((await login(app, 'support_ann', GOOD_PASSWORD)).statusCode).toBe(401);
       expect((await login(app, 'support_ann', newPassword)).statusCode).toBe(200);
     });
@@ -101,9 +121,20 @@ describe.concurrent('admin CLI', () => {
       const signedIn = await login(app, 'support_ann', oneTime);
       expect(signedIn.statusCode).toBe(200);
       // A typed password stood; a made-up one must be replaced before anything else (issue 35).
-      const { token: oneTimeToken, user } = signedIn.json() as { token: string; user: { password_change_required: boolean } };
+      const { token: oneTimeToken, user } = signedIn.json() as {
+        token: string;
+        user: { password_change_required: boolean };
+      };
       expect(user.password_change_required).toBe(true);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/staff/tickets/', headers: { authorization: bearer(oneTimeToken) } })).statusCode).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/v1/staff/tickets/',
+            headers: { authorization: bearer(oneTimeToken) },
+          })
+        ).statusCode,
+      ).toBe(403);
     });
   }, 120_000);
 
@@ -133,7 +164,9 @@ describe.concurrent('admin CLI', () => {
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already exists');
     // Made up and printed for the operator to pass on: the account chooses its own first (issue 35).
-    await withApp(async (_app, db) => expect(await userRow(db, 'support_bob')).toMatchObject({ isStaff: true, passwordChangeRequired: true }));
+    await withApp(async (_app, db) =>
+      expect(await userRow(db, 'support_bob')).toMatchObject({ isStaff: true, passwordChangeRequired: true }),
+    );
   }, 120_000);
 
   it('reset-link prints a one-time reset link once (by username or address), audited as the OS user; unknown users exit 67', async (test) => {
@@ -143,15 +176,26 @@ describe.concurrent('admin CLI', () => {
       const body = registerBody();
       const res = await app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: body });
       expect(res.statusCode, res.body).toBe(201);
-      return { username: body.username as string, email: body.email as string, id: (res.json() as { user: { id: number } }).user.id };
+      return {
+        username: body.username as string,
+        email: body.email as string,
+        id: (res.json() as { user: { id: number } }).user.id,
+      };
     });
 
-    const [nobody, noArg] = await Promise.all([cli(test, ['reset-link', 'nobody_here@example.com']), cli(test, ['reset-link'])]);
+    const [nobody, noArg] = await Promise.all([
+      cli(test, ['reset-link', 'nobody_here@example.com']),
+      cli(test, ['reset-link']),
+    ]);
     expect(nobody.code).toBe(67);
     expect(nobody.stderr).toContain("No user has the username or e-mail address 'nobody_here@example.com'.");
     expect(noArg.code).toBe(64);
 
-    const first = await runCli(['reset-link', owner.email.toUpperCase()], { test, database: { url: database.url }, env: { PUBLIC_URL: publicUrl, SUDO_USER: '' } });
+    const first = await runCli(['reset-link', owner.email.toUpperCase()], {
+      test,
+      database: { url: database.url },
+      env: { PUBLIC_URL: publicUrl, SUDO_USER: '' },
+    });
     expect(first.code, first.stderr).toBe(0);
     const links = first.stdout.match(/https?:\/\/\S+/g) ?? [];
     expect(links).toHaveLength(1);
@@ -167,18 +211,32 @@ describe.concurrent('admin CLI', () => {
     await withApp(async (app, db) => {
       const events = await db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, owner.id));
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ action: 'reset_link_issued', actorKind: 'cli', actorUserId: null, actorName: os.userInfo().username, subjectName: owner.username });
+      expect(events[0]).toMatchObject({
+        action: 'reset_link_issued',
+        actorKind: 'cli',
+        actorUserId: null,
+        actorName: os.userInfo().username,
+        subjectName: owner.username,
+      });
       const stored = await db.select().from(emailTokens).where(eq(emailTokens.userId, owner.id));
       expect(stored).toHaveLength(1);
       expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(30 * 60_000);
       expect(JSON.stringify([events, stored])).not.toContain(token!);
 
       const newPassword = 'copper-valley-31-kite';
-      const reset = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password: newPassword } });
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password/',
+        payload: { token, password: newPassword },
+      });
       expect(reset.statusCode, reset.body).toBe(200);
       expect((await login(app, owner.username, newPassword)).statusCode).toBe(200);
       expect((await login(app, owner.username, GOOD_PASSWORD)).statusCode).toBe(401);
-      const again = await app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/', payload: { token, password: 'another-fine-92-passphrase' } });
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password/',
+        payload: { token, password: 'another-fine-92-passphrase' },
+      });
       expect(again.statusCode).toBe(400);
     });
   }, 120_000);
@@ -187,7 +245,10 @@ describe.concurrent('admin CLI', () => {
     const { expect } = test;
     // This test process stands in for a running server holding the lock of the embedded default.
     const dataDir = tempDir('tokendesk-cli-lock-', test);
-    fs.writeFileSync(`${dataDir}/tokendesk.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
+    fs.writeFileSync(
+      `${dataDir}/tokendesk.lock`,
+      JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }),
+    );
     const res = await runCli(['promote', 'support_ann'], { test, dataDir, database: 'embedded' });
     expect(res.code, res.stderr).toBe(75);
     expect(res.stderr).toContain('stop the server');

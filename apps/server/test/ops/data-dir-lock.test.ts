@@ -23,7 +23,10 @@ describe('the data-directory lock', () => {
 
     // Taken by another live process (this test's parent stands in for another server).
     fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, 'tokendesk.lock'), JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: new Date().toISOString() }));
+    fs.writeFileSync(
+      path.join(dir, 'tokendesk.lock'),
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: new Date().toISOString() }),
+    );
     expect(holdsDataDirLock(dir)).toBe(false);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
 

@@ -28,11 +28,18 @@ function listen(port: number): Promise<Server> {
 async function start(preferred: number): Promise<{ devnet: Devnet; fellBack: boolean }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tokendesk-devnet-port-'));
   const started = await startDevnetOnPreferredPort({ dataDir }, preferred);
-  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }), () => started.devnet.stop());
+  cleanup.push(
+    () => rmSync(dataDir, { recursive: true, force: true }),
+    () => started.devnet.stop(),
+  );
   return started;
 }
 async function chainId(rpcUrl: string): Promise<number> {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
   return Number(((await res.json()) as { result: string }).result);
 }
 
@@ -47,7 +54,9 @@ describe('devnet on a stable port', () => {
     expect(fellBack).toBe(false);
     expect(devnet.rpcUrl).toBe(`http://127.0.0.1:${port}`);
     expect(await chainId(devnet.rpcUrl)).toBe(31337);
-    expect(formatDevnetSummary(devnet)).toContain(`npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:${port} --pool demo-weth`);
+    expect(formatDevnetSummary(devnet)).toContain(
+      `npx tsx packages/devchain/src/swap-cli.ts --rpc http://127.0.0.1:${port} --pool demo-weth`,
+    );
   });
 
   it('falls back to another free port when the preferred one is taken', async () => {

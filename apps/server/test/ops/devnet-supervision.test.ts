@@ -26,13 +26,19 @@ afterAll(() => {
   }
 });
 
-
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, output: () => string, ms: number, every = 50): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  output: () => string,
+  ms: number,
+  every = 50,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}:\n${output().slice(-4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${ms} ms waiting for ${what}:\n${output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
@@ -60,9 +66,16 @@ describe('the supervised devnet', () => {
     // Its own DATA_DIR and the embedded database (the spawn helper's defaults).
     const { child, exited, output } = await spawnNode('src/main.ts', [], { env });
 
-    const base = await waitFor(() => /running at (http:\/\/\S+)/.exec(output())?.[1]?.replace(/\/$/, ''), 'the server', output, 180_000, 100);
+    const base = await waitFor(
+      () => /running at (http:\/\/\S+)/.exec(output())?.[1]?.replace(/\/$/, ''),
+      'the server',
+      output,
+      180_000,
+      100,
+    );
     const rpcUrl = /RPC URL\s+(http:\/\/\S+)/.exec(output())![1]!;
-    const ready = async () => (await (await fetch(`${base}/ready`)).json()) as { status: string; devnet: ReadyDevnet | null };
+    const ready = async () =>
+      (await (await fetch(`${base}/ready`)).json()) as { status: string; devnet: ReadyDevnet | null };
 
     const before = (await ready()).devnet!;
     expect(before.state).toBe('up');
@@ -114,7 +127,11 @@ describe('the supervised devnet', () => {
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { msg?: string; component?: string; level: number });
     const exitLine = lines().find((l) => l.msg?.startsWith('devnet exited unexpectedly'));
-    expect(exitLine, output()).toMatchObject({ component: 'devnet', level: 40, msg: expect.stringContaining(`anvil ${firstPid}, exit code 137, signal SIGKILL`) });
+    expect(exitLine, output()).toMatchObject({
+      component: 'devnet',
+      level: 40,
+      msg: expect.stringContaining(`anvil ${firstPid}, exit code 137, signal SIGKILL`),
+    });
     await waitFor(
       () => lines().find((l) => l.msg?.startsWith(`devnet restarted (anvil ${back.pid}) from its saved state`)),
       'the restart to be logged',
@@ -139,10 +156,21 @@ describe('the supervised devnet', () => {
     expect(sqrtPrice).toBeGreaterThan(0n);
     // And the server's chain features work again, through the API.
     const body = registerBody();
-    expect((await fetch(`${base}/api/v1/user/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${base}/api/v1/user/register/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    ).toBe(201);
     const info = await fetch(`${base}/api/v1/projects/get-token-info/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${body.username}:${body.password}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${body.username}:${body.password}`).toString('base64')}`,
+      },
       body: JSON.stringify({ network: 31337, contract_address: devnetAddresses.demo }),
     });
     expect(info.status).toBe(200);
@@ -159,7 +187,9 @@ describe('the supervised devnet', () => {
       output,
       30_000,
     );
-    const second = lines().filter((l) => l.msg?.startsWith('devnet exited unexpectedly')).at(-1)!;
+    const second = lines()
+      .filter((l) => l.msg?.startsWith('devnet exited unexpectedly'))
+      .at(-1)!;
     expect(second.msg).toMatch(/restarting it from its saved state in \d+ ms/);
     anvilPids.push((await ready()).devnet!.pid!);
 

@@ -20,8 +20,14 @@ describe('generated documents', () => {
       const current = read(file);
       const [have, want] = [current.split('\n'), render(current).split('\n')];
       const line = have.findIndex((text, i) => text !== want[i]);
-      const where = line === -1 ? `it ends after line ${have.length}, the source gives ${want.length}` : `line ${line + 1} is ${JSON.stringify(have[line])}, the source gives ${JSON.stringify(want[line] ?? '(nothing)')}`;
-      expect(have.length === want.length && line === -1, `${file} differs from what its source gives (${where}): run npm run docs`).toBe(true);
+      const where =
+        line === -1
+          ? `it ends after line ${have.length}, the source gives ${want.length}`
+          : `line ${line + 1} is ${JSON.stringify(have[line])}, the source gives ${JSON.stringify(want[line] ?? '(nothing)')}`;
+      expect(
+        have.length === want.length && line === -1,
+        `${file} differs from what its source gives (${where}): run npm run docs`,
+      ).toBe(true);
     });
   }
 
@@ -35,7 +41,10 @@ describe('generated documents', () => {
 
   it('docs/decisions/README.md lists every record with its status', () => {
     const index = read('docs/decisions/README.md');
-    for (const [num, file] of decisionFiles()) expect(index, file).toMatch(new RegExp(`^\\| ${num} \\| \\[.+\\]\\(${file}\\) \\| \\d{4}-\\d{2}-\\d{2} \\| .+ \\|$`, 'm'));
+    for (const [num, file] of decisionFiles())
+      expect(index, file).toMatch(
+        new RegExp(`^\\| ${num} \\| \\[.+\\]\\(${file}\\) \\| \\d{4}-\\d{2}-\\d{2} \\| .+ \\|$`, 'm'),
+      );
     expect(index).toContain('[0000-template.md](0000-template.md)');
     expect(fs.existsSync(path.join(repoRoot, 'docs/decisions/0000-template.md'))).toBe(true);
   });
@@ -64,7 +73,10 @@ function anchorsOf(markdown: string): Set<string> {
     const heading = !inFence && /^#{1,6} (.+)$/.exec(line);
     if (!heading) continue;
     const text = heading[1]!.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    let anchor = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+    let anchor = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/ /g, '-');
     for (let n = 1; anchors.has(anchor); n += 1) anchor = `${anchor.replace(/-\d+$/, '')}-${n}`;
     anchors.add(anchor);
   }
@@ -75,7 +87,21 @@ describe('the README as a front door', () => {
   it('is at most 150 lines and points at every document behind it', () => {
     const readme = read('README.md');
     expect(readme.split('\n').length, 'README.md lines').toBeLessThanOrEqual(150);
-    for (const doc of ['docs/README.md', 'docs/configuration.md', 'docs/operations.md', 'docs/database.md', 'docs/testing.md', 'docs/api.md', 'docs/support-staff.md', 'docs/architecture.md', 'docs/networks.md', 'packages/devchain/README.md', 'docs/decisions/README.md', 'docs/benchmarks.md', 'docs/product.md']) {
+    for (const doc of [
+      'docs/README.md',
+      'docs/configuration.md',
+      'docs/operations.md',
+      'docs/database.md',
+      'docs/testing.md',
+      'docs/api.md',
+      'docs/support-staff.md',
+      'docs/architecture.md',
+      'docs/networks.md',
+      'packages/devchain/README.md',
+      'docs/decisions/README.md',
+      'docs/benchmarks.md',
+      'docs/product.md',
+    ]) {
       expect(readme, doc).toContain(`](${doc})`);
     }
     expect(readme).toMatch(/!\[[^\]]+\]\(docs\/images\/[a-z0-9-]+\.png\)/);
@@ -85,7 +111,9 @@ describe('the README as a front door', () => {
     const broken: string[] = [];
     for (const file of markdownFiles()) {
       // Code (fenced or inline) shows link syntax without being a link.
-      const text = read(file).replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      const text = read(file)
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^[a-z]+:/i.test(target!) || target!.startsWith('#')) continue;
         const [relPath, anchor] = target!.split('#') as [string, string | undefined];

@@ -17,7 +17,8 @@ function logCapture() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -51,7 +52,9 @@ describe('liveness and readiness', () => {
   });
 
   it('keeps the health routes out of the OpenAPI document', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths).filter((p) => /health|ready|metrics/.test(p))).toEqual([]);
   });
 
@@ -88,14 +91,35 @@ describe('indexer state on /ready and /metrics', () => {
     status = new IndexerStatus();
     const metrics = createMetrics(status);
     // Ethereum's node is down; the devnet is the shared test chain (read only here).
-    const registry = new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)], { ETHEREUM: [DEAD_RPC] });
+    const registry = new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(devnet.rpcUrl, devnet.addresses)], {
+      ETHEREUM: [DEAD_RPC],
+    });
     const chain = new ChainService(registry, { poolStateTtlMs: 0, onRpc: metrics.observeRpc });
-    ctx = await createTestContext({}, { chain, app: { metrics, indexerStatus: status, indexerRunning: true, logger: logs.logger } });
+    ctx = await createTestContext(
+      {},
+      { chain, app: { metrics, indexerStatus: status, indexerRunning: true, logger: logs.logger } },
+    );
     const user = await signUp(ctx.app);
     const auth = { authorization: bearer(user.token) };
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: devnet.addresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: {
+        network: 31337,
+        contract_address: devnet.addresses.demo,
+        name: 'Demo',
+        token_symbol: 'DEMO',
+        token_decimal: 18,
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${created.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: devnet.addresses.pools.demoWethV2 } });
+    const attached = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${created.json().id}/`,
+      headers: auth,
+      payload: { dex: 'uniswap-v2', token: 'weth', pool_address: devnet.addresses.pools.demoWethV2 },
+    });
     expect(attached.statusCode, attached.body).toBe(201);
     // A tracked Ethereum pool, written directly: the API would need the (dead) node to verify it.
     await seedUniOnEthereum(ctx.database.db, user.userId);
@@ -118,18 +142,34 @@ describe('indexer state on /ready and /metrics', () => {
     const body = res.json() as { indexer: string; networks: Record<string, unknown>[] };
     expect(body.indexer).toBe('running');
     const byId = new Map(body.networks.map((n) => [n.id as number, n]));
-    expect([...byId.keys()].sort((a, b) => a - b)).toEqual([...REAL_NETWORKS.map((n) => n.id), 31337].sort((a, b) => a - b));
+    expect([...byId.keys()].sort((a, b) => a - b)).toEqual(
+      [...REAL_NETWORKS.map((n) => n.id), 31337].sort((a, b) => a - b),
+    );
 
     const devnet = byId.get(31337)!;
-    const checkpoint = await ctx.database.db.query.indexerCheckpoints.findFirst({ where: (c, { eq }) => eq(c.networkId, 31337) });
-    expect(devnet).toMatchObject({ name: 'Local Devnet', state: 'indexing', indexed_block: checkpoint!.lastBlock.toString(), lag_blocks: '0', last_error: null });
+    const checkpoint = await ctx.database.db.query.indexerCheckpoints.findFirst({
+      where: (c, { eq }) => eq(c.networkId, 31337),
+    });
+    expect(devnet).toMatchObject({
+      name: 'Local Devnet',
+      state: 'indexing',
+      indexed_block: checkpoint!.lastBlock.toString(),
+      lag_blocks: '0',
+      last_error: null,
+    });
     // The devnet needs no confirmations: head = safe = the block indexed up to.
     expect(devnet.head_block).toBe(devnet.safe_block);
     expect(BigInt(devnet.head_block as string)).toBeGreaterThanOrEqual(checkpoint!.lastBlock);
     expect(Date.now() - Date.parse(devnet.last_tick_at as string)).toBeLessThan(30_000);
 
     const ethereum = byId.get(1)!;
-    expect(ethereum).toMatchObject({ name: 'Ethereum', state: 'failing', head_block: null, lag_blocks: null, last_tick_at: null });
+    expect(ethereum).toMatchObject({
+      name: 'Ethereum',
+      state: 'failing',
+      head_block: null,
+      lag_blocks: null,
+      last_tick_at: null,
+    });
     expect(ethereum.last_error).toBe('The Ethereum node is not reachable right now. Please try again later.');
     expect(ethereum.consecutive_failures).toBeGreaterThanOrEqual(1);
     // Networks without a tracked pool are idle: their nodes are never contacted.
@@ -142,13 +182,25 @@ describe('indexer state on /ready and /metrics', () => {
     expect(text).toMatch(/^tokendesk_indexer_up\{network="ethereum"\} 0$/m);
     expect(text).toMatch(/^tokendesk_indexer_up\{network="devnet"\} 1$/m);
     expect(text).not.toMatch(/tokendesk_indexer_lag_blocks\{network="bsc"\}/);
-    const lastTick = Number(/^tokendesk_indexer_last_tick_timestamp_seconds\{network="devnet"\} (\S+)$/m.exec(text)?.[1]);
+    const lastTick = Number(
+      /^tokendesk_indexer_last_tick_timestamp_seconds\{network="devnet"\} (\S+)$/m.exec(text)?.[1],
+    );
     expect(Math.abs(Date.now() / 1000 - lastTick)).toBeLessThan(30);
-    expect(Number(/^tokendesk_rpc_requests_total\{network="devnet",method="eth_blockNumber"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
-    expect(Number(/^tokendesk_rpc_errors_total\{network="ethereum",method="eth_blockNumber",kind="http"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(
+      Number(/^tokendesk_rpc_requests_total\{network="devnet",method="eth_blockNumber"\} (\d+)$/m.exec(text)?.[1]),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      Number(
+        /^tokendesk_rpc_errors_total\{network="ethereum",method="eth_blockNumber",kind="http"\} (\d+)$/m.exec(
+          text,
+        )?.[1],
+      ),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toMatch(/tokendesk_rpc_errors_total\{network="devnet"/);
 
-    const failed = logs.lines.find((l) => l.msg === 'indexer tick failed: The Ethereum node is not reachable right now. Please try again later.');
+    const failed = logs.lines.find(
+      (l) => l.msg === 'indexer tick failed: The Ethereum node is not reachable right now. Please try again later.',
+    );
     expect(failed).toMatchObject({ network: 'ethereum', level: 40 });
     // No RPC URL (provider keys live there) reaches the logs of the loops.
     expect(JSON.stringify(logs.lines.filter((l) => l.network))).not.toContain(DEAD_RPC);
@@ -164,9 +216,13 @@ describe('/metrics', () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(res.body).toMatch(/^tokendesk_http_requests_total\{method="GET",route="\/api\/v1\/projects\/alerts\/:id",status_code="401"\} 2$/m);
+      expect(res.body).toMatch(
+        /^tokendesk_http_requests_total\{method="GET",route="\/api\/v1\/projects\/alerts\/:id",status_code="401"\} 2$/m,
+      );
       expect(res.body).toMatch(/^tokendesk_http_requests_total\{method="GET",route="\/health",status_code="200"\} 1$/m);
-      expect(res.body).toMatch(/^tokendesk_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/projects\/alerts\/:id",status_code="401"\} 2$/m);
+      expect(res.body).toMatch(
+        /^tokendesk_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/projects\/alerts\/:id",status_code="401"\} 2$/m,
+      );
       expect(res.body).not.toContain('12345');
       // Default process metrics.
       expect(res.body).toMatch(/^process_resident_memory_bytes \d+/m);
@@ -184,8 +240,13 @@ describe('/metrics', () => {
         const proxied = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': xff } });
         expect(proxied.statusCode, xff).toBe(403);
       }
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode,
+      ).toBe(200);
     } finally {
       await ctx.close();
     }
@@ -196,7 +257,9 @@ describe('/metrics', () => {
     const ctx = await createTestContext({ METRICS_ALLOW: '10.0.0.0/8, 2001:db8::/32', METRICS_TOKEN: token });
     try {
       const get = (remoteAddress: string, authorization?: string) =>
-        ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} }).then((r) => r.statusCode);
+        ctx.app
+          .inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} })
+          .then((r) => r.statusCode);
       expect(await get('10.20.30.40')).toBe(200);
       expect(await get('2001:db8::7')).toBe(200);
       expect(await get('127.0.0.1')).toBe(403); // the list replaces the default
@@ -206,9 +269,13 @@ describe('/metrics', () => {
     } finally {
       await ctx.close();
     }
-    expect(() => loadConfig({ METRICS_ALLOW: 'localhost' })).toThrow(/METRICS_ALLOW="localhost": 'localhost' is not an IP address or CIDR range/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'localhost' })).toThrow(
+      /METRICS_ALLOW="localhost": 'localhost' is not an IP address or CIDR range/,
+    );
     expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(/bad prefix length/);
-    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN="short": must be at least 24 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN="short": must be at least 24 characters/,
+    );
     expect(loadConfig({ METRICS_ALLOW: '*' }).METRICS_ALLOW).toBe('*');
   });
 });
@@ -218,7 +285,11 @@ describe('request ids', () => {
     const logs = logCapture();
     const ctx = await createTestContext({}, { app: { logger: logs.logger } });
     try {
-      const echoed = await ctx.app.inject({ method: 'GET', url: '/api/v1/user/info/', headers: { 'x-request-id': 'edge-7f3a.42' } });
+      const echoed = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/info/',
+        headers: { 'x-request-id': 'edge-7f3a.42' },
+      });
       expect(echoed.headers['x-request-id']).toBe('edge-7f3a.42');
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
       const generated = await ctx.app.inject({ method: 'GET', url: '/health' });
@@ -253,10 +324,28 @@ describe('IndexerStatus', () => {
     status.register(eth);
     expect(status.get(1)).toMatchObject({ state: 'starting', lagBlocks: null });
     status.succeeded(eth, { safeBlock: 100n, idle: false, indexedBlock: 90n });
-    expect(status.get(1)).toMatchObject({ state: 'indexing', safeBlock: 100n, headBlock: 100n + BigInt(eth.confirmations), indexedBlock: 90n, lagBlocks: 10n, lastTickAt: new Date(1_000) });
+    expect(status.get(1)).toMatchObject({
+      state: 'indexing',
+      safeBlock: 100n,
+      headBlock: 100n + BigInt(eth.confirmations),
+      indexedBlock: 90n,
+      lagBlocks: 10n,
+      lastTickAt: new Date(1_000),
+    });
     now = 2_000;
-    status.failed(eth, Object.assign(new Error('HTTP request failed.\nURL: https://eth.example/v2/SECRETKEY'), { name: 'HttpRequestError' }));
-    expect(status.get(1)).toMatchObject({ state: 'failing', lastError: 'HttpRequestError: HTTP request failed.', lastErrorAt: new Date(2_000), consecutiveFailures: 1, lagBlocks: 10n });
+    status.failed(
+      eth,
+      Object.assign(new Error('HTTP request failed.\nURL: https://eth.example/v2/SECRETKEY'), {
+        name: 'HttpRequestError',
+      }),
+    );
+    expect(status.get(1)).toMatchObject({
+      state: 'failing',
+      lastError: 'HttpRequestError: HTTP request failed.',
+      lastErrorAt: new Date(2_000),
+      consecutiveFailures: 1,
+      lagBlocks: 10n,
+    });
     status.failed(eth, new Error('fetch https://eth.example/v2/SECRETKEY failed'));
     expect(status.get(1)!.lastError).toBe('fetch <url> failed');
     status.succeeded(eth, { safeBlock: 120n, idle: false, indexedBlock: 120n });

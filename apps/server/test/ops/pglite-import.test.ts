@@ -27,7 +27,20 @@ const expected = JSON.parse(fs.readFileSync(path.join(fixtures, 'pglite-ec83c66.
 const fixtureRows = Object.values(expected.counts).reduce((a, b) => a + b, 0);
 // Tables that migrations after ec83c66 created (0014 outbox and channels, 0015 e-mail tokens,
 // 0016 weekly reports) are there after the import, empty.
-for (const table of ['notification_channels', 'alert_channels', 'outbox', 'email_tokens', 'project_weekly_reports', 'indexer_leases', 'rate_limit_windows', 'rate_limit_buckets', 'audit_events', 'sign_in_origins', 'reference_pools']) expected.counts[table] = 0;
+for (const table of [
+  'notification_channels',
+  'alert_channels',
+  'outbox',
+  'email_tokens',
+  'project_weekly_reports',
+  'indexer_leases',
+  'rate_limit_windows',
+  'rate_limit_buckets',
+  'audit_events',
+  'sign_in_origins',
+  'reference_pools',
+])
+  expected.counts[table] = 0;
 const fsyncOff = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
 
 let root: string;
@@ -59,7 +72,8 @@ async function counts(url: string): Promise<Record<string, number>> {
   await client.connect();
   try {
     const out: Record<string, number> = {};
-    for (const table of Object.keys(expected.counts)) out[table] = Number((await client.query(`select count(*) as n from "${table}"`)).rows[0].n);
+    for (const table of Object.keys(expected.counts))
+      out[table] = Number((await client.query(`select count(*) as n from "${table}"`)).rows[0].n);
     return out;
   } finally {
     await client.end();
@@ -79,17 +93,38 @@ afterAll(async () => {
 
 describe.concurrent('import of a PGlite data directory made by the server at ec83c66', () => {
   it('the fixture has rows in the tables that matter', ({ expect }) => {
-    for (const table of ['users', 'sessions', 'projects', 'pools', 'alerts', 'alert_triggers', 'notifications', 'tickets', 'ticket_messages', 'pool_events', 'token_balances']) {
+    for (const table of [
+      'users',
+      'sessions',
+      'projects',
+      'pools',
+      'alerts',
+      'alert_triggers',
+      'notifications',
+      'tickets',
+      'ticket_messages',
+      'pool_events',
+      'token_balances',
+    ]) {
       expect(expected.counts[table], table).toBeGreaterThan(0);
     }
   });
 
-  it('a server started on it imports it once: every row, the sequences, a sign-in with a fixture user; the next start imports nothing', async ({ expect }) => {
+  it('a server started on it imports it once: every row, the sequences, a sign-in with a fixture user; the next start imports nothing', async ({
+    expect,
+  }) => {
     const dataDir = unpackFixture();
     const lines: string[] = [];
     const database = await openDatabase({ kind: 'embedded', dataDir, settings: fsyncOff, log: (m) => lines.push(m) });
     try {
-      expect(lines.some((l) => new RegExp(`imported the PGlite database: ${Object.keys(expected.counts).length} tables, ${fixtureRows} rows in \\d+ ms`).test(l)), lines.join('\n')).toBe(true);
+      expect(
+        lines.some((l) =>
+          new RegExp(
+            `imported the PGlite database: ${Object.keys(expected.counts).length} tables, ${fixtureRows} rows in \\d+ ms`,
+          ).test(l),
+        ),
+        lines.join('\n'),
+      ).toBe(true);
       expect(await counts(database.url!)).toEqual(expected.counts);
       // The old files are kept under a new name, and said so.
       const kept = fs.readdirSync(dataDir).filter((f) => f.startsWith('pglite.imported-'));
@@ -100,14 +135,30 @@ describe.concurrent('import of a PGlite data directory made by the server at ec8
       const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, logger: false });
       try {
         const { username, password } = expected.users[0]!;
-        const login = await app.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+        const login = await app.inject({
+          method: 'GET',
+          url: '/api/v1/user/login/',
+          headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+        });
         expect(login.statusCode, login.body).toBe(200);
         const token = (login.json() as { token: string }).token;
-        const projects = await app.inject({ method: 'GET', url: '/api/v1/projects/', headers: { authorization: `Bearer ${token}` } });
+        const projects = await app.inject({
+          method: 'GET',
+          url: '/api/v1/projects/',
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(projects.statusCode, projects.body).toBe(200);
-        expect((projects.json() as { projects: { name: string }[] }).projects.map((p) => p.name).sort()).toEqual(['Demo Token', 'Sample Token']);
+        expect((projects.json() as { projects: { name: string }[] }).projects.map((p) => p.name).sort()).toEqual([
+          'Demo Token',
+          'Sample Token',
+        ]);
         // A new row gets the next id, not one the import took (the sequences came along).
-        const ticket = await app.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: { authorization: `Bearer ${token}` }, payload: { project: null, subject: 'After the import', message: 'Still here?' } });
+        const ticket = await app.inject({
+          method: 'POST',
+          url: '/api/v1/user/tickets/create/',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { project: null, subject: 'After the import', message: 'Still here?' },
+        });
         expect(ticket.statusCode, ticket.body).toBe(201);
         expect((ticket.json() as { id: number }).id).toBe(expected.counts.tickets! + 1);
       } finally {
@@ -138,7 +189,9 @@ describe.concurrent('import of a PGlite data directory made by the server at ec8
     }
   }, 300_000);
 
-  it('a failure in the middle leaves the target empty and the PGlite directory in place; the next try imports', async ({ expect }) => {
+  it('a failure in the middle leaves the target empty and the PGlite directory in place; the next try imports', async ({
+    expect,
+  }) => {
     const dataDir = unpackFixture();
     const url = await freshDatabase();
     const client = new pg.Client({ connectionString: url });
@@ -163,12 +216,17 @@ describe.concurrent('import of a PGlite data directory made by the server at ec8
     const url = await freshDatabase();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query("insert into users (username, email, password_hash) values ('someone_else', 'else@example.com', 'x')");
+    await client.query(
+      "insert into users (username, email, password_hash) values ('someone_else', 'else@example.com', 'x')",
+    );
     await client.end();
     const err = await importPgliteIfPresent(dataDir, url, () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PgliteImportError);
     expect((err as Error).message).toMatch(/already holds data \(users\).*never merged/);
-    expect(await counts(url)).toEqual({ ...Object.fromEntries(Object.keys(expected.counts).map((t) => [t, 0])), users: 1 });
+    expect(await counts(url)).toEqual({
+      ...Object.fromEntries(Object.keys(expected.counts).map((t) => [t, 0])),
+      users: 1,
+    });
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
   }, 180_000);
 

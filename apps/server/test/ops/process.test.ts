@@ -58,7 +58,9 @@ describe.concurrent('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'tokendesk.lock'))).toBe(false);
 
     const third = await start(test, dataDir);
-    const login = await fetch(`${third.url}/api/v1/user/login/`, { headers: { authorization: basicHeader(body.username, GOOD_PASSWORD) } });
+    const login = await fetch(`${third.url}/api/v1/user/login/`, {
+      headers: { authorization: basicHeader(body.username, GOOD_PASSWORD) },
+    });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { user: { email: string } }).user.email).toBe(body.email);
     third.child.kill('SIGINT');
@@ -82,7 +84,11 @@ describe.concurrent('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const arrived = () => s.output().split('\n').some((line) => line.includes('incoming request') && line.includes('/api/v1/user/register/'));
+    const arrived = () =>
+      s
+        .output()
+        .split('\n')
+        .some((line) => line.includes('incoming request') && line.includes('/api/v1/user/register/'));
     for (const deadline = Date.now() + 20_000; !arrived(); ) {
       if (Date.now() > deadline) throw new Error(`the register request never reached the server:\n${s.output()}`);
       await new Promise((r) => setTimeout(r, 5));
@@ -92,7 +98,9 @@ describe.concurrent('the server process', () => {
     expect(await s.exited, s.output()).toBe(0);
 
     const again = await start(test, dataDir);
-    const login = await fetch(`${again.url}/api/v1/user/login/`, { headers: { authorization: basicHeader(body.username, GOOD_PASSWORD) } });
+    const login = await fetch(`${again.url}/api/v1/user/login/`, {
+      headers: { authorization: basicHeader(body.username, GOOD_PASSWORD) },
+    });
     expect(login.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -101,7 +109,10 @@ describe.concurrent('the server process', () => {
   it('takes over a lock left by a process that no longer exists', async (test) => {
     const { expect } = test;
     const dataDir = tempDir('tokendesk-stale-', test);
-    fs.writeFileSync(path.join(dataDir, 'tokendesk.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: 'then' }));
+    fs.writeFileSync(
+      path.join(dataDir, 'tokendesk.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: 'then' }),
+    );
     const s = await start(test, dataDir);
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
     s.child.kill('SIGTERM');

@@ -20,10 +20,22 @@ describe('storageFault', () => {
   it('knows ENOSPC, EDQUOT, EIO and PostgreSQL 53100 / 58030, also as a cause', () => {
     expect(storageFault(Object.assign(new Error('write'), { code: 'ENOSPC' }))).toBe('full');
     expect(storageFault(Object.assign(new Error('write'), { code: 'EDQUOT' }))).toBe('full');
-    expect(storageFault(new Error('Failed query: insert …', { cause: Object.assign(new Error('could not extend file'), { code: '53100' }) }))).toBe('full');
-    expect(storageFault(new Error('could not write to file "pg_wal/xlogtemp.42": No space left on device'))).toBe('full');
+    expect(
+      storageFault(
+        new Error('Failed query: insert …', {
+          cause: Object.assign(new Error('could not extend file'), { code: '53100' }),
+        }),
+      ),
+    ).toBe('full');
+    expect(storageFault(new Error('could not write to file "pg_wal/xlogtemp.42": No space left on device'))).toBe(
+      'full',
+    );
     expect(storageFault(Object.assign(new Error('read'), { code: 'EIO' }))).toBe('io');
-    expect(storageFault(new Error('Failed query', { cause: Object.assign(new Error('could not read block'), { code: '58030' }) }))).toBe('io');
+    expect(
+      storageFault(
+        new Error('Failed query', { cause: Object.assign(new Error('could not read block'), { code: '58030' }) }),
+      ),
+    ).toBe('io');
     expect(storageFault(new StorageUnavailableError('full', 'x'))).toBe('full');
     expect(storageFault(Object.assign(new Error('dup'), { code: '23505' }))).toBeNull();
     expect(storageFault(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBeNull();
@@ -32,7 +44,9 @@ describe('storageFault', () => {
 });
 
 /** A real PostgreSQL error 53100 from the database, as a statement meets it on a full disk. */
-const diskFull = sql.raw(`do $$ begin raise exception using errcode = 'disk_full', message = 'could not extend file "base/1/16406": No space left on device'; end $$`);
+const diskFull = sql.raw(
+  `do $$ begin raise exception using errcode = 'disk_full', message = 'could not extend file "base/1/16406": No space left on device'; end $$`,
+);
 
 async function appOn(database: Database): Promise<FastifyInstance> {
   const app = await buildApp({ config: testConfig(), database, logger: false });
@@ -45,7 +59,8 @@ async function appOn(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
-const register = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: registerBody() });
+const register = (app: FastifyInstance) =>
+  app.inject({ method: 'POST', url: '/api/v1/user/register/', payload: registerBody() });
 
 describe('a write that meets a full disk (PostgreSQL answers disk_full)', () => {
   let clone: ClonedDatabase;
@@ -74,7 +89,11 @@ describe('a write that meets a full disk (PostgreSQL answers disk_full)', () => 
 
     const ready = await app.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json().storage).toMatchObject({ state: 'full', since: expect.any(String), last_error: expect.any(String) });
+    expect(ready.json().storage).toMatchObject({
+      state: 'full',
+      since: expect.any(String),
+      last_error: expect.any(String),
+    });
 
     const metrics = await app.inject({ method: 'GET', url: '/metrics' });
     const count = Number(/^tokendesk_storage_errors_total\{kind="full"\} (\d+)$/m.exec(metrics.body)?.[1]);

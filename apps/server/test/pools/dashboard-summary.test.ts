@@ -24,20 +24,43 @@ async function seed(userId: number, projectCount: number, poolsPerProject: numbe
   for (let p = 0; p < projectCount; p++) {
     const [project] = await ctx.app.db
       .insert(projects)
-      .values({ userId, networkId: 31337, contractAddress: address(), name: `Token ${n}`, tokenSymbol: `T${n}`, tokenDecimal: 18, createdAt: minutesAgo(1000 - p) })
+      .values({
+        userId,
+        networkId: 31337,
+        contractAddress: address(),
+        name: `Token ${n}`,
+        tokenSymbol: `T${n}`,
+        tokenDecimal: 18,
+        createdAt: minutesAgo(1000 - p),
+      })
       .returning();
     for (let q = 0; q < poolsPerProject; q++) {
       const [pool] = await ctx.app.db
         .insert(pools)
-        .values(wethPoolRow({ projectId: project!.id, userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address(), createdAt: minutesAgo(500 - poolIds.length) }))
+        .values(
+          wethPoolRow({
+            projectId: project!.id,
+            userId,
+            networkId: 31337,
+            pairedTokenAddress: address(),
+            poolAddress: address(),
+            createdAt: minutesAgo(500 - poolIds.length),
+          }),
+        )
         .returning();
       poolIds.push(pool!.id);
     }
   }
   for (const [i, isActive] of alertSpec.entries()) {
-    await ctx.app.db
-      .insert(alerts)
-      .values({ userId, poolId: poolIds[i % poolIds.length]!, kind: 'large_swap', minAmount: '1', cooldownMinutes: 60, isActive, createdAt: minutesAgo(100 - i) });
+    await ctx.app.db.insert(alerts).values({
+      userId,
+      poolId: poolIds[i % poolIds.length]!,
+      kind: 'large_swap',
+      minAmount: '1',
+      cooldownMinutes: 60,
+      isActive,
+      createdAt: minutesAgo(100 - i),
+    });
   }
 }
 
@@ -95,7 +118,10 @@ describe('dashboard summaries', () => {
 
   it('alerts: both counts and the first five active alerts of the full list', async () => {
     const summary = await get<AlertSummary>(owner.token, 'projects/alerts/summary/');
-    const { alerts: full } = await get<{ alerts: { id: number; is_active: boolean }[] }>(owner.token, 'projects/alerts/');
+    const { alerts: full } = await get<{ alerts: { id: number; is_active: boolean }[] }>(
+      owner.token,
+      'projects/alerts/',
+    );
     expect(full).toHaveLength(9);
     expect(summary.alert_count).toBe(9);
     expect(summary.active_alert_count).toBe(6);
@@ -107,25 +133,46 @@ describe('dashboard summaries', () => {
     expect(projectsOfOther.project_count).toBe(2);
     const poolsOfOther = await get<PoolSummary>(other.token, 'projects/user/pools/summary/');
     expect(poolsOfOther.pool_count).toBe(2);
-    const ownerPoolIds = new Set((await get<{ pools: Pool[] }>(owner.token, 'projects/user/pools/')).pools.map((p) => p.id));
+    const ownerPoolIds = new Set(
+      (await get<{ pools: Pool[] }>(owner.token, 'projects/user/pools/')).pools.map((p) => p.id),
+    );
     expect(poolsOfOther.latest_pools.some((p) => ownerPoolIds.has(p.id))).toBe(false);
     const alertsOfOther = await get<AlertSummary>(other.token, 'projects/alerts/summary/');
-    expect([alertsOfOther.alert_count, alertsOfOther.active_alert_count, alertsOfOther.active_alerts.length]).toEqual([1, 1, 1]);
+    expect([alertsOfOther.alert_count, alertsOfOther.active_alert_count, alertsOfOther.active_alerts.length]).toEqual([
+      1, 1, 1,
+    ]);
   });
 
   it('a new user gets zeros and empty lists', async () => {
-    expect(await get<ProjectSummary>(empty.token, 'projects/summary/')).toEqual({ project_count: 0, recent_projects: [] });
-    expect(await get<PoolSummary>(empty.token, 'projects/user/pools/summary/')).toEqual({ pool_count: 0, latest_pools: [] });
-    expect(await get<AlertSummary>(empty.token, 'projects/alerts/summary/')).toEqual({ alert_count: 0, active_alert_count: 0, active_alerts: [] });
+    expect(await get<ProjectSummary>(empty.token, 'projects/summary/')).toEqual({
+      project_count: 0,
+      recent_projects: [],
+    });
+    expect(await get<PoolSummary>(empty.token, 'projects/user/pools/summary/')).toEqual({
+      pool_count: 0,
+      latest_pools: [],
+    });
+    expect(await get<AlertSummary>(empty.token, 'projects/alerts/summary/')).toEqual({
+      alert_count: 0,
+      active_alert_count: 0,
+      active_alerts: [],
+    });
   });
 
-  it.each(['0', '-1', '201', '2.5', 'five', ''])('a limit of %j answers 400 naming the field, on funds and prices', async (limit) => {
-    for (const route of ['projects/user/pools/funds/', 'projects/pool/prices/']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/${route}?limit=${limit}`, headers: { authorization: bearer(owner.token) } });
-      expect(res.statusCode, res.body).toBe(400);
-      expect((res.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['limit']);
-    }
-  });
+  it.each(['0', '-1', '201', '2.5', 'five', ''])(
+    'a limit of %j answers 400 naming the field, on funds and prices',
+    async (limit) => {
+      for (const route of ['projects/user/pools/funds/', 'projects/pool/prices/']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/${route}?limit=${limit}`,
+          headers: { authorization: bearer(owner.token) },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect((res.json() as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['limit']);
+      }
+    },
+  );
 
   it('needs a credential', async () => {
     for (const url of ['projects/summary/', 'projects/user/pools/summary/', 'projects/alerts/summary/']) {

@@ -1,7 +1,15 @@
 import { createPoolOnDevnet, demoAccounts, deployTestContract, devnetClients } from '@tokendesk/devchain';
 import type { ActivityPage } from '@tokendesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { decodeEventLog, formatUnits, maxUint256, parseAbi, type Address, type Hash, type TransactionReceipt } from 'viem';
+import {
+  decodeEventLog,
+  formatUnits,
+  maxUint256,
+  parseAbi,
+  type Address,
+  type Hash,
+  type TransactionReceipt,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolEvents } from '../../src/db/schema';
 import { NetworkIndexer } from '../../src/indexer/indexer';
@@ -47,12 +55,28 @@ const pairAbi = parseAbi([
   'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
 ]);
 
-async function send(from: Address, address: Address, abi: typeof tokenAbi | typeof routerAbi, functionName: string, args: readonly unknown[], value = 0n): Promise<TransactionReceipt> {
+async function send(
+  from: Address,
+  address: Address,
+  abi: typeof tokenAbi | typeof routerAbi,
+  functionName: string,
+  args: readonly unknown[],
+  value = 0n,
+): Promise<TransactionReceipt> {
   const c = clients();
   // A fixed gas limit, not the estimate: the estimate runs in the latest block's time, and a pair
   // that sees a second pass when the transaction is mined writes its price accumulators (more gas
   // than estimated, an out-of-gas revert now and then). 3M is far above any of these calls.
-  const hash: Hash = await c.wallet.writeContract({ address, abi, functionName, args, account: from, chain: c.wallet.chain, value, gas: 3_000_000n } as never);
+  const hash: Hash = await c.wallet.writeContract({
+    address,
+    abi,
+    functionName,
+    args,
+    account: from,
+    chain: c.wallet.chain,
+    value,
+    gas: 3_000_000n,
+  } as never);
   const receipt = await c.public.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
   return receipt;
@@ -64,7 +88,12 @@ function poolEventAmounts(receipt: TransactionReceipt): { type: 'swap' | 'mint';
     if (log.address.toLowerCase() !== pair.toLowerCase()) continue;
     try {
       const e = decodeEventLog({ abi: pairAbi, topics: log.topics, data: log.data });
-      if (e.eventName === 'Swap') return { type: 'swap', amount0: e.args.amount0In - e.args.amount0Out, amount1: e.args.amount1In - e.args.amount1Out };
+      if (e.eventName === 'Swap')
+        return {
+          type: 'swap',
+          amount0: e.args.amount0In - e.args.amount0Out,
+          amount1: e.args.amount1In - e.args.amount1Out,
+        };
       if (e.eventName === 'Mint') return { type: 'mint', amount0: e.args.amount0, amount1: e.args.amount1 };
     } catch {
       // Sync and others
@@ -74,7 +103,8 @@ function poolEventAmounts(receipt: TransactionReceipt): { type: 'swap' | 'mint';
 }
 
 async function reserveChange(blockNumber: bigint): Promise<[bigint, bigint]> {
-  const read = (b: bigint) => clients().public.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves', blockNumber: b });
+  const read = (b: bigint) =>
+    clients().public.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves', blockNumber: b });
   const [b0, b1] = await read(blockNumber - 1n);
   const [a0, a1] = await read(blockNumber);
   return [a0 - b0, a1 - b1];
@@ -86,7 +116,12 @@ function transferred(receipt: TransactionReceipt, from: Address, to: Address): b
   for (const log of receipt.logs) {
     if (log.address.toLowerCase() !== token.toLowerCase()) continue;
     const e = decodeEventLog({ abi: tokenAbi, topics: log.topics, data: log.data });
-    if (e.eventName === 'Transfer' && e.args.from.toLowerCase() === from.toLowerCase() && e.args.to.toLowerCase() === to.toLowerCase()) sum += e.args.value;
+    if (
+      e.eventName === 'Transfer' &&
+      e.args.from.toLowerCase() === from.toLowerCase() &&
+      e.args.to.toLowerCase() === to.toLowerCase()
+    )
+      sum += e.args.value;
   }
   return sum;
 }
@@ -98,13 +133,27 @@ beforeAll(async () => {
   // The deployer is the token's owner and pays no fee; the trader does.
   ({ address: token } = await deployTestContract(clients(), owner, 'feeOnTransferToken', [10n ** 24n, FEE_BPS]));
   await send(owner, token, tokenAbi, 'transfer', [trader, 100_000n * E18]);
-  ({ address: pair } = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: token, tokenB: devnet.addresses.weth }));
+  ({ address: pair } = await createPoolOnDevnet(clients(), {
+    version: 'v2',
+    tokenA: token,
+    tokenB: devnet.addresses.weth,
+  }));
   await send(trader, token, tokenAbi, 'approve', [devnet.addresses.uniswapV2Router, maxUint256]);
 
   const auth = { authorization: bearer(user.token) };
-  const project = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: token, name: 'Fee Token', token_symbol: 'FEE', token_decimal: 18 } });
+  const project = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/projects/create/',
+    headers: auth,
+    payload: { network: 31337, contract_address: token, name: 'Fee Token', token_symbol: 'FEE', token_decimal: 18 },
+  });
   expect(project.statusCode).toBe(201);
-  const attached = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${project.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: pair } });
+  const attached = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/pool/${project.json().id}/`,
+    headers: auth,
+    payload: { dex: 'uniswap-v2', token: 'weth', pool_address: pair },
+  });
   expect(attached.statusCode).toBe(201);
   poolId = attached.json().id;
 }, 600_000); // includes waiting for the chain-writer lock
@@ -119,9 +168,29 @@ describe('a fee-on-transfer token', () => {
     const router = devnet.addresses.uniswapV2Router;
     const weth = devnet.addresses.weth;
     const receipts = [
-      await send(trader, router, routerAbi, 'addLiquidityETH', [token, 10_000n * E18, 0n, 0n, trader, DEADLINE], 10n * E18),
-      await send(trader, router, routerAbi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [1_000n * E18, 0n, [token, weth], trader, DEADLINE]),
-      await send(trader, router, routerAbi, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [weth, token], trader, DEADLINE], E18 / 2n),
+      await send(
+        trader,
+        router,
+        routerAbi,
+        'addLiquidityETH',
+        [token, 10_000n * E18, 0n, 0n, trader, DEADLINE],
+        10n * E18,
+      ),
+      await send(trader, router, routerAbi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [
+        1_000n * E18,
+        0n,
+        [token, weth],
+        trader,
+        DEADLINE,
+      ]),
+      await send(
+        trader,
+        router,
+        routerAbi,
+        'swapExactETHForTokensSupportingFeeOnTransferTokens',
+        [0n, [weth, token], trader, DEADLINE],
+        E18 / 2n,
+      ),
     ];
 
     const indexer = new NetworkIndexer(ctx.database.db, ctx.app.chain, ctx.app.chain.registry.get(31337)!, {});
@@ -129,7 +198,11 @@ describe('a fee-on-transfer token', () => {
 
     const token0 = await clients().public.readContract({ address: pair, abi: pairAbi, functionName: 'token0' });
     const tokenIs0 = token0.toLowerCase() === token.toLowerCase();
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/activity/?pool=${poolId}`, headers: { authorization: bearer(user.token) } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/activity/?pool=${poolId}`,
+      headers: { authorization: bearer(user.token) },
+    });
     expect(res.statusCode).toBe(200);
     const shown = res.json<ActivityPage>().events;
     expect(shown).toHaveLength(3);
@@ -143,7 +216,12 @@ describe('a fee-on-transfer token', () => {
       const [stored] = await ctx.database.db
         .select()
         .from(poolEvents)
-        .where(and(eq(poolEvents.poolAddress, pair.toLowerCase()), eq(poolEvents.txHash, receipt.transactionHash.toLowerCase())));
+        .where(
+          and(
+            eq(poolEvents.poolAddress, pair.toLowerCase()),
+            eq(poolEvents.txHash, receipt.transactionHash.toLowerCase()),
+          ),
+        );
       expect(stored, receipt.transactionHash).toBeDefined();
       expect(stored!.type).toBe(booked.type);
       expect(BigInt(stored!.amount0)).toBe(d0);
@@ -159,7 +237,7 @@ describe('a fee-on-transfer token', () => {
 
     // And those are not what the wallet sent or received: the fee sits between them.
     const [mint, sell, buy] = receipts as [TransactionReceipt, TransactionReceipt, TransactionReceipt];
-    const sellBooked = (tokenIs0 ? poolEventAmounts(sell).amount0 : poolEventAmounts(sell).amount1);
+    const sellBooked = tokenIs0 ? poolEventAmounts(sell).amount0 : poolEventAmounts(sell).amount1;
     expect(sellBooked).toBe(1_000n * E18 - (1_000n * E18 * FEE_BPS) / 10_000n);
     const mintBooked = tokenIs0 ? poolEventAmounts(mint).amount0 : poolEventAmounts(mint).amount1;
     expect(mintBooked).toBe(10_000n * E18 - (10_000n * E18 * FEE_BPS) / 10_000n);
@@ -170,7 +248,9 @@ describe('a fee-on-transfer token', () => {
   });
 
   it('the API says so where the amounts are described', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
+    }>();
     const event = doc.components.schemas.ActivityEvent!;
     expect(event.properties.amount_project_token!.description).toMatch(/as the pool booked it.*fee on transfer/s);
     expect(event.properties.amount_token!.description).toMatch(/as the pool booked it/);

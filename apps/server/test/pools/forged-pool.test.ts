@@ -19,7 +19,11 @@ contract ForgedPair {
 }`;
 
 function compile(): { abi: Abi; bytecode: Hex } {
-  const input = { language: 'Solidity', sources: { 'ForgedPair.sol': { content: SOURCE } }, settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } };
+  const input = {
+    language: 'Solidity',
+    sources: { 'ForgedPair.sol': { content: SOURCE } },
+    settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
   const contract = output.contracts['ForgedPair.sol'].ForgedPair;
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
@@ -58,7 +62,13 @@ describe('a forged pool', () => {
       method: 'POST',
       url: '/api/v1/projects/create/',
       headers: auth,
-      payload: { network: 31337, contract_address: devnet.addresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+      payload: {
+        network: 31337,
+        contract_address: devnet.addresses.demo,
+        name: 'Demo',
+        token_symbol: 'DEMO',
+        token_decimal: 18,
+      },
     });
     const projectId = project.json().id as number;
     const res = await ctx.app.inject({

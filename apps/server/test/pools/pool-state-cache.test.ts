@@ -16,8 +16,24 @@ describe('pool states under concurrent requests', () => {
     const network = chain.registry.get(31337)!;
     const a = devnet.addresses;
     const pools: PoolRef[] = [
-      { address: a.pools.demoWethV2, version: 'v2', projectIsToken0: false, projectToken: a.demo, pairedToken: a.weth, projectDecimals: 18, pairedDecimals: 18 },
-      { address: a.pools.demoUsdcV2, version: 'v2', projectIsToken0: false, projectToken: a.demo, pairedToken: a.usdc, projectDecimals: 18, pairedDecimals: 6 },
+      {
+        address: a.pools.demoWethV2,
+        version: 'v2',
+        projectIsToken0: false,
+        projectToken: a.demo,
+        pairedToken: a.weth,
+        projectDecimals: 18,
+        pairedDecimals: 18,
+      },
+      {
+        address: a.pools.demoUsdcV2,
+        version: 'v2',
+        projectIsToken0: false,
+        projectToken: a.demo,
+        pairedToken: a.usdc,
+        projectDecimals: 18,
+        pairedDecimals: 6,
+      },
     ];
     // projectIsToken0 is irrelevant to the count; the states are checked for presence only.
     const answers = await Promise.all(Array.from({ length: 20 }, () => chain.poolStates(network, pools)));

@@ -30,7 +30,15 @@ function chainService(log: string[] = []): ChainService {
 
 const demoWeth = (): PoolRef => {
   const a = inject('devnet').addresses;
-  return { address: a.pools.demoWethV2, version: 'v2', projectIsToken0: a.demo.toLowerCase() < a.weth.toLowerCase(), projectToken: a.demo, pairedToken: a.weth, projectDecimals: 18, pairedDecimals: 18 };
+  return {
+    address: a.pools.demoWethV2,
+    version: 'v2',
+    projectIsToken0: a.demo.toLowerCase() < a.weth.toLowerCase(),
+    projectToken: a.demo,
+    pairedToken: a.weth,
+    projectDecimals: 18,
+    pairedDecimals: 18,
+  };
 };
 
 beforeAll(async () => {
@@ -45,9 +53,19 @@ describe("the indexer's pool states answer the screens its push refetches", () =
     const a = inject('devnet').addresses;
     const user = await signUp(ctx.app);
     const auth = { authorization: bearer(user.token) };
-    const project = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: a.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 } });
+    const project = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: { network: 31337, contract_address: a.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+    });
     expect(project.statusCode, project.body).toBe(201);
-    const pool = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${project.json().id}/`, headers: auth, payload: { dex: 'uniswap-v2', token: 'weth', pool_address: a.pools.demoWethV2 } });
+    const pool = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${project.json().id}/`,
+      headers: auth,
+      payload: { dex: 'uniswap-v2', token: 'weth', pool_address: a.pools.demoWethV2 },
+    });
     expect(pool.statusCode, pool.body).toBe(201);
     const fundUrl = `/api/v1/projects/user/pools/funds/${pool.json().id}/`;
     // Once, so the USD rates (their own 30 s cache) are read; then the pool states are forgotten, so
@@ -80,11 +98,19 @@ describe("the indexer's pool states answer the screens its push refetches", () =
     rpc.length = 0;
     const answer = await ctx.app.inject({ method: 'GET', url: fundUrl, headers: auth });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(rpc.filter((m) => m === 'eth_call' || m === 'eth_blockNumber'), 'chain reads of the refetch').toEqual([]);
+    expect(
+      rpc.filter((m) => m === 'eth_call' || m === 'eth_blockNumber'),
+      'chain reads of the refetch',
+    ).toEqual([]);
 
     // The figures a read of that block gives (other test files may mine blocks meanwhile).
     const ref = demoWeth();
-    const tracked = { address: ref.address, version: ref.version, token0: ref.projectIsToken0 ? ref.projectToken : ref.pairedToken, token1: ref.projectIsToken0 ? ref.pairedToken : ref.projectToken };
+    const tracked = {
+      address: ref.address,
+      version: ref.version,
+      token0: ref.projectIsToken0 ? ref.projectToken : ref.pairedToken,
+      token1: ref.projectIsToken0 ? ref.pairedToken : ref.projectToken,
+    };
     const read = await readRawPoolStates(chainService().client(network), network.multicall3, [tracked], block);
     const seeded = (await ctx.app.chain.poolStates(network, [ref])).get(ref.address.toLowerCase());
     expect(seeded?.blockNumber).toBe(block);
@@ -131,12 +157,19 @@ describe("the indexer's pool states answer the screens its push refetches", () =
   it('gives way to a fresh read when the chain went back (a reorg, a devnet reset): the read is the truth', async () => {
     const devnet = inject('devnet');
     // TTL 0: every request reads; what is kept must not win over the read.
-    const chain = new ChainService(new NetworkRegistry([devnetNetwork(devnet.rpcUrl, devnet.addresses)]), { poolStateTtlMs: 0 });
+    const chain = new ChainService(new NetworkRegistry([devnetNetwork(devnet.rpcUrl, devnet.addresses)]), {
+      poolStateTtlMs: 0,
+    });
     const network = chain.registry.get(31337)!;
     const ref = demoWeth();
     const head = await chain.headBlock(network);
     // Kept at a block the chain no longer reaches (as before a reset).
-    chain.seedPoolStates(network, head + 100n, new Date(), new Map([[ref.address.toLowerCase(), { reserve0: 1n, reserve1: 1n, sqrtPriceX96: null }]]));
+    chain.seedPoolStates(
+      network,
+      head + 100n,
+      new Date(),
+      new Map([[ref.address.toLowerCase(), { reserve0: 1n, reserve1: 1n, sqrtPriceX96: null }]]),
+    );
     const answer = (await chain.poolStates(network, [ref])).get(ref.address.toLowerCase())!;
     expect(answer.blockNumber).toBeLessThan(head + 100n);
     expect(answer.state?.projectReserve).not.toBe('0.000000000000000001');

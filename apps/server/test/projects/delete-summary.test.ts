@@ -18,7 +18,14 @@ const address = () => `0x7e58${(++n).toString(16).padStart(36, '0')}`;
 async function addProject(userId: number) {
   const [project] = await ctx.app.db
     .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: address(), name: `Token ${n}`, tokenSymbol: `T${n}`, tokenDecimal: 18 })
+    .values({
+      userId,
+      networkId: 31337,
+      contractAddress: address(),
+      name: `Token ${n}`,
+      tokenSymbol: `T${n}`,
+      tokenDecimal: 18,
+    })
     .returning();
   return project!;
 }
@@ -29,7 +36,9 @@ async function addPool(userId: number, projectId: number, alertCount: number) {
     .values(wethPoolRow({ projectId, userId, networkId: 31337, pairedTokenAddress: address(), poolAddress: address() }))
     .returning();
   for (let i = 0; i < alertCount; i++) {
-    await ctx.app.db.insert(alerts).values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '1', cooldownMinutes: 60 });
+    await ctx.app.db
+      .insert(alerts)
+      .values({ userId, poolId: pool!.id, kind: 'large_swap', minAmount: '1', cooldownMinutes: 60 });
   }
   return pool!;
 }
@@ -69,15 +78,22 @@ describe('delete summaries', () => {
     expect(empty.json<ProjectDeleteSummary>()).toEqual({ pool_count: 0, alert_count: 0 });
   });
 
-  it("a pool: its alerts", async () => {
+  it('a pool: its alerts', async () => {
     const res = await request(owner.token, 'GET', `projects/pool/${poolWithAlerts.id}/delete-summary/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PoolDeleteSummary>()).toEqual({ alert_count: 3 });
-    expect((await request(owner.token, 'GET', `projects/pool/${poolWithout.id}/delete-summary/`)).json<PoolDeleteSummary>()).toEqual({ alert_count: 0 });
+    expect(
+      (await request(owner.token, 'GET', `projects/pool/${poolWithout.id}/delete-summary/`)).json<PoolDeleteSummary>(),
+    ).toEqual({ alert_count: 0 });
   });
 
   it("another user's project or pool answers 404, exactly like a missing one", async () => {
-    for (const url of [`projects/${foreignProject.id}/delete-summary/`, `projects/pool/${foreignPool.id}/delete-summary/`, 'projects/999999/delete-summary/', 'projects/pool/999999/delete-summary/']) {
+    for (const url of [
+      `projects/${foreignProject.id}/delete-summary/`,
+      `projects/pool/${foreignPool.id}/delete-summary/`,
+      'projects/999999/delete-summary/',
+      'projects/pool/999999/delete-summary/',
+    ]) {
       const res = await request(owner.token, 'GET', url);
       expect(res.statusCode, url).toBe(404);
     }

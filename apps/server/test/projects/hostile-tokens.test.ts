@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPoolOnDevnet, demoAccounts, deployHolderTestToken, deployTestContract, devnetClients } from '@tokendesk/devchain';
+import {
+  createPoolOnDevnet,
+  demoAccounts,
+  deployHolderTestToken,
+  deployTestContract,
+  devnetClients,
+} from '@tokendesk/devchain';
 import { TOKEN_NAME_MAX_LENGTH, TOKEN_SYMBOL_MAX_LENGTH, type Notification, type TokenInfo } from '@tokendesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseAbi, type Address } from 'viem';
@@ -50,15 +56,22 @@ async function startRpcProxy(upstream: string, factories: string[]) {
   const watched = factories.map((f) => f.toLowerCase());
   type Call = { id: number; method: string; params?: unknown[] };
   const refusesCode = (c: Call) =>
-    c.method === 'eth_getCode' && state.refuseHistoryOf !== '' && String(c.params?.[0]).toLowerCase() === state.refuseHistoryOf && c.params?.[1] !== 'latest';
+    c.method === 'eth_getCode' &&
+    state.refuseHistoryOf !== '' &&
+    String(c.params?.[0]).toLowerCase() === state.refuseHistoryOf &&
+    c.params?.[1] !== 'latest';
   const refusesTokenLogs = (c: Call) =>
     c.method === 'eth_getLogs' &&
     state.refuseHistoryOf !== '' &&
-    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []].flat().some((a) => String(a).toLowerCase() === state.refuseHistoryOf);
+    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []]
+      .flat()
+      .some((a) => String(a).toLowerCase() === state.refuseHistoryOf);
   const refusesLogs = (c: Call) =>
     state.failFactoryLogs &&
     c.method === 'eth_getLogs' &&
-    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []].flat().some((a) => watched.includes(String(a).toLowerCase()));
+    [(c.params?.[0] as { address?: string | string[] } | undefined)?.address ?? []]
+      .flat()
+      .some((a) => watched.includes(String(a).toLowerCase()));
   const refuses = (c: Call) => refusesCode(c) || refusesTokenLogs(c) || refusesLogs(c);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -70,24 +83,47 @@ async function startRpcProxy(upstream: string, factories: string[]) {
         const forward = calls.filter((c) => !refuses(c));
         const answers = new Map<number, unknown>();
         if (forward.length > 0) {
-          const r = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forward) });
+          const r = await fetch(upstream, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(forward),
+          });
           for (const a of (await r.json()) as { id: number }[]) answers.set(a.id, a);
         }
         const out = calls.map((c) => {
           if (answers.has(c.id)) return answers.get(c.id);
-          if (refusesCode(c)) return { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'missing trie node (historical state not available)' } };
-          if (refusesTokenLogs(c)) return { jsonrpc: '2.0', id: c.id, error: { code: 4444, message: 'pruned history unavailable' } };
+          if (refusesCode(c))
+            return {
+              jsonrpc: '2.0',
+              id: c.id,
+              error: { code: -32000, message: 'missing trie node (historical state not available)' },
+            };
+          if (refusesTokenLogs(c))
+            return { jsonrpc: '2.0', id: c.id, error: { code: 4444, message: 'pruned history unavailable' } };
           state.refused += 1;
           state.firstRefusedAt ||= Date.now();
-          return { jsonrpc: '2.0', id: c.id, error: { code: -32603, message: `internal error at upstream http://127.0.0.1:${port}/v3/${SECRET} while serving logs` } };
+          return {
+            jsonrpc: '2.0',
+            id: c.id,
+            error: {
+              code: -32603,
+              message: `internal error at upstream http://127.0.0.1:${port}/v3/${SECRET} while serving logs`,
+            },
+          };
         });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? out : out[0]));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(Array.isArray(parsed) ? out : out[0]));
       })().catch((err: unknown) => res.writeHead(502).end(String(err)));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/v3/${SECRET}`, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/v3/${SECRET}`,
+    state,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** A pino-like logger that keeps its lines (with the bindings of its children). */
@@ -100,7 +136,12 @@ function captureLogger(lines: Record<string, unknown>[], bindings: Record<string
 }
 
 async function fetchInfo(address: Address) {
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/projects/get-token-info/', headers: auth(), payload: { network: 31337, contract_address: address } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/projects/get-token-info/',
+    headers: auth(),
+    payload: { network: 31337, contract_address: address },
+  });
 }
 
 async function createProject(address: Address, name: string, symbol: string, decimals: number) {
@@ -112,7 +153,11 @@ async function createProject(address: Address, name: string, symbol: string, dec
   });
 }
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 20_000): Promise<T> => {
+const waitFor = async <T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  ms = 20_000,
+): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {
     const v = await probe();
@@ -135,12 +180,18 @@ beforeAll(async () => {
   expect(demo.statusCode, demo.body).toBe(201);
   demoProjectId = demo.json().id as number;
   // A database that refuses one kind of notification: stands for any row a constraint rejects.
-  await ctx.database.db.execute(sql.raw(`create function refuse_marked_notifications() returns trigger language plpgsql as $$
+  await ctx.database.db.execute(
+    sql.raw(`create function refuse_marked_notifications() returns trigger language plpgsql as $$
     begin
       if new.message like '%REFUSEME%' then raise exception 'notification refused by a test trigger'; end if;
       return new;
-    end $$`));
-  await ctx.database.db.execute(sql.raw('create trigger refuse_marked before insert on notifications for each row execute function refuse_marked_notifications()'));
+    end $$`),
+  );
+  await ctx.database.db.execute(
+    sql.raw(
+      'create trigger refuse_marked before insert on notifications for each row execute function refuse_marked_notifications()',
+    ),
+  );
 }, 600_000); // includes waiting for the chain-writer lock
 
 afterAll(async () => {
@@ -167,19 +218,31 @@ describe('Fetch Token Info on hostile metadata', () => {
     expect(info.symbol.length).toBeLessThanOrEqual(TOKEN_SYMBOL_MAX_LENGTH);
     const created = await createProject(address, info.name, info.symbol, info.decimals);
     expect(created.statusCode, created.body).toBe(201);
-    const shown = await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/${created.json().id}/`, headers: auth() });
+    const shown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${created.json().id}/`,
+      headers: auth(),
+    });
     expect(shown.json()).toMatchObject({ name: info.name, token_symbol: info.symbol, token_decimal: 18 });
     return info;
   }
 
   it('removes NULs, control, bidi and zero-width characters and says so', async () => {
-    const token = await deployOdd(`Null${NUL}Token\u0007 \u202eevil\u202c${NUL}${NUL}`, `NUL${NUL}S\u200bYM${NUL}\u0001`);
+    const token = await deployOdd(
+      `Null${NUL}Token\u0007 \u202eevil\u202c${NUL}${NUL}`,
+      `NUL${NUL}S\u200bYM${NUL}\u0001`,
+    );
     // What the chain answers, for the record: the characters are really there.
     const onChain = await clients().public.readContract({ address: token, abi: metadataAbi, functionName: 'symbol' });
     expect(onChain).toContain(NUL);
     const info = await fetchThenCreate(token);
     expect(info).toMatchObject({ name: 'NullToken evil', symbol: 'NULSYM' });
-    expect(info.notes).toEqual(expect.arrayContaining([expect.stringMatching(/symbol contained invisible or invalid characters/), expect.stringMatching(/name contained/)]));
+    expect(info.notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/symbol contained invisible or invalid characters/),
+        expect.stringMatching(/name contained/),
+      ]),
+    );
   });
 
   it('cuts a 20 KB symbol and a 300-character name to what a project stores, with an ellipsis', async () => {
@@ -189,7 +252,9 @@ describe('Fetch Token Info on hostile metadata', () => {
     const info = await fetchThenCreate(token);
     expect(info.name).toBe(`${'N'.repeat(TOKEN_NAME_MAX_LENGTH - 1)}…`);
     expect(info.symbol).toBe(`${'S'.repeat(TOKEN_SYMBOL_MAX_LENGTH - 1)}…`);
-    expect(info.notes).toEqual(expect.arrayContaining([expect.stringMatching(/symbol was longer/), expect.stringMatching(/name was longer/)]));
+    expect(info.notes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/symbol was longer/), expect.stringMatching(/name was longer/)]),
+    );
   });
 
   it('falls back to the address when name and symbol are empty, and says so', async () => {
@@ -197,12 +262,17 @@ describe('Fetch Token Info on hostile metadata', () => {
     const info = await fetchThenCreate(token);
     const label = `${token.slice(0, 6)}…${token.slice(-4)}`;
     expect(info).toMatchObject({ symbol: label, name: label });
-    expect(info.notes).toEqual([expect.stringMatching(/no[t]? provide a usable symbol \(symbol\(\) answered nothing printable\)/), expect.stringMatching(/usable name/)]);
+    expect(info.notes).toEqual([
+      expect.stringMatching(/no[t]? provide a usable symbol \(symbol\(\) answered nothing printable\)/),
+      expect.stringMatching(/usable name/),
+    ]);
   });
 
   it('still treats a token whose name() and symbol() revert as an ERC-20 (both optional in EIP-20)', async () => {
     const token = await deployOdd('Hidden', 'HID', true);
-    await expect(clients().public.readContract({ address: token, abi: metadataAbi, functionName: 'symbol' })).rejects.toThrow();
+    await expect(
+      clients().public.readContract({ address: token, abi: metadataAbi, functionName: 'symbol' }),
+    ).rejects.toThrow();
     const info = await fetchThenCreate(token);
     const label = `${token.slice(0, 6)}…${token.slice(-4)}`;
     expect(info).toMatchObject({ symbol: label, name: label });
@@ -221,20 +291,39 @@ describe('the new-pool watch on hostile pairs', () => {
     const watch = new PoolWatch(ctx.database.db, ctx.app.chain, network());
     await watch.tick(); // the watch starts here
 
-    const nul = (await deployTestContract(clients(), alice, 'oddMetadataToken', [`Nul${NUL}Token`, `NUL${NUL}SYM${NUL}\u0007`, false, SUPPLY])).address;
-    const nulPool = (await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: nul })).address;
-    const refused = (await deployTestContract(clients(), alice, 'oddMetadataToken', ['Refused', 'REFUSEME', false, SUPPLY])).address;
-    const refusedPool = (await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: refused })).address;
+    const nul = (
+      await deployTestContract(clients(), alice, 'oddMetadataToken', [
+        `Nul${NUL}Token`,
+        `NUL${NUL}SYM${NUL}\u0007`,
+        false,
+        SUPPLY,
+      ])
+    ).address;
+    const nulPool = (await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: nul }))
+      .address;
+    const refused = (
+      await deployTestContract(clients(), alice, 'oddMetadataToken', ['Refused', 'REFUSEME', false, SUPPLY])
+    ).address;
+    const refusedPool = (
+      await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: refused })
+    ).address;
     const { address: genuine } = await deployHolderTestToken(clients(), alice, SUPPLY);
-    const genuinePool = (await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: genuine })).address;
+    const genuinePool = (
+      await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: genuine })
+    ).address;
 
     for (let i = 0; i < 3; i++) if ((await watch.tick()).caughtUp) break;
 
-    const found = await ctx.database.db.select().from(discoveredPools).where(eq(discoveredPools.projectId, demoProjectId));
+    const found = await ctx.database.db
+      .select()
+      .from(discoveredPools)
+      .where(eq(discoveredPools.projectId, demoProjectId));
     const foundPools = found.map((f) => f.poolAddress.toLowerCase()).sort();
     expect(foundPools).toEqual([nulPool, genuinePool].map((a) => a.toLowerCase()).sort());
 
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/v1/projects/notifications/', headers: auth() })).json<Notification[]>();
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/projects/notifications/', headers: auth() })
+    ).json<Notification[]>();
     const messages = list.map((n) => n.message);
     const nulMessage = messages.find((m) => m.includes(nulPool));
     expect(nulMessage).toContain('A DEMO/NULSYM pool was created');
@@ -250,7 +339,12 @@ describe('the new-pool watch on hostile pairs', () => {
       .from(indexerSkippedItems)
       .where(and(eq(indexerSkippedItems.networkId, 31337), eq(indexerSkippedItems.part, 'pool-watch')));
     expect(skipped).toEqual([
-      expect.objectContaining({ item: `${refusedPool.toLowerCase()}:project-${demoProjectId}`, reason: 'notification-rejected', attempts: 1, detail: expect.stringContaining('notification refused by a test trigger') }),
+      expect.objectContaining({
+        item: `${refusedPool.toLowerCase()}:project-${demoProjectId}`,
+        reason: 'notification-rejected',
+        attempts: 1,
+        detail: expect.stringContaining('notification refused by a test trigger'),
+      }),
     ]);
   }, 60_000);
 });
@@ -258,7 +352,10 @@ describe('the new-pool watch on hostile pairs', () => {
 describe('a stuck loop on /ready and /metrics', () => {
   it('is reported within one tick, logged on every failure with growing waits, counted by part; skipped items by reason; no RPC URL anywhere', async () => {
     const lines: Record<string, unknown>[] = [];
-    const indexers = startIndexers(ctx.database, ctx.app.chain, captureLogger(lines), { status, backfillSeconds: 3600 });
+    const indexers = startIndexers(ctx.database, ctx.app.chain, captureLogger(lines), {
+      status,
+      backfillSeconds: 3600,
+    });
     try {
       const part = (name: string) => status.get(31337)?.parts.find((p) => p.part === name);
       await waitFor('the watch to run', () => part('pool-watch')?.state === 'ok');
@@ -269,23 +366,34 @@ describe('a stuck loop on /ready and /metrics', () => {
       const { address: archiveless } = await deployHolderTestToken(clients(), alice, SUPPLY);
       proxy.state.refuseHistoryOf = archiveless.toLowerCase();
       expect((await createProject(archiveless, 'Archiveless', 'ARCH', 18)).statusCode).toBe(201);
-      await waitFor('the token skip', () => status.get(31337)?.skipped.find((s) => s.part === 'holders' && s.reason === 'token-failed'));
+      await waitFor('the token skip', () =>
+        status.get(31337)?.skipped.find((s) => s.part === 'holders' && s.reason === 'token-failed'),
+      );
       proxy.state.refuseHistoryOf = '';
       expect(part('holders')!.state).toBe('ok');
       const [tokenSkip] = await ctx.database.db
         .select()
         .from(indexerSkippedItems)
         .where(and(eq(indexerSkippedItems.part, 'holders'), eq(indexerSkippedItems.item, archiveless.toLowerCase())));
-      expect(tokenSkip).toMatchObject({ reason: 'token-failed', detail: expect.stringContaining('pruned history unavailable') });
+      expect(tokenSkip).toMatchObject({
+        reason: 'token-failed',
+        detail: expect.stringContaining('pruned history unavailable'),
+      });
       expect(tokenSkip!.detail).not.toContain(SECRET);
 
       // A skipped item under the running loop: counted by reason on /metrics.
-      const refused = (await deployTestContract(clients(), alice, 'oddMetadataToken', ['Refused again', 'REFUSEME2', false, SUPPLY])).address;
+      const refused = (
+        await deployTestContract(clients(), alice, 'oddMetadataToken', ['Refused again', 'REFUSEME2', false, SUPPLY])
+      ).address;
       await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: refused });
       await waitFor('the skip', () => status.get(31337)?.skipped.find((s) => s.reason === 'notification-rejected'));
       const metricsBefore = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
-      expect(metricsBefore).toMatch(/^tokendesk_indexer_skipped_items_total\{network="devnet",part="pool-watch",reason="notification-rejected"\} 1$/m);
-      expect(metricsBefore).toMatch(/^tokendesk_indexer_skipped_items_total\{network="devnet",part="holders",reason="token-failed"\} [1-9]\d*$/m);
+      expect(metricsBefore).toMatch(
+        /^tokendesk_indexer_skipped_items_total\{network="devnet",part="pool-watch",reason="notification-rejected"\} 1$/m,
+      );
+      expect(metricsBefore).toMatch(
+        /^tokendesk_indexer_skipped_items_total\{network="devnet",part="holders",reason="token-failed"\} [1-9]\d*$/m,
+      );
       expect(metricsBefore).toMatch(/^tokendesk_indexer_up\{network="devnet"\} 1$/m);
 
       // The node now refuses the watch's eth_getLogs: that loop cannot progress.
@@ -296,7 +404,9 @@ describe('a stuck loop on /ready and /metrics', () => {
       const ready = await waitFor(
         '/ready to show the stuck watch',
         async () => {
-          const body = (await ctx.app.inject({ method: 'GET', url: '/ready' })).json() as { networks: Record<string, unknown>[] };
+          const body = (await ctx.app.inject({ method: 'GET', url: '/ready' })).json() as {
+            networks: Record<string, unknown>[];
+          };
           const n = body.networks.find((x) => x.id === 31337)!;
           return n.state === 'failing' ? { n, text: JSON.stringify(body) } : null;
         },
@@ -308,7 +418,9 @@ describe('a stuck loop on /ready and /metrics', () => {
       expect(ready.n.last_error).toMatch(/internal error at upstream <url>/);
       expect(Date.parse(ready.n.failing_since as string)).toBeGreaterThanOrEqual(proxy.state.firstRefusedAt - 1000);
       expect(ready.n.stuck_seconds).toBeGreaterThanOrEqual(0);
-      const parts = new Map((ready.n.parts as { part: string; state: string; next_attempt_at: string | null }[]).map((p) => [p.part, p]));
+      const parts = new Map(
+        (ready.n.parts as { part: string; state: string; next_attempt_at: string | null }[]).map((p) => [p.part, p]),
+      );
       expect(parts.get('pool-watch')).toMatchObject({ state: 'failing' });
       expect(Date.parse(parts.get('pool-watch')!.next_attempt_at!)).toBeGreaterThan(Date.now());
       expect(parts.get('holders')!.state).toBe('ok');
@@ -324,7 +436,9 @@ describe('a stuck loop on /ready and /metrics', () => {
 
       // Every failure is logged, and the wait before the next attempt doubles.
       await waitFor('a second failure', () => (part('pool-watch')?.consecutiveFailures ?? 0) >= 2, 15_000);
-      const failures = lines.filter((l) => l.level === 'warn' && l.part === 'pool-watch' && /^new-pool watch tick failed: /.test(String(l.msg)));
+      const failures = lines.filter(
+        (l) => l.level === 'warn' && l.part === 'pool-watch' && /^new-pool watch tick failed: /.test(String(l.msg)),
+      );
       expect(failures.map((l) => l.failures)).toEqual([1, 2]);
       expect(failures.map((l) => l.retryInMs)).toEqual([network().pollIntervalMs * 2, network().pollIntervalMs * 4]);
       expect(failures[0]).toMatchObject({ network: 'devnet' });
@@ -332,8 +446,15 @@ describe('a stuck loop on /ready and /metrics', () => {
       // The node answers again: the watch recovers on its next attempt.
       proxy.state.failFactoryLogs = false;
       await waitFor('recovery', () => part('pool-watch')?.state === 'ok', 15_000);
-      const after = (await ctx.app.inject({ method: 'GET', url: '/ready' })).json() as { networks: Record<string, unknown>[] };
-      expect(after.networks.find((x) => x.id === 31337)).toMatchObject({ state: 'idle', failing_part: null, failing_since: null, stuck_seconds: null }) // no pool tracked: the pool indexer is idle;
+      const after = (await ctx.app.inject({ method: 'GET', url: '/ready' })).json() as {
+        networks: Record<string, unknown>[];
+      };
+      expect(after.networks.find((x) => x.id === 31337)).toMatchObject({
+        state: 'idle',
+        failing_part: null,
+        failing_since: null,
+        stuck_seconds: null,
+      }); // no pool tracked: the pool indexer is idle;
       expect(lines.some((l) => l.msg === 'new-pool watch recovered')).toBe(true);
       expect(JSON.stringify(lines)).not.toContain(SECRET);
     } finally {

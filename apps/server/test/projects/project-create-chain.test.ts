@@ -39,14 +39,21 @@ function freshContext() {
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
-const call = (ctx: TestContext, user: User, method: Method, url: string, payload?: object) => requester(() => ctx.app)(user.token, method, url, payload);
+const call = (ctx: TestContext, user: User, method: Method, url: string, payload?: object) =>
+  requester(() => ctx.app)(user.token, method, url, payload);
 
 /** Adds a project the way the web form does: with what 'Fetch Token Info' answered. */
 async function addProject(ctx: TestContext, user: User, token: Address): Promise<number> {
   const info = await call(ctx, user, 'POST', 'projects/get-token-info/', { network: 31337, contract_address: token });
   expect(info.statusCode, info.body).toBe(200);
   const { name, symbol, decimals } = info.json<{ name: string; symbol: string; decimals: number }>();
-  const res = await call(ctx, user, 'POST', 'projects/create/', { network: 31337, contract_address: token, name, token_symbol: symbol, token_decimal: decimals });
+  const res = await call(ctx, user, 'POST', 'projects/create/', {
+    network: 31337,
+    contract_address: token,
+    name,
+    token_symbol: symbol,
+    token_decimal: decimals,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;
 }
@@ -71,7 +78,11 @@ describe('the new-pool watch starts at the block the project was added (issue 29
     const owner = await signUp(ctx.app);
     const demoId = await addProject(ctx, owner, devnet.addresses.demo);
     // Within a second of adding DEMO, on the real V2 factory; the watch has not run yet.
-    const pair = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: devnet.addresses.usdt });
+    const pair = await createPoolOnDevnet(clients(), {
+      version: 'v2',
+      tokenA: devnet.addresses.demo,
+      tokenB: devnet.addresses.usdt,
+    });
 
     const watch = watchOf(ctx);
     await tickUntilCaughtUp(watch);
@@ -82,7 +93,9 @@ describe('the new-pool watch starts at the block the project was added (issue 29
     expect(notices.map((n) => n.title)).toEqual(['New pool found for DEMO on Uniswap V2']);
     expect(notices[0]!.message).toContain(pair.address);
     expect(notices[0]!.message).toContain('DEMO/USDT');
-    const found = (await call(ctx, owner, 'GET', `projects/${demoId}/discovered-pools/`)).json<{ pools: { pool_address: string }[] }>();
+    const found = (await call(ctx, owner, 'GET', `projects/${demoId}/discovered-pools/`)).json<{
+      pools: { pool_address: string }[];
+    }>();
     expect(found.pools.map((p) => p.pool_address)).toEqual([pair.address]);
     // The head its create read, below the pair's block.
     const [row] = await ctx.database.db.select().from(projects).where(eq(projects.id, demoId));
@@ -104,13 +117,21 @@ describe('the new-pool watch starts at the block the project was added (issue 29
     // network for that tick is exactly that list.
     const smplId = await addProject(ctx, other, devnet.addresses.smpl);
     await ctx.database.db.update(projects).set({ networkId: 999 }).where(eq(projects.id, smplId));
-    const pair = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.demo, tokenB: devnet.addresses.smpl });
+    const pair = await createPoolOnDevnet(clients(), {
+      version: 'v2',
+      tokenA: devnet.addresses.demo,
+      tokenB: devnet.addresses.smpl,
+    });
     await tickUntilCaughtUp(watch);
     expect((await poolNotices(ctx, owner)).map((n) => n.title)).toEqual(['New pool found for DEMO on Uniswap V2']);
     expect(await poolNotices(ctx, other)).toEqual([]);
     // The owner dismisses it: a rescan of that range for DEMO would tell them again.
-    const ownerFound = (await call(ctx, owner, 'GET', `projects/${demoId}/discovered-pools/`)).json<{ pools: { id: number }[] }>();
-    expect((await call(ctx, owner, 'DELETE', `projects/${demoId}/discovered-pools/${ownerFound.pools[0]!.id}/`)).statusCode).toBe(200);
+    const ownerFound = (await call(ctx, owner, 'GET', `projects/${demoId}/discovered-pools/`)).json<{
+      pools: { id: number }[];
+    }>();
+    expect(
+      (await call(ctx, owner, 'DELETE', `projects/${demoId}/discovered-pools/${ownerFound.pools[0]!.id}/`)).statusCode,
+    ).toBe(200);
 
     await ctx.database.db.update(projects).set({ networkId: 31337 }).where(eq(projects.id, smplId));
     await tickUntilCaughtUp(watch);
@@ -131,7 +152,8 @@ describe("a project's name and symbol are the contract's, not the client's (issu
   const state = freshContext();
   const FORGED_SYMBOL = '+cmd|x';
   const FORGED_NAME = '=HYPERLINK("http://evil.example/","x")';
-  const forged = (text: string) => text.includes('cmd|x') || text.includes('HYPERLINK') || text.includes('evil.example');
+  const forged = (text: string) =>
+    text.includes('cmd|x') || text.includes('HYPERLINK') || text.includes('evil.example');
 
   it('stores what the chain says for a forged symbol and name; the text appears in no answer, export or notification', async () => {
     const { ctx } = state;
@@ -177,7 +199,12 @@ describe("a project's name and symbol are the contract's, not the client's (issu
       amount1: (10n ** 15n).toString(),
       sqrtPriceX96: null,
     });
-    const csv = await call(ctx, owner, 'GET', 'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-03-01T00:00:00Z');
+    const csv = await call(
+      ctx,
+      owner,
+      'GET',
+      'projects/activity/export/?from=2025-01-01T00:00:00Z&to=2025-03-01T00:00:00Z',
+    );
     expect(csv.statusCode, csv.body).toBe(200);
     expect(forged(csv.body)).toBe(false);
     const rows = parseCsv(csv.body);
@@ -185,7 +212,11 @@ describe("a project's name and symbol are the contract's, not the client's (issu
     expect(rows.slice(1).map((r) => r[symbolColumn])).toEqual(['SMPL']);
 
     // A notification: the new-pool watch's, which names the project's symbol.
-    const pair = await createPoolOnDevnet(clients(), { version: 'v2', tokenA: devnet.addresses.smpl, tokenB: devnet.addresses.usdc });
+    const pair = await createPoolOnDevnet(clients(), {
+      version: 'v2',
+      tokenA: devnet.addresses.smpl,
+      tokenB: devnet.addresses.usdc,
+    });
     await tickUntilCaughtUp(watchOf(ctx));
     const notices = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, owner.userId));
     expect(notices.map((n) => n.title)).toContain('New pool found for SMPL on Uniswap V2');
@@ -201,7 +232,13 @@ describe("a project's name and symbol are the contract's, not the client's (issu
     const { ctx } = state;
     const owner = await signUp(ctx.app);
     await addProject(ctx, owner, devnet.addresses.demo);
-    const wrong = await call(ctx, owner, 'POST', 'projects/create/', { network: 31337, contract_address: devnet.addresses.smpl, name: 'Sample Token', token_symbol: 'SMPL', token_decimal: 18 });
+    const wrong = await call(ctx, owner, 'POST', 'projects/create/', {
+      network: 31337,
+      contract_address: devnet.addresses.smpl,
+      name: 'Sample Token',
+      token_symbol: 'SMPL',
+      token_decimal: 18,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].field).toBe('token_decimal');
   });

@@ -23,10 +23,17 @@ afterAll(async () => {
 
 const call = requester(() => ctx.app);
 
-const tokenInfo = (contract_address: string, token = owner.token) => call(token, 'POST', 'projects/get-token-info/', { network: DEVNET, contract_address });
+const tokenInfo = (contract_address: string, token = owner.token) =>
+  call(token, 'POST', 'projects/get-token-info/', { network: DEVNET, contract_address });
 
 async function createProject(token: string, address: Address, name: string, symbol: string, decimals: number) {
-  const res = await call(token, 'POST', 'projects/create/', { network: DEVNET, contract_address: address, name, token_symbol: symbol, token_decimal: decimals });
+  const res = await call(token, 'POST', 'projects/create/', {
+    network: DEVNET,
+    contract_address: address,
+    name,
+    token_symbol: symbol,
+    token_decimal: decimals,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number };
 }
@@ -95,7 +102,10 @@ describe('token info from the contract', () => {
     const bad = await tokenInfo('0x1234');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe(m.addressInvalid);
-    const unknown = await call(owner.token, 'POST', 'projects/get-token-info/', { network: 999999, contract_address: a.demo });
+    const unknown = await call(owner.token, 'POST', 'projects/get-token-info/', {
+      network: 999999,
+      contract_address: a.demo,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toBe(m.unknownNetwork);
   });
@@ -107,26 +117,69 @@ describe('projects', () => {
     const project = await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
     const list = (await call(user.token, 'GET', 'projects/')).json();
     expect(list.projects).toHaveLength(1);
-    expect(list.projects[0]).toMatchObject({ id: project.id, name: 'Demo Token', token_symbol: 'DEMO', ticker: 'DEMO', token_decimal: 18, network: DEVNET, contract_address: a.demo });
+    expect(list.projects[0]).toMatchObject({
+      id: project.id,
+      name: 'Demo Token',
+      token_symbol: 'DEMO',
+      ticker: 'DEMO',
+      token_decimal: 18,
+      network: DEVNET,
+      contract_address: a.demo,
+    });
 
-    const dup = await call(user.token, 'POST', 'projects/create/', { network: DEVNET, contract_address: a.demo.toLowerCase(), name: 'x', token_symbol: 'x', token_decimal: 18 });
+    const dup = await call(user.token, 'POST', 'projects/create/', {
+      network: DEVNET,
+      contract_address: a.demo.toLowerCase(),
+      name: 'x',
+      token_symbol: 'x',
+      token_decimal: 18,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().detail).toBe(m.duplicateProject);
 
-    const wrongDecimals = await call(user.token, 'POST', 'projects/create/', { network: DEVNET, contract_address: a.smpl, name: 'Sample', token_symbol: 'SMPL', token_decimal: 18 });
+    const wrongDecimals = await call(user.token, 'POST', 'projects/create/', {
+      network: DEVNET,
+      contract_address: a.smpl,
+      name: 'Sample',
+      token_symbol: 'SMPL',
+      token_decimal: 18,
+    });
     expect(wrongDecimals.statusCode).toBe(400);
     expect(wrongDecimals.json().detail).toMatch(/reports 9 decimals/);
 
-    const notToken = await call(user.token, 'POST', 'projects/create/', { network: DEVNET, contract_address: a.notAToken, name: 'X', token_symbol: 'X', token_decimal: 18 });
+    const notToken = await call(user.token, 'POST', 'projects/create/', {
+      network: DEVNET,
+      contract_address: a.notAToken,
+      name: 'X',
+      token_symbol: 'X',
+      token_decimal: 18,
+    });
     expect(notToken.statusCode).toBe(400);
     expect((await call(user.token, 'GET', 'projects/')).json().projects).toHaveLength(1);
   });
 
   it('validates in the order of the form', async () => {
-    const res = await call(owner.token, 'POST', 'projects/create/', { contract_address: 'nope', name: '', token_symbol: '', token_decimal: 99 });
+    const res = await call(owner.token, 'POST', 'projects/create/', {
+      contract_address: 'nope',
+      name: '',
+      token_symbol: '',
+      token_decimal: 99,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['network', 'contract_address', 'name', 'token_symbol', 'token_decimal']);
-    const decimals = await call(owner.token, 'POST', 'projects/create/', { network: DEVNET, contract_address: a.demo, name: 'D', token_symbol: 'D', token_decimal: 2.5 });
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
+      'network',
+      'contract_address',
+      'name',
+      'token_symbol',
+      'token_decimal',
+    ]);
+    const decimals = await call(owner.token, 'POST', 'projects/create/', {
+      network: DEVNET,
+      contract_address: a.demo,
+      name: 'D',
+      token_symbol: 'D',
+      token_decimal: 2.5,
+    });
     expect(decimals.json().detail).toBe(m.decimalsInvalid);
   });
 
@@ -134,7 +187,10 @@ describe('projects', () => {
     const user = await signUp(ctx.app);
     await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
     await createProject(user.token, a.smpl, 'Sample Token', 'SMPL', 9);
-    const search = async (q: string) => (await call(user.token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`)).json().map((r: { token_symbol: string }) => r.token_symbol);
+    const search = async (q: string) =>
+      (await call(user.token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`))
+        .json()
+        .map((r: { token_symbol: string }) => r.token_symbol);
     expect(await search('demo')).toEqual(['DEMO']);
     expect(await search('SmP')).toEqual(['SMPL']);
     expect(await search('token')).toEqual(['DEMO', 'SMPL']);
@@ -150,7 +206,9 @@ describe('projects', () => {
     await createProject(user.token, a.demo, 'Demo Token', 'DEMO', 18);
     await createProject(user.token, a.usdc, 'USD Coin', 'USDC', 6);
     const search = async (q: string, token = user.token) =>
-      (await call(token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`)).json().map((r: { token_symbol: string }) => r.token_symbol);
+      (await call(token, 'GET', `projects/search/?query=${encodeURIComponent(q)}`))
+        .json()
+        .map((r: { token_symbol: string }) => r.token_symbol);
     expect(await search(a.demo)).toEqual(['DEMO']);
     expect(await search(a.demo.toLowerCase())).toEqual(['DEMO']);
     expect(await search(a.demo.toUpperCase().replace('0X', '0x'))).toEqual(['DEMO']);
@@ -188,12 +246,28 @@ describe('pools on chain', () => {
 
   // Uniswap V2/V3 pools have none of the other families' shape facts (decision 0067).
   const NO_SHAPE = { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null };
-  const lookup = (project_id: number, dex_id: string, token_id: string) => call(owner.token, 'POST', 'projects/get-pool-address/', { project_id, dex_id, token_id });
+  const lookup = (project_id: number, dex_id: string, token_id: string) =>
+    call(owner.token, 'POST', 'projects/get-pool-address/', { project_id, dex_id, token_id });
 
   it('finds each seeded pool, V2 and V3, and reports no pool for an unpaired token', async () => {
-    expect((await lookup(demo.id, 'uniswap-v2', 'weth')).json()).toEqual({ pool_address: a.pools.demoWethV2, pool_version: 'v2', fee: null, shape: NO_SHAPE });
-    expect((await lookup(demo.id, 'uniswap-v2', 'usdc')).json()).toEqual({ pool_address: a.pools.demoUsdcV2, pool_version: 'v2', fee: null, shape: NO_SHAPE });
-    expect((await lookup(smpl.id, 'uniswap-v3', 'weth')).json()).toEqual({ pool_address: a.pools.smplWethV3, pool_version: 'v3', fee: 3000, shape: NO_SHAPE });
+    expect((await lookup(demo.id, 'uniswap-v2', 'weth')).json()).toEqual({
+      pool_address: a.pools.demoWethV2,
+      pool_version: 'v2',
+      fee: null,
+      shape: NO_SHAPE,
+    });
+    expect((await lookup(demo.id, 'uniswap-v2', 'usdc')).json()).toEqual({
+      pool_address: a.pools.demoUsdcV2,
+      pool_version: 'v2',
+      fee: null,
+      shape: NO_SHAPE,
+    });
+    expect((await lookup(smpl.id, 'uniswap-v3', 'weth')).json()).toEqual({
+      pool_address: a.pools.smplWethV3,
+      pool_version: 'v3',
+      fee: 3000,
+      shape: NO_SHAPE,
+    });
     const none = await lookup(demo.id, 'uniswap-v2', 'usdt');
     expect(none.statusCode).toBe(404);
     expect(none.json().detail).toBe(m.noPool('Uniswap V2'));
@@ -202,7 +276,8 @@ describe('pools on chain', () => {
   });
 
   it('refuses forged or mismatched pools and saves nothing', async () => {
-    const attach = (pool_address: string, dex: string, token: string) => call(owner.token, 'POST', `projects/pool/${demo.id}/`, { dex, token, pool_address });
+    const attach = (pool_address: string, dex: string, token: string) =>
+      call(owner.token, 'POST', `projects/pool/${demo.id}/`, { dex, token, pool_address });
     const cases: [string, string, string, RegExp][] = [
       [a.pools.demoUsdcV2, 'uniswap-v2', 'weth', /does not pair the project token/],
       [a.pools.smplWethV3, 'uniswap-v2', 'weth', /(not a Uniswap V2 pool|does not belong|does not pair)/],
@@ -219,11 +294,24 @@ describe('pools on chain', () => {
   });
 
   it('attaches verified pools whose reserves and price match the chain', async () => {
-    const v2 = await call(owner.token, 'POST', `projects/pool/${demo.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a.pools.demoWethV2 });
+    const v2 = await call(owner.token, 'POST', `projects/pool/${demo.id}/`, {
+      dex: 'uniswap-v2',
+      token: 'weth',
+      pool_address: a.pools.demoWethV2,
+    });
     expect(v2.statusCode, v2.body).toBe(201);
-    const v3 = await call(owner.token, 'POST', `projects/pool/${smpl.id}/`, { dex: 'uniswap-v3', token: 'weth', pool_address: a.pools.smplWethV3, pool_version: 'v3' });
+    const v3 = await call(owner.token, 'POST', `projects/pool/${smpl.id}/`, {
+      dex: 'uniswap-v3',
+      token: 'weth',
+      pool_address: a.pools.smplWethV3,
+      pool_version: 'v3',
+    });
     expect(v3.statusCode, v3.body).toBe(201);
-    const again = await call(owner.token, 'POST', `projects/pool/${demo.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a.pools.demoWethV2.toLowerCase() });
+    const again = await call(owner.token, 'POST', `projects/pool/${demo.id}/`, {
+      dex: 'uniswap-v2',
+      token: 'weth',
+      pool_address: a.pools.demoWethV2.toLowerCase(),
+    });
     expect(again.statusCode).toBe(409);
 
     const client = createPublicClient({ transport: http(devnet.rpcUrl) });
@@ -243,7 +331,12 @@ describe('pools on chain', () => {
     ).pools;
     const v2Fund = funds.find((f) => f.pool_address === a.pools.demoWethV2)!;
     const block = BigInt(v2Fund.pool_funds.block_number);
-    const [r0, r1] = await client.readContract({ address: a.pools.demoWethV2, abi: pairAbi, functionName: 'getReserves', blockNumber: block });
+    const [r0, r1] = await client.readContract({
+      address: a.pools.demoWethV2,
+      abi: pairAbi,
+      functionName: 'getReserves',
+      blockNumber: block,
+    });
     const token0 = await client.readContract({ address: a.pools.demoWethV2, abi: pairAbi, functionName: 'token0' });
     const demoIs0 = token0.toLowerCase() === a.demo.toLowerCase();
     const demoRaw = demoIs0 ? r0 : r1;
@@ -254,12 +347,27 @@ describe('pools on chain', () => {
 
     const v3Fund = funds.find((f) => f.pool_address === a.pools.smplWethV3)!;
     const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
-    const smplBal = await client.readContract({ address: a.smpl, abi: erc20, functionName: 'balanceOf', args: [a.pools.smplWethV3], blockNumber: BigInt(v3Fund.pool_funds.block_number) });
+    const smplBal = await client.readContract({
+      address: a.smpl,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [a.pools.smplWethV3],
+      blockNumber: BigInt(v3Fund.pool_funds.block_number),
+    });
     expect(v3Fund.pool_funds.amount_project_token).toBe(formatUnits(smplBal, 9));
     expect(Number(v3Fund.price)).toBeGreaterThan(0);
 
     const prices = (await call(owner.token, 'GET', 'projects/pool/prices/')).json();
-    expect(prices).toContainEqual(expect.objectContaining({ pool_id: v2Fund.id, token: 'DEMO', pair: 'WETH', dex: 'Uniswap V2', price: v2Fund.price, change_24h: null }));
+    expect(prices).toContainEqual(
+      expect.objectContaining({
+        pool_id: v2Fund.id,
+        token: 'DEMO',
+        pair: 'WETH',
+        dex: 'Uniswap V2',
+        price: v2Fund.price,
+        change_24h: null,
+      }),
+    );
     const plain = (await call(owner.token, 'GET', 'projects/user/pools/')).json().pools;
     expect(plain.length).toBeGreaterThan(0);
     expect(plain.every((p: { pool_funds: unknown }) => p.pool_funds === null)).toBe(true);
@@ -294,8 +402,18 @@ describe('pools on chain', () => {
   it('deleting a pool, then a project with its pools', async () => {
     const user = await signUp(ctx.app);
     const project = await createProject(user.token, a.demo, 'Demo', 'DEMO', 18);
-    const p1 = (await call(user.token, 'POST', `projects/pool/${project.id}/`, { dex: 'uniswap-v2', token: 'weth', pool_address: a.pools.demoWethV2 })).json();
-    await call(user.token, 'POST', `projects/pool/${project.id}/`, { dex: 'uniswap-v2', token: 'usdc', pool_address: a.pools.demoUsdcV2 });
+    const p1 = (
+      await call(user.token, 'POST', `projects/pool/${project.id}/`, {
+        dex: 'uniswap-v2',
+        token: 'weth',
+        pool_address: a.pools.demoWethV2,
+      })
+    ).json();
+    await call(user.token, 'POST', `projects/pool/${project.id}/`, {
+      dex: 'uniswap-v2',
+      token: 'usdc',
+      pool_address: a.pools.demoUsdcV2,
+    });
     expect((await call(user.token, 'DELETE', `projects/pool/delete/${p1.id}/`)).statusCode).toBe(200);
     expect((await call(user.token, 'GET', `projects/${project.id}/pools/`)).json()).toHaveLength(1);
     expect((await call(user.token, 'DELETE', `projects/${project.id}/`)).statusCode).toBe(200);
@@ -331,7 +449,15 @@ describe('an unreachable node', () => {
       expect(res.json().detail).toBe(m.nodeUnreachable('Local Devnet'));
       expect(elapsed).toBeLessThanOrEqual(5_000);
       // Routes that need no chain answer as usual.
-      expect((await dead.app.inject({ method: 'GET', url: '/api/v1/projects/', headers: { authorization: bearer(user.token) } })).statusCode).toBe(200);
+      expect(
+        (
+          await dead.app.inject({
+            method: 'GET',
+            url: '/api/v1/projects/',
+            headers: { authorization: bearer(user.token) },
+          })
+        ).statusCode,
+      ).toBe(200);
       await dead.close();
     }
     for (const s of sockets) s.destroy();

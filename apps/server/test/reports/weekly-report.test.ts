@@ -1,11 +1,24 @@
-import { formatAmount, formatPrice, reportMessages as rm, type ActivityEvent, type Pool, type WeeklyReport } from '@tokendesk/contract';
+import {
+  formatAmount,
+  formatPrice,
+  reportMessages as rm,
+  type ActivityEvent,
+  type Pool,
+  type WeeklyReport,
+} from '@tokendesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { alerts, alertTriggers, outbox, projectWeeklyReports } from '../../src/db/schema';
-import { isoWeek, nextReportAt, runWeeklyReports, weekDueAt, type WeeklyReportDeps } from '../../src/delivery/weekly-report';
+import {
+  isoWeek,
+  nextReportAt,
+  runWeeklyReports,
+  weekDueAt,
+  type WeeklyReportDeps,
+} from '../../src/delivery/weekly-report';
 import { DeliveryWorker } from '../../src/delivery/worker';
 import { valuedPools } from '../../src/features/pools/valued-pools';
 import { NetworkIndexer } from '../../src/indexer/indexer';
@@ -87,7 +100,8 @@ describe('weekly report', () => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   };
-  const verify = (userId: number) => database.db.execute(sql`update users set email_verified_at = now() where id = ${userId}`);
+  const verify = (userId: number) =>
+    database.db.execute(sql`update users set email_verified_at = now() where id = ${userId}`);
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -120,11 +134,28 @@ describe('weekly report', () => {
     for (let i = 0; !(await indexer.tick()).caughtUp; i++) if (i > 300) throw new Error('indexer did not catch up');
 
     // Two firings of the owner's alert: one inside the week, one before it (not in the report).
-    const [alert] = await database.db.insert(alerts).values({ userId: owner.userId, poolId, kind: 'large_swap', minAmount: '0.5', cooldownMinutes: 60 }).returning();
+    const [alert] = await database.db
+      .insert(alerts)
+      .values({ userId: owner.userId, poolId, kind: 'large_swap', minAmount: '0.5', cooldownMinutes: 60 })
+      .returning();
     const now = reportTime();
     await database.db.insert(alertTriggers).values([
-      { alertId: alert!.id, triggeredAt: new Date(now.getTime() - 2 * DAY_MS), message: 'Swap of 1.5 WETH in DEMO/WETH', values: { amount: '1.5' }, networkId: DEVNET, blockNumber: 4242n },
-      { alertId: alert!.id, triggeredAt: new Date(now.getTime() - 9 * DAY_MS), message: 'Old firing outside the week', values: {}, networkId: DEVNET, blockNumber: 17n },
+      {
+        alertId: alert!.id,
+        triggeredAt: new Date(now.getTime() - 2 * DAY_MS),
+        message: 'Swap of 1.5 WETH in DEMO/WETH',
+        values: { amount: '1.5' },
+        networkId: DEVNET,
+        blockNumber: 4242n,
+      },
+      {
+        alertId: alert!.id,
+        triggeredAt: new Date(now.getTime() - 9 * DAY_MS),
+        message: 'Old firing outside the week',
+        values: {},
+        networkId: DEVNET,
+        blockNumber: 17n,
+      },
     ]);
   }, 600_000);
 
@@ -161,22 +192,34 @@ describe('weekly report', () => {
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toMatchObject({ enabled: true, email_configured: true, email_verified: true, last_week: null });
     expect(typeof (on.json() as WeeklyReport).next_report_at).toBe('string');
-    expect((await call(owner.token, 'GET', `projects/${demoId}/weekly-report/`)).json()).toMatchObject({ enabled: true });
+    expect((await call(owner.token, 'GET', `projects/${demoId}/weekly-report/`)).json()).toMatchObject({
+      enabled: true,
+    });
   });
 
   it("another user's project answers 404, like a missing one, and is not changed", async () => {
     for (const id of [demoId, 999_999]) {
       expect((await call(stranger.token, 'GET', `projects/${id}/weekly-report/`)).statusCode).toBe(404);
-      expect((await call(stranger.token, 'PUT', `projects/${id}/weekly-report/`, { enabled: false })).statusCode).toBe(404);
+      expect((await call(stranger.token, 'PUT', `projects/${id}/weekly-report/`, { enabled: false })).statusCode).toBe(
+        404,
+      );
     }
-    expect((await call(owner.token, 'GET', `projects/${demoId}/weekly-report/`)).json()).toMatchObject({ enabled: true });
+    expect((await call(owner.token, 'GET', `projects/${demoId}/weekly-report/`)).json()).toMatchObject({
+      enabled: true,
+    });
   });
 
   it('an opted-in project of a verified owner gets one e-mail with the figures and their blocks', async () => {
     // The other projects: one turned on then off, one on but its owner unverified.
-    expect((await call(optedOut.token, 'PUT', `projects/${optedOutProject}/weekly-report/`, { enabled: true })).statusCode).toBe(200);
-    expect((await call(optedOut.token, 'PUT', `projects/${optedOutProject}/weekly-report/`, { enabled: false })).statusCode).toBe(200);
-    const unverifiedOn = await call(unverified.token, 'PUT', `projects/${unverifiedProject}/weekly-report/`, { enabled: true });
+    expect(
+      (await call(optedOut.token, 'PUT', `projects/${optedOutProject}/weekly-report/`, { enabled: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(optedOut.token, 'PUT', `projects/${optedOutProject}/weekly-report/`, { enabled: false })).statusCode,
+    ).toBe(200);
+    const unverifiedOn = await call(unverified.token, 'PUT', `projects/${unverifiedProject}/weekly-report/`, {
+      enabled: true,
+    });
     expect(unverifiedOn.json()).toMatchObject({ enabled: true, email_verified: false });
 
     const now = reportTime();
@@ -194,7 +237,9 @@ describe('weekly report', () => {
     const at = fund.pool_funds!.block_number!;
     expect(mail.text).toContain(`Price: ${formatPrice(fund.price)} WETH per DEMO`);
     expect(mail.text).toContain(`at block ${at}`);
-    expect(mail.text).toContain(`Liquidity: ${formatAmount(fund.pool_funds!.amount_token)} WETH and ${formatAmount(fund.pool_funds!.amount_project_token)} DEMO at block ${at}`);
+    expect(mail.text).toContain(
+      `Liquidity: ${formatAmount(fund.pool_funds!.amount_token)} WETH and ${formatAmount(fund.pool_funds!.amount_project_token)} DEMO at block ${at}`,
+    );
     expect(fund.change_24h).not.toBeNull();
     const day = Number(fund.change_24h);
     expect(mail.text).toContain(`24 h change: ${day > 0 ? '+' : day < 0 ? '-' : ''}${Math.abs(day).toFixed(2)}%`);
@@ -205,7 +250,13 @@ describe('weekly report', () => {
     let weekVolume = 0n;
     const from = now.getTime() - 7 * DAY_MS;
     do {
-      const page = (await call(owner.token, 'GET', `projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${cursor}` : ''}`)).json() as { events: ActivityEvent[]; next_cursor: string | null };
+      const page = (
+        await call(
+          owner.token,
+          'GET',
+          `projects/activity/?pool=${poolId}&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json() as { events: ActivityEvent[]; next_cursor: string | null };
       for (const e of page.events) {
         if ((e.kind === 'buy' || e.kind === 'sell') && Date.parse(e.occurred_at) > from) {
           const [w, f = ''] = e.amount_token.split('.');
@@ -217,7 +268,9 @@ describe('weekly report', () => {
     expect(weekVolume).toBeGreaterThan(0n);
     const whole = weekVolume / 10n ** 18n;
     const fraction = (weekVolume % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
-    expect(mail.text).toContain(`Volume 7 days: ${formatAmount(fraction ? `${whole}.${fraction}` : `${whole}`)} WETH\n`);
+    expect(mail.text).toContain(
+      `Volume 7 days: ${formatAmount(fraction ? `${whole}.${fraction}` : `${whole}`)} WETH\n`,
+    );
 
     // The 7-day change: from a stored price at or before the week's start, to the live price.
     const week = /7-day change: ([+-]?[0-9.]+)% \(from ([0-9.,]+) WETH at block (\d+), (.+? UTC)\)/.exec(mail.text);
@@ -226,7 +279,9 @@ describe('weekly report', () => {
     expect(BigInt(week![3]!)).toBeLessThan(BigInt(at));
 
     // USD: the project's price with its route and block, or the reason in words.
-    expect(mail.text).toMatch(/Price \(USD\): (\$[0-9.,₀-₉]+ via DEMO\/WETH on Uniswap V2 × WETH\/USDC on Uniswap V3 at block \d+|not available: .+)/);
+    expect(mail.text).toMatch(
+      /Price \(USD\): (\$[0-9.,₀-₉]+ via DEMO\/WETH on Uniswap V2 × WETH\/USDC on Uniswap V3 at block \d+|not available: .+)/,
+    );
     // Holders are not indexed in this file: said plainly, never 0.
     expect(mail.text).toMatch(/Holders: not available: .+/);
     expect(mail.text).not.toMatch(/Holders: 0/);
@@ -261,12 +316,18 @@ describe('weekly report', () => {
       if (arrived === 2) release();
       return bothThere;
     };
-    const [a, b] = await Promise.all([runWeeklyReports(depsOn(database, barrier), next), runWeeklyReports(depsOn(second, barrier), next)]);
+    const [a, b] = await Promise.all([
+      runWeeklyReports(depsOn(database, barrier), next),
+      runWeeklyReports(depsOn(second, barrier), next),
+    ]);
     expect(arrived).toBe(2);
     expect([...a.sent, ...b.sent]).toEqual([demoId]);
     expect([...a.failed, ...b.failed]).toEqual([]);
     expect(await reportRows()).toHaveLength(2);
-    const [row] = await database.db.select().from(projectWeeklyReports).where(eq(projectWeeklyReports.projectId, demoId));
+    const [row] = await database.db
+      .select()
+      .from(projectWeeklyReports)
+      .where(eq(projectWeeklyReports.projectId, demoId));
     expect(row!.lastWeek).toBe(isoWeek(next).label);
   });
 
@@ -275,14 +336,20 @@ describe('weekly report', () => {
     const before = (await reportRows()).length;
     const run = await runWeeklyReports(depsOn(database), later);
     expect(run.sent).toEqual([demoId]);
-    expect((await reportRows()).filter((r) => r.userId === unverified.userId || r.userId === optedOut.userId)).toHaveLength(0);
+    expect(
+      (await reportRows()).filter((r) => r.userId === unverified.userId || r.userId === optedOut.userId),
+    ).toHaveLength(0);
     expect(await reportRows()).toHaveLength(before + 1);
 
     await verify(unverified.userId);
     expect((await runWeeklyReports(depsOn(database), later)).sent).toEqual([unverifiedProject]);
 
-    expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: false })).statusCode).toBe(200);
-    expect((await runWeeklyReports(depsOn(database), new Date(later.getTime() + 7 * DAY_MS))).sent).toEqual([unverifiedProject]);
+    expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: false })).statusCode).toBe(
+      200,
+    );
+    expect((await runWeeklyReports(depsOn(database), new Date(later.getTime() + 7 * DAY_MS))).sent).toEqual([
+      unverifiedProject,
+    ]);
   });
 
   it('holders: the count at the block the index has read to, and the change since the day before the week', async () => {
@@ -291,9 +358,15 @@ describe('weekly report', () => {
     const inside = new Date(at.getTime() - 3 * DAY_MS).toISOString().slice(0, 10);
     const token = inject('devnet').addresses.demo.toLowerCase();
     // The holder index's rows as the indexer writes them (this file does not run the holder indexer).
-    await database.db.execute(sql`insert into token_holder_sync (network_id, token_address, to_block, target_block, holder_count) values (${DEVNET}, ${token}, 500, 500, 12)`);
-    await database.db.execute(sql`insert into token_holder_daily (network_id, token_address, day, holder_count) values (${DEVNET}, ${token}, ${dayBefore}, 9), (${DEVNET}, ${token}, ${inside}, 11)`);
-    expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: true })).statusCode).toBe(200);
+    await database.db.execute(
+      sql`insert into token_holder_sync (network_id, token_address, to_block, target_block, holder_count) values (${DEVNET}, ${token}, 500, 500, 12)`,
+    );
+    await database.db.execute(
+      sql`insert into token_holder_daily (network_id, token_address, day, holder_count) values (${DEVNET}, ${token}, ${dayBefore}, 9), (${DEVNET}, ${token}, ${inside}, 11)`,
+    );
+    expect((await call(owner.token, 'PUT', `projects/${demoId}/weekly-report/`, { enabled: true })).statusCode).toBe(
+      200,
+    );
     expect((await runWeeklyReports(depsOn(database), at)).sent).toContain(demoId);
     await worker.runOnce();
     const mail = await smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('Holders: 12'));
@@ -302,11 +375,15 @@ describe('weekly report', () => {
     expect(mail.text).toContain(`Holders: 12 at block 500, +3 since the end of ${d} ${month} ${y} (9)`);
 
     // While the history is still being read, the count is not given (a partial count would understate it).
-    await database.db.execute(sql`update token_holder_sync set target_block = 900 where network_id = ${DEVNET} and token_address = ${token}`);
+    await database.db.execute(
+      sql`update token_holder_sync set target_block = 900 where network_id = ${DEVNET} and token_address = ${token}`,
+    );
     const later = new Date(at.getTime() + 7 * DAY_MS);
     expect((await runWeeklyReports(depsOn(database), later)).sent).toContain(demoId);
     await worker.runOnce();
-    const partial = await smtp.waitFor((m) => m.to.includes(owner.email) && m.text.includes('Holders: not available: Holders are still being indexed'));
+    const partial = await smtp.waitFor(
+      (m) => m.to.includes(owner.email) && m.text.includes('Holders: not available: Holders are still being indexed'),
+    );
     expect(partial.text).not.toMatch(/Holders: \d/);
   });
 });
@@ -321,26 +398,56 @@ describe('weekly report without e-mail configured', () => {
         method: 'POST',
         url: '/api/v1/projects/create/',
         headers: { authorization: bearer(user.token) },
-        payload: { network: DEVNET, contract_address: inject('devnet').addresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+        payload: {
+          network: DEVNET,
+          contract_address: inject('devnet').addresses.demo,
+          name: 'Demo',
+          token_symbol: 'DEMO',
+          token_decimal: 18,
+        },
       });
       // Without a chain this app knows no devnet; seed the project row directly then.
       const projectId =
         res.statusCode === 201
           ? (res.json() as { id: number }).id
-          : ((await ctx.app.db.execute(sql`insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values (${user.userId}, ${DEVNET}, '0x00000000000000000000000000000000000000aa', 'Demo', 'DEMO', 18) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
-      const put = (enabled: boolean) => ctx.app.inject({ method: 'PUT', url: `/api/v1/projects/${projectId}/weekly-report/`, headers: { authorization: bearer(user.token) }, payload: { enabled } });
+          : (
+              (await ctx.app.db.execute(
+                sql`insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values (${user.userId}, ${DEVNET}, '0x00000000000000000000000000000000000000aa', 'Demo', 'DEMO', 18) returning id`,
+              )) as unknown as { rows: { id: number }[] }
+            ).rows[0]!.id;
+      const put = (enabled: boolean) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/v1/projects/${projectId}/weekly-report/`,
+          headers: { authorization: bearer(user.token) },
+          payload: { enabled },
+        });
       const on = await put(true);
       expect(on.statusCode).toBe(409);
-      expect(on.json()).toMatchObject({ detail: rm.emailNotConfigured, errors: [{ field: 'enabled', message: rm.emailNotConfigured }] });
+      expect(on.json()).toMatchObject({
+        detail: rm.emailNotConfigured,
+        errors: [{ field: 'enabled', message: rm.emailNotConfigured }],
+      });
       expect(await ctx.app.db.select().from(projectWeeklyReports)).toHaveLength(0);
       expect((await put(false)).statusCode).toBe(200);
-      const got = (await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}/weekly-report/`, headers: { authorization: bearer(user.token) } })).json() as WeeklyReport;
+      const got = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/projects/${projectId}/weekly-report/`,
+          headers: { authorization: bearer(user.token) },
+        })
+      ).json() as WeeklyReport;
       expect(got).toMatchObject({ enabled: false, email_configured: false, next_report_at: null });
 
       // Even an enabled row (set before SMTP was removed) enqueues nothing.
       await ctx.app.db.update(projectWeeklyReports).set({ enabled: true });
       const run = await runWeeklyReports(
-        { db: ctx.app.db, config: ctx.config, log: { info: () => {}, error: () => {} }, projectPools: async () => ({ pools: [], projectPrice: undefined }) },
+        {
+          db: ctx.app.db,
+          config: ctx.config,
+          log: { info: () => {}, error: () => {} },
+          projectPools: async () => ({ pools: [], projectPrice: undefined }),
+        },
         reportTime(),
       );
       expect(run.sent).toEqual([]);

@@ -25,7 +25,13 @@ export default async function setup(project: TestProject) {
   const bundles: Record<string, string> = {};
   await Promise.all(
     SPAWNED_PROGRAMS.map(async (program) => {
-      const outfile = path.join(dir, `${program.replace(/^src\//, '').replace(/\.ts$/, '').replaceAll('/', '-')}.js`);
+      const outfile = path.join(
+        dir,
+        `${program
+          .replace(/^src\//, '')
+          .replace(/\.ts$/, '')
+          .replaceAll('/', '-')}.js`,
+      );
       await bundle(program, outfile);
       bundles[program] = outfile;
     }),

@@ -46,7 +46,9 @@ afterAll(async () => {
     if (was) {
       const now = await head();
       if (now !== was.head) {
-        throw new Error(`the shared devnet's head moved from ${Number(was.head)} to ${Number(now)} while ${was.file} was registered as a reader: a file that writes to it must take claimSharedChain() (@tokendesk/testkit/shared-chain)`);
+        throw new Error(
+          `the shared devnet's head moved from ${Number(was.head)} to ${Number(now)} while ${was.file} was registered as a reader: a file that writes to it must take claimSharedChain() (@tokendesk/testkit/shared-chain)`,
+        );
       }
     }
   } finally {

@@ -11,7 +11,9 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   const seen = errors.splice(0);
   if (seen.length > 0) {
-    throw new Error(`Unexpected console.error during the test:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error during the test:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
   vi.restoreAllMocks();
 });

@@ -62,7 +62,10 @@ export default async function setup(project: TestProject) {
   }
   await client.end();
   project.provide('postgres', { adminUrl, template, strategy });
-  if (process.env.TOKENDESK_TEST_TIMINGS) console.log(`test PostgreSQL ready in ${Math.round(performance.now() - started)} ms (${cluster ? 'embedded' : 'DATABASE_URL'})`);
+  if (process.env.TOKENDESK_TEST_TIMINGS)
+    console.log(
+      `test PostgreSQL ready in ${Math.round(performance.now() - started)} ms (${cluster ? 'embedded' : 'DATABASE_URL'})`,
+    );
 
   return async () => {
     if (!cluster) {

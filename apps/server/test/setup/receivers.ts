@@ -9,7 +9,12 @@ import type { AddressInfo } from 'node:net';
 
 export type ReceiverKind = 'webhook' | 'telegram' | 'discord';
 
-export type Answer = { status: 200 } | { status: 500 } | { status: 400 | 401 | 403 | 404 | 410 } | { status: 429; retryAfter: number } | { hang: true };
+export type Answer =
+  | { status: 200 }
+  | { status: 500 }
+  | { status: 400 | 401 | 403 | 404 | 410 }
+  | { status: 429; retryAfter: number }
+  | { hang: true };
 
 export interface ReceivedRequest {
   method: string;
@@ -38,7 +43,11 @@ export interface Receiver {
 }
 
 function successBody(kind: ReceiverKind, n: number): string {
-  if (kind === 'telegram') return JSON.stringify({ ok: true, result: { message_id: n, chat: { id: 1 }, date: Math.floor(Date.now() / 1000), text: '' } });
+  if (kind === 'telegram')
+    return JSON.stringify({
+      ok: true,
+      result: { message_id: n, chat: { id: 1 }, date: Math.floor(Date.now() / 1000), text: '' },
+    });
   if (kind === 'discord') return JSON.stringify({ id: String(1000 + n), type: 0, content: '' });
   return 'ok';
 }
@@ -48,12 +57,21 @@ function failureBody(kind: ReceiverKind, status: number, retryAfter?: number): s
     return JSON.stringify({
       ok: false,
       error_code: status,
-      description: status === 429 ? `Too Many Requests: retry after ${retryAfter}` : status === 400 ? 'Bad Request: chat not found' : 'Internal Server Error',
+      description:
+        status === 429
+          ? `Too Many Requests: retry after ${retryAfter}`
+          : status === 400
+            ? 'Bad Request: chat not found'
+            : 'Internal Server Error',
       ...(status === 429 ? { parameters: { retry_after: retryAfter } } : {}),
     });
   }
   if (kind === 'discord') {
-    return JSON.stringify(status === 429 ? { message: 'You are being rate limited.', retry_after: retryAfter, global: false } : { message: status === 404 ? 'Unknown Webhook' : 'Internal Server Error', code: 0 });
+    return JSON.stringify(
+      status === 429
+        ? { message: 'You are being rate limited.', retry_after: retryAfter, global: false }
+        : { message: status === 404 ? 'Unknown Webhook' : 'Internal Server Error', code: 0 },
+    );
   }
   return status === 429 ? 'slow down' : 'boom';
 }
@@ -69,7 +87,14 @@ export async function startReceiver(kind: ReceiverKind, opts: { delayMs?: number
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const plan = planned.shift() ?? { status: 200 };
-      const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), answered: 'hang' in plan ? 'hang' : plan.status };
+      const record: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+        answered: 'hang' in plan ? 'hang' : plan.status,
+      };
       requests.push(record);
       for (const wake of waiters) wake();
       if ('hang' in plan) {
@@ -90,7 +115,11 @@ export async function startReceiver(kind: ReceiverKind, opts: { delayMs?: number
     // Discord also sends the header; the body's float is the precise one.
     if (retryAfter !== undefined && kind !== 'telegram') headers['retry-after'] = String(Math.ceil(retryAfter));
     res.writeHead(plan.status, headers);
-    res.end(plan.status >= 200 && plan.status < 300 ? successBody(kind, requests.length) : failureBody(kind, plan.status, retryAfter));
+    res.end(
+      plan.status >= 200 && plan.status < 300
+        ? successBody(kind, requests.length)
+        : failureBody(kind, plan.status, retryAfter),
+    );
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -54,7 +54,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         }
         const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'));
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        messages.push({ ...parsed, from: parsed.from || envelopeFrom, to: session.envelope.rcptTo.map((r) => r.address) });
+        messages.push({
+          ...parsed,
+          from: parsed.from || envelopeFrom,
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
         for (const wake of waiters) wake();
         callback();
       });
@@ -87,7 +91,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => m.subject).join(' | ')})`));
+          reject(
+            new Error(
+              `no matching e-mail within ${timeoutMs} ms (${messages.length} received: ${messages.map((m) => m.subject).join(' | ')})`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
@@ -98,10 +106,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
     // Connections left hanging would hold close() until they time out.
-    close: () => new Promise<void>((resolve) => {
-      for (const c of (server as unknown as { connections?: Set<{ close?: () => void }> }).connections ?? []) c.close?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of (server as unknown as { connections?: Set<{ close?: () => void }> }).connections ?? [])
+          c.close?.();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -152,7 +162,9 @@ export function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 

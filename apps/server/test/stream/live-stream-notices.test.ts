@@ -36,12 +36,19 @@ describe('the tick notice', () => {
     for (let i = 0; i < 50 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect(heard).toHaveLength(2);
     expect(decodeNotice(heard[0]!)).toEqual({ kind: 'tick', networkId: 31337, block: 42n, pools: few, tokens: [] });
-    expect(decodeNotice(heard[1]!)).toEqual({ kind: 'tick', networkId: 31337, block: 43n, pools: 'all', tokens: [address(7)] });
+    expect(decodeNotice(heard[1]!)).toEqual({
+      kind: 'tick',
+      networkId: 31337,
+      block: 43n,
+      pools: 'all',
+      tokens: [address(7)],
+    });
     expect(Buffer.byteLength(encodeTick(31337, 43n, many, many))).toBeLessThanOrEqual(MAX_NOTICE_BYTES);
   });
 
   it('is refused when malformed: the channel is open to any database writer', () => {
-    for (const bad of ['tick:1:2:0xzz:', 'tick:1:2:3', "ticket:1:'x'", 'tick:a:1::', `tick:1:1:${address(1)},DROP:`]) expect(decodeNotice(bad)).toBeNull();
+    for (const bad of ['tick:1:2:0xzz:', 'tick:1:2:3', "ticket:1:'x'", 'tick:a:1::', `tick:1:1:${address(1)},DROP:`])
+      expect(decodeNotice(bad)).toBeNull();
     expect(decodeNotice('ticket:5:9')).toEqual({ kind: 'ticket', userId: 5, ticketId: 9 });
   });
 });

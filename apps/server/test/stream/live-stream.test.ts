@@ -51,7 +51,13 @@ async function attachDemoWeth(app: FastifyInstance, token: string): Promise<{ pr
     method: 'POST',
     url: '/api/v1/projects/create/',
     headers: auth,
-    payload: { network: 31337, contract_address: devnet.addresses.demo, name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+    payload: {
+      network: 31337,
+      contract_address: devnet.addresses.demo,
+      name: 'Demo',
+      token_symbol: 'DEMO',
+      token_decimal: 18,
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   const attached = await app.inject({
@@ -69,8 +75,18 @@ beforeAll(async () => {
   clone = await cloneDatabase();
   dbA = await openDatabase({ kind: 'postgres', url: clone.url });
   dbB = await openDatabase({ kind: 'postgres', url: clone.url });
-  appA = await buildApp({ config: testConfig(), database: dbA, logger: false, chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
-  appB = await buildApp({ config: testConfig({ STREAMS_PER_USER: '3' }), database: dbB, logger: false, chain: devnetChain({ rpcUrl: devnet.rpcUrl }) });
+  appA = await buildApp({
+    config: testConfig(),
+    database: dbA,
+    logger: false,
+    chain: devnetChain({ rpcUrl: devnet.rpcUrl }),
+  });
+  appB = await buildApp({
+    config: testConfig({ STREAMS_PER_USER: '3' }),
+    database: dbB,
+    logger: false,
+    chain: devnetChain({ rpcUrl: devnet.rpcUrl }),
+  });
   await appA.ready();
   await appB.listen({ port: 0, host: '127.0.0.1' });
   baseB = `http://127.0.0.1:${(appB.server.address() as AddressInfo).port}`;
@@ -85,7 +101,9 @@ beforeAll(async () => {
   // Caught up: the devnet's checkpoint reached its head.
   const head = await devnetClients(devnet.rpcUrl).public.getBlockNumber();
   for (let i = 0; i < 600; i++) {
-    const rows = (await dbA.db.execute(sql`select last_block from indexer_checkpoints where network_id = 31337`)) as unknown as { rows: { last_block: string }[] };
+    const rows = (await dbA.db.execute(
+      sql`select last_block from indexer_checkpoints where network_id = 31337`,
+    )) as unknown as { rows: { last_block: string }[] };
     if (rows.rows[0] && BigInt(rows.rows[0].last_block) >= head) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -117,7 +135,9 @@ describe('GET /api/v1/stream/', () => {
     expect(JSON.parse(anonymous.body)).toMatchObject({ detail: expect.any(String) });
     s.close();
     // Documented like every other route.
-    const doc = (await appB.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { tags?: string[]; responses: Record<string, unknown> } }> };
+    const doc = (await appB.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { get?: { tags?: string[]; responses: Record<string, unknown> } }>;
+    };
     const route = doc.paths['/api/v1/stream'] ?? doc.paths['/api/v1/stream/'];
     expect(route?.get?.tags).toEqual(['Live']);
     expect(Object.keys(route!.get!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
@@ -128,17 +148,29 @@ describe('GET /api/v1/stream/', () => {
     const sharerStream = await stream(sharer.token);
     const strangerStream = await stream(stranger.token);
     await ownerStream.waitFor((c) => c.messages.length > 0);
-    const { receipt } = await swapOnDevnet(devnetClients(devnet.rpcUrl), { from: demoAccounts[1]!, pool: 'demo-weth', side: 'buy', amount: '0.01' });
+    const { receipt } = await swapOnDevnet(devnetClients(devnet.rpcUrl), {
+      from: demoAccounts[1]!,
+      pool: 'demo-weth',
+      side: 'buy',
+      amount: '0.01',
+    });
     const mined = Date.now();
     const isPool = (c: Record<string, unknown>) => c.topic === 'pool';
     await ownerStream.waitFor((c) => c.changes().some(isPool));
     console.info(`live-stream: swap mined → pool change on server B: ${Date.now() - mined} ms`);
     const change = ownerStream.changes().find(isPool)!;
-    expect(change).toEqual({ topic: 'pool', project_id: ownerProject, pool_ids: [ownerPool], block: expect.any(String) });
+    expect(change).toEqual({
+      topic: 'pool',
+      project_id: ownerProject,
+      pool_ids: [ownerPool],
+      block: expect.any(String),
+    });
     expect(BigInt(change.block as string)).toBeGreaterThanOrEqual(receipt.blockNumber);
 
     await sharerStream.waitFor((c) => c.changes().some(isPool));
-    expect(sharerStream.changes().filter(isPool)).toEqual([{ topic: 'pool', project_id: sharerProject, pool_ids: [sharerPool], block: change.block }]);
+    expect(sharerStream.changes().filter(isPool)).toEqual([
+      { topic: 'pool', project_id: sharerProject, pool_ids: [sharerPool], block: change.block },
+    ]);
     // Nothing of another tenant, ever: the stranger tracks nothing and hears nothing.
     await new Promise((r) => setTimeout(r, 500));
     expect(strangerStream.changes()).toEqual([]);
@@ -160,12 +192,21 @@ describe('GET /api/v1/stream/', () => {
     await dbA.db.execute(sql`update projects set name = 'Demo renamed' where id = ${ownerProject}`);
     await ownerStream.waitFor((c) => c.changes().some((x) => x.topic === 'lists'));
 
-    await dbA.db.insert(notifications).values({ userId: owner.userId, title: 'Large swap', message: 'A test notice', navigationUrl: '/activities' });
+    await dbA.db
+      .insert(notifications)
+      .values({ userId: owner.userId, title: 'Large swap', message: 'A test notice', navigationUrl: '/activities' });
     await ownerStream.waitFor((c) => c.changes().some((x) => x.topic === 'notifications'));
 
-    const ticket = await appA.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: auth, payload: { project: ownerProject, subject: 'Live?', message: 'Does it stream?' } });
+    const ticket = await appA.inject({
+      method: 'POST',
+      url: '/api/v1/user/tickets/create/',
+      headers: auth,
+      payload: { project: ownerProject, subject: 'Live?', message: 'Does it stream?' },
+    });
     expect(ticket.statusCode, ticket.body).toBe(201);
-    await ownerStream.waitFor((c) => c.changes().some((x) => x.topic === 'tickets' && x.ticket_id === ticket.json().id));
+    await ownerStream.waitFor((c) =>
+      c.changes().some((x) => x.topic === 'tickets' && x.ticket_id === ticket.json().id),
+    );
 
     await new Promise((r) => setTimeout(r, 300));
     expect(strangerStream.changes()).toEqual([]);
@@ -184,23 +225,43 @@ describe('GET /api/v1/stream/', () => {
     const isTicket = (id: number) => (c: Record<string, unknown>) => c.topic === 'tickets' && c.ticket_id === id;
 
     // A user opens a ticket on server A: the staff stream on B hears of it, no other user does.
-    const opened = await appA.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: { authorization: bearer(other.token) }, payload: { project: null, subject: 'Staff, live?', message: 'Anyone there?' } });
+    const opened = await appA.inject({
+      method: 'POST',
+      url: '/api/v1/user/tickets/create/',
+      headers: { authorization: bearer(other.token) },
+      payload: { project: null, subject: 'Staff, live?', message: 'Anyone there?' },
+    });
     expect(opened.statusCode, opened.body).toBe(201);
     const ticketId = opened.json().id as number;
     await staffStream.waitFor((c) => c.changes().some(isTicket(ticketId)));
     await otherStream.waitFor((c) => c.changes().some(isTicket(ticketId)));
 
     // The staff reply on A reaches the user; the user's reply reaches staff again.
-    const staffReply = await appA.inject({ method: 'POST', url: `/api/v1/staff/tickets/${ticketId}/reply/`, headers: { authorization: bearer(staff.token) }, payload: { message: 'Here.' } });
+    const staffReply = await appA.inject({
+      method: 'POST',
+      url: `/api/v1/staff/tickets/${ticketId}/reply/`,
+      headers: { authorization: bearer(staff.token) },
+      payload: { message: 'Here.' },
+    });
     expect(staffReply.statusCode, staffReply.body).toBe(201);
     const before = staffStream.changes().filter(isTicket(ticketId)).length;
-    const userReply = await appA.inject({ method: 'POST', url: `/api/v1/user/tickets/${ticketId}/reply/`, headers: { authorization: bearer(other.token) }, payload: { message: 'Thanks.' } });
+    const userReply = await appA.inject({
+      method: 'POST',
+      url: `/api/v1/user/tickets/${ticketId}/reply/`,
+      headers: { authorization: bearer(other.token) },
+      payload: { message: 'Thanks.' },
+    });
     expect(userReply.statusCode, userReply.body).toBe(201);
     await staffStream.waitFor((c) => c.changes().filter(isTicket(ticketId)).length > before);
 
     // Staff taken away: the next ticket is not heard by that account any more.
     await dbA.db.execute(sql`update users set is_staff = false where id = ${staff.userId}`);
-    const second = await appA.inject({ method: 'POST', url: '/api/v1/user/tickets/create/', headers: { authorization: bearer(other.token) }, payload: { project: null, subject: 'Second', message: 'Again' } });
+    const second = await appA.inject({
+      method: 'POST',
+      url: '/api/v1/user/tickets/create/',
+      headers: { authorization: bearer(other.token) },
+      payload: { project: null, subject: 'Second', message: 'Again' },
+    });
     expect(second.statusCode, second.body).toBe(201);
     await otherStream.waitFor((c) => c.changes().some(isTicket(second.json().id as number)));
     await new Promise((r) => setTimeout(r, 500));
@@ -219,13 +280,23 @@ describe('GET /api/v1/stream/', () => {
   });
 
   it('a session revoked on server A ends its stream on server B at once; another session’s stream stays', async () => {
-    const login = await appA.inject({ method: 'GET', url: '/api/v1/user/login/', headers: { authorization: `Basic ${Buffer.from(`${stranger.username}:${stranger.password}`).toString('base64')}` } });
+    const login = await appA.inject({
+      method: 'GET',
+      url: '/api/v1/user/login/',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${stranger.username}:${stranger.password}`).toString('base64')}`,
+      },
+    });
     const otherToken = (login.json() as { token: string }).token;
     const revoked = await stream(otherToken);
     const kept = await stream(stranger.token);
     await revoked.waitFor((c) => c.messages.length > 0);
     await kept.waitFor((c) => c.messages.length > 0);
-    const out = await appA.inject({ method: 'POST', url: '/api/v1/user/logout/', headers: { authorization: bearer(otherToken) } });
+    const out = await appA.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout/',
+      headers: { authorization: bearer(otherToken) },
+    });
     expect(out.statusCode, out.body).toBe(200);
     await revoked.waitFor((c) => c.ended, 3_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -245,7 +316,10 @@ describe('GET /api/v1/stream/', () => {
     await refused.waitFor((c) => c.ended);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('30');
-    expect(JSON.parse(refused.body)).toEqual({ detail: expect.stringContaining('You already have 3 live streams open'), errors: [] });
+    expect(JSON.parse(refused.body)).toEqual({
+      detail: expect.stringContaining('You already have 3 live streams open'),
+      errors: [],
+    });
     // A closed one frees its slot.
     held[0]!.close();
     await new Promise((r) => setTimeout(r, 200));
@@ -258,7 +332,9 @@ describe('GET /api/v1/stream/', () => {
   it('the change feed coming back after it was down sends reset to every stream', async () => {
     const s = await stream(owner.token);
     await s.waitFor((c) => c.messages.length > 0);
-    await dbA.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+    await dbA.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+    );
     await s.waitFor((c) => c.changes().some((x) => x.topic === 'reset'), 8_000);
     s.close();
   });
@@ -280,7 +356,9 @@ describe('a session that expires', () => {
     'ends its open stream at the next heartbeat after its expiry',
     async () => {
       const user = await signUp(appA);
-      await dbA.db.execute(sql`update sessions set expires_at = now() + interval '1 second' where user_id = ${user.userId}`);
+      await dbA.db.execute(
+        sql`update sessions set expires_at = now() + interval '1 second' where user_id = ${user.userId}`,
+      );
       const s = await stream(user.token);
       await s.waitFor((c) => c.messages.length > 0);
       expect(s.status).toBe(200);
@@ -320,12 +398,18 @@ describe('the per-server cap', () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
       const [a, b] = [await signUp(ctx.app), await signUp(ctx.app)];
-      const held = [await SseClient.open(base, { authorization: bearer(a.token) }), await SseClient.open(base, { authorization: bearer(a.token) })];
+      const held = [
+        await SseClient.open(base, { authorization: bearer(a.token) }),
+        await SseClient.open(base, { authorization: bearer(a.token) }),
+      ];
       for (const s of held) await s.waitFor((c) => c.messages.length > 0);
       const refused = await SseClient.open(base, { authorization: bearer(b.token) });
       await refused.waitFor((c) => c.ended);
       expect(refused.status).toBe(429);
-      expect(JSON.parse(refused.body)).toEqual({ detail: 'This server has as many live streams open as it allows. Please try again in 30 seconds.', errors: [] });
+      expect(JSON.parse(refused.body)).toEqual({
+        detail: 'This server has as many live streams open as it allows. Please try again in 30 seconds.',
+        errors: [],
+      });
       for (const s of held) s.close();
     } finally {
       await ctx.close();

@@ -34,7 +34,14 @@ export interface DexDevnet {
   /** Ticks of a fresh indexer until it says it has caught up. */
   catchUp(): Promise<void>;
   /** A transaction from an unlocked devnet account, mined and successful. */
-  send(from: Address, address: Address, abi: Abi, functionName: string, args: readonly unknown[], value?: bigint): Promise<TransactionReceipt>;
+  send(
+    from: Address,
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    value?: bigint,
+  ): Promise<TransactionReceipt>;
 }
 
 export function dexDevnetSuite(file: string): DexDevnet {
@@ -49,20 +56,40 @@ export function dexDevnetSuite(file: string): DexDevnet {
       }
     },
     async createProject(address, symbol, decimals) {
-      const res = await suite.api('POST', 'projects/create/', { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals });
+      const res = await suite.api('POST', 'projects/create/', {
+        network: 31337,
+        contract_address: address,
+        name: symbol,
+        token_symbol: symbol,
+        token_decimal: decimals,
+      });
       if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
       return res.json().id as number;
     },
     async catchUp() {
       for (let i = 0; i < 60; i++) {
-        const r = await new NetworkIndexer(suite.ctx.database.db, suite.ctx.app.chain, suite.ctx.app.chain.registry.get(31337)!, {}).tick();
+        const r = await new NetworkIndexer(
+          suite.ctx.database.db,
+          suite.ctx.app.chain,
+          suite.ctx.app.chain.registry.get(31337)!,
+          {},
+        ).tick();
         if (r.caughtUp) return;
       }
       throw new Error('indexer did not catch up');
     },
     async send(from, address, abi, functionName, args, value) {
       const c = devnetClients(suite.devnet.rpcUrl);
-      const hash = await c.wallet.writeContract({ account: from, chain: devnetViemChain, address, abi, functionName, args, gas: 8_000_000n, ...(value ? { value } : {}) } as never);
+      const hash = await c.wallet.writeContract({
+        account: from,
+        chain: devnetViemChain,
+        address,
+        abi,
+        functionName,
+        args,
+        gas: 8_000_000n,
+        ...(value ? { value } : {}),
+      } as never);
       const receipt = await c.public.waitForTransactionReceipt({ hash });
       expect(receipt.status, `${functionName} on ${address}`).toBe('success');
       return receipt;
@@ -71,7 +98,10 @@ export function dexDevnetSuite(file: string): DexDevnet {
 
   beforeAll(async () => {
     suite.devnet = await claimSharedChain(file);
-    const chain = new ChainService(new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(suite.devnet.rpcUrl, suite.devnet.addresses)]), { poolStateTtlMs: 0 });
+    const chain = new ChainService(
+      new NetworkRegistry([...REAL_NETWORKS, devnetNetwork(suite.devnet.rpcUrl, suite.devnet.addresses)]),
+      { poolStateTtlMs: 0 },
+    );
     suite.ctx = await createTestContext({}, { chain });
     suite.user = await signUp(suite.ctx.app);
     suite.demoProject = await suite.createProject(suite.a().demo, 'DEMO', 18);

@@ -33,7 +33,15 @@ export async function createProject(db: Db, userId: number, overrides: Partial<P
   const n = seq + 1;
   const [project] = await db
     .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: uniqueAddress(), name: `Project ${n}`, tokenSymbol: `P${n}`, tokenDecimal: 18, ...overrides })
+    .values({
+      userId,
+      networkId: 31337,
+      contractAddress: uniqueAddress(),
+      name: `Project ${n}`,
+      tokenSymbol: `P${n}`,
+      tokenDecimal: 18,
+      ...overrides,
+    })
     .returning();
   return project!;
 }
@@ -42,13 +50,25 @@ export async function createProject(db: Db, userId: number, overrides: Partial<P
  * A pool of `userId`: by default a Uniswap V2 pool with WETH (wethPoolRow), in a new project of
  * its own (`project`: that project's fields) or in `projectId`'s.
  */
-export async function createPool(db: Db, userId: number, overrides: Partial<PoolRow> & { project?: Partial<ProjectRow> } = {}) {
+export async function createPool(
+  db: Db,
+  userId: number,
+  overrides: Partial<PoolRow> & { project?: Partial<ProjectRow> } = {},
+) {
   const { project: projectFields, ...poolFields } = overrides;
-  const projectId = poolFields.projectId ?? (await createProject(db, userId, { networkId: poolFields.networkId ?? 31337, ...projectFields })).id;
+  const projectId =
+    poolFields.projectId ??
+    (await createProject(db, userId, { networkId: poolFields.networkId ?? 31337, ...projectFields })).id;
   const [pool] = await db
     .insert(pools)
     .values({
-      ...wethPoolRow({ projectId, userId, networkId: 31337, poolAddress: uniqueAddress(), pairedTokenAddress: uniqueAddress() }),
+      ...wethPoolRow({
+        projectId,
+        userId,
+        networkId: 31337,
+        poolAddress: uniqueAddress(),
+        pairedTokenAddress: uniqueAddress(),
+      }),
       ...poolFields,
     })
     .returning();
@@ -63,7 +83,11 @@ export async function createAlert(app: FastifyInstance, token: string, payload: 
 }
 
 /** A support ticket opened through the API. */
-export async function createTicket(app: FastifyInstance, token: string, payload: { project: number; subject: string; message: string }): Promise<Ticket> {
+export async function createTicket(
+  app: FastifyInstance,
+  token: string,
+  payload: { project: number; subject: string; message: string },
+): Promise<Ticket> {
   const res = await requester(() => app)(token, 'POST', 'user/tickets/create/', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Ticket;
@@ -80,7 +104,11 @@ export async function createChannel(app: FastifyInstance, token: string, payload
  * A devnet Uniswap V2 pool of `projectToken` with USDC or WETH, as attaching writes it
  * (features/pools/attach.ts), for files that must not depend on the pool answer's live figures.
  */
-export async function createDevnetV2Pool(db: Db, userId: number, at: { projectId: number; projectToken: string; token: 'usdc' | 'weth'; pairedAddress: string; pool: string }) {
+export async function createDevnetV2Pool(
+  db: Db,
+  userId: number,
+  at: { projectId: number; projectToken: string; token: 'usdc' | 'weth'; pairedAddress: string; pool: string },
+) {
   const weth = at.token === 'weth';
   return createPool(db, userId, {
     projectId: at.projectId,

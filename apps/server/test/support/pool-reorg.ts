@@ -33,7 +33,11 @@ export interface PoolReorgCase {
 }
 
 async function rpc(rpcUrl: string, method: string, params: unknown[]) {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
 }
@@ -46,9 +50,13 @@ export async function expectReorgFollowed(c: PoolReorgCase): Promise<void> {
   const head = () => clients.public.getBlockNumber({ cacheTime: 0 });
   const address = c.pool.toLowerCase();
   const stored = async () =>
-    (await db.select().from(poolEvents).where(eq(poolEvents.poolAddress, address)).orderBy(poolEvents.blockNumber, poolEvents.logIndex)).map(
-      (e) => `${e.txHash}:${e.logIndex}:${e.amount0}:${e.amount1}`,
-    );
+    (
+      await db
+        .select()
+        .from(poolEvents)
+        .where(eq(poolEvents.poolAddress, address))
+        .orderBy(poolEvents.blockNumber, poolEvents.logIndex)
+    ).map((e) => `${e.txHash}:${e.logIndex}:${e.amount0}:${e.amount1}`);
   const snapshotsAbove = (block: bigint) =>
     db
       .select()

@@ -24,16 +24,23 @@ describe('staff notices with e-mail configured', () => {
   let bystander: User;
 
   const call = requester(() => ctx.app);
-  const bell = (userId: number) => ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+  const bell = (userId: number) =>
+    ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
   const staffMails = () => ctx.app.db.select().from(outbox).where(eq(outbox.category, 'staff'));
   // Registration sends its own verification e-mail (account category): only ticket notices count here.
-  const ticketMailsTo = (address: string) => smtp.messages.filter((x) => x.to.includes(address) && /ticket/i.test(x.subject));
+  const ticketMailsTo = (address: string) =>
+    smtp.messages.filter((x) => x.to.includes(address) && /ticket/i.test(x.subject));
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://desk.example.com/' });
     worker = new DeliveryWorker({ db: ctx.app.db, config: ctx.config });
-    [owner, verifiedStaff, unverifiedStaff, bystander] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
+    [owner, verifiedStaff, unverifiedStaff, bystander] = await Promise.all([
+      signUp(ctx.app),
+      signUp(ctx.app),
+      signUp(ctx.app),
+      signUp(ctx.app),
+    ]);
     await ctx.app.db.update(users).set({ isStaff: true }).where(eq(users.id, verifiedStaff.userId));
     await ctx.app.db.update(users).set({ isStaff: true }).where(eq(users.id, unverifiedStaff.userId));
     // Registration leaves an address unverified (migration 0015); one staff member followed the link.
@@ -48,7 +55,11 @@ describe('staff notices with e-mail configured', () => {
 
   it('a new ticket: every staff account gets a bell notice, verified staff an e-mail; the author nothing', async () => {
     const ownerBefore = (await bell(owner.userId)).length;
-    const res = await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Swap <b>fails</b>\nagain', message: 'Line one\n<script>alert(1)</script>' });
+    const res = await call(owner.token, 'POST', 'user/tickets/create/', {
+      project: null,
+      subject: 'Swap <b>fails</b>\nagain',
+      message: 'Line one\n<script>alert(1)</script>',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ticket = res.json() as Ticket;
 
@@ -77,12 +88,16 @@ describe('staff notices with e-mail configured', () => {
   });
 
   it('a user reply tells staff again; a staff reply tells the owner and no staff', async () => {
-    const created = (await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Question', message: 'First' })).json() as Ticket;
+    const created = (
+      await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Question', message: 'First' })
+    ).json() as Ticket;
     await worker.runOnce();
     const staffBefore = (await bell(verifiedStaff.userId)).length;
     const rowsBefore = (await staffMails()).length;
 
-    const staffReply = await call(verifiedStaff.token, 'POST', `staff/tickets/${created.id}/reply/`, { message: 'We are on it' });
+    const staffReply = await call(verifiedStaff.token, 'POST', `staff/tickets/${created.id}/reply/`, {
+      message: 'We are on it',
+    });
     expect(staffReply.statusCode, staffReply.body).toBe(201);
     expect(await bell(verifiedStaff.userId)).toHaveLength(staffBefore);
     expect(await bell(unverifiedStaff.userId)).toHaveLength(staffBefore);
@@ -90,9 +105,13 @@ describe('staff notices with e-mail configured', () => {
     const [ownerNotice] = (await bell(owner.userId)).filter((n) => n.navigationUrl === `/support/${created.id}`);
     expect(ownerNotice).toMatchObject({ title: m.supportReplied });
 
-    const userReply = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'Thanks, still failing' });
+    const userReply = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, {
+      message: 'Thanks, still failing',
+    });
     expect(userReply.statusCode, userReply.body).toBe(201);
-    const notices = (await bell(verifiedStaff.userId)).filter((n) => n.navigationUrl === `/staff/tickets/${created.id}`);
+    const notices = (await bell(verifiedStaff.userId)).filter(
+      (n) => n.navigationUrl === `/staff/tickets/${created.id}`,
+    );
     expect(notices.map((n) => n.title)).toEqual([m.staffNewTicket, m.staffUserReplied]);
     expect(notices[1]!.message).toBe(`${owner.username} replied on ticket #${created.id}: 'Question'`);
     expect(await staffMails()).toHaveLength(rowsBefore + 1);
@@ -103,17 +122,27 @@ describe('staff notices with e-mail configured', () => {
   });
 
   it('a refused reply (resolved ticket) tells nobody', async () => {
-    const created = (await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Done soon', message: 'x' })).json() as Ticket;
+    const created = (
+      await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Done soon', message: 'x' })
+    ).json() as Ticket;
     expect((await call(verifiedStaff.token, 'POST', `staff/tickets/${created.id}/resolve/`)).statusCode).toBe(200);
     const before = (await bell(verifiedStaff.userId)).length;
     const rowsBefore = (await staffMails()).length;
-    expect((await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'one more' })).statusCode).toBe(409);
+    expect(
+      (await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'one more' })).statusCode,
+    ).toBe(409);
     expect(await bell(verifiedStaff.userId)).toHaveLength(before);
     expect(await staffMails()).toHaveLength(rowsBefore);
   });
 
   it('staff opening a ticket are not told of their own; the other staff are', async () => {
-    const created = (await call(verifiedStaff.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Internal', message: 'x' })).json() as Ticket;
+    const created = (
+      await call(verifiedStaff.token, 'POST', 'user/tickets/create/', {
+        project: null,
+        subject: 'Internal',
+        message: 'x',
+      })
+    ).json() as Ticket;
     const path = `/staff/tickets/${created.id}`;
     expect((await bell(verifiedStaff.userId)).filter((n) => n.navigationUrl === path)).toHaveLength(0);
     expect((await bell(unverifiedStaff.userId)).filter((n) => n.navigationUrl === path)).toHaveLength(1);
@@ -126,15 +155,21 @@ describe('staff notices with e-mail configured', () => {
       return res.json() as StaffTicketPage;
     };
     const expected = async () => {
-      const [row] = await ctx.app.db.execute(sql`select count(*)::int as n from tickets where not is_resolved and waiting_answer`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      const [row] = await ctx.app.db
+        .execute(sql`select count(*)::int as n from tickets where not is_resolved and waiting_answer`)
+        .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
       return row!.n;
     };
     const start = await expected();
     expect((await page('awaiting')).awaiting_reply).toBe(start);
     expect(start).toBeGreaterThanOrEqual(2);
 
-    const a = (await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Count A', message: 'x' })).json() as Ticket;
-    const b = (await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Count B', message: 'x' })).json() as Ticket;
+    const a = (
+      await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Count A', message: 'x' })
+    ).json() as Ticket;
+    const b = (
+      await call(owner.token, 'POST', 'user/tickets/create/', { project: null, subject: 'Count B', message: 'x' })
+    ).json() as Ticket;
     expect((await page('resolved')).awaiting_reply).toBe(start + 2);
     await call(verifiedStaff.token, 'POST', `staff/tickets/${a.id}/reply/`, { message: 'answered' });
     expect((await page('all')).awaiting_reply).toBe(start + 1);

@@ -19,7 +19,14 @@ async function seedProject(userId: number, name: string): Promise<number> {
   n += 1;
   const [row] = await ctx.app.db
     .insert(projects)
-    .values({ userId, networkId: 31337, contractAddress: `0x${n.toString(16).padStart(40, '0')}`, name, tokenSymbol: name.slice(0, 4).toUpperCase(), tokenDecimal: 18 })
+    .values({
+      userId,
+      networkId: 31337,
+      contractAddress: `0x${n.toString(16).padStart(40, '0')}`,
+      name,
+      tokenSymbol: name.slice(0, 4).toUpperCase(),
+      tokenDecimal: 18,
+    })
     .returning();
   return row!.id;
 }
@@ -37,16 +44,27 @@ afterAll(async () => {
 
 const call = requester(() => ctx.app);
 
-const open = (subject: string, message = 'Please help', token = owner.token, project = projectId) => createTicket(ctx.app, token, { project, subject, message });
+const open = (subject: string, message = 'Please help', token = owner.token, project = projectId) =>
+  createTicket(ctx.app, token, { project, subject, message });
 
 const status = (t: Ticket) => (t.is_resolved ? 'resolved' : t.waiting_answer ? 'awaiting' : 'in_progress');
-const notificationsOf = (userId: number) => ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId));
+const notificationsOf = (userId: number) =>
+  ctx.app.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 describe('status cycle', () => {
   it('create → awaiting; staff reply → in progress + notification; user reply → awaiting; resolve → notification, no replies; reopen', async () => {
     const created = await open('  Swap fails  ', '  My swap keeps failing.  ');
-    expect(created).toMatchObject({ subject: 'Swap fails', project: projectId, project_name: 'Demo Token', is_resolved: false, waiting_answer: true, message_count: 1 });
-    expect(created.messages).toEqual([{ message: 'My swap keeps failing.', is_admin: false, created_at: expect.any(String) }]);
+    expect(created).toMatchObject({
+      subject: 'Swap fails',
+      project: projectId,
+      project_name: 'Demo Token',
+      is_resolved: false,
+      waiting_answer: true,
+      message_count: 1,
+    });
+    expect(created.messages).toEqual([
+      { message: 'My swap keeps failing.', is_admin: false, created_at: expect.any(String) },
+    ]);
     expect(created.username).toBeUndefined();
 
     const before = (await notificationsOf(owner.userId)).length;
@@ -69,7 +87,9 @@ describe('status cycle', () => {
     const listed = (await call(owner.token, 'GET', 'projects/notifications/')).json() as { title: string }[];
     expect(listed[0]!.title).toBe(m.supportReplied);
 
-    const userReply = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'Still failing' });
+    const userReply = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, {
+      message: 'Still failing',
+    });
     expect(userReply.statusCode, userReply.body).toBe(201);
     expect(userReply.json()).toEqual({ message: 'Still failing', is_admin: false, created_at: expect.any(String) });
     expect(Object.keys(userReply.json() as object).sort()).toEqual(['created_at', 'is_admin', 'message']);
@@ -101,7 +121,9 @@ describe('status cycle', () => {
     const reopened = await call(staff.token, 'POST', `staff/tickets/${created.id}/reopen/`);
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(status(reopened.json() as Ticket)).toBe('awaiting');
-    const again = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, { message: 'Thanks for reopening' });
+    const again = await call(owner.token, 'POST', `user/tickets/${created.id}/reply/`, {
+      message: 'Thanks for reopening',
+    });
     expect(again.statusCode).toBe(201);
     // Reopening notifies no one.
     expect(await notificationsOf(owner.userId)).toHaveLength(before + 2);
@@ -129,10 +151,16 @@ describe('validation', () => {
   });
 
   it('refuses messages and subjects that are too long', async () => {
-    expect((await errorOf({ project: projectId, subject: 'Hi', message: 'a'.repeat(MESSAGE_MAX + 1) })).detail).toBe(m.messageTooLong);
-    expect((await errorOf({ project: projectId, subject: 's'.repeat(201), message: 'ok' })).detail).toBe(m.subjectTooLong);
+    expect((await errorOf({ project: projectId, subject: 'Hi', message: 'a'.repeat(MESSAGE_MAX + 1) })).detail).toBe(
+      m.messageTooLong,
+    );
+    expect((await errorOf({ project: projectId, subject: 's'.repeat(201), message: 'ok' })).detail).toBe(
+      m.subjectTooLong,
+    );
     const ticket = await open('Max length', 'a'.repeat(MESSAGE_MAX));
-    const res = await call(owner.token, 'POST', `user/tickets/${ticket.id}/reply/`, { message: 'b'.repeat(MESSAGE_MAX + 1) });
+    const res = await call(owner.token, 'POST', `user/tickets/${ticket.id}/reply/`, {
+      message: 'b'.repeat(MESSAGE_MAX + 1),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ detail: m.messageTooLong, errors: [{ field: 'message' }] });
     const empty = await call(owner.token, 'POST', `user/tickets/${ticket.id}/reply/`, { message: '  ' });
@@ -146,9 +174,17 @@ describe('validation', () => {
   });
 
   it("refuses another user's project as not found", async () => {
-    const res = await call(owner.token, 'POST', 'user/tickets/create/', { project: otherProjectId, subject: 'Hi', message: 'x' });
+    const res = await call(owner.token, 'POST', 'user/tickets/create/', {
+      project: otherProjectId,
+      subject: 'Hi',
+      message: 'x',
+    });
     expect(res.statusCode).toBe(404);
-    const missing = await call(owner.token, 'POST', 'user/tickets/create/', { project: 999_999, subject: 'Hi', message: 'x' });
+    const missing = await call(owner.token, 'POST', 'user/tickets/create/', {
+      project: 999_999,
+      subject: 'Hi',
+      message: 'x',
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -171,7 +207,9 @@ describe('isolation', () => {
     ] as const) {
       const res = await call(owner.token, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect((await ctx.app.inject({ method, url: `/api/v1/${url}`, ...(payload ? { payload } : {}) })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method, url: `/api/v1/${url}`, ...(payload ? { payload } : {}) })).statusCode,
+      ).toBe(401);
     }
     expect((await call(owner.token, 'GET', `user/tickets/${mine.id}/`)).json()).toMatchObject({ is_resolved: false });
     expect((await call(staff.token, 'GET', 'staff/tickets/999999/')).statusCode).toBe(404);
@@ -194,12 +232,23 @@ describe('staff console', () => {
     const c = await open('Queue C');
     // Make the order independent of creation: B has waited longest, then C, then A.
     const base = Date.now() - 3_600_000;
-    await ctx.app.db.update(tickets).set({ updatedAt: new Date(base) }).where(eq(tickets.id, b.id));
-    await ctx.app.db.update(tickets).set({ updatedAt: new Date(base + 1000) }).where(eq(tickets.id, c.id));
-    await ctx.app.db.update(tickets).set({ updatedAt: new Date(base + 2000) }).where(eq(tickets.id, a.id));
+    await ctx.app.db
+      .update(tickets)
+      .set({ updatedAt: new Date(base) })
+      .where(eq(tickets.id, b.id));
+    await ctx.app.db
+      .update(tickets)
+      .set({ updatedAt: new Date(base + 1000) })
+      .where(eq(tickets.id, c.id));
+    await ctx.app.db
+      .update(tickets)
+      .set({ updatedAt: new Date(base + 2000) })
+      .where(eq(tickets.id, a.id));
     await call(staff.token, 'POST', `staff/tickets/${c.id}/reply/`, { message: 'On it' });
 
-    const awaiting = (await call(staff.token, 'GET', 'staff/tickets/?status=awaiting&limit=200')).json() as { tickets: Ticket[] };
+    const awaiting = (await call(staff.token, 'GET', 'staff/tickets/?status=awaiting&limit=200')).json() as {
+      tickets: Ticket[];
+    };
     const ids = awaiting.tickets.map((t) => t.id);
     expect(ids).toContain(a.id);
     expect(ids).toContain(b.id);
@@ -209,7 +258,9 @@ describe('staff console', () => {
     expect(awaiting.tickets.find((t) => t.id === b.id)!.username).toBe(other.username);
     expect(awaiting.tickets.find((t) => t.id === a.id)!.username).toBe(owner.username);
 
-    const inProgress = (await call(staff.token, 'GET', 'staff/tickets/?status=in_progress')).json() as { tickets: Ticket[] };
+    const inProgress = (await call(staff.token, 'GET', 'staff/tickets/?status=in_progress')).json() as {
+      tickets: Ticket[];
+    };
     expect(inProgress.tickets.map((t) => t.id)).toContain(c.id);
     expect(inProgress.tickets.every((t) => !t.waiting_answer && !t.is_resolved)).toBe(true);
     const resolved = (await call(staff.token, 'GET', 'staff/tickets/?status=resolved')).json() as { tickets: Ticket[] };
@@ -229,7 +280,11 @@ describe('staff console', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call(staff.token, 'GET', `staff/tickets/?status=all&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await call(
+        staff.token,
+        'GET',
+        `staff/tickets/?status=all&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json() as { tickets: Ticket[]; next_cursor: string | null };
       expect(page.tickets.length).toBeLessThanOrEqual(2);

@@ -1,4 +1,13 @@
-import { deployTraitWorld, devnetClients, demoAccounts, traitArtifacts, TRAIT_BUY_BPS, TRAIT_SELL_BPS, type TraitToken, type TraitWorld } from '@tokendesk/devchain';
+import {
+  deployTraitWorld,
+  devnetClients,
+  demoAccounts,
+  traitArtifacts,
+  TRAIT_BUY_BPS,
+  TRAIT_SELL_BPS,
+  type TraitToken,
+  type TraitWorld,
+} from '@tokendesk/devchain';
 import type { TokenHealth } from '@tokendesk/contract';
 import { claimSharedChain, type SharedChain } from '@tokendesk/testkit/shared-chain';
 import { parseAbi, type Abi, type Address } from 'viem';
@@ -23,12 +32,23 @@ const clients = () => devnetClients(devnet.rpcUrl);
 
 async function projectOf(token: Address, pair?: Address): Promise<number> {
   const project = await createProject(ctx.database.db, user.userId, { contractAddress: token.toLowerCase() });
-  if (pair) await createDevnetV2Pool(ctx.database.db, user.userId, { projectId: project.id, projectToken: token, token: 'weth', pairedAddress: devnet.addresses.weth, pool: pair });
+  if (pair)
+    await createDevnetV2Pool(ctx.database.db, user.userId, {
+      projectId: project.id,
+      projectToken: token,
+      token: 'weth',
+      pairedAddress: devnet.addresses.weth,
+      pool: pair,
+    });
   return project.id;
 }
 
 async function card(projectId: number, token = user.token): Promise<{ status: number; body: TokenHealth }> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}/token-health/`, headers: { authorization: bearer(token) } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/projects/${projectId}/token-health/`,
+    headers: { authorization: bearer(token) },
+  });
   return { status: res.statusCode, body: res.json() as TokenHealth };
 }
 
@@ -72,9 +92,15 @@ describe('the token health card on the devnet', () => {
 
   it('a taxed token: the simulated buy and sell measure the taxes it was deployed with, and its fee setter is exposed', async () => {
     const h = await cardOf(world.taxed);
-    expect(h.trading[0]).toMatchObject({ status: 'sellable', buy_tax_pct: TRAIT_BUY_BPS / 100, sell_tax_pct: TRAIT_SELL_BPS / 100 });
+    expect(h.trading[0]).toMatchObject({
+      status: 'sellable',
+      buy_tax_pct: TRAIT_BUY_BPS / 100,
+      sell_tax_pct: TRAIT_SELL_BPS / 100,
+    });
     expect(h.ownership).toMatchObject({ status: 'owned', owner: deployer });
-    expect(h.privileged.functions).toContainEqual(expect.objectContaining({ category: 'fees', signature: 'setFees(uint256,uint256)' }));
+    expect(h.privileged.functions).toContainEqual(
+      expect.objectContaining({ category: 'fees', signature: 'setFees(uint256,uint256)' }),
+    );
   });
 
   it('a honeypot: the simulated buy goes through, the sell reverts', async () => {
@@ -89,7 +115,14 @@ describe('the token health card on the devnet', () => {
     expect(categories(before)).toEqual(['pause', 'pause']);
     expect(before.trading[0]!.status).toBe('sellable');
     const c = clients();
-    const hash = await c.wallet.writeContract({ address: world.pausable.address, abi: traitArtifacts.pausableTraitToken.abi as Abi, functionName: 'pause', args: [], account: deployer, chain: c.wallet.chain });
+    const hash = await c.wallet.writeContract({
+      address: world.pausable.address,
+      abi: traitArtifacts.pausableTraitToken.abi as Abi,
+      functionName: 'pause',
+      args: [],
+      account: deployer,
+      chain: c.wallet.chain,
+    });
     await c.public.waitForTransactionReceipt({ hash });
     const after = (await card(projectId)).body;
     expect(after.trading[0]!.status).toBe('buy_reverts');
@@ -111,7 +144,10 @@ describe('the token health card on the devnet', () => {
     expect(lp.status).toBe('measured');
     expect(lp.locked_pct).toBeCloseTo(world.renounced.lockedShare * 100, 1);
     expect(lp.locks).toEqual([
-      expect.objectContaining({ locker_address: world.locker, unlock_at: new Date(Number(world.renounced.unlockDate) * 1000).toISOString() }),
+      expect.objectContaining({
+        locker_address: world.locker,
+        unlock_at: new Date(Number(world.renounced.unlockDate) * 1000).toISOString(),
+      }),
     ]);
     expect(lp.burned_pct).toBeLessThan(0.01);
   });
@@ -145,7 +181,9 @@ describe('the token health card on the devnet', () => {
     expect(before.trading[0]!.status).toBe('not_simulated');
 
     // As the holder indexer records it: the account that sent the deployment transaction.
-    await ctx.database.db.insert(tokenHolderSync).values({ networkId: 31337, tokenAddress: a.smpl.toLowerCase(), deployer: a.deployer.toLowerCase() });
+    await ctx.database.db
+      .insert(tokenHolderSync)
+      .values({ networkId: 31337, tokenAddress: a.smpl.toLowerCase(), deployer: a.deployer.toLowerCase() });
     const h = (await card(pool.projectId)).body;
     const lp = h.liquidity[0]!;
     expect(lp).toMatchObject({ status: 'measured', deployer: a.deployer, burned_pct: null, locked_pct: null });
@@ -158,22 +196,56 @@ describe('the token health card on the devnet', () => {
       'function tokenOfOwnerByIndex(address, uint256) view returns (uint256)',
       'function positions(uint256) view returns (uint96, address, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256, uint256, uint128, uint128)',
     ]);
-    const v3 = parseAbi(['function liquidity() view returns (uint128)', 'function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)']);
-    const total = await c.readContract({ address: a.pools.smplWethV3, abi: v3, functionName: 'liquidity', blockNumber });
+    const v3 = parseAbi([
+      'function liquidity() view returns (uint128)',
+      'function slot0() view returns (uint160, int24 tick, uint16, uint16, uint16, uint8, bool)',
+    ]);
+    const total = await c.readContract({
+      address: a.pools.smplWethV3,
+      abi: v3,
+      functionName: 'liquidity',
+      blockNumber,
+    });
     const [, tick] = await c.readContract({ address: a.pools.smplWethV3, abi: v3, functionName: 'slot0', blockNumber });
-    const count = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'balanceOf', args: [a.deployer], blockNumber });
+    const count = await c.readContract({
+      address: a.positionManager,
+      abi: npm,
+      functionName: 'balanceOf',
+      args: [a.deployer],
+      blockNumber,
+    });
     let mine = 0n;
     for (let i = 0n; i < count; i++) {
-      const id = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'tokenOfOwnerByIndex', args: [a.deployer, i], blockNumber });
-      const p = await c.readContract({ address: a.positionManager, abi: npm, functionName: 'positions', args: [id], blockNumber });
-      const same = [p[2], p[3]].map((x) => x.toLowerCase()).sort().join() === [a.smpl, a.weth].map((x) => x.toLowerCase()).sort().join() && p[4] === 3000;
+      const id = await c.readContract({
+        address: a.positionManager,
+        abi: npm,
+        functionName: 'tokenOfOwnerByIndex',
+        args: [a.deployer, i],
+        blockNumber,
+      });
+      const p = await c.readContract({
+        address: a.positionManager,
+        abi: npm,
+        functionName: 'positions',
+        args: [id],
+        blockNumber,
+      });
+      const same =
+        [p[2], p[3]]
+          .map((x) => x.toLowerCase())
+          .sort()
+          .join() ===
+          [a.smpl, a.weth]
+            .map((x) => x.toLowerCase())
+            .sort()
+            .join() && p[4] === 3000;
       if (same && p[5] <= tick && tick < p[6]) mine += p[7];
     }
     expect(mine).toBeGreaterThan(0n);
     expect(lp.deployer_in_range_pct).toBe(Number((mine * 10_000n) / total) / 100);
   });
 
-  it('Solidly pools, volatile and stable: the simulation trades through each (the stable curve by the pool\'s own quote), no tax', async () => {
+  it("Solidly pools, volatile and stable: the simulation trades through each (the stable curve by the pool's own quote), no tax", async () => {
     const a = devnet.addresses;
     const solidly = a.solidly!;
     const solidlyPool = async (token: Address, paired: Address, pairedSymbol: string, pool: Address, stable: boolean) =>
@@ -193,7 +265,12 @@ describe('the token health card on the devnet', () => {
       await solidlyPool(a.usdc, solidly.dai, 'DAI', solidly.pools.usdcDaiStable, true),
     ]) {
       const h = (await card(pool.projectId)).body;
-      expect(h.trading[0], JSON.stringify(h.trading[0])).toMatchObject({ status: 'sellable', buy_tax_pct: 0, sell_tax_pct: 0, dex_name: 'Aerodrome' });
+      expect(h.trading[0], JSON.stringify(h.trading[0])).toMatchObject({
+        status: 'sellable',
+        buy_tax_pct: 0,
+        sell_tax_pct: 0,
+        dex_name: 'Aerodrome',
+      });
       expect(h.liquidity[0]!.status).toBe('measured');
     }
   });
@@ -216,7 +293,11 @@ describe('the token health card on the devnet', () => {
     const empty = await projectOf('0x00000000000000000000000000000000000c0de0');
     const { status, body } = await card(empty);
     expect(status).toBe(200);
-    expect([body.ownership.status, body.privileged.status, body.proxy.status]).toEqual(['unknown', 'unknown', 'unknown']);
+    expect([body.ownership.status, body.privileged.status, body.proxy.status]).toEqual([
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
     const other = await signUp(ctx.app);
     expect((await card(empty, other.token)).status).toBe(404);
   });

@@ -40,9 +40,21 @@ async function chainSwaps(pool: Address) {
       continue;
     }
     const args = decoded.args as unknown as Record<string, bigint>;
-    const [amount0, amount1] = 'amount0In' in args ? [args.amount0In! - args.amount0Out!, args.amount1In! - args.amount1Out!] : [args.amount0!, args.amount1!];
-    const [block, tx] = await Promise.all([client.getBlock({ blockNumber: log.blockNumber! }), client.getTransaction({ hash: log.transactionHash! })]);
-    swaps.push({ amount0, amount1, time: Number(block.timestamp) * 1000, from: tx.from.toLowerCase(), hash: log.transactionHash! });
+    const [amount0, amount1] =
+      'amount0In' in args
+        ? [args.amount0In! - args.amount0Out!, args.amount1In! - args.amount1Out!]
+        : [args.amount0!, args.amount1!];
+    const [block, tx] = await Promise.all([
+      client.getBlock({ blockNumber: log.blockNumber! }),
+      client.getTransaction({ hash: log.transactionHash! }),
+    ]);
+    swaps.push({
+      amount0,
+      amount1,
+      time: Number(block.timestamp) * 1000,
+      from: tx.from.toLowerCase(),
+      hash: log.transactionHash!,
+    });
   }
   return swaps;
 }
@@ -57,7 +69,8 @@ function countingChain(rpcUrl = devnet.rpcUrl) {
         .clone()
         .json()
         .then((body: unknown) => {
-          for (const call of Array.isArray(body) ? body : [body]) counts.set((call as { method: string }).method, (counts.get((call as { method: string }).method) ?? 0) + 1);
+          for (const call of Array.isArray(body) ? body : [body])
+            counts.set((call as { method: string }).method, (counts.get((call as { method: string }).method) ?? 0) + 1);
         });
     },
   });
@@ -70,7 +83,11 @@ const settle = () => new Promise((r) => setTimeout(r, 30));
 function newIndexer(chain: ChainService, options: ConstructorParameters<typeof NetworkIndexer>[3] = {}) {
   // The whole seeded history, so the 7 d figures can be compared with the chain too.
   // The batches after the events, as on a public network: the devnet reads a backfill's senders with its slices (slice-senders.test.ts).
-  return new NetworkIndexer(ctx.database.db, chain, chain.registry.get(31337)!, { backfillSeconds: 60 * 86_400, sendersWithSlices: false, ...options });
+  return new NetworkIndexer(ctx.database.db, chain, chain.registry.get(31337)!, {
+    backfillSeconds: 60 * 86_400,
+    sendersWithSlices: false,
+    ...options,
+  });
 }
 
 /** Every activity row of the owner for a query, page by page. */
@@ -78,7 +95,11 @@ async function allActivity(query: string, limit = 200) {
   const events: ActivityPage['events'] = [];
   let cursor: string | null = null;
   do {
-    const page: ActivityPage = (await get(`/api/v1/projects/activity/?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json<ActivityPage>();
+    const page: ActivityPage = (
+      await get(
+        `/api/v1/projects/activity/?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+    ).json<ActivityPage>();
     events.push(...page.events);
     cursor = page.next_cursor;
   } while (cursor);
@@ -89,9 +110,20 @@ async function allActivity(query: string, limit = 200) {
  * The events of the attached pools: the devnet's WETH/USDC reference pool is indexed beside them
  * (decision 0064) but needs no traders, so the reader leaves its events alone.
  */
-const attached = () => inArray(poolEvents.poolAddress, [a.pools.demoWethV2, a.pools.demoUsdcV2, a.pools.smplWethV3].map((x) => x.toLowerCase()));
-const unreadCount = async () => (await ctx.database.db.select({ id: poolEvents.id }).from(poolEvents).where(and(isNull(poolEvents.trader), attached()))).length;
-const get = (url: string, user = owner) => ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
+const attached = () =>
+  inArray(
+    poolEvents.poolAddress,
+    [a.pools.demoWethV2, a.pools.demoUsdcV2, a.pools.smplWethV3].map((x) => x.toLowerCase()),
+  );
+const unreadCount = async () =>
+  (
+    await ctx.database.db
+      .select({ id: poolEvents.id })
+      .from(poolEvents)
+      .where(and(isNull(poolEvents.trader), attached()))
+  ).length;
+const get = (url: string, user = owner) =>
+  ctx.app.inject({ method: 'GET', url, headers: { authorization: bearer(user.token) } });
 
 /**
  * A node in front of the devnet that lacks eth_getBlockReceipts (−32601, as geth-based nodes
@@ -114,7 +146,13 @@ async function startProxy(mode: { receipts: 'missing' | 'garbage' | 'pass'; dela
         if (receipts && mode.capInFlight !== undefined && stats.inFlight >= mode.capInFlight) {
           stats.throttled++;
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
-          res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'Too many concurrent requests' } }));
+          res.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: null,
+              error: { code: -32005, message: 'Too many concurrent requests' },
+            }),
+          );
           return;
         }
         if (receipts) {
@@ -129,12 +167,20 @@ async function startProxy(mode: { receipts: 'missing' | 'garbage' | 'pass'; dela
             answers.set(
               c.id,
               mode.receipts === 'missing'
-                ? { jsonrpc: '2.0', id: c.id, error: { code: -32601, message: 'the method eth_getBlockReceipts does not exist/is not available' } }
+                ? {
+                    jsonrpc: '2.0',
+                    id: c.id,
+                    error: { code: -32601, message: 'the method eth_getBlockReceipts does not exist/is not available' },
+                  }
                 : { jsonrpc: '2.0', id: c.id, result: [{ transactionHash: 'not a hash', from: '0x1234' }] },
             );
           }
           if (pass.length > 0) {
-            const upstream = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pass) });
+            const upstream = await fetch(devnet.rpcUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(pass),
+            });
             for (const r of (await upstream.json()) as { id: number }[]) answers.set(r.id, r);
           }
           const out = calls.map((c) => answers.get(c.id));
@@ -153,7 +199,9 @@ async function startProxy(mode: { receipts: 'missing' | 'garbage' | 'pass'; dela
 
 /** A ChainService for the devnet behind `rpcUrl` with the network's sender concurrency set. */
 function chainWithSenderConcurrency(rpcUrl: string, senderConcurrency: number) {
-  return new ChainService(new NetworkRegistry([...REAL_NETWORKS, { ...devnetNetwork(rpcUrl, a), senderConcurrency }]), { poolStateTtlMs: 0 });
+  return new ChainService(new NetworkRegistry([...REAL_NETWORKS, { ...devnetNetwork(rpcUrl, a), senderConcurrency }]), {
+    poolStateTtlMs: 0,
+  });
 }
 
 beforeAll(async () => {
@@ -162,12 +210,28 @@ beforeAll(async () => {
   stranger = await signUp(ctx.app);
   const auth = { authorization: bearer(owner.token) };
   const create = async (address: Address, symbol: string, decimals: number) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/projects/create/', headers: auth, payload: { network: 31337, contract_address: address, name: symbol, token_symbol: symbol, token_decimal: decimals } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects/create/',
+      headers: auth,
+      payload: {
+        network: 31337,
+        contract_address: address,
+        name: symbol,
+        token_symbol: symbol,
+        token_decimal: decimals,
+      },
+    });
     if (res.statusCode !== 201) throw new Error(`create ${symbol}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
   const attach = async (projectId: number, dex: string, token: string, pool: Address) => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/projects/pool/${projectId}/`, headers: auth, payload: { dex, token, pool_address: pool } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/pool/${projectId}/`,
+      headers: auth,
+      payload: { dex, token, pool_address: pool },
+    });
     if (res.statusCode !== 201) throw new Error(`attach ${pool}: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
@@ -190,7 +254,10 @@ describe('trader reads in the indexer', () => {
     await settle();
     expect(first.eventsStored).toBeGreaterThan(0);
     // The seeded history spreads its events over more than two blocks: two ticks cannot read them all.
-    const blocks = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents).where(attached());
+    const blocks = await ctx.database.db
+      .selectDistinct({ b: poolEvents.blockNumber })
+      .from(poolEvents)
+      .where(attached());
     expect(blocks.length).toBeGreaterThan(4);
     expect(first.traders).toMatchObject({ calls: 2, mode: 'receipts' });
     // A backlog of more than one batch: the runner is told to go again at once (decision 0062).
@@ -198,7 +265,10 @@ describe('trader reads in the indexer', () => {
     expect(first.sendersBehind).toBe(true);
     expect(senderCalls()).toBe(2);
     // Newest first: every block still unread is older than every block read.
-    const rows = await ctx.database.db.select({ block: poolEvents.blockNumber, trader: poolEvents.trader }).from(poolEvents).where(attached());
+    const rows = await ctx.database.db
+      .select({ block: poolEvents.blockNumber, trader: poolEvents.trader })
+      .from(poolEvents)
+      .where(attached());
     const read = rows.filter((r) => r.trader !== null).map((r) => r.block);
     const unread = rows.filter((r) => r.trader === null).map((r) => r.block);
     expect(read.length).toBeGreaterThan(0);
@@ -223,7 +293,7 @@ describe('trader reads in the indexer', () => {
     expect(senderCalls()).toBe(before);
   });
 
-  it('a senders-only step between full ticks reads a batch per request allowed in flight and neither the head nor the pools\' state (decisions 0062, 0081)', async () => {
+  it("a senders-only step between full ticks reads a batch per request allowed in flight and neither the head nor the pools' state (decisions 0062, 0081)", async () => {
     // The backlog again, for a reader with an empty cache.
     await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
     const { chain, counts, senderCalls } = countingChain();
@@ -259,7 +329,7 @@ describe('trader reads in the indexer', () => {
     expect((await indexer.readSenders()).batchFull).toBe(false);
   });
 
-  it('with sendersBeside, reads sender batches beside a backfill\'s slices, each within the budget, so fewer are left after the events (decision 0062)', async () => {
+  it("with sendersBeside, reads sender batches beside a backfill's slices, each within the budget, so fewer are left after the events (decision 0062)", async () => {
     // A backfill from scratch for a reader with an empty cache: the pools' coverage forgotten, every trader unread.
     await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
     await ctx.database.db.execute(sql`delete from indexed_pools where network_id = 31337`);
@@ -288,7 +358,10 @@ describe('trader reads in the indexer', () => {
 
   it('reads a backlog with as many sender requests in flight as the network allows, never more (decision 0081)', async () => {
     await ctx.database.db.update(poolEvents).set({ trader: null }).where(attached());
-    const blocks = await ctx.database.db.selectDistinct({ b: poolEvents.blockNumber }).from(poolEvents).where(attached());
+    const blocks = await ctx.database.db
+      .selectDistinct({ b: poolEvents.blockNumber })
+      .from(poolEvents)
+      .where(attached());
     // Enough blocks for more than one step of six batches of ten.
     expect(blocks.length).toBeGreaterThan(2 * 3 * 10);
     // Each request held 40 ms at the node, so requests sent together are in flight together.
@@ -316,7 +389,8 @@ describe('trader reads in the indexer', () => {
     }
     const senders = new Map<string, string>();
     for (const e of await ctx.database.db.select().from(poolEvents).where(attached())) {
-      if (!senders.has(e.txHash)) senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
+      if (!senders.has(e.txHash))
+        senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
       expect(e.trader, e.txHash).toBe(senders.get(e.txHash));
     }
   });
@@ -326,7 +400,10 @@ describe('trader reads in the indexer', () => {
     const proxy = await startProxy({ receipts: 'pass', delayMs: 20, capInFlight: 1 });
     const skipped: string[] = [];
     try {
-      const indexer = newIndexer(chainWithSenderConcurrency(proxy.url, 4), { traderReadsPerTick: 20, onSkip: (s) => skipped.push(s.reason) });
+      const indexer = newIndexer(chainWithSenderConcurrency(proxy.url, 4), {
+        traderReadsPerTick: 20,
+        onSkip: (s) => skipped.push(s.reason),
+      });
       await indexer.tick();
       let failed = 0;
       for (let steps = 0; (await unreadCount()) > 0; steps++) {
@@ -348,7 +425,8 @@ describe('trader reads in the indexer', () => {
     expect(await unreadCount()).toBe(0);
     const senders = new Map<string, string>();
     for (const e of await ctx.database.db.select().from(poolEvents).where(attached())) {
-      if (!senders.has(e.txHash)) senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
+      if (!senders.has(e.txHash))
+        senders.set(e.txHash, (await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
       expect(e.trader, e.txHash).toBe(senders.get(e.txHash));
     }
   });
@@ -385,7 +463,8 @@ describe('trader reads in the indexer', () => {
       expect(await unreadCount()).toBe(0);
       // Asked once, never again.
       expect(counts.get('eth_getBlockReceipts')).toBe(1);
-      for (const e of await ctx.database.db.select().from(poolEvents).where(attached())) expect(e.trader).toBe((await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
+      for (const e of await ctx.database.db.select().from(poolEvents).where(attached()))
+        expect(e.trader).toBe((await client.getTransaction({ hash: e.txHash as Hex })).from.toLowerCase());
     } finally {
       await proxy.close();
     }
@@ -394,7 +473,10 @@ describe('trader reads in the indexer', () => {
   it('leaves the trader null on receipts it cannot use, never fails the tick, and gives such a block up after three tries', async () => {
     const proxy = await startProxy({ receipts: 'garbage' });
     try {
-      const [newest] = await ctx.database.db.select({ b: sql<string>`max(${poolEvents.blockNumber})::text` }).from(poolEvents).where(attached());
+      const [newest] = await ctx.database.db
+        .select({ b: sql<string>`max(${poolEvents.blockNumber})::text` })
+        .from(poolEvents)
+        .where(attached());
       const block = BigInt(newest!.b);
       await ctx.database.db.update(poolEvents).set({ trader: null }).where(eq(poolEvents.blockNumber, block));
       const { chain } = countingChain(proxy.url);
@@ -406,7 +488,10 @@ describe('trader reads in the indexer', () => {
       }
       expect(await unreadCount()).toBeGreaterThan(0);
       expect(skipped).toEqual(['trader-unreadable']);
-      const [item] = await ctx.database.db.select().from(indexerSkippedItems).where(and(eq(indexerSkippedItems.reason, 'trader-unreadable'), eq(indexerSkippedItems.networkId, 31337)));
+      const [item] = await ctx.database.db
+        .select()
+        .from(indexerSkippedItems)
+        .where(and(eq(indexerSkippedItems.reason, 'trader-unreadable'), eq(indexerSkippedItems.networkId, 31337)));
       expect(item!.blockNumber).toBe(block);
       // Given up: the block no longer takes the budget of every tick.
       expect((await indexer.tick()).traders).toMatchObject({ calls: 0 });
@@ -484,13 +569,18 @@ describe('trader figures in the API', () => {
   });
 
   it("says the list is incomplete while some swaps' traders are unread, and answers 404 for another user's pool", async () => {
-    await ctx.database.db.execute(sql`update pool_events set trader = null where id = (select max(id) from pool_events where type = 'swap' and pool_address = ${a.pools.demoWethV2.toLowerCase()})`);
+    await ctx.database.db.execute(
+      sql`update pool_events set trader = null where id = (select max(id) from pool_events where type = 'swap' and pool_address = ${a.pools.demoWethV2.toLowerCase()})`,
+    );
     const body = (await get(`/api/v1/projects/pool/${poolIds.demoWeth}/traders/?range=7d`)).json<TopTraders>();
     expect(body).toMatchObject({ complete: false, unread_swaps: 1 });
     const pool = (await get(`/api/v1/projects/user/pools/funds/${poolIds.demoWeth}/`)).json<Pool>();
     expect(pool.traders_24h).toBeNull();
     await newIndexer(countingChain().chain).tick();
-    expect((await get(`/api/v1/projects/pool/${poolIds.demoWeth}/traders/`)).json<TopTraders>()).toMatchObject({ range: '24h', complete: true });
+    expect((await get(`/api/v1/projects/pool/${poolIds.demoWeth}/traders/`)).json<TopTraders>()).toMatchObject({
+      range: '24h',
+      complete: true,
+    });
 
     const foreign = await get(`/api/v1/projects/pool/${poolIds.demoWeth}/traders/`, stranger);
     expect(foreign.statusCode).toBe(404);
@@ -516,10 +606,19 @@ describe('trader figures in the API', () => {
       // Any case is accepted (product §7); paged two at a time, the same rows in the same order.
       expect((await allActivity(`&trader=${trader.toLowerCase()}`, 2)).map(key)).toEqual(expected);
       // Combined with a pool filter.
-      const inPool = (await get(`/api/v1/projects/activity/?limit=200&trader=${trader}&pool=${poolIds.demoWeth}`)).json<ActivityPage>();
-      expect(inPool.events.map(key)).toEqual(all.filter((e) => e.trader === trader && e.pool_id === poolIds.demoWeth).map(key).slice(0, 200));
+      const inPool = (
+        await get(`/api/v1/projects/activity/?limit=200&trader=${trader}&pool=${poolIds.demoWeth}`)
+      ).json<ActivityPage>();
+      expect(inPool.events.map(key)).toEqual(
+        all
+          .filter((e) => e.trader === trader && e.pool_id === poolIds.demoWeth)
+          .map(key)
+          .slice(0, 200),
+      );
       // Another user sees none of the owner's events.
-      expect((await get(`/api/v1/projects/activity/?trader=${trader}`, stranger)).json<ActivityPage>().events).toEqual([]);
+      expect((await get(`/api/v1/projects/activity/?trader=${trader}`, stranger)).json<ActivityPage>().events).toEqual(
+        [],
+      );
     }
   });
 
@@ -536,13 +635,21 @@ describe('trader figures in the API', () => {
       // Without 0x and in upper case alike; the CSV export takes it too.
       expect((await allActivity(`&trader=${trader.slice(2, 10).toUpperCase()}`)).map(key)).toEqual(expected);
       // Another user sees none of the owner's events.
-      expect((await get(`/api/v1/projects/activity/?trader=${trader.slice(0, 6)}`, stranger)).json<ActivityPage>().events).toEqual([]);
+      expect(
+        (await get(`/api/v1/projects/activity/?trader=${trader.slice(0, 6)}`, stranger)).json<ActivityPage>().events,
+      ).toEqual([]);
     }
     const from = new Date(Date.now() - 60 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
     const csv = await get(`/api/v1/projects/activity/export/?from=${from}&to=${to}&trader=${traders[0]!.slice(0, 6)}`);
     expect(csv.statusCode).toBe(200);
-    const csvTraders = new Set(csv.body.trim().split('\r\n').slice(1).map((line) => line.split(',').at(-2)!.replace(/"/g, '').toLowerCase()));
+    const csvTraders = new Set(
+      csv.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',').at(-2)!.replace(/"/g, '').toLowerCase()),
+    );
     expect([...csvTraders]).toEqual([traders[0]]);
     // A start no trader has: nothing.
     const none = traders.some((t) => t.startsWith('0xffff')) ? '0xfffe' : '0xffff';
@@ -556,7 +663,9 @@ describe('trader figures in the API', () => {
     try {
       const both = all.filter((e) => [t1, t2].includes(e.trader!.toLowerCase())).map(key);
       expect((await allActivity(`&trader=${t1.slice(0, 8)}`, 3)).map(key)).toEqual(both);
-      expect((await allActivity(`&trader=${t1}`)).map(key)).toEqual(all.filter((e) => e.trader!.toLowerCase() === t1).map(key));
+      expect((await allActivity(`&trader=${t1}`)).map(key)).toEqual(
+        all.filter((e) => e.trader!.toLowerCase() === t1).map(key),
+      );
     } finally {
       await ctx.database.db.update(poolEvents).set({ trader: t2 }).where(eq(poolEvents.trader, shared));
     }
@@ -566,8 +675,14 @@ describe('trader figures in the API', () => {
     for (const bad of ['0x123', '709', 'alice', `0x${'g'.repeat(40)}`, `0x${'a'.repeat(41)}`, '0x7099%']) {
       const res = await get(`/api/v1/projects/activity/?trader=${encodeURIComponent(bad)}`);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toMatchObject({ errors: [{ field: 'trader', message: 'Please enter an address or its start (0x and at least 4 hex characters)' }] });
-      const csv = await get(`/api/v1/projects/activity/export/?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&trader=${encodeURIComponent(bad)}`);
+      expect(res.json()).toMatchObject({
+        errors: [
+          { field: 'trader', message: 'Please enter an address or its start (0x and at least 4 hex characters)' },
+        ],
+      });
+      const csv = await get(
+        `/api/v1/projects/activity/export/?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&trader=${encodeURIComponent(bad)}`,
+      );
       expect(csv.statusCode, bad).toBe(400);
     }
   });
@@ -587,6 +702,7 @@ describe('trader figures in the API', () => {
     expect(weth.length).toBeGreaterThan(0);
     for (const r of usdc) expect(r.value_usd).toBe(r.amount_token);
     for (const r of weth) expect(r.value_usd).toBe('');
-    for (const r of rows) expect(r.trader).toBe(getAddress((await client.getTransaction({ hash: r.tx_hash as Hex })).from));
+    for (const r of rows)
+      expect(r.trader).toBe(getAddress((await client.getTransaction({ hash: r.tx_hash as Hex })).from));
   });
 });

@@ -1,4 +1,11 @@
-import { allEndpoints, apiPath, WORKSPACE_HEADER, workspaceMessages as m, type Endpoint, type WorkspaceAccess } from '@tokendesk/contract';
+import {
+  allEndpoints,
+  apiPath,
+  WORKSPACE_HEADER,
+  workspaceMessages as m,
+  type Endpoint,
+  type WorkspaceAccess,
+} from '@tokendesk/contract';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, type TestContext } from '../helpers';
@@ -16,13 +23,23 @@ const key = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
 /** Valid bodies and queries (they pass the contract's schemas: the guard, not validation, must answer). */
 const examples: Record<string, { body?: unknown; query?: Record<string, string> }> = {
-  'POST /projects/get-token-info': { body: { network: 31337, contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } },
+  'POST /projects/get-token-info': {
+    body: { network: 31337, contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+  },
   'POST /projects/create': {
-    body: { network: 31337, contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', name: 'Demo', token_symbol: 'DEMO', token_decimal: 18 },
+    body: {
+      network: 31337,
+      contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      name: 'Demo',
+      token_symbol: 'DEMO',
+      token_decimal: 18,
+    },
   },
   'GET /projects/market': { query: { ids: '1' } },
   'POST /projects/get-pool-address': { body: { project_id: 1, dex_id: 'uniswap-v2', token_id: 'weth' } },
-  'POST /projects/pool/:projectId': { body: { dex: 'uniswap-v2', token: 'weth', pool_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' } },
+  'POST /projects/pool/:projectId': {
+    body: { dex: 'uniswap-v2', token: 'weth', pool_address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' },
+  },
   'GET /projects/activity/export': { query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } },
   'POST /projects/alerts': { body: { kind: 'large_swap', pool_id: 1, min_amount: '100' } },
   'POST /account/channels': { body: { kind: 'webhook', name: 'Ops', config: { url: 'https://example.com/hook' } } },
@@ -47,7 +64,10 @@ async function call(who: Person, e: Endpoint, workspace: number | string | null)
   return ctx.app.inject({
     method: e.method,
     url: `${apiPath(e, params)}${query}`,
-    headers: { authorization: `Bearer ${who.token}`, ...(workspace === null ? {} : { [WORKSPACE_HEADER]: String(workspace) }) },
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(workspace === null ? {} : { [WORKSPACE_HEADER]: String(workspace) }),
+    },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 }
@@ -61,14 +81,24 @@ async function join(who: Person, role: 'admin' | 'viewer') {
   });
   expect(invite.statusCode, invite.body).toBe(201);
   const token = decodeURIComponent(/#token=(.+)$/.exec((invite.json() as { link: string }).link)![1]!);
-  const accepted = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/accept-invite/', headers: { authorization: `Bearer ${who.token}` }, payload: { token } });
+  const accepted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/workspaces/accept-invite/',
+    headers: { authorization: `Bearer ${who.token}` },
+    payload: { token },
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return (accepted.json() as { id: number }).id;
 }
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [owner, admin, viewer, outsider] = [await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app), await signUp(ctx.app)];
+  [owner, admin, viewer, outsider] = [
+    await signUp(ctx.app),
+    await signUp(ctx.app),
+    await signUp(ctx.app),
+    await signUp(ctx.app),
+  ];
   workspaceId = await join(viewer, 'viewer');
   expect(await join(admin, 'admin')).toBe(workspaceId);
 }, 60_000);
@@ -85,7 +115,9 @@ describe('every signed-in endpoint declares its workspace access', () => {
         expect(e.workspace, key(e)).toBeUndefined();
         continue;
       }
-      expect(['personal', 'read', 'member', 'write', 'owner'] satisfies WorkspaceAccess[], key(e)).toContain(e.workspace);
+      expect(['personal', 'read', 'member', 'write', 'owner'] satisfies WorkspaceAccess[], key(e)).toContain(
+        e.workspace,
+      );
       if (e.method !== 'GET') expect(e.workspace, key(e)).not.toBe('read');
     }
     expect(workspaceEndpoints().length).toBeGreaterThan(50);
@@ -106,7 +138,8 @@ describe('role × endpoint, from the contract', () => {
     const answers: string[] = [];
     for (const e of workspaceEndpoints()) {
       const res = await call(outsider, e, workspaceId);
-      if (res.statusCode !== 404 || (res.json() as { detail: string }).detail !== m.notFound) answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode !== 404 || (res.json() as { detail: string }).detail !== m.notFound)
+        answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(answers).toEqual([]);
   });
@@ -118,9 +151,11 @@ describe('role × endpoint, from the contract', () => {
       if (e.workspace === 'member') continue;
       const res = await call(viewer, e, workspaceId);
       const detail = res.statusCode === 403 ? (res.json() as { detail: string }).detail : null;
-      if ((e.workspace === 'write' || e.workspace === 'owner') && detail !== m.viewerReadOnly) answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if ((e.workspace === 'write' || e.workspace === 'owner') && detail !== m.viewerReadOnly)
+        answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       // A read answers what the workspace holds (an unknown id is still a 404), never the role's refusal.
-      if (e.workspace === 'read' && (res.statusCode === 403 || res.statusCode >= 500)) answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (e.workspace === 'read' && (res.statusCode === 403 || res.statusCode >= 500))
+        answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(answers).toEqual([]);
   });
@@ -129,7 +164,8 @@ describe('role × endpoint, from the contract', () => {
     const answers: string[] = [];
     for (const e of workspaceEndpoints().filter((x) => x.workspace === 'owner')) {
       const res = await call(admin, e, workspaceId);
-      if (res.statusCode !== 403 || (res.json() as { detail: string }).detail !== m.ownerOnly) answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode !== 403 || (res.json() as { detail: string }).detail !== m.ownerOnly)
+        answers.push(`${key(e)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(answers).toEqual([]);
   });
@@ -138,7 +174,8 @@ describe('role × endpoint, from the contract', () => {
     const answers: string[] = [];
     for (const e of workspaceEndpoints()) {
       const res = await call(viewer, e, '1 OR 1=1');
-      if (res.statusCode !== 400 || (res.json() as { detail: string }).detail !== m.headerInvalid) answers.push(`${key(e)} → ${res.statusCode}`);
+      if (res.statusCode !== 400 || (res.json() as { detail: string }).detail !== m.headerInvalid)
+        answers.push(`${key(e)} → ${res.statusCode}`);
     }
     expect(answers).toEqual([]);
   });

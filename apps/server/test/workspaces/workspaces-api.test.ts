@@ -25,11 +25,19 @@ let projectId: number;
 let workspaceId: number;
 const tokens: string[] = [];
 
-const req = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts: { workspace?: number; body?: object } = {}) =>
+const req = (
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: { workspace?: number; body?: object } = {},
+) =>
   ctx.app.inject({
     method,
     url: `/api/v1/${url}`,
-    headers: { authorization: `Bearer ${who.token}`, ...(opts.workspace === undefined ? {} : { [WORKSPACE_HEADER]: String(opts.workspace) }) },
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(opts.workspace === undefined ? {} : { [WORKSPACE_HEADER]: String(opts.workspace) }),
+    },
     ...(opts.body ? { payload: opts.body } : {}),
   });
 const detail = (res: { json(): unknown }) => (res.json() as { detail: string }).detail;
@@ -81,7 +89,12 @@ describe('a viewer in an owner’s workspace', () => {
     expect((project.json() as { token_symbol: string }).token_symbol).toBe('UNI');
     // In their own workspace the project is not there: the same 404 as any unknown id.
     expect((await req(viewer, 'GET', `projects/${projectId}/`)).statusCode).toBe(404);
-    const csv = await req(viewer, 'GET', `projects/activity/export/?project=${projectId}&from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z`, { workspace: workspaceId });
+    const csv = await req(
+      viewer,
+      'GET',
+      `projects/activity/export/?project=${projectId}&from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z`,
+      { workspace: workspaceId },
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
 
@@ -95,7 +108,9 @@ describe('a viewer in an owner’s workspace', () => {
       expect(detail(res)).toBe(m.viewerReadOnly);
     }
     expect((await req(owner, 'GET', `projects/${projectId}/weekly-report/`)).json()).toMatchObject({ enabled: false });
-    const members = (await req(viewer, 'GET', 'workspaces/members/', { workspace: workspaceId })).json() as { members: { user_id: number; role: string; founder: boolean }[] };
+    const members = (await req(viewer, 'GET', 'workspaces/members/', { workspace: workspaceId })).json() as {
+      members: { user_id: number; role: string; founder: boolean }[];
+    };
     expect(members.members.map((x) => [x.user_id, x.role, x.founder])).toEqual([
       [owner.userId, 'owner', true],
       [viewer.userId, 'viewer', false],
@@ -105,7 +120,10 @@ describe('a viewer in an owner’s workspace', () => {
   it('as admin makes changes; then, removed by the owner, loses access with the very next request', async () => {
     const promoted = await req(owner, 'PATCH', `workspaces/members/${viewer.userId}/`, { body: { role: 'admin' } });
     expect(promoted.json()).toMatchObject({ user_id: viewer.userId, role: 'admin' });
-    const set = await req(viewer, 'PUT', `projects/${projectId}/weekly-report/`, { workspace: workspaceId, body: { enabled: true } });
+    const set = await req(viewer, 'PUT', `projects/${projectId}/weekly-report/`, {
+      workspace: workspaceId,
+      body: { enabled: true },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect((await req(owner, 'GET', `projects/${projectId}/weekly-report/`)).json()).toMatchObject({ enabled: true });
     // Deleting a project is an owner's.
@@ -123,13 +141,19 @@ describe('invites', () => {
   it('expire, and an invite revoked or for a member already in leaves nothing behind', async () => {
     const expired = await inviteLink('viewer');
     await ctx.database.db.update(workspaceInvites).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect(detail(await req(viewer, 'POST', 'workspaces/accept-invite/', { body: { token: expired } }))).toBe(m.inviteInvalid);
+    expect(detail(await req(viewer, 'POST', 'workspaces/accept-invite/', { body: { token: expired } }))).toBe(
+      m.inviteInvalid,
+    );
 
     const revoked = await inviteLink('viewer');
     const open = (await req(owner, 'GET', 'workspaces/invites/')).json() as { id: number }[];
     expect(open).toHaveLength(1);
-    expect((await req(owner, 'DELETE', `workspaces/invites/${open[0]!.id}/`)).json()).toEqual({ detail: m.inviteRevoked });
-    expect(detail(await req(viewer, 'POST', 'workspaces/accept-invite/', { body: { token: revoked } }))).toBe(m.inviteInvalid);
+    expect((await req(owner, 'DELETE', `workspaces/invites/${open[0]!.id}/`)).json()).toEqual({
+      detail: m.inviteRevoked,
+    });
+    expect(detail(await req(viewer, 'POST', 'workspaces/accept-invite/', { body: { token: revoked } }))).toBe(
+      m.inviteInvalid,
+    );
 
     // The owner is a member already: 409, and the link stays usable for whom it was meant.
     const kept = await inviteLink('viewer');
@@ -179,7 +203,9 @@ describe('leaving, and the founder', () => {
     const leave = await req(owner, 'POST', 'workspaces/leave/');
     expect([leave.statusCode, detail(leave)]).toEqual([409, m.personalLeave]);
     expect(detail(await req(owner, 'DELETE', `workspaces/members/${owner.userId}/`))).toBe(m.founderStays);
-    expect(detail(await req(owner, 'PATCH', `workspaces/members/${owner.userId}/`, { body: { role: 'viewer' } }))).toBe(m.founderStays);
+    expect(detail(await req(owner, 'PATCH', `workspaces/members/${owner.userId}/`, { body: { role: 'viewer' } }))).toBe(
+      m.founderStays,
+    );
     expect(detail(await req(owner, 'DELETE', `workspaces/members/${viewer.userId}/`))).toBe(m.memberNotFound);
   });
 
@@ -187,7 +213,9 @@ describe('leaving, and the founder', () => {
     const token = await inviteLink('owner');
     expect((await req(viewer, 'POST', 'workspaces/accept-invite/', { body: { token } })).statusCode).toBe(200);
     expect((await req(viewer, 'GET', 'workspaces/invites/', { workspace: workspaceId })).statusCode).toBe(200);
-    expect(detail(await req(viewer, 'DELETE', `workspaces/members/${owner.userId}/`, { workspace: workspaceId }))).toBe(m.founderStays);
+    expect(detail(await req(viewer, 'DELETE', `workspaces/members/${owner.userId}/`, { workspace: workspaceId }))).toBe(
+      m.founderStays,
+    );
     expect(detail(await req(viewer, 'POST', 'workspaces/leave/', { workspace: workspaceId }))).toBe(m.left);
   });
 });

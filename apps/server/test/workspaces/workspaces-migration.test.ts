@@ -13,7 +13,12 @@ import { databaseUrl } from '../support/database';
  */
 
 /** Where migrations stood before this one: every journal entry before 0030's (the journal's idx has gaps). */
-const journal = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const journal = JSON.parse(
+  fs.readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/meta/_journal.json'),
+    'utf8',
+  ),
+) as { entries: { tag: string }[] };
 const BEFORE_0030 = journal.entries.findIndex((e) => e.tag === '0030_workspaces');
 const TOKEN = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
 const OTHER = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
@@ -39,13 +44,18 @@ beforeAll(async () => {
   await client.connect();
 
   const user = async (n: string) =>
-    (await client.query<{ id: number }>(`insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`, [n, `${n}@example.com`])).rows[0]!.id;
+    (
+      await client.query<{ id: number }>(
+        `insert into users (username, email, password_hash) values ($1, $2, 'x') returning id`,
+        [n, `${n}@example.com`],
+      )
+    ).rows[0]!.id;
   [alice, bob, carol] = [await user('alice'), await user('bob'), await user('carol')];
   const project = async (userId: number, address: string) =>
-    client.query(`insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'Demo', 'DEMO', 18)`, [
-      userId,
-      address,
-    ]);
+    client.query(
+      `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'Demo', 'DEMO', 18)`,
+      [userId, address],
+    );
   await project(alice, TOKEN);
   await project(alice, OTHER);
   await project(bob, TOKEN);
@@ -75,21 +85,38 @@ describe('migration 0030: workspaces', () => {
   });
 
   it("moves every project into its owner's personal workspace, nothing lost or changed", async () => {
-    const rows = (await client.query<Record<string, unknown> & { workspace_id: number; user_id: number }>('select * from projects order by id')).rows;
+    const rows = (
+      await client.query<Record<string, unknown> & { workspace_id: number; user_id: number }>(
+        'select * from projects order by id',
+      )
+    ).rows;
     expect(rows.map(({ workspace_id: _ws, ...rest }) => rest)).toEqual(projectsBefore);
-    const founders = new Map((await client.query<{ id: number; founder_user_id: number }>('select id, founder_user_id from workspaces')).rows.map((r) => [r.id, r.founder_user_id]));
+    const founders = new Map(
+      (
+        await client.query<{ id: number; founder_user_id: number }>('select id, founder_user_id from workspaces')
+      ).rows.map((r) => [r.id, r.founder_user_id]),
+    );
     for (const row of rows) expect(founders.get(row.workspace_id)).toBe(row.user_id);
   });
 
   it("makes a later user's personal workspace when first needed (their first project), never on the user's insert", async () => {
-    const dave = (await client.query<{ id: number }>(`insert into users (username, email, password_hash) values ('dave', 'dave@example.com', 'x') returning id`)).rows[0]!.id;
+    const dave = (
+      await client.query<{ id: number }>(
+        `insert into users (username, email, password_hash) values ('dave', 'dave@example.com', 'x') returning id`,
+      )
+    ).rows[0]!.id;
     // A restore loads users before workspaces: nothing may appear in between.
     expect((await client.query('select 1 from workspaces where founder_user_id = $1', [dave])).rowCount).toBe(0);
     const inserted = await client.query<{ workspace_id: number }>(
       `insert into projects (user_id, network_id, contract_address, name, token_symbol, token_decimal) values ($1, 31337, $2, 'D', 'D', 18) returning workspace_id`,
       [dave, TOKEN],
     );
-    const [ws] = (await client.query<{ id: number; role: string }>(`select w.id, m.role from workspaces w join workspace_members m on m.workspace_id = w.id and m.user_id = w.founder_user_id where w.founder_user_id = $1`, [dave])).rows;
+    const [ws] = (
+      await client.query<{ id: number; role: string }>(
+        `select w.id, m.role from workspaces w join workspace_members m on m.workspace_id = w.id and m.user_id = w.founder_user_id where w.founder_user_id = $1`,
+        [dave],
+      )
+    ).rows;
     expect(ws?.role).toBe('owner');
     expect(inserted.rows[0]!.workspace_id).toBe(ws!.id);
     // Named explicitly, as a restore does: the right workspace is kept, another is refused.
@@ -98,7 +125,9 @@ describe('migration 0030: workspaces', () => {
       [dave, OTHER, ws!.id],
     );
     expect(again.rows[0]!.workspace_id).toBe(ws!.id);
-    const aliceWs = (await client.query<{ id: number }>('select id from workspaces where founder_user_id = $1', [alice])).rows[0]!.id;
+    const aliceWs = (
+      await client.query<{ id: number }>('select id from workspaces where founder_user_id = $1', [alice])
+    ).rows[0]!.id;
     await expect(
       client.query(`update projects set workspace_id = $1 where user_id = $2`, [aliceWs, dave]),
     ).rejects.toThrow(/belongs in workspace/);
@@ -108,6 +137,8 @@ describe('migration 0030: workspaces', () => {
     await client.query('delete from users where id = $1', [carol]);
     expect((await client.query('select 1 from workspaces where founder_user_id = $1', [carol])).rowCount).toBe(0);
     expect((await client.query('select 1 from workspace_members where user_id = $1', [carol])).rowCount).toBe(0);
-    expect((await client.query('select 1 from workspaces where founder_user_id = any($1::int[])', [[alice, bob]])).rowCount).toBe(2);
+    expect(
+      (await client.query('select 1 from workspaces where founder_user_id = any($1::int[])', [[alice, bob]])).rowCount,
+    ).toBe(2);
   });
 });

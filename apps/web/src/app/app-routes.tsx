@@ -14,8 +14,12 @@ const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default:
 // no schema library (docs/decisions/0013).
 const RegisterRoute = lazy(() => import('./routes/auth/register').then((m) => ({ default: m.RegisterRoute })));
 // The e-mail pages (decision 0039) load only when opened.
-const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })));
-const EmailLinkRoutes = lazy(() => import('./routes/auth/email-link-routes').then((m) => ({ default: m.EmailLinkRoutes })));
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/auth/forgot-password').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const EmailLinkRoutes = lazy(() =>
+  import('./routes/auth/email-link-routes').then((m) => ({ default: m.EmailLinkRoutes })),
+);
 /** Opened from e-mailed links: the link names the account, so they work signed in or out. */
 const EMAIL_LINK_PATHS: readonly string[] = [paths.verifyEmail, paths.resetPassword];
 // The Terms of Service and Privacy Policy (issue 35): read before registering and after, so outside both tables.

@@ -17,7 +17,8 @@ const staff: User = {
   password_change_required: true,
 };
 
-const app = (user: User, path: string) => textOf(renderStatic(createElement(SignedInApp), { path, cache: [[userInfoQueryOptions.queryKey, user]] }));
+const app = (user: User, path: string) =>
+  textOf(renderStatic(createElement(SignedInApp), { path, cache: [[userInfoQueryOptions.queryKey, user]] }));
 
 describe('an account signed in with the one-time password the operator made up (issue 35)', () => {
   it('is asked to choose its own password first, on any page, and sees nothing else', () => {

@@ -25,7 +25,9 @@ export function ChooseOwnPassword({ user }: { user: Pick<User, 'username' | 'is_
               <h1 className="text-xl font-semibold tracking-tight text-slate-900">Choose your own password</h1>
               <p className="mt-2 text-sm text-slate-600">
                 {`You signed in as ${user.username} with a one-time password from this server's operator. They have seen it, so choose a password only you know before you continue. `}
-                {user.is_staff ? 'The Support console opens once you sign in with it.' : 'Your dashboard opens once you sign in with it.'}
+                {user.is_staff
+                  ? 'The Support console opens once you sign in with it.'
+                  : 'Your dashboard opens once you sign in with it.'}
               </p>
             </div>
             <PasswordSettingsCard currentLabel="One-time Password" />

@@ -9,7 +9,13 @@ import { useResolvedTheme } from '../lib/theme';
  * `Router`: the browser's history in the app; the component tests (src/testing/) pass a MemoryRouter
  * opened on the path under test, with every other provider as the app has it.
  */
-export function AppProviders({ children, Router = BrowserRouter }: { children: ReactNode; Router?: ComponentType<{ children: ReactNode }> }) {
+export function AppProviders({
+  children,
+  Router = BrowserRouter,
+}: {
+  children: ReactNode;
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   const [queryClient] = useState(createQueryClient);
   const theme = useResolvedTheme();
   return (

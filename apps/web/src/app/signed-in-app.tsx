@@ -67,7 +67,9 @@ export function SignedInApp() {
               <Route path={routePatterns.ticket} element={<TicketDetailRoute />} />
               {/* Staff only (product §2.1): everyone else is sent to /. */}
               {userInfo.data.is_staff && <Route path={paths.staffTickets} element={<StaffTicketsRoute />} />}
-              {userInfo.data.is_staff && <Route path={routePatterns.staffTicket} element={<StaffTicketDetailRoute />} />}
+              {userInfo.data.is_staff && (
+                <Route path={routePatterns.staffTicket} element={<StaffTicketDetailRoute />} />
+              )}
             </Route>
             <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Routes>
@@ -83,7 +85,11 @@ export function SignedInApp() {
           <p className="text-base font-medium text-slate-900">TokenDesk could not be reached.</p>
           <p>Check your connection and try again.</p>
           <div className="flex gap-2">
-            <Button onClick={() => void userInfo.refetch()} disabled={userInfo.isFetching} loading={userInfo.isFetching}>
+            <Button
+              onClick={() => void userInfo.refetch()}
+              disabled={userInfo.isFetching}
+              loading={userInfo.isFetching}
+            >
               Try Again
             </Button>
             <Button variant="outline" onClick={clearSession}>

@@ -1,7 +1,15 @@
 import { cn } from '../lib/cn';
 
 /** The TokenDesk mark and name. */
-export function Brand({ className, compact = false, textClassName }: { className?: string; compact?: boolean; textClassName?: string }) {
+export function Brand({
+  className,
+  compact = false,
+  textClassName,
+}: {
+  className?: string;
+  compact?: boolean;
+  textClassName?: string;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <span
@@ -10,7 +18,9 @@ export function Brand({ className, compact = false, textClassName }: { className
       >
         T
       </span>
-      {!compact && <span className={cn('text-lg font-semibold tracking-tight text-slate-900', textClassName)}>TokenDesk</span>}
+      {!compact && (
+        <span className={cn('text-lg font-semibold tracking-tight text-slate-900', textClassName)}>TokenDesk</span>
+      )}
     </span>
   );
 }

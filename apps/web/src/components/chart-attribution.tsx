@@ -12,7 +12,12 @@ export function ChartAttribution({ className }: { className?: string }) {
   return (
     <p className={cn('text-[11px] text-slate-500', className)}>
       Chart by{' '}
-      <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-slate-700">
+      <a
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+        className="underline underline-offset-2 hover:text-slate-700"
+      >
         TradingView
       </a>{' '}
       Lightweight Charts™ · Copyright (c) 2023 TradingView, Inc.

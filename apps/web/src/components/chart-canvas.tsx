@@ -38,7 +38,15 @@ export interface ChartCanvasProps<P extends ChartCanvasPoint> {
  * on unmount. The library draws on canvas with inline styles only: nothing that the CSP
  * (script-src 'self') refuses. Hidden from assistive technology: the figures stand beside it as text.
  */
-export function ChartCanvas<P extends ChartCanvasPoint>({ points, options, series = {}, fillStrength, optionsFor, className, 'data-testid': testId }: ChartCanvasProps<P>) {
+export function ChartCanvas<P extends ChartCanvasPoint>({
+  points,
+  options,
+  series = {},
+  fillStrength,
+  optionsFor,
+  className,
+  'data-testid': testId,
+}: ChartCanvasProps<P>) {
   const theme = useResolvedTheme();
   // Read once at creation; later changes go through the effects below, without rebuilding the chart.
   const initial = useRef({ theme, options, series, fillStrength });

@@ -7,8 +7,22 @@ import type { ResolvedTheme } from '../lib/theme';
  * per scheme. Grid and borders read as the cards' dividers, text as their secondary text.
  */
 const palettes = {
-  light: { background: '#ffffff', text: '#64748b', grid: '#f1f5f9', border: '#e2e8f0', line: '#4f46e5', area: '79, 70, 229' },
-  dark: { background: '#0f172b', text: '#90a1b9', grid: '#1d293d', border: '#283548', line: '#7c86ff', area: '124, 134, 255' },
+  light: {
+    background: '#ffffff',
+    text: '#64748b',
+    grid: '#f1f5f9',
+    border: '#e2e8f0',
+    line: '#4f46e5',
+    area: '79, 70, 229',
+  },
+  dark: {
+    background: '#0f172b',
+    text: '#90a1b9',
+    grid: '#1d293d',
+    border: '#283548',
+    line: '#7c86ff',
+    area: '124, 134, 255',
+  },
 } as const;
 
 /** Chart options for a scheme; applied again when the scheme changes (charts keep their other options). */

@@ -29,7 +29,11 @@ export function CopyButton({ value, label, className }: CopyButtonProps) {
         className,
       )}
     >
-      {copied ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Copy className="h-3.5 w-3.5" aria-hidden="true" />}
+      {copied ? (
+        <Check className="h-3.5 w-3.5" aria-hidden="true" />
+      ) : (
+        <Copy className="h-3.5 w-3.5" aria-hidden="true" />
+      )}
       {copied && <span>copied</span>}
       <span className="sr-only" role="status">
         {copied ? 'Copied to the clipboard' : failed ? 'Copy failed' : ''}

@@ -138,7 +138,12 @@ export function DetailPage<T>({
         </Card>
       ) : failed || query.data === undefined ? (
         <Card>
-          <ErrorState title={errorTitle} message={errorMessage} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <ErrorState
+            title={errorTitle}
+            message={errorMessage}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         </Card>
       ) : (
         children(query.data)

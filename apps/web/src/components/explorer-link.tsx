@@ -28,7 +28,9 @@ export function ExplorerLink({ explorer, address, label, children, className }: 
       className={cn(
         'inline-flex shrink-0 items-center gap-1 rounded-md text-slate-500 transition-colors hover:text-indigo-600',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-        children ? 'text-sm font-medium text-indigo-600 hover:text-indigo-700' : 'h-7 w-7 justify-center hover:bg-slate-100',
+        children
+          ? 'text-sm font-medium text-indigo-600 hover:text-indigo-700'
+          : 'h-7 w-7 justify-center hover:bg-slate-100',
         className,
       )}
     >

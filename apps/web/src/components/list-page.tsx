@@ -41,7 +41,12 @@ export interface PagedListState {
   hasAny: boolean;
 }
 
-export function pagedListState(list: PagedList, search: ListSearch, rowCount: number, filtered = false): PagedListState {
+export function pagedListState(
+  list: PagedList,
+  search: ListSearch,
+  rowCount: number,
+  filtered = false,
+): PagedListState {
   const stale = search.settling || list.isPlaceholderData;
   const searching = search.query !== '' || filtered;
   return { stale, searching, hasAny: rowCount > 0 || searching || search.text !== '' };
@@ -148,7 +153,19 @@ export function ListPage(props: ListPageProps) {
   );
 }
 
-function ListBody({ list, search, state, loadingText, errorMessage, noMatch, empty, rowCount, noun, children, framed }: ListPageProps & { framed: boolean }) {
+function ListBody({
+  list,
+  search,
+  state,
+  loadingText,
+  errorMessage,
+  noMatch,
+  empty,
+  rowCount,
+  noun,
+  children,
+  framed,
+}: ListPageProps & { framed: boolean }) {
   // Framed, the states share the list's card; otherwise each state is a card of its own.
   const inCard = (content: ReactNode) => (framed ? content : <Card>{content}</Card>);
 
@@ -173,7 +190,10 @@ function ListBody({ list, search, state, loadingText, errorMessage, noMatch, emp
       />,
     );
   }
-  if (rowCount === 0) return inCard(<EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />);
+  if (rowCount === 0)
+    return inCard(
+      <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />,
+    );
 
   const footer = (
     <LoadMoreFooter

@@ -14,11 +14,21 @@ export interface ListSearchFieldProps {
 }
 
 /** The search box above a paged list: the text goes to the server, not through rows already loaded. */
-export function ListSearchField({ label, placeholder, value, onChange, searching = false, className }: ListSearchFieldProps) {
+export function ListSearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  searching = false,
+  className,
+}: ListSearchFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className={cn('relative w-full', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         ref={inputRef}
         type="search"
@@ -42,7 +52,12 @@ export function ListSearchField({ label, placeholder, value, onChange, searching
           '[&::-webkit-search-cancel-button]:hidden',
         )}
       />
-      {searching && <Loader2 className="absolute top-1/2 right-10 h-4 w-4 -translate-y-1/2 animate-spin text-slate-400" aria-hidden="true" />}
+      {searching && (
+        <Loader2
+          className="absolute top-1/2 right-10 h-4 w-4 -translate-y-1/2 animate-spin text-slate-400"
+          aria-hidden="true"
+        />
+      )}
       {value && (
         <button
           type="button"

@@ -34,7 +34,8 @@ describe('pool identity', () => {
 });
 
 const none: PoolShape = { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null };
-const badges = (pool: Parameters<typeof PoolFactBadges>[0]['pool']) => textOf(renderStatic(createElement(PoolFactBadges, { pool })));
+const badges = (pool: Parameters<typeof PoolFactBadges>[0]['pool']) =>
+  textOf(renderStatic(createElement(PoolFactBadges, { pool })));
 const address = '0xF96f0DB0a2B4e9C0Bd2DcA4e5B6a4a2D1C6b4d11';
 
 /** The badges of a pool row (project page, discovered pools) for each family (issue 30). */
@@ -46,21 +47,31 @@ describe('pool fact badges', () => {
   });
 
   it('Solidly: stable or volatile with its fee', () => {
-    expect(badges({ pool_address: address, pool_version: 'solidly', fee: 500, shape: { ...none, stable: true } })).toBe('0.05% Stable pool');
-    expect(badges({ pool_address: address, pool_version: 'solidly', fee: 3000, shape: { ...none, stable: false } })).toBe('0.3% Volatile pool');
+    expect(badges({ pool_address: address, pool_version: 'solidly', fee: 500, shape: { ...none, stable: true } })).toBe(
+      '0.05% Stable pool',
+    );
+    expect(
+      badges({ pool_address: address, pool_version: 'solidly', fee: 3000, shape: { ...none, stable: false } }),
+    ).toBe('0.3% Volatile pool');
   });
 
   it('Slipstream: the tick spacing that names the pool', () => {
-    expect(badges({ pool_address: address, pool_version: 'slipstream', fee: 3000, shape: { ...none, tick_spacing: 200 } })).toBe('0.3% Tick spacing 200');
+    expect(
+      badges({ pool_address: address, pool_version: 'slipstream', fee: 3000, shape: { ...none, tick_spacing: 200 } }),
+    ).toBe('0.3% Tick spacing 200');
   });
 
   it('Algebra: dynamic fee, and "Plugin" when it has one', () => {
     const shape = { ...none, tick_spacing: 60, dynamic_fee: true };
     expect(badges({ pool_address: address, pool_version: 'algebra', fee: null, shape })).toBe('Dynamic fee');
-    expect(badges({ pool_address: address, pool_version: 'algebra', fee: null, shape: { ...shape, plugin: address } })).toBe('Dynamic fee Plugin');
+    expect(
+      badges({ pool_address: address, pool_version: 'algebra', fee: null, shape: { ...shape, plugin: address } }),
+    ).toBe('Dynamic fee Plugin');
   });
 
   it('Liquidity Book: the bin step in basis points and percent', () => {
-    expect(badges({ pool_address: address, pool_version: 'liquidity-book', fee: 2000, shape: { ...none, bin_step: 25 } })).toBe('0.2% Bin step 25 (0.25%)');
+    expect(
+      badges({ pool_address: address, pool_version: 'liquidity-book', fee: 2000, shape: { ...none, bin_step: 25 } }),
+    ).toBe('0.2% Bin step 25 (0.25%)');
   });
 });

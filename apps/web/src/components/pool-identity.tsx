@@ -19,7 +19,8 @@ interface PoolLike extends PoolFactsInput {
 export const isV4Pool = (pool: Pick<PoolLike, 'pool_version'>): boolean => isPoolIdVersion(pool.pool_version);
 
 /** 'Pool ID' for a V4 pool, 'Pool address' otherwise. */
-export const poolIdentityLabel = (pool: Pick<PoolLike, 'pool_version'>): string => (isV4Pool(pool) ? 'Pool ID' : 'Pool address');
+export const poolIdentityLabel = (pool: Pick<PoolLike, 'pool_version'>): string =>
+  isV4Pool(pool) ? 'Pool ID' : 'Pool address';
 
 /**
  * The fee as shown next to a pool: its tier ('0.3%'), 'Dynamic fee' where the pool sets the fee of
@@ -42,7 +43,13 @@ export function poolLaunchpadLabel(pool: Pick<PoolLike, 'pool_version' | 'v4' | 
  * The shortened address or pool id in monospace, the full value on hover. A V4 id reads 'ID 0x1234…'
  * so it is not taken for an address (an explorer would not find it).
  */
-export function PoolIdentityText({ pool, className }: { pool: Pick<PoolLike, 'pool_address' | 'pool_version'>; className?: string }) {
+export function PoolIdentityText({
+  pool,
+  className,
+}: {
+  pool: Pick<PoolLike, 'pool_address' | 'pool_version'>;
+  className?: string;
+}) {
   const v4 = isV4Pool(pool);
   return (
     <span className={cn('font-mono', className)} title={v4 ? `Pool ID ${pool.pool_address}` : pool.pool_address}>

@@ -12,7 +12,10 @@ export function PoolOption({ pool }: { pool: Pool }) {
     <>
       <span className="block truncate font-medium">{poolOptionLabel(pool)}</span>
       <span className="block truncate text-xs text-slate-500">
-        {pool.project.name} · <span className="font-mono">{pool.pool_address.slice(0, 10)}…{pool.pool_address.slice(-4)}</span>
+        {pool.project.name} ·{' '}
+        <span className="font-mono">
+          {pool.pool_address.slice(0, 10)}…{pool.pool_address.slice(-4)}
+        </span>
       </span>
     </>
   );

@@ -5,7 +5,10 @@ import { Button } from './ui/button';
 
 export function LoadingState({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div role="status" className={cn('flex items-center justify-center gap-2 px-4 py-12 text-sm text-slate-500', className)}>
+    <div
+      role="status"
+      className={cn('flex items-center justify-center gap-2 px-4 py-12 text-sm text-slate-500', className)}
+    >
       <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
       {children}
     </div>

@@ -28,19 +28,36 @@ export interface UsdFigureProps {
  * 'stale' badge when the route was not read recently, and '—' with the reason when there is none —
  * never a guessed or zero figure.
  */
-export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs = 'note', className, testId, staleBadge = true }: UsdFigureProps) {
+export function UsdFigure({
+  value,
+  source,
+  reason,
+  format = formatUsd,
+  reasonAs = 'note',
+  className,
+  testId,
+  staleBadge = true,
+}: UsdFigureProps) {
   if (value === null || value === undefined) {
     const why = usdMissingText(reason);
     return (
       <span className={cn('text-slate-500', className)} data-testid={testId} data-usd="none">
         <span title={reasonAs === 'title' ? why : undefined}>{UNKNOWN}</span>
-        {reasonAs === 'note' ? <span className="mt-0.5 block text-xs font-normal text-slate-500">{why}</span> : <span className="sr-only"> ({why})</span>}
+        {reasonAs === 'note' ? (
+          <span className="mt-0.5 block text-xs font-normal text-slate-500">{why}</span>
+        ) : (
+          <span className="sr-only"> ({why})</span>
+        )}
       </span>
     );
   }
   const full = `$${formatPriceFull(value)}`;
   return (
-    <span className={cn('inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5', className)} data-testid={testId} data-usd="value">
+    <span
+      className={cn('inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5', className)}
+      data-testid={testId}
+      data-usd="value"
+    >
       <Tooltip
         content={
           <>
@@ -50,7 +67,10 @@ export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs 
         }
       >
         {/* Focusable so the provenance reaches keyboard users too (the tooltip opens on focus). */}
-        <span tabIndex={0} className="cursor-help rounded tabular-nums decoration-slate-300 decoration-dotted underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none">
+        <span
+          tabIndex={0}
+          className="cursor-help rounded tabular-nums decoration-slate-300 decoration-dotted underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
           {format(value)}
         </span>
       </Tooltip>
@@ -62,7 +82,11 @@ export function UsdFigure({ value, source, reason, format = formatUsd, reasonAs 
 /** The 'stale' badge of the pool figures (features/pools stale-badge), for USD figures in any feature. */
 export function UsdStaleBadge({ className }: { className?: string }) {
   return (
-    <Badge tone="warning" className={className} title="The last USD figures read; a pool of the route has not been read for a while.">
+    <Badge
+      tone="warning"
+      className={className}
+      title="The last USD figures read; a pool of the route has not been read for a while."
+    >
       <Clock className="h-3 w-3" aria-hidden="true" />
       stale
     </Badge>

@@ -26,7 +26,11 @@ describe('apiCall', () => {
     stub.fetch.mockImplementation(async () => json(200, []));
     await apiCall(api.discoveredPools.attach, { params: { id: 3, poolId: 'a/b' }, body: {} }).catch(() => undefined);
     // Each parameter is URI-encoded: a value cannot add a path segment.
-    expect(lastCall()).toMatchObject({ url: '/api/v1/projects/3/discovered-pools/a%2Fb/attach/', method: 'POST', body: '{}' });
+    expect(lastCall()).toMatchObject({
+      url: '/api/v1/projects/3/discovered-pools/a%2Fb/attach/',
+      method: 'POST',
+      body: '{}',
+    });
   });
 
   it('sends the query, leaving out what is undefined, and the JSON body', async () => {
@@ -45,15 +49,25 @@ describe('apiCall', () => {
   it('signs in through the bare route with the schema the call brings, with Basic credentials', async () => {
     stub.fetch.mockImplementation(async () => json(200, { token: 't' }));
     await expect(
-      apiCall(signInRoute, { query: { remember: 'true' } }, { credentials: { kind: 'basic', username: 'a', password: 'b' }, schema: z.object({ token: z.string() }) }),
+      apiCall(
+        signInRoute,
+        { query: { remember: 'true' } },
+        { credentials: { kind: 'basic', username: 'a', password: 'b' }, schema: z.object({ token: z.string() }) },
+      ),
     ).resolves.toEqual({ token: 't' });
-    expect(lastCall()).toMatchObject({ url: '/api/v1/user/login/?remember=true', method: 'GET', auth: `Basic ${btoa('a:b')}` });
+    expect(lastCall()).toMatchObject({
+      url: '/api/v1/user/login/?remember=true',
+      method: 'GET',
+      auth: `Basic ${btoa('a:b')}`,
+    });
   });
 });
 
 describe('apiFile', () => {
   it('downloads a file endpoint of the contract', async () => {
-    stub.fetch.mockImplementation(async () => new Response('a\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    stub.fetch.mockImplementation(
+      async () => new Response('a\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    );
     const file = await apiFile(api.holders.export, { params: { id: 4 } });
     expect(await file.blob.text()).toBe('a\n');
     expect(lastCall()).toMatchObject({ url: '/api/v1/projects/4/holders/export/', auth: 'Bearer tok' });

@@ -24,9 +24,7 @@ export class ApiError extends Error {
 
 type Credentials =
   /** The session token of this tab (every call but login and register). */
-  | { kind: 'bearer' }
-  | { kind: 'basic'; username: string; password: string }
-  | { kind: 'none' };
+  { kind: 'bearer' } | { kind: 'basic'; username: string; password: string } | { kind: 'none' };
 
 export interface ApiRequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,7 +62,9 @@ function buildUrl(path: string, query: ApiRequestOptions<z.ZodType>['query']): s
 type QueryValue = string | number | boolean | undefined;
 
 /** What a call of `endpoint` sends: its path parameters, query and body, typed by the contract entry. */
-export type CallInput<E extends Route> = ([PathParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParamValues<E['path']> }) &
+export type CallInput<E extends Route> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParamValues<E['path']> }) &
   (E extends { query: infer Q extends z.ZodType }
     ? { query?: { [K in keyof z.input<Q>]?: QueryValue } }
     : E extends { responses: Responses }
@@ -75,9 +75,14 @@ export type CallInput<E extends Route> = ([PathParamNames<E['path']>] extends [n
   (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: Record<string, never> });
 
 /** The parsed answer: the endpoint's success schema, or the `schema` the call brings (sign-in). */
-type Answer<E extends Route, S> = S extends z.ZodType ? z.output<S> : E extends { responses: Responses } ? z.output<SuccessSchema<E>> : never;
+type Answer<E extends Route, S> = S extends z.ZodType
+  ? z.output<S>
+  : E extends { responses: Responses }
+    ? z.output<SuccessSchema<E>>
+    : never;
 
-export interface CallOptions<S extends z.ZodType | undefined> extends Pick<ApiRequestOptions<z.ZodType>, 'credentials' | 'expireOn401' | 'signal'> {
+export interface CallOptions<S extends z.ZodType | undefined>
+  extends Pick<ApiRequestOptions<z.ZodType>, 'credentials' | 'expireOn401' | 'signal'> {
   /** Only for an endpoint given as its bare route (sign-in, whose schema is loaded on demand). */
   schema?: S;
 }
@@ -97,7 +102,9 @@ function pathOf(route: Route, params: Readonly<Record<string, string | number>> 
 }
 
 function queryText(query: Readonly<Record<string, QueryValue>> | undefined): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+  return Object.fromEntries(
+    Object.entries(query ?? {}).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+  );
 }
 
 /**
@@ -106,8 +113,16 @@ function queryText(query: Readonly<Record<string, QueryValue>> | undefined): Rec
  * answer is parsed with the endpoint's own success schema. No screen builds an API URL itself
  * (lint: no API path literal outside this file and the MSW handlers).
  */
-export function apiCall<E extends Route, S extends z.ZodType | undefined = undefined>(endpoint: E, input: CallInput<E>, options: CallOptions<S> = {}): Promise<Answer<E, S>> {
-  const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
+export function apiCall<E extends Route, S extends z.ZodType | undefined = undefined>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions<S> = {},
+): Promise<Answer<E, S>> {
+  const { params, query, body } = input as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
   const schema = options.schema ?? successSchemaOf(endpoint);
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path}: no answer schema`);
   return apiRequest(pathOf(endpoint, params), {
@@ -122,7 +137,11 @@ export function apiCall<E extends Route, S extends z.ZodType | undefined = undef
 }
 
 /** A file endpoint of the contract (the CSV exports) through apiDownload. */
-export function apiFile<E extends Route>(endpoint: E, input: CallInput<E>, { signal }: { signal?: AbortSignal } = {}): Promise<Download> {
+export function apiFile<E extends Route>(
+  endpoint: E,
+  input: CallInput<E>,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Download> {
   const { params, query } = input as { params?: Record<string, string | number>; query?: Record<string, QueryValue> };
   return apiDownload(pathOf(endpoint, params), { query: queryText(query), signal });
 }
@@ -160,7 +179,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<z.output<S>> {
   const { method = 'GET', query, body, schema, credentials = { kind: 'bearer' }, expireOn401 = true, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   let bearer: string | null = null;
@@ -173,7 +195,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Api
     headers.set('Authorization', `Basic ${encodeBasicCredentials(credentials.username, credentials.password)}`);
   }
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  if (credentials.kind === 'bearer') for (const [name, value] of Object.entries(workspaceHeaders())) headers.set(name, value);
+  if (credentials.kind === 'bearer')
+    for (const [name, value] of Object.entries(workspaceHeaders())) headers.set(name, value);
 
   let response: Response;
   try {
@@ -228,7 +251,10 @@ function filenameFrom(disposition: string | null): string | null {
  * A file from the API (e.g. the activity CSV) with this tab's session: a plain link cannot send
  * the bearer token. Errors are the same ApiError as apiRequest's, and a 401 ends the session too.
  */
-export async function apiDownload(path: string, { query, signal }: Pick<ApiRequestOptions<z.ZodType>, 'query' | 'signal'> = {}): Promise<Download> {
+export async function apiDownload(
+  path: string,
+  { query, signal }: Pick<ApiRequestOptions<z.ZodType>, 'query' | 'signal'> = {},
+): Promise<Download> {
   const bearer = getToken();
   if (!bearer) throw new ApiError(401, null);
   let response: Response;

@@ -33,16 +33,21 @@ describe('readApiError', () => {
     'Internal Server Error',
     42,
   ];
-  it.each(payloads.map((payload) => [JSON.stringify(payload) ?? 'undefined', payload]))('agrees with apiErrorSchema on %s', (_, payload) => {
-    const parsed = apiErrorSchema.safeParse(payload);
-    expect(readApiError(payload)).toEqual(parsed.success ? parsed.data : null);
-  });
+  it.each(payloads.map((payload) => [JSON.stringify(payload) ?? 'undefined', payload]))(
+    'agrees with apiErrorSchema on %s',
+    (_, payload) => {
+      const parsed = apiErrorSchema.safeParse(payload);
+      expect(readApiError(payload)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
 });
 
 describe('apiRequest', () => {
   it('sends the bearer token and validates the answer', async () => {
     stub.fetch.mockImplementation(async () => json(200, { detail: 'ok' }));
-    await expect(apiRequest('/user/logout/', { method: 'POST', schema: z.object({ detail: z.string() }) })).resolves.toEqual({
+    await expect(
+      apiRequest('/user/logout/', { method: 'POST', schema: z.object({ detail: z.string() }) }),
+    ).resolves.toEqual({
       detail: 'ok',
     });
     const [url, init] = stub.fetch.mock.calls[0] as [string, RequestInit];
@@ -51,10 +56,15 @@ describe('apiRequest', () => {
   });
 
   it('turns the error body into detail and field errors', async () => {
-    stub.fetch.mockImplementation(async () => json(409, { detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] }));
-    const error = await apiRequest('/user/register/', { method: 'POST', body: {}, credentials: { kind: 'none' }, schema: z.unknown() }).catch(
-      (e: unknown) => e,
+    stub.fetch.mockImplementation(async () =>
+      json(409, { detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] }),
     );
+    const error = await apiRequest('/user/register/', {
+      method: 'POST',
+      body: {},
+      credentials: { kind: 'none' },
+      schema: z.unknown(),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, detail: 'Taken.', errors: [{ field: 'username', message: 'Taken.' }] });
     expect(serverMessage(error)).toBe('Taken.');
@@ -68,7 +78,9 @@ describe('apiRequest', () => {
 
   it('does not treat a 401 of sign-out or of a sign-in attempt as an expired session', async () => {
     stub.fetch.mockImplementation(async () => json(401, { detail: 'No.', errors: [] }));
-    await expect(apiRequest('/user/logout/', { method: 'POST', schema: z.unknown(), expireOn401: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiRequest('/user/logout/', { method: 'POST', schema: z.unknown(), expireOn401: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     await expect(
       apiRequest('/user/login/', { credentials: { kind: 'basic', username: 'a', password: 'b' }, schema: z.unknown() }),
     ).rejects.toBeInstanceOf(ApiError);
@@ -109,7 +121,12 @@ describe('apiDownload', () => {
   });
 
   it('turns an error body into an ApiError', async () => {
-    stub.fetch.mockImplementation(async () => json(400, { detail: 'Bad range.', errors: [{ field: 'from', message: 'Bad range.' }] }));
-    await expect(apiDownload('/projects/activity/export/')).rejects.toMatchObject({ status: 400, detail: 'Bad range.' });
+    stub.fetch.mockImplementation(async () =>
+      json(400, { detail: 'Bad range.', errors: [{ field: 'from', message: 'Bad range.' }] }),
+    );
+    await expect(apiDownload('/projects/activity/export/')).rejects.toMatchObject({
+      status: 400,
+      detail: 'Bad range.',
+    });
   });
 });

@@ -44,7 +44,10 @@ describe('storing the session', () => {
   });
 
   it('ignores an expired or corrupt session', () => {
-    browser.localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: 'old', expires_at: new Date(Date.now() - 1000).toISOString() }));
+    browser.localStorage.setItem(
+      TOKEN_KEY,
+      JSON.stringify({ token: 'old', expires_at: new Date(Date.now() - 1000).toISOString() }),
+    );
     expect(auth.getToken()).toBeNull();
     browser.localStorage.setItem(TOKEN_KEY, '{not json');
     expect(auth.getToken()).toBeNull();
@@ -73,7 +76,10 @@ describe('signing out', () => {
   it("another tab's expired token does not end a different session here", () => {
     auth.startAuthSync();
     auth.saveSession({ token: 'mine', expires_at: future() }, false);
-    browser.storageEventFromOtherTab(auth.AUTH_EVENT_KEY, JSON.stringify({ type: 'expired', tag: 'not-mine', id: '2' }));
+    browser.storageEventFromOtherTab(
+      auth.AUTH_EVENT_KEY,
+      JSON.stringify({ type: 'expired', tag: 'not-mine', id: '2' }),
+    );
     expect(auth.getToken()).toBe('mine');
   });
 
@@ -111,11 +117,20 @@ describe('handing a browser-session token to a new tab', () => {
     const request = setItem.mock.calls.find(([key]) => key === 'tokendesk.session-request')?.[1];
     expect(request).toBeTruthy();
     // An answer to someone else's request is ignored.
-    browser.storageEventFromOtherTab('tokendesk.session-response', JSON.stringify({ request: 'other', token: 'x', expires_at: future() }));
-    browser.storageEventFromOtherTab('tokendesk.session-response', JSON.stringify({ request, token: 'shared', expires_at: future() }));
+    browser.storageEventFromOtherTab(
+      'tokendesk.session-response',
+      JSON.stringify({ request: 'other', token: 'x', expires_at: future() }),
+    );
+    browser.storageEventFromOtherTab(
+      'tokendesk.session-response',
+      JSON.stringify({ request, token: 'shared', expires_at: future() }),
+    );
     await recovered;
     expect(auth.getToken()).toBe('shared');
-    expect(JSON.parse(browser.sessionStorage.getItem(TOKEN_KEY) ?? '{}')).toEqual({ token: 'shared', expires_at: expect.any(String) });
+    expect(JSON.parse(browser.sessionStorage.getItem(TOKEN_KEY) ?? '{}')).toEqual({
+      token: 'shared',
+      expires_at: expect.any(String),
+    });
   });
 
   it('gives up quickly when no tab answers, and stops asking later tabs', async () => {

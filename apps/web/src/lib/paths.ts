@@ -43,7 +43,8 @@ export const paths = {
   /** The activity feed filtered to one pool (and its project). */
   poolActivities: (projectId: number, poolId: number) => `${ACTIVITIES}?project=${projectId}&pool=${poolId}`,
   /** The activity feed of one trader (a transaction sender), optionally in one pool. */
-  traderActivities: (trader: string, poolId?: number) => `${ACTIVITIES}?trader=${trader}${poolId === undefined ? '' : `&pool=${poolId}`}`,
+  traderActivities: (trader: string, poolId?: number) =>
+    `${ACTIVITIES}?trader=${trader}${poolId === undefined ? '' : `&pool=${poolId}`}`,
 
   alerts: ALERTS,
   alert: (id: number) => `${ALERTS}/${id}`,

@@ -1,7 +1,15 @@
 import type { PoolShape } from '@tokendesk/contract';
 import { shortenAddress } from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
-import { foundPoolDescription, isConcentratedPool, isPoolIdVersion, poolFactLabels, poolFeeText, poolPlugin, poolShapeLabels } from './pool-family';
+import {
+  foundPoolDescription,
+  isConcentratedPool,
+  isPoolIdVersion,
+  poolFactLabels,
+  poolFeeText,
+  poolPlugin,
+  poolShapeLabels,
+} from './pool-family';
 
 const none: PoolShape = { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null };
 const plugin = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -16,19 +24,29 @@ const pools = {
   camelotStable: { pool_version: 'camelot-v2', fee: null, shape: { ...none, stable: true, dynamic_fee: true } },
   slipstream: { pool_version: 'slipstream', fee: 3000, shape: { ...none, tick_spacing: 200 } },
   algebra: { pool_version: 'algebra', fee: null, shape: { ...none, tick_spacing: 60, dynamic_fee: true } },
-  algebraPlugin: { pool_version: 'algebra', fee: null, shape: { ...none, tick_spacing: 60, dynamic_fee: true, plugin } },
+  algebraPlugin: {
+    pool_version: 'algebra',
+    fee: null,
+    shape: { ...none, tick_spacing: 60, dynamic_fee: true, plugin },
+  },
   lb: { pool_version: 'liquidity-book', fee: 2000, shape: { ...none, bin_step: 25 } },
 };
 
 describe('DEX family rules', () => {
   it('concentrated liquidity (ticks or bins) for V3, V4, Slipstream, Algebra and Liquidity Book; not for V2, Solidly, Camelot V2', () => {
-    const concentrated = Object.values(pools).filter((p) => isConcentratedPool(p.pool_version)).map((p) => p.pool_version);
+    const concentrated = Object.values(pools)
+      .filter((p) => isConcentratedPool(p.pool_version))
+      .map((p) => p.pool_version);
     expect([...new Set(concentrated)]).toEqual(['v3', 'v4', 'slipstream', 'algebra', 'liquidity-book']);
     expect(isConcentratedPool('something-new')).toBe(false);
   });
 
   it('only a V4 pool is named by its pool id', () => {
-    expect(Object.values(pools).filter((p) => isPoolIdVersion(p.pool_version)).map((p) => p.pool_version)).toEqual(['v4']);
+    expect(
+      Object.values(pools)
+        .filter((p) => isPoolIdVersion(p.pool_version))
+        .map((p) => p.pool_version),
+    ).toEqual(['v4']);
   });
 
   it("fee: the tier, 'Dynamic fee' whenever the shape says so, nothing for a V2 pair", () => {
@@ -58,7 +76,9 @@ describe('DEX family rules', () => {
 
   it("an Algebra pool's plugin, never address 0", () => {
     expect(poolPlugin(pools.algebraPlugin)).toBe(plugin);
-    expect(poolPlugin({ ...pools.algebra, shape: { ...pools.algebra.shape, plugin: `0x${'0'.repeat(40)}` } })).toBeNull();
+    expect(
+      poolPlugin({ ...pools.algebra, shape: { ...pools.algebra.shape, plugin: `0x${'0'.repeat(40)}` } }),
+    ).toBeNull();
     expect(poolPlugin(pools.algebra)).toBeNull();
   });
 
@@ -67,7 +87,9 @@ describe('DEX family rules', () => {
     expect(describe(pools.v2)).toBeNull();
     expect(describe(pools.v3)).toBe('Uniswap V3-style pool, fee tier 0.3%');
     expect(describe(pools.v4)).toBe('Uniswap V4 pool ID, fee tier 0.3%');
-    expect(describe({ ...pools.v4, fee: null, shape: { ...none, dynamic_fee: true } })).toBe('Uniswap V4 pool ID, dynamic fee');
+    expect(describe({ ...pools.v4, fee: null, shape: { ...none, dynamic_fee: true } })).toBe(
+      'Uniswap V4 pool ID, dynamic fee',
+    );
     expect(describe(pools.solidlyVolatile)).toBe('Solidly volatile pool, fee tier 0.3%');
     expect(describe(pools.solidlyStable)).toBe('Solidly stable pool, fee tier 0.05%');
     expect(describe(pools.camelotStable)).toBe('Camelot V2 stable pool, dynamic fee');

@@ -26,18 +26,81 @@ interface FamilyRules {
 }
 
 const FAMILIES: Record<PoolVersion, FamilyRules> = {
-  v2: { name: 'Uniswap V2-style pool', concentrated: false, poolId: false, tickSpacingNamesPool: false, factsTitle: null, plugins: false },
-  v3: { name: 'Uniswap V3-style pool', concentrated: true, poolId: false, tickSpacingNamesPool: false, factsTitle: null, plugins: false },
-  v4: { name: 'Uniswap V4 pool ID', concentrated: true, poolId: true, tickSpacingNamesPool: false, factsTitle: null, plugins: false },
-  solidly: { name: 'Solidly pool', concentrated: false, poolId: false, tickSpacingNamesPool: false, factsTitle: 'Solidly pool', plugins: false },
-  'camelot-v2': { name: 'Camelot V2 pool', concentrated: false, poolId: false, tickSpacingNamesPool: false, factsTitle: 'Camelot V2 pool', plugins: false },
-  slipstream: { name: 'Slipstream pool', concentrated: true, poolId: false, tickSpacingNamesPool: true, factsTitle: 'Slipstream pool', plugins: false },
-  algebra: { name: 'Algebra pool', concentrated: true, poolId: false, tickSpacingNamesPool: false, factsTitle: 'Algebra pool', plugins: true },
-  'liquidity-book': { name: 'Liquidity Book pair', concentrated: true, poolId: false, tickSpacingNamesPool: false, factsTitle: 'Liquidity Book pair', plugins: false },
+  v2: {
+    name: 'Uniswap V2-style pool',
+    concentrated: false,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: null,
+    plugins: false,
+  },
+  v3: {
+    name: 'Uniswap V3-style pool',
+    concentrated: true,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: null,
+    plugins: false,
+  },
+  v4: {
+    name: 'Uniswap V4 pool ID',
+    concentrated: true,
+    poolId: true,
+    tickSpacingNamesPool: false,
+    factsTitle: null,
+    plugins: false,
+  },
+  solidly: {
+    name: 'Solidly pool',
+    concentrated: false,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: 'Solidly pool',
+    plugins: false,
+  },
+  'camelot-v2': {
+    name: 'Camelot V2 pool',
+    concentrated: false,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: 'Camelot V2 pool',
+    plugins: false,
+  },
+  slipstream: {
+    name: 'Slipstream pool',
+    concentrated: true,
+    poolId: false,
+    tickSpacingNamesPool: true,
+    factsTitle: 'Slipstream pool',
+    plugins: false,
+  },
+  algebra: {
+    name: 'Algebra pool',
+    concentrated: true,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: 'Algebra pool',
+    plugins: true,
+  },
+  'liquidity-book': {
+    name: 'Liquidity Book pair',
+    concentrated: true,
+    poolId: false,
+    tickSpacingNamesPool: false,
+    factsTitle: 'Liquidity Book pair',
+    plugins: false,
+  },
 };
 
 /** An unknown version (a newer server) reads as a plain address-named pool: nothing is claimed about it. */
-const UNKNOWN: FamilyRules = { name: 'Pool', concentrated: false, poolId: false, tickSpacingNamesPool: false, factsTitle: null, plugins: false };
+const UNKNOWN: FamilyRules = {
+  name: 'Pool',
+  concentrated: false,
+  poolId: false,
+  tickSpacingNamesPool: false,
+  factsTitle: null,
+  plugins: false,
+};
 
 export const familyRules = (version: string): FamilyRules => FAMILIES[version as PoolVersion] ?? UNKNOWN;
 
@@ -82,7 +145,8 @@ export function poolShapeLabels(pool: PoolFactsInput): string[] {
   if (!shape) return [];
   const labels: string[] = [];
   if (shape.stable !== null) labels.push(shape.stable ? 'Stable pool' : 'Volatile pool');
-  if (shape.tick_spacing !== null && familyRules(pool.pool_version).tickSpacingNamesPool) labels.push(`Tick spacing ${shape.tick_spacing}`);
+  if (shape.tick_spacing !== null && familyRules(pool.pool_version).tickSpacingNamesPool)
+    labels.push(`Tick spacing ${shape.tick_spacing}`);
   if (shape.bin_step !== null) labels.push(binStepText(shape.bin_step));
   return labels;
 }

@@ -65,7 +65,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useThemePreference(): ThemePreference {
-  return useSyncExternalStore(subscribe, () => preference, () => 'system');
+  return useSyncExternalStore(
+    subscribe,
+    () => preference,
+    () => 'system',
+  );
 }
 
 /** The scheme on screen now, for what CSS cannot colour (the charts' canvas, the toasts). */

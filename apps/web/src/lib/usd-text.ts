@@ -7,9 +7,13 @@ import { formatDateTime } from './format';
  * Uniswap V3, block 1,234, read Nov 24, 2026 7:20 PM.' plus a warning when it is stale.
  */
 export function usdSourceText(source: UsdSource): string {
-  const block = /^\d+$/.test(source.block_number) ? BigInt(source.block_number).toLocaleString('en-US') : source.block_number;
+  const block = /^\d+$/.test(source.block_number)
+    ? BigInt(source.block_number).toLocaleString('en-US')
+    : source.block_number;
   const text = `${source.route}, block ${block}, read ${formatDateTime(source.updated_at)}.`;
-  return source.stale ? `${text} Stale: the network has not answered for a while; these are the last figures read.` : text;
+  return source.stale
+    ? `${text} Stale: the network has not answered for a while; these are the last figures read.`
+    : text;
 }
 
 /** The note under a USD figure that is null: the server's reason, or a plain fallback. */

@@ -46,7 +46,9 @@ export interface FakeBrowser {
 export function installFakeBrowser(): FakeBrowser {
   const file = expect.getState().testPath ?? '';
   if (!file.endsWith('.window.test.ts')) {
-    throw new Error(`installFakeBrowser() runs only in *.window.test.ts files (an isolated worker each); rename ${file}`);
+    throw new Error(
+      `installFakeBrowser() runs only in *.window.test.ts files (an isolated worker each); rename ${file}`,
+    );
   }
   const target = new EventTarget();
   const localStorage = new MemoryStorage();

@@ -27,7 +27,8 @@ export function installPendingFetch(): { requests: PendingRequest[]; urls: URL[]
           urls.push(parsed);
           requests.push({
             url: parsed,
-            answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+            answer: (body, status = 200) =>
+              resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
           });
         }),
     ),

@@ -7,11 +7,18 @@ import { MemoryRouter } from 'react-router';
  * A component as its first render would show it, for wording and states without a browser: a
  * router at `path` and a query client holding `cache` (query key → answer), so no request is made.
  */
-export function renderStatic(element: ReactElement, options: { path?: string; cache?: [readonly unknown[], unknown][] } = {}): string {
+export function renderStatic(
+  element: ReactElement,
+  options: { path?: string; cache?: [readonly unknown[], unknown][] } = {},
+): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   for (const [key, data] of options.cache ?? []) client.setQueryData(key, data);
   return renderToStaticMarkup(
-    createElement(QueryClientProvider, { client }, createElement(MemoryRouter, { initialEntries: [options.path ?? '/'] }, element)),
+    createElement(
+      QueryClientProvider,
+      { client },
+      createElement(MemoryRouter, { initialEntries: [options.path ?? '/'] }, element),
+    ),
   );
 }
 

@@ -54,9 +54,30 @@ export const devnet: Network = {
   network_explorer: '',
 };
 
-const uniswapV2: DexOption = { id: 'uniswap-v2', name: 'Uniswap V2', dex_logo: '/logos/dexes/uniswap.svg', version: 'v2', family: 'uniswap-v2', factory: '0x1111111111111111111111111111111111111111' };
-const uniswapV3: DexOption = { id: 'uniswap-v3', name: 'Uniswap V3', dex_logo: '/logos/dexes/uniswap.svg', version: 'v3', family: 'uniswap-v3', factory: '0x2222222222222222222222222222222222222222' };
-const weth: TokenOption = { id: 'weth', name: 'Wrapped Ether', symbol: 'WETH', address: '0x3333333333333333333333333333333333333333', decimals: 18, token_logo: '/logos/tokens/weth.svg' };
+const uniswapV2: DexOption = {
+  id: 'uniswap-v2',
+  name: 'Uniswap V2',
+  dex_logo: '/logos/dexes/uniswap.svg',
+  version: 'v2',
+  family: 'uniswap-v2',
+  factory: '0x1111111111111111111111111111111111111111',
+};
+const uniswapV3: DexOption = {
+  id: 'uniswap-v3',
+  name: 'Uniswap V3',
+  dex_logo: '/logos/dexes/uniswap.svg',
+  version: 'v3',
+  family: 'uniswap-v3',
+  factory: '0x2222222222222222222222222222222222222222',
+};
+const weth: TokenOption = {
+  id: 'weth',
+  name: 'Wrapped Ether',
+  symbol: 'WETH',
+  address: '0x3333333333333333333333333333333333333333',
+  decimals: 18,
+  token_logo: '/logos/tokens/weth.svg',
+};
 
 export const devnetDexes: DexOption[] = [uniswapV2, uniswapV3];
 export const devnetTokens: TokenOption[] = [weth];
@@ -73,9 +94,27 @@ export function buildPool(project: Project, overrides: Partial<Pool> = {}): Pool
     shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null },
     v4: null,
     dex: { id: dex.id, name: dex.name, dex_logo: dex.dex_logo },
-    token: { id: weth.id, name: weth.name, symbol: weth.symbol, token_logo: weth.token_logo, address: weth.address, decimals: weth.decimals },
-    project: { id: project.id, name: project.name, token_symbol: project.token_symbol, contract_address: project.contract_address, token_decimal: project.token_decimal },
-    network: { id: devnet.id, name: devnet.name, network_logo: devnet.network_logo, network_explorer: devnet.network_explorer },
+    token: {
+      id: weth.id,
+      name: weth.name,
+      symbol: weth.symbol,
+      token_logo: weth.token_logo,
+      address: weth.address,
+      decimals: weth.decimals,
+    },
+    project: {
+      id: project.id,
+      name: project.name,
+      token_symbol: project.token_symbol,
+      contract_address: project.contract_address,
+      token_decimal: project.token_decimal,
+    },
+    network: {
+      id: devnet.id,
+      name: devnet.name,
+      network_logo: devnet.network_logo,
+      network_explorer: devnet.network_explorer,
+    },
     pool_funds: null,
     price: null,
     price_usd: null,

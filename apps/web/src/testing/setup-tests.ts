@@ -45,7 +45,10 @@ beforeAll(() =>
 afterEach(() => {
   cleanup();
   const missed = unanswered.splice(0);
-  if (missed.length > 0) throw new Error(`The test left API requests unanswered (add handlers: server.use): ${[...new Set(missed)].join(', ')}`);
+  if (missed.length > 0)
+    throw new Error(
+      `The test left API requests unanswered (add handlers: server.use): ${[...new Set(missed)].join(', ')}`,
+    );
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

@@ -19,7 +19,10 @@ import { server } from './mocks/server';
  * server's user/info/ answering with that user (the app trusts a token only once that answers).
  */
 export function signInAs(user: User): User {
-  localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: `test-token-${user.id}`, expires_at: new Date(Date.now() + 86_400_000).toISOString() }));
+  localStorage.setItem(
+    TOKEN_KEY,
+    JSON.stringify({ token: `test-token-${user.id}`, expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
+  );
   server.use(api.get('/user/info/', userSchema, () => user));
   return user;
 }
@@ -32,7 +35,9 @@ export function signInAs(user: User): User {
  */
 export function renderApp(url = '/', { user }: { user?: User | null } = {}) {
   const signedIn = user === null ? null : signInAs(user ?? buildUser());
-  const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+  );
   const result = render(
     <AppProviders Router={Router}>
       <AppRoutes />

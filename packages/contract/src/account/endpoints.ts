@@ -1,4 +1,23 @@
-import { changeEmailBodySchema, changeEmailFieldOrder, changePasswordBodySchema, changePasswordFieldOrder, loginQuerySchema, loginResponseSchema, emailOptionsSchema, forgotPasswordBodySchema, forgotPasswordFieldOrder, registerBodySchema, registerFieldOrder, resetPasswordBodySchema, resetPasswordFieldOrder, updateProfileBodySchema, userSchema, verifyEmailBodySchema, verifyEmailFieldOrder, verifyEmailResponseSchema } from './schemas';
+import {
+  changeEmailBodySchema,
+  changeEmailFieldOrder,
+  changePasswordBodySchema,
+  changePasswordFieldOrder,
+  loginQuerySchema,
+  loginResponseSchema,
+  emailOptionsSchema,
+  forgotPasswordBodySchema,
+  forgotPasswordFieldOrder,
+  registerBodySchema,
+  registerFieldOrder,
+  resetPasswordBodySchema,
+  resetPasswordFieldOrder,
+  updateProfileBodySchema,
+  userSchema,
+  verifyEmailBodySchema,
+  verifyEmailFieldOrder,
+  verifyEmailResponseSchema,
+} from './schemas';
 import { detailSchema } from '../errors';
 import { z } from 'zod';
 import { endpointGroup } from '../endpoint';
@@ -7,7 +26,7 @@ import { signInRoute } from '../routes';
 /** What the GET and POST forms of sign-in share: one operation, two methods. */
 const signIn = {
   description:
-    "Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.",
+    'Send `Authorization: Basic base64(username:password)`. The token lasts 24 hours, or 30 days with `remember=true`. A 401 carries no `WWW-Authenticate` challenge.',
   query: loginQuerySchema,
   security: [{ basicAuth: [] }],
   responses: { 200: loginResponseSchema },
@@ -21,7 +40,8 @@ export const accountEndpoints = endpointGroup(
       method: 'POST',
       path: '/user/register',
       summary: 'Create an account',
-      description: 'A taken username answers 409. A taken e-mail address is answered exactly as a free one: the account is created with the address unverified and is sent no link for it, and the address gets a notice instead (decision 0053).',
+      description:
+        'A taken username answers 409. A taken e-mail address is answered exactly as a free one: the account is created with the address unverified and is sent no link for it, and the address gets a notice instead (decision 0053).',
       body: registerBodySchema,
       fieldOrder: registerFieldOrder,
       responses: { 201: z.object({ user: userSchema }) },
@@ -85,7 +105,8 @@ export const accountEmailEndpoints = endpointGroup(
     options: {
       method: 'GET',
       path: '/auth/options',
-      summary: 'What the signed-out screens need to know: whether this server sends e-mail, and whom to ask for a reset link',
+      summary:
+        'What the signed-out screens need to know: whether this server sends e-mail, and whom to ask for a reset link',
       responses: { 200: emailOptionsSchema },
       onlyErrors: [],
     },
@@ -93,7 +114,8 @@ export const accountEmailEndpoints = endpointGroup(
       method: 'POST',
       path: '/account/verify-email',
       summary: 'Follow an e-mailed link: verify the address, or confirm a new one',
-      description: 'No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account\'s (verified). Each link works once; expired, used or unknown links answer 400 with the reason. An address another account proved meanwhile answers 409 and leaves the link unused. E-mailed links carry the token in the URL fragment (`/verify-email#token=…`), which no request sends; the page posts it here.',
+      description:
+        "No credential needed: the token from the link is the proof. A verification link marks the address verified; a change link makes its address the account's (verified). Each link works once; expired, used or unknown links answer 400 with the reason. An address another account proved meanwhile answers 409 and leaves the link unused. E-mailed links carry the token in the URL fragment (`/verify-email#token=…`), which no request sends; the page posts it here.",
       body: verifyEmailBodySchema,
       fieldOrder: verifyEmailFieldOrder,
       responses: { 200: verifyEmailResponseSchema },
@@ -129,7 +151,8 @@ export const accountEmailEndpoints = endpointGroup(
       method: 'POST',
       path: '/auth/reset-password',
       summary: 'Choose a new password with a reset link',
-      description: 'The password follows the registration rules. On success every session of the account is signed out and cached HTTP Basic credentials stop working; the link works once. Expired, used or unknown links answer 400 with the reason.',
+      description:
+        'The password follows the registration rules. On success every session of the account is signed out and cached HTTP Basic credentials stop working; the link works once. Expired, used or unknown links answer 400 with the reason.',
       body: resetPasswordBodySchema,
       fieldOrder: resetPasswordFieldOrder,
       responses: { 200: detailSchema },

@@ -17,7 +17,8 @@ export const accountMessages = {
   passwordContainsUsername: 'Password must not contain your username.',
   passwordContainsEmail: 'Password must not contain your email address or the part before the @.',
   passwordContainsProductName: "Password must not contain 'TokenDesk'.",
-  passwordTooWeak: 'This password is too easy to guess. Use a longer one, such as a few unrelated words, and avoid names, dates, repeats and keyboard patterns.',
+  passwordTooWeak:
+    'This password is too easy to guess. Use a longer one, such as a few unrelated words, and avoid names, dates, repeats and keyboard patterns.',
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please agree to the Terms of Service and Privacy Policy',
   fullNameTooLong: 'Full name must be at most 300 characters long',
@@ -45,11 +46,13 @@ export const accountMessages = {
   waitingForConfirmation: 'Waiting for confirmation of {email}',
   emailChangeCancelled: 'The change of e-mail address was cancelled.',
   tokenRequired: 'The link is incomplete. Please open it again from the e-mail.',
-  tokenInvalid: 'This link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one.',
+  tokenInvalid:
+    'This link is not valid. Please check that you opened the whole link from the e-mail, or ask for a new one.',
   tokenUsed: 'This link has already been used. Please ask for a new one.',
   tokenExpired: 'This link has expired. Please ask for a new one.',
   tokenWrongAddress: 'This link was sent to an address that is no longer on the account.',
-  resetRequested: 'If an account uses that e-mail address, we sent it a link to reset the password. The link is valid for 30 minutes.',
+  resetRequested:
+    'If an account uses that e-mail address, we sent it a link to reset the password. The link is valid for 30 minutes.',
   passwordReset: 'Your password was reset. Please sign in with your new password.',
   forgotPasswordNoEmail: 'E-mail is not configured on this server. Ask support staff to reset your password.',
 } as const;

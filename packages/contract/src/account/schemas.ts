@@ -13,7 +13,8 @@ const m = accountMessages;
 
 // An e-mail check that agrees with the browser's `type=email` rule, so the form and the
 // server never disagree about what is valid.
-const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 const requiredString = (required: string) => z.string({ error: required });
 
@@ -35,7 +36,11 @@ export const userSchema = z
     first_name: z.string(),
     last_name: z.string(),
     is_staff: z.boolean(),
-    email_verified: z.boolean().describe('True once a link sent to `email` was followed (or the operator made the account on the command line).'),
+    email_verified: z
+      .boolean()
+      .describe(
+        'True once a link sent to `email` was followed (or the operator made the account on the command line).',
+      ),
     pending_email: z
       .string()
       .nullable()
@@ -104,7 +109,9 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const changePasswordFieldOrder = ['old_password', 'new_password'] as const;
 export const changePasswordBodySchema = z
   .strictObject({
-    old_password: requiredString(m.currentPasswordRequired).min(1, m.currentPasswordRequired).max(PASSWORD_MAX, m.passwordTooLong),
+    old_password: requiredString(m.currentPasswordRequired)
+      .min(1, m.currentPasswordRequired)
+      .max(PASSWORD_MAX, m.passwordTooLong),
     new_password: newPasswordField(m.newPasswordRequired),
   })
   .meta({ id: 'ChangePasswordBody' });
@@ -176,11 +183,15 @@ export const emailOptionsSchema = z
   .object({
     email_configured: z
       .boolean()
-      .describe("False when the server has no SMTP_URL: it sends no e-mail at all, and the screens say 'E-mail is not configured on this server.'"),
+      .describe(
+        "False when the server has no SMTP_URL: it sends no e-mail at all, and the screens say 'E-mail is not configured on this server.'",
+      ),
     support_contact: z
       .string()
       .nullable()
-      .describe('Whom a signed-out user asks for a password-reset link (SUPPORT_CONTACT: an e-mail address or an http(s) URL); null when the operator set none.'),
+      .describe(
+        'Whom a signed-out user asks for a password-reset link (SUPPORT_CONTACT: an e-mail address or an http(s) URL); null when the operator set none.',
+      ),
   })
   .meta({ id: 'EmailOptions' });
 export type EmailOptions = z.infer<typeof emailOptionsSchema>;

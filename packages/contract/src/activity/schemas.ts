@@ -9,13 +9,19 @@ export const activityEventSchema = z
   .object({
     id: z.number().int(),
     pool_id: z.number().int(),
-    pool_label: z.string().describe("The pool as the alert rows name it, 'PROJECT/PAIR - DEX', so no screen needs the pools list to name it"),
+    pool_label: z
+      .string()
+      .describe(
+        "The pool as the alert rows name it, 'PROJECT/PAIR - DEX', so no screen needs the pools list to name it",
+      ),
     kind: z.enum(activityKinds),
     amount_project_token: decimalString.describe(
       'Absolute amount of the project token, whole tokens, as the pool booked it in its event. For a token that takes a fee on ' +
         'transfer this is what reached (or left) the pool: the sender paid more, or the recipient received less.',
     ),
-    amount_token: decimalString.describe('Absolute amount of the paired token, whole tokens, as the pool booked it (see amount_project_token)'),
+    amount_token: decimalString.describe(
+      'Absolute amount of the paired token, whole tokens, as the pool booked it (see amount_project_token)',
+    ),
     price: decimalString
       .nullable()
       .describe(

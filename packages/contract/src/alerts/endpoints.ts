@@ -17,7 +17,8 @@ import { endpointGroup } from '../endpoint';
 export const ALERT_TRIGGER_LIMIT = 100;
 
 /** The routes that can make an active alert: they may meet an identical one (docs/decisions/0038). */
-const DUPLICATE_NOTE = 'An active alert identical to another active alert of the user (same pool, kind and figures; the cooldown aside) answers 409 naming it, and nothing changes.';
+const DUPLICATE_NOTE =
+  'An active alert identical to another active alert of the user (same pool, kind and figures; the cooldown aside) answers 409 naming it, and nothing changes.';
 
 export const alertEndpoints = endpointGroup(
   { tags: ['Alerts'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },
@@ -26,7 +27,8 @@ export const alertEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/alerts/types',
       summary: 'The kinds of alert and the fields each one takes',
-      description: 'Price Move and Liquidity Drop take threshold_pct and window_minutes; Large Swap takes min_amount. Every kind takes cooldown_minutes (default 60).',
+      description:
+        'Price Move and Liquidity Drop take threshold_pct and window_minutes; Large Swap takes min_amount. Every kind takes cooldown_minutes (default 60).',
       responses: { 200: alertTypeListSchema },
     },
     list: {
@@ -46,7 +48,8 @@ export const alertEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/alerts/summary',
       summary: 'For the dashboard: how many alerts the user has, how many are active, and the newest five active',
-      description: 'The same alerts as the first five active ones of alerts/, and the counts, without reading the whole list.',
+      description:
+        'The same alerts as the first five active ones of alerts/, and the counts, without reading the whole list.',
       responses: { 200: alertSummarySchema },
     },
     create: {

@@ -12,11 +12,23 @@ export type CandleRange = (typeof candleRanges)[number];
 export const candleCurrencies = ['quote', 'usd'] as const;
 export type CandleCurrency = (typeof candleCurrencies)[number];
 
-export const CANDLE_INTERVAL_SECONDS: Record<CandleInterval, number> = { '5m': 300, '15m': 900, '1h': 3_600, '4h': 14_400, '1d': 86_400 };
+export const CANDLE_INTERVAL_SECONDS: Record<CandleInterval, number> = {
+  '5m': 300,
+  '15m': 900,
+  '1h': 3_600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
 export const CANDLE_RANGE_SECONDS: Record<CandleRange, number> = { '24h': 86_400, '7d': 604_800, '30d': 2_592_000 };
 
 /** Without a range: a day of 5m/15m candles, a week of 1h/4h ones, a month of daily ones. */
-export const DEFAULT_CANDLE_RANGE: Record<CandleInterval, CandleRange> = { '5m': '24h', '15m': '24h', '1h': '7d', '4h': '7d', '1d': '30d' };
+export const DEFAULT_CANDLE_RANGE: Record<CandleInterval, CandleRange> = {
+  '5m': '24h',
+  '15m': '24h',
+  '1h': '7d',
+  '4h': '7d',
+  '1d': '30d',
+};
 
 /** The most candles one answer spans: a week of 5-minute candles (2,016); 30 d at 5m or 15m is refused. */
 export const CANDLES_MAX = 2_016;
@@ -37,19 +49,27 @@ export const candleMessages = {
 } as const;
 
 /** The range a query asks for, its default when it names none. */
-export const candleRangeOf = (interval: CandleInterval, range: CandleRange | undefined): CandleRange => range ?? DEFAULT_CANDLE_RANGE[interval];
+export const candleRangeOf = (interval: CandleInterval, range: CandleRange | undefined): CandleRange =>
+  range ?? DEFAULT_CANDLE_RANGE[interval];
 
 export const candlesQuerySchema = z
   .object({
-    interval: z.enum(candleIntervals, { error: candleMessages.interval }).default('1h').describe('Candle length (default 1h)'),
+    interval: z
+      .enum(candleIntervals, { error: candleMessages.interval })
+      .default('1h')
+      .describe('Candle length (default 1h)'),
     range: z
       .enum(candleRanges, { error: candleMessages.range })
       .optional()
-      .describe('How far back from now (default: 24h for 5m and 15m, 7d for 1h and 4h, 30d for 1d); more than 2,016 candles answers 400'),
+      .describe(
+        'How far back from now (default: 24h for 5m and 15m, 7d for 1h and 4h, 30d for 1d); more than 2,016 candles answers 400',
+      ),
     currency: z
       .enum(candleCurrencies, { error: candleMessages.currency })
       .default('quote')
-      .describe("'quote': prices and volume in the paired token; 'usd': in USD, only where the paired token is a USD stablecoin"),
+      .describe(
+        "'quote': prices and volume in the paired token; 'usd': in USD, only where the paired token is a USD stablecoin",
+      ),
   })
   .superRefine((q, ctx) => {
     const range = candleRangeOf(q.interval, q.range);
@@ -60,14 +80,23 @@ export const candlesQuerySchema = z
 export type CandlesQuery = z.input<typeof candlesQuerySchema>;
 
 export const candleSchema = z.object({
-  time: z.string().describe('Start of the candle (UTC, ISO 8601); candles start on whole multiples of the interval since 1970-01-01T00:00Z'),
-  open: decimalString.describe('Price of the first swap of the candle, by (block, log index): paired amount / project amount of that swap'),
+  time: z
+    .string()
+    .describe(
+      'Start of the candle (UTC, ISO 8601); candles start on whole multiples of the interval since 1970-01-01T00:00Z',
+    ),
+  open: decimalString.describe(
+    'Price of the first swap of the candle, by (block, log index): paired amount / project amount of that swap',
+  ),
   high: decimalString.describe('Highest swap price in the candle'),
   low: decimalString.describe('Lowest swap price in the candle'),
   close: decimalString.describe('Price of the last swap of the candle'),
   volume: decimalString.describe("Sum of the swaps' paired-token amounts (in USD when currency is usd)"),
   volume_project_token: decimalString.describe("Sum of the swaps' project-token amounts"),
-  trades: z.number().int().describe('Transactions with a swap in the candle (a trade through several bins or hops of this pool counts once)'),
+  trades: z
+    .number()
+    .int()
+    .describe('Transactions with a swap in the candle (a trade through several bins or hops of this pool counts once)'),
   buys: z.number().int().describe('Transactions whose swap took project tokens out of the pool'),
   sells: z.number().int().describe('Transactions whose swap put project tokens into the pool'),
 });
@@ -121,12 +150,19 @@ export const candlesSchema = z
     usd_rates_from: z
       .string()
       .nullable()
-      .describe('When the recorded USD rates start (block time of the first stored reference swap, ISO 8601); swaps before it have no USD rate. null when none is recorded yet, or when no rate is needed'),
+      .describe(
+        'When the recorded USD rates start (block time of the first stored reference swap, ISO 8601); swaps before it have no USD rate. null when none is recorded yet, or when no rate is needed',
+      ),
     usd_candles_without_rate: z
       .number()
       .int()
-      .describe('In a USD answer: candles of the range left out because a swap in them has no recorded USD rate (before the rates start, or above the block the reference pool is read to)'),
-    covered_to_block: z.string().nullable().describe("The last block of this pool's stored swaps (the indexer's progress); null before its first read"),
+      .describe(
+        'In a USD answer: candles of the range left out because a swap in them has no recorded USD rate (before the rates start, or above the block the reference pool is read to)',
+      ),
+    covered_to_block: z
+      .string()
+      .nullable()
+      .describe("The last block of this pool's stored swaps (the indexer's progress); null before its first read"),
   })
   .meta({ id: 'Candles' });
 export type Candles = z.infer<typeof candlesSchema>;

@@ -35,9 +35,11 @@ export const channelMessages = {
   privateAddress: 'This address points to a private network; TokenDesk only sends to public addresses.',
   discordUrlInvalid: 'Please enter a Discord webhook URL (https://discord.com/api/webhooks/…)',
   botTokenRequired: 'Please enter the bot token',
-  botTokenInvalid: 'Please enter the token BotFather gave you: digits, a colon, then at least 30 letters, digits, - or _',
+  botTokenInvalid:
+    'Please enter the token BotFather gave you: digits, a colon, then at least 30 letters, digits, - or _',
   chatIdRequired: 'Please enter the chat id',
-  chatIdInvalid: 'Please enter a chat id (a whole number such as -1001234567890) or a public channel such as @mychannel',
+  chatIdInvalid:
+    'Please enter a chat id (a whole number such as -1001234567890) or a public channel such as @mychannel',
   emailNotConfigured: 'E-mail is not configured on this server.',
   emailUnverified: 'Verify your e-mail address first: alert e-mails go only to a verified address.',
   emailChannelExists: 'You already have an e-mail channel. It sends to the address of your account.',
@@ -51,7 +53,11 @@ export const channelMessages = {
 } as const;
 const m = channelMessages;
 
-const nameField = z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(CHANNEL_NAME_MAX, m.nameTooLong);
+const nameField = z
+  .string({ error: m.nameRequired })
+  .trim()
+  .min(1, m.nameRequired)
+  .max(CHANNEL_NAME_MAX, m.nameTooLong);
 
 /**
  * An absolute http(s) URL without credentials. Whether it may be reached (public addresses only,
@@ -71,24 +77,41 @@ function urlField(required: string) {
         ctx.addIssue({ code: 'custom', message: m.urlInvalid });
         return;
       }
-      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) ctx.addIssue({ code: 'custom', message: m.urlInvalid });
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname)
+        ctx.addIssue({ code: 'custom', message: m.urlInvalid });
       else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: m.urlCredentials });
     });
 }
 
 /** Discord's webhook URLs (also the ptb/canary clients' and the old discordapp.com host). */
-export const DISCORD_WEBHOOK_RE = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{1,25}\/[A-Za-z0-9_-]{1,200}\/?$/;
+export const DISCORD_WEBHOOK_RE =
+  /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{1,25}\/[A-Za-z0-9_-]{1,200}\/?$/;
 /** Telegram bot tokens: the bot's numeric id, a colon, the secret part. */
 export const TELEGRAM_BOT_TOKEN_RE = /^\d{1,20}:[A-Za-z0-9_-]{30,200}$/;
 /** A chat's numeric id (negative for groups and channels) or a public channel's @username. */
 export const TELEGRAM_CHAT_ID_RE = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 
 const webhookUrl = urlField(m.urlRequired);
-const discordUrl = z.string({ error: m.urlRequired }).trim().min(1, m.urlRequired).max(CHANNEL_URL_MAX, m.urlTooLong).regex(DISCORD_WEBHOOK_RE, m.discordUrlInvalid);
-const botToken = z.string({ error: m.botTokenRequired }).trim().min(1, m.botTokenRequired).regex(TELEGRAM_BOT_TOKEN_RE, m.botTokenInvalid);
+const discordUrl = z
+  .string({ error: m.urlRequired })
+  .trim()
+  .min(1, m.urlRequired)
+  .max(CHANNEL_URL_MAX, m.urlTooLong)
+  .regex(DISCORD_WEBHOOK_RE, m.discordUrlInvalid);
+const botToken = z
+  .string({ error: m.botTokenRequired })
+  .trim()
+  .min(1, m.botTokenRequired)
+  .regex(TELEGRAM_BOT_TOKEN_RE, m.botTokenInvalid);
 // A number in JSON is accepted too: chat ids are numbers in Telegram's own API.
 const chatId = z
-  .union([z.string({ error: m.chatIdRequired }), z.number({ error: m.chatIdRequired }).int(m.chatIdInvalid).transform(String)], { error: m.chatIdRequired })
+  .union(
+    [
+      z.string({ error: m.chatIdRequired }),
+      z.number({ error: m.chatIdRequired }).int(m.chatIdInvalid).transform(String),
+    ],
+    { error: m.chatIdRequired },
+  )
   .pipe(z.string().trim().min(1, m.chatIdRequired).regex(TELEGRAM_CHAT_ID_RE, m.chatIdInvalid));
 
 export const webhookConfigSchema = z.strictObject({ url: webhookUrl });
@@ -102,7 +125,11 @@ export const createChannelBodySchema = z
   .discriminatedUnion(
     'kind',
     [
-      z.strictObject({ kind: z.literal('email'), name: nameField.default('E-mail'), config: z.strictObject({}).optional() }),
+      z.strictObject({
+        kind: z.literal('email'),
+        name: nameField.default('E-mail'),
+        config: z.strictObject({}).optional(),
+      }),
       z.strictObject({ kind: z.literal('webhook'), name: nameField, config: webhookConfigSchema }),
       z.strictObject({ kind: z.literal('telegram'), name: nameField, config: telegramConfigSchema }),
       z.strictObject({ kind: z.literal('discord'), name: nameField, config: discordConfigSchema }),
@@ -119,7 +146,9 @@ export type CreateChannelBody = z.input<typeof createChannelBodySchema>;
 export const updateChannelBodySchema = z
   .strictObject({
     name: nameField,
-    config: z.strictObject({ url: webhookUrl, webhook_url: discordUrl, bot_token: botToken, chat_id: chatId }).partial(),
+    config: z
+      .strictObject({ url: webhookUrl, webhook_url: discordUrl, bot_token: botToken, chat_id: chatId })
+      .partial(),
     status: z.literal('active', { error: m.statusOnlyActive }),
   })
   .partial()
@@ -133,11 +162,19 @@ export const channelSchema = z
     name: z.string(),
     destination: z
       .string()
-      .describe("Where it sends, masked: the e-mail address, a webhook URL's host with '…' for its path, 'Bot 123456:…, chat -100123' for Telegram"),
+      .describe(
+        "Where it sends, masked: the e-mail address, a webhook URL's host with '…' for its path, 'Bot 123456:…, chat -100123' for Telegram",
+      ),
     status: z.enum(['active', 'paused']),
     paused_at: z.string().nullable(),
-    paused_reason: z.string().nullable().describe('Why TokenDesk paused it (the last error, without secrets); null while active'),
-    consecutive_failures: z.number().int().describe('Messages in a row that failed for good; the channel is paused when it reaches the server’s limit'),
+    paused_reason: z
+      .string()
+      .nullable()
+      .describe('Why TokenDesk paused it (the last error, without secrets); null while active'),
+    consecutive_failures: z
+      .number()
+      .int()
+      .describe('Messages in a row that failed for good; the channel is paused when it reaches the server’s limit'),
     alert_count: z.number().int().describe('How many of the user’s alerts deliver here'),
     created_at: z.string(),
   })
@@ -147,8 +184,12 @@ export type Channel = z.infer<typeof channelSchema>;
 export const channelListSchema = z
   .object({
     channels: z.array(channelSchema).describe('Oldest first, at most ' + CHANNELS_PER_USER_MAX),
-    email_configured: z.boolean().describe('False when this server has no SMTP_URL: no e-mail channel can be made or send'),
-    email_verified: z.boolean().describe('Whether the account address is verified (alert e-mails go only to a verified address)'),
+    email_configured: z
+      .boolean()
+      .describe('False when this server has no SMTP_URL: no e-mail channel can be made or send'),
+    email_verified: z
+      .boolean()
+      .describe('Whether the account address is verified (alert e-mails go only to a verified address)'),
     pause_after: z.number().int().describe('Failed messages in a row after which a channel is paused'),
   })
   .meta({ id: 'ChannelList' });
@@ -160,7 +201,9 @@ export const channelWithSecretSchema = channelSchema
     secret: z
       .string()
       .nullable()
-      .describe('Webhooks: the Standard Webhooks signing secret (whsec_…), shown this once — store it now. Null for other kinds.'),
+      .describe(
+        'Webhooks: the Standard Webhooks signing secret (whsec_…), shown this once — store it now. Null for other kinds.',
+      ),
   })
   .meta({ id: 'ChannelWithSecret' });
 export type ChannelWithSecret = z.infer<typeof channelWithSecretSchema>;
@@ -168,8 +211,14 @@ export type ChannelWithSecret = z.infer<typeof channelWithSecretSchema>;
 export const channelTestResultSchema = z
   .object({
     message_id: z.string().describe('The message id (the webhook-id header of a webhook)'),
-    status: z.enum(['delivered', 'failed', 'pending']).describe('pending: the first attempt failed in a way that is retried; the log shows how it ends'),
-    response_code: z.number().int().nullable().describe('The HTTP status the receiver answered (SMTP reply code for e-mail), when there was one'),
+    status: z
+      .enum(['delivered', 'failed', 'pending'])
+      .describe('pending: the first attempt failed in a way that is retried; the log shows how it ends'),
+    response_code: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The HTTP status the receiver answered (SMTP reply code for e-mail), when there was one'),
     error: z.string().nullable(),
     detail: z.string().describe('The outcome in a sentence, as the screen shows it'),
   })
@@ -222,20 +271,28 @@ export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
  */
 export const webhookBodySchema = z
   .object({
-    type: z.enum(['alert.triggered', 'channel.test']).describe("'alert.triggered' when an alert fired; 'channel.test' from 'Send test'"),
+    type: z
+      .enum(['alert.triggered', 'channel.test'])
+      .describe("'alert.triggered' when an alert fired; 'channel.test' from 'Send test'"),
     timestamp: z.string().describe('ISO 8601: when the event happened (for a firing, the time of its block)'),
     data: z.object({
       title: z.string().describe("As the bell shows it, e.g. 'Price Move: DEMO/WETH - Uniswap V2'"),
       message: z.string(),
       url: z.string().describe('Absolute link to the page in TokenDesk (PUBLIC_URL + the bell’s path)'),
       alert: z
-        .object({ id: z.number().int(), kind: z.enum(['price_move', 'liquidity_drop', 'large_swap']), pool_id: z.number().int() })
+        .object({
+          id: z.number().int(),
+          kind: z.enum(['price_move', 'liquidity_drop', 'large_swap']),
+          pool_id: z.number().int(),
+        })
         .optional()
         .describe('alert.triggered only'),
       values: z
         .record(z.string(), z.union([z.string(), z.number(), z.null()]))
         .optional()
-        .describe('The figures that fired it, as the alert’s history shows them; amounts and prices as exact decimal strings'),
+        .describe(
+          'The figures that fired it, as the alert’s history shows them; amounts and prices as exact decimal strings',
+        ),
       network_id: z.number().int().optional().describe('Chain id of the network the firing was judged on'),
       block_number: z.string().optional().describe('The block the firing was judged on, as a decimal string'),
     }),

@@ -11,7 +11,10 @@ export const discoveredPoolSchema = z
     pool_version: poolVersionSchema,
     fee: z.number().int().nullable(),
     shape: poolShapeSchema,
-    launchpad: z.string().nullable().describe("V4 only: the launchpad whose hook made the pool (for example 'Clanker' or 'Zora'); null otherwise"),
+    launchpad: z
+      .string()
+      .nullable()
+      .describe("V4 only: the launchpad whose hook made the pool (for example 'Clanker' or 'Zora'); null otherwise"),
     paired_token: z.object({ address: z.string(), symbol: z.string().nullable() }),
     block_number: z.string(),
     tx_hash: z.string(),
@@ -20,5 +23,7 @@ export const discoveredPoolSchema = z
   .meta({ id: 'DiscoveredPool' });
 export type DiscoveredPool = z.infer<typeof discoveredPoolSchema>;
 
-export const discoveredPoolListSchema = z.object({ pools: z.array(discoveredPoolSchema) }).meta({ id: 'DiscoveredPoolList' });
+export const discoveredPoolListSchema = z
+  .object({ pools: z.array(discoveredPoolSchema) })
+  .meta({ id: 'DiscoveredPoolList' });
 export type DiscoveredPoolList = z.infer<typeof discoveredPoolListSchema>;

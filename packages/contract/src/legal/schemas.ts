@@ -11,8 +11,12 @@ export const legalDocumentSchema = z
     title: z.string(),
     text: z
       .string()
-      .describe('Plain text: paragraphs separated by a blank line; a line starting with "# " is a heading. Shown as text, never as HTML.'),
-    customized: z.boolean().describe("True when the server's operator replaced the shipped text (DATA_DIR/legal/<kind>.md)."),
+      .describe(
+        'Plain text: paragraphs separated by a blank line; a line starting with "# " is a heading. Shown as text, never as HTML.',
+      ),
+    customized: z
+      .boolean()
+      .describe("True when the server's operator replaced the shipped text (DATA_DIR/legal/<kind>.md)."),
   })
   .meta({ id: 'LegalDocument' });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;

@@ -1,10 +1,16 @@
 import { idParamSchema } from '../fields';
-import { liquiditySummarySchema, PROJECT_MARKET_IDS_MAX, projectMarketListSchema, projectMarketQuerySchema, projectMarketSchema } from './schemas';
+import {
+  liquiditySummarySchema,
+  PROJECT_MARKET_IDS_MAX,
+  projectMarketListSchema,
+  projectMarketQuerySchema,
+  projectMarketSchema,
+} from './schemas';
 import { endpointGroup } from '../endpoint';
 
 const USD_NOTE =
   'USD figures come from the chain (docs/decisions/0032): USDC and USDT count as 1 USD, the wrapped native token is priced in its deepest pool against them, ' +
-  "and the project token in its deepest pool holding at least USD_MIN_LIQUIDITY. `usd` names the pools and the block; `usd_unavailable_reason` says why a figure is null.";
+  'and the project token in its deepest pool holding at least USD_MIN_LIQUIDITY. `usd` names the pools and the block; `usd_unavailable_reason` says why a figure is null.';
 
 export const marketEndpoints = endpointGroup(
   { tags: ['Projects'], access: 'user', workspace: 'read', errors: [400, 401, 404, 503] },

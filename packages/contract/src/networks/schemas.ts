@@ -8,9 +8,10 @@ import { poolVersionSchema } from '../pools/schemas';
  * chosen from.
  */
 
-export const networkIdField = strictNumber(z.number({ error: m.networkRequired }).int(m.networkRequired).positive(m.networkRequired), m.networkRequired).describe(
-  'Network id (the chain id): a JSON number or decimal digits',
-);
+export const networkIdField = strictNumber(
+  z.number({ error: m.networkRequired }).int(m.networkRequired).positive(m.networkRequired),
+  m.networkRequired,
+).describe('Network id (the chain id): a JSON number or decimal digits');
 
 export const networkSchema = z
   .object({
@@ -25,7 +26,16 @@ export const networkSchema = z
 export type Network = z.infer<typeof networkSchema>;
 
 /** The DEX families the server reads (apps/server/src/chain/dex/, docs/decisions/0059). */
-export const DEX_FAMILIES = ['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'solidly', 'camelot-v2', 'slipstream', 'algebra', 'liquidity-book'] as const;
+export const DEX_FAMILIES = [
+  'uniswap-v2',
+  'uniswap-v3',
+  'uniswap-v4',
+  'solidly',
+  'camelot-v2',
+  'slipstream',
+  'algebra',
+  'liquidity-book',
+] as const;
 export type DexFamily = (typeof DEX_FAMILIES)[number];
 
 export const dexOptionSchema = z
@@ -34,10 +44,14 @@ export const dexOptionSchema = z
     name: z.string(),
     dex_logo: z.string(),
     version: poolVersionSchema,
-    family: z.enum(DEX_FAMILIES).describe('The adapter family that reads this DEX; forks share their family (PancakeSwap V3 is uniswap-v3)'),
+    family: z
+      .enum(DEX_FAMILIES)
+      .describe('The adapter family that reads this DEX; forks share their family (PancakeSwap V3 is uniswap-v3)'),
     factory: z
       .string()
-      .describe('The contract TokenDesk verifies this DEX’s pools against and reads their creation from: the factory, or for Uniswap V4 the PoolManager (checksummed)'),
+      .describe(
+        'The contract TokenDesk verifies this DEX’s pools against and reads their creation from: the factory, or for Uniswap V4 the PoolManager (checksummed)',
+      ),
   })
   .meta({ id: 'DexOption' });
 export type DexOption = z.infer<typeof dexOptionSchema>;

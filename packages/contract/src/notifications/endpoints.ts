@@ -18,16 +18,18 @@ export const notificationEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/notifications/new-count',
       summary: 'How many notifications are unread',
-      description: 'Polled by every open tab (every 10 s): one count over a partial index of unread notifications, no chain call.',
+      description:
+        'Polled by every open tab (every 10 s): one count over a partial index of unread notifications, no chain call.',
       responses: { 200: unreadCountSchema },
     },
     markRead: {
       method: 'POST',
       path: '/projects/notifications/mark-read',
       summary: 'Mark notifications read',
-      description: 'Marks the given ids read. Ids that are not the user’s (or no longer exist) are ignored, not refused, so a batch ' +
-          'never fails on one of them and nothing reveals whether another user’s id exists; only the user’s own rows change. ' +
-          'Answers how many changed and the unread count after it.',
+      description:
+        'Marks the given ids read. Ids that are not the user’s (or no longer exist) are ignored, not refused, so a batch ' +
+        'never fails on one of them and nothing reveals whether another user’s id exists; only the user’s own rows change. ' +
+        'Answers how many changed and the unread count after it.',
       body: markReadBodySchema,
       fieldOrder: ['ids'],
       responses: { 200: markReadResultSchema },

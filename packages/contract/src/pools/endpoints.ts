@@ -4,7 +4,18 @@ import { historyQuerySchema, priceHistorySchema } from '../activity/schemas';
 import { poolDeleteSummarySchema } from '../delete-summary';
 import { detailSchema } from '../errors';
 import { idParamSchema } from '../fields';
-import { createPoolBodySchema, createPoolFieldOrder, poolAddressBodySchema, poolAddressSchema, poolListQuerySchema, poolListSchema, poolPageSchema, poolSchema, poolSummarySchema, PROJECT_POOLS_LIMIT } from './schemas';
+import {
+  createPoolBodySchema,
+  createPoolFieldOrder,
+  poolAddressBodySchema,
+  poolAddressSchema,
+  poolListQuerySchema,
+  poolListSchema,
+  poolPageSchema,
+  poolSchema,
+  poolSummarySchema,
+  PROJECT_POOLS_LIMIT,
+} from './schemas';
 import { priceListSchema, PRICES_PANEL_LIMIT, pricesQuerySchema } from './prices';
 import { endpointGroup } from '../endpoint';
 
@@ -102,8 +113,9 @@ export const poolEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/user/pools/funds/:id/history',
       summary: 'Price and reserves over time from stored snapshots',
-      description: 'Points of the last 24 h, 7 d or 30 d, oldest first, one per block read (snapshots of an unchanged block are ' +
-          'merged). Snapshots are kept per minute for 48 h and hourly after that. Empty until the indexer has stored history.',
+      description:
+        'Points of the last 24 h, 7 d or 30 d, oldest first, one per block read (snapshots of an unchanged block are ' +
+        'merged). Snapshots are kept per minute for 48 h and hourly after that. Empty until the indexer has stored history.',
       params: idParamSchema,
       query: historyQuerySchema,
       responses: { 200: priceHistorySchema },

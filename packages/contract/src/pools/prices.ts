@@ -20,7 +20,9 @@ export const priceItemSchema = z
     pair: z.string().describe('Paired token symbol'),
     dex: z.string(),
     price: decimalString.nullable(),
-    price_usd: decimalString.nullable().describe("The pool's price in USD (the pool answer's price_usd); null without a USD route"),
+    price_usd: decimalString
+      .nullable()
+      .describe("The pool's price in USD (the pool answer's price_usd); null without a USD route"),
     change_24h: decimalString.nullable(),
     updated_at: z.string().nullable(),
   })

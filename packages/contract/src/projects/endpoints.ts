@@ -1,7 +1,18 @@
 import { projectDeleteSummarySchema } from '../delete-summary';
 import { detailSchema } from '../errors';
 import { idParamSchema } from '../fields';
-import { createProjectBodySchema, createProjectFieldOrder, projectListQuerySchema, projectListSchema, projectSchema, projectSummarySchema, searchQuerySchema, searchResultSchema, tokenInfoBodySchema, tokenInfoSchema } from './schemas';
+import {
+  createProjectBodySchema,
+  createProjectFieldOrder,
+  projectListQuerySchema,
+  projectListSchema,
+  projectSchema,
+  projectSummarySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  tokenInfoBodySchema,
+  tokenInfoSchema,
+} from './schemas';
 import { endpointGroup } from '../endpoint';
 
 export const projectEndpoints = endpointGroup(
@@ -11,8 +22,9 @@ export const projectEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects',
       summary: "The user's projects, newest first, a page at a time",
-      description: 'Newest first (created_at, then id). Page with `cursor` = `next_cursor` of the previous page (null on the last page); ' +
-          '`limit` 1–200, default 50. `q` keeps the projects whose name, symbol or contract address contains it (case-insensitive).',
+      description:
+        'Newest first (created_at, then id). Page with `cursor` = `next_cursor` of the previous page (null on the last page); ' +
+        '`limit` 1–200, default 50. `q` keeps the projects whose name, symbol or contract address contains it (case-insensitive).',
       query: projectListQuerySchema,
       fieldOrder: ['q', 'cursor', 'limit'],
       responses: { 200: projectListSchema },
@@ -28,7 +40,8 @@ export const projectEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/search',
       budget: 'heavy',
-      summary: "Search own projects by name, symbol or contract address (the full address or its start of at least 4 hex digits, with or without '0x'; case-insensitive, at most 10)",
+      summary:
+        "Search own projects by name, symbol or contract address (the full address or its start of at least 4 hex digits, with or without '0x'; case-insensitive, at most 10)",
       query: searchQuerySchema,
       responses: { 200: searchResultSchema },
     },
@@ -38,10 +51,11 @@ export const projectEndpoints = endpointGroup(
       path: '/projects/get-token-info',
       budget: 'chain',
       summary: 'Read name, symbol and decimals from the token contract',
-      description: 'Name and symbol are untrusted contract data: control and invisible characters are removed and they are cut to what a project stores, ' +
-          'so projects/create accepts the answer unchanged. A token whose name() or symbol() reverts or answers nothing printable is still a token ' +
-          '(decimals() and totalSupply() decide); a fallback is filled in and `notes` says what was changed. ' +
-          '`existing_project` names the caller\'s own project of this token on this network, if there is one.',
+      description:
+        'Name and symbol are untrusted contract data: control and invisible characters are removed and they are cut to what a project stores, ' +
+        'so projects/create accepts the answer unchanged. A token whose name() or symbol() reverts or answers nothing printable is still a token ' +
+        '(decimals() and totalSupply() decide); a fallback is filled in and `notes` says what was changed. ' +
+        "`existing_project` names the caller's own project of this token on this network, if there is one.",
       body: tokenInfoBodySchema,
       fieldOrder: ['network', 'contract_address'],
       responses: { 200: tokenInfoSchema },
@@ -52,9 +66,10 @@ export const projectEndpoints = endpointGroup(
       path: '/projects/create',
       budget: 'chain',
       summary: 'Add a token project',
-      description: 'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal. ' +
-          "The project stores the contract's name and symbol, cleaned exactly as get-token-info answers them: `name` and `token_symbol` " +
-          "are still required (get-token-info's answer passes unchanged) but not stored: the answer shows what was saved.",
+      description:
+        'The contract is read on chain first: it must be an ERC-20 token, and its decimals must match token_decimal. ' +
+        "The project stores the contract's name and symbol, cleaned exactly as get-token-info answers them: `name` and `token_symbol` " +
+        "are still required (get-token-info's answer passes unchanged) but not stored: the answer shows what was saved.",
       body: createProjectBodySchema,
       fieldOrder: createProjectFieldOrder,
       responses: { 201: projectSchema },
@@ -70,7 +85,8 @@ export const projectEndpoints = endpointGroup(
       method: 'GET',
       path: '/projects/:id/delete-summary',
       summary: 'What deleting a project also deletes',
-      description: "How many pools and alerts go with the project, for the confirmation. Another user's project answers 404.",
+      description:
+        "How many pools and alerts go with the project, for the confirmation. Another user's project answers 404.",
       params: idParamSchema,
       responses: { 200: projectDeleteSummarySchema },
     },

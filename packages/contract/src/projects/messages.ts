@@ -18,7 +18,8 @@ export const projectMessages = {
   dexRequired: 'Please select a DEX',
   tokenRequired: 'Please select a token',
   poolAddressRequired: 'Pool address is required',
-  poolAddressInvalid: 'Please enter a pool contract address (0x followed by 40 hex characters) or a V4 pool id (0x followed by 64 hex characters)',
+  poolAddressInvalid:
+    'Please enter a pool contract address (0x followed by 40 hex characters) or a V4 pool id (0x followed by 64 hex characters)',
   v4PoolIdExpected: (dex: string) => `${dex} pools are named by their pool id: 0x followed by 64 hex characters.`,
   duplicatePool: 'This pool is already attached to the project.',
   poolAutoFillHint: 'The pool address is filled in automatically',

@@ -24,7 +24,9 @@ export const projectSchema = z
       .number()
       .int()
       .nullable()
-      .describe("Addresses holding the token, from its Transfer history; null until the history is indexed, and when holder statistics are not available"),
+      .describe(
+        'Addresses holding the token, from its Transfer history; null until the history is indexed, and when holder statistics are not available',
+      ),
     holders_available: z
       .boolean()
       .describe(
@@ -57,7 +59,13 @@ export const projectSummarySchema = z
   .meta({ id: 'ProjectSummary' });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-export const createProjectFieldOrder = ['network', 'contract_address', 'name', 'token_symbol', 'token_decimal'] as const;
+export const createProjectFieldOrder = [
+  'network',
+  'contract_address',
+  'name',
+  'token_symbol',
+  'token_decimal',
+] as const;
 export const createProjectBodySchema = z
   .strictObject({
     network: networkIdField,
@@ -69,14 +77,23 @@ export const createProjectBodySchema = z
       .trim()
       .min(1, m.nameRequired)
       .max(TOKEN_NAME_MAX_LENGTH, m.nameTooLong)
-      .describe("Not stored: the project takes the contract's name as get-token-info answers it (that answer is accepted unchanged)"),
+      .describe(
+        "Not stored: the project takes the contract's name as get-token-info answers it (that answer is accepted unchanged)",
+      ),
     token_symbol: z
       .string({ error: m.symbolRequired })
       .trim()
       .min(1, m.symbolRequired)
       .max(TOKEN_SYMBOL_MAX_LENGTH, m.symbolTooLong)
       .describe("Not stored: the project takes the contract's symbol as get-token-info answers it"),
-    token_decimal: strictNumber(z.number({ error: m.decimalsRequired }).int(m.decimalsInvalid).min(0, m.decimalsInvalid).max(36, m.decimalsInvalid), m.decimalsRequired),
+    token_decimal: strictNumber(
+      z
+        .number({ error: m.decimalsRequired })
+        .int(m.decimalsInvalid)
+        .min(0, m.decimalsInvalid)
+        .max(36, m.decimalsInvalid),
+      m.decimalsRequired,
+    ),
   })
   .meta({ id: 'CreateProjectBody' });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
@@ -86,7 +103,11 @@ export const tokenInfoBodySchema = z
   .meta({ id: 'TokenInfoBody' });
 export const tokenInfoSchema = z
   .object({
-    name: z.string().describe(`Cleaned of control and invisible characters and cut to ${TOKEN_NAME_MAX_LENGTH} characters, so Add Project accepts it as is`),
+    name: z
+      .string()
+      .describe(
+        `Cleaned of control and invisible characters and cut to ${TOKEN_NAME_MAX_LENGTH} characters, so Add Project accepts it as is`,
+      ),
     symbol: z.string().describe(`Cleaned like the name and cut to ${TOKEN_SYMBOL_MAX_LENGTH} characters`),
     decimals: z.number().int(),
     notes: z

@@ -1,5 +1,12 @@
 import { idParamSchema } from '../fields';
-import { auditEventListSchema, staffAccountMessages as m, issuedResetLinkSchema, staffUserLookupBodySchema, staffUserLookupFieldOrder, staffUserSchema } from './schemas';
+import {
+  auditEventListSchema,
+  staffAccountMessages as m,
+  issuedResetLinkSchema,
+  staffUserLookupBodySchema,
+  staffUserLookupFieldOrder,
+  staffUserSchema,
+} from './schemas';
 import { endpointGroup } from '../endpoint';
 
 /** The most audit events the list answers with. */
@@ -21,9 +28,10 @@ export const staffAccountEndpoints = endpointGroup(
       method: 'POST',
       path: '/staff/users/:id/reset-link',
       summary: 'Issue a one-time password-reset link for an account (staff only)',
-      description: 'The same link an e-mailed reset would carry: it works once, for 30 minutes, and using it signs the account out everywhere. ' +
-          'It is in this answer only (only its SHA-256 is stored; nothing answers it again) and is recorded in the audit trail (who, for whom, when; never the token). ' +
-          `Earlier links of the account stay usable until they expire or one of them is used. An unknown id answers 404; a staff account 403 '${m.staffTarget}'. Non-staff answer 403.`,
+      description:
+        'The same link an e-mailed reset would carry: it works once, for 30 minutes, and using it signs the account out everywhere. ' +
+        'It is in this answer only (only its SHA-256 is stored; nothing answers it again) and is recorded in the audit trail (who, for whom, when; never the token). ' +
+        `Earlier links of the account stay usable until they expire or one of them is used. An unknown id answers 404; a staff account 403 '${m.staffTarget}'. Non-staff answer 403.`,
       params: idParamSchema,
       responses: { 201: issuedResetLinkSchema },
     },

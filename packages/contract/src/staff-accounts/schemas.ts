@@ -37,7 +37,9 @@ export const staffUserSchema = z
     email: z.string(),
     first_name: z.string(),
     last_name: z.string(),
-    is_staff: z.boolean().describe('Staff accounts get no link from the console (403): the operator issues theirs from the CLI.'),
+    is_staff: z
+      .boolean()
+      .describe('Staff accounts get no link from the console (403): the operator issues theirs from the CLI.'),
   })
   .meta({ id: 'StaffUser' });
 export type StaffUser = z.infer<typeof staffUserSchema>;
@@ -45,7 +47,9 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 export const issuedResetLinkSchema = z
   .object({
     username: z.string(),
-    url: z.string().describe('The one-time link. Shown once: only its SHA-256 is stored, and no call answers it again.'),
+    url: z
+      .string()
+      .describe('The one-time link. Shown once: only its SHA-256 is stored, and no call answers it again.'),
     expires_at: z.string().describe('ISO 8601; 30 minutes after issue, like an e-mailed reset link.'),
   })
   .meta({ id: 'IssuedResetLink' });
@@ -55,7 +59,9 @@ export const auditEventSchema = z
   .object({
     id: z.number().int(),
     action: z.enum(['reset_link_issued']),
-    actor_kind: z.enum(['staff', 'cli']).describe("'staff': from the staff console; 'cli': the operator's command line."),
+    actor_kind: z
+      .enum(['staff', 'cli'])
+      .describe("'staff': from the staff console; 'cli': the operator's command line."),
     actor_name: z.string().describe('The staff username, or the operating-system user that ran the CLI.'),
     subject_user_id: z.number().int().nullable().describe('Null once the account is gone.'),
     subject_name: z.string().describe('The username at the time.'),

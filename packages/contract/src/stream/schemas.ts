@@ -24,17 +24,25 @@ export const streamChangeSchema = z
       .object({
         topic: z.literal('pool'),
         project_id: z.number().int(),
-        pool_ids: z.array(z.number().int()).describe("The user's pools of that project whose state, events or candles changed"),
+        pool_ids: z
+          .array(z.number().int())
+          .describe("The user's pools of that project whose state, events or candles changed"),
         block: z.string().describe('The newest block the change covers (decimal)'),
       })
       .describe("A pool's new block: its price, liquidity, events, candles or traders may have changed"),
     z.object({ topic: z.literal('notifications') }).describe('The bell: a notification was raised, read or withdrawn'),
-    z.object({ topic: z.literal('holders'), project_id: z.number().int() }).describe("A project's holders or holder figures changed"),
-    z.object({ topic: z.literal('tickets'), ticket_id: z.number().int().nullable() }).describe('A ticket (or, with null, the ticket list) changed'),
+    z
+      .object({ topic: z.literal('holders'), project_id: z.number().int() })
+      .describe("A project's holders or holder figures changed"),
+    z
+      .object({ topic: z.literal('tickets'), ticket_id: z.number().int().nullable() })
+      .describe('A ticket (or, with null, the ticket list) changed'),
     z.object({ topic: z.literal('lists') }).describe('Projects or pools were added, renamed or removed'),
     z
       .object({ topic: z.literal('reset') })
-      .describe('The server may have missed changes (a reconnect it cannot replay, its own feed came back): refetch everything on screen'),
+      .describe(
+        'The server may have missed changes (a reconnect it cannot replay, its own feed came back): refetch everything on screen',
+      ),
   ])
   .meta({ id: 'StreamChange' });
 export type StreamChange = z.infer<typeof streamChangeSchema>;

@@ -1,10 +1,23 @@
 import { idParamSchema } from '../fields';
-import { createTicketBodySchema, createTicketFieldOrder, replyBodySchema, staffTicketListQuerySchema, staffTicketPageSchema, ticketListQuerySchema, ticketMessageSchema, ticketPageSchema, ticketSchema, MESSAGE_MAX, ticketMessages as m } from './schemas';
+import {
+  createTicketBodySchema,
+  createTicketFieldOrder,
+  replyBodySchema,
+  staffTicketListQuerySchema,
+  staffTicketPageSchema,
+  ticketListQuerySchema,
+  ticketMessageSchema,
+  ticketPageSchema,
+  ticketSchema,
+  MESSAGE_MAX,
+  ticketMessages as m,
+} from './schemas';
 import { endpointGroup } from '../endpoint';
 
 const textNote = `Messages are plain text, trimmed, 1–${MESSAGE_MAX} characters.`;
 /** Both reply routes answer the new message alone: a caller that wants the ticket reads it again. */
-const replyAnswerNote = 'Answers the new message (message, is_admin, created_at); GET the ticket for its new status and conversation.';
+const replyAnswerNote =
+  'Answers the new message (message, is_admin, created_at); GET the ticket for its new status and conversation.';
 
 export const ticketEndpoints = endpointGroup(
   { tags: ['Support tickets'], access: 'user', workspace: 'personal', errors: [400, 401, 404, 503] },
@@ -13,9 +26,10 @@ export const ticketEndpoints = endpointGroup(
       method: 'GET',
       path: '/user/tickets',
       summary: "The user's tickets, newest first",
-      description: 'Each with message_count; messages is empty in lists. Page with `cursor` = `next_cursor` of the previous page ' +
-          '(null on the last page); `limit` 1–200, default 50. `project` is 0 when the project has since been deleted ' +
-          '(the ticket stays, with the project_name it was opened under).',
+      description:
+        'Each with message_count; messages is empty in lists. Page with `cursor` = `next_cursor` of the previous page ' +
+        '(null on the last page); `limit` 1–200, default 50. `project` is 0 when the project has since been deleted ' +
+        '(the ticket stays, with the project_name it was opened under).',
       query: ticketListQuerySchema,
       fieldOrder: ['cursor', 'limit'],
       responses: { 200: ticketPageSchema },
@@ -24,7 +38,8 @@ export const ticketEndpoints = endpointGroup(
       method: 'GET',
       path: '/user/tickets/:id',
       summary: 'One of the user’s tickets with its conversation',
-      description: 'Messages oldest first; the first is the original request. Another user’s ticket answers 404, like a missing one.',
+      description:
+        'Messages oldest first; the first is the original request. Another user’s ticket answers 404, like a missing one.',
       params: idParamSchema,
       responses: { 200: ticketSchema },
     },
@@ -58,9 +73,10 @@ export const staffTicketEndpoints = endpointGroup(
       method: 'GET',
       path: '/staff/tickets',
       summary: 'Every user’s tickets (staff only)',
-      description: 'status: awaiting (default), in_progress, resolved or all. Ordered awaiting, then in progress, then resolved; ' +
-          'within each, the oldest last activity first, so the longest-waiting ticket leads. Each with the owner’s username. ' +
-          'Paged like GET user/tickets/. awaiting_reply counts every ticket awaiting a staff reply, whatever the filter. Non-staff answer 403.',
+      description:
+        'status: awaiting (default), in_progress, resolved or all. Ordered awaiting, then in progress, then resolved; ' +
+        'within each, the oldest last activity first, so the longest-waiting ticket leads. Each with the owner’s username. ' +
+        'Paged like GET user/tickets/. awaiting_reply counts every ticket awaiting a staff reply, whatever the filter. Non-staff answer 403.',
       query: staffTicketListQuerySchema,
       fieldOrder: ['status', 'cursor', 'limit'],
       responses: { 200: staffTicketPageSchema },

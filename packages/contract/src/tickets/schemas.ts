@@ -56,7 +56,9 @@ export const staffTicketPageSchema = ticketPageSchema
     awaiting_reply: z
       .number()
       .int()
-      .describe('Open tickets whose last message is the user’s (Awaiting Reply), over all pages and whatever the status filter.'),
+      .describe(
+        'Open tickets whose last message is the user’s (Awaiting Reply), over all pages and whatever the status filter.',
+      ),
   })
   .meta({ id: 'StaffTicketPage' });
 export type StaffTicketPage = z.infer<typeof staffTicketPageSchema>;
@@ -67,7 +69,9 @@ export const ticketListQuerySchema = z.object({
 });
 
 export const staffTicketStatuses = ['awaiting', 'in_progress', 'resolved', 'all'] as const;
-export const staffTicketListQuerySchema = ticketListQuerySchema.extend({ status: z.enum(staffTicketStatuses).default('awaiting') });
+export const staffTicketListQuerySchema = ticketListQuerySchema.extend({
+  status: z.enum(staffTicketStatuses).default('awaiting'),
+});
 
 // Product §4 order: subject, message, project.
 export const createTicketFieldOrder = ['subject', 'message', 'project'] as const;
@@ -82,11 +86,15 @@ export const createTicketBodySchema = z
 export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
 
 export const replyBodySchema = z
-  .strictObject({ message: z.string({ error: m.messageRequired }).trim().min(1, m.messageRequired).max(MESSAGE_MAX, m.messageTooLong) })
+  .strictObject({
+    message: z.string({ error: m.messageRequired }).trim().min(1, m.messageRequired).max(MESSAGE_MAX, m.messageTooLong),
+  })
   .meta({ id: 'ReplyBody' });
 
 /** Product §2.13: 'Resolved' if is_resolved, else 'Awaiting Reply' if waiting_answer, else 'In Progress'. */
-export function ticketStatusLabel(t: Pick<Ticket, 'is_resolved' | 'waiting_answer'>): 'Resolved' | 'Awaiting Reply' | 'In Progress' {
+export function ticketStatusLabel(
+  t: Pick<Ticket, 'is_resolved' | 'waiting_answer'>,
+): 'Resolved' | 'Awaiting Reply' | 'In Progress' {
   if (t.is_resolved) return 'Resolved';
   return t.waiting_answer ? 'Awaiting Reply' : 'In Progress';
 }

@@ -28,7 +28,9 @@ export const topTradersSchema = z
     traders: z.array(topTraderSchema).describe(`At most ${TOP_TRADERS_LIMIT}, largest volume first`),
     complete: z
       .boolean()
-      .describe('false while some swaps of the range have no trader read yet: the list may then change as they are read'),
+      .describe(
+        'false while some swaps of the range have no trader read yet: the list may then change as they are read',
+      ),
     unread_swaps: z.number().int().describe('Transactions with a swap in the range whose trader is not read yet'),
   })
   .meta({ id: 'TopTraders' });

@@ -47,8 +47,9 @@ export const workspaceEndpoints = endpointGroup(
       path: '/workspaces/invites',
       workspace: 'owner',
       summary: 'Invite someone into the current workspace',
-      description: `With an e-mail address the link is e-mailed (when the server sends e-mail); without one the answer carries the link to copy, once. ` +
-          `A link works once, for ${INVITE_TTL_HOURS} hours; only its hash is stored, and its token travels in the URL fragment, never in a request line.`,
+      description:
+        `With an e-mail address the link is e-mailed (when the server sends e-mail); without one the answer carries the link to copy, once. ` +
+        `A link works once, for ${INVITE_TTL_HOURS} hours; only its hash is stored, and its token travels in the URL fragment, never in a request line.`,
       body: createInviteBodySchema,
       fieldOrder: createInviteFieldOrder,
       responses: { 201: createdInviteSchema },
@@ -90,7 +91,7 @@ export const workspaceEndpoints = endpointGroup(
       method: 'POST',
       path: '/workspaces/leave',
       workspace: 'member',
-      summary: 'Leave the current workspace (not one\'s personal workspace; not as its last owner)',
+      summary: "Leave the current workspace (not one's personal workspace; not as its last owner)",
       responses: { 200: detailSchema },
     },
   },

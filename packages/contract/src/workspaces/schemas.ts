@@ -81,20 +81,31 @@ export const inviteListSchema = z.array(inviteSchema).meta({ id: 'WorkspaceInvit
 
 export const createInviteBodySchema = z
   .strictObject({
-    email: z.union([emailField, z.literal(''), z.null()]).optional().describe('E-mail the link there; empty or absent: answer a link to copy'),
+    email: z
+      .union([emailField, z.literal(''), z.null()])
+      .optional()
+      .describe('E-mail the link there; empty or absent: answer a link to copy'),
     role: roleField,
   })
   .meta({ id: 'CreateInviteBody' });
 export const createInviteFieldOrder = ['email', 'role'];
 export const createdInviteSchema = inviteSchema
   .extend({
-    link: z.string().nullable().describe('The one-time link, answered once when it was not e-mailed; the token is in its #fragment'),
+    link: z
+      .string()
+      .nullable()
+      .describe('The one-time link, answered once when it was not e-mailed; the token is in its #fragment'),
   })
   .meta({ id: 'CreatedInvite' });
 export type CreatedInvite = z.infer<typeof createdInviteSchema>;
 
 export const acceptInviteBodySchema = z
-  .strictObject({ token: z.string({ error: workspaceMessages.inviteInvalid }).min(16, workspaceMessages.inviteInvalid).max(200, workspaceMessages.inviteInvalid) })
+  .strictObject({
+    token: z
+      .string({ error: workspaceMessages.inviteInvalid })
+      .min(16, workspaceMessages.inviteInvalid)
+      .max(200, workspaceMessages.inviteInvalid),
+  })
   .meta({ id: 'AcceptInviteBody' });
 
 export const memberRoleBodySchema = z.strictObject({ role: roleField }).meta({ id: 'MemberRoleBody' });

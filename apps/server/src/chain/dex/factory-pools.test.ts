@@ -28,7 +28,13 @@ function node(call: () => unknown): PublicClient {
   }) as PublicClient;
 }
 
-const dex = { id: 'uniswap-v2', name: 'Uniswap V2', logo: '', version: 'v2', factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F' } as DexConfig;
+const dex = {
+  id: 'uniswap-v2',
+  name: 'Uniswap V2',
+  logo: '',
+  version: 'v2',
+  factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+} as DexConfig;
 const pool = '0x34221076D77AE2aEe654b62CB0ce79f22202B0dF';
 const a = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const b = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

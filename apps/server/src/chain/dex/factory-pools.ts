@@ -44,7 +44,10 @@ export async function checkPoolClaims(
     { address, abi: poolAbi, functionName: names.token1 },
     ...extra,
   ];
-  const [factory, token0, token1, ...rest] = (await client.multicall({ allowFailure: true, contracts: calls })) as CallResult[];
+  const [factory, token0, token1, ...rest] = (await client.multicall({
+    allowFailure: true,
+    contracts: calls,
+  })) as CallResult[];
   if (factory?.status !== 'success' || token0?.status !== 'success' || token1?.status !== 'success') {
     // viem marks every call of a multicall as failed when the eth_call itself failed (a timeout, a
     // throttled node): that says nothing about the contract, so it is "try again" (503), never the
@@ -54,7 +57,9 @@ export async function checkPoolClaims(
     throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
   }
   if (!isAddressEqual(factory.result as Address, factoryOf(dex))) {
-    throw new PoolVerificationError(`This pool does not belong to ${dex.name}: its factory is ${factory.result as string}.`);
+    throw new PoolVerificationError(
+      `This pool does not belong to ${dex.name}: its factory is ${factory.result as string}.`,
+    );
   }
   const t0 = getAddress(token0.result as Address);
   const t1 = getAddress(token1.result as Address);

@@ -48,7 +48,8 @@ function mergeDecoders(): ReadonlyMap<Hex, LogDecoder> {
     if (adapter.logSource !== 'pool') continue;
     for (const [topic, decode] of adapter.decoders) {
       const seen = merged.get(topic);
-      if (seen && seen !== decode) throw new Error(`chain/dex: two families decode topic ${topic} differently; give them one shared decoder`);
+      if (seen && seen !== decode)
+        throw new Error(`chain/dex: two families decode topic ${topic} differently; give them one shared decoder`);
       merged.set(topic, decode);
     }
   }
@@ -60,4 +61,6 @@ export const POOL_LOG_DECODERS = mergeDecoders();
 export const POOL_EVENT_TOPICS: Hex[] = [...POOL_LOG_DECODERS.keys()];
 
 /** The stored pool_versions whose swaps carry a price (the 24 h base price's swap lookup). */
-export const PRICED_SWAP_VERSIONS: readonly DexVersion[] = [...new Set(Object.values(ADAPTERS).flatMap((x) => (x.swapsCarryPrice ? [x.version] : [])))];
+export const PRICED_SWAP_VERSIONS: readonly DexVersion[] = [
+  ...new Set(Object.values(ADAPTERS).flatMap((x) => (x.swapsCarryPrice ? [x.version] : []))),
+];

@@ -205,12 +205,24 @@ export interface DexAdapter {
   registryAddress(dex: DexConfig): Address;
 
   /** The pool of a token pair on this DEX (the deepest, where a pair has several), or null. */
-  discover(ctx: DexContext, dex: DexConfig, projectToken: Address, pairedToken: Address): Promise<DiscoveredPool | null>;
+  discover(
+    ctx: DexContext,
+    dex: DexConfig,
+    projectToken: Address,
+    pairedToken: Address,
+  ): Promise<DiscoveredPool | null>;
   /**
    * Before a pool is saved: it is this DEX's (its factory, asked itself, lists it: a contract can
    * claim any factory) and pairs exactly these two tokens. Throws PoolVerificationError.
    */
-  verify(ctx: DexContext, dex: DexConfig, pool: Address, projectToken: Address, pairedToken: Address, known?: DiscoveredPool['key']): Promise<VerifiedPool>;
+  verify(
+    ctx: DexContext,
+    dex: DexConfig,
+    pool: Address,
+    projectToken: Address,
+    pairedToken: Address,
+    known?: DiscoveredPool['key'],
+  ): Promise<VerifiedPool>;
   /**
    * For recognising pools among arbitrary addresses (holders' pool labels): the family's own claim
    * calls on a candidate (Uniswap: factory(), token0(), token1(), V3 adds fee(); Liquidity Book:

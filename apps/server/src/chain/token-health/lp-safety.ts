@@ -13,7 +13,10 @@ const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
 /** Locks read per locker and pool at most: a pool with thousands of dust locks must not stall the card. */
 export const MAX_LOCKS_READ = 20;
 
-const lpAbi = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
+const lpAbi = parseAbi([
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 const uncxAbi = parseAbi([
   'function getNumLocksForToken(address) view returns (uint256)',
   'function tokenLocks(address, uint256) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)',
@@ -36,7 +39,12 @@ export interface LpFinding {
   how: string;
 }
 
-async function readUint(client: PublicClient, to: Address, data: `0x${string}`, blockNumber: bigint): Promise<bigint | null> {
+async function readUint(
+  client: PublicClient,
+  to: Address,
+  data: `0x${string}`,
+  blockNumber: bigint,
+): Promise<bigint | null> {
   const answer = await rawCall(client, { to, data, blockNumber });
   if (answer.kind === 'failed') throw answer.error;
   return answer.kind === 'ok' && answer.data.length === 66 ? uintWord(answer.data) : null;
@@ -45,12 +53,28 @@ async function readUint(client: PublicClient, to: Address, data: `0x${string}`, 
 const balanceOf = (holder: Address) => encodeFunctionData({ abi: lpAbi, functionName: 'balanceOf', args: [holder] });
 
 /** The locks of `pool` in one UNCX-V2-style locker, most MAX_LOCKS_READ of them; what does not decode is left out. */
-async function locksIn(client: PublicClient, locker: LockerConfig, pool: Address, blockNumber: bigint): Promise<LockFinding[]> {
-  const count = await readUint(client, locker.address, encodeFunctionData({ abi: uncxAbi, functionName: 'getNumLocksForToken', args: [pool] }), blockNumber);
+async function locksIn(
+  client: PublicClient,
+  locker: LockerConfig,
+  pool: Address,
+  blockNumber: bigint,
+): Promise<LockFinding[]> {
+  const count = await readUint(
+    client,
+    locker.address,
+    encodeFunctionData({ abi: uncxAbi, functionName: 'getNumLocksForToken', args: [pool] }),
+    blockNumber,
+  );
   if (count === null || count === 0n) return [];
   const n = Number(count > BigInt(MAX_LOCKS_READ) ? BigInt(MAX_LOCKS_READ) : count);
   const answers = await Promise.all(
-    Array.from({ length: n }, (_, i) => rawCall(client, { to: locker.address, data: encodeFunctionData({ abi: uncxAbi, functionName: 'tokenLocks', args: [pool, BigInt(i)] }), blockNumber })),
+    Array.from({ length: n }, (_, i) =>
+      rawCall(client, {
+        to: locker.address,
+        data: encodeFunctionData({ abi: uncxAbi, functionName: 'tokenLocks', args: [pool, BigInt(i)] }),
+        blockNumber,
+      }),
+    ),
   );
   const locks: LockFinding[] = [];
   for (const a of answers) {
@@ -66,7 +90,12 @@ async function locksIn(client: PublicClient, locker: LockerConfig, pool: Address
   return locks;
 }
 
-export async function readLpSafety(client: PublicClient, chainId: number, pool: Address, blockNumber: bigint): Promise<LpFinding> {
+export async function readLpSafety(
+  client: PublicClient,
+  chainId: number,
+  pool: Address,
+  blockNumber: bigint,
+): Promise<LpFinding> {
   const lockers = lockersOf(chainId);
   const [totalSupply, zero, dead, ...inLockers] = await Promise.all([
     readUint(client, pool, encodeFunctionData({ abi: lpAbi, functionName: 'totalSupply' }), blockNumber),
@@ -74,10 +103,20 @@ export async function readLpSafety(client: PublicClient, chainId: number, pool: 
     readUint(client, pool, balanceOf(DEAD), blockNumber),
     ...lockers.map((l) => readUint(client, pool, balanceOf(l.address), blockNumber)),
   ]);
-  const lockerText = lockers.length === 0 ? 'no locker is listed for this network yet' : `the known lockers (${lockers.map((l) => `${l.name} ${l.address}`).join(', ')})`;
+  const lockerText =
+    lockers.length === 0
+      ? 'no locker is listed for this network yet'
+      : `the known lockers (${lockers.map((l) => `${l.name} ${l.address}`).join(', ')})`;
   const how = `The pool's LP token: totalSupply() and balanceOf() of the zero address, 0x…dEaD and ${lockerText}; lock amounts and unlock dates from each locker's tokenLocks().`;
   if (totalSupply === null || totalSupply === 0n || zero === null || dead === null) {
-    return { status: 'unknown', totalSupply, burned: null, locked: null, locks: [], how: `${how} The pool did not answer totalSupply() and balanceOf() as an LP token does.` };
+    return {
+      status: 'unknown',
+      totalSupply,
+      burned: null,
+      locked: null,
+      locks: [],
+      how: `${how} The pool did not answer totalSupply() and balanceOf() as an LP token does.`,
+    };
   }
   let locked = 0n;
   const locks: LockFinding[] = [];

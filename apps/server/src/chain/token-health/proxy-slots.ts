@@ -36,7 +36,12 @@ function slotAddress(value: Hex | undefined): Address | null {
 
 const beaconAbi = parseAbi(['function implementation() view returns (address)']);
 
-export async function readProxy(client: PublicClient, token: Address, code: Hex, blockNumber: bigint): Promise<ProxyFinding> {
+export async function readProxy(
+  client: PublicClient,
+  token: Address,
+  code: Hex,
+  blockNumber: bigint,
+): Promise<ProxyFinding> {
   const minimal = MINIMAL_PROXY.exec(code);
   if (minimal) {
     return {
@@ -49,13 +54,16 @@ export async function readProxy(client: PublicClient, token: Address, code: Hex,
     };
   }
   const [implementation, admin, beacon, proxiable] = await Promise.all(
-    [PROXY_SLOTS.implementation, PROXY_SLOTS.admin, PROXY_SLOTS.beacon, PROXY_SLOTS.proxiable].map((slot) => client.getStorageAt({ address: token, slot, blockNumber })),
+    [PROXY_SLOTS.implementation, PROXY_SLOTS.admin, PROXY_SLOTS.beacon, PROXY_SLOTS.proxiable].map((slot) =>
+      client.getStorageAt({ address: token, slot, blockNumber }),
+    ),
   );
   const impl = slotAddress(implementation);
   const adm = slotAddress(admin);
   const bcn = slotAddress(beacon);
   const uups = slotAddress(proxiable);
-  const slotsRead = 'eth_getStorageAt of the EIP-1967 implementation, admin and beacon slots and the EIP-1822 PROXIABLE slot';
+  const slotsRead =
+    'eth_getStorageAt of the EIP-1967 implementation, admin and beacon slots and the EIP-1822 PROXIABLE slot';
   if (impl) {
     return {
       status: 'upgradeable',
@@ -67,7 +75,11 @@ export async function readProxy(client: PublicClient, token: Address, code: Hex,
     };
   }
   if (bcn) {
-    const answer = await rawCall(client, { to: bcn, data: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }), blockNumber });
+    const answer = await rawCall(client, {
+      to: bcn,
+      data: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }),
+      blockNumber,
+    });
     const beaconImpl = answer.kind === 'ok' ? addressWord(answer.data) : null;
     return {
       status: 'upgradeable',
@@ -88,5 +100,12 @@ export async function readProxy(client: PublicClient, token: Address, code: Hex,
       how: `${slotsRead}: the EIP-1822 PROXIABLE slot names ${uups}.`,
     };
   }
-  return { status: 'not_proxy', standard: null, implementation: null, admin: null, beacon: null, how: `${slotsRead}: all four are empty.` };
+  return {
+    status: 'not_proxy',
+    standard: null,
+    implementation: null,
+    admin: null,
+    beacon: null,
+    how: `${slotsRead}: all four are empty.`,
+  };
 }

@@ -54,7 +54,11 @@ const DEAD = '0x000000000000000000000000000000000000dead';
 const ZERO = '0x0000000000000000000000000000000000000000';
 
 /** `work` or, past `ms` or on any failure, `fallback(reason)`: one finding never sinks the card. */
-async function bounded<T>(work: () => Promise<T>, fallback: (reason: string) => T, ms = FINDING_DEADLINE_MS): Promise<T> {
+async function bounded<T>(
+  work: () => Promise<T>,
+  fallback: (reason: string) => T,
+  ms = FINDING_DEADLINE_MS,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), ms);
@@ -69,19 +73,38 @@ async function bounded<T>(work: () => Promise<T>, fallback: (reason: string) => 
   }
 }
 
-async function readOwnership(client: PublicClient, token: Address, code: Hex, blockNumber: bigint): Promise<OwnershipFinding> {
-  const answer = await rawCall(client, { to: token, data: encodeFunctionData({ abi: ownerAbi, functionName: 'owner' }), blockNumber });
+async function readOwnership(
+  client: PublicClient,
+  token: Address,
+  code: Hex,
+  blockNumber: bigint,
+): Promise<OwnershipFinding> {
+  const answer = await rawCall(client, {
+    to: token,
+    data: encodeFunctionData({ abi: ownerAbi, functionName: 'owner' }),
+    blockNumber,
+  });
   if (answer.kind === 'failed') throw answer.error;
   const how = 'An eth_call of owner() at this block.';
   if (answer.kind === 'reverted') {
     // A revert means "no such function" only when the code has no owner() selector to dispatch to.
-    if (!hasSelector(code, OWNER_SELECTOR)) return { status: 'no_owner_function', owner: null, how: `${how} It reverted, and owner()'s selector is not in the runtime code: the contract has no owner() function.` };
+    if (!hasSelector(code, OWNER_SELECTOR))
+      return {
+        status: 'no_owner_function',
+        owner: null,
+        how: `${how} It reverted, and owner()'s selector is not in the runtime code: the contract has no owner() function.`,
+      };
     return { status: 'unknown', owner: null, how: `${how} It reverted although the code has owner()'s selector.` };
   }
   const owner = addressWord(answer.data);
   if (!owner) return { status: 'unknown', owner: null, how: `${how} Its answer is not an address.` };
   const lower = owner.toLowerCase();
-  if (lower === ZERO || lower === DEAD) return { status: 'renounced', owner, how: `${how} It answers ${lower === ZERO ? 'the zero address' : '0x…dEaD'}: nobody holds the owner role (renounced).` };
+  if (lower === ZERO || lower === DEAD)
+    return {
+      status: 'renounced',
+      owner,
+      how: `${how} It answers ${lower === ZERO ? 'the zero address' : '0x…dEaD'}: nobody holds the owner role (renounced).`,
+    };
   return { status: 'owned', owner, how: `${how} It answers ${owner}, which holds whatever the owner role allows.` };
 }
 
@@ -102,16 +125,34 @@ export async function readTokenHealth(
   // The head block may throw (the node is down): the route answers 503, as every chain read does.
   const block = await client.getBlockNumber({ cacheTime: 0 });
   const unknownCode = (reason: string) => ({ code: null as Hex | null, reason });
-  const tokenCode = await bounded(async () => ({ code: (await client.getCode({ address: token, blockNumber: block })) ?? '0x', reason: '' }), unknownCode);
+  const tokenCode = await bounded(
+    async () => ({ code: (await client.getCode({ address: token, blockNumber: block })) ?? '0x', reason: '' }),
+    unknownCode,
+  );
   const code = tokenCode.code;
   const noCode = code === null || code === '0x';
   const codeReason = code === null ? tokenCode.reason : 'The address has no contract code at this block.';
 
   const [ownership, proxy] = await Promise.all([
-    noCode ? { status: 'unknown' as const, owner: null, how: codeReason } : bounded(() => readOwnership(client, token, code, block), (reason) => ({ status: 'unknown' as const, owner: null, how: reason })),
+    noCode
+      ? { status: 'unknown' as const, owner: null, how: codeReason }
+      : bounded(
+          () => readOwnership(client, token, code, block),
+          (reason) => ({ status: 'unknown' as const, owner: null, how: reason }),
+        ),
     noCode
       ? { status: 'unknown' as const, standard: null, implementation: null, admin: null, beacon: null, how: codeReason }
-      : bounded(() => readProxy(client, token, code, block), (reason): ProxyFinding => ({ status: 'unknown', standard: null, implementation: null, admin: null, beacon: null, how: reason })),
+      : bounded(
+          () => readProxy(client, token, code, block),
+          (reason): ProxyFinding => ({
+            status: 'unknown',
+            standard: null,
+            implementation: null,
+            admin: null,
+            beacon: null,
+            how: reason,
+          }),
+        ),
   ]);
 
   // Behind a proxy the functions are the implementation's: its code is read too.
@@ -122,7 +163,8 @@ export async function readTokenHealth(
           const codes = [{ label: "the token's runtime code", code }];
           if (proxy.implementation) {
             const implCode = await client.getCode({ address: proxy.implementation, blockNumber: block });
-            if (implCode && implCode !== '0x') codes.push({ label: `the implementation's (${proxy.implementation})`, code: implCode });
+            if (implCode && implCode !== '0x')
+              codes.push({ label: `the implementation's (${proxy.implementation})`, code: implCode });
           }
           return privilegedFinding(codes);
         },
@@ -134,12 +176,20 @@ export async function readTokenHealth(
     Promise.all(
       pools.map(async (p) => ({
         poolId: p.id,
-        finding: !p.lpStyle || noCode
-          ? null
-          : await bounded(
-              () => simulateTrade(client, { pool: p.address, token, paired: p.paired, pairedSymbol: p.pairedSymbol, blockNumber: block }),
-              (reason): TradeFinding => ({ status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: reason }),
-            ),
+        finding:
+          !p.lpStyle || noCode
+            ? null
+            : await bounded(
+                () =>
+                  simulateTrade(client, {
+                    pool: p.address,
+                    token,
+                    paired: p.paired,
+                    pairedSymbol: p.pairedSymbol,
+                    blockNumber: block,
+                  }),
+                (reason): TradeFinding => ({ status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: reason }),
+              ),
       })),
     ),
     Promise.all(
@@ -149,7 +199,14 @@ export async function readTokenHealth(
           ? null
           : await bounded(
               () => readLpSafety(client, chainId, p.address, block),
-              (reason): LpFinding => ({ status: 'unknown', totalSupply: null, burned: null, locked: null, locks: [], how: reason }),
+              (reason): LpFinding => ({
+                status: 'unknown',
+                totalSupply: null,
+                burned: null,
+                locked: null,
+                locks: [],
+                how: reason,
+              }),
             ),
       })),
     ),
@@ -160,7 +217,13 @@ export async function readTokenHealth(
           ? null
           : await bounded(
               () => readDeployerV3Share(client, chainId, p.address, deployer, block),
-              (reason): V3PositionFinding => ({ status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: reason }),
+              (reason): V3PositionFinding => ({
+                status: 'unknown',
+                deployer,
+                deployerShare: null,
+                positionsRead: 0,
+                how: reason,
+              }),
             ),
       })),
     ),

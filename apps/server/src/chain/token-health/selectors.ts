@@ -44,8 +44,13 @@ export interface PrivilegedSelector {
   selector: `0x${string}`;
 }
 
-export const PRIVILEGED_SELECTORS: readonly PrivilegedSelector[] = Object.entries(SIGNATURES).flatMap(([category, signatures]) =>
-  signatures.map((signature) => ({ category: category as PrivilegeCategory, signature, selector: toFunctionSelector(`function ${signature}`) })),
+export const PRIVILEGED_SELECTORS: readonly PrivilegedSelector[] = Object.entries(SIGNATURES).flatMap(
+  ([category, signatures]) =>
+    signatures.map((signature) => ({
+      category: category as PrivilegeCategory,
+      signature,
+      selector: toFunctionSelector(`function ${signature}`),
+    })),
 );
 
 export const OWNER_SELECTOR = toFunctionSelector('function owner()');

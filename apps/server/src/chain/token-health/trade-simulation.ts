@@ -1,4 +1,14 @@
-import { decodeFunctionResult, encodeFunctionData, keccak256, encodeAbiParameters, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  keccak256,
+  encodeAbiParameters,
+  parseAbi,
+  toHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { tokenHealthProbeRuntime } from './probe-artifact';
 import { rawCall, SIMULATION_GAS, uintWord } from './raw-call';
 
@@ -29,7 +39,10 @@ const probeAbi = parseAbi([
   'function probe(address pool, address token, address paired, uint256 amountIn, uint256 feeBps) returns (Result r)',
 ]);
 const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
-const reservesAbi = parseAbi(['function getReserves() view returns (uint256, uint256)', 'function token0() view returns (address)']);
+const reservesAbi = parseAbi([
+  'function getReserves() view returns (uint256, uint256)',
+  'function token0() view returns (address)',
+]);
 
 export type TradeStatus = 'sellable' | 'sell_reverts' | 'buy_reverts' | 'unknown';
 
@@ -55,7 +68,12 @@ function balanceSlot(holder: Address, index: number, vyper: boolean): Hex {
  * slot overridden to a value of its own, so the answer names the slot. Null when none matches (a
  * token that keeps balances elsewhere; the card then says it could not fund the simulation).
  */
-export async function findBalanceSlot(client: PublicClient, token: Address, holder: Address, blockNumber: bigint): Promise<Hex | null> {
+export async function findBalanceSlot(
+  client: PublicClient,
+  token: Address,
+  holder: Address,
+  blockNumber: bigint,
+): Promise<Hex | null> {
   const candidates: { slot: Hex; value: bigint }[] = [];
   for (let i = 0; i < SLOT_CANDIDATES; i++) {
     candidates.push({ slot: balanceSlot(holder, i, false), value: MARK + BigInt(i) });
@@ -65,7 +83,9 @@ export async function findBalanceSlot(client: PublicClient, token: Address, hold
     to: token,
     data: encodeFunctionData({ abi: balanceOfAbi, functionName: 'balanceOf', args: [holder] }),
     blockNumber,
-    stateOverride: [{ address: token, stateDiff: candidates.map((c) => ({ slot: c.slot, value: toHex(c.value, { size: 32 }) })) }],
+    stateOverride: [
+      { address: token, stateDiff: candidates.map((c) => ({ slot: c.slot, value: toHex(c.value, { size: 32 }) })) },
+    ],
   });
   if (answer.kind === 'failed') throw answer.error;
   if (answer.kind !== 'ok') return null;
@@ -74,12 +94,20 @@ export async function findBalanceSlot(client: PublicClient, token: Address, hold
 }
 
 /** `lost` of `of` in basis points, to the nearest one (a token's own fee arithmetic rounds down by a wei). */
-const bps = (lost: bigint, of: bigint): number => (of === 0n ? 0 : Number(((lost < 0n ? 0n : lost) * 20_000n + of) / (2n * of)));
+const bps = (lost: bigint, of: bigint): number =>
+  of === 0n ? 0 : Number(((lost < 0n ? 0n : lost) * 20_000n + of) / (2n * of));
 
-export async function simulateTrade(client: PublicClient, input: { pool: Address; token: Address; paired: Address; pairedSymbol: string; blockNumber: bigint }): Promise<TradeFinding> {
+export async function simulateTrade(
+  client: PublicClient,
+  input: { pool: Address; token: Address; paired: Address; pairedSymbol: string; blockNumber: bigint },
+): Promise<TradeFinding> {
   const { pool, token, paired, blockNumber } = input;
   const [reserves, token0] = await Promise.all([
-    rawCall(client, { to: pool, data: encodeFunctionData({ abi: reservesAbi, functionName: 'getReserves' }), blockNumber }),
+    rawCall(client, {
+      to: pool,
+      data: encodeFunctionData({ abi: reservesAbi, functionName: 'getReserves' }),
+      blockNumber,
+    }),
     rawCall(client, { to: pool, data: encodeFunctionData({ abi: reservesAbi, functionName: 'token0' }), blockNumber }),
   ]);
   for (const r of [reserves, token0]) if (r.kind === 'failed') throw r.error;
@@ -87,21 +115,40 @@ export async function simulateTrade(client: PublicClient, input: { pool: Address
   const r1 = reserves.kind === 'ok' ? uintWord(reserves.data, 1) : null;
   const t0 = token0.kind === 'ok' ? uintWord(token0.data) : null;
   if (r0 === null || r1 === null || t0 === null) {
-    return { status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: "The pool's getReserves() or token0() did not answer as a V2-style pool does, so no trade was simulated." };
+    return {
+      status: 'unknown',
+      buyTaxBps: null,
+      sellTaxBps: null,
+      how: "The pool's getReserves() or token0() did not answer as a V2-style pool does, so no trade was simulated.",
+    };
   }
   const pairedReserve = t0 === BigInt(token) ? r1 : r0;
   const amountIn = pairedReserve / BUY_SHARE_DIVISOR;
   if (amountIn === 0n) {
-    return { status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: 'The pool holds too little of the paired token to simulate a trade.' };
+    return {
+      status: 'unknown',
+      buyTaxBps: null,
+      sellTaxBps: null,
+      how: 'The pool holds too little of the paired token to simulate a trade.',
+    };
   }
   const slot = await findBalanceSlot(client, paired, PROBE_ADDRESS, blockNumber);
   if (!slot) {
-    return { status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: `The balance slot of ${input.pairedSymbol} was not found among the usual layouts, so the simulation could not be funded.` };
+    return {
+      status: 'unknown',
+      buyTaxBps: null,
+      sellTaxBps: null,
+      how: `The balance slot of ${input.pairedSymbol} was not found among the usual layouts, so the simulation could not be funded.`,
+    };
   }
   const answer = await rawCall(client, {
     to: PROBE_ADDRESS,
     from: CALLER,
-    data: encodeFunctionData({ abi: probeAbi, functionName: 'probe', args: [pool, token, paired, amountIn, FEE_ALLOWANCE_BPS] }),
+    data: encodeFunctionData({
+      abi: probeAbi,
+      functionName: 'probe',
+      args: [pool, token, paired, amountIn, FEE_ALLOWANCE_BPS],
+    }),
     blockNumber,
     gas: SIMULATION_GAS,
     stateOverride: [
@@ -111,7 +158,13 @@ export async function simulateTrade(client: PublicClient, input: { pool: Address
   });
   if (answer.kind === 'failed') throw answer.error;
   const simulated = `An eth_call at this block with state overrides (the probe's code at ${PROBE_ADDRESS}, its ${input.pairedSymbol} balance): a buy of 0.1 % of the pool's ${input.pairedSymbol} through the pool's swap, then a sell of every token that arrived. No transaction was sent.`;
-  if (answer.kind !== 'ok') return { status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: `${simulated} The simulation itself did not complete (out of its gas limit or reverted outside the trade).` };
+  if (answer.kind !== 'ok')
+    return {
+      status: 'unknown',
+      buyTaxBps: null,
+      sellTaxBps: null,
+      how: `${simulated} The simulation itself did not complete (out of its gas limit or reverted outside the trade).`,
+    };
   let r: { stoppedAt: number; buyExpected: bigint; buyReceived: bigint; sellSent: bigint; sellArrived: bigint };
   try {
     r = decodeFunctionResult({ abi: probeAbi, functionName: 'probe', data: answer.data });
@@ -127,7 +180,12 @@ export async function simulateTrade(client: PublicClient, input: { pool: Address
         how: `${simulated} Buy tax: the share of the tokens the pool sent that did not arrive; sell tax: the share of the tokens sold that did not reach the pool.`,
       };
     case 2:
-      return { status: 'buy_reverts', buyTaxBps: null, sellTaxBps: null, how: `${simulated} The buy reverted: the token refused the transfer out of the pool.` };
+      return {
+        status: 'buy_reverts',
+        buyTaxBps: null,
+        sellTaxBps: null,
+        how: `${simulated} The buy reverted: the token refused the transfer out of the pool.`,
+      };
     case 3:
     case 4:
       return {
@@ -137,6 +195,11 @@ export async function simulateTrade(client: PublicClient, input: { pool: Address
         how: `${simulated} The buy went through; the sell reverted ${r.stoppedAt === 3 ? 'when the tokens were sent into the pool' : "in the pool's swap"}: a holder other than the privileged ones cannot sell.`,
       };
     default:
-      return { status: 'unknown', buyTaxBps: null, sellTaxBps: null, how: `${simulated} The simulation could not start the trade (${r.stoppedAt === 1 ? `sending ${input.pairedSymbol} to the pool failed` : 'the pool did not answer as a V2-style pool'}).` };
+      return {
+        status: 'unknown',
+        buyTaxBps: null,
+        sellTaxBps: null,
+        how: `${simulated} The simulation could not start the trade (${r.stoppedAt === 1 ? `sending ${input.pairedSymbol} to the pool failed` : 'the pool did not answer as a V2-style pool'}).`,
+      };
   }
 }

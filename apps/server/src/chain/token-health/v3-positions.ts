@@ -51,8 +51,19 @@ export interface V3PositionFinding {
   how: string;
 }
 
-async function read<T>(client: PublicClient, to: Address, abi: typeof poolAbi | typeof npmAbi, functionName: string, args: readonly unknown[], blockNumber: bigint): Promise<T | null> {
-  const answer = await rawCall(client, { to, data: encodeFunctionData({ abi, functionName, args } as never), blockNumber });
+async function read<T>(
+  client: PublicClient,
+  to: Address,
+  abi: typeof poolAbi | typeof npmAbi,
+  functionName: string,
+  args: readonly unknown[],
+  blockNumber: bigint,
+): Promise<T | null> {
+  const answer = await rawCall(client, {
+    to,
+    data: encodeFunctionData({ abi, functionName, args } as never),
+    blockNumber,
+  });
   if (answer.kind === 'failed') throw answer.error;
   if (answer.kind !== 'ok') return null;
   try {
@@ -62,17 +73,45 @@ async function read<T>(client: PublicClient, to: Address, abi: typeof poolAbi | 
   }
 }
 
-export async function readDeployerV3Share(client: PublicClient, chainId: number, pool: Address, deployer: Address | null, blockNumber: bigint): Promise<V3PositionFinding> {
+export async function readDeployerV3Share(
+  client: PublicClient,
+  chainId: number,
+  pool: Address,
+  deployer: Address | null,
+  blockNumber: bigint,
+): Promise<V3PositionFinding> {
   const managers = POSITION_MANAGERS[chainId] ?? [];
-  const notListed = (why: string): V3PositionFinding => ({ status: 'not_supported', deployer, deployerShare: null, positionsRead: 0, how: `${why} so the owners of its positions are not read.` });
+  const notListed = (why: string): V3PositionFinding => ({
+    status: 'not_supported',
+    deployer,
+    deployerShare: null,
+    positionsRead: 0,
+    how: `${why} so the owners of its positions are not read.`,
+  });
   if (managers.length === 0) return notListed('No position manager is listed for this network yet,');
   const factory = await read<Address>(client, pool, poolAbi, 'factory', [], blockNumber);
-  if (!factory) return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: "The pool did not answer factory() as a Uniswap V3 pool does." };
-  const factories = await Promise.all(managers.map((m) => read<Address>(client, m.address, npmAbi, 'factory', [], blockNumber)));
+  if (!factory)
+    return {
+      status: 'unknown',
+      deployer,
+      deployerShare: null,
+      positionsRead: 0,
+      how: 'The pool did not answer factory() as a Uniswap V3 pool does.',
+    };
+  const factories = await Promise.all(
+    managers.map((m) => read<Address>(client, m.address, npmAbi, 'factory', [], blockNumber)),
+  );
   const npm = managers.find((_, i) => factories[i]?.toLowerCase() === factory.toLowerCase());
   if (!npm) return notListed(`No listed position manager belongs to this pool's factory (${factory}),`);
   const base = `The pool's liquidity() and slot0() tick at this block; the deployer's NFTs of the ${npm.name} (${npm.address}, whose factory() is the pool's) by tokenOfOwnerByIndex, each one's positions(): those of this pool whose range holds the current tick.`;
-  if (!deployer) return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: `${base} The deployer is not known yet (it is found while the holders are indexed).` };
+  if (!deployer)
+    return {
+      status: 'unknown',
+      deployer,
+      deployerShare: null,
+      positionsRead: 0,
+      how: `${base} The deployer is not known yet (it is found while the holders are indexed).`,
+    };
   const [token0, token1, fee, liquidity, slot0] = await Promise.all([
     read<Address>(client, pool, poolAbi, 'token0', [], blockNumber),
     read<Address>(client, pool, poolAbi, 'token1', [], blockNumber),
@@ -81,17 +120,49 @@ export async function readDeployerV3Share(client: PublicClient, chainId: number,
     read<readonly [bigint, number]>(client, pool, poolAbi, 'slot0', [], blockNumber),
   ]);
   if (!token0 || !token1 || fee === null || liquidity === null || !slot0) {
-    return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: `${base} The pool did not answer as a Uniswap V3 pool.` };
+    return {
+      status: 'unknown',
+      deployer,
+      deployerShare: null,
+      positionsRead: 0,
+      how: `${base} The pool did not answer as a Uniswap V3 pool.`,
+    };
   }
   const tick = slot0[1];
-  const owned = await rawCall(client, { to: npm.address, data: encodeFunctionData({ abi: npmAbi, functionName: 'balanceOf', args: [deployer] }), blockNumber });
+  const owned = await rawCall(client, {
+    to: npm.address,
+    data: encodeFunctionData({ abi: npmAbi, functionName: 'balanceOf', args: [deployer] }),
+    blockNumber,
+  });
   if (owned.kind === 'failed') throw owned.error;
   const count = owned.kind === 'ok' ? uintWord(owned.data) : null;
-  if (count === null) return { status: 'unknown', deployer, deployerShare: null, positionsRead: 0, how: `${base} The position manager did not answer balanceOf.` };
+  if (count === null)
+    return {
+      status: 'unknown',
+      deployer,
+      deployerShare: null,
+      positionsRead: 0,
+      how: `${base} The position manager did not answer balanceOf.`,
+    };
   const n = Number(count > BigInt(MAX_DEPLOYER_POSITIONS) ? BigInt(MAX_DEPLOYER_POSITIONS) : count);
-  const ids = await Promise.all(Array.from({ length: n }, (_, i) => read<bigint>(client, npm.address, npmAbi, 'tokenOfOwnerByIndex', [deployer, BigInt(i)], blockNumber)));
+  const ids = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      read<bigint>(client, npm.address, npmAbi, 'tokenOfOwnerByIndex', [deployer, BigInt(i)], blockNumber),
+    ),
+  );
   const positions = await Promise.all(
-    ids.map((id) => (id === null ? null : read<readonly [bigint, Address, Address, Address, number, number, number, bigint]>(client, npm.address, npmAbi, 'positions', [id], blockNumber))),
+    ids.map((id) =>
+      id === null
+        ? null
+        : read<readonly [bigint, Address, Address, Address, number, number, number, bigint]>(
+            client,
+            npm.address,
+            npmAbi,
+            'positions',
+            [id],
+            blockNumber,
+          ),
+    ),
   );
   let part = 0n;
   for (const p of positions) {
@@ -100,6 +171,15 @@ export async function readDeployerV3Share(client: PublicClient, chainId: number,
     if (t0.toLowerCase() !== token0.toLowerCase() || t1.toLowerCase() !== token1.toLowerCase() || f !== fee) continue;
     if (lower <= tick && tick < upper) part += l;
   }
-  const capped = count > BigInt(MAX_DEPLOYER_POSITIONS) ? ` Only the first ${MAX_DEPLOYER_POSITIONS} of the deployer's ${count} NFTs were read.` : '';
-  return { status: 'measured', deployer, deployerShare: { part: part > liquidity ? liquidity : part, total: liquidity }, positionsRead: n, how: `${base}${capped}` };
+  const capped =
+    count > BigInt(MAX_DEPLOYER_POSITIONS)
+      ? ` Only the first ${MAX_DEPLOYER_POSITIONS} of the deployer's ${count} NFTs were read.`
+      : '';
+  return {
+    status: 'measured',
+    deployer,
+    deployerShare: { part: part > liquidity ? liquidity : part, total: liquidity },
+    positionsRead: n,
+    how: `${base}${capped}`,
+  };
 }

@@ -57,19 +57,29 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     await Promise.allSettled([...running]);
   });
 
-  route(app, api.accountEmail.options, async () => ({ email_configured: emails.enabled, support_contact: config.SUPPORT_CONTACT ?? null }));
+  route(app, api.accountEmail.options, async () => ({
+    email_configured: emails.enabled,
+    support_contact: config.SUPPORT_CONTACT ?? null,
+  }));
 
   route(app, api.accountEmail.verifyEmail, async (request) => {
     await take([linksByIp(request.ip)], 'Too many links tried from your address.');
     return emails.followLink(request.body.token);
   });
 
-  route(app, api.accountEmail.resendVerification, async (request) => {
-    if (!emails.enabled) throw notConfigured();
-    const { user } = currentAuth(request);
-    await take([resendByUser(String(user.id)), resendByIp(request.ip)], 'Too many verification e-mails.');
-    return { detail: await emails.resendVerification(user) };
-  }, { description: `At most ${RESEND_MAX_PER_USER} per user and ${RESEND_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes (429 with Retry-After). 409 when the address is already verified or the server has no SMTP_URL.` });
+  route(
+    app,
+    api.accountEmail.resendVerification,
+    async (request) => {
+      if (!emails.enabled) throw notConfigured();
+      const { user } = currentAuth(request);
+      await take([resendByUser(String(user.id)), resendByIp(request.ip)], 'Too many verification e-mails.');
+      return { detail: await emails.resendVerification(user) };
+    },
+    {
+      description: `At most ${RESEND_MAX_PER_USER} per user and ${RESEND_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes (429 with Retry-After). 409 when the address is already verified or the server has no SMTP_URL.`,
+    },
+  );
 
   route(app, api.accountEmail.cancelEmailChange, async (request) => {
     const { user } = currentAuth(request);
@@ -77,16 +87,26 @@ export const accountEmailRoutes: FastifyPluginAsyncZod<{
     return view(user);
   });
 
-  route(app, api.accountEmail.forgotPassword, async (request) => {
-    if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
-    await take([forgotByIp(request.ip), forgotByAddress(request.body.email.toLowerCase())], 'Too many password reset requests.');
-    const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
-      request.log.error({ err }, 'password reset request failed');
-    });
-    running.add(work);
-    void work.finally(() => running.delete(work));
-    return { detail: m.resetRequested };
-  }, { description: `Always the same answer, at once, whether or not an account uses the address; the link (single use, 30 minutes) is sent only if one does. At most ${FORGOT_MAX_PER_ADDRESS} requests per address and ${FORGOT_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, counted alike for every address (429 with Retry-After). 409 when the server has no SMTP_URL (it sends no e-mail).` });
+  route(
+    app,
+    api.accountEmail.forgotPassword,
+    async (request) => {
+      if (!emails.enabled) throw notConfigured(m.forgotPasswordNoEmail);
+      await take(
+        [forgotByIp(request.ip), forgotByAddress(request.body.email.toLowerCase())],
+        'Too many password reset requests.',
+      );
+      const work = emails.requestPasswordReset(request.body.email).catch((err: unknown) => {
+        request.log.error({ err }, 'password reset request failed');
+      });
+      running.add(work);
+      void work.finally(() => running.delete(work));
+      return { detail: m.resetRequested };
+    },
+    {
+      description: `Always the same answer, at once, whether or not an account uses the address; the link (single use, 30 minutes) is sent only if one does. At most ${FORGOT_MAX_PER_ADDRESS} requests per address and ${FORGOT_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, counted alike for every address (429 with Retry-After). 409 when the server has no SMTP_URL (it sends no e-mail).`,
+    },
+  );
 
   route(app, api.accountEmail.resetPassword, async (request) => {
     await take([linksByIp(request.ip)], 'Too many links tried from your address.');

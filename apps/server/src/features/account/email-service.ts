@@ -41,7 +41,12 @@ const MAX_HOLDERS = 5;
  * proved it first, then the oldest. An address is unique only among accounts that proved it
  * (migration 0023, decision 0053), so an address may be typed by several accounts.
  */
-async function holdersOf(db: Pick<Db, 'select'>, email: string, exceptUserId: number | null, limit = MAX_HOLDERS): Promise<UserRow[]> {
+async function holdersOf(
+  db: Pick<Db, 'select'>,
+  email: string,
+  exceptUserId: number | null,
+  limit = MAX_HOLDERS,
+): Promise<UserRow[]> {
   const same = sql`lower(${users.email}) = lower(${email})`;
   return db
     .select()
@@ -90,15 +95,30 @@ export class AccountEmailService {
   async sendVerification(tx: Tx, user: UserRow, { resend = false } = {}): Promise<void> {
     if (!this.enabled) return;
     // Made either way, so both paths do the same work (a link nobody receives is never usable).
-    const token = await createEmailToken(tx, { userId: user.id, purpose: 'verify', email: user.email, now: this.date() });
+    const token = await createEmailToken(tx, {
+      userId: user.id,
+      purpose: 'verify',
+      email: user.email,
+      now: this.date(),
+    });
     const [holder] = await holdersOf(tx, user.email, user.id, 1);
     if (holder) {
       if (!resend) {
-        await enqueueEmail(tx, { userId: holder.id, to: user.email, category: 'account', content: registrationWithYourAddressNotice(holder, user, user.email) });
+        await enqueueEmail(tx, {
+          userId: holder.id,
+          to: user.email,
+          category: 'account',
+          content: registrationWithYourAddressNotice(holder, user, user.email),
+        });
       }
       return;
     }
-    await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: verificationEmail(user, user.email, this.link('/verify-email', token)) });
+    await enqueueEmail(tx, {
+      userId: user.id,
+      to: user.email,
+      category: 'account',
+      content: verificationEmail(user, user.email, this.link('/verify-email', token)),
+    });
   }
 
   /** 'Resend': a new link; older ones keep working until they expire. */
@@ -121,14 +141,34 @@ export class AccountEmailService {
     await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Tx;
       await dropOpenTokens(tx, user.id, ['change']);
-      const token = await createEmailToken(tx, { userId: user.id, purpose: 'change', email: newEmail, now: this.date() });
+      const token = await createEmailToken(tx, {
+        userId: user.id,
+        purpose: 'change',
+        email: newEmail,
+        now: this.date(),
+      });
       const [holder] = await holdersOf(tx, newEmail, user.id, 1);
       if (holder) {
-        await enqueueEmail(tx, { userId: holder.id, to: newEmail, category: 'account', content: changeToYourAddressNotice(holder, user, newEmail) });
+        await enqueueEmail(tx, {
+          userId: holder.id,
+          to: newEmail,
+          category: 'account',
+          content: changeToYourAddressNotice(holder, user, newEmail),
+        });
       } else {
-        await enqueueEmail(tx, { userId: user.id, to: newEmail, category: 'account', content: changeConfirmationEmail(user, newEmail, this.link('/verify-email', token)) });
+        await enqueueEmail(tx, {
+          userId: user.id,
+          to: newEmail,
+          category: 'account',
+          content: changeConfirmationEmail(user, newEmail, this.link('/verify-email', token)),
+        });
       }
-      await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: changeRequestedNotice(user, newEmail) });
+      await enqueueEmail(tx, {
+        userId: user.id,
+        to: user.email,
+        category: 'account',
+        content: changeRequestedNotice(user, newEmail),
+      });
     });
   }
 
@@ -179,10 +219,18 @@ export class AccountEmailService {
         // Checked again here: another account may have proved the address since. Accounts that only
         // typed it do not stand in the way of the one that proves it (decision 0053).
         if (await provedByAnother(tx, address, user.id)) throw new ConflictError(m.emailTaken, 'token');
-        await tx.update(users).set({ email: address, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ email: address, emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, user.id));
         // Links sent to the old address must not act on the account any more.
         await dropOpenTokens(tx, user.id, ['change', 'verify', 'reset']);
-        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: changeDoneNotice(user, address) });
+        await enqueueEmail(tx, {
+          userId: user.id,
+          to: user.email,
+          category: 'account',
+          content: changeDoneNotice(user, address),
+        });
       });
     } catch (err) {
       if (uniqueViolation(err) !== null) throw new ConflictError(m.emailTaken, 'token');
@@ -208,8 +256,18 @@ export class AccountEmailService {
     await this.db.transaction(async (raw) => {
       const tx = raw as unknown as Tx;
       for (const user of targets) {
-        const token = await createEmailToken(tx, { userId: user.id, purpose: 'reset', email: user.email, now: this.date() });
-        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetEmail(user, this.link('/reset-password', token)) });
+        const token = await createEmailToken(tx, {
+          userId: user.id,
+          purpose: 'reset',
+          email: user.email,
+          now: this.date(),
+        });
+        await enqueueEmail(tx, {
+          userId: user.id,
+          to: user.email,
+          category: 'account',
+          content: passwordResetEmail(user, this.link('/reset-password', token)),
+        });
       }
     });
   }
@@ -226,8 +284,13 @@ export class AccountEmailService {
     if (refused || !found) throw refused ?? new InvalidInputError(m.tokenInvalid, 'token');
     const user = await findUserById(this.db, found.userId);
     if (!user) throw new InvalidInputError(m.tokenInvalid, 'token');
-    if (found.newEmail && !sameAddress(found.newEmail, user.email)) throw new InvalidInputError(m.tokenWrongAddress, 'token');
-    const weakness = passwordProblem(input.password, { username: user.username, email: user.email, names: [user.firstName, user.lastName] });
+    if (found.newEmail && !sameAddress(found.newEmail, user.email))
+      throw new InvalidInputError(m.tokenWrongAddress, 'token');
+    const weakness = passwordProblem(input.password, {
+      username: user.username,
+      email: user.email,
+      names: [user.firstName, user.lastName],
+    });
     if (weakness) throw new InvalidInputError(weakness, 'password');
     const passwordHash = await this.auth.hashPassword(input.password, ip);
     await this.auth.storePassword(user.id, passwordHash, async (tx) => {
@@ -249,7 +312,12 @@ export class AccountEmailService {
           );
       }
       if (this.enabled) {
-        await enqueueEmail(tx, { userId: user.id, to: user.email, category: 'account', content: passwordResetDoneNotice(user, mailed ? 'mailed' : 'issued') });
+        await enqueueEmail(tx, {
+          userId: user.id,
+          to: user.email,
+          category: 'account',
+          content: passwordResetDoneNotice(user, mailed ? 'mailed' : 'issued'),
+        });
       }
     });
   }

@@ -29,7 +29,12 @@ export async function createEmailToken(
   // Housekeeping: a week after expiry a link is no use even for saying 'already used'.
   await tx
     .delete(emailTokens)
-    .where(and(eq(emailTokens.userId, input.userId), lt(emailTokens.expiresAt, new Date(input.now.getTime() - KEEP_EXPIRED_MS))));
+    .where(
+      and(
+        eq(emailTokens.userId, input.userId),
+        lt(emailTokens.expiresAt, new Date(input.now.getTime() - KEEP_EXPIRED_MS)),
+      ),
+    );
   await tx.insert(emailTokens).values({
     userId: input.userId,
     purpose: input.purpose,
@@ -43,7 +48,11 @@ export async function createEmailToken(
 
 /** The stored link of a token, whatever its state (the caller says why it cannot be used). */
 export async function findEmailToken(db: Pick<Db, 'select'>, token: string): Promise<EmailTokenRow | undefined> {
-  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, sha256Hex(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(eq(emailTokens.tokenHash, sha256Hex(token)))
+    .limit(1);
   return row;
 }
 
@@ -64,7 +73,11 @@ export async function spendEmailToken(
 }
 
 /** Drops a user's unused links of one purpose (a newer change of address replaces the older one). */
-export async function dropOpenTokens(tx: Pick<Db, 'delete'>, userId: number, purposes: EmailTokenPurpose[]): Promise<void> {
+export async function dropOpenTokens(
+  tx: Pick<Db, 'delete'>,
+  userId: number,
+  purposes: EmailTokenPurpose[],
+): Promise<void> {
   await tx
     .delete(emailTokens)
     .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt), inArray(emailTokens.purpose, purposes)));
@@ -75,7 +88,14 @@ export async function pendingEmail(db: Pick<Db, 'select'>, userId: number, now: 
   const [row] = await db
     .select({ email: emailTokens.newEmail })
     .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'change'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, 'change'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
     .orderBy(desc(emailTokens.createdAt), desc(emailTokens.id))
     .limit(1);
   return row?.email ?? null;

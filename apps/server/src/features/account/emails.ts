@@ -45,9 +45,15 @@ type Who = Pick<UserRow, 'firstName' | 'username'>;
 export function verificationEmail(user: Who, email: string, url: string): EmailContent {
   return render({
     subject: `Verify your e-mail address for ${PRODUCT}`,
-    before: [greeting(user), `Please confirm that ${email} is the e-mail address of your ${PRODUCT} account '${user.username}' by opening this link:`],
+    before: [
+      greeting(user),
+      `Please confirm that ${email} is the e-mail address of your ${PRODUCT} account '${user.username}' by opening this link:`,
+    ],
     link: { url, label: 'Verify e-mail address' },
-    after: ['The link works once and expires in 24 hours.', `If you did not create a ${PRODUCT} account, you can ignore this e-mail: nothing happens without the link.`],
+    after: [
+      'The link works once and expires in 24 hours.',
+      `If you did not create a ${PRODUCT} account, you can ignore this e-mail: nothing happens without the link.`,
+    ],
   });
 }
 
@@ -59,7 +65,10 @@ export function changeConfirmationEmail(user: Who, newEmail: string, url: string
       `Your ${PRODUCT} account '${user.username}' asked to use ${newEmail} as its e-mail address. The address changes when you open this link:`,
     ],
     link: { url, label: 'Confirm new e-mail address' },
-    after: ['The link works once and expires in 24 hours.', 'If you did not ask for this, ignore this e-mail: the account keeps its current address.'],
+    after: [
+      'The link works once and expires in 24 hours.',
+      'If you did not ask for this, ignore this e-mail: the account keeps its current address.',
+    ],
   });
 }
 
@@ -72,7 +81,10 @@ export function changeRequestedNotice(user: Who, newEmail: string): EmailContent
       `Someone signed in to your ${PRODUCT} account '${user.username}' with its password asked to change its e-mail address to ${newEmail}.`,
       `The address changes only when the link we sent to ${newEmail} is opened. Until then, this address stays on the account.`,
     ],
-    after: ['If this was you, there is nothing to do.', 'If it was not you, change your password at once and contact TokenDesk support: someone knows your password.'],
+    after: [
+      'If this was you, there is nothing to do.',
+      'If it was not you, change your password at once and contact TokenDesk support: someone knows your password.',
+    ],
   });
 }
 
@@ -80,7 +92,10 @@ export function changeRequestedNotice(user: Who, newEmail: string): EmailContent
 export function changeDoneNotice(user: Who, newEmail: string): EmailContent {
   return render({
     subject: `Your ${PRODUCT} e-mail address was changed`,
-    before: [greeting(user), `The e-mail address of your ${PRODUCT} account '${user.username}' is now ${newEmail}. This address no longer receives its e-mails.`],
+    before: [
+      greeting(user),
+      `The e-mail address of your ${PRODUCT} account '${user.username}' is now ${newEmail}. This address no longer receives its e-mails.`,
+    ],
     after: ['If this was not you, contact TokenDesk support at once.'],
   });
 }
@@ -88,7 +103,10 @@ export function changeDoneNotice(user: Who, newEmail: string): EmailContent {
 export function passwordResetEmail(user: Who, url: string): EmailContent {
   return render({
     subject: `Reset your ${PRODUCT} password`,
-    before: [greeting(user), `Someone asked to reset the password of your ${PRODUCT} account '${user.username}'. To choose a new password, open this link:`],
+    before: [
+      greeting(user),
+      `Someone asked to reset the password of your ${PRODUCT} account '${user.username}'. To choose a new password, open this link:`,
+    ],
     link: { url, label: 'Choose a new password' },
     after: [
       'The link works once and expires in 30 minutes. Using it signs the account out everywhere.',
@@ -99,10 +117,16 @@ export function passwordResetEmail(user: Who, url: string): EmailContent {
 
 /** `how`: the link came by e-mail, or support staff or the operator issued it (decision 0058). */
 export function passwordResetDoneNotice(user: Who, how: 'mailed' | 'issued' = 'mailed'): EmailContent {
-  const by = how === 'mailed' ? 'a link sent to this address' : `a one-time link issued by ${PRODUCT} support staff or the server's operator`;
+  const by =
+    how === 'mailed'
+      ? 'a link sent to this address'
+      : `a one-time link issued by ${PRODUCT} support staff or the server's operator`;
   return render({
     subject: `Your ${PRODUCT} password was reset`,
-    before: [greeting(user), `The password of your ${PRODUCT} account '${user.username}' was just reset with ${by}, and every session was signed out.`],
+    before: [
+      greeting(user),
+      `The password of your ${PRODUCT} account '${user.username}' was just reset with ${by}, and every session was signed out.`,
+    ],
     after: ['If this was not you, contact TokenDesk support at once.'],
   });
 }
@@ -112,7 +136,11 @@ export function passwordResetDoneNotice(user: Who, how: 'mailed' | 'issued' = 'm
  * decision 0053): instead of a verification link. The registration was answered as any other, so
  * the person registering learns nothing; the address's mailbox learns what happened.
  */
-export function registrationWithYourAddressNotice(holder: Pick<UserRow, 'username'>, newAccount: Pick<UserRow, 'username'>, email: string): EmailContent {
+export function registrationWithYourAddressNotice(
+  holder: Pick<UserRow, 'username'>,
+  newAccount: Pick<UserRow, 'username'>,
+  email: string,
+): EmailContent {
   return render({
     subject: `Someone registered at ${PRODUCT} with your e-mail address`,
     before: [
@@ -128,7 +156,11 @@ export function registrationWithYourAddressNotice(holder: Pick<UserRow, 'usernam
 }
 
 /** To an address another account already holds, when an account asked to change to it (decision 0053). */
-export function changeToYourAddressNotice(holder: Pick<UserRow, 'username'>, requester: Pick<UserRow, 'username'>, email: string): EmailContent {
+export function changeToYourAddressNotice(
+  holder: Pick<UserRow, 'username'>,
+  requester: Pick<UserRow, 'username'>,
+  email: string,
+): EmailContent {
   return render({
     subject: `Someone asked to use your e-mail address at ${PRODUCT}`,
     before: [
@@ -136,6 +168,9 @@ export function changeToYourAddressNotice(holder: Pick<UserRow, 'username'>, req
       `The ${PRODUCT} account '${requester.username}' asked to use ${email} as its e-mail address. This address is already on the ${PRODUCT} account '${holder.username}'.`,
       'We sent no confirmation link, so the other account cannot take this address. Nothing changed on the account that has it.',
     ],
-    after: ['If this was you, keep using the account that has this address.', 'If it was not you, there is nothing to do.'],
+    after: [
+      'If this was you, keep using the account that has this address.',
+      'If it was not you, there is nothing to do.',
+    ],
   });
 }

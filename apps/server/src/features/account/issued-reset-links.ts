@@ -51,7 +51,10 @@ export async function issueResetLink(
     });
     return created;
   });
-  return { url: accountLinkUrl(input.publicUrl, '/reset-password', token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.reset) };
+  return {
+    url: accountLinkUrl(input.publicUrl, '/reset-password', token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.reset),
+  };
 }
 
 /** The newest audit events first. */

@@ -62,7 +62,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
   );
 
-  const login = async (request: { headers: { authorization?: string | undefined }; ip: string; query: z.infer<typeof loginQuerySchema> }) => {
+  const login = async (request: {
+    headers: { authorization?: string | undefined };
+    ip: string;
+    query: z.infer<typeof loginQuerySchema>;
+  }) => {
     const basic = parseBasic(request.headers.authorization);
     if (!basic) throw unauthorized(m.loginFailed);
     const user = await app.auth.verifyCredentials(basic.username, basic.password, request.ip);
@@ -79,32 +83,54 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     return login(request);
   });
 
-  route(app, api.account.logout, async (request) => {
-    const { sessionId } = currentAuth(request);
-    if (sessionId !== null) await app.auth.revokeSession(sessionId);
-    return { detail: m.loggedOut };
-  }, { config: { beforeOwnPassword: true } });
+  route(
+    app,
+    api.account.logout,
+    async (request) => {
+      const { sessionId } = currentAuth(request);
+      if (sessionId !== null) await app.auth.revokeSession(sessionId);
+      return { detail: m.loggedOut };
+    },
+    { config: { beforeOwnPassword: true } },
+  );
 
-  route(app, api.account.info, async (request) => view(currentAuth(request).user), { config: { beforeOwnPassword: true } });
+  route(app, api.account.info, async (request) => view(currentAuth(request).user), {
+    config: { beforeOwnPassword: true },
+  });
 
-  route(app, api.account.updateInfo, async (request) => view(await service.updateProfile(currentAuth(request).user.id, request.body)));
+  route(app, api.account.updateInfo, async (request) =>
+    view(await service.updateProfile(currentAuth(request).user.id, request.body)),
+  );
 
   // The description states this server's limits, which its configuration sets.
   const changeEmailDescription = `When the server sends e-mail (SMTP_URL), nothing changes yet: a link goes to the new address and a notice to the current one, and the answer's pending_email shows the new address until the link is followed (decision 0039); without e-mail the address changes at once and is unverified. An address another account has is answered exactly as a free one: its mailbox gets a notice instead of the link (decision 0053). A wrong password answers 400 and counts as a failed sign-in. At most ${CHANGE_EMAIL_MAX_PER_USER} attempts per user and ${CHANGE_EMAIL_MAX_PER_IP} per client address in ${config.RATE_LIMIT_WINDOW_MINUTES} minutes, successful or not; then 429 with Retry-After.`;
   for (const endpoint of [api.account.changeEmail, api.account.changeEmailAlias]) {
-    route(app, endpoint, async (request) => {
-      const { user } = currentAuth(request);
-      // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
-      const wait = await app.auth.limits.hit([emailChangesByUser(String(user.id)), emailChangesByIp(request.ip)], windowMs);
-      if (wait > 0) {
-        throw tooManyRequests(`Too many email change attempts. Please try again in ${minutesText(wait)}.`, wait);
-      }
-      return view(await service.changeEmail(user, request.body, request.ip));
-    }, { description: changeEmailDescription });
+    route(
+      app,
+      endpoint,
+      async (request) => {
+        const { user } = currentAuth(request);
+        // Recorded before the password check and the lookup, so parallel probes cannot outrun it.
+        const wait = await app.auth.limits.hit(
+          [emailChangesByUser(String(user.id)), emailChangesByIp(request.ip)],
+          windowMs,
+        );
+        if (wait > 0) {
+          throw tooManyRequests(`Too many email change attempts. Please try again in ${minutesText(wait)}.`, wait);
+        }
+        return view(await service.changeEmail(user, request.body, request.ip));
+      },
+      { description: changeEmailDescription },
+    );
   }
 
-  route(app, api.account.changePassword, async (request) => {
-    await service.changePassword(currentAuth(request).user, request.body, request.ip);
-    return { detail: m.passwordChanged };
-  }, { config: { beforeOwnPassword: true } });
+  route(
+    app,
+    api.account.changePassword,
+    async (request) => {
+      await service.changePassword(currentAuth(request).user, request.body, request.ip);
+      return { detail: m.passwordChanged };
+    },
+    { config: { beforeOwnPassword: true } },
+  );
 };

@@ -30,7 +30,11 @@ export class AccountService {
   ) {}
 
   async register(input: RegisterInput, ip: string): Promise<UserRow> {
-    const weakness = passwordProblem(input.password, { username: input.username, email: input.email, names: [input.full_name] });
+    const weakness = passwordProblem(input.password, {
+      username: input.username,
+      email: input.email,
+      names: [input.full_name],
+    });
     if (weakness) throw new InvalidInputError(weakness, 'password');
     // Checked before hashing so a taken name costs no scrypt; the unique index still decides races.
     // A username is public (it is how one signs in and how staff and e-mails name an account) and
@@ -47,7 +51,13 @@ export class AccountService {
       return await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
-          .values({ username: input.username, email: input.email, firstName: first_name, lastName: last_name, passwordHash })
+          .values({
+            username: input.username,
+            email: input.email,
+            firstName: first_name,
+            lastName: last_name,
+            passwordHash,
+          })
           .returning();
         await this.emails.sendVerification(tx as unknown as Db, row!);
         return row!;
@@ -117,4 +127,3 @@ export class AccountService {
     await this.auth.setPassword(user.id, input.new_password);
   }
 }
-

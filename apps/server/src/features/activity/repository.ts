@@ -119,7 +119,12 @@ export const PER_POOL_SCAN_MAX = 64;
  * instead in activity order from the (block, log index, id) index and kept when they belong to one
  * of the user's pools: the cost follows the page size and how much of the stored activity is the user's.
  */
-export async function listActivity(db: Db, filter: ActivityFilter, after: ActivityKey | null, limit: number): Promise<ActivityRow[]> {
+export async function listActivity(
+  db: Db,
+  filter: ActivityFilter,
+  after: ActivityKey | null,
+  limit: number,
+): Promise<ActivityRow[]> {
   const join = sql`e.network_id = p.network_id and e.pool_address = p.pool_address`;
   const inner: SQL[] = [
     // V3 collect() logs a Burn of nothing; such events are not activity (eventView drops them too).
@@ -133,14 +138,18 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     const block = after.blockNumber.toString();
     // The first bound lets the index range-scan; the second is the exact keyset condition.
     inner.push(sql`(e.block_number, e.log_index) <= (${block}::bigint, ${after.logIndex}::int)`);
-    inner.push(sql`(e.block_number, e.log_index, e.id, p.id) < (${block}::bigint, ${after.logIndex}::int, ${after.eventId}::bigint, ${after.poolId}::int)`);
+    inner.push(
+      sql`(e.block_number, e.log_index, e.id, p.id) < (${block}::bigint, ${after.logIndex}::int, ${after.eventId}::bigint, ${after.poolId}::int)`,
+    );
   }
   const outer: SQL[] = [sql`p.user_id = ${filter.userId}`];
   if (filter.projectId !== undefined) outer.push(sql`p.project_id = ${filter.projectId}`);
   if (filter.poolId !== undefined) outer.push(sql`p.id = ${filter.poolId}`);
 
   // The event columns come from the lateral subquery `x` (per pool) or straight from `e` (merged).
-  const columns = (x: SQL) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.token_id, p.pool_version, p.stable, p.project_is_token0, p.paired_token_decimals,
+  const columns = (
+    x: SQL,
+  ) => sql`p.id as pool_id, p.pool_address, p.dex_id, p.network_id, p.token_id, p.pool_version, p.stable, p.project_is_token0, p.paired_token_decimals,
         p.paired_token_symbol, pr.token_decimal, pr.token_symbol,
         ${x}.id, ${x}.tx_hash, ${x}.log_index, ${x}.block_number::text as block_number,
         (extract(epoch from ${x}.block_time) * 1000)::float8 as block_ms, ${x}.type,
@@ -191,7 +200,11 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
     poolStable: r.stable,
     projectSymbol: r.token_symbol,
     pairedSymbol: r.paired_token_symbol,
-    side: { projectIsToken0: r.project_is_token0, projectDecimals: Number(r.token_decimal), pairedDecimals: Number(r.paired_token_decimals) },
+    side: {
+      projectIsToken0: r.project_is_token0,
+      projectDecimals: Number(r.token_decimal),
+      pairedDecimals: Number(r.paired_token_decimals),
+    },
     event: {
       id: Number(r.id),
       networkId: Number(r.network_id),
@@ -210,7 +223,10 @@ export async function listActivity(db: Db, filter: ActivityFilter, after: Activi
 }
 
 async function countPools(db: Db, conditions: SQL[]): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from pools p where ${sql.join(conditions, sql` and `)}`);
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from pools p where ${sql.join(conditions, sql` and `)}`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -222,10 +238,16 @@ export const keyOf = (row: ActivityRow): ActivityKey => ({
 });
 
 /** The cursor of a page that ended on `key`: [block number as a string, log index, event id, pool id]. */
-export const encodeCursor = (key: ActivityKey): string => encodeKey([key.blockNumber.toString(), key.logIndex, key.eventId, key.poolId]);
+export const encodeCursor = (key: ActivityKey): string =>
+  encodeKey([key.blockNumber.toString(), key.logIndex, key.eventId, key.poolId]);
 
 /** The key a client's cursor carries; 400 for anything this server did not write. */
 export function parseActivityCursor(cursor: string): ActivityKey {
-  const [blockNumber, logIndex, eventId, poolId] = parseCursor(cursor, [cursorParts.int8String, cursorParts.int4, cursorParts.int8, cursorParts.int4]);
+  const [blockNumber, logIndex, eventId, poolId] = parseCursor(cursor, [
+    cursorParts.int8String,
+    cursorParts.int4,
+    cursorParts.int8,
+    cursorParts.int4,
+  ]);
   return { blockNumber, logIndex, eventId, poolId };
 }

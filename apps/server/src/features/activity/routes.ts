@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { ACTIVITY_EXPORT_MAX_DAYS, type ActivityEvent, type ActivityPage, api, projectMessages } from '@tokendesk/contract';
+import {
+  ACTIVITY_EXPORT_MAX_DAYS,
+  type ActivityEvent,
+  type ActivityPage,
+  api,
+  projectMessages,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceData } from '../../plugins/workspace-access';
 import { ownedPool, ownedProject } from '../../domain/tenancy';
@@ -9,7 +15,14 @@ import { collectGarbage } from '../../lib/full-gc';
 import { fieldError, notFound } from '../../lib/http-errors';
 import { exactUsdValue, toApiActivityEvent } from './presenter';
 import { csvHeader, csvHex, csvNumber, csvOptionalNumber, csvRow, csvText, csvTime, csvWord } from './csv';
-import { encodeCursor, keyOf, listActivity, parseActivityCursor, type ActivityFilter, type ActivityKey } from './repository';
+import {
+  encodeCursor,
+  keyOf,
+  listActivity,
+  parseActivityCursor,
+  type ActivityFilter,
+  type ActivityKey,
+} from './repository';
 import { route } from '../../plugins/endpoint-routes';
 
 /**
@@ -29,7 +42,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Filters naming a project or pool the user does not own answer 404, like unknown ids. */
   async function checkFilters(userId: number, query: { project?: number | undefined; pool?: number | undefined }) {
-    if (query.project !== undefined && !(await ownedProject(app.db, userId, query.project))) throw notFound(projectMessages.projectNotFound);
+    if (query.project !== undefined && !(await ownedProject(app.db, userId, query.project)))
+      throw notFound(projectMessages.projectNotFound);
     if (query.pool !== undefined && !(await ownedPool(app.db, userId, query.pool))) throw notFound('Pool not found.');
   }
 
@@ -39,7 +53,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     const after = cursor === undefined ? null : parseActivityCursor(cursor);
     await checkFilters(user.id, { project, pool });
     // One row more than asked tells whether another page exists.
-    const rows = await listActivity(app.db, { userId: user.id, projectId: project, poolId: pool, kind, trader }, after, limit + 1);
+    const rows = await listActivity(
+      app.db,
+      { userId: user.id, projectId: project, poolId: pool, kind, trader },
+      after,
+      limit + 1,
+    );
     const page = rows.slice(0, limit);
     const events = page.map((row) => toApiActivityEvent(registry, row)).filter((e): e is ActivityEvent => e !== null);
     const last = page.at(-1);
@@ -57,7 +76,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     await checkFilters(user.id, { project, pool });
     const filter: ActivityFilter = { userId: user.id, projectId: project, poolId: pool, kind, trader, from, to };
-    const stamp = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+    const stamp = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replace(/[-:]/g, '');
     const filename = `tokendesk-activity-${stamp(from)}-${stamp(to)}.csv`;
     // Pull-based: the next chunk is read only when the client has taken the previous one, so
     // memory holds about one chunk whatever the size of the export.
@@ -77,7 +100,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
    * drains the stream, so the rows die young (one scavenge) instead of surviving into the old
    * generation while the socket waits.
    */
-  async function csvBatch(db: Db, filter: ActivityFilter, after: ActivityKey | null): Promise<{ pieces: string[]; next: ActivityKey | null }> {
+  async function csvBatch(
+    db: Db,
+    filter: ActivityFilter,
+    after: ActivityKey | null,
+  ): Promise<{ pieces: string[]; next: ActivityKey | null }> {
     const rows = await listActivity(db, filter, after, EXPORT_CHUNK);
     const pieces: string[] = [];
     let piece = '';

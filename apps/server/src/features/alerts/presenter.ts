@@ -15,13 +15,15 @@ export const alertTypes: AlertType[] = [
   {
     kind: 'price_move',
     label: alertKindLabels.price_move,
-    description: 'The price moves up or down by at least the percentage you set, within the minutes you set (for example 10% within 60 minutes).',
+    description:
+      'The price moves up or down by at least the percentage you set, within the minutes you set (for example 10% within 60 minutes).',
     fields: [...kindFields.price_move],
   },
   {
     kind: 'liquidity_drop',
     label: alertKindLabels.liquidity_drop,
-    description: "The pool's reserve of the paired token (for example WETH) falls by at least the percentage you set from its highest level within the minutes you set.",
+    description:
+      "The pool's reserve of the paired token (for example WETH) falls by at least the percentage you set from its highest level within the minutes you set.",
     fields: [...kindFields.liquidity_drop],
   },
   {
@@ -33,15 +35,29 @@ export const alertTypes: AlertType[] = [
 ];
 
 /** 'PROJECT/PAIR - DEX', as the pool select of the alert modal shows it. */
-export function poolLabel(registry: NetworkRegistry, { pool, project }: Pick<AlertWithPool, 'pool' | 'project'>): string {
-  return poolLabelOf(registry, { networkId: pool.networkId, dexId: pool.dexId, projectSymbol: project.tokenSymbol, pairedSymbol: pool.pairedTokenSymbol });
+export function poolLabel(
+  registry: NetworkRegistry,
+  { pool, project }: Pick<AlertWithPool, 'pool' | 'project'>,
+): string {
+  return poolLabelOf(registry, {
+    networkId: pool.networkId,
+    dexId: pool.dexId,
+    projectSymbol: project.tokenSymbol,
+    pairedSymbol: pool.pairedTokenSymbol,
+  });
 }
 
 /** The (network, DEX) pairs whose name, as labels show it, contains `q` (case-insensitive). */
 export function dexesNamed(registry: NetworkRegistry, q: string): { networkId: number; dexId: string }[] {
   const needle = q.trim().toLowerCase();
   if (!needle) return [];
-  return registry.list().flatMap((network) => network.dexes.filter((d) => d.name.toLowerCase().includes(needle)).map((d) => ({ networkId: network.id, dexId: d.id })));
+  return registry
+    .list()
+    .flatMap((network) =>
+      network.dexes
+        .filter((d) => d.name.toLowerCase().includes(needle))
+        .map((d) => ({ networkId: network.id, dexId: d.id })),
+    );
 }
 
 /** `channelIds`: the alert's channels besides the bell (repository channelIdsOf), in id order. */

@@ -1,7 +1,19 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { afterNewest, createdMicros, likePattern, type NewestKey } from '../../db/newest-first';
-import { alertChannels, alerts, alertTriggers, notificationChannels, pools, projects, users, type AlertRow, type AlertTriggerRow, type PoolRow, type ProjectRow } from '../../db/schema';
+import {
+  alertChannels,
+  alerts,
+  alertTriggers,
+  notificationChannels,
+  pools,
+  projects,
+  users,
+  type AlertRow,
+  type AlertTriggerRow,
+  type PoolRow,
+  type ProjectRow,
+} from '../../db/schema';
 
 export interface AlertWithPool {
   alert: AlertRow;
@@ -17,7 +29,11 @@ const base = (db: Db) =>
     .innerJoin(projects, eq(projects.id, pools.projectId));
 
 /** Newest first; the dashboard asks for the first few active ones. */
-export async function listAlerts(db: Db, userId: number, options: { activeOnly?: boolean; limit?: number } = {}): Promise<AlertWithPool[]> {
+export async function listAlerts(
+  db: Db,
+  userId: number,
+  options: { activeOnly?: boolean; limit?: number } = {},
+): Promise<AlertWithPool[]> {
   const query = base(db)
     .where(options.activeOnly ? and(eq(alerts.userId, userId), eq(alerts.isActive, true)) : eq(alerts.userId, userId))
     .orderBy(desc(alerts.createdAt), desc(alerts.id));
@@ -34,7 +50,13 @@ export async function listAlerts(db: Db, userId: number, options: { activeOnly?:
 export async function pageAlerts(
   db: Db,
   userId: number,
-  page: { q?: string | undefined; dexIds?: readonly { networkId: number; dexId: string }[]; poolId?: number | undefined; after: NewestKey | null; limit: number },
+  page: {
+    q?: string | undefined;
+    dexIds?: readonly { networkId: number; dexId: string }[];
+    poolId?: number | undefined;
+    after: NewestKey | null;
+    limit: number;
+  },
 ): Promise<{ rows: AlertWithPool[]; next: NewestKey | null }> {
   const conditions: SQL[] = [eq(alerts.userId, userId)];
   if (page.poolId !== undefined) conditions.push(eq(alerts.poolId, page.poolId));
@@ -51,7 +73,8 @@ export async function pageAlerts(
     ];
     const byNetwork = new Map<number, string[]>();
     for (const d of page.dexIds ?? []) byNetwork.set(d.networkId, [...(byNetwork.get(d.networkId) ?? []), d.dexId]);
-    for (const [networkId, ids] of byNetwork) matches.push(and(eq(pools.networkId, networkId), inArray(pools.dexId, ids))!);
+    for (const [networkId, ids] of byNetwork)
+      matches.push(and(eq(pools.networkId, networkId), inArray(pools.dexId, ids))!);
     conditions.push(or(...matches)!);
   }
   if (page.after) conditions.push(afterNewest(alerts.createdAt, alerts.id, page.after));
@@ -81,7 +104,9 @@ export async function countAlerts(db: Db, userId: number): Promise<{ total: numb
 
 /** Tenant-scoped: another user's alert id finds nothing, exactly like a missing one. */
 export async function findAlert(db: Db, userId: number, alertId: number): Promise<AlertWithPool | undefined> {
-  const [row] = await base(db).where(and(eq(alerts.id, alertId), eq(alerts.userId, userId))).limit(1);
+  const [row] = await base(db)
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -102,9 +127,16 @@ export async function deleteAlert(db: Db, userId: number, alertId: number): Prom
 }
 
 /** Updates one of the user's alerts; undefined when it is not theirs (or gone). */
-export type AlertChanges = Partial<Pick<NewAlert, 'thresholdPct' | 'windowMinutes' | 'minAmount' | 'cooldownMinutes' | 'isActive' | 'sinceBlock'>>;
+export type AlertChanges = Partial<
+  Pick<NewAlert, 'thresholdPct' | 'windowMinutes' | 'minAmount' | 'cooldownMinutes' | 'isActive' | 'sinceBlock'>
+>;
 
-export async function updateAlert(db: Db, userId: number, alertId: number, values: AlertChanges): Promise<AlertRow | undefined> {
+export async function updateAlert(
+  db: Db,
+  userId: number,
+  alertId: number,
+  values: AlertChanges,
+): Promise<AlertRow | undefined> {
   const [row] = await db
     .update(alerts)
     .set(values)
@@ -154,7 +186,12 @@ export async function lockUserAlerts(tx: Pick<Db, 'execute'>, userId: number): P
  * Numbers compare as numbers ('10' and '10.0' are one threshold); a field the kind lacks is null
  * on both sides.
  */
-export async function identicalActiveAlert(db: Pick<Db, 'select'>, userId: number, rule: AlertRule, exceptId?: number): Promise<number | null> {
+export async function identicalActiveAlert(
+  db: Pick<Db, 'select'>,
+  userId: number,
+  rule: AlertRule,
+  exceptId?: number,
+): Promise<number | null> {
   const conditions: SQL[] = [
     eq(alerts.userId, userId),
     eq(alerts.isActive, true),
@@ -165,12 +202,20 @@ export async function identicalActiveAlert(db: Pick<Db, 'select'>, userId: numbe
     sql`${alerts.minAmount} is not distinct from ${rule.minAmount}::numeric`,
   ];
   if (exceptId !== undefined) conditions.push(sql`${alerts.id} <> ${exceptId}`);
-  const [row] = await db.select({ id: alerts.id }).from(alerts).where(and(...conditions)).orderBy(alerts.id).limit(1);
+  const [row] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(...conditions))
+    .orderBy(alerts.id)
+    .limit(1);
   return row?.id ?? null;
 }
 
 /** Each alert's channel ids, in id order (alerts without channels map to nothing). */
-export async function channelIdsOf(db: Pick<Db, 'select'>, alertIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function channelIdsOf(
+  db: Pick<Db, 'select'>,
+  alertIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (alertIds.length === 0) return out;
   const rows = await db
@@ -183,7 +228,11 @@ export async function channelIdsOf(db: Pick<Db, 'select'>, alertIds: readonly nu
 }
 
 /** Which of `ids` are channels of the user: another user's channel is as unknown as a missing one. */
-export async function ownChannelIds(db: Pick<Db, 'select'>, userId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function ownChannelIds(
+  db: Pick<Db, 'select'>,
+  userId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: notificationChannels.id })
@@ -193,7 +242,11 @@ export async function ownChannelIds(db: Pick<Db, 'select'>, userId: number, ids:
 }
 
 /** Makes `ids` the alert's whole set of channels (inside the caller's transaction). */
-export async function setAlertChannels(tx: Pick<Db, 'delete' | 'insert'>, alertId: number, ids: readonly number[]): Promise<void> {
+export async function setAlertChannels(
+  tx: Pick<Db, 'delete' | 'insert'>,
+  alertId: number,
+  ids: readonly number[],
+): Promise<void> {
   await tx.delete(alertChannels).where(eq(alertChannels.alertId, alertId));
   if (ids.length > 0) await tx.insert(alertChannels).values(ids.map((channelId) => ({ alertId, channelId })));
 }

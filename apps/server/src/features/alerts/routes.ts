@@ -1,4 +1,14 @@
-import { ALERT_TRIGGER_LIMIT, alertFieldOrder, alertKindLabels, alertMessages as m, type AlertSummary, api, DASHBOARD_LIST_LIMIT, type FieldError, thresholdProblem } from '@tokendesk/contract';
+import {
+  ALERT_TRIGGER_LIMIT,
+  alertFieldOrder,
+  alertKindLabels,
+  alertMessages as m,
+  type AlertSummary,
+  api,
+  DASHBOARD_LIST_LIMIT,
+  type FieldError,
+  thresholdProblem,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceData } from '../../plugins/workspace-access';
 import { route } from '../../plugins/endpoint-routes';
@@ -36,17 +46,26 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const { registry } = app.chain;
 
   /** 409 naming the user's active alert with this rule, if there is one (other than `exceptId`). */
-  async function refuseDuplicate(tx: Parameters<typeof identicalActiveAlert>[0], userId: number, rule: AlertRule, exceptId?: number) {
+  async function refuseDuplicate(
+    tx: Parameters<typeof identicalActiveAlert>[0],
+    userId: number,
+    rule: AlertRule,
+    exceptId?: number,
+  ) {
     const existing = await identicalActiveAlert(tx, userId, rule, exceptId);
     if (existing !== null) throw new HttpError(409, m.duplicateAlert(existing));
   }
 
   /** The answers, each with its channel ids (one query for the lot). */
   async function present(rows: AlertWithPool[], db: Parameters<typeof channelIdsOf>[0] = app.db) {
-    const channels = await channelIdsOf(db, rows.map((r) => r.alert.id));
+    const channels = await channelIdsOf(
+      db,
+      rows.map((r) => r.alert.id),
+    );
     return rows.map((r) => toApiAlert(registry, r, channels.get(r.alert.id) ?? []));
   }
-  const presentOne = async (row: AlertWithPool, db: Parameters<typeof channelIdsOf>[0] = app.db) => (await present([row], db))[0]!;
+  const presentOne = async (row: AlertWithPool, db: Parameters<typeof channelIdsOf>[0] = app.db) =>
+    (await present([row], db))[0]!;
 
   /** 400 'Unknown channel' unless every id is one of the user's channels (another user's is unknown too). */
   async function checkChannels(tx: Parameters<typeof ownChannelIds>[0], userId: number, ids: readonly number[]) {
@@ -77,7 +96,10 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.alerts.summary, async (request): Promise<AlertSummary> => {
     const userId = workspaceData(request).user.id;
-    const [counts, active] = await Promise.all([countAlerts(app.db, userId), listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT })]);
+    const [counts, active] = await Promise.all([
+      countAlerts(app.db, userId),
+      listAlerts(app.db, userId, { activeOnly: true, limit: DASHBOARD_LIST_LIMIT }),
+    ]);
     return { alert_count: counts.total, active_alert_count: counts.active, active_alerts: await present(active) };
   });
 
@@ -111,7 +133,9 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(toApiAlert(registry, { alert: inserted, ...pool }, body.channel_ids));
   });
 
-  route(app, api.alerts.get, async (request) => presentOne(await alertOrFail(workspaceData(request).user.id, request.params.id)));
+  route(app, api.alerts.get, async (request) =>
+    presentOne(await alertOrFail(workspaceData(request).user.id, request.params.id)),
+  );
 
   route(app, api.alerts.update, async (request) => {
     const { user } = workspaceData(request);
@@ -119,11 +143,15 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const allowed = kindFields[current.alert.kind];
     const foreign: FieldError[] = alertFieldOrder
-      .filter((f): f is 'threshold_pct' | 'window_minutes' | 'min_amount' => f === 'threshold_pct' || f === 'window_minutes' || f === 'min_amount')
+      .filter(
+        (f): f is 'threshold_pct' | 'window_minutes' | 'min_amount' =>
+          f === 'threshold_pct' || f === 'window_minutes' || f === 'min_amount',
+      )
       .filter((f) => body[f] !== undefined && !allowed.includes(f))
       .map((field) => ({ field, message: m.fieldNotOfKind(field, alertKindLabels[current.alert.kind]) }));
     if (foreign.length > 0) throw badRequest(foreign[0]!.message, foreign);
-    const thresholdIssue = body.threshold_pct === undefined ? null : thresholdProblem(current.alert.kind, body.threshold_pct);
+    const thresholdIssue =
+      body.threshold_pct === undefined ? null : thresholdProblem(current.alert.kind, body.threshold_pct);
     if (thresholdIssue) throw badRequest(thresholdIssue, [{ field: 'threshold_pct', message: thresholdIssue }]);
 
     const values: AlertChanges = {};
@@ -141,7 +169,9 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const after: AlertRule = { ...before, ...values };
       // Only a change of the figures can make a duplicate: a cooldown edit of an alert that was
       // already identical to another before this rule existed stays possible.
-      const figuresChange = (['thresholdPct', 'windowMinutes', 'minAmount'] as const).some((k) => values[k] !== undefined && !sameFigure(before[k], after[k]));
+      const figuresChange = (['thresholdPct', 'windowMinutes', 'minAmount'] as const).some(
+        (k) => values[k] !== undefined && !sameFigure(before[k], after[k]),
+      );
       if (fresh.alert.isActive && figuresChange) await refuseDuplicate(tx, user.id, after, fresh.alert.id);
       if (body.channel_ids !== undefined) {
         await checkChannels(tx, user.id, body.channel_ids);

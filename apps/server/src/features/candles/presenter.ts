@@ -8,7 +8,10 @@ import { PRICE_DIGITS, type AlertMarkerRow, type CandleRow, type MarkerEventRow 
 import type { UsdCandleRow } from './usd-repository';
 
 /** How a pool's USD candles are made: its paired token is 1 USD, or is valued at the reference rates, or there are none (why). */
-export type UsdBasis = { kind: 'pegged' } | { kind: 'reference'; ref: ReferencePoolRow } | { kind: 'none'; reason: string };
+export type UsdBasis =
+  | { kind: 'pegged' }
+  | { kind: 'reference'; ref: ReferencePoolRow }
+  | { kind: 'none'; reason: string };
 
 /**
  * A paired token counted at exactly 1 USD (usdPegged) gives exact USD history; the wrapped native
@@ -28,7 +31,10 @@ export function usdBasis(network: NetworkConfig | undefined, pool: PoolRow, ref:
       reason: `USD candles need ${symbol}'s past USD rates, and none are recorded yet: the indexer records them from ${network.name}'s ${wrapped?.symbol ?? symbol}/stablecoin reference pool once it has chosen one; the ${symbol} view is exact.`,
     };
   }
-  return { kind: 'none', reason: `USD candles need ${symbol}'s past USD prices, which TokenDesk does not record; the ${symbol} view is exact.` };
+  return {
+    kind: 'none',
+    reason: `USD candles need ${symbol}'s past USD prices, which TokenDesk does not record; the ${symbol} view is exact.`,
+  };
 }
 
 /** A USD candle (usd-repository.ts): prices in USD, volume the paired amounts at their swaps' rates. */
@@ -94,7 +100,13 @@ export function presentMarkers(input: MarkerInput, pool: PoolRow, project: Proje
     markers.push({ ms: row.block_ms, time: new Date(row.block_ms).toISOString(), kind, text, tx_hash: row.tx_hash });
   }
   for (const firing of input.firings) {
-    markers.push({ ms: firing.triggered_ms, time: new Date(firing.triggered_ms).toISOString(), kind: 'alert', text: firing.message, tx_hash: null });
+    markers.push({
+      ms: firing.triggered_ms,
+      time: new Date(firing.triggered_ms).toISOString(),
+      kind: 'alert',
+      text: firing.message,
+      tx_hash: null,
+    });
   }
   markers.sort((a, b) => a.ms - b.ms);
   return markers.slice(-CANDLE_MARKERS_MAX).map(({ ms: _ms, ...marker }) => marker);

@@ -34,7 +34,9 @@ export interface CandleRow {
 }
 
 const legs = (side: PoolSide) =>
-  side.projectIsToken0 ? { project: sql`e.amount0`, paired: sql`e.amount1` } : { project: sql`e.amount1`, paired: sql`e.amount0` };
+  side.projectIsToken0
+    ? { project: sql`e.amount0`, paired: sql`e.amount1` }
+    : { project: sql`e.amount1`, paired: sql`e.amount0` };
 
 type PoolKey = Pick<PoolRow, 'networkId' | 'poolAddress'>;
 
@@ -43,7 +45,13 @@ type PoolKey = Pick<PoolRow, 'networkId' | 'poolAddress'>;
  * first; buckets without swaps do not exist. A swap without a project leg has no price and is left
  * out (eventView prices it null too).
  */
-export async function loadCandles(db: Db, pool: PoolKey, side: PoolSide, intervalSeconds: number, from: Date): Promise<CandleRow[]> {
+export async function loadCandles(
+  db: Db,
+  pool: PoolKey,
+  side: PoolSide,
+  intervalSeconds: number,
+  from: Date,
+): Promise<CandleRow[]> {
   const { project, paired } = legs(side);
   const num = (10n ** BigInt(side.projectDecimals + PRICE_DIGITS)).toString();
   const den = (10n ** BigInt(side.pairedDecimals)).toString();
@@ -101,7 +109,12 @@ export interface MarkerEventRow {
  * The largest swaps of the range by paired amount, and the newest liquidity changes (a V3
  * collect()'s zero Burn is no change and is left out, as in the activity list).
  */
-export async function loadMarkerEvents(db: Db, pool: PoolKey, side: PoolSide, from: Date): Promise<{ largest: MarkerEventRow[]; liquidity: MarkerEventRow[] }> {
+export async function loadMarkerEvents(
+  db: Db,
+  pool: PoolKey,
+  side: PoolSide,
+  from: Date,
+): Promise<{ largest: MarkerEventRow[]; liquidity: MarkerEventRow[] }> {
   const { paired } = legs(side);
   const base = sql`e.network_id = ${pool.networkId} and e.pool_address = ${pool.poolAddress} and e.block_time >= ${from.toISOString()}::timestamptz`;
   const columns = sql`e.type, e.tx_hash, (extract(epoch from e.block_time) * 1000)::float8 as block_ms, e.amount0::text as amount0, e.amount1::text as amount1`;

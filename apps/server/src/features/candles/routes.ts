@@ -24,7 +24,10 @@ export const candleRoutes: FastifyPluginAsyncZod = async (app) => {
     const side = poolSide(pool, project);
     const ref = await referencePoolOf(app.db, pool.networkId);
     const basis = usdBasis(app.chain.registry.get(pool.networkId), pool, ref);
-    const [covered, rates] = await Promise.all([coveredToBlock(app.db, pool), basis.kind === 'reference' ? referenceCoverage(app.db, basis.ref) : null]);
+    const [covered, rates] = await Promise.all([
+      coveredToBlock(app.db, pool),
+      basis.kind === 'reference' ? referenceCoverage(app.db, basis.ref) : null,
+    ]);
     const answer: Candles = {
       interval,
       range,

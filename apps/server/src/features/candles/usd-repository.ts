@@ -50,7 +50,10 @@ function rateOf(ref: ReferencePoolRow) {
 }
 
 /** When the recorded rates start, and the block the reference pool has been read to. */
-export async function referenceCoverage(db: Db, ref: ReferencePoolRow): Promise<{ firstTime: Date | null; toBlock: bigint | null }> {
+export async function referenceCoverage(
+  db: Db,
+  ref: ReferencePoolRow,
+): Promise<{ firstTime: Date | null; toBlock: bigint | null }> {
   const { base } = rateOf(ref);
   const [row] = await queryRows<{ first_time: string | Date | null; to_block: string | null }>(
     db,
@@ -60,7 +63,10 @@ export async function referenceCoverage(db: Db, ref: ReferencePoolRow): Promise<
           order by r.block_number, r.log_index limit 1) as first_time,
         (select to_block::text from indexed_pools where network_id = ${ref.networkId} and pool_address = ${ref.poolAddress}) as to_block`,
   );
-  return { firstTime: row?.first_time ? new Date(row.first_time) : null, toBlock: row?.to_block ? BigInt(row.to_block) : null };
+  return {
+    firstTime: row?.first_time ? new Date(row.first_time) : null,
+    toBlock: row?.to_block ? BigInt(row.to_block) : null,
+  };
 }
 
 /**

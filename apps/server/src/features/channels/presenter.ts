@@ -50,7 +50,15 @@ export function destinationOf(channel: Pick<NotificationChannelRow, 'kind' | 'co
 /** The channel's secrets, longest first, as they might appear inside an error text. */
 function secretsOf(channel: Pick<NotificationChannelRow, 'config' | 'secret'>): string[] {
   const { url, webhook_url, bot_token } = channel.config;
-  const found = [url, webhook_url, bot_token, channel.secret, bot_token?.split(':')[1], webhook_url?.split('/').at(-1), url && safePathAndQuery(url)];
+  const found = [
+    url,
+    webhook_url,
+    bot_token,
+    channel.secret,
+    bot_token?.split(':')[1],
+    webhook_url?.split('/').at(-1),
+    url && safePathAndQuery(url),
+  ];
   return found.filter((s): s is string => typeof s === 'string' && s.length >= 8).sort((a, b) => b.length - a.length);
 }
 
@@ -103,7 +111,9 @@ export function summaryOf(row: Pick<OutboxRow, 'kind' | 'payload'>): string {
       break;
     case 'webhook':
       try {
-        const body = JSON.parse(typeof payload.body === 'string' ? payload.body : '{}') as { data?: { title?: unknown } };
+        const body = JSON.parse(typeof payload.body === 'string' ? payload.body : '{}') as {
+          data?: { title?: unknown };
+        };
         summary = firstLine(body.data?.title);
       } catch {
         summary = '';

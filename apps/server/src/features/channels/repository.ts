@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertChannels, notificationChannels, outbox, users, type ChannelConfig, type NotificationChannelRow, type OutboxRow } from '../../db/schema';
+import {
+  alertChannels,
+  notificationChannels,
+  outbox,
+  users,
+  type ChannelConfig,
+  type NotificationChannelRow,
+  type OutboxRow,
+} from '../../db/schema';
 import { cursorParts, encodeCursor, parseCursor } from '../../lib/cursor';
 
 type Reader = Pick<Db, 'select'>;
@@ -22,7 +30,11 @@ export function listChannels(db: Reader, userId: number): Promise<ChannelWithCou
 }
 
 /** Tenant-scoped: another user's channel id finds nothing, exactly like a missing one. */
-export async function findChannel(db: Reader, userId: number, channelId: number): Promise<ChannelWithCount | undefined> {
+export async function findChannel(
+  db: Reader,
+  userId: number,
+  channelId: number,
+): Promise<ChannelWithCount | undefined> {
   const [row] = await db
     .select({ channel: notificationChannels, alertCount })
     .from(notificationChannels)
@@ -52,14 +64,22 @@ export async function lockUserChannels(tx: Pick<Db, 'execute'>, userId: number):
  * The account's address and whether it is verified. Read through to_jsonb so this works whether or
  * not the verification column (migration 0015) is there yet: without it, nothing is verified.
  */
-export async function accountEmail(db: Pick<Db, 'execute'>, userId: number): Promise<{ email: string; verified: boolean } | null> {
-  const result = (await db.execute(sql`select u.email, (to_jsonb(u) ->> 'email_verified_at') is not null as verified from ${users} u where u.id = ${userId}`)) as unknown as {
+export async function accountEmail(
+  db: Pick<Db, 'execute'>,
+  userId: number,
+): Promise<{ email: string; verified: boolean } | null> {
+  const result = (await db.execute(
+    sql`select u.email, (to_jsonb(u) ->> 'email_verified_at') is not null as verified from ${users} u where u.id = ${userId}`,
+  )) as unknown as {
     rows: { email: string; verified: boolean }[];
   };
   return result.rows[0] ?? null;
 }
 
-export type NewChannel = Pick<typeof notificationChannels.$inferInsert, 'userId' | 'kind' | 'name' | 'config' | 'secret'>;
+export type NewChannel = Pick<
+  typeof notificationChannels.$inferInsert,
+  'userId' | 'kind' | 'name' | 'config' | 'secret'
+>;
 
 export async function insertChannel(tx: Pick<Db, 'insert'>, values: NewChannel): Promise<NotificationChannelRow> {
   const [row] = await tx.insert(notificationChannels).values(values).returning();
@@ -69,12 +89,18 @@ export async function insertChannel(tx: Pick<Db, 'insert'>, values: NewChannel):
 export type ChannelChanges = Partial<{ name: string; config: ChannelConfig; secret: string; resume: true }>;
 
 /** Updates one of the user's channels; undefined when it is not theirs (or gone). */
-export async function updateChannel(db: Pick<Db, 'update'>, userId: number, channelId: number, changes: ChannelChanges): Promise<NotificationChannelRow | undefined> {
+export async function updateChannel(
+  db: Pick<Db, 'update'>,
+  userId: number,
+  channelId: number,
+  changes: ChannelChanges,
+): Promise<NotificationChannelRow | undefined> {
   const set: Partial<typeof notificationChannels.$inferInsert> = {};
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.config !== undefined) set.config = changes.config;
   if (changes.secret !== undefined) set.secret = changes.secret;
-  if (changes.resume) Object.assign(set, { status: 'active', consecutiveFailures: 0, pausedAt: null, pausedReason: null });
+  if (changes.resume)
+    Object.assign(set, { status: 'active', consecutiveFailures: 0, pausedAt: null, pausedReason: null });
   const [row] = await db
     .update(notificationChannels)
     .set(set)
@@ -96,7 +122,10 @@ export async function deleteChannel(tx: Pick<Db, 'delete'>, userId: number, chan
 }
 
 /** A message's state as the worker last recorded it; undefined when it is gone. */
-export async function messageState(db: Reader, messageId: string): Promise<Pick<OutboxRow, 'status' | 'lastResponseCode' | 'lastError'> | undefined> {
+export async function messageState(
+  db: Reader,
+  messageId: string,
+): Promise<Pick<OutboxRow, 'status' | 'lastResponseCode' | 'lastError'> | undefined> {
   const [row] = await db
     .select({ status: outbox.status, lastResponseCode: outbox.lastResponseCode, lastError: outbox.lastError })
     .from(outbox)
@@ -120,10 +149,16 @@ export function parseLogCursor(cursor: string): LogKey {
 }
 
 /** One page of a channel's messages, newest first, in the order of outbox_channel_idx. */
-export async function pageDeliveries(db: Reader, channelId: number, page: { after: LogKey | null; limit: number }): Promise<{ rows: OutboxRow[]; nextCursor: string | null }> {
+export async function pageDeliveries(
+  db: Reader,
+  channelId: number,
+  page: { after: LogKey | null; limit: number },
+): Promise<{ rows: OutboxRow[]; nextCursor: string | null }> {
   const conditions: SQL[] = [eq(outbox.channelId, channelId)];
   if (page.after) {
-    conditions.push(sql`(${outbox.createdAt}, ${outbox.id}) < (timestamptz 'epoch' + ${page.after.createdUs}::bigint * interval '1 microsecond', ${page.after.id})`);
+    conditions.push(
+      sql`(${outbox.createdAt}, ${outbox.id}) < (timestamptz 'epoch' + ${page.after.createdUs}::bigint * interval '1 microsecond', ${page.after.id})`,
+    );
   }
   const rows = await db
     .select({ row: outbox, createdUs: sql<string>`(extract(epoch from ${outbox.createdAt}) * 1000000)::bigint::text` })
@@ -135,6 +170,7 @@ export async function pageDeliveries(db: Reader, channelId: number, page: { afte
   const last = kept.at(-1);
   return {
     rows: kept.map((r) => r.row),
-    nextCursor: rows.length > page.limit && last ? encodeLogCursor({ createdUs: last.createdUs, id: last.row.id }) : null,
+    nextCursor:
+      rows.length > page.limit && last ? encodeLogCursor({ createdUs: last.createdUs, id: last.row.id }) : null,
   };
 }

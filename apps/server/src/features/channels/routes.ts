@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { api, CHANNEL_TEST_WINDOW_MS, CHANNEL_TESTS_PER_CHANNEL, CHANNEL_TESTS_PER_USER, channelKindLabels, channelMessages as m, CHANNELS_PER_USER_MAX, type ChannelTestResult } from '@tokendesk/contract';
+import {
+  api,
+  CHANNEL_TEST_WINDOW_MS,
+  CHANNEL_TESTS_PER_CHANNEL,
+  CHANNEL_TESTS_PER_USER,
+  channelKindLabels,
+  channelMessages as m,
+  CHANNELS_PER_USER_MAX,
+  type ChannelTestResult,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceData } from '../../plugins/workspace-access';
 import type { ChannelConfig, ChannelKind, NotificationChannelRow } from '../../db/schema';
@@ -185,7 +194,11 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const state = await messageState(app.db, result.messageId);
       if (!state) break;
-      if (state.status !== 'pending') return testResult({ ...result, status: state.status, responseCode: state.lastResponseCode, error: state.lastError }, channel);
+      if (state.status !== 'pending')
+        return testResult(
+          { ...result, status: state.status, responseCode: state.lastResponseCode, error: state.lastError },
+          channel,
+        );
     }
     return testResult(result, channel);
   });
@@ -199,17 +212,32 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-function testResult(result: Extract<SendTestResult, { sent: true }>, channel: NotificationChannelRow): ChannelTestResult {
+function testResult(
+  result: Extract<SendTestResult, { sent: true }>,
+  channel: NotificationChannelRow,
+): ChannelTestResult {
   const { messageId, responseCode: code } = result;
   const error = scrub(result.error, channel);
   if (result.status === 'delivered') {
-    return { message_id: messageId, status: 'delivered', response_code: code, error: null, detail: code === null ? 'Delivered.' : `Delivered (response ${code}).` };
+    return {
+      message_id: messageId,
+      status: 'delivered',
+      response_code: code,
+      error: null,
+      detail: code === null ? 'Delivered.' : `Delivered (response ${code}).`,
+    };
   }
   if (result.status === 'failed' || result.status === 'cancelled') {
     return { message_id: messageId, status: 'failed', response_code: code, error, detail: failedText(code, error) };
   }
   // Another server's worker holds it (or it has not been tried yet): its log row tells the end.
-  return { message_id: messageId, status: 'pending', response_code: code, error, detail: 'Queued: it goes out within a few seconds. The delivery log shows how it ends.' };
+  return {
+    message_id: messageId,
+    status: 'pending',
+    response_code: code,
+    error,
+    detail: 'Queued: it goes out within a few seconds. The delivery log shows how it ends.',
+  };
 }
 
 function failedText(code: number | null, error: string | null): string {

@@ -21,7 +21,14 @@ export interface DiscoveredPoolRoutesOptions {
    * Saves a verified pool exactly as adding one does; null when the project already has it. app.ts
    * passes features/pools' saveVerifiedPool: features do not import each other.
    */
-  attachPool: (target: { userId: number; project: ProjectRow; network: NetworkConfig; dex: DexConfig; token: PairedToken; verified: VerifiedPool }) => Promise<Pool | null>;
+  attachPool: (target: {
+    userId: number;
+    project: ProjectRow;
+    network: NetworkConfig;
+    dex: DexConfig;
+    token: PairedToken;
+    verified: VerifiedPool;
+  }) => Promise<Pool | null>;
 }
 
 /** Pools the new-pool watch found for a project's token: list, attach in one click, dismiss. */
@@ -57,7 +64,13 @@ export const discoveredPoolRoutes: FastifyPluginAsyncZod<DiscoveredPoolRoutesOpt
       const info = await chain.tokenInfo(network, paired);
       token = { id: paired, address: paired, symbol: info.symbol, name: info.name, decimals: info.decimals };
     }
-    const verified = await chain.verifyPool(network, dex, found.poolAddress as LowerAddress, project.contractAddress as LowerAddress, paired);
+    const verified = await chain.verifyPool(
+      network,
+      dex,
+      found.poolAddress as LowerAddress,
+      project.contractAddress as LowerAddress,
+      paired,
+    );
     const created = await attachPool({ userId: user.id, project, network, dex, token, verified });
     if (!created) throw conflict('pool_address', m.duplicatePool);
     await deleteDiscoveredPool(app.db, found.id);

@@ -8,7 +8,14 @@ export function isLive(sync: TokenHolderSyncRow | undefined): boolean {
 
 export function toApiSync(sync: TokenHolderSyncRow | undefined): HolderSync {
   if (!sync || sync.deployBlock === null) {
-    return { state: 'pending', indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null };
+    return {
+      state: 'pending',
+      indexed_block: null,
+      target_block: null,
+      deploy_block: null,
+      progress_pct: null,
+      problem: null,
+    };
   }
   const target = sync.targetBlock ?? sync.deployBlock;
   const done = sync.toBlock === null ? 0n : sync.toBlock - sync.deployBlock + 1n;
@@ -44,4 +51,3 @@ export function labelsOf(address: string, known: KnownAddresses): HolderLabel[] 
   if (known.deployer && address === known.deployer) labels.push('deployer');
   return labels;
 }
-

@@ -1,10 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { tokenHolderReconciliation, type ProjectRow, type TokenHolderReconciliationRow, type TokenHolderSyncRow } from '../../db/schema';
+import {
+  tokenHolderReconciliation,
+  type ProjectRow,
+  type TokenHolderReconciliationRow,
+  type TokenHolderSyncRow,
+} from '../../db/schema';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** Addresses people send tokens to so that nobody can move them again. */
-export const BURN_ADDRESSES = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069'];
+export const BURN_ADDRESSES = [
+  '0x000000000000000000000000000000000000dead',
+  '0xdead000000000000000042069420694206942069',
+];
 
 /** Failed attempts to start a token's history before the card says so (the indexer's START_FAILURES_REPORTED). */
 const HISTORY_START_FAILURES = 3;
@@ -25,7 +33,10 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
     log_shortfall: string;
     shortfall_holders: string[] | string;
     updated_at: string | Date;
-  }>(db, sql`select * from token_holder_sync where network_id = ${project.networkId} and token_address = ${tokenOf(project)}`);
+  }>(
+    db,
+    sql`select * from token_holder_sync where network_id = ${project.networkId} and token_address = ${tokenOf(project)}`,
+  );
   const r = rows[0];
   if (!r) return undefined;
   const big = (v: string | null) => (v === null ? null : BigInt(v));
@@ -39,7 +50,8 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
     holderCount: r.holder_count,
     holderCountAdjustment: r.holder_count_adjustment,
     logShortfall: String(r.log_shortfall),
-    shortfallHolders: typeof r.shortfall_holders === 'string' ? (JSON.parse(r.shortfall_holders) as string[]) : r.shortfall_holders,
+    shortfallHolders:
+      typeof r.shortfall_holders === 'string' ? (JSON.parse(r.shortfall_holders) as string[]) : r.shortfall_holders,
     updatedAt: new Date(r.updated_at),
   };
 }
@@ -48,7 +60,12 @@ export async function findSync(db: Db, project: ProjectRow): Promise<TokenHolder
  * The project's own pools, the pools the watch found for it and the network's pool vaults (a V4
  * PoolManager holds the tokens of all its pools): all hold this token as liquidity, not as a holder.
  */
-export async function knownPools(db: Db, userId: number, project: ProjectRow, vaults: readonly string[] = []): Promise<Map<string, number | null>> {
+export async function knownPools(
+  db: Db,
+  userId: number,
+  project: ProjectRow,
+  vaults: readonly string[] = [],
+): Promise<Map<string, number | null>> {
   const rows = await queryRows<{ address: string; pool_id: number | null }>(
     db,
     sql`select pool_address as address, id as pool_id from pools where user_id = ${userId} and project_id = ${project.id}
@@ -75,15 +92,27 @@ export async function historyStartProblem(db: Db, project: ProjectRow): Promise<
   return row?.detail ?? null;
 }
 
-export async function findReconciliation(db: Db, project: ProjectRow): Promise<TokenHolderReconciliationRow | undefined> {
+export async function findReconciliation(
+  db: Db,
+  project: ProjectRow,
+): Promise<TokenHolderReconciliationRow | undefined> {
   const [row] = await db
     .select()
     .from(tokenHolderReconciliation)
-    .where(and(eq(tokenHolderReconciliation.networkId, project.networkId), eq(tokenHolderReconciliation.tokenAddress, tokenOf(project))));
+    .where(
+      and(
+        eq(tokenHolderReconciliation.networkId, project.networkId),
+        eq(tokenHolderReconciliation.tokenAddress, tokenOf(project)),
+      ),
+    );
   return row;
 }
 
-export function largestHolders(db: Db, project: ProjectRow, limit: number): Promise<{ holder: string; balance: string }[]> {
+export function largestHolders(
+  db: Db,
+  project: ProjectRow,
+  limit: number,
+): Promise<{ holder: string; balance: string }[]> {
   return queryRows<{ holder: string; balance: string }>(
     db,
     sql`select holder, balance::text as balance from token_balances
@@ -101,7 +130,11 @@ export async function holderHistory(db: Db, project: ProjectRow): Promise<{ day:
 }
 
 /** Every holder, largest first, in pages (keyset on balance, then address) for the CSV export. */
-export async function* holderPages(db: Db, project: ProjectRow, pageSize = 5_000): AsyncGenerator<{ holder: string; balance: string }[]> {
+export async function* holderPages(
+  db: Db,
+  project: ProjectRow,
+  pageSize = 5_000,
+): AsyncGenerator<{ holder: string; balance: string }[]> {
   let after: { balance: string; holder: string } | null = null;
   for (;;) {
     const cursor: ReturnType<typeof sql> = after

@@ -31,7 +31,9 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!network) return null;
       try {
         // Stored addresses are lower case, which viem takes as they are (no checksum to compute).
-        return new Set((await app.chain.poolsAmong(network, project.contractAddress as Address, addresses as Address[])).keys());
+        return new Set(
+          (await app.chain.poolsAmong(network, project.contractAddress as Address, addresses as Address[])).keys(),
+        );
       } catch (err) {
         log.warn({ err }, 'could not check which holders are pools');
         return null;
@@ -48,7 +50,13 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.holders.summary, async (request) => {
     const { user } = workspaceData(request);
     const project = await ownProject(user.id, request.params.id);
-    return holdersSummary(app.db, user.id, project, poolDetector(request.log, project), poolVaultsOf(app.chain.registry.get(project.networkId)));
+    return holdersSummary(
+      app.db,
+      user.id,
+      project,
+      poolDetector(request.log, project),
+      poolVaultsOf(app.chain.registry.get(project.networkId)),
+    );
   });
 
   route(app, api.holders.history, async (request) => {
@@ -62,16 +70,28 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     const sync = await findSync(app.db, project);
     const block = sync?.toBlock?.toString() ?? 'none';
     const truth = await holderTruth(app.db, project, sync);
-    const known = { pools: await knownPools(app.db, user.id, project, poolVaultsOf(app.chain.registry.get(project.networkId))), deployer: sync?.deployer ?? null };
-    const largest = truth.chainBalances ? [...truth.chainBalances.keys()] : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
-    for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ?? []) {
+    const known = {
+      pools: await knownPools(app.db, user.id, project, poolVaultsOf(app.chain.registry.get(project.networkId))),
+      deployer: sync?.deployer ?? null,
+    };
+    const largest = truth.chainBalances
+      ? [...truth.chainBalances.keys()]
+      : (await largestHolders(app.db, project, POOL_CHECK_CANDIDATES)).map((r) => r.holder);
+    for (const address of (await poolDetector(request.log, project)(largest.filter((h) => !known.pools.has(h)))) ??
+      []) {
       known.pools.set(address, null);
     }
-    const stream = Readable.from(csvChunks(app.db, project, known, truth), { objectMode: false, highWaterMark: 64 * 1024 });
+    const stream = Readable.from(csvChunks(app.db, project, known, truth), {
+      objectMode: false,
+      highWaterMark: 64 * 1024,
+    });
     stream.on('error', (err) => request.log.error({ err }, 'holder export failed while streaming'));
     reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="tokendesk-holders-${project.tokenSymbol.replace(/[^A-Za-z0-9]/g, '') || 'token'}-block-${block}.csv"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="tokendesk-holders-${project.tokenSymbol.replace(/[^A-Za-z0-9]/g, '') || 'token'}-block-${block}.csv"`,
+      )
       .header('cache-control', 'no-store');
     return reply.send(stream as unknown as string);
   });
@@ -81,7 +101,12 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
    * logs, the same balanceOf figures for the addresses the card shows, first. A line above the
    * header says so whenever the figures are not simply the logs confirmed by the chain.
    */
-  async function* csvChunks(db: Db, project: ProjectRow, known: Parameters<typeof labelsOf>[1], truth: HolderTruth): AsyncGenerator<string> {
+  async function* csvChunks(
+    db: Db,
+    project: ProjectRow,
+    known: Parameters<typeof labelsOf>[1],
+    truth: HolderTruth,
+  ): AsyncGenerator<string> {
     if (truth.api.status !== 'matches') yield csvRow([csvText(`# ${truth.api.note.replace(/[\r\n]+/g, ' ')}`)]);
     yield csvHeaderRow(holderCsvColumns);
     if (truth.api.status === 'no_logs') return;
@@ -101,7 +126,9 @@ export const holderRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     const fromChain = truth.chainBalances;
     if (fromChain) {
-      const checked = [...fromChain].filter(([, balance]) => balance > 0n).sort(([, x], [, y]) => (x === y ? 0 : x > y ? -1 : 1));
+      const checked = [...fromChain]
+        .filter(([, balance]) => balance > 0n)
+        .sort(([, x], [, y]) => (x === y ? 0 : x > y ? -1 : 1));
       yield checked.map(([holder, balance]) => line(holder, balance)).join('');
     }
     for await (const page of holderPages(db, project)) {

@@ -5,7 +5,16 @@ import type { ProjectRow, TokenHolderReconciliationRow, TokenHolderSyncRow } fro
 import { circulatingSupply, RECONCILED_TOP } from '../../market/holder-supply';
 import { toChecksumAddressIfAddress } from '../../lib/addresses';
 import { labelsOf, sharePct, toApiSync, type KnownAddresses } from './presenter';
-import { BURN_ADDRESSES, findReconciliation, findSync, historyStartProblem, knownPools, largestHolders, supplyOf, ZERO_ADDRESS } from './repository';
+import {
+  BURN_ADDRESSES,
+  findReconciliation,
+  findSync,
+  historyStartProblem,
+  knownPools,
+  largestHolders,
+  supplyOf,
+  ZERO_ADDRESS,
+} from './repository';
 
 /**
  * The holders card's figures: the log-derived balances of the repository, checked against what the
@@ -41,7 +50,11 @@ function tokensText(raw: bigint, project: ProjectRow): string {
 }
 
 /** The reconciliation for the API, and which supply and balances the figures take. */
-export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolderSyncRow | undefined): Promise<HolderTruth> {
+export async function holderTruth(
+  db: Db,
+  project: ProjectRow,
+  sync: TokenHolderSyncRow | undefined,
+): Promise<HolderTruth> {
   const row = await findReconciliation(db, project);
   const logSupply = await supplyOf(db, project);
   const units = (v: bigint | null) => (v === null ? null : formatUnits(v, project.tokenDecimal));
@@ -50,15 +63,30 @@ export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolder
   const onChain = total === null ? null : circulatingSupply(total, big(row?.zeroAddressBalance));
   const fromLogs = big(row?.supplyFromLogs);
   const blockText = row?.blockNumber?.toString() ?? '';
-  const empty = { block: null, checked_at: null, supply_from_logs: units(logSupply), total_supply: null, supply_on_chain: null, difference: null, largest_difference: null };
+  const empty = {
+    block: null,
+    checked_at: null,
+    supply_from_logs: units(logSupply),
+    total_supply: null,
+    supply_on_chain: null,
+    difference: null,
+    largest_difference: null,
+  };
   const counts = { addresses_checked: row?.addressesChecked ?? 0, addresses_differing: row?.addressesDiffering ?? 0 };
   const shortfall = BigInt(sync?.logShortfall ?? '0');
   const overdrawn =
-    shortfall > 0n ? ` The logs also moved ${tokensText(shortfall, project)} out of addresses they had never credited with it (counted as zero, never below).` : '';
+    shortfall > 0n
+      ? ` The logs also moved ${tokensText(shortfall, project)} out of addresses they had never credited with it (counted as zero, never below).`
+      : '';
 
   let api: HolderReconciliation;
   if (!row) {
-    api = { status: 'pending', ...empty, ...counts, note: 'Not checked against the chain yet: every figure comes from the token\'s Transfer logs.' };
+    api = {
+      status: 'pending',
+      ...empty,
+      ...counts,
+      note: "Not checked against the chain yet: every figure comes from the token's Transfer logs.",
+    };
   } else if (row.status === 'unavailable' || onChain === null) {
     api = {
       status: 'unavailable',
@@ -89,8 +117,16 @@ export async function holderTruth(db: Db, project: ProjectRow, sync: TokenHolder
     api = { status, ...base, note };
   }
   const chainBalances =
-    row && (api.status === 'differs' || api.status === 'no_logs') ? new Map(row.chainBalances.map((b) => [b.holder, BigInt(b.balance)] as const)) : null;
-  return { row, api, supply: onChain ?? logSupply, supplySource: onChain === null ? 'transfer_logs' : 'total_supply', chainBalances };
+    row && (api.status === 'differs' || api.status === 'no_logs')
+      ? new Map(row.chainBalances.map((b) => [b.holder, BigInt(b.balance)] as const))
+      : null;
+  return {
+    row,
+    api,
+    supply: onChain ?? logSupply,
+    supplySource: onChain === null ? 'transfer_logs' : 'total_supply',
+    chainBalances,
+  };
 }
 
 /** The holder count every screen shows: the logs' count, as the last check against the chain corrected it. */
@@ -102,7 +138,13 @@ export function shownHolderCount(sync: TokenHolderSyncRow): number {
  * `vaults`: contracts that hold the tokens of many pools (a V4 PoolManager, market/pool-label.ts),
  * labelled as pools and left out of the concentration like any pool.
  */
-export async function holdersSummary(db: Db, userId: number, project: ProjectRow, detectPools?: PoolDetector, vaults: readonly string[] = []): Promise<HoldersSummary> {
+export async function holdersSummary(
+  db: Db,
+  userId: number,
+  project: ProjectRow,
+  detectPools?: PoolDetector,
+  vaults: readonly string[] = [],
+): Promise<HoldersSummary> {
   const sync = await findSync(db, project);
   const apiSync = toApiSync(sync);
   if (!sync || sync.toBlock === null) {
@@ -125,15 +167,37 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
       addresses_differing: 0,
       note: apiSync.problem ?? 'Not checked against the chain yet: the transfer history is still being read.',
     };
-    return { sync: apiSync, holder_count: null, supply: null, supply_source: null, balances_source: null, top10_share_pct: null, pools_checked: false, top: [], reconciliation: api };
+    return {
+      sync: apiSync,
+      holder_count: null,
+      supply: null,
+      supply_source: null,
+      balances_source: null,
+      top10_share_pct: null,
+      pools_checked: false,
+      top: [],
+      reconciliation: api,
+    };
   }
 
   const truth = await holderTruth(db, project, sync);
   const supply = truth.supply;
-  const summaryBase = { sync: apiSync, supply: formatUnits(supply, project.tokenDecimal), supply_source: truth.supplySource, reconciliation: truth.api };
+  const summaryBase = {
+    sync: apiSync,
+    supply: formatUnits(supply, project.tokenDecimal),
+    supply_source: truth.supplySource,
+    reconciliation: truth.api,
+  };
   if (truth.api.status === 'no_logs') {
     // No logs, no holders to count: saying '0 holders' of a token with a supply would be false.
-    return { ...summaryBase, holder_count: null, balances_source: null, top10_share_pct: null, pools_checked: false, top: [] };
+    return {
+      ...summaryBase,
+      holder_count: null,
+      balances_source: null,
+      top10_share_pct: null,
+      pools_checked: false,
+      top: [],
+    };
   }
 
   const known: KnownAddresses = { pools: await knownPools(db, userId, project, vaults), deployer: sync.deployer };
@@ -150,7 +214,9 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
       .map(([holder, balance]) => ({ holder, balance: balance.toString() }));
   }
   // Pools nobody attached (the pair every token gets on a DEX, say) are still pools.
-  const detected = detectPools ? await detectPools(candidates.map((c) => c.holder).filter((h) => !known.pools.has(h))) : null;
+  const detected = detectPools
+    ? await detectPools(candidates.map((c) => c.holder).filter((h) => !known.pools.has(h)))
+    : null;
   for (const address of detected ?? []) known.pools.set(address, null);
 
   // Concentration: the 10 largest holders that are people or contracts, not pools or burn sinks.
@@ -179,4 +245,3 @@ export async function holdersSummary(db: Db, userId: number, project: ProjectRow
     top: rows,
   };
 }
-

@@ -70,7 +70,10 @@ export function toProjectMarket(
 /** The Dashboard's total: every pool with a USD liquidity counts; the newest block among them is the provenance. */
 export function toLiquiditySummary(pools: readonly Pool[]): LiquiditySummary {
   const valued = pools.filter((p) => p.liquidity_usd !== null);
-  const newest = valued.reduce<Pool | null>((best, p) => (p.usd && (!best?.usd || BigInt(p.usd.block_number) > BigInt(best.usd.block_number)) ? p : best), null);
+  const newest = valued.reduce<Pool | null>(
+    (best, p) => (p.usd && (!best?.usd || BigInt(p.usd.block_number) > BigInt(best.usd.block_number)) ? p : best),
+    null,
+  );
   return {
     total_liquidity_usd: text(usdSum(valued.map((p) => p.liquidity_usd))),
     pools_valued: valued.length,

@@ -1,4 +1,10 @@
-import { api, liquiditySummarySchema, type Pool, projectMarketListSchema, projectMessages as m } from '@tokendesk/contract';
+import {
+  api,
+  liquiditySummarySchema,
+  type Pool,
+  projectMarketListSchema,
+  projectMessages as m,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Address } from 'viem';
 import { workspaceData } from '../../plugins/workspace-access';
@@ -20,7 +26,10 @@ export interface MarketRoutesOptions {
    * The user's pools of these projects (null: all of them) presented live, with each project's USD
    * price. The pools feature does this; app.ts passes it in because features do not import each other.
    */
-  valuedPools(userId: number, projectIds: readonly number[] | null): Promise<{ pools: Pool[]; projectPrices: Map<number, ProjectPrice> }>;
+  valuedPools(
+    userId: number,
+    projectIds: readonly number[] | null,
+  ): Promise<{ pools: Pool[]; projectPrices: Map<number, ProjectPrice> }>;
 }
 
 export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, options) => {
@@ -32,7 +41,12 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
     await Promise.all(
       [...byNetwork].map(async ([networkId, list]) => {
         const network = app.chain.registry.get(networkId);
-        const supplies = network ? await app.usd.supplies(network, list.map((p) => p.contractAddress as Address)) : [];
+        const supplies = network
+          ? await app.usd.supplies(
+              network,
+              list.map((p) => p.contractAddress as Address),
+            )
+          : [];
         list.forEach((p, i) => result.set(p.id, supplies[i] ?? null));
       }),
     );
@@ -48,7 +62,17 @@ export const projectMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = a
       ),
       supplyOf(projects),
     ]);
-    return projects.map((p) => toProjectMarket(app.usd, p, app.chain.registry.get(p.networkId), pools, projectPrices.get(p.id), supplies.get(p.id) ?? null, nowMs));
+    return projects.map((p) =>
+      toProjectMarket(
+        app.usd,
+        p,
+        app.chain.registry.get(p.networkId),
+        pools,
+        projectPrices.get(p.id),
+        supplies.get(p.id) ?? null,
+        nowMs,
+      ),
+    );
   };
 
   route(app, api.market.list, async (request, reply) => {

@@ -16,7 +16,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     unreadCounts.set(userId, count);
     return count;
   };
-  route(app, api.notifications.list, async (request) => (await listNotifications(app.db, currentAuth(request).user.id, NOTIFICATION_LIST_LIMIT)).map(toApiNotification));
+  route(app, api.notifications.list, async (request) =>
+    (await listNotifications(app.db, currentAuth(request).user.id, NOTIFICATION_LIST_LIMIT)).map(toApiNotification),
+  );
 
   route(app, api.notifications.unreadCount, async (request, reply) => {
     const userId = currentAuth(request).user.id;

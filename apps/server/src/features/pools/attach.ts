@@ -15,7 +15,14 @@ export type PairedToken = Pick<TokenConfig, 'id' | 'address' | 'symbol' | 'name'
  */
 export async function saveVerifiedPool(
   app: Pick<FastifyInstance, 'db' | 'chain' | 'changes' | 'usd'>,
-  target: { userId: number; project: ProjectRow; network: NetworkConfig; dex: DexConfig; token: PairedToken; verified: VerifiedPool },
+  target: {
+    userId: number;
+    project: ProjectRow;
+    network: NetworkConfig;
+    dex: DexConfig;
+    token: PairedToken;
+    verified: VerifiedPool;
+  },
 ): Promise<Pool | null> {
   const { userId, project, network, dex, token, verified } = target;
   const inserted = await insertPool(app.db, {
@@ -32,7 +39,11 @@ export async function saveVerifiedPool(
     poolVersion: verified.version,
     fee: verified.fee,
     tickSpacing: verified.v4?.tickSpacing ?? verified.shape?.tickSpacing ?? null,
-    hooks: verified.v4 ? normalizeAddress(verified.v4.hooks) : verified.shape?.plugin ? normalizeAddress(verified.shape.plugin) : null,
+    hooks: verified.v4
+      ? normalizeAddress(verified.v4.hooks)
+      : verified.shape?.plugin
+        ? normalizeAddress(verified.shape.plugin)
+        : null,
     stable: verified.shape?.stable ?? null,
     binStep: verified.shape?.binStep ?? null,
     projectIsToken0: verified.projectIsToken0,

@@ -46,7 +46,13 @@ export function dayFigures(
   { pool, project }: PoolWithProject,
   currentPrice: string | null,
   figures: MarketFigures | undefined,
-): { change_24h: string | null; volume_24h: string | null; buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
+): {
+  change_24h: string | null;
+  volume_24h: string | null;
+  buys_24h: number | null;
+  sells_24h: number | null;
+  traders_24h: number | null;
+} {
   const side = poolSide(pool, project);
   const basePrice = figures?.base ? pointPrice(side, figures.base) : null;
   const pairedVolume = figures ? (pool.projectIsToken0 ? figures.volume1 : figures.volume0) : 0n;
@@ -61,14 +67,15 @@ export function dayFigures(
  * A Buy takes the project token out of the pool (as the activity list counts it), a Sell puts it in;
  * each is a transaction (decision 0078). Traders only once all are read (decision 0033).
  */
-function dayTrades(projectIsToken0: boolean, figures: MarketFigures | undefined): { buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
+function dayTrades(
+  projectIsToken0: boolean,
+  figures: MarketFigures | undefined,
+): { buys_24h: number | null; sells_24h: number | null; traders_24h: number | null } {
   if (!figures?.covered) return { buys_24h: null, sells_24h: null, traders_24h: null };
   const buys = projectIsToken0 ? figures.out0 : figures.out1;
   const sells = projectIsToken0 ? figures.in0 : figures.in1;
   return { buys_24h: buys, sells_24h: sells, traders_24h: figures.unreadTraders > 0 ? null : figures.traders };
 }
-
-
 
 /**
  * A V4 pool's key beyond its currencies (docs/decisions/0042), with the launchpad its hook belongs
@@ -175,11 +182,18 @@ export async function presentPoolsValued(
   const [states, figures] = await Promise.all([
     options.live
       ? withProjectPools(deps.db, rows).then(async (all) => {
-          const [read, rates] = await Promise.all([loadStates(deps.chain, all), loadRates(deps.usd, deps.chain.registry, all, nowMs)]);
+          const [read, rates] = await Promise.all([
+            loadStates(deps.chain, all),
+            loadRates(deps.usd, deps.chain.registry, all, nowMs),
+          ]);
           return { all, read, rates };
         })
       : Promise.resolve(undefined),
-    loadMarketFigures(deps.db, rows.map((r) => r.pool), nowMs),
+    loadMarketFigures(
+      deps.db,
+      rows.map((r) => r.pool),
+      nowMs,
+    ),
   ]);
   const usd = states && valueUsd(deps.usd, deps.chain.registry, states.all, states.read, states.rates, isStale, nowMs);
   const pools = rows.map((r) =>
@@ -196,7 +210,10 @@ export async function presentPoolsValued(
 }
 
 /** Live states for pools across networks: one multicall per network. */
-export async function loadStates(chain: ChainService, rows: readonly PoolWithProject[]): Promise<Map<number, CachedPoolState | null>> {
+export async function loadStates(
+  chain: ChainService,
+  rows: readonly PoolWithProject[],
+): Promise<Map<number, CachedPoolState | null>> {
   const byNetwork = new Map<number, PoolWithProject[]>();
   for (const row of rows) {
     const list = byNetwork.get(row.pool.networkId) ?? [];

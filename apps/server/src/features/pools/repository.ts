@@ -22,13 +22,20 @@ const base = (db: Db) =>
 // For the first few rows the redundant condition backfires: PostgreSQL takes it as selective,
 // expects ~50 rows, and hash-joins all of a user's pools to sort them (9 ms for 5,000 pools)
 // instead of walking pools_user_idx backwards and joining N projects by key (1 ms).
-const firstRows = (db: Db) => db.select({ pool: pools, project: projects }).from(pools).innerJoin(projects, eq(projects.id, pools.projectId));
+const firstRows = (db: Db) =>
+  db.select({ pool: pools, project: projects }).from(pools).innerJoin(projects, eq(projects.id, pools.projectId));
 
 /** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
 export async function listUserPools(db: Db, userId: number, limit?: number): Promise<PoolWithProject[]> {
   const order = [desc(pools.createdAt), desc(pools.id)] as const;
-  if (limit === undefined) return base(db).where(eq(pools.userId, userId)).orderBy(...order);
-  return firstRows(db).where(eq(pools.userId, userId)).orderBy(...order).limit(limit);
+  if (limit === undefined)
+    return base(db)
+      .where(eq(pools.userId, userId))
+      .orderBy(...order);
+  return firstRows(db)
+    .where(eq(pools.userId, userId))
+    .orderBy(...order)
+    .limit(limit);
 }
 
 /**
@@ -93,7 +100,12 @@ export async function countUserPools(db: Db, userId: number): Promise<number> {
 }
 
 /** A project's pools, newest first; `limit` keeps the first rows (projects/{id}/pools/ answers PROJECT_POOLS_LIMIT). */
-export function listProjectPools(db: Db, userId: number, projectId: number, limit?: number): Promise<PoolWithProject[]> {
+export function listProjectPools(
+  db: Db,
+  userId: number,
+  projectId: number,
+  limit?: number,
+): Promise<PoolWithProject[]> {
   const query = base(db)
     .where(and(eq(pools.userId, userId), eq(pools.projectId, projectId)))
     .orderBy(desc(pools.createdAt), desc(pools.id));
@@ -101,7 +113,12 @@ export function listProjectPools(db: Db, userId: number, projectId: number, limi
 }
 
 /** Whether the project already has a pool at this address. */
-export async function projectHasPool(db: Db, userId: number, projectId: number, address: LowerAddress): Promise<boolean> {
+export async function projectHasPool(
+  db: Db,
+  userId: number,
+  projectId: number,
+  address: LowerAddress,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: pools.id })
     .from(pools)
@@ -110,7 +127,10 @@ export async function projectHasPool(db: Db, userId: number, projectId: number, 
   return row !== undefined;
 }
 
-export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt' | 'poolAddress' | 'pairedTokenAddress'> & { poolAddress: LowerAddress; pairedTokenAddress: LowerAddress };
+export type NewPool = Omit<typeof pools.$inferInsert, 'id' | 'createdAt' | 'poolAddress' | 'pairedTokenAddress'> & {
+  poolAddress: LowerAddress;
+  pairedTokenAddress: LowerAddress;
+};
 
 /** The new pool, or null when the project already has a pool at this address (the unique key said so). */
 export async function insertPool(db: Db, values: NewPool): Promise<PoolRow | null> {

@@ -1,4 +1,14 @@
-import { api, DASHBOARD_LIST_LIMIT, type poolListQuerySchema, poolPageSchema, type PoolSummary, type PriceHistory, priceListSchema, PROJECT_POOLS_LIMIT, projectMessages as m } from '@tokendesk/contract';
+import {
+  api,
+  DASHBOARD_LIST_LIMIT,
+  type poolListQuerySchema,
+  poolPageSchema,
+  type PoolSummary,
+  type PriceHistory,
+  priceListSchema,
+  PROJECT_POOLS_LIMIT,
+  projectMessages as m,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { workspaceData } from '../../plugins/workspace-access';
@@ -12,7 +22,15 @@ import { DAY_MS, listSnapshotsSince } from '../../market/pool-figures';
 import { saveVerifiedPool } from './attach';
 import { presentPools, toPriceItem } from './presenter';
 import { presentShape } from '../../market/pool-shape';
-import { countPoolAlerts, countUserPools, deletePool, listProjectPools, listUserPools, pageUserPools, projectHasPool } from './repository';
+import {
+  countPoolAlerts,
+  countUserPools,
+  deletePool,
+  listProjectPools,
+  listUserPools,
+  pageUserPools,
+  projectHasPool,
+} from './repository';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
 import { route } from '../../plugins/endpoint-routes';
@@ -41,7 +59,12 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.pools.poolAddress, async (request) => {
     const { user } = workspaceData(request);
-    const { project, network, dex, token } = await resolvePair(user.id, request.body.project_id, request.body.dex_id, request.body.token_id);
+    const { project, network, dex, token } = await resolvePair(
+      user.id,
+      request.body.project_id,
+      request.body.dex_id,
+      request.body.token_id,
+    );
     const found = await chain.discoverPool(network, dex, project.contractAddress as LowerAddress, token.address);
     if (!found) throw new HttpError(404, m.noPool(dex.name));
     // The fee as the family shows it: a V4 dynamic fee is no tier (the hook sets each swap's), so null.
@@ -52,7 +75,12 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       stable: found.shape?.stable ?? null,
       binStep: found.shape?.binStep ?? null,
     });
-    return { pool_address: presentPoolAddress(found.address), pool_version: found.version, fee: facts.fee, shape: presentShape(facts, familyOf(dex)) };
+    return {
+      pool_address: presentPoolAddress(found.address),
+      pool_version: found.version,
+      fee: facts.fee,
+      shape: presentShape(facts, familyOf(dex)),
+    };
   });
 
   route(app, api.pools.create, async (request, reply) => {
@@ -68,7 +96,13 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const address = normalizePoolAddress(body.pool_address);
     if (await projectHasPool(app.db, user.id, project.id, address)) throw conflict('pool_address', m.duplicatePool);
-    const verified = await chain.verifyPool(network, dex, address, project.contractAddress as LowerAddress, token.address);
+    const verified = await chain.verifyPool(
+      network,
+      dex,
+      address,
+      project.contractAddress as LowerAddress,
+      token.address,
+    );
     const created = await saveVerifiedPool(app, { userId: user.id, project, network, dex, token, verified });
     if (!created) throw conflict('pool_address', m.duplicatePool);
     return reply.code(201).send(created);
@@ -97,26 +131,40 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
    * A page of the user's pools as the list routes answer it, from the answer cache (decision 0026):
    * a project filter that is not the user's answers 404, like an unknown id.
    */
-  async function poolPage(request: { query: z.output<typeof poolListQuerySchema> }, userId: number, live: boolean): Promise<Buffer> {
+  async function poolPage(
+    request: { query: z.output<typeof poolListQuerySchema> },
+    userId: number,
+    live: boolean,
+  ): Promise<Buffer> {
     const { q, project, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
     const key = `${live ? 'funds' : 'pools'}\u0000${q ?? ''}\u0000${project ?? ''}\u0000${cursor ?? ''}\u0000${limit}`;
     return app.answers.get(userId, key, async () => {
       if (project !== undefined && !(await ownedProject(app.db, userId, project))) throw notFound(m.projectNotFound);
       const page = await pageUserPools(app.db, userId, { q, projectId: project, after, limit });
-      return serializeAnswer(poolPageSchema, { pools: await presentPools(app, page.rows, { live }), next_cursor: page.next && encodeNewestCursor(page.next) });
+      return serializeAnswer(poolPageSchema, {
+        pools: await presentPools(app, page.rows, { live }),
+        next_cursor: page.next && encodeNewestCursor(page.next),
+      });
     });
   }
 
-  route(app, api.pools.list, async (request, reply) => sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, false)));
+  route(app, api.pools.list, async (request, reply) =>
+    sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, false)),
+  );
 
   route(app, api.pools.summary, async (request): Promise<PoolSummary> => {
     const userId = workspaceData(request).user.id;
-    const [poolCount, latest] = await Promise.all([countUserPools(app.db, userId), listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT)]);
+    const [poolCount, latest] = await Promise.all([
+      countUserPools(app.db, userId),
+      listUserPools(app.db, userId, DASHBOARD_LIST_LIMIT),
+    ]);
     return { pool_count: poolCount, latest_pools: await presentPools(app, latest, { live: false }) };
   });
 
-  route(app, api.pools.listLive, async (request, reply) => sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, true)));
+  route(app, api.pools.listLive, async (request, reply) =>
+    sendSerialized(reply, await poolPage(request, workspaceData(request).user.id, true)),
+  );
 
   route(app, api.pools.detail, async (request) => {
     const row = await ownedPoolWithProject(app.db, workspaceData(request).user.id, request.params.id);
@@ -154,7 +202,10 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = workspaceData(request).user.id;
     const { limit } = request.query;
     const body = await app.answers.get(userId, `prices\u0000${limit}`, async () =>
-      serializeAnswer(priceListSchema, (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem)),
+      serializeAnswer(
+        priceListSchema,
+        (await presentPools(app, await listUserPools(app.db, userId, limit))).map(toPriceItem),
+      ),
     );
     return sendSerialized(reply, body);
   });

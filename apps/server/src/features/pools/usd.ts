@@ -6,7 +6,15 @@ import type { Db } from '../../db/client';
 import { pools, projects } from '../../db/schema';
 import { dec, decText, mul } from '../../market/usd/decimal-math';
 import type { UsdEngine } from '../../market/usd/engine';
-import { apiUsdSource, chooseProjectPrice, poolUsd, type PairedRate, type PoolUsd, type PoolUsdInput, type ProjectPrice } from '../../market/usd/valuation';
+import {
+  apiUsdSource,
+  chooseProjectPrice,
+  poolUsd,
+  type PairedRate,
+  type PoolUsd,
+  type PoolUsdInput,
+  type ProjectPrice,
+} from '../../market/usd/valuation';
 import type { PoolWithProject } from './repository';
 
 /*
@@ -14,7 +22,10 @@ import type { PoolWithProject } from './repository';
  * USD fields of the pool answer. The choice of pool and the maths are market/usd/.
  */
 
-export type PoolUsdFields = Pick<Pool, 'price_usd' | 'liquidity_usd' | 'volume_24h_usd' | 'usd' | 'usd_unavailable_reason'>;
+export type PoolUsdFields = Pick<
+  Pool,
+  'price_usd' | 'liquidity_usd' | 'volume_24h_usd' | 'usd' | 'usd_unavailable_reason'
+>;
 
 export interface UsdValuation {
   pools: Map<number, PoolUsd>;
@@ -45,9 +56,18 @@ const rateKey = (networkId: number, pairedToken: string) => `${networkId}:${pair
  * shares them). Needs no pool state, so it runs alongside the pool reads: a stalled node costs one
  * deadline, not two.
  */
-export async function loadRates(engine: UsdEngine, registry: NetworkRegistry, rows: readonly PoolWithProject[], nowMs: number): Promise<Map<string, PairedRate>> {
+export async function loadRates(
+  engine: UsdEngine,
+  registry: NetworkRegistry,
+  rows: readonly PoolWithProject[],
+  nowMs: number,
+): Promise<Map<string, PairedRate>> {
   const keys = new Map<string, { networkId: number; pairedToken: string }>();
-  for (const { pool } of rows) keys.set(rateKey(pool.networkId, pool.pairedTokenAddress), { networkId: pool.networkId, pairedToken: pool.pairedTokenAddress });
+  for (const { pool } of rows)
+    keys.set(rateKey(pool.networkId, pool.pairedTokenAddress), {
+      networkId: pool.networkId,
+      pairedToken: pool.pairedTokenAddress,
+    });
   const rates = await Promise.all(
     [...keys].map(async ([key, { networkId, pairedToken }]): Promise<[string, PairedRate]> => {
       const network = registry.get(networkId);
@@ -76,10 +96,18 @@ export function valueUsd(
       poolId: pool.id,
       projectId: project.id,
       leg: live?.state
-        ? { label: `${project.tokenSymbol}/${pool.pairedTokenSymbol} on ${dex}`, blockNumber: live.blockNumber, blockTime: live.blockTime, stale: isStale(network, live, nowMs) }
+        ? {
+            label: `${project.tokenSymbol}/${pool.pairedTokenSymbol} on ${dex}`,
+            blockNumber: live.blockNumber,
+            blockTime: live.blockTime,
+            stale: isStale(network, live, nowMs),
+          }
         : null,
       state: live?.state ?? null,
-      rate: rates.get(rateKey(pool.networkId, pool.pairedTokenAddress)) ?? { ok: false, reason: 'No USD route: the rate was not read.' },
+      rate: rates.get(rateKey(pool.networkId, pool.pairedTokenAddress)) ?? {
+        ok: false,
+        reason: 'No USD route: the rate was not read.',
+      },
     };
   });
   const byProject = new Map<number, PoolUsdInput[]>();
@@ -88,7 +116,13 @@ export function valueUsd(
   for (const [projectId, list] of byProject) {
     const row = rows.find((r) => r.project.id === projectId)!;
     const network = registry.get(row.pool.networkId);
-    projectPrices.set(projectId, chooseProjectPrice(list, engine.minLiquidityUsd, { symbol: row.project.tokenSymbol, references: network ? engine.referenceSymbols(network) : [] }));
+    projectPrices.set(
+      projectId,
+      chooseProjectPrice(list, engine.minLiquidityUsd, {
+        symbol: row.project.tokenSymbol,
+        references: network ? engine.referenceSymbols(network) : [],
+      }),
+    );
   }
   const poolValues = new Map<number, PoolUsd>();
   for (const input of inputs) poolValues.set(input.poolId, poolUsd(input, projectPrices.get(input.projectId)!));

@@ -9,7 +9,11 @@ import { listUserPools, type PoolWithProject } from './repository';
  * price: what the project market routes sum (app.ts hands this to them, as features do not import
  * each other).
  */
-export async function valuedPools(app: Pick<FastifyInstance, 'db' | 'chain' | 'usd'>, userId: number, projectIds: readonly number[] | null) {
+export async function valuedPools(
+  app: Pick<FastifyInstance, 'db' | 'chain' | 'usd'>,
+  userId: number,
+  projectIds: readonly number[] | null,
+) {
   let rows: PoolWithProject[];
   if (projectIds === null) rows = await listUserPools(app.db, userId);
   else if (projectIds.length === 0) rows = [];

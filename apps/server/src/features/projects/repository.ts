@@ -19,11 +19,16 @@ export type { ProjectWithHolders };
 const noLogs = sql`exists (
   select 1 from token_holder_reconciliation r where r.network_id = ${tokenHolderSync.networkId} and r.token_address = ${tokenHolderSync.tokenAddress} and r.status = 'no_logs'
 )`;
-const liveHolderCount = sql<number | null>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not ${noLogs} then greatest(0, ${tokenHolderSync.holderCount} + coalesce(${tokenHolderSync.holderCountAdjustment}, 0)) end`;
+const liveHolderCount = sql<
+  number | null
+>`case when ${tokenHolderSync.toBlock} >= ${tokenHolderSync.targetBlock} and not ${noLogs} then greatest(0, ${tokenHolderSync.holderCount} + coalesce(${tokenHolderSync.holderCountAdjustment}, 0)) end`;
 /** Said apart from a null count so that screens stop waiting for a count that will not come. */
 const holdersUnavailable = sql<boolean | null>`${noLogs}`;
 /** Joined, not a subquery per row: a dashboard of 1,000 projects reads the sync rows once. */
-const holderSyncOfProject = and(eq(tokenHolderSync.networkId, projects.networkId), eq(tokenHolderSync.tokenAddress, projects.contractAddress));
+const holderSyncOfProject = and(
+  eq(tokenHolderSync.networkId, projects.networkId),
+  eq(tokenHolderSync.tokenAddress, projects.contractAddress),
+);
 
 /** Newest first; `limit` keeps the first rows of that order (the dashboard's five). */
 export async function listProjects(db: Db, userId: number, limit?: number): Promise<ProjectWithHolders[]> {
@@ -43,7 +48,12 @@ export async function listProjects(db: Db, userId: number, limit?: number): Prom
  */
 const firstProjectsPage = preparedPerDb((db: Db, rows: number) =>
   db
-    .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
+    .select({
+      project: projects,
+      holderCount: liveHolderCount,
+      holdersUnavailable,
+      createdUs: createdMicros(projects.createdAt),
+    })
     .from(projects)
     .leftJoin(tokenHolderSync, holderSyncOfProject)
     .where(eq(projects.userId, sql.placeholder('userId')))
@@ -66,14 +76,25 @@ export async function pageProjects(
   const q = page.q?.trim();
   if (q) {
     const pattern = likePattern(q);
-    conditions.push(or(ilike(projects.name, pattern), ilike(projects.tokenSymbol, pattern), ilike(projects.contractAddress, pattern))!);
+    conditions.push(
+      or(
+        ilike(projects.name, pattern),
+        ilike(projects.tokenSymbol, pattern),
+        ilike(projects.contractAddress, pattern),
+      )!,
+    );
   }
   if (page.after) conditions.push(afterNewest(projects.createdAt, projects.id, page.after));
   const rows =
     !q && !page.after
       ? await firstProjectsPage(db, page.limit + 1).execute({ userId })
       : await db
-          .select({ project: projects, holderCount: liveHolderCount, holdersUnavailable, createdUs: createdMicros(projects.createdAt) })
+          .select({
+            project: projects,
+            holderCount: liveHolderCount,
+            holdersUnavailable,
+            createdUs: createdMicros(projects.createdAt),
+          })
           .from(projects)
           .leftJoin(tokenHolderSync, holderSyncOfProject)
           .where(and(...conditions))
@@ -103,7 +124,12 @@ export async function findProject(db: Db, userId: number, id: number): Promise<P
   return row && { ...row.project, holderCount: row.holderCount, holdersUnavailable: row.holdersUnavailable };
 }
 
-export async function findProjectByAddress(db: Db, userId: number, networkId: number, address: LowerAddress): Promise<ProjectRow | undefined> {
+export async function findProjectByAddress(
+  db: Db,
+  userId: number,
+  networkId: number,
+  address: LowerAddress,
+): Promise<ProjectRow | undefined> {
   const [row] = await db
     .select()
     .from(projects)
@@ -112,7 +138,9 @@ export async function findProjectByAddress(db: Db, userId: number, networkId: nu
   return row;
 }
 
-export type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'createdAt' | 'contractAddress'> & { contractAddress: LowerAddress };
+export type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'createdAt' | 'contractAddress'> & {
+  contractAddress: LowerAddress;
+};
 
 /** The new project, or null when the user already has this contract on this network (the unique key said so). */
 export async function insertProject(db: Db, values: NewProject): Promise<ProjectRow | null> {
@@ -157,7 +185,12 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
   // the plan it had (the trigram indexes); hex digits are safe in LIKE without escaping. A word
   // that is also hex ('cafe', 'beef') is searched both ways.
   const prefix = addressPrefixOf(query);
-  if (limit === 10) return searchStatement(db, prefix ? 'address' : 'text').execute({ userId, pattern, ...(prefix ? { prefix: `${prefix}%` } : {}) });
+  if (limit === 10)
+    return searchStatement(db, prefix ? 'address' : 'text').execute({
+      userId,
+      pattern,
+      ...(prefix ? { prefix: `${prefix}%` } : {}),
+    });
   const match = prefix ? or(byText, sql`${projects.contractAddress} like ${`${prefix}%`}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
@@ -171,7 +204,8 @@ export function searchProjects(db: Db, userId: number, query: string, limit = 10
 const searchStatement = preparedPerDb((db: Db, shape: 'text' | 'address') => {
   const pattern = sql.placeholder('pattern');
   const byText = or(ilike(sql`lower(${projects.name})`, pattern), ilike(sql`lower(${projects.tokenSymbol})`, pattern));
-  const match = shape === 'address' ? or(byText, sql`${projects.contractAddress} like ${sql.placeholder('prefix')}`) : byText;
+  const match =
+    shape === 'address' ? or(byText, sql`${projects.contractAddress} like ${sql.placeholder('prefix')}`) : byText;
   return db
     .select({ id: projects.id, name: projects.name, token_symbol: projects.tokenSymbol })
     .from(projects)
@@ -182,9 +216,16 @@ const searchStatement = preparedPerDb((db: Db, shape: 'text' | 'address') => {
 });
 
 /** What deleting the project takes with it (its pools cascade, and their alerts with them). */
-export async function countProjectDependents(db: Db, userId: number, projectId: number): Promise<{ poolCount: number; alertCount: number }> {
+export async function countProjectDependents(
+  db: Db,
+  userId: number,
+  projectId: number,
+): Promise<{ poolCount: number; alertCount: number }> {
   const [poolRows, alertRows] = await Promise.all([
-    db.select({ n: count() }).from(pools).where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
+    db
+      .select({ n: count() })
+      .from(pools)
+      .where(and(eq(pools.projectId, projectId), eq(pools.userId, userId))),
     db
       .select({ n: count() })
       .from(alerts)

@@ -1,11 +1,28 @@
-import { api, DASHBOARD_LIST_LIMIT, projectListSchema, projectMessages as m, type ProjectSummary, searchResultSchema } from '@tokendesk/contract';
+import {
+  api,
+  DASHBOARD_LIST_LIMIT,
+  projectListSchema,
+  projectMessages as m,
+  type ProjectSummary,
+  searchResultSchema,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { workspaceData } from '../../plugins/workspace-access';
 import { normalizeAddress } from '../../lib/addresses';
 import { conflict, fieldError, notFound } from '../../lib/http-errors';
 import { encodeNewestCursor, parseNewestCursor } from '../../db/newest-first';
 import { sendSerialized, serializeAnswer } from '../../plugins/user-caches';
-import { countProjectDependents, countProjects, deleteProject, findProject, insertProject, findProjectByAddress, listProjects, pageProjects, searchProjects } from './repository';
+import {
+  countProjectDependents,
+  countProjects,
+  deleteProject,
+  findProject,
+  insertProject,
+  findProjectByAddress,
+  listProjects,
+  pageProjects,
+  searchProjects,
+} from './repository';
 import { toApiProject } from './presenter';
 import { route } from '../../plugins/endpoint-routes';
 
@@ -21,16 +38,26 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = workspaceData(request).user.id;
     const { q, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseNewestCursor(cursor);
-    const body = await app.answers.get(userId, `projects\u0000${q ?? ''}\u0000${cursor ?? ''}\u0000${limit}`, async () => {
-      const page = await pageProjects(app.db, userId, { q, after, limit });
-      return serializeAnswer(projectListSchema, { projects: page.rows.map(toApiProject), next_cursor: page.next && encodeNewestCursor(page.next) });
-    });
+    const body = await app.answers.get(
+      userId,
+      `projects\u0000${q ?? ''}\u0000${cursor ?? ''}\u0000${limit}`,
+      async () => {
+        const page = await pageProjects(app.db, userId, { q, after, limit });
+        return serializeAnswer(projectListSchema, {
+          projects: page.rows.map(toApiProject),
+          next_cursor: page.next && encodeNewestCursor(page.next),
+        });
+      },
+    );
     return sendSerialized(reply, body);
   });
 
   route(app, api.projects.summary, async (request): Promise<ProjectSummary> => {
     const userId = workspaceData(request).user.id;
-    const [projectCount, recent] = await Promise.all([countProjects(app.db, userId), listProjects(app.db, userId, DASHBOARD_LIST_LIMIT)]);
+    const [projectCount, recent] = await Promise.all([
+      countProjects(app.db, userId),
+      listProjects(app.db, userId, DASHBOARD_LIST_LIMIT),
+    ]);
     return { project_count: projectCount, recent_projects: recent.map(toApiProject) };
   });
 
@@ -52,7 +79,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       app.chain.tokenInfo(network, address),
       findProjectByAddress(app.db, workspaceData(request).user.id, network.id, address),
     ]);
-    return existing ? { ...info, existing_project: { id: existing.id, name: existing.name, token_symbol: existing.tokenSymbol } } : info;
+    return existing
+      ? { ...info, existing_project: { id: existing.id, name: existing.name, token_symbol: existing.tokenSymbol } }
+      : info;
   });
 
   route(app, api.projects.create, async (request, reply) => {
@@ -60,12 +89,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const network = networkOrFail(body.network);
     const address = normalizeAddress(body.contract_address);
-    if (await findProjectByAddress(app.db, user.id, network.id, address)) throw conflict('contract_address', m.duplicateProject);
+    if (await findProjectByAddress(app.db, user.id, network.id, address))
+      throw conflict('contract_address', m.duplicateProject);
     // The head is read before the project exists, so every pool created after it was added is at
     // or above this block: the new-pool watch starts the project there (decision 0057).
     const [info, headBlock] = await Promise.all([app.chain.tokenInfo(network, address), app.chain.headBlock(network)]);
     if (info.decimals !== body.token_decimal) {
-      throw fieldError('token_decimal', `The contract reports ${info.decimals} decimals. Use Fetch Token Info to fill them in.`);
+      throw fieldError(
+        'token_decimal',
+        `The contract reports ${info.decimals} decimals. Use Fetch Token Info to fill them in.`,
+      );
     }
     const row = await insertProject(app.db, {
       userId: user.id,

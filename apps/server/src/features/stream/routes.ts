@@ -26,7 +26,11 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
         RETRY_SECONDS,
       );
     }
-    if (refusal) throw tooManyRequests(`This server has as many live streams open as it allows. Please try again in ${RETRY_SECONDS} seconds.`, RETRY_SECONDS);
+    if (refusal)
+      throw tooManyRequests(
+        `This server has as many live streams open as it allows. Please try again in ${RETRY_SECONDS} seconds.`,
+        RETRY_SECONDS,
+      );
     const resumed = request.headers['last-event-id'] !== undefined;
     reply.hijack();
     const res = reply.raw;

@@ -34,11 +34,18 @@ const statusFilter: Record<StaffStatus, SQL | undefined> = {
 };
 
 /** Every user's tickets in queue order; `after` is [rank, updated_at, id] of the previous page's last row. */
-export async function listStaffTickets(db: Db, status: StaffStatus, after: readonly [number, Date, number] | null, limit: number) {
+export async function listStaffTickets(
+  db: Db,
+  status: StaffStatus,
+  after: readonly [number, Date, number] | null,
+  limit: number,
+) {
   const where: (SQL | undefined)[] = [statusFilter[status]];
   if (after) {
     const [rank, updatedAt, id] = after;
-    where.push(sql`(${queueRank}, ${tickets.updatedAt}, ${tickets.id}) > (${rank}, ${updatedAt.toISOString()}::timestamptz, ${id})`);
+    where.push(
+      sql`(${queueRank}, ${tickets.updatedAt}, ${tickets.id}) > (${rank}, ${updatedAt.toISOString()}::timestamptz, ${id})`,
+    );
   }
   return db
     .select({ ticket: tickets, messageCount, username: users.username, rank: queueRank })
@@ -60,13 +67,20 @@ export async function findTicket(db: Db, ticketId: number, userId: number | null
     .where(and(...where))
     .limit(1);
   if (!row) return null;
-  const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId)).orderBy(asc(ticketMessages.id));
+  const messages = await db
+    .select()
+    .from(ticketMessages)
+    .where(eq(ticketMessages.ticketId, ticketId))
+    .orderBy(asc(ticketMessages.id));
   return { row, messages };
 }
 
 /** Tickets awaiting a staff reply (open, the last word the user's): the staff console's count. */
 export async function countAwaitingReply(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tickets).where(statusFilter.awaiting);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(statusFilter.awaiting);
   return Number(row?.n ?? 0);
 }
 
@@ -84,10 +98,29 @@ export async function createTicket(
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(tickets)
-      .values({ userId, projectId: project?.id ?? null, projectName: project?.name ?? '', subject, isResolved: false, waitingAnswer: true, createdAt: now, updatedAt: now })
+      .values({
+        userId,
+        projectId: project?.id ?? null,
+        projectName: project?.name ?? '',
+        subject,
+        isResolved: false,
+        waitingAnswer: true,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: tickets.id });
-    await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorUserId: userId, isAdmin: false, message, createdAt: now });
-    await tellStaff(tx, staffMail, { kind: 'new', ticketId: ticket!.id, subject, projectName: project?.name ?? '', authorId: userId, message, at: now });
+    await tx
+      .insert(ticketMessages)
+      .values({ ticketId: ticket!.id, authorUserId: userId, isAdmin: false, message, createdAt: now });
+    await tellStaff(tx, staffMail, {
+      kind: 'new',
+      ticketId: ticket!.id,
+      subject,
+      projectName: project?.name ?? '',
+      authorId: userId,
+      message,
+      at: now,
+    });
     return ticket!.id;
   });
 }
@@ -123,19 +156,45 @@ export async function addReply(
       .update(tickets)
       .set({ waitingAnswer: !author.isAdmin, updatedAt: now })
       .where(and(...where))
-      .returning({ id: tickets.id, userId: tickets.userId, subject: tickets.subject, projectName: tickets.projectName });
+      .returning({
+        id: tickets.id,
+        userId: tickets.userId,
+        subject: tickets.subject,
+        projectName: tickets.projectName,
+      });
     if (!updated) {
       const ownerWhere = [eq(tickets.id, ticketId)];
       if (ownerId !== null) ownerWhere.push(eq(tickets.userId, ownerId));
-      const [exists] = await tx.select({ id: tickets.id }).from(tickets).where(and(...ownerWhere)).limit(1);
+      const [exists] = await tx
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(...ownerWhere))
+        .limit(1);
       // Nothing was written: the transaction ends empty.
       return exists ? 'resolved' : 'not-found';
     }
-    const [added] = await tx.insert(ticketMessages).values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now }).returning();
+    const [added] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId, authorUserId: author.id, isAdmin: author.isAdmin, message, createdAt: now })
+      .returning();
     if (author.isAdmin) {
-      await raiseNotification(tx, { userId: updated.userId, title: m.supportReplied, message: replyPreview(message), navigationUrl: `/support/${ticketId}`, createdAt: now });
+      await raiseNotification(tx, {
+        userId: updated.userId,
+        title: m.supportReplied,
+        message: replyPreview(message),
+        navigationUrl: `/support/${ticketId}`,
+        createdAt: now,
+      });
     } else {
-      await tellStaff(tx, staffMail, { kind: 'reply', ticketId, subject: updated.subject, projectName: updated.projectName, authorId: author.id, message, at: now });
+      await tellStaff(tx, staffMail, {
+        kind: 'reply',
+        ticketId,
+        subject: updated.subject,
+        projectName: updated.projectName,
+        authorId: author.id,
+        message,
+        at: now,
+      });
     }
     return added!;
   });
@@ -154,7 +213,11 @@ export async function setResolved(db: Db, ticketId: number, resolved: boolean): 
     await tx
       .update(tickets)
       // Reopened, the ticket is back in the queue as awaiting an answer.
-      .set(resolved ? { isResolved: true, waitingAnswer: false, updatedAt: now } : { isResolved: false, waitingAnswer: true, updatedAt: now })
+      .set(
+        resolved
+          ? { isResolved: true, waitingAnswer: false, updatedAt: now }
+          : { isResolved: false, waitingAnswer: true, updatedAt: now },
+      )
       .where(eq(tickets.id, ticketId));
     if (resolved) {
       await raiseNotification(tx, {

@@ -7,7 +7,16 @@ import { emailConfigured } from '../../domain/outbox';
 import { ownedProject } from '../../domain/tenancy';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { toApiMessage, toApiTicket } from './presenter';
-import { addReply, countAwaitingReply, createTicket, findTicket, listStaffTickets, listUserTickets, setResolved, type ReplyOutcome } from './repository';
+import {
+  addReply,
+  countAwaitingReply,
+  createTicket,
+  findTicket,
+  listStaffTickets,
+  listUserTickets,
+  setResolved,
+  type ReplyOutcome,
+} from './repository';
 import type { StaffMail } from './staff-notices';
 import { route } from '../../plugins/endpoint-routes';
 
@@ -24,13 +33,16 @@ async function ticketOr404(db: Db, ticketId: number, userId: number | null) {
 /** The added message, or the refusal as the API answers it. */
 function addedMessage(outcome: ReplyOutcome) {
   if (outcome === 'not-found') throw notFound(m.ticketNotFound);
-  if (outcome === 'resolved') throw new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
+  if (outcome === 'resolved')
+    throw new HttpError(409, m.resolvedNoReplies, [{ field: 'message', message: m.resolvedNoReplies }]);
   return toApiMessage(outcome);
 }
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff hear of new tickets and user replies by e-mail only when the server can send one.
-  const staffMail: StaffMail | null = emailConfigured(app.config) ? { publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, '') } : null;
+  const staffMail: StaffMail | null = emailConfigured(app.config)
+    ? { publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, '') }
+    : null;
   // ---- The user's own tickets -------------------------------------------------------------
 
   route(app, api.tickets.list, async (request) => {
@@ -40,7 +52,10 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listUserTickets(app.db, user.id, before, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { tickets: page.map((r) => toApiTicket(r)), next_cursor: rows.length > limit && last ? encodeCursor([last.ticket.id]) : null };
+    return {
+      tickets: page.map((r) => toApiTicket(r)),
+      next_cursor: rows.length > limit && last ? encodeCursor([last.ticket.id]) : null,
+    };
   });
 
   route(app, api.tickets.get, async (request) => {
@@ -60,7 +75,16 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.tickets.reply, async (request, reply) => {
     const { user } = currentAuth(request);
-    const added = addedMessage(await addReply(app.db, request.params.id, user.id, { id: user.id, isAdmin: false }, request.body.message, staffMail));
+    const added = addedMessage(
+      await addReply(
+        app.db,
+        request.params.id,
+        user.id,
+        { id: user.id, isAdmin: false },
+        request.body.message,
+        staffMail,
+      ),
+    );
     return reply.code(201).send(added);
   });
 
@@ -69,13 +93,17 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, api.staffTickets.list, async (request) => {
     const { status, cursor, limit } = request.query;
     const after = cursor === undefined ? null : parseCursor(cursor, staffCursor);
-    const [rows, awaiting] = await Promise.all([listStaffTickets(app.db, status, after, limit + 1), countAwaitingReply(app.db)]);
+    const [rows, awaiting] = await Promise.all([
+      listStaffTickets(app.db, status, after, limit + 1),
+      countAwaitingReply(app.db),
+    ]);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       awaiting_reply: awaiting,
       tickets: page.map((r) => toApiTicket(r)),
-      next_cursor: rows.length > limit && last ? encodeCursor([last.rank, last.ticket.updatedAt.getTime(), last.ticket.id]) : null,
+      next_cursor:
+        rows.length > limit && last ? encodeCursor([last.rank, last.ticket.updatedAt.getTime(), last.ticket.id]) : null,
     };
   });
 
@@ -88,7 +116,9 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, api.staffTickets.reply, async (request, reply) => {
     const { user } = currentAuth(request);
-    const added = addedMessage(await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message));
+    const added = addedMessage(
+      await addReply(app.db, request.params.id, null, { id: user.id, isAdmin: true }, request.body.message),
+    );
     return reply.code(201).send(added);
   });
 

@@ -44,7 +44,10 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The bell's text: which ticket and who, in one line. */
 function noticeText(event: TicketEvent, author: string): string {
   const about = event.projectName ? ` about ${event.projectName}` : '';
-  const what = event.kind === 'new' ? `${author} opened ticket #${event.ticketId}${about}` : `${author} replied on ticket #${event.ticketId}${about}`;
+  const what =
+    event.kind === 'new'
+      ? `${author} opened ticket #${event.ticketId}${about}`
+      : `${author} replied on ticket #${event.ticketId}${about}`;
   return truncate(`${what}: '${oneLine(event.subject)}'`, 200);
 }
 
@@ -65,12 +68,18 @@ function staffEmail(title: string, notice: string, words: string, url: string): 
   return { subject: truncate(`TokenDesk: ${title}`, 200), text, html };
 }
 
-export async function tellStaff(tx: Tx, mail: StaffMail | null, event: TicketEvent): Promise<{ notified: number; emailed: number }> {
+export async function tellStaff(
+  tx: Tx,
+  mail: StaffMail | null,
+  event: TicketEvent,
+): Promise<{ notified: number; emailed: number }> {
   const result = (await tx.execute(sql`
     select u.id, u.email, u.username, to_jsonb(u) ->> 'email_verified_at' as verified
     from users u where u.is_staff and u.id <> ${event.authorId}
     order by u.id`)) as unknown as { rows: StaffTarget[] };
-  const authorRows = (await tx.execute(sql`select username from users where id = ${event.authorId}`)) as unknown as { rows: { username: string }[] };
+  const authorRows = (await tx.execute(sql`select username from users where id = ${event.authorId}`)) as unknown as {
+    rows: { username: string }[];
+  };
   const author = authorRows.rows[0]?.username ?? 'A user';
   const title = event.kind === 'new' ? m.staffNewTicket : m.staffUserReplied;
   const message = noticeText(event, author);
@@ -79,7 +88,12 @@ export async function tellStaff(tx: Tx, mail: StaffMail | null, event: TicketEve
   for (const staff of result.rows) {
     await raiseNotification(tx, { userId: staff.id, title, message, navigationUrl: path, createdAt: event.at });
     if (!mail || !staff.verified) continue;
-    const content = staffEmail(`${title}: #${event.ticketId} ${oneLine(event.subject)}`, message, truncate(event.message, 4000), `${mail.publicUrl}${path}`);
+    const content = staffEmail(
+      `${title}: #${event.ticketId} ${oneLine(event.subject)}`,
+      message,
+      truncate(event.message, 4000),
+      `${mail.publicUrl}${path}`,
+    );
     await enqueueEmail(tx, { userId: staff.id, to: staff.email, category: 'staff', content });
     emailed += 1;
   }

@@ -17,6 +17,10 @@ export const tokenHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!project) throw notFound(m.projectNotFound);
     const network = app.chain.registry.get(project.networkId);
     if (!network) throw notFound(m.projectNotFound);
-    return withDeadline(network, () => tokenHealth(app.db, app.chain.client(network), network, project), CARD_DEADLINE_MS);
+    return withDeadline(
+      network,
+      () => tokenHealth(app.db, app.chain.client(network), network, project),
+      CARD_DEADLINE_MS,
+    );
   });
 };

@@ -18,7 +18,12 @@ const pct = (bps: number | null) => (bps === null ? null : bps / 100);
 /** A share of `total` in %, to 2 decimals, rounded down so a share is never shown larger than it is. */
 const sharePct = (part: bigint, total: bigint) => (total === 0n ? 0 : Number((part * 10_000n) / total) / 100);
 
-export async function tokenHealth(db: Db, client: PublicClient, network: NetworkConfig, project: ProjectRow): Promise<TokenHealth> {
+export async function tokenHealth(
+  db: Db,
+  client: PublicClient,
+  network: NetworkConfig,
+  project: ProjectRow,
+): Promise<TokenHealth> {
   const rows = await db
     .select()
     .from(pools)
@@ -39,7 +44,9 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
   const [sync] = await db
     .select({ deployer: tokenHolderSync.deployer })
     .from(tokenHolderSync)
-    .where(and(eq(tokenHolderSync.networkId, project.networkId), eq(tokenHolderSync.tokenAddress, project.contractAddress)))
+    .where(
+      and(eq(tokenHolderSync.networkId, project.networkId), eq(tokenHolderSync.tokenAddress, project.contractAddress)),
+    )
     .limit(1);
   const deployer = sync?.deployer && /^0x[0-9a-fA-F]{40}$/.test(sync.deployer) ? (sync.deployer as Address) : null;
   const read = await readTokenHealth(client, network.chainId, project.contractAddress as Address, inputs, deployer);
@@ -49,16 +56,40 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
 
   const trading: TokenTradeSimulation[] = read.trading.map(({ poolId, finding }) => {
     const row = byId.get(poolId)!;
-    const base = { pool_id: poolId, pool_address: presentPoolAddress(row.poolAddress), dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
+    const base = {
+      pool_id: poolId,
+      pool_address: presentPoolAddress(row.poolAddress),
+      dex_name: dexName(row),
+      paired_symbol: row.pairedTokenSymbol,
+      block,
+    };
     if (!finding) {
-      return { ...base, status: 'not_simulated', buy_tax_pct: null, sell_tax_pct: null, how: `Trades are simulated for V2-style and Solidly pools; this ${dexName(row)} pool is not simulated yet.` };
+      return {
+        ...base,
+        status: 'not_simulated',
+        buy_tax_pct: null,
+        sell_tax_pct: null,
+        how: `Trades are simulated for V2-style and Solidly pools; this ${dexName(row)} pool is not simulated yet.`,
+      };
     }
-    return { ...base, status: finding.status, buy_tax_pct: pct(finding.buyTaxBps), sell_tax_pct: pct(finding.sellTaxBps), how: finding.how };
+    return {
+      ...base,
+      status: finding.status,
+      buy_tax_pct: pct(finding.buyTaxBps),
+      sell_tax_pct: pct(finding.sellTaxBps),
+      how: finding.how,
+    };
   });
 
   const liquidity: TokenLiquiditySafety[] = read.liquidity.map(({ poolId, finding }) => {
     const row = byId.get(poolId)!;
-    const base = { pool_id: poolId, pool_address: presentPoolAddress(row.poolAddress), dex_name: dexName(row), paired_symbol: row.pairedTokenSymbol, block };
+    const base = {
+      pool_id: poolId,
+      pool_address: presentPoolAddress(row.poolAddress),
+      dex_name: dexName(row),
+      paired_symbol: row.pairedTokenSymbol,
+      block,
+    };
     const none = { burned_pct: null, locked_pct: null, locks: [], deployer: null, deployer_in_range_pct: null };
     const v3 = positionsOf.get(poolId);
     if (!finding && v3) {
@@ -72,7 +103,12 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
       };
     }
     if (!finding) {
-      return { ...base, ...none, status: 'not_supported', how: `This ${dexName(row)} pool has no LP token: its liquidity is in positions, whose owners are not read yet.` };
+      return {
+        ...base,
+        ...none,
+        status: 'not_supported',
+        how: `This ${dexName(row)} pool has no LP token: its liquidity is in positions, whose owners are not read yet.`,
+      };
     }
     const total = finding.totalSupply ?? 0n;
     return {
@@ -80,7 +116,12 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
       status: finding.status,
       burned_pct: finding.burned === null ? null : sharePct(finding.burned, total),
       locked_pct: finding.locked === null ? null : sharePct(finding.locked, total),
-      locks: finding.locks.map((l) => ({ locker_name: l.lockerName, locker_address: toChecksumAddress(l.lockerAddress), share_pct: sharePct(l.amount, total), unlock_at: l.unlockAt?.toISOString() ?? null })),
+      locks: finding.locks.map((l) => ({
+        locker_name: l.lockerName,
+        locker_address: toChecksumAddress(l.lockerAddress),
+        share_pct: sharePct(l.amount, total),
+        unlock_at: l.unlockAt?.toISOString() ?? null,
+      })),
       deployer: null,
       deployer_in_range_pct: null,
       how: finding.how,
@@ -92,8 +133,19 @@ export async function tokenHealth(db: Db, client: PublicClient, network: Network
     token: toChecksumAddress(project.contractAddress),
     block,
     ownership: { ...read.ownership, owner: checksum(read.ownership.owner), block },
-    privileged: { status: read.privileged.status, functions: read.privileged.functions.map((f) => ({ ...f })), block, how: read.privileged.how },
-    proxy: { ...read.proxy, implementation: checksum(read.proxy.implementation), admin: checksum(read.proxy.admin), beacon: checksum(read.proxy.beacon), block },
+    privileged: {
+      status: read.privileged.status,
+      functions: read.privileged.functions.map((f) => ({ ...f })),
+      block,
+      how: read.privileged.how,
+    },
+    proxy: {
+      ...read.proxy,
+      implementation: checksum(read.proxy.implementation),
+      admin: checksum(read.proxy.admin),
+      beacon: checksum(read.proxy.beacon),
+      block,
+    },
     trading,
     liquidity,
   };

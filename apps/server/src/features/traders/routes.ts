@@ -48,12 +48,21 @@ async function topTraders(db: Db, pool: PoolRow, since: Date): Promise<{ rows: T
           order by sum(abs(${paired})) desc, e.trader
           limit ${TOP_TRADERS_LIMIT}`,
     ),
-    queryRows<{ n: number | string }>(db, sql`select count(distinct e.tx_hash) as n from pool_events e where ${range} and e.trader is null`),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`select count(distinct e.tx_hash) as n from pool_events e where ${range} and e.trader is null`,
+    ),
   ]);
   return { rows, unread: Number(unread?.n ?? 0) };
 }
 
-function toApiTraders(range: TraderRange, pool: PoolRow, project: ProjectRow, rows: TraderRow[], unread: number): TopTraders {
+function toApiTraders(
+  range: TraderRange,
+  pool: PoolRow,
+  project: ProjectRow,
+  rows: TraderRow[],
+  unread: number,
+): TopTraders {
   const projectUnits = (raw: bigint) => formatUnits(raw, project.tokenDecimal);
   return {
     range,

@@ -8,7 +8,12 @@ type Reader = Pick<Db, 'select'>;
 /** The workspaces a user is a member of, their personal one first. */
 export function listWorkspaces(db: Reader, userId: number) {
   return db
-    .select({ id: workspaces.id, name: workspaces.name, founderUserId: workspaces.founderUserId, role: workspaceMembers.role })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      founderUserId: workspaces.founderUserId,
+      role: workspaceMembers.role,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
@@ -30,7 +35,12 @@ export async function workspaceById(db: Reader, id: number) {
 
 export function listMembers(db: Reader, workspaceId: number) {
   return db
-    .select({ userId: workspaceMembers.userId, username: users.username, role: workspaceMembers.role, createdAt: workspaceMembers.createdAt })
+    .select({
+      userId: workspaceMembers.userId,
+      username: users.username,
+      role: workspaceMembers.role,
+      createdAt: workspaceMembers.createdAt,
+    })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
@@ -39,7 +49,12 @@ export function listMembers(db: Reader, workspaceId: number) {
 
 export async function findMember(db: Reader, workspaceId: number, userId: number) {
   const [row] = await db
-    .select({ userId: workspaceMembers.userId, username: users.username, role: workspaceMembers.role, createdAt: workspaceMembers.createdAt })
+    .select({
+      userId: workspaceMembers.userId,
+      username: users.username,
+      role: workspaceMembers.role,
+      createdAt: workspaceMembers.createdAt,
+    })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
@@ -57,7 +72,12 @@ export async function lockOwners(db: Pick<Db, 'select'>, workspaceId: number): P
   return rows.length;
 }
 
-export async function setRole(db: Pick<Db, 'update'>, workspaceId: number, userId: number, role: WorkspaceRole): Promise<boolean> {
+export async function setRole(
+  db: Pick<Db, 'update'>,
+  workspaceId: number,
+  userId: number,
+  role: WorkspaceRole,
+): Promise<boolean> {
   const rows = await db
     .update(workspaceMembers)
     .set({ role })
@@ -74,7 +94,10 @@ export async function removeMember(db: Pick<Db, 'delete'>, workspaceId: number, 
   return rows.length > 0;
 }
 
-export async function insertInvite(db: Pick<Db, 'insert'>, values: typeof workspaceInvites.$inferInsert): Promise<WorkspaceInviteRow> {
+export async function insertInvite(
+  db: Pick<Db, 'insert'>,
+  values: typeof workspaceInvites.$inferInsert,
+): Promise<WorkspaceInviteRow> {
   const [row] = await db.insert(workspaceInvites).values(values).returning();
   return row!;
 }
@@ -83,7 +106,13 @@ export function openInvites(db: Reader, workspaceId: number, now: Date) {
   return db
     .select()
     .from(workspaceInvites)
-    .where(and(eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.usedAt), gt(workspaceInvites.expiresAt, now)))
+    .where(
+      and(
+        eq(workspaceInvites.workspaceId, workspaceId),
+        isNull(workspaceInvites.usedAt),
+        gt(workspaceInvites.expiresAt, now),
+      ),
+    )
     .orderBy(desc(workspaceInvites.createdAt), desc(workspaceInvites.id));
 }
 
@@ -91,7 +120,13 @@ export function openInvites(db: Reader, workspaceId: number, now: Date) {
 export async function deleteInvite(db: Pick<Db, 'delete'>, workspaceId: number, inviteId: number): Promise<boolean> {
   const rows = await db
     .delete(workspaceInvites)
-    .where(and(eq(workspaceInvites.id, inviteId), eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.usedAt)))
+    .where(
+      and(
+        eq(workspaceInvites.id, inviteId),
+        eq(workspaceInvites.workspaceId, workspaceId),
+        isNull(workspaceInvites.usedAt),
+      ),
+    )
     .returning({ id: workspaceInvites.id });
   return rows.length > 0;
 }
@@ -100,17 +135,37 @@ export async function deleteInvite(db: Pick<Db, 'delete'>, workspaceId: number, 
  * Spends an invite: one UPDATE that only an unused, unexpired invite passes, so two requests with
  * the same link cannot both join.
  */
-export async function spendInvite(db: Pick<Db, 'update'>, tokenHash: string, userId: number, now: Date): Promise<WorkspaceInviteRow | null> {
+export async function spendInvite(
+  db: Pick<Db, 'update'>,
+  tokenHash: string,
+  userId: number,
+  now: Date,
+): Promise<WorkspaceInviteRow | null> {
   const [row] = await db
     .update(workspaceInvites)
     .set({ usedAt: now, usedByUserId: userId })
-    .where(and(eq(workspaceInvites.tokenHash, tokenHash), isNull(workspaceInvites.usedAt), gt(workspaceInvites.expiresAt, now)))
+    .where(
+      and(
+        eq(workspaceInvites.tokenHash, tokenHash),
+        isNull(workspaceInvites.usedAt),
+        gt(workspaceInvites.expiresAt, now),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 /** Joins; false when already a member (the role they have stays). */
-export async function addMember(db: Pick<Db, 'insert'>, workspaceId: number, userId: number, role: WorkspaceRole): Promise<boolean> {
-  const rows = await db.insert(workspaceMembers).values({ workspaceId, userId, role }).onConflictDoNothing().returning({ userId: workspaceMembers.userId });
+export async function addMember(
+  db: Pick<Db, 'insert'>,
+  workspaceId: number,
+  userId: number,
+  role: WorkspaceRole,
+): Promise<boolean> {
+  const rows = await db
+    .insert(workspaceMembers)
+    .values({ workspaceId, userId, role })
+    .onConflictDoNothing()
+    .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
 }

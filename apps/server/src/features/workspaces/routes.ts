@@ -1,4 +1,11 @@
-import { api, INVITE_TTL_HOURS, workspaceMessages as m, type Invite, type Workspace, type WorkspaceMember } from '@tokendesk/contract';
+import {
+  api,
+  INVITE_TTL_HOURS,
+  workspaceMessages as m,
+  type Invite,
+  type Workspace,
+  type WorkspaceMember,
+} from '@tokendesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../auth/plugin';
 import type { Tx } from '../../domain/outbox';
@@ -33,7 +40,13 @@ export function inviteLinkUrl(publicUrl: string, token: string): string {
 }
 
 const iso = (d: Date) => d.toISOString();
-const presentInvite = (row: { id: number; email: string | null; role: Invite['role']; expiresAt: Date; createdAt: Date }): Invite => ({
+const presentInvite = (row: {
+  id: number;
+  email: string | null;
+  role: Invite['role'];
+  expiresAt: Date;
+  createdAt: Date;
+}): Invite => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -50,13 +63,15 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const context = currentWorkspace(request);
     return context.id ?? (await personalWorkspace(app.db, context.dataUserId)).id;
   };
-  const memberOf = (founderUserId: number) => (row: { userId: number; username: string; role: WorkspaceMember['role']; createdAt: Date }): WorkspaceMember => ({
-    user_id: row.userId,
-    username: row.username,
-    role: row.role,
-    founder: row.userId === founderUserId,
-    joined_at: iso(row.createdAt),
-  });
+  const memberOf =
+    (founderUserId: number) =>
+    (row: { userId: number; username: string; role: WorkspaceMember['role']; createdAt: Date }): WorkspaceMember => ({
+      user_id: row.userId,
+      username: row.username,
+      role: row.role,
+      founder: row.userId === founderUserId,
+      joined_at: iso(row.createdAt),
+    });
 
   route(app, api.workspaces.list, async (request): Promise<Workspace[]> => {
     const { user } = currentAuth(request);
@@ -71,17 +86,25 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const workspace = (await workspaceById(app.db, await workspaceIdOf(request)))!;
     const members = await listMembers(app.db, workspace.id);
     return {
-      workspace: { id: workspace.id, name: workspace.name, role: context.role, personal: workspace.founderUserId === user.id },
+      workspace: {
+        id: workspace.id,
+        name: workspace.name,
+        role: context.role,
+        personal: workspace.founderUserId === user.id,
+      },
       members: members.map(memberOf(workspace.founderUserId)),
     };
   });
 
-  route(app, api.workspaces.invites, async (request) => (await openInvites(app.db, await workspaceIdOf(request), new Date())).map(presentInvite));
+  route(app, api.workspaces.invites, async (request) =>
+    (await openInvites(app.db, await workspaceIdOf(request), new Date())).map(presentInvite),
+  );
 
   route(app, api.workspaces.invite, async (request, reply) => {
     const { user } = currentAuth(request);
     const email = request.body.email ? request.body.email : null;
-    if (email && !emailConfigured(config)) throw badRequest(m.emailNeeded, [{ field: 'email', message: m.emailNeeded }]);
+    if (email && !emailConfigured(config))
+      throw badRequest(m.emailNeeded, [{ field: 'email', message: m.emailNeeded }]);
     const workspace = (await workspaceById(app.db, await workspaceIdOf(request)))!;
     const token = newSessionToken();
     const link = inviteLinkUrl(config.PUBLIC_URL, token);
@@ -110,7 +133,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, api.workspaces.revokeInvite, async (request) => {
-    if (!(await deleteInvite(app.db, await workspaceIdOf(request), request.params.id))) throw notFound(m.inviteNotFound);
+    if (!(await deleteInvite(app.db, await workspaceIdOf(request), request.params.id)))
+      throw notFound(m.inviteNotFound);
     return { detail: m.inviteRevoked };
   });
 
@@ -128,7 +152,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** A change to another member, in one transaction with the workspace's owners locked. */
-  const changeMember = async (request: Parameters<typeof currentWorkspace>[0], targetUserId: number, change: (tx: Db, workspaceId: number) => Promise<void>) => {
+  const changeMember = async (
+    request: Parameters<typeof currentWorkspace>[0],
+    targetUserId: number,
+    change: (tx: Db, workspaceId: number) => Promise<void>,
+  ) => {
     const workspaceId = await workspaceIdOf(request);
     const workspace = (await workspaceById(app.db, workspaceId))!;
     if (targetUserId === workspace.founderUserId) throw new HttpError(409, m.founderStays);

@@ -100,7 +100,9 @@ export class UsdEngine {
 
   /** The network's reference symbols for reasons: "WETH, USDC or USDT". */
   referenceSymbols(network: NetworkConfig): string[] {
-    return [...network.tokens.filter((t) => t.wrappedNative), ...network.tokens.filter((t) => t.usdPegged)].map((t) => t.symbol);
+    return [...network.tokens.filter((t) => t.wrappedNative), ...network.tokens.filter((t) => t.usdPegged)].map(
+      (t) => t.symbol,
+    );
   }
 
   /**
@@ -121,21 +123,36 @@ export class UsdEngine {
     // The native coin (a V4 pool's currency 0x0) is worth its wrapped token one for one (decision 0042).
     if (!token?.wrappedNative && !token?.native) {
       const symbol = token?.symbol ?? 'The paired token';
-      return { ok: false, reason: `No USD route: ${symbol} is not one of the USD references of ${network.name} (${referenceList(this.referenceSymbols(network))}).` };
+      return {
+        ok: false,
+        reason: `No USD route: ${symbol} is not one of the USD references of ${network.name} (${referenceList(this.referenceSymbols(network))}).`,
+      };
     }
     const cached = await this.rateReads.get(String(network.id), () => this.readRates(network));
-    if (!cached) return { ok: false, reason: `${NO_NATIVE_RATE} ${token.symbol}: the ${network.name} node did not answer.` };
+    if (!cached)
+      return { ok: false, reason: `${NO_NATIVE_RATE} ${token.symbol}: the ${network.name} node did not answer.` };
     const { native, reason } = cached.value;
     if (!native) return { ok: false, reason: reason ?? `${NO_NATIVE_RATE} ${token.symbol}.` };
-    const leg: RouteLeg = { label: native.label, blockNumber: native.blockNumber, blockTime: native.blockTime, stale: this.isStale(network, cached.fetchedAt, native.blockTime, nowMs) };
+    const leg: RouteLeg = {
+      label: native.label,
+      blockNumber: native.blockNumber,
+      blockTime: native.blockTime,
+      stale: this.isStale(network, cached.fetchedAt, native.blockTime, nowMs),
+    };
     return { ok: true, rate: native.rate, legs: [leg] };
   }
 
   private async readRates(network: NetworkConfig): Promise<NetworkRates> {
     const native = network.tokens.find((t) => t.wrappedNative);
     const stables = network.tokens.filter((t) => t.usdPegged);
-    if (!native || stables.length === 0) return { native: null, reason: `${NO_NATIVE_RATE} the native token: ${network.name} has no reference tokens configured.` };
-    const read = await withDeadline(network, () => readReferencePools(this.chain.client(network), network.multicall3, network.dexes, native, stables));
+    if (!native || stables.length === 0)
+      return {
+        native: null,
+        reason: `${NO_NATIVE_RATE} the native token: ${network.name} has no reference tokens configured.`,
+      };
+    const read = await withDeadline(network, () =>
+      readReferencePools(this.chain.client(network), network.multicall3, network.dexes, native, stables),
+    );
     const best = deepestReferencePool(read.pools, native, stables, this.minLiquidityUsd);
     if (!best) {
       return {
@@ -143,7 +160,16 @@ export class UsdEngine {
         reason: `${NO_NATIVE_RATE} ${native.symbol}: no ${native.symbol} pool against ${referenceList(stables.map((s) => s.symbol))} on the DEXes of ${network.name} holds at least ${dollars(this.minLiquidityUsd)}.`,
       };
     }
-    return { native: { symbol: native.symbol, rate: best.rate, label: best.label, blockNumber: read.blockNumber, blockTime: read.blockTime }, reason: null };
+    return {
+      native: {
+        symbol: native.symbol,
+        rate: best.rate,
+        label: best.label,
+        blockNumber: read.blockNumber,
+        blockTime: read.blockTime,
+      },
+      reason: null,
+    };
   }
 
   /**
@@ -153,14 +179,19 @@ export class UsdEngine {
    */
   async supplies(network: NetworkConfig, tokens: readonly Address[]): Promise<(SupplySnapshot | null)[]> {
     const key = (t: Address) => `${network.id}:${normalizeAddress(t)}`;
-    const read = (list: readonly Address[]) => withDeadline(network, () => readSupplies(this.chain.client(network), list));
-    const missing = [...new Set(tokens.filter((t) => !this.supplyReads.fresh(key(t))).map(normalizeAddress))] as Address[];
+    const read = (list: readonly Address[]) =>
+      withDeadline(network, () => readSupplies(this.chain.client(network), list));
+    const missing = [
+      ...new Set(tokens.filter((t) => !this.supplyReads.fresh(key(t))).map(normalizeAddress)),
+    ] as Address[];
     // Started by the first token that needs it, so a batch nobody waits for is never started.
     let batch: Promise<SupplyRead[]> | undefined;
     const cached = await Promise.all(
       tokens.map((t) => {
         const i = missing.indexOf(normalizeAddress(t) as Address);
-        return this.supplyReads.get(key(t), async () => (i < 0 ? (await read([t]))[0]! : (await (batch ??= read(missing)))[i]!));
+        return this.supplyReads.get(key(t), async () =>
+          i < 0 ? (await read([t]))[0]! : (await (batch ??= read(missing)))[i]!,
+        );
       }),
     );
     return cached.map((c) => c && { ...c.value, fetchedAt: c.fetchedAt });

@@ -19,18 +19,31 @@ export interface ReferenceChoice {
  * pool never sets a rate. null when none qualifies. The live rate and the recorded rate history
  * (decision 0064) choose with this one rule.
  */
-export function deepestReferencePool(pools: readonly ReferencePool[], native: TokenConfig, stables: readonly TokenConfig[], minLiquidityUsd: number): ReferenceChoice | null {
+export function deepestReferencePool(
+  pools: readonly ReferencePool[],
+  native: TokenConfig,
+  stables: readonly TokenConfig[],
+  minLiquidityUsd: number,
+): ReferenceChoice | null {
   const min = decOf(BigInt(minLiquidityUsd));
   let best: (ReferenceChoice & { depth: Dec }) | null = null;
   for (const pool of pools) {
     const stable = stables.find((s) => normalizeAddress(s.address) === normalizeAddress(pool.stable.address));
     if (!stable) continue;
-    const side = { projectIsToken0: pool.baseIsToken0, projectDecimals: native.decimals, pairedDecimals: stable.decimals };
-    const price = pool.sqrtPriceX96 !== null ? priceFromSqrt(side, pool.sqrtPriceX96) : priceFromAmounts(side, pool.baseReserve, pool.stableReserve);
+    const side = {
+      projectIsToken0: pool.baseIsToken0,
+      projectDecimals: native.decimals,
+      pairedDecimals: stable.decimals,
+    };
+    const price =
+      pool.sqrtPriceX96 !== null
+        ? priceFromSqrt(side, pool.sqrtPriceX96)
+        : priceFromAmounts(side, pool.baseReserve, pool.stableReserve);
     if (price === null) continue;
     const depth = decOf(pool.stableReserve, stable.decimals);
     if (cmp(mul(depth, decOf(2n)), min) < 0) continue;
-    if (!best || cmp(depth, best.depth) > 0) best = { pool, stable, rate: dec(price), depth, label: `${native.symbol}/${stable.symbol} on ${pool.dex.name}` };
+    if (!best || cmp(depth, best.depth) > 0)
+      best = { pool, stable, rate: dec(price), depth, label: `${native.symbol}/${stable.symbol} on ${pool.dex.name}` };
   }
   if (!best) return null;
   const { depth: _depth, ...choice } = best;

@@ -65,12 +65,22 @@ export function sourceOf(legs: readonly RouteLeg[]): UsdSource | null {
   if (!first) return null;
   // The older block of the legs: the figure is no newer than its oldest part.
   const oldest = legs.reduce((a, b) => (b.blockNumber < a.blockNumber ? b : a), first);
-  return { route: legs.map((l) => l.label).join(' × '), blockNumber: oldest.blockNumber, blockTime: oldest.blockTime, stale: legs.some((l) => l.stale) };
+  return {
+    route: legs.map((l) => l.label).join(' × '),
+    blockNumber: oldest.blockNumber,
+    blockTime: oldest.blockTime,
+    stale: legs.some((l) => l.stale),
+  };
 }
 
 /** The provenance as the API answers it (usdSourceSchema). */
 export function apiUsdSource(source: UsdSource): ApiUsdSource {
-  return { route: source.route, block_number: source.blockNumber.toString(), updated_at: source.blockTime.toISOString(), stale: source.stale };
+  return {
+    route: source.route,
+    block_number: source.blockNumber.toString(),
+    updated_at: source.blockTime.toISOString(),
+    stale: source.stale,
+  };
 }
 
 /** The USD value of a pool's paired side × 2: how deep the pool is for choosing the price-setting pool. */
@@ -84,27 +94,48 @@ export function pairedDepthUsd(pool: PoolUsdInput): Dec | null {
  * has a USD rate and that holds at least `minLiquidityUsd`. A pool below the minimum never sets the
  * price, so a dust pool with an absurd price moves nothing. Ties go to the lower pool id (stable answer).
  */
-export function chooseProjectPrice(pools: readonly PoolUsdInput[], minLiquidityUsd: number, texts: { symbol: string; references: readonly string[] }): ProjectPrice {
+export function chooseProjectPrice(
+  pools: readonly PoolUsdInput[],
+  minLiquidityUsd: number,
+  texts: { symbol: string; references: readonly string[] },
+): ProjectPrice {
   const routed = pools.filter((p) => p.rate.ok);
   if (routed.length === 0) {
     // A pool paired with the wrapped native whose own rate is missing says why; better than "no route".
     const nativeMissing = pools.map((p) => p.rate).find((r) => !r.ok && r.reason.startsWith(NO_NATIVE_RATE));
-    return { ok: false, reason: nativeMissing && !nativeMissing.ok ? nativeMissing.reason : `No USD route: ${texts.symbol} has no pool with ${referenceList(texts.references)}.` };
+    return {
+      ok: false,
+      reason:
+        nativeMissing && !nativeMissing.ok
+          ? nativeMissing.reason
+          : `No USD route: ${texts.symbol} has no pool with ${referenceList(texts.references)}.`,
+    };
   }
   const priced = routed.filter((p) => p.state?.price != null && p.leg);
-  if (priced.length === 0) return { ok: false, reason: `No USD price: the pools of ${texts.symbol} with a USD route could not be read or are empty.` };
+  if (priced.length === 0)
+    return {
+      ok: false,
+      reason: `No USD price: the pools of ${texts.symbol} with a USD route could not be read or are empty.`,
+    };
   const min = decOf(BigInt(minLiquidityUsd));
   let best: { pool: PoolUsdInput; depth: Dec } | null = null;
   for (const pool of priced) {
     const depth = pairedDepthUsd(pool)!;
     if (cmp(depth, min) < 0) continue;
-    if (!best || cmp(depth, best.depth) > 0 || (cmp(depth, best.depth) === 0 && pool.poolId < best.pool.poolId)) best = { pool, depth };
+    if (!best || cmp(depth, best.depth) > 0 || (cmp(depth, best.depth) === 0 && pool.poolId < best.pool.poolId))
+      best = { pool, depth };
   }
-  if (!best) return { ok: false, reason: `No pool of ${texts.symbol} holds at least ${dollars(minLiquidityUsd)} of liquidity.` };
+  if (!best)
+    return { ok: false, reason: `No pool of ${texts.symbol} holds at least ${dollars(minLiquidityUsd)} of liquidity.` };
   const { pool } = best;
   const rate = pool.rate as Extract<PairedRate, { ok: true }>;
   // Truncated as the API writes it, so that liquidity, market cap and FDV follow from the price shown.
-  return { ok: true, poolId: pool.poolId, priceUsd: truncate(mul(dec(pool.state!.price!), rate.rate)), source: sourceOf([pool.leg!, ...rate.legs])! };
+  return {
+    ok: true,
+    poolId: pool.poolId,
+    priceUsd: truncate(mul(dec(pool.state!.price!), rate.rate)),
+    source: sourceOf([pool.leg!, ...rate.legs])!,
+  };
 }
 
 /**
@@ -120,9 +151,16 @@ export function poolUsd(pool: PoolUsdInput, project: ProjectPrice): PoolUsd {
   const source = sourceOf([pool.leg, ...legs]);
   const priceUsd = pool.state.price === null ? null : truncate(mul(dec(pool.state.price), rate));
   const pairedUsd = mul(dec(pool.state.pairedReserve), rate);
-  if (!project.ok) return { priceUsd, liquidityUsd: null, rate, source, reason: `No liquidity in USD: ${project.reason}` };
+  if (!project.ok)
+    return { priceUsd, liquidityUsd: null, rate, source, reason: `No liquidity in USD: ${project.reason}` };
   const liquidityUsd = add(mul(dec(pool.state.projectReserve), project.priceUsd), pairedUsd);
-  return { priceUsd, liquidityUsd, rate, source, reason: priceUsd === null ? 'No USD price: the pool is empty.' : null };
+  return {
+    priceUsd,
+    liquidityUsd,
+    rate,
+    source,
+    reason: priceUsd === null ? 'No USD price: the pool is empty.' : null,
+  };
 }
 
 export interface SupplyFigures {
@@ -136,9 +174,11 @@ export interface SupplyFigures {
  * than the total supply are nonsense and leave the circulating supply unknown.
  */
 export function circulating(s: SupplyFigures): { circulating: bigint | null; reason: string | null } {
-  if (s.totalSupply === null) return { circulating: null, reason: "The token's totalSupply() reverted or did not answer a number." };
+  if (s.totalSupply === null)
+    return { circulating: null, reason: "The token's totalSupply() reverted or did not answer a number." };
   const burned = s.burnBalances.reduce<bigint>((sum, b) => sum + (b ?? 0n), 0n);
-  if (burned > s.totalSupply) return { circulating: null, reason: 'The burn addresses hold more than the total supply the token reports.' };
+  if (burned > s.totalSupply)
+    return { circulating: null, reason: 'The burn addresses hold more than the total supply the token reports.' };
   return { circulating: s.totalSupply - burned, reason: null };
 }
 

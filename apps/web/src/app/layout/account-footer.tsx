@@ -10,7 +10,10 @@ export function AccountFooter() {
   return (
     <div className="border-t border-slate-200 p-3">
       <div className="flex items-center gap-3 px-3 py-2">
-        <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
+        <span
+          className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500"
+          aria-hidden="true"
+        >
           <UserRound className="h-4 w-4" />
         </span>
         <div className="min-w-0">

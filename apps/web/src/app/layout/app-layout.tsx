@@ -29,13 +29,21 @@ export function AppLayout() {
           <div className="flex min-h-dvh min-w-0 flex-col md:pl-64">
             <Header />
             <div className="flex min-w-0 flex-1">
-              <main id="main-content" tabIndex={-1} {...stale} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8">
+              <main
+                id="main-content"
+                tabIndex={-1}
+                {...stale}
+                className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
+              >
                 <OfflineBanner />
                 <VerifyEmailBanner />
                 <Outlet />
               </main>
               {showPrices && (
-                <div data-prices-panel className="sticky top-16 flex h-[calc(100dvh-4rem)] w-72 shrink-0 border-l border-slate-200 bg-white">
+                <div
+                  data-prices-panel
+                  className="sticky top-16 flex h-[calc(100dvh-4rem)] w-72 shrink-0 border-l border-slate-200 bg-white"
+                >
                   <MarketPricesPanel className="w-full" />
                 </div>
               )}

@@ -81,7 +81,10 @@ export function MobileMenu({ onOpenNotifications }: { onOpenNotifications: () =>
                   <Bell className="h-4 w-4 shrink-0" aria-hidden="true" />
                   Notifications
                   {unreadCount > 0 && (
-                    <span data-figure="badge" className="ml-auto rounded-full bg-red-600 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-white tabular-nums">
+                    <span
+                      data-figure="badge"
+                      className="ml-auto rounded-full bg-red-600 px-1.5 py-0.5 text-[10px] leading-none font-semibold text-white tabular-nums"
+                    >
                       {badgeCount(unreadCount)}
                       <span className="sr-only"> unread</span>
                     </span>

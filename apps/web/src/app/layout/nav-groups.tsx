@@ -27,7 +27,9 @@ export function NavGroups({ onNavigate, idPrefix }: { onNavigate?: () => void; i
                       cn(
                         'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
                         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
-                        isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                        isActive
+                          ? 'bg-indigo-50 text-indigo-700'
+                          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                       )
                     }
                   >

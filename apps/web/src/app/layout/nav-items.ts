@@ -1,4 +1,14 @@
-import { Activity, Bell, Droplets, FolderKanban, Headset, LayoutDashboard, LifeBuoy, Settings, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  Bell,
+  Droplets,
+  FolderKanban,
+  Headset,
+  LayoutDashboard,
+  LifeBuoy,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../lib/paths';
 
 export interface NavItem {
@@ -36,4 +46,7 @@ export const navGroups: NavGroup[] = [
 ];
 
 /** Product §2.2: shown to staff only. */
-export const staffNavGroup: NavGroup = { label: 'Staff', items: [{ to: paths.staffTickets, label: 'Support Desk', icon: Headset }] };
+export const staffNavGroup: NavGroup = {
+  label: 'Staff',
+  items: [{ to: paths.staffTickets, label: 'Support Desk', icon: Headset }],
+};

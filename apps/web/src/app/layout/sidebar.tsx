@@ -9,7 +9,11 @@ export function Sidebar() {
   return (
     <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
       <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-6">
-        <Link to={paths.home} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" aria-label="TokenDesk home">
+        <Link
+          to={paths.home}
+          className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          aria-label="TokenDesk home"
+        >
           <Brand />
         </Link>
       </div>

@@ -65,7 +65,10 @@ export function UserMenu() {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel id="theme-label" className="pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        <DropdownMenuLabel
+          id="theme-label"
+          className="pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase"
+        >
           Theme
         </DropdownMenuLabel>
         <DropdownMenuRadioGroup

@@ -12,7 +12,18 @@ import { topTradersQueryOptions } from '../../features/traders/api/get-top-trade
 import { projectPoolsQueryKey } from '../../features/projects/api/get-project-pools';
 import { ticketQueryKey } from '../../features/tickets/api/get-ticket';
 import { ticketsQueryKey } from '../../features/tickets/api/get-tickets';
-import { alertsRootKey, channelsRootKey, holderHistoryQueryKey, holdersQueryKey, networksRootKey, poolsQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsQueryKey } from '../../lib/query-keys';
+import {
+  alertsRootKey,
+  channelsRootKey,
+  holderHistoryQueryKey,
+  holdersQueryKey,
+  networksRootKey,
+  poolsQueryKey,
+  poolsRootKey,
+  projectMarketQueryKey,
+  projectQueryKey,
+  projectsQueryKey,
+} from '../../lib/query-keys';
 import { applyStreamChange } from './stream-invalidations';
 
 /** The screens of a user with projects 1 and 2 (pools 10, 11 in project 1; pool 20 in project 2), as cached. */
@@ -24,7 +35,11 @@ const screens: Record<string, QueryKey> = {
   'pool 10 recent activity': poolActivityQueryOptions(10).queryKey,
   'pool 20 recent activity': poolActivityQueryOptions(20).queryKey,
   'pool 10 page': livePoolQueryOptions(10).queryKey,
-  'pool 10 candles': candlesQueryOptions(10, '1h' as Parameters<typeof candlesQueryOptions>[1], 'usd' as Parameters<typeof candlesQueryOptions>[2]).queryKey,
+  'pool 10 candles': candlesQueryOptions(
+    10,
+    '1h' as Parameters<typeof candlesQueryOptions>[1],
+    'usd' as Parameters<typeof candlesQueryOptions>[2],
+  ).queryKey,
   'pool 10 traders': topTradersQueryOptions(10, '24h' as Parameters<typeof topTradersQueryOptions>[1]).queryKey,
   'pool 20 page': livePoolQueryOptions(20).queryKey,
   'pools list, all': [...poolsQueryKey, { q: '', project: undefined }],
@@ -49,8 +64,8 @@ const screens: Record<string, QueryKey> = {
   'ticket 6': ticketQueryKey(6),
   'tickets list': ticketsQueryKey,
   'alerts list': [...alertsRootKey, 'list'],
-  'networks': [...networksRootKey, 'list'],
-  'channels': [...channelsRootKey, 'list'],
+  networks: [...networksRootKey, 'list'],
+  channels: [...channelsRootKey, 'list'],
 };
 
 async function touched(change: Parameters<typeof applyStreamChange>[1]): Promise<string[]> {
@@ -94,7 +109,9 @@ describe('a live change refetches only what it touches (issue 31)', () => {
   it('the bell, one ticket, the lists', async () => {
     expect(await touched({ topic: 'notifications' })).toEqual(['bell count', 'bell list'].sort());
     expect(await touched({ topic: 'tickets', ticket_id: 5 })).toEqual(['ticket 5', 'tickets list'].sort());
-    expect(await touched({ topic: 'tickets', ticket_id: null })).toEqual(['ticket 5', 'ticket 6', 'tickets list'].sort());
+    expect(await touched({ topic: 'tickets', ticket_id: null })).toEqual(
+      ['ticket 5', 'ticket 6', 'tickets list'].sort(),
+    );
     const lists = await touched({ topic: 'lists' });
     expect(lists).not.toContain('networks');
     expect(lists).not.toContain('channels');

@@ -5,7 +5,20 @@ import { projectsSummaryQueryKey } from '../../features/projects/api/get-project
 import { ticketQueryKey } from '../../features/tickets/api/get-ticket';
 import { staffTicketQueryKey } from '../../features/tickets/api/get-staff-ticket';
 import { ticketsQueryKey } from '../../features/tickets/api/get-tickets';
-import { activityRootKey, alertsRootKey, discoveredPoolsRootKey, holdersQueryKey, notificationsRootKey, poolsQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsQueryKey, projectsRootKey, ticketsRootKey } from '../../lib/query-keys';
+import {
+  activityRootKey,
+  alertsRootKey,
+  discoveredPoolsRootKey,
+  holdersQueryKey,
+  notificationsRootKey,
+  poolsQueryKey,
+  poolsRootKey,
+  projectMarketQueryKey,
+  projectQueryKey,
+  projectsQueryKey,
+  projectsRootKey,
+  ticketsRootKey,
+} from '../../lib/query-keys';
 
 /*
  * Which cached queries a live change touches (issue 31): the stream names WHAT changed, and only the
@@ -35,7 +48,12 @@ function touchedByPool(change: Extract<StreamChange, { topic: 'pool' }>, key: Qu
   if (startsWith(key, activityRootKey)) {
     const [, kind, arg] = key;
     // The /activities feed with its filters; a pool page's recent activity.
-    if (kind === 'feed') return isRecord(arg) && filterAllows(arg, 'project', (id) => id === project) && filterAllows(arg, 'pool', (id) => pools.has(id));
+    if (kind === 'feed')
+      return (
+        isRecord(arg) &&
+        filterAllows(arg, 'project', (id) => id === project) &&
+        filterAllows(arg, 'pool', (id) => pools.has(id))
+      );
     if (kind === 'pool') return typeof arg === 'number' && pools.has(arg);
     return false;
   }
@@ -47,7 +65,8 @@ function touchedByPool(change: Extract<StreamChange, { topic: 'pool' }>, key: Qu
     return isRecord(arg) && filterAllows(arg, 'project', (id) => id === project);
   }
   if (startsWith(key, projectMarketQueryKey(project)) || startsWith(key, projectPoolsQueryKey(project))) return true;
-  if (startsWith(key, [...poolsRootKey, 'project-market-list'])) return Array.isArray(key[2]) && key[2].includes(project);
+  if (startsWith(key, [...poolsRootKey, 'project-market-list']))
+    return Array.isArray(key[2]) && key[2].includes(project);
   // Market Prices, the dashboard's pool summary and USD liquidity, the newest pools with prices.
   return ['prices', 'summary', 'liquidity-usd', 'user'].some((part) => startsWith(key, [...poolsRootKey, part]));
 }
@@ -80,7 +99,9 @@ export function isTouchedBy(change: StreamChange, key: QueryKey): boolean {
       );
     case 'lists':
       // Added or removed projects and pools: their lists, the figures of the pools and what hangs off them.
-      return [projectsRootKey, poolsRootKey, activityRootKey, alertsRootKey, discoveredPoolsRootKey].some((root) => startsWith(key, root));
+      return [projectsRootKey, poolsRootKey, activityRootKey, alertsRootKey, discoveredPoolsRootKey].some((root) =>
+        startsWith(key, root),
+      );
   }
 }
 
@@ -97,17 +118,26 @@ export function applyStreamChange(queryClient: QueryClient, change: StreamChange
     // answers 404, while the deleting tab removes those queries itself. Marked stale, they refetch
     // when next shown.
     const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
-    for (const query of queryClient.getQueryCache().findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
+    for (const query of queryClient
+      .getQueryCache()
+      .findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
       if (!namesAnEntity(query.queryKey)) refetchWhenSettled(queryClient, query);
     }
     return queryClient
       .invalidateQueries({ predicate: touched, refetchType: 'none' })
-      .then(() => queryClient.refetchQueries({ predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' }, joined));
+      .then(() =>
+        queryClient.refetchQueries(
+          { predicate: (query) => touched(query) && !namesAnEntity(query.queryKey), type: 'active' },
+          joined,
+        ),
+      );
   }
   const touched = (query: { queryKey: QueryKey }) => isTouchedBy(change, query.queryKey);
   // A read under way started before this change was stored: joining it would show the old rows
   // until the next change (a missed swap), so it is fetched once more when it ends.
-  for (const query of queryClient.getQueryCache().findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
+  for (const query of queryClient
+    .getQueryCache()
+    .findAll({ predicate: touched, type: 'active', fetchStatus: 'fetching' })) {
     refetchWhenSettled(queryClient, query);
   }
   return queryClient.invalidateQueries({ predicate: touched }, joined);
@@ -123,12 +153,17 @@ function refetchWhenSettled(queryClient: QueryClient, query: Query): void {
   const cache = queryClient.getQueryCache();
   const unsubscribe = cache.subscribe((event) => {
     if (event.query !== query) return;
-    const ended = event.type === 'removed' || (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'));
+    const ended =
+      event.type === 'removed' ||
+      (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error'));
     if (!ended) return;
     unsubscribe();
     followUps.delete(query);
     if (event.type === 'updated' && query.isActive()) {
-      void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+      void queryClient.refetchQueries(
+        { queryKey: query.queryKey, exact: true, type: 'active' },
+        { cancelRefetch: false },
+      );
     }
   });
 }

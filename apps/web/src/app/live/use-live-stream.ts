@@ -28,7 +28,11 @@ export function useLiveStream(): void {
       if (event.type !== 'updated') return;
       if (event.action.type === 'success') reportConnection({ type: 'data', ok: true, at: Date.now() });
       else if (event.action.type === 'error') {
-        reportConnection(isUnreachable(event.action.error) ? { type: 'data-unreachable' } : { type: 'data', ok: false, at: Date.now() });
+        reportConnection(
+          isUnreachable(event.action.error)
+            ? { type: 'data-unreachable' }
+            : { type: 'data', ok: false, at: Date.now() },
+        );
       }
     });
   }, [queryClient]);

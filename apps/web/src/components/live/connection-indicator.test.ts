@@ -22,11 +22,13 @@ describe('the header connection indicator (issue 31)', () => {
     expect(indicator('live')).toContain('bg-emerald-50 text-emerald-700');
     expect(indicator('reconnecting')).toContain('bg-amber-50 text-amber-800');
     expect(indicator('offline')).toContain('bg-red-50 text-red-700');
-    const icons = (['live', 'reconnecting', 'offline'] as const).map((status) => /lucide-([a-z-]+)/.exec(indicator(status))?.[1]);
+    const icons = (['live', 'reconnecting', 'offline'] as const).map(
+      (status) => /lucide-([a-z-]+)/.exec(indicator(status))?.[1],
+    );
     expect(new Set(icons).size).toBe(3);
   });
 
-  it("the offline banner: one message with the time of the last figures", () => {
+  it('the offline banner: one message with the time of the last figures', () => {
     expect(textOf(renderStatic(createElement(OfflineBannerView, { asOf: '21:40' })))).toBe(
       "Can't reach TokenDesk. Figures as of 21:40. Figures shown are from then and are dimmed until TokenDesk answers again.",
     );

@@ -7,7 +7,10 @@ export const OFFLINE_MESSAGE_ID = 'offline-message';
 
 export function OfflineBannerView({ asOf }: { asOf: string | null }) {
   return (
-    <div id={OFFLINE_MESSAGE_ID} className="mb-6 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+    <div
+      id={OFFLINE_MESSAGE_ID}
+      className="mb-6 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800"
+    >
       <CloudOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
         <span className="font-medium">{unreachableMessage(asOf)}</span>{' '}

@@ -39,7 +39,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant, size, loading = false, className, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button type={type} className={buttonClasses(variant, size, className)} {...props}>
       {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}

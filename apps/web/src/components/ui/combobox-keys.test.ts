@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { activeAfterChange, comboboxKey, PAGE_JUMP, type ComboboxKeyState } from './combobox-keys';
 
-const state = (over: Partial<ComboboxKeyState> = {}): ComboboxKeyState => ({ open: true, activeIndex: -1, count: 5, hasMore: false, ...over });
+const state = (over: Partial<ComboboxKeyState> = {}): ComboboxKeyState => ({
+  open: true,
+  activeIndex: -1,
+  count: 5,
+  hasMore: false,
+  ...over,
+});
 
 describe('comboboxKey (WAI-ARIA APG editable combobox)', () => {
   it('ArrowDown on a closed list opens it without highlighting', () => {
-    expect(comboboxKey('ArrowDown', state({ open: false }))).toEqual({ kind: 'move', open: true, activeIndex: -1, loadMore: false });
-    expect(comboboxKey('ArrowUp', state({ open: false }))).toEqual({ kind: 'move', open: true, activeIndex: -1, loadMore: false });
+    expect(comboboxKey('ArrowDown', state({ open: false }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: -1,
+      loadMore: false,
+    });
+    expect(comboboxKey('ArrowUp', state({ open: false }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: -1,
+      loadMore: false,
+    });
   });
 
   it('Alt+ArrowDown only opens, even on an open list', () => {
-    expect(comboboxKey('ArrowDown', state({ activeIndex: 2 }), { alt: true })).toEqual({ kind: 'move', open: true, activeIndex: 2, loadMore: false });
+    expect(comboboxKey('ArrowDown', state({ activeIndex: 2 }), { alt: true })).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: 2,
+      loadMore: false,
+    });
   });
 
   it('ArrowDown walks the options from the first and stops at the last loaded one', () => {
@@ -27,9 +48,22 @@ describe('comboboxKey (WAI-ARIA APG editable combobox)', () => {
   });
 
   it('ArrowDown onto the last loaded option asks for the next page when the server has one', () => {
-    expect(comboboxKey('ArrowDown', state({ activeIndex: 3, hasMore: true }))).toEqual({ kind: 'move', open: true, activeIndex: 4, loadMore: true });
-    expect(comboboxKey('ArrowDown', state({ activeIndex: 4, hasMore: true }))).toEqual({ kind: 'move', open: true, activeIndex: 4, loadMore: true });
-    expect(comboboxKey('ArrowDown', state({ activeIndex: 2, hasMore: true }))).toMatchObject({ activeIndex: 3, loadMore: false });
+    expect(comboboxKey('ArrowDown', state({ activeIndex: 3, hasMore: true }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: 4,
+      loadMore: true,
+    });
+    expect(comboboxKey('ArrowDown', state({ activeIndex: 4, hasMore: true }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: 4,
+      loadMore: true,
+    });
+    expect(comboboxKey('ArrowDown', state({ activeIndex: 2, hasMore: true }))).toMatchObject({
+      activeIndex: 3,
+      loadMore: false,
+    });
   });
 
   it('ArrowUp walks back and stays on the first option', () => {
@@ -39,13 +73,26 @@ describe('comboboxKey (WAI-ARIA APG editable combobox)', () => {
   });
 
   it('arrows on an empty list keep nothing highlighted', () => {
-    expect(comboboxKey('ArrowDown', state({ count: 0, hasMore: true }))).toEqual({ kind: 'move', open: true, activeIndex: -1, loadMore: false });
-    expect(comboboxKey('ArrowUp', state({ count: 0 }))).toEqual({ kind: 'move', open: true, activeIndex: -1, loadMore: false });
+    expect(comboboxKey('ArrowDown', state({ count: 0, hasMore: true }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: -1,
+      loadMore: false,
+    });
+    expect(comboboxKey('ArrowUp', state({ count: 0 }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: -1,
+      loadMore: false,
+    });
   });
 
   it('PageDown and PageUp jump and clamp; PageDown to the end loads more', () => {
     expect(comboboxKey('PageDown', state({ count: 40, activeIndex: 0 }))).toMatchObject({ activeIndex: PAGE_JUMP });
-    expect(comboboxKey('PageDown', state({ count: 12, activeIndex: 5, hasMore: true }))).toMatchObject({ activeIndex: 11, loadMore: true });
+    expect(comboboxKey('PageDown', state({ count: 12, activeIndex: 5, hasMore: true }))).toMatchObject({
+      activeIndex: 11,
+      loadMore: true,
+    });
     expect(comboboxKey('PageUp', state({ count: 40, activeIndex: 4 }))).toMatchObject({ activeIndex: 0 });
     expect(comboboxKey('PageDown', state({ open: false }))).toEqual({ kind: 'ignore' });
   });
@@ -55,7 +102,12 @@ describe('comboboxKey (WAI-ARIA APG editable combobox)', () => {
   });
 
   it('Enter on an open list without a highlight does nothing (and does not submit the form)', () => {
-    expect(comboboxKey('Enter', state({ activeIndex: -1 }))).toEqual({ kind: 'move', open: true, activeIndex: -1, loadMore: false });
+    expect(comboboxKey('Enter', state({ activeIndex: -1 }))).toEqual({
+      kind: 'move',
+      open: true,
+      activeIndex: -1,
+      loadMore: false,
+    });
   });
 
   it('Enter on a closed list is left to the form', () => {
@@ -68,7 +120,8 @@ describe('comboboxKey (WAI-ARIA APG editable combobox)', () => {
   });
 
   it('other keys (typing, Home, End, Tab) are the text field’s', () => {
-    for (const key of ['a', 'Home', 'End', 'Tab', 'Backspace', ' ']) expect(comboboxKey(key, state({ activeIndex: 1 }))).toEqual({ kind: 'ignore' });
+    for (const key of ['a', 'Home', 'End', 'Tab', 'Backspace', ' '])
+      expect(comboboxKey(key, state({ activeIndex: 1 }))).toEqual({ kind: 'ignore' });
   });
 });
 

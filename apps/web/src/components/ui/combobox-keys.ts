@@ -24,13 +24,18 @@ export type ComboboxKeyResult =
 /** How many options PageUp/PageDown jump. */
 export const PAGE_JUMP = 10;
 
-export function comboboxKey(key: string, state: ComboboxKeyState, modifiers: { alt?: boolean } = {}): ComboboxKeyResult {
+export function comboboxKey(
+  key: string,
+  state: ComboboxKeyState,
+  modifiers: { alt?: boolean } = {},
+): ComboboxKeyResult {
   const { open, activeIndex, count, hasMore } = state;
   const last = count - 1;
   switch (key) {
     case 'ArrowDown': {
       // Alt+ArrowDown only opens the list (APG), without moving.
-      if (!open || modifiers.alt) return { kind: 'move', open: true, activeIndex: open ? activeIndex : -1, loadMore: false };
+      if (!open || modifiers.alt)
+        return { kind: 'move', open: true, activeIndex: open ? activeIndex : -1, loadMore: false };
       if (count === 0) return { kind: 'move', open: true, activeIndex: -1, loadMore: false };
       // No wrap-around past the end: more rows may come from the server, and the last arrow press
       // on the last loaded option asks for them.
@@ -40,7 +45,12 @@ export function comboboxKey(key: string, state: ComboboxKeyState, modifiers: { a
     case 'ArrowUp': {
       if (!open) return { kind: 'move', open: true, activeIndex: -1, loadMore: false };
       if (count === 0) return { kind: 'move', open: true, activeIndex: -1, loadMore: false };
-      return { kind: 'move', open: true, activeIndex: activeIndex <= 0 ? 0 : Math.min(activeIndex - 1, last), loadMore: false };
+      return {
+        kind: 'move',
+        open: true,
+        activeIndex: activeIndex <= 0 ? 0 : Math.min(activeIndex - 1, last),
+        loadMore: false,
+      };
     }
     case 'PageDown': {
       if (!open || count === 0) return { kind: 'ignore' };
@@ -68,7 +78,11 @@ export function comboboxKey(key: string, state: ComboboxKeyState, modifiers: { a
  * The index to keep highlighted when the options change. A new page appended below keeps the
  * highlighted option (same key at the same index); a new search result starts without one.
  */
-export function activeAfterChange(previousKeys: readonly (string | number)[], nextKeys: readonly (string | number)[], activeIndex: number): number {
+export function activeAfterChange(
+  previousKeys: readonly (string | number)[],
+  nextKeys: readonly (string | number)[],
+  activeIndex: number,
+): number {
   if (activeIndex < 0 || activeIndex >= previousKeys.length || nextKeys.length < previousKeys.length) return -1;
   // Appended means every earlier option is still where it was.
   return previousKeys.every((key, index) => nextKeys[index] === key) ? activeIndex : -1;

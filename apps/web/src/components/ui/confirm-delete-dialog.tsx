@@ -24,7 +24,17 @@ export interface ConfirmDeleteDialogProps {
  * A destructive confirmation: it cannot be dismissed while the deletion runs, and it reports a
  * failure in place. The feature supplies the text and the mutation.
  */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, confirmLabel, confirmDisabled = false, deletion, failureText, onConfirm, children }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  confirmLabel,
+  confirmDisabled = false,
+  deletion,
+  failureText,
+  onConfirm,
+  children,
+}: ConfirmDeleteDialogProps) {
   const error = deletion.isError ? (serverMessage(deletion.error) ?? failureText) : null;
   return (
     <FormDialog

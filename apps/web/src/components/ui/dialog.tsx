@@ -46,7 +46,16 @@ if (typeof document !== 'undefined') {
 const FIRST_FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 
 /** A centred modal with a title (Radix needs one for screen readers) and an optional footer. */
-export function DialogContent({ title, description, footer, className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  footer,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const returnTo = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
@@ -89,9 +98,13 @@ export function DialogContent({ title, description, footer, className, children,
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
           <div className="min-w-0">
-            <DialogPrimitive.Title className="text-base font-semibold break-words text-slate-900">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="text-base font-semibold break-words text-slate-900">
+              {title}
+            </DialogPrimitive.Title>
             {description && (
-              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">{description}</DialogPrimitive.Description>
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
+                {description}
+              </DialogPrimitive.Description>
             )}
           </div>
           <DialogPrimitive.Close

@@ -30,7 +30,8 @@ interface FormDialogBaseProps {
 }
 
 /** The action submits the `<form id={formId}>` among the children, or, for a confirmation without fields, runs `onConfirm`. */
-export type FormDialogProps = FormDialogBaseProps & ({ formId: string; onConfirm?: never } | { formId?: never; onConfirm: () => void });
+export type FormDialogProps = FormDialogBaseProps &
+  ({ formId: string; onConfirm?: never } | { formId?: never; onConfirm: () => void });
 
 /**
  * The one shell of every modal that asks for something and sends it: title, body, a footer with

@@ -19,7 +19,10 @@ export function ProgressBar({ value, label, className, barClassName }: ProgressB
       aria-valuenow={Math.round(clamped)}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
     >
-      <div className={cn('h-full rounded-full transition-[width]', barClassName ?? 'bg-indigo-500')} style={{ width: `${clamped}%` }} />
+      <div
+        className={cn('h-full rounded-full transition-[width]', barClassName ?? 'bg-indigo-500')}
+        style={{ width: `${clamped}%` }}
+      />
     </div>
   );
 }

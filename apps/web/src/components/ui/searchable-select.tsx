@@ -222,7 +222,9 @@ export function SearchableSelect<T>({
         </button>
       </div>
 
-      <div className={cn('mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm', !open && 'hidden')}>
+      <div
+        className={cn('mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm', !open && 'hidden')}
+      >
         {/* The listbox always exists so aria-controls points at something; it is empty when closed. */}
         <ul
           ref={listRef}
@@ -257,7 +259,9 @@ export function SearchableSelect<T>({
                     stale && 'opacity-60',
                   )}
                 >
-                  <span className="min-w-0 flex-1">{renderOption ? renderOption(option) : <span className="block truncate">{getLabel(option)}</span>}</span>
+                  <span className="min-w-0 flex-1">
+                    {renderOption ? renderOption(option) : <span className="block truncate">{getLabel(option)}</span>}
+                  </span>
                   {chosen && <Check className="h-4 w-4 shrink-0 text-indigo-600" aria-label="Chosen" />}
                 </li>
               );
@@ -266,7 +270,12 @@ export function SearchableSelect<T>({
         {open && (status || hasMore || loadingMore || (error && options.length > 0)) && (
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-3 py-2 text-xs text-slate-500 first:border-t-0">
             <p role="status" className="min-w-0 break-words">
-              {status ?? (error ? error : loadingMore ? 'Loading more...' : `${options.length - leadingOptions} shown, scroll or type to find more`)}
+              {status ??
+                (error
+                  ? error
+                  : loadingMore
+                    ? 'Loading more...'
+                    : `${options.length - leadingOptions} shown, scroll or type to find more`)}
             </p>
             {hasMore && options.length > 0 && (
               <button
@@ -296,7 +305,11 @@ export function SearchableSelect<T>({
  */
 export function keepDialogOpenForOpenList(event: KeyboardEvent | globalThis.KeyboardEvent) {
   const target = event.target;
-  if (target instanceof HTMLElement && target.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true') {
+  if (
+    target instanceof HTMLElement &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  ) {
     event.preventDefault();
   }
 }

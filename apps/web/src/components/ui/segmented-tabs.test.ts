@@ -12,7 +12,7 @@ describe('tabKeyTarget (WAI-ARIA tabs keys)', () => {
     expect(tabKeyTarget('Home', 2, 4)).toBe(0);
     expect(tabKeyTarget('End', 0, 4)).toBe(3);
   });
-  it('other keys are not the tablist\'s (Tab leaves it, Enter and Space press the focused tab)', () => {
+  it("other keys are not the tablist's (Tab leaves it, Enter and Space press the focused tab)", () => {
     for (const key of ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'a']) expect(tabKeyTarget(key, 1, 3)).toBeNull();
   });
 });

@@ -14,10 +14,16 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export function Select({ className, children, ...props }: SelectProps) {
   return (
     <div className="relative min-w-0">
-      <select className={cn(inputClasses, 'cursor-pointer appearance-none pr-9 disabled:cursor-not-allowed', className)} {...props}>
+      <select
+        className={cn(inputClasses, 'cursor-pointer appearance-none pr-9 disabled:cursor-not-allowed', className)}
+        {...props}
+      >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -24,7 +24,16 @@ export interface SheetContentProps extends Omit<ComponentProps<typeof DialogPrim
   closeLabel?: string;
 }
 
-export function SheetContent({ title, description, header, side = 'left', closeLabel = 'Close menu', className, children, ...props }: SheetContentProps) {
+export function SheetContent({
+  title,
+  description,
+  header,
+  side = 'left',
+  closeLabel = 'Close menu',
+  className,
+  children,
+  ...props
+}: SheetContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40 dark:bg-black/60 backdrop-blur-[1px]" />

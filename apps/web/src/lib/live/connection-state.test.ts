@@ -8,7 +8,8 @@ import {
   type ConnectionState,
 } from './connection-state';
 
-const run = (events: ConnectionEvent[], from: ConnectionState = initialConnectionState) => events.reduce(nextConnectionState, from);
+const run = (events: ConnectionEvent[], from: ConnectionState = initialConnectionState) =>
+  events.reduce(nextConnectionState, from);
 
 describe('the connection state the header shows (issue 31)', () => {
   it("is 'Connecting…' at first, 'Live' once the stream opens", () => {
@@ -36,7 +37,11 @@ describe('the connection state the header shows (issue 31)', () => {
   });
 
   it("goes 'Offline' when a read gets no answer while the stream is down, and back when a read answers", () => {
-    const down = run([{ type: 'data', ok: true, at: 5 }, { type: 'stream-failed', reachable: true }, { type: 'data-unreachable' }]);
+    const down = run([
+      { type: 'data', ok: true, at: 5 },
+      { type: 'stream-failed', reachable: true },
+      { type: 'data-unreachable' },
+    ]);
     expect(connectionStatus(down)).toBe('offline');
     expect(down.lastDataAt).toBe(5);
     const back = run([{ type: 'data', ok: false, at: 9 }], down);
@@ -49,7 +54,9 @@ describe('the connection state the header shows (issue 31)', () => {
     const down = run([{ type: 'stream-open', at: 7 }, { type: 'browser-offline' }]);
     expect(connectionStatus(down)).toBe('offline');
     expect(down.lastDataAt).toBe(7);
-    expect(connectionStatus(nextConnectionState(down, { type: 'stream-failed', reachable: true }))).toBe('reconnecting');
+    expect(connectionStatus(nextConnectionState(down, { type: 'stream-failed', reachable: true }))).toBe(
+      'reconnecting',
+    );
   });
 
   it('an open stream outweighs one lost read', () => {
@@ -59,8 +66,12 @@ describe('the connection state the header shows (issue 31)', () => {
   it('says each state in words, with an explanation; offline names the time of the last figures', () => {
     expect(connectionTexts('live', null).label).toBe('Live');
     expect(connectionTexts('reconnecting', null).label).toBe('Reconnecting…');
-    expect(connectionTexts('offline', '21:40')).toEqual({ label: 'Offline', explanation: "Can't reach TokenDesk. Figures as of 21:40." });
+    expect(connectionTexts('offline', '21:40')).toEqual({
+      label: 'Offline',
+      explanation: "Can't reach TokenDesk. Figures as of 21:40.",
+    });
     expect(connectionTexts('offline', null).explanation).toBe("Can't reach TokenDesk.");
-    for (const status of ['live', 'connecting', 'reconnecting'] as const) expect(connectionTexts(status, null).explanation.length).toBeGreaterThan(20);
+    for (const status of ['live', 'connecting', 'reconnecting'] as const)
+      expect(connectionTexts(status, null).explanation.length).toBeGreaterThan(20);
   });
 });

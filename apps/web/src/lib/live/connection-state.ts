@@ -36,7 +36,13 @@ export type ConnectionEvent =
  */
 export const OFFLINE_AFTER_FAILURES = 2;
 
-export const initialConnectionState: ConnectionState = { streamOpen: false, failures: 0, unreachable: false, everOpen: false, lastDataAt: null };
+export const initialConnectionState: ConnectionState = {
+  streamOpen: false,
+  failures: 0,
+  unreachable: false,
+  everOpen: false,
+  lastDataAt: null,
+};
 
 export function nextConnectionState(state: ConnectionState, event: ConnectionEvent): ConnectionState {
   switch (event.type) {
@@ -44,7 +50,12 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       return { ...state, streamOpen: true, everOpen: true, failures: 0, unreachable: false, lastDataAt: event.at };
     case 'stream-failed': {
       const failures = state.failures + 1;
-      return { ...state, streamOpen: false, failures, unreachable: event.reachable ? false : state.unreachable || failures >= OFFLINE_AFTER_FAILURES };
+      return {
+        ...state,
+        streamOpen: false,
+        failures,
+        unreachable: event.reachable ? false : state.unreachable || failures >= OFFLINE_AFTER_FAILURES,
+      };
     }
     case 'data':
       return { ...state, unreachable: false, lastDataAt: event.ok ? event.at : state.lastDataAt };
@@ -67,11 +78,20 @@ export function connectionStatus(state: ConnectionState): ConnectionStatus {
 export function connectionTexts(status: ConnectionStatus, asOf: string | null): { label: string; explanation: string } {
   switch (status) {
     case 'live':
-      return { label: 'Live', explanation: 'Connected: new swaps, prices and notifications appear as they are indexed.' };
+      return {
+        label: 'Live',
+        explanation: 'Connected: new swaps, prices and notifications appear as they are indexed.',
+      };
     case 'connecting':
-      return { label: 'Connecting…', explanation: 'Opening the live connection; figures refresh on their own meanwhile.' };
+      return {
+        label: 'Connecting…',
+        explanation: 'Opening the live connection; figures refresh on their own meanwhile.',
+      };
     case 'reconnecting':
-      return { label: 'Reconnecting…', explanation: 'The live connection dropped; trying again. Figures still refresh every 30 seconds meanwhile.' };
+      return {
+        label: 'Reconnecting…',
+        explanation: 'The live connection dropped; trying again. Figures still refresh every 30 seconds meanwhile.',
+      };
     case 'offline':
       return { label: 'Offline', explanation: unreachableMessage(asOf) };
   }

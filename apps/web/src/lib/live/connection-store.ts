@@ -52,7 +52,8 @@ export function useConnection(): { status: ConnectionStatus; lastDataAt: number 
  */
 export function useLoadErrorText(): (error: unknown, fallback: string) => string {
   const { lastDataAt } = useConnection();
-  return (error, fallback) => (isUnreachable(error) ? unreachableMessage(lastDataAt === null ? null : formatClock(lastDataAt)) : fallback);
+  return (error, fallback) =>
+    isUnreachable(error) ? unreachableMessage(lastDataAt === null ? null : formatClock(lastDataAt)) : fallback;
 }
 
 export function isUnreachable(error: unknown): boolean {

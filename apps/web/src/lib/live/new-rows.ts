@@ -48,7 +48,12 @@ export function useLiveListRows(listRef: RefObject<HTMLElement | null>, ids: rea
     const rows = list.querySelectorAll<HTMLElement>('[data-row-id]');
     const limit = stickyTop();
     let row: HTMLElement | null = focused && list.contains(focused) ? focused : null;
-    if (!row) for (const candidate of rows) if (candidate.getBoundingClientRect().bottom > limit) { row = candidate; break; }
+    if (!row)
+      for (const candidate of rows)
+        if (candidate.getBoundingClientRect().bottom > limit) {
+          row = candidate;
+          break;
+        }
     anchor.current = row ? { id: row.dataset.rowId ?? '', top: row.getBoundingClientRect().top } : null;
   }, [listRef, stickyTop]);
 
@@ -93,7 +98,10 @@ export function useLiveListRows(listRef: RefObject<HTMLElement | null>, ids: rea
   const showNew = useCallback(() => {
     const list = listRef.current;
     if (topId !== null) setSeenTopId(topId);
-    list?.scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    list?.scrollIntoView({
+      block: 'start',
+      behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
   }, [listRef, topId]);
 
   return { newCount: newRowsAbove(ids, seenTopId), showNew };

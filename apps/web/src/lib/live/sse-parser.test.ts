@@ -4,7 +4,8 @@ import { SSE_MAX_MESSAGE_CHARS, SseMessageTooLarge, createSseParser } from './ss
 describe('the text/event-stream parser of the live stream', () => {
   it('reads id, event and data, skips heartbeat comments, keeps the last id', () => {
     const parser = createSseParser();
-    const text = ': ping\n\nid: 41\nevent: change\ndata: {"topic":"lists"}\n\n: ping\n\nid: 42\nevent: change\ndata: {"topic":"notifications"}\n\n';
+    const text =
+      ': ping\n\nid: 41\nevent: change\ndata: {"topic":"lists"}\n\n: ping\n\nid: 42\nevent: change\ndata: {"topic":"notifications"}\n\n';
     expect(parser.push(text)).toEqual([
       { event: 'change', data: '{"topic":"lists"}', lastEventId: '41' },
       { event: 'change', data: '{"topic":"notifications"}', lastEventId: '42' },

@@ -18,7 +18,9 @@ function streamResponse() {
 
 /** A request that never answers, and fails when aborted, as fetch does. */
 function pending(init?: RequestInit): Promise<Response> {
-  return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  return new Promise((_, reject) =>
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+  );
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -52,7 +54,16 @@ function harness(answers: (() => Response | Promise<Response>)[]) {
     sleep: async (ms) => void sleeps.push(ms),
     random: () => 0,
   });
-  return { calls, changes, reports, sleeps, done, controller, reconnected: () => reconnected, unauthorized: () => unauthorized };
+  return {
+    calls,
+    changes,
+    reports,
+    sleeps,
+    done,
+    controller,
+    reconnected: () => reconnected,
+    unauthorized: () => unauthorized,
+  };
 }
 
 describe('the live stream loop (issue 31)', () => {
@@ -63,7 +74,10 @@ describe('the live stream loop (issue 31)', () => {
     server.write('id: 1\nevent: change\ndata: {"topic":"pool","project_id":3,"pool_ids":[7],"block":"12"}\n\n');
     server.write('id: 2\nevent: change\ndata: {"topic":"holders","project_id":3}\n\n');
     await until(() => h.changes.length === 2);
-    expect(h.calls[0]).toEqual({ url: STREAM_PATH, headers: { Accept: 'text/event-stream', Authorization: 'Bearer tok-123' } });
+    expect(h.calls[0]).toEqual({
+      url: STREAM_PATH,
+      headers: { Accept: 'text/event-stream', Authorization: 'Bearer tok-123' },
+    });
     expect(h.changes).toEqual([
       { topic: 'pool', project_id: 3, pool_ids: [7], block: '12' },
       { topic: 'holders', project_id: 3 },
@@ -89,7 +103,11 @@ describe('the live stream loop (issue 31)', () => {
   it('after a drop reopens with backoff and Last-Event-ID, then asks for everything on screen to be refetched', async () => {
     const first = streamResponse();
     const second = streamResponse();
-    const h = harness([() => first.response, () => Promise.reject(new TypeError('Failed to fetch')), () => second.response]);
+    const h = harness([
+      () => first.response,
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => second.response,
+    ]);
     first.write('id: 41\nevent: change\ndata: {"topic":"notifications"}\n\n');
     await until(() => h.changes.length === 1);
     first.drop();
@@ -128,7 +146,11 @@ describe('the live stream loop (issue 31)', () => {
 
   it('a refused stream (429) is retried later; a 401 ends the session and the loop', async () => {
     const h = harness([
-      () => new Response('{"detail":"Too many open streams."}', { status: 429, headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response('{"detail":"Too many open streams."}', {
+          status: 429,
+          headers: { 'Content-Type': 'application/json' },
+        }),
       () => new Response('{}', { status: 401 }),
     ]);
     await h.done;

@@ -1,4 +1,11 @@
-import { api, apiPath, STREAM_EVENT, STREAM_HEARTBEAT_MS, streamChangeSchema, type StreamChange } from '@tokendesk/contract';
+import {
+  api,
+  apiPath,
+  STREAM_EVENT,
+  STREAM_HEARTBEAT_MS,
+  streamChangeSchema,
+  type StreamChange,
+} from '@tokendesk/contract';
 import { reconnectDelay } from './backoff';
 import type { ConnectionEvent } from './connection-state';
 import { createSseParser } from './sse-parser';
@@ -73,7 +80,12 @@ export async function runStreamLoop(options: StreamLoopOptions): Promise<void> {
       try {
         const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
         if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
-        response = await options.fetch(STREAM_PATH, { headers, signal: attempt.signal, credentials: 'omit', cache: 'no-store' });
+        response = await options.fetch(STREAM_PATH, {
+          headers,
+          signal: attempt.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+        });
       } catch {
         if (signal.aborted) return;
         await retry(false);

@@ -17,7 +17,10 @@ export const baseHandlers = [
   mockEndpoint(endpoints.workspaces.list, () => [{ id: 1, name: 'me', role: 'owner' as const, personal: true }]),
   // The live stream opens and stays quiet: no change is pushed unless a test sends one. The
   // unmount at the end of each test aborts it.
-  http.get(`*${apiPath(endpoints.stream.open)}`, () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } })),
+  http.get(
+    `*${apiPath(endpoints.stream.open)}`,
+    () => new HttpResponse(new ReadableStream({ start() {} }), { headers: { 'Content-Type': 'text/event-stream' } }),
+  ),
 ];
 
 /**
@@ -60,9 +63,27 @@ export function newProjectHandlers(project: Project) {
             project_id: project.id,
             token: project.contract_address,
             block: '100',
-            ownership: { status: 'no_owner_function' as const, owner: null, block: '100', how: 'An eth_call of owner() at this block.' },
-            privileged: { status: 'none' as const, functions: [], block: '100', how: 'The 4-byte selectors, looked for in the runtime code.' },
-            proxy: { status: 'not_proxy' as const, standard: null, implementation: null, admin: null, beacon: null, block: '100', how: 'The proxy slots are empty.' },
+            ownership: {
+              status: 'no_owner_function' as const,
+              owner: null,
+              block: '100',
+              how: 'An eth_call of owner() at this block.',
+            },
+            privileged: {
+              status: 'none' as const,
+              functions: [],
+              block: '100',
+              how: 'The 4-byte selectors, looked for in the runtime code.',
+            },
+            proxy: {
+              status: 'not_proxy' as const,
+              standard: null,
+              implementation: null,
+              admin: null,
+              beacon: null,
+              block: '100',
+              how: 'The proxy slots are empty.',
+            },
             trading: [],
             liquidity: [],
           }
@@ -71,7 +92,14 @@ export function newProjectHandlers(project: Project) {
     mockEndpoint(endpoints.holders.summary, ({ params }) =>
       own(params)
         ? {
-            sync: { state: 'pending' as const, indexed_block: null, target_block: null, deploy_block: null, progress_pct: null, problem: null },
+            sync: {
+              state: 'pending' as const,
+              indexed_block: null,
+              target_block: null,
+              deploy_block: null,
+              progress_pct: null,
+              problem: null,
+            },
             holder_count: null,
             supply: null,
             supply_source: null,
@@ -95,10 +123,20 @@ export function newProjectHandlers(project: Project) {
           }
         : notFound(),
     ),
-    mockEndpoint(endpoints.projects.deleteSummary, ({ params }) => (own(params) ? { pool_count: 0, alert_count: 0 } : notFound())),
+    mockEndpoint(endpoints.projects.deleteSummary, ({ params }) =>
+      own(params) ? { pool_count: 0, alert_count: 0 } : notFound(),
+    ),
     mockEndpoint(endpoints.reports.get, ({ params }) =>
       own(params)
-        ? { project_id: project.id, enabled: false, email_configured: true, email_verified: true, last_week: null, last_sent_at: null, next_report_at: null }
+        ? {
+            project_id: project.id,
+            enabled: false,
+            email_configured: true,
+            email_verified: true,
+            last_week: null,
+            last_sent_at: null,
+            next_report_at: null,
+          }
         : notFound(),
     ),
   ];

@@ -1,4 +1,14 @@
-import { getAddress, isAddressEqual, parseAbi, zeroAddress, type Abi, type Address, type Hex, type Log, type PublicClient } from 'viem';
+import {
+  getAddress,
+  isAddressEqual,
+  parseAbi,
+  zeroAddress,
+  type Abi,
+  type Address,
+  type Hex,
+  type Log,
+  type PublicClient,
+} from 'viem';
 import { erc20Abi } from '../../abis';
 import { isNodeFailure } from '../../client';
 import type { DexConfig, FactoryDexConfig } from '../../networks';
@@ -31,7 +41,9 @@ const poolAbi = parseAbi([
   'function plugin() view returns (address)',
 ]);
 /** globalState() in whole words (global-state.ts): four for discovery and verification, one for the price. */
-const globalStateAbi = parseAbi(['function globalState() view returns (uint256 price, uint256 tick, uint256 word2, uint256 word3)']);
+const globalStateAbi = parseAbi([
+  'function globalState() view returns (uint256 price, uint256 tick, uint256 word2, uint256 word3)',
+]);
 const priceAbi = parseAbi(['function globalState() view returns (uint256 price)']);
 const factoryAbi = parseAbi(['function poolByPair(address tokenA, address tokenB) view returns (address pool)']);
 
@@ -71,7 +83,9 @@ const decoders = new Map<Hex, LogDecoder>([
       // amount0/amount1 are the pool's balance deltas (positive in), as on Uniswap V3.
       const a = integralSwap.decode(log) as Amounts | null;
       const price = a && priceOf(a.price);
-      return a && price !== null ? { kind: 'event', type: 'swap', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: price } : null;
+      return a && price !== null
+        ? { kind: 'event', type: 'swap', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: price }
+        : null;
     },
   ],
   [
@@ -85,7 +99,12 @@ const decoders = new Map<Hex, LogDecoder>([
 ]);
 
 const versionOf = (dex: DexConfig) => (dex as FactoryDexConfig).algebraVersion;
-const poolByPair = (factory: Address, a: Address, b: Address): StateCall => ({ address: factory, abi: factoryAbi as Abi, functionName: 'poolByPair', args: [a, b] });
+const poolByPair = (factory: Address, a: Address, b: Address): StateCall => ({
+  address: factory,
+  abi: factoryAbi as Abi,
+  functionName: 'poolByPair',
+  args: [a, b],
+});
 
 /** The calls whose answers make a pool's fee and shape (poolFacts), beside the claims verify checks. */
 const factCalls = (pool: Address): StateCall[] => [
@@ -98,17 +117,28 @@ const factCalls = (pool: Address): StateCall[] => [
  * The fee (exact or null: global-state.ts) and shape from factCalls' answers. Only Integral has a
  * plugin; a tick spacing outside int24's range, or a plugin() that is no address, is left out.
  */
-function poolFacts(dex: DexConfig, [state, spacing, plugin]: readonly (CallResult | undefined)[]): { fee: number | null; shape: PoolShapeKey } {
+function poolFacts(
+  dex: DexConfig,
+  [state, spacing, plugin]: readonly (CallResult | undefined)[],
+): { fee: number | null; shape: PoolShapeKey } {
   if (state?.status !== 'success') {
     // A failed eth_call says nothing about the contract: "try again", not "not a pool" (factory-pools.ts).
     if (state?.status === 'failure' && isNodeFailure(state.error)) throw state.error;
     throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
   }
   const words = state.result as readonly unknown[];
-  if (priceOf(words[0]) === null) throw new PoolVerificationError(`This ${dex.name} pool has no price yet (it was never initialised).`);
+  if (priceOf(words[0]) === null)
+    throw new PoolVerificationError(`This ${dex.name} pool has no price yet (it was never initialised).`);
   const shape: PoolShapeKey = {};
-  if (spacing?.status === 'success' && typeof spacing.result === 'number' && spacing.result > 0 && spacing.result < 2 ** 23) shape.tickSpacing = spacing.result;
-  if (versionOf(dex) === 'integral' && plugin?.status === 'success' && typeof plugin.result === 'string') shape.plugin = getAddress(plugin.result);
+  if (
+    spacing?.status === 'success' &&
+    typeof spacing.result === 'number' &&
+    spacing.result > 0 &&
+    spacing.result < 2 ** 23
+  )
+    shape.tickSpacing = spacing.result;
+  if (versionOf(dex) === 'integral' && plugin?.status === 'success' && typeof plugin.result === 'string')
+    shape.plugin = getAddress(plugin.result);
   return { fee: exactFeeOf(versionOf(dex), words), shape };
 }
 
@@ -124,7 +154,12 @@ export const algebra: DexAdapter = {
   registryAddress: factoryOf,
 
   async discover({ client }, dex, projectToken, pairedToken) {
-    const found = await client.readContract({ address: factoryOf(dex), abi: factoryAbi, functionName: 'poolByPair', args: [projectToken, pairedToken] });
+    const found = await client.readContract({
+      address: factoryOf(dex),
+      abi: factoryAbi,
+      functionName: 'poolByPair',
+      args: [projectToken, pairedToken],
+    });
     if (isAddressEqual(found, zeroAddress)) return null;
     const address = getAddress(found);
     const { fee, shape } = await readFacts(client, dex, address);
@@ -133,14 +168,31 @@ export const algebra: DexAdapter = {
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
     const address = getAddress(pool);
-    const claims = await checkPoolClaims(client, dex, address, poolAbi as Abi, factCalls(address), projectToken, pairedToken);
-    const listed = await client.readContract({ address: factoryOf(dex), abi: factoryAbi, functionName: 'poolByPair', args: [claims.token0, claims.token1] });
+    const claims = await checkPoolClaims(
+      client,
+      dex,
+      address,
+      poolAbi as Abi,
+      factCalls(address),
+      projectToken,
+      pairedToken,
+    );
+    const listed = await client.readContract({
+      address: factoryOf(dex),
+      abi: factoryAbi,
+      functionName: 'poolByPair',
+      args: [claims.token0, claims.token1],
+    });
     requireListed(dex, listed, address);
     const { fee, shape } = poolFacts(dex, claims.extra);
     return { address, version: 'algebra', fee, projectIsToken0: claims.projectIsToken0, shape };
   },
 
-  listing: factoryTokenListing(poolAbi, () => [], (dex, token0, token1) => poolByPair(factoryOf(dex), token0, token1)),
+  listing: factoryTokenListing(
+    poolAbi,
+    () => [],
+    (dex, token0, token1) => poolByPair(factoryOf(dex), token0, token1),
+  ),
 
   // The fee of a reference pool is only a label there; Algebra's is not known without reading the pool.
   referenceLookups: (dex, base, stable) => [{ call: poolByPair(factoryOf(dex), base, stable), fee: null }],
@@ -154,7 +206,9 @@ export const algebra: DexAdapter = {
     if (state?.status !== 'success' || b0?.status !== 'success' || b1?.status !== 'success') return null;
     // viem answers a one-output function with the value itself.
     const price = priceOf(state.result);
-    return price === null ? null : { reserve0: b0.result as bigint, reserve1: b1.result as bigint, sqrtPriceX96: price };
+    return price === null
+      ? null
+      : { reserve0: b0.result as bigint, reserve1: b1.result as bigint, sqrtPriceX96: price };
   },
 
   liquidityRatioIsPrice: false,

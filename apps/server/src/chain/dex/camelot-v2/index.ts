@@ -59,10 +59,20 @@ export const camelotV2: DexAdapter = {
   registryAddress: factoryOf,
 
   async discover({ client }, dex, projectToken, pairedToken) {
-    const pair = await client.readContract({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [projectToken, pairedToken] });
+    const pair = await client.readContract({
+      address: factoryOf(dex),
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [projectToken, pairedToken],
+    });
     if (isAddressEqual(pair, zeroAddress)) return null;
     const facts = await pairFacts(client, pair);
-    return { address: getAddress(pair), version: 'camelot-v2', fee: facts.fee, shape: facts.stable === null ? {} : { stable: facts.stable } };
+    return {
+      address: getAddress(pair),
+      version: 'camelot-v2',
+      fee: facts.fee,
+      shape: facts.stable === null ? {} : { stable: facts.stable },
+    };
   },
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
@@ -81,10 +91,22 @@ export const camelotV2: DexAdapter = {
     );
     const [stable, reserves] = claims.extra;
     // A plain Uniswap V2 pair has no stableSwap() and a three-field getReserves(): not Camelot's.
-    if (stable?.status !== 'success' || reserves?.status !== 'success') throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
-    const listed = await client.readContract({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [claims.token0, claims.token1] });
+    if (stable?.status !== 'success' || reserves?.status !== 'success')
+      throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+    const listed = await client.readContract({
+      address: factoryOf(dex),
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [claims.token0, claims.token1],
+    });
     requireListed(dex, listed, address);
-    return { address, version: 'camelot-v2', fee: feeOf(reserves), projectIsToken0: claims.projectIsToken0, shape: { stable: stable.result as boolean } };
+    return {
+      address,
+      version: 'camelot-v2',
+      fee: feeOf(reserves),
+      projectIsToken0: claims.projectIsToken0,
+      shape: { stable: stable.result as boolean },
+    };
   },
 
   listing: uniswapV2.listing,
@@ -109,7 +131,8 @@ export const camelotV2: DexAdapter = {
 
   // As Solidly's: a Mint/Burn is at the reserves' proportion; on a stable pair the curve prices it (decision 0078).
   liquidityRatioIsPrice: false,
-  liquidityPrice: (amount0, amount1, pool) => curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
+  liquidityPrice: (amount0, amount1, pool) =>
+    curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
   swapsCarryPrice: false,
   decoders: v2Decoders,
   creation: {

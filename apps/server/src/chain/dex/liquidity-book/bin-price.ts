@@ -38,7 +38,15 @@ function pow(x: bigint, y: bigint): bigint | null {
 
 /** PriceHelper.getPriceFromId: the 128.128 price of a bin, or null where the pair would revert. */
 export function priceFromId(id: number, binStep: number): bigint | null {
-  if (!Number.isInteger(id) || id < 0 || id > MAX_BIN_ID || !Number.isInteger(binStep) || binStep <= 0 || binStep > 0xffff) return null;
+  if (
+    !Number.isInteger(id) ||
+    id < 0 ||
+    id > MAX_BIN_ID ||
+    !Number.isInteger(binStep) ||
+    binStep <= 0 ||
+    binStep > 0xffff
+  )
+    return null;
   const base = SCALE + (BigInt(binStep) << SCALE_OFFSET) / BASIS_POINT_MAX;
   return pow(base, BigInt(id) - REAL_ID_SHIFT);
 }

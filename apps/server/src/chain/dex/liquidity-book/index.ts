@@ -78,7 +78,13 @@ const decoders = new Map<Hex, LogDecoder>([
       // The fill's price is its bin's: the log names the bin, the stored pair its bin step (0078).
       // Without the step (a pool the indexer has no row of) the swap is stored without a price.
       const price = pool?.binStep ? priceFromId(Number(a.id), pool.binStep) : null;
-      return { kind: 'event', type: 'swap', amount0: inX + feeX - outX, amount1: inY + feeY - outY, sqrtPriceX96: price ? sqrtPriceX96FromPrice128(price) : null };
+      return {
+        kind: 'event',
+        type: 'swap',
+        amount0: inX + feeX - outX,
+        amount1: inY + feeY - outY,
+        sqrtPriceX96: price ? sqrtPriceX96FromPrice128(price) : null,
+      };
     },
   ],
   [
@@ -117,27 +123,59 @@ export const liquidityBook: DexAdapter = {
 
   /** Every bin step's pair of the two tokens in one factory call; the deepest (most of the paired token held) wins. */
   async discover({ client }, dex, projectToken, pairedToken) {
-    const pairs = (await client.readContract({ address: factoryOf(dex), abi: lbFactoryAbi, functionName: 'getAllLBPairs', args: [projectToken, pairedToken] })) as readonly PairInformation[];
+    const pairs = (await client.readContract({
+      address: factoryOf(dex),
+      abi: lbFactoryAbi,
+      functionName: 'getAllLBPairs',
+      args: [projectToken, pairedToken],
+    })) as readonly PairInformation[];
     // A factory answer is untrusted input too: a bounded list, zero addresses skipped.
     const candidates = pairs.slice(0, 64).filter((p) => !isAddressEqual(p.LBPair, zeroAddress));
     if (candidates.length === 0) return null;
     const depths = await client.multicall({
       allowFailure: true,
-      contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.LBPair] as const })),
+      contracts: candidates.map((c) => ({
+        address: pairedToken,
+        abi: erc20Abi,
+        functionName: 'balanceOf' as const,
+        args: [c.LBPair] as const,
+      })),
     });
     const best = candidates[deepestIndex(depths as CallResult[])]!;
-    return { address: getAddress(best.LBPair), version: 'liquidity-book', fee: null, shape: { binStep: Number(best.binStep) } };
+    return {
+      address: getAddress(best.LBPair),
+      version: 'liquidity-book',
+      fee: null,
+      shape: { binStep: Number(best.binStep) },
+    };
   },
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
     const address = getAddress(pool);
-    const claims = await checkPoolClaims(client, dex, address, lbPairAbi, [{ address, abi: lbPairAbi, functionName: 'getBinStep' }], projectToken, pairedToken, LB_CLAIMS);
+    const claims = await checkPoolClaims(
+      client,
+      dex,
+      address,
+      lbPairAbi,
+      [{ address, abi: lbPairAbi, functionName: 'getBinStep' }],
+      projectToken,
+      pairedToken,
+      LB_CLAIMS,
+    );
     const step = claims.extra[0];
     if (step?.status !== 'success') throw new PoolVerificationError(`This address is not a ${dex.name} pair.`);
     const binStep = Number(step.result);
-    const info = (await client.readContract(pairInformation(factoryOf(dex), claims.token0, claims.token1, binStep))) as PairInformation;
+    const info = (await client.readContract(
+      pairInformation(factoryOf(dex), claims.token0, claims.token1, binStep),
+    )) as PairInformation;
     requireListed(dex, info.LBPair, address);
-    return { address, version: 'liquidity-book', fee: null, projectIsToken0: claims.projectIsToken0, shape: { binStep } };
+    return {
+      address,
+      version: 'liquidity-book',
+      fee: null,
+      projectIsToken0: claims.projectIsToken0,
+      shape: { binStep },
+    };
   },
 
   listing: {
@@ -148,10 +186,21 @@ export const liquidityBook: DexAdapter = {
       { address, abi: lbPairAbi, functionName: 'getBinStep' },
     ],
     read(dex, [factory, tokenX, tokenY, binStep]) {
-      if (factory?.status !== 'success' || tokenX?.status !== 'success' || tokenY?.status !== 'success' || binStep?.status !== 'success') return null;
+      if (
+        factory?.status !== 'success' ||
+        tokenX?.status !== 'success' ||
+        tokenY?.status !== 'success' ||
+        binStep?.status !== 'success'
+      )
+        return null;
       const token0 = tokenX.result as Address;
       const token1 = tokenY.result as Address;
-      return { factory: factory.result as Address, token0, token1, lookup: pairInformation(factoryOf(dex), token0, token1, Number(binStep.result)) };
+      return {
+        factory: factory.result as Address,
+        token0,
+        token1,
+        lookup: pairInformation(factoryOf(dex), token0, token1, Number(binStep.result)),
+      };
     },
     listedPool: (answer) => (answer as PairInformation).LBPair,
   },
@@ -197,7 +246,12 @@ export const liquidityBook: DexAdapter = {
   creation: {
     topic: pairCreated.topic,
     decode(log: Log) {
-      const a = pairCreated.decode(log) as { tokenX: Address; tokenY: Address; binStep: bigint; LBPair: Address } | null;
+      const a = pairCreated.decode(log) as {
+        tokenX: Address;
+        tokenY: Address;
+        binStep: bigint;
+        LBPair: Address;
+      } | null;
       if (!a || a.binStep > 0xffffn) return null;
       return {
         factory: normalizeAddress(log.address),

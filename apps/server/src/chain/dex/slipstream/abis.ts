@@ -25,4 +25,6 @@ export const clPoolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, bool unlocked)',
 ]);
 
-export const clEvents = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)']);
+export const clEvents = parseAbi([
+  'event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)',
+]);

@@ -18,15 +18,25 @@ import { clEvents, clFactoryAbi, clPoolAbi } from './abis';
  */
 
 const poolCreated = eventDecoder(clEvents[0]);
-const decoders = new Map<Hex, LogDecoder>([uniswapV3PoolDecoders.swap, uniswapV3PoolDecoders.mint, uniswapV3PoolDecoders.burn]);
+const decoders = new Map<Hex, LogDecoder>([
+  uniswapV3PoolDecoders.swap,
+  uniswapV3PoolDecoders.mint,
+  uniswapV3PoolDecoders.burn,
+]);
 
 /** CLFactory.enableTickSpacing accepts 0 < spacing < 16384; a factory's list beyond that, or too long, is not believed. */
 const MAX_TICK_SPACING = 16_384;
 const MAX_SPACINGS = 32;
-const validSpacing = (s: unknown): s is number => typeof s === 'number' && Number.isInteger(s) && s > 0 && s < MAX_TICK_SPACING;
+const validSpacing = (s: unknown): s is number =>
+  typeof s === 'number' && Number.isInteger(s) && s > 0 && s < MAX_TICK_SPACING;
 
 const tickSpacingsOf = (dex: unknown) => (dex as FactoryDexConfig).tickSpacings ?? [];
-const getPool = (factory: Address, a: Address, b: Address, tickSpacing: number): StateCall => ({ address: factory, abi: clFactoryAbi, functionName: 'getPool', args: [a, b, tickSpacing] });
+const getPool = (factory: Address, a: Address, b: Address, tickSpacing: number): StateCall => ({
+  address: factory,
+  abi: clFactoryAbi,
+  functionName: 'getPool',
+  args: [a, b, tickSpacing],
+});
 const ok = (r: CallResult | undefined): r is { status: 'success'; result: unknown } => r?.status === 'success';
 /** Whether the factory has a swap fee module: then a pool's fee is whatever the module answers, swap by swap. */
 const hasFeeModule = (r: CallResult | undefined) => !ok(r) || !isAddressEqual(r.result as Address, zeroAddress);
@@ -53,9 +63,18 @@ export const slipstream: DexAdapter = {
         ...configured.map((s) => getPool(factory, projectToken, pairedToken, s)),
       ] as StateCall[],
     })) as CallResult[];
-    const more = ok(enabled) && Array.isArray(enabled.result) ? (enabled.result as unknown[]).slice(0, MAX_SPACINGS).filter(validSpacing).filter((s) => !configured.includes(s)) : [];
+    const more =
+      ok(enabled) && Array.isArray(enabled.result)
+        ? (enabled.result as unknown[])
+            .slice(0, MAX_SPACINGS)
+            .filter(validSpacing)
+            .filter((s) => !configured.includes(s))
+        : [];
     const moreListed = more.length
-      ? ((await client.multicall({ allowFailure: true, contracts: more.map((s) => getPool(factory, projectToken, pairedToken, s)) })) as CallResult[])
+      ? ((await client.multicall({
+          allowFailure: true,
+          contracts: more.map((s) => getPool(factory, projectToken, pairedToken, s)),
+        })) as CallResult[])
       : [];
     const spacings = [...configured, ...more];
     const candidates = [...listed, ...moreListed]
@@ -94,27 +113,39 @@ export const slipstream: DexAdapter = {
       pairedToken,
     );
     const [spacing, fee] = claims.extra;
-    if (!ok(spacing) || !ok(fee) || !validSpacing(spacing.result)) throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+    if (!ok(spacing) || !ok(fee) || !validSpacing(spacing.result))
+      throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
     const tickSpacing = spacing.result;
     const factory = factoryOf(dex);
     const [listed, module] = (await client.multicall({
       allowFailure: false,
-      contracts: [getPool(factory, claims.token0, claims.token1, tickSpacing), { address: factory, abi: clFactoryAbi, functionName: 'swapFeeModule' }] as StateCall[],
+      contracts: [
+        getPool(factory, claims.token0, claims.token1, tickSpacing),
+        { address: factory, abi: clFactoryAbi, functionName: 'swapFeeModule' },
+      ] as StateCall[],
     })) as [Address, Address];
     requireListed(dex, listed, address);
     // Without a fee module the pool's fee is its tick spacing's, fixed; with one, it is the module's
     // answer at each swap (a custom or volatility-based fee), so no one number is stored (null).
     const fixedFee = isAddressEqual(module, zeroAddress) ? Number(fee.result) : null;
-    return { address, version: 'slipstream', fee: fixedFee, projectIsToken0: claims.projectIsToken0, shape: { tickSpacing } };
+    return {
+      address,
+      version: 'slipstream',
+      fee: fixedFee,
+      projectIsToken0: claims.projectIsToken0,
+      shape: { tickSpacing },
+    };
   },
 
   listing: factoryTokenListing(
     clPoolAbi,
     (pool) => [{ address: pool, abi: clPoolAbi, functionName: 'tickSpacing' }],
-    (dex, token0, token1, [spacing]) => (ok(spacing) && validSpacing(spacing.result) ? getPool(factoryOf(dex), token0, token1, spacing.result) : null),
+    (dex, token0, token1, [spacing]) =>
+      ok(spacing) && validSpacing(spacing.result) ? getPool(factoryOf(dex), token0, token1, spacing.result) : null,
   ),
 
-  referenceLookups: (dex, base, stable) => tickSpacingsOf(dex).map((s) => ({ call: getPool(factoryOf(dex), base, stable, s), fee: null })),
+  referenceLookups: (dex, base, stable) =>
+    tickSpacingsOf(dex).map((s) => ({ call: getPool(factoryOf(dex), base, stable, s), fee: null })),
 
   stateCalls: (pool) => [
     { address: pool.address, abi: clPoolAbi, functionName: 'slot0' },
@@ -135,7 +166,12 @@ export const slipstream: DexAdapter = {
   creation: {
     topic: poolCreated.topic,
     decode(log: Log) {
-      const a = poolCreated.decode(log) as { token0: Address; token1: Address; tickSpacing: number; pool: Address } | null;
+      const a = poolCreated.decode(log) as {
+        token0: Address;
+        token1: Address;
+        tickSpacing: number;
+        pool: Address;
+      } | null;
       if (!a) return null;
       return {
         factory: normalizeAddress(log.address),
@@ -152,5 +188,9 @@ export const slipstream: DexAdapter = {
     },
   },
 
-  facts: (pool) => ({ fee: pool.fee, dynamicFee: pool.fee === null, ...(pool.tickSpacing === null ? {} : { tickSpacing: pool.tickSpacing }) }),
+  facts: (pool) => ({
+    fee: pool.fee,
+    dynamicFee: pool.fee === null,
+    ...(pool.tickSpacing === null ? {} : { tickSpacing: pool.tickSpacing }),
+  }),
 };

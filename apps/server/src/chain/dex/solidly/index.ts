@@ -58,7 +58,15 @@ const decoders = new Map<Hex, LogDecoder>([
     swap.topic,
     (log) => {
       const a = swap.decode(log) as Amounts | null;
-      return a && { kind: 'event', type: 'swap', amount0: a.amount0In! - a.amount0Out!, amount1: a.amount1In! - a.amount1Out!, sqrtPriceX96: null };
+      return (
+        a && {
+          kind: 'event',
+          type: 'swap',
+          amount0: a.amount0In! - a.amount0Out!,
+          amount1: a.amount1In! - a.amount1Out!,
+          sqrtPriceX96: null,
+        }
+      );
     },
   ],
   [mint.topic, v2Mint],
@@ -79,14 +87,21 @@ const decoders = new Map<Hex, LogDecoder>([
 ]);
 
 /** A fee in basis points (PoolFactory's getFee, out of 10,000) in the hundredths of a bip every fee is stored in. */
-const feeOf = (r: CallResult | undefined): number | null => (r?.status === 'success' ? Number(r.result as bigint) * 100 : null);
+const feeOf = (r: CallResult | undefined): number | null =>
+  r?.status === 'success' ? Number(r.result as bigint) * 100 : null;
 
 /**
  * The price at reserves on either curve: null for a volatile pool (the ratio is the price), the
  * stable curve's marginal price for a stable one, undefined where a stable pool's decimals are
  * unknown (no price rather than the ratio's wrong one).
  */
-export function curveSqrtPrice(stable: boolean | null | undefined, reserve0: bigint, reserve1: bigint, decimals0?: number, decimals1?: number): bigint | null | undefined {
+export function curveSqrtPrice(
+  stable: boolean | null | undefined,
+  reserve0: bigint,
+  reserve1: bigint,
+  decimals0?: number,
+  decimals1?: number,
+): bigint | null | undefined {
   if (stable === false) return null;
   if (stable !== true || decimals0 === undefined || decimals1 === undefined) return undefined;
   return stableSqrtPriceX96(reserve0, reserve1, 10n ** BigInt(decimals0), 10n ** BigInt(decimals1)) ?? undefined;
@@ -104,7 +119,12 @@ export const solidly: DexAdapter = {
     const kinds = [false, true] as const;
     const found = await client.multicall({
       allowFailure: true,
-      contracts: kinds.map((stable) => ({ address: factory, abi: solidlyFactoryAbi, functionName: 'getPool' as const, args: [projectToken, pairedToken, stable] as const })),
+      contracts: kinds.map((stable) => ({
+        address: factory,
+        abi: solidlyFactoryAbi,
+        functionName: 'getPool' as const,
+        args: [projectToken, pairedToken, stable] as const,
+      })),
     });
     const candidates = found
       .map((r, i) => ({ address: r.status === 'success' ? (r.result as Address) : zeroAddress, stable: kinds[i]! }))
@@ -114,17 +134,35 @@ export const solidly: DexAdapter = {
       allowFailure: true,
       contracts: candidates.flatMap((c) => [
         { address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.address] as const },
-        { address: factory, abi: solidlyFactoryAbi, functionName: 'getFee' as const, args: [c.address, c.stable] as const },
+        {
+          address: factory,
+          abi: solidlyFactoryAbi,
+          functionName: 'getFee' as const,
+          args: [c.address, c.stable] as const,
+        },
       ]),
     });
     const best = deepestIndex(candidates.map((_, i) => reads[2 * i] as CallResult | undefined));
     const pick = candidates[best]!;
-    return { address: getAddress(pick.address), version: 'solidly', fee: feeOf(reads[2 * best + 1] as CallResult), shape: { stable: pick.stable } };
+    return {
+      address: getAddress(pick.address),
+      version: 'solidly',
+      fee: feeOf(reads[2 * best + 1] as CallResult),
+      shape: { stable: pick.stable },
+    };
   },
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
     const address = getAddress(pool);
-    const claims = await checkPoolClaims(client, dex, address, solidlyPoolAbi, [{ address, abi: solidlyPoolAbi, functionName: 'stable' }], projectToken, pairedToken);
+    const claims = await checkPoolClaims(
+      client,
+      dex,
+      address,
+      solidlyPoolAbi,
+      [{ address, abi: solidlyPoolAbi, functionName: 'stable' }],
+      projectToken,
+      pairedToken,
+    );
     const stableRead = claims.extra[0];
     if (stableRead?.status !== 'success') throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
     const stable = stableRead.result as boolean;
@@ -132,11 +170,19 @@ export const solidly: DexAdapter = {
     const [listed, fee] = (await client.multicall({
       allowFailure: true,
       contracts: [
-        { address: factory, abi: solidlyFactoryAbi, functionName: 'getPool', args: [claims.token0, claims.token1, stable] },
+        {
+          address: factory,
+          abi: solidlyFactoryAbi,
+          functionName: 'getPool',
+          args: [claims.token0, claims.token1, stable],
+        },
         { address: factory, abi: solidlyFactoryAbi, functionName: 'getFee', args: [address, stable] },
       ],
     })) as CallResult[];
-    if (listed?.status !== 'success') throw listed?.status === 'failure' && listed.error ? listed.error : new PoolVerificationError(`This address is not a ${dex.name} pool.`);
+    if (listed?.status !== 'success')
+      throw listed?.status === 'failure' && listed.error
+        ? listed.error
+        : new PoolVerificationError(`This address is not a ${dex.name} pool.`);
     requireListed(dex, listed.result as Address, address);
     return { address, version: 'solidly', fee: feeOf(fee), projectIsToken0: claims.projectIsToken0, shape: { stable } };
   },
@@ -145,17 +191,37 @@ export const solidly: DexAdapter = {
     solidlyPoolAbi,
     (pool) => [{ address: pool, abi: solidlyPoolAbi, functionName: 'stable' }],
     (dex, token0, token1, [stable]) =>
-      stable?.status === 'success' ? { address: factoryOf(dex), abi: solidlyFactoryAbi, functionName: 'getPool', args: [token0, token1, stable.result as boolean] } : null,
+      stable?.status === 'success'
+        ? {
+            address: factoryOf(dex),
+            abi: solidlyFactoryAbi,
+            functionName: 'getPool',
+            args: [token0, token1, stable.result as boolean],
+          }
+        : null,
   ),
 
   /** Only the volatile pool: a reference pool's Sync history is priced without its stored key (decision 0068). */
-  referenceLookups: (dex, base, stable) => [{ call: { address: factoryOf(dex), abi: solidlyFactoryAbi, functionName: 'getPool', args: [base, stable, false] }, fee: null }],
+  referenceLookups: (dex, base, stable) => [
+    {
+      call: { address: factoryOf(dex), abi: solidlyFactoryAbi, functionName: 'getPool', args: [base, stable, false] },
+      fee: null,
+    },
+  ],
 
   /** metadata() answers reserves, both decimals and the curve in one read, so a stable pool's price needs nothing stored. */
   stateCalls: (pool) => [{ address: pool.address, abi: solidlyPoolAbi, functionName: 'metadata' }],
   readState([meta]) {
     if (meta?.status !== 'success') return null;
-    const [dec0, dec1, reserve0, reserve1, stable] = meta.result as readonly [bigint, bigint, bigint, bigint, boolean, Address, Address];
+    const [dec0, dec1, reserve0, reserve1, stable] = meta.result as readonly [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      boolean,
+      Address,
+      Address,
+    ];
     if (!stable) return { reserve0, reserve1, sqrtPriceX96: null };
     const sqrtPriceX96 = stableSqrtPriceX96(reserve0, reserve1, dec0, dec1);
     // An empty stable pool has no price: no state rather than a ratio's.
@@ -170,7 +236,8 @@ export const solidly: DexAdapter = {
    * curve's marginal price there, which depends on that proportion only (decision 0078).
    */
   liquidityRatioIsPrice: false,
-  liquidityPrice: (amount0, amount1, pool) => curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
+  liquidityPrice: (amount0, amount1, pool) =>
+    curveSqrtPrice(pool.stable, amount0, amount1, pool.decimals0, pool.decimals1),
   swapsCarryPrice: false,
   decoders,
   creation: {

@@ -34,4 +34,3 @@ export function stableSqrtPriceX96(reserve0: bigint, reserve1: bigint, unit0: bi
   const den = (x * x * x + 3n * x * y * y) * unit0;
   return sqrtBig((num * Q192) / den);
 }
-

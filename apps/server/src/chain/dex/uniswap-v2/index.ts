@@ -34,7 +34,15 @@ export const v2Decoders = new Map<`0x${string}`, LogDecoder>([
     swap.topic,
     (log) => {
       const a = swap.decode(log) as Amounts | null;
-      return a && { kind: 'event', type: 'swap', amount0: a.amount0In! - a.amount0Out!, amount1: a.amount1In! - a.amount1Out!, sqrtPriceX96: null };
+      return (
+        a && {
+          kind: 'event',
+          type: 'swap',
+          amount0: a.amount0In! - a.amount0Out!,
+          amount1: a.amount1In! - a.amount1Out!,
+          sqrtPriceX96: null,
+        }
+      );
     },
   ],
   [
@@ -70,14 +78,32 @@ export const uniswapV2: DexAdapter = {
   registryAddress: factoryOf,
 
   async discover({ client }, dex, projectToken, pairedToken) {
-    const pair = await client.readContract({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [projectToken, pairedToken] });
+    const pair = await client.readContract({
+      address: factoryOf(dex),
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [projectToken, pairedToken],
+    });
     return isAddressEqual(pair, zeroAddress) ? null : { address: getAddress(pair), version: 'v2', fee: null };
   },
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
     const address = getAddress(pool);
-    const { token0, token1, projectIsToken0 } = await checkPoolClaims(client, dex, address, v2PairAbi, [], projectToken, pairedToken);
-    const listed = await client.readContract({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [token0, token1] });
+    const { token0, token1, projectIsToken0 } = await checkPoolClaims(
+      client,
+      dex,
+      address,
+      v2PairAbi,
+      [],
+      projectToken,
+      pairedToken,
+    );
+    const listed = await client.readContract({
+      address: factoryOf(dex),
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [token0, token1],
+    });
     requireListed(dex, listed, address);
     return { address, version: 'v2', fee: null, projectIsToken0 };
   },
@@ -85,10 +111,17 @@ export const uniswapV2: DexAdapter = {
   listing: factoryTokenListing(
     v2PairAbi,
     () => [],
-    (dex, token0, token1) => ({ address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [token0, token1] }),
+    (dex, token0, token1) => ({
+      address: factoryOf(dex),
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [token0, token1],
+    }),
   ),
 
-  referenceLookups: (dex, base, stable) => [{ call: { address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [base, stable] }, fee: null }],
+  referenceLookups: (dex, base, stable) => [
+    { call: { address: factoryOf(dex), abi: v2FactoryAbi, functionName: 'getPair', args: [base, stable] }, fee: null },
+  ],
 
   stateCalls: (pool) => [{ address: pool.address, abi: v2PairAbi, functionName: 'getReserves' }],
   readState([reserves]) {

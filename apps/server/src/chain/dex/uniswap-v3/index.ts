@@ -34,14 +34,20 @@ const swapOf =
   (decoder: typeof swap): LogDecoder =>
   (log) => {
     const a = decoder.decode(log) as Amounts | null;
-    return a && { kind: 'event', type: 'swap', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: a.sqrtPriceX96! };
+    return (
+      a && { kind: 'event', type: 'swap', amount0: a.amount0!, amount1: a.amount1!, sqrtPriceX96: a.sqrtPriceX96! }
+    );
   };
 /**
  * Uniswap V3's Swap, Mint and Burn, topic → decoder. Exported as these very objects: a family whose
  * pool logs the same three events (Slipstream) puts them in its own map, since the registry refuses
  * two different decoders for one topic.
  */
-export const uniswapV3PoolDecoders: { readonly swap: readonly [Hex, LogDecoder]; readonly mint: readonly [Hex, LogDecoder]; readonly burn: readonly [Hex, LogDecoder] } = {
+export const uniswapV3PoolDecoders: {
+  readonly swap: readonly [Hex, LogDecoder];
+  readonly mint: readonly [Hex, LogDecoder];
+  readonly burn: readonly [Hex, LogDecoder];
+} = {
   swap: [swap.topic, swapOf(swap)],
   mint: [
     mint.topic,
@@ -58,10 +64,20 @@ export const uniswapV3PoolDecoders: { readonly swap: readonly [Hex, LogDecoder];
     },
   ],
 };
-const decoders = new Map<Hex, LogDecoder>([uniswapV3PoolDecoders.swap, [pancakeSwap.topic, swapOf(pancakeSwap)], uniswapV3PoolDecoders.mint, uniswapV3PoolDecoders.burn]);
+const decoders = new Map<Hex, LogDecoder>([
+  uniswapV3PoolDecoders.swap,
+  [pancakeSwap.topic, swapOf(pancakeSwap)],
+  uniswapV3PoolDecoders.mint,
+  uniswapV3PoolDecoders.burn,
+]);
 
 const feeTiers = (dex: unknown) => (dex as FactoryDexConfig).feeTiers ?? [];
-const getPool = (factory: Address, a: Address, b: Address, fee: number) => ({ address: factory, abi: v3FactoryAbi, functionName: 'getPool', args: [a, b, fee] as const });
+const getPool = (factory: Address, a: Address, b: Address, fee: number) => ({
+  address: factory,
+  abi: v3FactoryAbi,
+  functionName: 'getPool',
+  args: [a, b, fee] as const,
+});
 
 export const uniswapV3: DexAdapter = {
   family: 'uniswap-v3',
@@ -75,7 +91,12 @@ export const uniswapV3: DexAdapter = {
     const factory = factoryOf(dex);
     const found = await client.multicall({
       allowFailure: true,
-      contracts: fees.map((fee) => ({ address: factory, abi: v3FactoryAbi, functionName: 'getPool' as const, args: [projectToken, pairedToken, fee] as const })),
+      contracts: fees.map((fee) => ({
+        address: factory,
+        abi: v3FactoryAbi,
+        functionName: 'getPool' as const,
+        args: [projectToken, pairedToken, fee] as const,
+      })),
     });
     const candidates = found
       .map((r, i) => ({ address: r.status === 'success' ? (r.result as Address) : zeroAddress, fee: fees[i]! }))
@@ -83,7 +104,12 @@ export const uniswapV3: DexAdapter = {
     if (candidates.length === 0) return null;
     const depths = await client.multicall({
       allowFailure: true,
-      contracts: candidates.map((c) => ({ address: pairedToken, abi: erc20Abi, functionName: 'balanceOf' as const, args: [c.address] as const })),
+      contracts: candidates.map((c) => ({
+        address: pairedToken,
+        abi: erc20Abi,
+        functionName: 'balanceOf' as const,
+        args: [c.address] as const,
+      })),
     });
     const best = candidates[deepestIndex(depths as CallResult[])]!;
     return { address: getAddress(best.address), version: 'v3', fee: best.fee };
@@ -91,11 +117,24 @@ export const uniswapV3: DexAdapter = {
 
   async verify({ client }, dex, pool, projectToken, pairedToken) {
     const address = getAddress(pool);
-    const claims = await checkPoolClaims(client, dex, address, v3PoolAbi, [{ address, abi: v3PoolAbi, functionName: 'fee' }], projectToken, pairedToken);
+    const claims = await checkPoolClaims(
+      client,
+      dex,
+      address,
+      v3PoolAbi,
+      [{ address, abi: v3PoolAbi, functionName: 'fee' }],
+      projectToken,
+      pairedToken,
+    );
     const fee = claims.extra[0];
     if (fee?.status !== 'success') throw new PoolVerificationError(`This address is not a ${dex.name} pool.`);
     const feeTier = Number(fee.result);
-    const listed = await client.readContract({ address: factoryOf(dex), abi: v3FactoryAbi, functionName: 'getPool', args: [claims.token0, claims.token1, feeTier] });
+    const listed = await client.readContract({
+      address: factoryOf(dex),
+      abi: v3FactoryAbi,
+      functionName: 'getPool',
+      args: [claims.token0, claims.token1, feeTier],
+    });
     requireListed(dex, listed, address);
     return { address, version: 'v3', fee: feeTier, projectIsToken0: claims.projectIsToken0 };
   },
@@ -103,10 +142,12 @@ export const uniswapV3: DexAdapter = {
   listing: factoryTokenListing(
     v3PoolAbi,
     (pool) => [{ address: pool, abi: v3PoolAbi, functionName: 'fee' }],
-    (dex, token0, token1, [fee]) => (fee?.status === 'success' ? getPool(factoryOf(dex), token0, token1, Number(fee.result)) : null),
+    (dex, token0, token1, [fee]) =>
+      fee?.status === 'success' ? getPool(factoryOf(dex), token0, token1, Number(fee.result)) : null,
   ),
 
-  referenceLookups: (dex, base, stable) => feeTiers(dex).map((fee) => ({ call: getPool(factoryOf(dex), base, stable, fee), fee })),
+  referenceLookups: (dex, base, stable) =>
+    feeTiers(dex).map((fee) => ({ call: getPool(factoryOf(dex), base, stable, fee), fee })),
 
   stateCalls: (pool) => [
     { address: pool.address, abi: v3PoolAbi, functionName: 'slot0' },
@@ -115,7 +156,11 @@ export const uniswapV3: DexAdapter = {
   ],
   readState([slot0, b0, b1]) {
     if (slot0?.status !== 'success' || b0?.status !== 'success' || b1?.status !== 'success') return null;
-    return { reserve0: b0.result as bigint, reserve1: b1.result as bigint, sqrtPriceX96: (slot0.result as readonly [bigint, number])[0] };
+    return {
+      reserve0: b0.result as bigint,
+      reserve1: b1.result as bigint,
+      sqrtPriceX96: (slot0.result as readonly [bigint, number])[0],
+    };
   },
 
   liquidityRatioIsPrice: false,

@@ -30,7 +30,15 @@ export const uniswapV4: DexAdapter = {
   },
 
   async verify(ctx, dex, pool, projectToken, pairedToken, known) {
-    const verified = await verifyV4Pool(ctx.client, v4(dex), reader(ctx, v4(dex)), pool.toLowerCase() as Hex, projectToken, pairedToken, known as PoolKey | undefined);
+    const verified = await verifyV4Pool(
+      ctx.client,
+      v4(dex),
+      reader(ctx, v4(dex)),
+      pool.toLowerCase() as Hex,
+      projectToken,
+      pairedToken,
+      known as PoolKey | undefined,
+    );
     return {
       address: verified.id as Address,
       version: 'v4',

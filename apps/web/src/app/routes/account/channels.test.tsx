@@ -8,10 +8,15 @@ import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 // channels screen's words and the Add Notification Channel form's rules. The secret, Send test, the
 // alert choosing the channel and its firing on the devnet stay in the spec.
 describe('Notification Channels: empty, and the Add form', () => {
-  it("says there are none yet; Add Channel asks for a name, then an http(s) address, and sends nothing before", async () => {
+  it('says there are none yet; Add Channel asks for a name, then an http(s) address, and sends nothing before', async () => {
     const sent: unknown[] = [];
     server.use(
-      api.get('/account/channels/', channelListSchema, () => ({ channels: [], email_configured: true, email_verified: true, pause_after: 5 })),
+      api.get('/account/channels/', channelListSchema, () => ({
+        channels: [],
+        email_configured: true,
+        email_verified: true,
+        pause_after: 5,
+      })),
       api.post('/account/channels/', channelWithSecretSchema, ({ body }) => {
         sent.push(body);
         return apiError(500, 'not expected');

@@ -27,7 +27,14 @@ describe('Members (product §22)', () => {
       mockEndpoint(endpoints.workspaces.invites, () => []),
       mockEndpoint(endpoints.workspaces.invite, ({ body }) => {
         sent.push(body);
-        return { id: 3, email: null, role: 'viewer' as const, expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-28T10:00:00Z', link: 'http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz' };
+        return {
+          id: 3,
+          email: null,
+          role: 'viewer' as const,
+          expires_at: '2026-12-01T10:00:00Z',
+          created_at: '2026-11-28T10:00:00Z',
+          link: 'http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz',
+        };
       }),
     );
     const { events } = renderApp('/settings/members');
@@ -44,7 +51,9 @@ describe('Members (product §22)', () => {
     fill(screen.getByLabelText('E-mail (optional)'), '');
     await events.click(screen.getByRole('button', { name: 'Create Invite' }));
     expect(await screen.findByText(membersText.linkNote)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement).value).toBe('http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz');
+    expect((screen.getByRole('textbox', { name: 'Invite link' }) as HTMLInputElement).value).toBe(
+      'http://td.test/invite#token=abcdefghijklmnopqrstuvwxyz',
+    );
     expect(sent).toEqual([{ email: null, role: 'viewer' }]);
   });
 

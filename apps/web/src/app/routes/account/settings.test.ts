@@ -34,8 +34,12 @@ describe('Settings on a server without e-mail (issue 35)', () => {
     const words = settings({ email_configured: false, support_contact: null });
     expect(words.split('E-mail is not configured on this server.').length - 1).toBe(1);
     expect(words).toContain('So TokenDesk cannot verify your e-mail address or send you a password-reset link');
-    expect(words).toContain("If you forget your password, support staff or the server's operator can give you a one-time link to choose a new one.");
-    expect(words.replace(/ \)/g, ')')).toContain('Running this server? Set SMTP_URL (for example smtps://user:pass@mail.example.com) and restart it to turn e-mail on.');
+    expect(words).toContain(
+      "If you forget your password, support staff or the server's operator can give you a one-time link to choose a new one.",
+    );
+    expect(words.replace(/ \)/g, ')')).toContain(
+      'Running this server? Set SMTP_URL (for example smtps://user:pass@mail.example.com) and restart it to turn e-mail on.',
+    );
     expect(words).toContain('Current Email Not verified.');
   });
 

@@ -14,7 +14,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { useActivityFeed, type ActivityFilters as Filters } from '../../../features/activity/api/get-activity';
 import { filterPoolQueryOptions, filterProjectQueryOptions } from '../../../features/activity/api/get-filter-options';
-import { ActivityFilters, projectOptionLabel, traderSummary, type FilterChoice } from '../../../features/activity/components/activity-filters';
+import {
+  ActivityFilters,
+  projectOptionLabel,
+  traderSummary,
+  type FilterChoice,
+} from '../../../features/activity/components/activity-filters';
 import { activityKindLabels } from '../../../features/activity/components/activity-kind-badge';
 import { ActivityRow } from '../../../features/activity/components/activity-row';
 import { BookedAmountsNote } from '../../../features/activity/components/booked-amounts-note';
@@ -59,21 +64,32 @@ export function ActivitiesRoute() {
   const listRef = useRef<HTMLUListElement>(null);
   const eventIds = useMemo(() => events.map((event) => event.id), [events]);
   const { newCount, showNew } = useLiveListRows(listRef, eventIds);
-  const filtered = filters.project !== undefined || filters.pool !== undefined || filters.kind !== undefined || filters.trader !== undefined;
+  const filtered =
+    filters.project !== undefined ||
+    filters.pool !== undefined ||
+    filters.kind !== undefined ||
+    filters.trader !== undefined;
 
   // The chosen project's and pool's labels: remembered when chosen; after a reload or from a shared
   // link, from the loaded pools or the rows, else asked for (projects/{id}/, the pool's fund).
   const [chosen, setChosen] = useState<{ project?: FilterChoice; pool?: FilterChoice }>({});
-  const chosenProject = filters.project !== undefined && chosen.project?.id === filters.project ? chosen.project : undefined;
+  const chosenProject =
+    filters.project !== undefined && chosen.project?.id === filters.project ? chosen.project : undefined;
   const chosenPool = filters.pool !== undefined && chosen.pool?.id === filters.pool ? chosen.pool : undefined;
-  const filterProject = useQuery({ ...filterProjectQueryOptions(filters.project ?? 0), enabled: filters.project !== undefined && !chosenProject });
-  const projectLabel = chosenProject?.label ?? (filterProject.data ? projectOptionLabel(filterProject.data) : undefined);
+  const filterProject = useQuery({
+    ...filterProjectQueryOptions(filters.project ?? 0),
+    enabled: filters.project !== undefined && !chosenProject,
+  });
+  const projectLabel =
+    chosenProject?.label ?? (filterProject.data ? projectOptionLabel(filterProject.data) : undefined);
   const knownPool = filters.pool !== undefined ? poolById.get(filters.pool) : undefined;
   // The feed's rows carry their pool's label; only a pool without rows needs its own request.
-  const eventLabel = filters.pool !== undefined ? events.find((event) => event.pool_id === filters.pool)?.pool_label : undefined;
+  const eventLabel =
+    filters.pool !== undefined ? events.find((event) => event.pool_id === filters.pool)?.pool_label : undefined;
   const filterPool = useQuery({
     ...filterPoolQueryOptions(filters.pool ?? 0),
-    enabled: filters.pool !== undefined && !chosenPool && !knownPool && !eventLabel && pools.isFetched && feed.isFetched,
+    enabled:
+      filters.pool !== undefined && !chosenPool && !knownPool && !eventLabel && pools.isFetched && feed.isFetched,
   });
   const loadedPool = knownPool ?? (filterPool.data?.id === filters.pool ? filterPool.data : undefined);
   const poolLabel = chosenPool?.label ?? (loadedPool ? poolOptionLabel(loadedPool) : eventLabel);
@@ -106,7 +122,10 @@ export function ActivitiesRoute() {
         actions={
           <>
             <Button variant="outline" size="sm" onClick={() => void feed.refetch()} disabled={feed.isFetching}>
-              <RefreshCw className={cn('h-4 w-4', feed.isFetching && !feed.isFetchingNextPage && 'animate-spin')} aria-hidden="true" />
+              <RefreshCw
+                className={cn('h-4 w-4', feed.isFetching && !feed.isFetchingNextPage && 'animate-spin')}
+                aria-hidden="true"
+              />
               Refresh
             </Button>
             <Button variant="outline" size="sm" onClick={() => setExporting(true)}>
@@ -131,7 +150,10 @@ export function ActivitiesRoute() {
           <LoadingState>Loading activity...</LoadingState>
         ) : feed.isError && !feed.data ? (
           <ErrorState
-            message={loadErrorText(feed.error, serverMessage(feed.error) ?? 'Failed to load activity. Please try again.')}
+            message={loadErrorText(
+              feed.error,
+              serverMessage(feed.error) ?? 'Failed to load activity. Please try again.',
+            )}
             onRetry={() => void feed.refetch()}
             retrying={feed.isFetching}
           />
@@ -140,7 +162,9 @@ export function ActivitiesRoute() {
             icon={History}
             title={filtered ? 'No matching activity' : 'No activity yet'}
             description={
-              filtered ? 'No swaps or liquidity changes match these filters.' : 'Swaps and liquidity changes in your pools will appear here'
+              filtered
+                ? 'No swaps or liquidity changes match these filters.'
+                : 'Swaps and liquidity changes in your pools will appear here'
             }
             action={
               filtered ? (
@@ -162,7 +186,11 @@ export function ActivitiesRoute() {
                 </Button>
               </div>
             )}
-            <ul ref={listRef} className="@container scroll-mt-20 divide-y divide-slate-100" aria-label="Activity events">
+            <ul
+              ref={listRef}
+              className="@container scroll-mt-20 divide-y divide-slate-100"
+              aria-label="Activity events"
+            >
               {events.map((event) => (
                 <ActivityRow key={event.id} event={event} pool={poolById.get(event.pool_id)} now={now} />
               ))}
@@ -183,12 +211,19 @@ export function ActivitiesRoute() {
                   {feed.isFetchingNextPage ? 'Loading...' : 'Load more'}
                 </Button>
               )}
-              {feed.isFetchNextPageError && <p className="text-red-600">More events could not be loaded. Please try again.</p>}
+              {feed.isFetchNextPageError && (
+                <p className="text-red-600">More events could not be loaded. Please try again.</p>
+              )}
             </div>
           </>
         )}
       </Card>
-      <ExportActivityDialog open={exporting} onOpenChange={setExporting} filters={filters} filterSummary={summary || null} />
+      <ExportActivityDialog
+        open={exporting}
+        onOpenChange={setExporting}
+        filters={filters}
+        filterSummary={summary || null}
+      />
     </div>
   );
 }

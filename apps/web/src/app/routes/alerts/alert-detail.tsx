@@ -12,7 +12,13 @@ import { useAlertTriggers } from '../../../features/alerts/api/get-alert-trigger
 import { useAlertTypes } from '../../../features/alerts/api/get-alert-types';
 import { AlertFormDialog, type AlertFormTarget } from '../../../features/alerts/components/alert-form-dialog';
 import { AlertStatusBadge } from '../../../features/alerts/components/alert-status-badge';
-import { alertDescription, alertPoolLabel, alertSummary, formatMinAmount, formatPercent } from '../../../features/alerts/components/alert-text';
+import {
+  alertDescription,
+  alertPoolLabel,
+  alertSummary,
+  formatMinAmount,
+  formatPercent,
+} from '../../../features/alerts/components/alert-text';
 import { AlertToggleButton } from '../../../features/alerts/components/alert-toggle-button';
 import { DeleteAlertDialog } from '../../../features/alerts/components/delete-alert-dialog';
 import { KindIcon } from '../../../features/alerts/components/kind-icon';
@@ -91,7 +97,16 @@ interface AlertDetailsProps {
   triggerHistory: ReactNode;
 }
 
-function AlertDetails({ alert, types, refreshing, refreshFailed, updatedAt, onRefresh, poolCard, triggerHistory }: AlertDetailsProps) {
+function AlertDetails({
+  alert,
+  types,
+  refreshing,
+  refreshFailed,
+  updatedAt,
+  onRefresh,
+  poolCard,
+  triggerHistory,
+}: AlertDetailsProps) {
   const [editing, setEditing] = useState<AlertFormTarget | null>(null);
   const [deleting, setDeleting] = useState(false);
   const kindLabel = alertKindLabel(alert.kind, types);
@@ -105,7 +120,9 @@ function AlertDetails({ alert, types, refreshing, refreshFailed, updatedAt, onRe
           <KindIcon kind={alert.kind} className="h-12 w-12 [&>svg]:h-6 [&>svg]:w-6" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{kindLabel} Alert</h1>
+              <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
+                {kindLabel} Alert
+              </h1>
               <AlertStatusBadge active={alert.is_active} />
             </div>
             <p className="mt-1 text-sm break-all text-slate-600">
@@ -133,7 +150,12 @@ function AlertDetails({ alert, types, refreshing, refreshFailed, updatedAt, onRe
             Edit
           </Button>
           <AlertToggleButton alert={alert} label={alert.label} />
-          <Button variant="outline" size="sm" onClick={() => setDeleting(true)} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setDeleting(true)}
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Delete
           </Button>
@@ -154,12 +176,16 @@ function AlertDetails({ alert, types, refreshing, refreshFailed, updatedAt, onRe
                 {alert.kind === 'liquidity_drop' ? '\u2212' : '±'}
                 {formatPercent(alert.threshold_pct)}
               </ConfigCard>
-              <ConfigCard label="Within">{alert.window_minutes === null ? UNKNOWN : `${alert.window_minutes} min`}</ConfigCard>
+              <ConfigCard label="Within">
+                {alert.window_minutes === null ? UNKNOWN : `${alert.window_minutes} min`}
+              </ConfigCard>
             </>
           )}
           <ConfigCard label="Cooldown">{alert.cooldown_minutes} min</ConfigCard>
           <ConfigCard label="Times fired">{alert.trigger_count}</ConfigCard>
-          <ConfigCard label="Last fired">{alert.last_triggered_at ? formatDateTime(alert.last_triggered_at) : 'Never fired'}</ConfigCard>
+          <ConfigCard label="Last fired">
+            {alert.last_triggered_at ? formatDateTime(alert.last_triggered_at) : 'Never fired'}
+          </ConfigCard>
           <ConfigCard label="Created">{formatDateTime(alert.created_at)}</ConfigCard>
         </dl>
       </section>

@@ -18,13 +18,29 @@ import { server } from '../../../testing/mocks/server';
 import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
 /** The words of the API and the database that used to reach the alert screens (product §2.10). */
-const DEVELOPER_WORDS = /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
+const DEVELOPER_WORDS =
+  /threshold %|window minutes|min_amount|threshold_pct|window_minutes|amount_token|Amount token|Min amount|Price to/i;
 
 /** The three kinds with their fields, in the server's order (apps/server/src/features/alerts/presenter.ts). */
 const alertTypes: AlertType[] = [
-  { kind: 'price_move', label: alertKindLabels.price_move, description: 'The price moves up or down by at least the percentage you set, within the minutes you set.', fields: ['threshold_pct', 'window_minutes'] },
-  { kind: 'liquidity_drop', label: alertKindLabels.liquidity_drop, description: "The pool's reserve of the paired token falls by at least the percentage you set.", fields: ['threshold_pct', 'window_minutes'] },
-  { kind: 'large_swap', label: alertKindLabels.large_swap, description: 'A single swap buys or sells at least the amount of the paired token you set.', fields: ['min_amount'] },
+  {
+    kind: 'price_move',
+    label: alertKindLabels.price_move,
+    description: 'The price moves up or down by at least the percentage you set, within the minutes you set.',
+    fields: ['threshold_pct', 'window_minutes'],
+  },
+  {
+    kind: 'liquidity_drop',
+    label: alertKindLabels.liquidity_drop,
+    description: "The pool's reserve of the paired token falls by at least the percentage you set.",
+    fields: ['threshold_pct', 'window_minutes'],
+  },
+  {
+    kind: 'large_swap',
+    label: alertKindLabels.large_swap,
+    description: 'A single swap buys or sells at least the amount of the paired token you set.',
+    fields: ['min_amount'],
+  },
 ];
 
 function alertsScreenWithOnePool(url = '/alerts', ...more: Parameters<typeof server.use>) {
@@ -36,7 +52,12 @@ function alertsScreenWithOnePool(url = '/alerts', ...more: Parameters<typeof ser
     api.get('/projects/alerts/types/', alertTypeListSchema, () => alertTypes),
     api.get('/projects/user/pools/', poolPageSchema, () => ({ pools: [pool], next_cursor: null })),
     // No channel yet: the bell only.
-    api.get('/account/channels/', channelListSchema, () => ({ channels: [], email_configured: true, email_verified: true, pause_after: 5 })),
+    api.get('/account/channels/', channelListSchema, () => ({
+      channels: [],
+      email_configured: true,
+      email_verified: true,
+      pause_after: 5,
+    })),
   );
   return { ...renderApp(url), pool, project };
 }
@@ -197,7 +218,12 @@ describe('New Alert and Edit Alert validation', () => {
       api.get('/projects/user/pools/', poolPageSchema, () => ({ pools: [pool], next_cursor: null })),
       // The detail links its pool's fund.
       api.get('/projects/user/pools/funds/:id/', poolSchema, () => pool),
-      api.get('/account/channels/', channelListSchema, () => ({ channels: [], email_configured: true, email_verified: true, pause_after: 5 })),
+      api.get('/account/channels/', channelListSchema, () => ({
+        channels: [],
+        email_configured: true,
+        email_verified: true,
+        pause_after: 5,
+      })),
     );
     const { events } = renderApp(`/alerts/${alert.id}`);
     await events.click(await screen.findByRole('button', { name: 'Edit' }));

@@ -49,7 +49,9 @@ export function AlertsRoute() {
         title: 'No alerts yet',
         description:
           'An alert watches one of your pools and notifies you when its price moves, its liquidity drops or a large swap happens.',
-        action: <AddAlertMenu types={types} onSelect={create} label="Create Your First Alert" size="md" align="center" />,
+        action: (
+          <AddAlertMenu types={types} onSelect={create} label="Create Your First Alert" size="md" align="center" />
+        ),
       }}
       rowCount={rows.length}
       noun="alert"

@@ -43,10 +43,14 @@ describe('sign-in form', () => {
 
   // Decision 0039: a server without SMTP_URL sends nobody a link.
   it("'Forgot password?' on a server without e-mail says to ask support staff, and leads back to Sign In", async () => {
-    server.use(api.get('/auth/options/', emailOptionsSchema, () => ({ email_configured: false, support_contact: null })));
+    server.use(
+      api.get('/auth/options/', emailOptionsSchema, () => ({ email_configured: false, support_contact: null })),
+    );
     const { events } = renderApp('/login', { user: null });
     await events.click(await screen.findByRole('link', { name: 'Forgot password?' }));
-    expect(await screen.findByText('E-mail is not configured on this server. Ask support staff to reset your password.')).toBeTruthy();
+    expect(
+      await screen.findByText('E-mail is not configured on this server. Ask support staff to reset your password.'),
+    ).toBeTruthy();
     await events.click(screen.getByRole('link', { name: 'Sign In' }));
     expect(await screen.findByLabelText('Username')).toBeTruthy();
   });

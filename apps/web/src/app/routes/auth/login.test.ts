@@ -9,9 +9,18 @@ describe('the sign-in page (issue 35)', () => {
     const arrived = textOf(renderStatic(createElement(LoginRoute), { path: '/login?registered=true' }));
     expect(arrived.split('Account created. Please sign in.').length - 1).toBe(1);
 
-    const failed = textOf(renderStatic(createElement(LoginMessage, { notice: 'Account created. Please sign in.', error: 'Login failed. Please check your credentials.' })));
+    const failed = textOf(
+      renderStatic(
+        createElement(LoginMessage, {
+          notice: 'Account created. Please sign in.',
+          error: 'Login failed. Please check your credentials.',
+        }),
+      ),
+    );
     expect(failed).toBe('Login failed. Please check your credentials.');
-    expect(textOf(renderStatic(createElement(LoginMessage, { notice: 'Account created. Please sign in.', error: null })))).toBe('Account created. Please sign in.');
+    expect(
+      textOf(renderStatic(createElement(LoginMessage, { notice: 'Account created. Please sign in.', error: null }))),
+    ).toBe('Account created. Please sign in.');
     expect(renderStatic(createElement(LoginMessage, { notice: null, error: null }))).toBe('');
   });
 

@@ -106,7 +106,11 @@ describe('registration form', () => {
   });
 
   it("shows the server's message for a taken username and keeps the form", async () => {
-    server.use(api.post('/user/register/', registerAnswer, () => apiError(409, m.usernameTaken, [{ field: 'username', message: m.usernameTaken }])));
+    server.use(
+      api.post('/user/register/', registerAnswer, () =>
+        apiError(409, m.usernameTaken, [{ field: 'username', message: m.usernameTaken }]),
+      ),
+    );
     const { events, fields, submit } = await openRegister();
     fill(fields.fullName, typed.fullName);
     fill(fields.email, typed.email);
@@ -133,8 +137,15 @@ describe('registration form', () => {
     fill(fields.username, typed.username);
     await events.click(screen.getByRole('checkbox', { name: /I agree/ }));
 
-    for (const message of [m.passwordTooWeak, m.passwordContainsUsername, m.passwordContainsEmail, m.passwordTooCommon]) {
-      server.use(api.post('/user/register/', registerAnswer, () => apiError(400, message, [{ field: 'password', message }])));
+    for (const message of [
+      m.passwordTooWeak,
+      m.passwordContainsUsername,
+      m.passwordContainsEmail,
+      m.passwordTooCommon,
+    ]) {
+      server.use(
+        api.post('/user/register/', registerAnswer, () => apiError(400, message, [{ field: 'password', message }])),
+      );
       fill(fields.password, 'aaaaaaaa');
       fill(fields.confirm, 'aaaaaaaa');
       await events.click(submit);

@@ -28,7 +28,9 @@ export function DashboardRoute() {
     // A holder count still being indexed is shown as such; ask again until every one is known (a
     // token whose holders cannot be counted is not waited for).
     refetchInterval: (query) =>
-      query.state.data?.recent_projects.some((project) => project.holder_count === null && project.holders_available) ? HOLDER_COUNT_POLL_MS : false,
+      query.state.data?.recent_projects.some((project) => project.holder_count === null && project.holders_available)
+        ? HOLDER_COUNT_POLL_MS
+        : false,
   });
   // Pools without chain reads (count, rows), and the same five pools with reserves (balances).
   const pools = useQuery(poolsSummaryQueryOptions);

@@ -14,7 +14,11 @@ describe('Terms of Service and Privacy Policy (issue 35)', () => {
   });
 
   it("shows an operator's text as headings and paragraphs, never as HTML", () => {
-    const html = renderToStaticMarkup(createElement(LegalText, { text: '# Who we are\nA small team.\n\nWe keep <script>x</script> nothing.\nSecond line.' }));
+    const html = renderToStaticMarkup(
+      createElement(LegalText, {
+        text: '# Who we are\nA small team.\n\nWe keep <script>x</script> nothing.\nSecond line.',
+      }),
+    );
     expect(html).toBe(
       '<div class="flex flex-col gap-3 text-sm leading-relaxed text-slate-700"><div class="flex flex-col gap-1"><h2 class="mt-2 text-base font-semibold text-slate-900">Who we are</h2><p class="whitespace-pre-line">A small team.</p></div><p class="whitespace-pre-line">We keep &lt;script&gt;x&lt;/script&gt; nothing.\nSecond line.</p></div>',
     );

@@ -29,7 +29,13 @@ export function LegalPage({ kind }: { kind: LegalDocumentKind }) {
             ) : legal.isError ? (
               <div className="flex flex-col items-start gap-3">
                 <Alert tone="error">{`The ${TITLES[kind]} could not be loaded. Please try again.`}</Alert>
-                <Button variant="outline" size="sm" onClick={() => void legal.refetch()} loading={legal.isFetching} disabled={legal.isFetching}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void legal.refetch()}
+                  loading={legal.isFetching}
+                  disabled={legal.isFetching}
+                >
                   Try Again
                 </Button>
               </div>

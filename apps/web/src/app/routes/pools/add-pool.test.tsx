@@ -1,4 +1,11 @@
-import { poolAddressSchema, poolPageSchema, projectListSchema, projectMessages, tokenOptionSchema, type TokenOption } from '@tokendesk/contract';
+import {
+  poolAddressSchema,
+  poolPageSchema,
+  projectListSchema,
+  projectMessages,
+  tokenOptionSchema,
+  type TokenOption,
+} from '@tokendesk/contract';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildProject, devnet, devnetTokens } from '../../../testing/data-generators';
@@ -51,16 +58,37 @@ describe('/funds/new', () => {
 describe('Add Pool: the pool address', () => {
   it('a pair without a pool clears the address and says so; Add Pool waits for a valid address', async () => {
     const project = buildProject({ token_symbol: 'DEMO' });
-    const usdc: TokenOption = { id: 'usdc', name: 'USD Coin', symbol: 'USDC', address: '0x4444444444444444444444444444444444444444', decimals: 6, token_logo: '/logos/tokens/usdc.svg' };
-    const usdt: TokenOption = { id: 'usdt', name: 'Tether USD', symbol: 'USDT', address: '0x5555555555555555555555555555555555555555', decimals: 6, token_logo: '/logos/tokens/usdt.svg' };
+    const usdc: TokenOption = {
+      id: 'usdc',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      address: '0x4444444444444444444444444444444444444444',
+      decimals: 6,
+      token_logo: '/logos/tokens/usdc.svg',
+    };
+    const usdt: TokenOption = {
+      id: 'usdt',
+      name: 'Tether USD',
+      symbol: 'USDT',
+      address: '0x5555555555555555555555555555555555555555',
+      decimals: 6,
+      token_logo: '/logos/tokens/usdt.svg',
+    };
     const demoUsdc = '0x6666666666666666666666666666666666666666';
     server.use(
       ...newProjectHandlers(project),
-      api.get('/projects/network/:id/token-options/', z.array(tokenOptionSchema), ({ params }) => (Number(params.id) === devnet.id ? [...devnetTokens, usdc, usdt] : [])),
+      api.get('/projects/network/:id/token-options/', z.array(tokenOptionSchema), ({ params }) =>
+        Number(params.id) === devnet.id ? [...devnetTokens, usdc, usdt] : [],
+      ),
       api.post('/projects/get-pool-address/', poolAddressSchema, ({ body }) => {
         const { dex_id, token_id } = body as { dex_id: string; token_id: string };
         if (dex_id === 'uniswap-v2' && token_id === 'usdc')
-          return { pool_address: demoUsdc, pool_version: 'v2' as const, fee: null, shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null } };
+          return {
+            pool_address: demoUsdc,
+            pool_version: 'v2' as const,
+            fee: null,
+            shape: { stable: null, tick_spacing: null, bin_step: null, dynamic_fee: false, plugin: null },
+          };
         return apiError(404, projectMessages.noPool('Uniswap V2'));
       }),
     );

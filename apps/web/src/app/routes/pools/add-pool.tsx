@@ -30,9 +30,16 @@ export function AddPoolRoute() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Add a Pool" description="A pool is attached to the project whose token it trades. Choose the project first." />
+      <PageHeader
+        title="Add a Pool"
+        description="A pool is attached to the project whose token it trades. Choose the project first."
+      />
       <Card aria-labelledby="choose-project-title">
-        <CardHeader titleId="choose-project-title" icon={<Droplets className="h-5 w-5" aria-hidden="true" />} title="Choose a project" />
+        <CardHeader
+          titleId="choose-project-title"
+          icon={<Droplets className="h-5 w-5" aria-hidden="true" />}
+          title="Choose a project"
+        />
         {projects.isPending ? (
           <LoadingState>Loading your projects...</LoadingState>
         ) : projects.isError ? (

@@ -42,7 +42,10 @@ function PoolNotFound() {
     <DetailFrame back={back} width="5xl">
       <Card>
         <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
-          <span className="grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-400" aria-hidden="true">
+          <span
+            className="grid h-12 w-12 place-items-center rounded-full bg-slate-100 text-slate-400"
+            aria-hidden="true"
+          >
             <SearchX className="h-6 w-6" />
           </span>
           <p className="mt-4 text-sm font-semibold text-slate-900">Failed to load fund</p>
@@ -71,7 +74,12 @@ function PoolDetail({ id }: { id: number }) {
       errorMessage="Failed to load fund details. Please try again later."
     >
       {(pool) => (
-        <PoolDetails pool={pool} refreshing={livePool.isFetching} onRefresh={() => void livePool.refetch()} activity={<PoolActivityCard pool={pool} />} />
+        <PoolDetails
+          pool={pool}
+          refreshing={livePool.isFetching}
+          onRefresh={() => void livePool.refetch()}
+          activity={<PoolActivityCard pool={pool} />}
+        />
       )}
     </DetailPage>
   );
@@ -98,7 +106,9 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
         <div className="flex min-w-0 items-center gap-4">
           <Logo src={pool.token.token_logo} name={pool.token.symbol} size="lg" />
           <div className="min-w-0">
-            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">{label} Pool</h1>
+            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
+              {label} Pool
+            </h1>
             <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <Badge tone="info">
                 <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="xs" />
@@ -115,7 +125,10 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
               <span className="text-slate-400" aria-hidden="true">
                 ·
               </span>
-              <Link to={paths.project(pool.project.id)} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+              <Link
+                to={paths.project(pool.project.id)}
+                className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline"
+              >
                 {pool.project.name}
               </Link>
             </div>
@@ -130,7 +143,8 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
         <div className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-4">
           <Stat label="Pool Balance" className="@xl:col-span-2" badge={isStale(funds) ? <StaleBadge /> : undefined}>
             <p className="text-2xl font-semibold break-all text-slate-900 tabular-nums">
-              {formatAmount(funds?.amount_token, BALANCE)} <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
+              {formatAmount(funds?.amount_token, BALANCE)}{' '}
+              <span className="text-base font-medium text-slate-500">{pool.token.symbol}</span>
             </p>
             <p className="mt-1 text-sm break-all text-slate-600 tabular-nums">
               {formatAmount(funds?.amount_project_token, BALANCE)} {pool.project.token_symbol}{' '}
@@ -172,7 +186,9 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
           <>
             Reserves as of block {funds.block_number}
             {funds.updated_at && <> · read {formatDateTime(funds.updated_at)}</>}
-            {isStale(funds) && <span className="font-medium text-amber-700"> · stale: the network has not answered for a while</span>}
+            {isStale(funds) && (
+              <span className="font-medium text-amber-700"> · stale: the network has not answered for a while</span>
+            )}
           </>
         ) : (
           'The reserves could not be read from the chain right now.'
@@ -191,7 +207,11 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
       <PoolFamilyFactsCard pool={pool} />
 
       <Card aria-labelledby="fund-addresses-title">
-        <CardHeader titleId="fund-addresses-title" icon={<Coins className="h-5 w-5" aria-hidden="true" />} title="Addresses" />
+        <CardHeader
+          titleId="fund-addresses-title"
+          icon={<Coins className="h-5 w-5" aria-hidden="true" />}
+          title="Addresses"
+        />
         <CardBody>
           <dl className="grid gap-4 sm:grid-cols-2">
             <AddressItem
@@ -216,7 +236,10 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
         </CardBody>
       </Card>
 
-      <div role="note" className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <div
+        role="note"
+        className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      >
         <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden="true" />
         <div className="min-w-0">
           <p className="font-medium">
@@ -240,7 +263,17 @@ function PoolDetails({ pool, refreshing, onRefresh, activity }: PoolDetailsProps
   );
 }
 
-function Stat({ label, className, badge, children }: { label: string; className?: string; badge?: ReactNode; children: ReactNode }) {
+function Stat({
+  label,
+  className,
+  badge,
+  children,
+}: {
+  label: string;
+  className?: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Card className={className} aria-labelledby={titleId}>

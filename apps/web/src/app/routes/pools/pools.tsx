@@ -28,7 +28,8 @@ export function PoolsRoute() {
   const livePools = useLivePoolsPages({ q: search.query, project });
   const pools = livePools.data?.pages.flatMap((page) => page.pools) ?? [];
   const state = pagedListState(livePools, search, pools.length, project !== undefined);
-  const projectName = project !== undefined ? pools.find((pool) => pool.project.id === project)?.project.name : undefined;
+  const projectName =
+    project !== undefined ? pools.find((pool) => pool.project.id === project)?.project.name : undefined;
   const showAllProjects = () =>
     setParams(
       (current) => {
@@ -64,7 +65,8 @@ export function PoolsRoute() {
         project !== undefined && (
           <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             <span>
-              Only the pools of <span className="font-medium text-slate-900">{projectName ?? `project #${project}`}</span>
+              Only the pools of{' '}
+              <span className="font-medium text-slate-900">{projectName ?? `project #${project}`}</span>
             </span>
             <Button variant="link" size="sm" onClick={showAllProjects}>
               Show all pools

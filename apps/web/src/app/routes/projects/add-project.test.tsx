@@ -1,16 +1,28 @@
-import { projectListSchema, projectMessages, projectSchema, ticketPageSchema, tokenInfoSchema } from '@tokendesk/contract';
+import {
+  projectListSchema,
+  projectMessages,
+  projectSchema,
+  ticketPageSchema,
+  tokenInfoSchema,
+} from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
 import { api, apiError } from '../../../testing/mocks/api';
 import { server } from '../../../testing/mocks/server';
 import { fill, renderApp, screen, within } from '../../../testing/test-utils';
 
-const demo = { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'Demo Token', symbol: 'DEMO', decimals: 18 };
+const demo = {
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  name: 'Demo Token',
+  symbol: 'DEMO',
+  decimals: 18,
+};
 const notAToken = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const wallet = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 // The server's words for those two (apps/server/src/chain/token-info.ts; apps/server/test/projects/projects-chain.test.ts
 // › 'refuses a wallet address and a contract that is not a token, clearly' checks them on the devnet).
 const notATokenReason = 'This contract is not an ERC-20 token: it does not answer decimals() and totalSupply().';
-const walletReason = 'There is no contract at this address on Local Devnet. It may be a wallet address, or the token is on another network.';
+const walletReason =
+  'There is no contract at this address on Local Devnet. It may be a wallet address, or the token is on another network.';
 
 // Moved from e2e/tests/projects.spec.ts › 'validation and token-info errors' (product §4, decision 0057).
 describe('Add Project: validation and token-info errors', () => {
@@ -21,7 +33,8 @@ describe('Add Project: validation and token-info errors', () => {
       api.get('/projects/', projectListSchema, () => ({ projects: [], next_cursor: null })),
       api.post('/projects/get-token-info/', tokenInfoSchema, ({ body }) => {
         const address = (body as { contract_address: string }).contract_address.toLowerCase();
-        if (address === demo.address.toLowerCase()) return { name: demo.name, symbol: demo.symbol, decimals: demo.decimals };
+        if (address === demo.address.toLowerCase())
+          return { name: demo.name, symbol: demo.symbol, decimals: demo.decimals };
         if (address === notAToken.toLowerCase()) return apiError(400, notATokenReason);
         return apiError(400, walletReason);
       }),

@@ -113,7 +113,10 @@ function ProjectSummary({ project }: { project: Project }) {
           <InitialsBadge id={project.id} name={project.name} size="lg" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 id="project-title" className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
+              <h1
+                id="project-title"
+                className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl"
+              >
                 {project.name}
               </h1>
               <HolderStateBadge project={project} />
@@ -121,7 +124,14 @@ function ProjectSummary({ project }: { project: Project }) {
             <p className="mt-0.5 text-sm font-medium break-all text-slate-500">{project.token_symbol}</p>
           </div>
         </div>
-        <Button variant="outline" size="sm" className="shrink-0" aria-label="Delete project" title="Delete project" onClick={() => setDeleting(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0"
+          aria-label="Delete project"
+          title="Delete project"
+          onClick={() => setDeleting(true)}
+        >
           <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
           <span className="hidden lg:inline">Delete project</span>
         </Button>
@@ -133,7 +143,11 @@ function ProjectSummary({ project }: { project: Project }) {
               {shortenAddress(project.contract_address)}
             </span>
             <CopyButton value={project.contract_address} label="Copy contract address" />
-            <ExplorerLink explorer={network?.network_explorer} address={project.contract_address} label="View contract on explorer" />
+            <ExplorerLink
+              explorer={network?.network_explorer}
+              address={project.contract_address}
+              label="View contract on explorer"
+            />
           </span>
         </Detail>
         <Detail label="Network">

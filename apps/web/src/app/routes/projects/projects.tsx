@@ -26,7 +26,11 @@ export function ProjectsRoute() {
     <ListPage
       width="5xl"
       title="Projects"
-      description={count ? `${count} token ${count === 1 ? 'project' : 'projects'}` : 'Your token projects and the networks they live on'}
+      description={
+        count
+          ? `${count} token ${count === 1 ? 'project' : 'projects'}`
+          : 'Your token projects and the networks they live on'
+      }
       cardLabel="Your projects"
       list={projects}
       search={search}
@@ -40,7 +44,8 @@ export function ProjectsRoute() {
         title: 'No projects yet',
         description: (
           <>
-            Use <span className="font-medium text-slate-700">+ New Project</span> in the header to add your first token project.
+            Use <span className="font-medium text-slate-700">+ New Project</span> in the header to add your first token
+            project.
           </>
         ),
       }}

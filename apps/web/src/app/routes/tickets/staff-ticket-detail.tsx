@@ -41,7 +41,9 @@ export function StaffTicketDetailRoute() {
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-3">
-                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.subject}</h1>
+                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
+                  {data.subject}
+                </h1>
                 <TicketStatusBadge ticket={data} />
               </div>
               <TicketFacts ticket={data} showUser />
@@ -54,7 +56,10 @@ export function StaffTicketDetailRoute() {
                 onClick={() =>
                   reopen.mutate(
                     { id },
-                    { onSuccess: () => toast.success('Ticket reopened.'), onError: () => toast.error('Failed to reopen the ticket. Please try again.') },
+                    {
+                      onSuccess: () => toast.success('Ticket reopened.'),
+                      onError: () => toast.error('Failed to reopen the ticket. Please try again.'),
+                    },
                   )
                 }
               >
@@ -68,7 +73,10 @@ export function StaffTicketDetailRoute() {
                 onClick={() =>
                   resolve.mutate(
                     { id },
-                    { onSuccess: () => toast.success('Ticket resolved.'), onError: () => toast.error('Failed to resolve the ticket. Please try again.') },
+                    {
+                      onSuccess: () => toast.success('Ticket resolved.'),
+                      onError: () => toast.error('Failed to resolve the ticket. Please try again.'),
+                    },
                   )
                 }
               >

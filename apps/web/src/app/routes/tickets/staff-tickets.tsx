@@ -59,7 +59,11 @@ export function StaffTicketsRoute() {
         }
       />
       <Card>
-        <div role="group" aria-label="Status" className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <div
+          role="group"
+          aria-label="Status"
+          className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4 sm:px-6"
+        >
           {STATUS_FILTERS.map((filter) => (
             <button
               key={filter.value}
@@ -78,7 +82,11 @@ export function StaffTicketsRoute() {
         {tickets.isPending ? (
           <LoadingState>Loading tickets...</LoadingState>
         ) : tickets.isError && !tickets.data ? (
-          <ErrorState message="Failed to load tickets. Please try again." onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+          <ErrorState
+            message="Failed to load tickets. Please try again."
+            onRetry={() => void tickets.refetch()}
+            retrying={tickets.isFetching}
+          />
         ) : all.length === 0 ? (
           <EmptyState icon={Inbox} title="No tickets found" description="No tickets have this status." />
         ) : (

@@ -58,7 +58,9 @@ function TicketDetail({ id }: { id: number }) {
           <div className="flex flex-col gap-6">
             <div>
               <div className="flex flex-wrap items-center gap-3">
-                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">{t.subject}</h1>
+                <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
+                  {t.subject}
+                </h1>
                 <TicketStatusBadge ticket={t} />
               </div>
               <TicketFacts ticket={t} />
@@ -80,13 +82,13 @@ function TicketDetail({ id }: { id: number }) {
               {rest.length > 0 ? (
                 <Conversation messages={rest} viewer="user" />
               ) : (
-                <p className="px-5 py-6 text-sm text-slate-500 sm:px-6">No replies yet. Our support team will get back to you soon.</p>
+                <p className="px-5 py-6 text-sm text-slate-500 sm:px-6">
+                  No replies yet. Our support team will get back to you soon.
+                </p>
               )}
               <div className="border-t border-slate-100 px-5 py-4 sm:px-6">
                 {t.is_resolved ? (
-                  <Alert tone="success">
-                    {ticketMessages.resolvedNoReplies}
-                  </Alert>
+                  <Alert tone="success">{ticketMessages.resolvedNoReplies}</Alert>
                 ) : (
                   <ReplyForm
                     sending={reply.isPending}

@@ -1,4 +1,10 @@
-import { projectListSchema, ticketMessageSchema, ticketPageSchema, ticketSchema, type Ticket } from '@tokendesk/contract';
+import {
+  projectListSchema,
+  ticketMessageSchema,
+  ticketPageSchema,
+  ticketSchema,
+  type Ticket,
+} from '@tokendesk/contract';
 import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../../testing/data-generators';
 import { api, apiError } from '../../../testing/mocks/api';
@@ -21,7 +27,9 @@ describe('Support: the ticket forms', () => {
     );
     const { events } = renderApp('/support');
     expect(await screen.findByRole('heading', { name: 'Support Tickets', level: 1 })).toBeTruthy();
-    expect(await screen.findByText("You haven't created any support tickets yet. Create one when you need help.")).toBeTruthy();
+    expect(
+      await screen.findByText("You haven't created any support tickets yet. Create one when you need help."),
+    ).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Create Your First Ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Support Ticket' });
     const inDialog = within(dialog);

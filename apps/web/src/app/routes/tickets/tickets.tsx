@@ -9,7 +9,12 @@ import { Input } from '../../../components/ui/input';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTickets } from '../../../features/tickets/api/get-tickets';
 import { CreateTicketDialog } from '../../../features/tickets/components/create-ticket-dialog';
-import { filterTickets, nextTicketFilter, TICKET_FILTER_LABEL, type TicketFilter } from '../../../features/tickets/components/ticket-filter';
+import {
+  filterTickets,
+  nextTicketFilter,
+  TICKET_FILTER_LABEL,
+  type TicketFilter,
+} from '../../../features/tickets/components/ticket-filter';
 import { TicketsTable } from '../../../features/tickets/components/tickets-table';
 import { paths } from '../../../lib/paths';
 
@@ -42,7 +47,10 @@ export function TicketsRoute() {
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:px-6">
           <div className="relative min-w-0 flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search tickets"
@@ -71,7 +79,11 @@ export function TicketsRoute() {
         {tickets.isPending ? (
           <LoadingState>Loading tickets...</LoadingState>
         ) : tickets.isError && !tickets.data ? (
-          <ErrorState message="Failed to load tickets. Please try again." onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
+          <ErrorState
+            message="Failed to load tickets. Please try again."
+            onRetry={() => void tickets.refetch()}
+            retrying={tickets.isFetching}
+          />
         ) : shown.length === 0 ? (
           <EmptyState
             icon={LifeBuoy}

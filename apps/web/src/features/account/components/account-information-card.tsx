@@ -27,7 +27,9 @@ export function AccountInformationCard({ user }: { user: User }) {
               <>
                 {verification && <span className="block">{verification}</span>}
                 {user.pending_email && (
-                  <span className="block font-medium text-sky-700">{fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}</span>
+                  <span className="block font-medium text-sky-700">
+                    {fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}
+                  </span>
                 )}
                 You can change your email address in{' '}
                 <Link to={paths.settings} className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">

@@ -18,14 +18,17 @@ export function EmailOffNotice() {
           {accountMessages.emailNotConfigured}
         </h2>
         <p className="mt-1">
-          So TokenDesk cannot verify your e-mail address or send you a password-reset link, and alerts reach you in the bell and
-          through your other channels only. If you forget your password, support staff or the server&apos;s operator can give you a
-          one-time link to choose a new one.
+          So TokenDesk cannot verify your e-mail address or send you a password-reset link, and alerts reach you in the
+          bell and through your other channels only. If you forget your password, support staff or the server&apos;s
+          operator can give you a one-time link to choose a new one.
         </p>
         <p className="mt-1">
-          Running this server? Set <code className="rounded bg-sky-100 px-1 font-mono text-xs">SMTP_URL</code> (for example{' '}
-          <code className="rounded bg-sky-100 px-1 font-mono text-xs break-all">smtps://user:pass@mail.example.com</code>) and restart it
-          to turn e-mail on.
+          Running this server? Set <code className="rounded bg-sky-100 px-1 font-mono text-xs">SMTP_URL</code> (for
+          example{' '}
+          <code className="rounded bg-sky-100 px-1 font-mono text-xs break-all">
+            smtps://user:pass@mail.example.com
+          </code>
+          ) and restart it to turn e-mail on.
         </p>
       </div>
     </section>

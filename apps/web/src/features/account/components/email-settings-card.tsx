@@ -40,7 +40,8 @@ export function EmailSettingsCard({ user }: { user: User }) {
   const cancelChange = useCancelEmailChange();
   const emailConfigured = useEmailOptions().data?.email_configured;
   // Without e-mail, the notice above the card says why once (EmailOffNotice); the field only states the fact.
-  const hint = emailConfigured === false && !user.email_verified ? 'Not verified.' : verificationHint(user, emailConfigured);
+  const hint =
+    emailConfigured === false && !user.email_verified ? 'Not verified.' : verificationHint(user, emailConfigured);
   const pending = changeEmail.isPending;
   // Bumped with every message, so focus moves even when the message is unchanged.
   const [attempt, setAttempt] = useState(0);
@@ -69,7 +70,10 @@ export function EmailSettingsCard({ user }: { user: User }) {
     const parsed = changeEmailBodySchema.safeParse(values);
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, changeEmailFieldOrder);
-      showFieldError(isEmailField(first?.field) ? first.field : 'new_email', first?.message ?? accountMessages.emailInvalid);
+      showFieldError(
+        isEmailField(first?.field) ? first.field : 'new_email',
+        first?.message ?? accountMessages.emailInvalid,
+      );
       return;
     }
     setFieldError(null);
@@ -105,9 +109,14 @@ export function EmailSettingsCard({ user }: { user: User }) {
           {flash && <Alert tone="success">{flash}</Alert>}
           {formError && <Alert tone="error">{formError}</Alert>}
           {user.pending_email && (
-            <div className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-800 sm:flex-row sm:items-center" role="status">
+            <div
+              className="flex flex-col gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2.5 text-sm text-sky-800 sm:flex-row sm:items-center"
+              role="status"
+            >
               <p className="min-w-0 flex-1 break-words">
-                <span className="font-medium">{fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}</span>
+                <span className="font-medium">
+                  {fillMessage(accountMessages.waitingForConfirmation, { email: user.pending_email })}
+                </span>
                 <br />
                 {fillMessage(accountMessages.emailChangePending, { email: user.pending_email })}
               </p>
@@ -117,13 +126,19 @@ export function EmailSettingsCard({ user }: { user: User }) {
                 className="shrink-0 self-start sm:self-center"
                 disabled={cancelChange.isPending}
                 loading={cancelChange.isPending}
-                onClick={() => cancelChange.mutate(undefined, { onSuccess: () => showFlash(accountMessages.emailChangeCancelled) })}
+                onClick={() =>
+                  cancelChange.mutate(undefined, { onSuccess: () => showFlash(accountMessages.emailChangeCancelled) })
+                }
               >
                 {cancelChange.isPending ? 'Cancelling...' : 'Cancel Change'}
               </Button>
             </div>
           )}
-          {cancelChange.isError && <Alert tone="error">{serverMessage(cancelChange.error) ?? 'Failed to cancel the change. Please try again.'}</Alert>}
+          {cancelChange.isError && (
+            <Alert tone="error">
+              {serverMessage(cancelChange.error) ?? 'Failed to cancel the change. Please try again.'}
+            </Alert>
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="settings-current-email" label="Current Email" hint={hint}>
               <Input

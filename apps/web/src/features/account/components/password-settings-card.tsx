@@ -15,9 +15,27 @@ import { paths } from '../../../lib/paths';
 type PasswordField = (typeof changePasswordFormFieldOrder)[number];
 
 const fields: { name: PasswordField; id: string; label: string; autoComplete: string; toggle: string }[] = [
-  { name: 'old_password', id: 'settings-current-password', label: 'Current Password', autoComplete: 'current-password', toggle: 'current password' },
-  { name: 'new_password', id: 'settings-new-password', label: 'New Password', autoComplete: 'new-password', toggle: 'new password' },
-  { name: 'confirm_password', id: 'settings-confirm-password', label: 'Confirm New Password', autoComplete: 'new-password', toggle: 'new password confirmation' },
+  {
+    name: 'old_password',
+    id: 'settings-current-password',
+    label: 'Current Password',
+    autoComplete: 'current-password',
+    toggle: 'current password',
+  },
+  {
+    name: 'new_password',
+    id: 'settings-new-password',
+    label: 'New Password',
+    autoComplete: 'new-password',
+    toggle: 'new password',
+  },
+  {
+    name: 'confirm_password',
+    id: 'settings-confirm-password',
+    label: 'Confirm New Password',
+    autoComplete: 'new-password',
+    toggle: 'new password confirmation',
+  },
 ];
 
 /**
@@ -31,7 +49,12 @@ export const PASSWORD_CHANGE_PROGRESS =
   'Checking your current password and saving the new one. This takes a few seconds: passwords are scrambled slowly on purpose, so that a stolen copy is hard to crack.';
 
 /** What the card says while the change runs and once it is done (a pure view, for tests). */
-export function PasswordChangeStatus({ state, message, secondsLeft, onSignInNow }: {
+export function PasswordChangeStatus({
+  state,
+  message,
+  secondsLeft,
+  onSignInNow,
+}: {
   state: 'saving' | 'done';
   message?: string;
   secondsLeft?: number;
@@ -148,7 +171,9 @@ export function PasswordSettingsCard({ currentLabel = 'Current Password' }: { cu
       />
       <CardBody>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-          {success && <PasswordChangeStatus state="done" message={success} secondsLeft={secondsLeft} onSignInNow={goToSignIn} />}
+          {success && (
+            <PasswordChangeStatus state="done" message={success} secondsLeft={secondsLeft} onSignInNow={goToSignIn} />
+          )}
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className="grid gap-5 sm:grid-cols-3">
             {fields.map((field) => {

@@ -36,7 +36,14 @@ export function VerifyEmailBanner() {
           {answer?.text ?? ''}
         </p>
       </div>
-      <Button variant="outline" size="sm" className="shrink-0 self-start sm:self-center" disabled={resend.isPending} loading={resend.isPending} onClick={() => resend.mutate()}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0 self-start sm:self-center"
+        disabled={resend.isPending}
+        loading={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
         {resend.isPending ? 'Sending...' : 'Resend'}
       </Button>
     </section>

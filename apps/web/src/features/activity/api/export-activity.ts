@@ -15,7 +15,9 @@ export interface ExportActivityInput extends ActivityFilters {
 
 /** GET projects/activity/export/?project=&pool=&kind=&trader=&from=&to= → a CSV file. */
 export async function exportActivity({ project, pool, kind, trader, from, to }: ExportActivityInput) {
-  return apiFile(api.activity.export, { query: { project: project?.toString(), pool: pool?.toString(), kind, trader, from, to } });
+  return apiFile(api.activity.export, {
+    query: { project: project?.toString(), pool: pool?.toString(), kind, trader, from, to },
+  });
 }
 
 /** Fetches the CSV with this tab's session and hands it to the browser as a download. */

@@ -22,22 +22,32 @@ export const ACTIVITY_PAGE_SIZE = 50;
 export const POOL_ACTIVITY_LIMIT = 20;
 
 /** GET projects/activity/?project=&pool=&kind=&trader=&cursor=&limit=: the user's pool events, newest first. */
-export function getActivity({ project, pool, kind, trader, cursor, limit }: ActivityRequest, { signal }: { signal?: AbortSignal } = {}) {
-  return apiCall(api.activity.list, { query: {
-      project: project?.toString(),
-      pool: pool?.toString(),
-      kind,
-      trader,
-      cursor,
-      limit: limit?.toString(),
-    } }, { signal });
+export function getActivity(
+  { project, pool, kind, trader, cursor, limit }: ActivityRequest,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiCall(
+    api.activity.list,
+    {
+      query: {
+        project: project?.toString(),
+        pool: pool?.toString(),
+        kind,
+        trader,
+        cursor,
+        limit: limit?.toString(),
+      },
+    },
+    { signal },
+  );
 }
 
 /** The /activities feed: cursor pages behind 'Load more'. */
 export function activityFeedQueryOptions(filters: ActivityFilters) {
   return infiniteQueryOptions({
     queryKey: [...activityRootKey, 'feed', filters] as const,
-    queryFn: ({ pageParam, signal }) => getActivity({ ...filters, cursor: pageParam, limit: ACTIVITY_PAGE_SIZE }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      getActivity({ ...filters, cursor: pageParam, limit: ACTIVITY_PAGE_SIZE }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });

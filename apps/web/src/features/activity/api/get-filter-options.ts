@@ -15,7 +15,11 @@ export function projectFilterOptionsQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...projectsRootKey, 'activity-filter', { q }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiCall(api.projects.list, { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
+      apiCall(
+        api.projects.list,
+        { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -27,7 +31,13 @@ export function poolFilterOptionsQueryOptions(q: string, project: number | undef
   return infiniteQueryOptions({
     queryKey: [...poolsRootKey, 'activity-filter', { q, project }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiCall(api.pools.list, { query: { q: q || undefined, project: project?.toString(), cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
+      apiCall(
+        api.pools.list,
+        {
+          query: { q: q || undefined, project: project?.toString(), cursor: pageParam, limit: String(LIST_PAGE_LIMIT) },
+        },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     placeholderData: keepPreviousData,

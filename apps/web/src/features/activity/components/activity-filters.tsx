@@ -57,7 +57,14 @@ export function projectOptionLabel(project: Pick<Project, 'name' | 'token_symbol
  * Project and pool are searchable selects over the server's paged lists, so any of thousands can be
  * chosen; the first option of each, while nothing is typed, is 'All'.
  */
-export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectId, invalidTrader, onChange }: ActivityFiltersProps) {
+export function ActivityFilters({
+  filters,
+  projectLabel,
+  poolLabel,
+  poolProjectId,
+  invalidTrader,
+  onChange,
+}: ActivityFiltersProps) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex min-w-0 flex-col gap-1.5">
@@ -81,7 +88,10 @@ export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectI
             if (!project) return onChange({ ...filters, project: undefined }, {});
             // A pool of another project would leave nothing to show.
             const keepPool = filters.pool !== undefined && poolProjectId === project.id;
-            onChange({ ...filters, project: project.id, pool: keepPool ? filters.pool : undefined }, { project: { id: project.id, label: projectOptionLabel(project) } });
+            onChange(
+              { ...filters, project: project.id, pool: keepPool ? filters.pool : undefined },
+              { project: { id: project.id, label: projectOptionLabel(project) } },
+            );
           }}
         />
       </div>
@@ -113,7 +123,9 @@ export function ActivityFilters({ filters, projectLabel, poolLabel, poolProjectI
         <Select
           id="activity-kind"
           value={filters.kind ?? ''}
-          onChange={(e) => onChange({ ...filters, kind: (e.target.value || undefined) as ActivityKind | undefined }, {})}
+          onChange={(e) =>
+            onChange({ ...filters, kind: (e.target.value || undefined) as ActivityKind | undefined }, {})
+          }
         >
           <option value="">All kinds</option>
           {activityKinds.map((kind) => (
@@ -162,7 +174,9 @@ export function TraderFilter({
   onChange: (trader: string | undefined) => void;
 }) {
   const [text, setText] = useState(trader ?? initialText ?? '');
-  const [error, setError] = useState<string | null>(() => (trader === undefined && initialText ? traderFilterError(initialText) : null));
+  const [error, setError] = useState<string | null>(() =>
+    trader === undefined && initialText ? traderFilterError(initialText) : null,
+  );
   function apply(event?: FormEvent) {
     event?.preventDefault();
     const problem = traderFilterError(text);
@@ -271,13 +285,17 @@ function FilterSelect<T extends { id: number }>({
       options={shown}
       getKey={(option) => option?.id ?? ALL_KEY}
       getLabel={(option) => (option ? getLabel(option) : allLabel)}
-      renderOption={(option) => (option ? renderOption(option) : <span className="block truncate font-medium">{allLabel}</span>)}
+      renderOption={(option) =>
+        option ? renderOption(option) : <span className="block truncate font-medium">{allLabel}</span>
+      }
       // Not the field's name: getByLabel('Pool') and assistive tech must find the field alone.
       listLabel="Search results"
       placeholder={placeholder}
       loading={opened && answer.isPending}
       stale={stale}
-      error={answer.isError ? (serverMessage(answer.error) ?? `The ${noun} could not be loaded. Please try again.`) : null}
+      error={
+        answer.isError ? (serverMessage(answer.error) ?? `The ${noun} could not be loaded. Please try again.`) : null
+      }
       hasMore={answer.hasNextPage}
       loadingMore={answer.isFetchingNextPage}
       onLoadMore={() => void answer.fetchNextPage()}

@@ -32,7 +32,8 @@ const event = (kind: ActivityEvent['kind'], price: string | null): ActivityEvent
   trader: null,
 });
 
-const render = (e: ActivityEvent, p: Pool | undefined) => renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
+const render = (e: ActivityEvent, p: Pool | undefined) =>
+  renderToStaticMarkup(createElement(ActivityRow, { event: e, pool: p, now: new Date('2025-01-01T00:01:00Z') }));
 
 describe('ActivityRow price', () => {
   it("shows '—' and says why on a V3 liquidity row, which has no price of its own", () => {
@@ -43,11 +44,14 @@ describe('ActivityRow price', () => {
     expect(html).not.toContain('3.27');
   });
 
-  it.each(['v4', 'slipstream', 'algebra', 'liquidity-book'] as const)("says the same of a %s liquidity row (ticks or bins, like V3)", (version) => {
-    const html = render(event('remove_liquidity', null), pool(version));
-    expect(html).toContain('data-testid="no-price"');
-    expect(html).toContain('concentrated-liquidity change');
-  });
+  it.each(['v4', 'slipstream', 'algebra', 'liquidity-book'] as const)(
+    'says the same of a %s liquidity row (ticks or bins, like V3)',
+    (version) => {
+      const html = render(event('remove_liquidity', null), pool(version));
+      expect(html).toContain('data-testid="no-price"');
+      expect(html).toContain('concentrated-liquidity change');
+    },
+  );
 
   it("shows a Solidly or Camelot V2 liquidity row's price, the reserve ratio as V2's", () => {
     for (const version of ['solidly', 'camelot-v2'] as const) {
@@ -67,7 +71,10 @@ describe('ActivityRow price', () => {
 
 describe('ActivityRow pool', () => {
   it("names a pool that is not loaded from the event's own label, never 'Pool #id'", () => {
-    const html = render({ ...event('buy', '0.0000033'), pool_id: 4242, pool_label: 'OLD - X/W/ETH - Uniswap V3' }, undefined);
+    const html = render(
+      { ...event('buy', '0.0000033'), pool_id: 4242, pool_label: 'OLD - X/W/ETH - Uniswap V3' },
+      undefined,
+    );
     expect(html).toContain('OLD - X/W/ETH');
     expect(html).toContain('Uniswap V3');
     expect(html).not.toContain('Pool #');
@@ -79,7 +86,13 @@ describe('ActivityRow pool', () => {
 describe('ActivityRow trader', () => {
   const trader = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const inRouter = (e: ActivityEvent) =>
-    renderToStaticMarkup(createElement(MemoryRouter, null, createElement(ActivityRow, { event: e, pool: pool('v2'), now: new Date('2025-01-01T00:01:00Z') })));
+    renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(ActivityRow, { event: e, pool: pool('v2'), now: new Date('2025-01-01T00:01:00Z') }),
+      ),
+    );
 
   it('shows the sender shortened, with its full address, a copy button, its activity and the explorer', () => {
     const html = inRouter({ ...event('buy', '0.0000033'), trader });
@@ -108,7 +121,9 @@ describe('the trader filter', () => {
     expect(traderFilterError('0x7099')).toBeNull();
     expect(traderFilterError('70997970')).toBeNull();
     for (const bad of ['0x123', '709', 'alice', `0x${'g'.repeat(40)}`, `0x${'a'.repeat(41)}`]) {
-      expect(traderFilterError(bad), bad).toBe('Please enter an address or its start (0x and at least 4 hex characters)');
+      expect(traderFilterError(bad), bad).toBe(
+        'Please enter an address or its start (0x and at least 4 hex characters)',
+      );
     }
   });
 
@@ -119,7 +134,9 @@ describe('the trader filter', () => {
   });
 
   it('shows a trader from the address that is no filter in the field, with its error, instead of dropping it', () => {
-    const html = renderToStaticMarkup(createElement(TraderFilter, { trader: undefined, initialText: '0x70', onChange: () => {} }));
+    const html = renderToStaticMarkup(
+      createElement(TraderFilter, { trader: undefined, initialText: '0x70', onChange: () => {} }),
+    );
     expect(html).toContain('value="0x70"');
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('Please enter an address or its start (0x and at least 4 hex characters)');

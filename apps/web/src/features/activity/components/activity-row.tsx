@@ -6,11 +6,20 @@ import { Logo } from '../../../components/logo';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 import { isConcentratedPool } from '../../../lib/pool-family';
-import { explorerTxUrl, formatAmount, formatDateTime, formatRelativeTime, pairLabel, priceTitle, shortTxHash } from '../../../lib/format';
+import {
+  explorerTxUrl,
+  formatAmount,
+  formatDateTime,
+  formatRelativeTime,
+  pairLabel,
+  priceTitle,
+  shortTxHash,
+} from '../../../lib/format';
 import { ActivityKindBadge } from './activity-kind-badge';
 
 const AMOUNT = { maxDecimals: 4 } as const;
-const NO_LIQUIDITY_PRICE = 'No price: the two amounts of a concentrated-liquidity change depend on the position’s price range, not on the price';
+const NO_LIQUIDITY_PRICE =
+  'No price: the two amounts of a concentrated-liquidity change depend on the position’s price range, not on the price';
 
 export interface ActivityRowProps {
   event: ActivityEvent;
@@ -29,7 +38,12 @@ export interface ActivityRowProps {
  * The event's own 'PROJECT/PAIR - DEX' label split at its last ' - ' (DEX names come from the network
  * config; token symbols are the chain's and may hold anything) and the pair at its first '/'.
  */
-export function poolLabelParts(label: string): { pair: string; dex: string; projectSymbol: string; pairSymbol: string } {
+export function poolLabelParts(label: string): {
+  pair: string;
+  dex: string;
+  projectSymbol: string;
+  pairSymbol: string;
+} {
   const at = label.lastIndexOf(' - ');
   const pair = at < 0 ? label : label.slice(0, at);
   const slash = pair.indexOf('/');
@@ -55,7 +69,12 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
   const liquidity = event.kind === 'add_liquidity' || event.kind === 'remove_liquidity';
 
   return (
-    <li data-testid="activity-row" data-tx={event.tx_hash} data-row-id={event.id} className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}>
+    <li
+      data-testid="activity-row"
+      data-tx={event.tx_hash}
+      data-row-id={event.id}
+      className={cn('grid items-center gap-x-4 gap-y-1.5 px-5 py-3.5 sm:px-6', wide.row)}
+    >
       {showPool && (
         <div className="col-start-1 row-start-1 flex min-w-0 items-center gap-3 @3xl:col-start-auto @3xl:row-start-auto">
           <Logo src={pool?.dex.dex_logo} name={dexName} size="md" />
@@ -101,7 +120,11 @@ export function ActivityRow({ event, pool, now, showPool = true }: ActivityRowPr
         <span className="tabular-nums">Block {event.block_number}</span>
         <span className="inline-flex min-w-0 items-center gap-1">
           <span>Trader</span>
-          <TraderAddress address={event.trader} explorer={pool?.network.network_explorer} href={event.trader ? paths.traderActivities(event.trader) : undefined} />
+          <TraderAddress
+            address={event.trader}
+            explorer={pool?.network.network_explorer}
+            href={event.trader ? paths.traderActivities(event.trader) : undefined}
+          />
         </span>
         <span className="inline-flex items-center">
           {txUrl ? (

@@ -7,8 +7,8 @@ import { cn } from '../../../lib/cn';
 export function BookedAmountsNote({ className }: { className?: string }) {
   return (
     <p className={cn('text-xs text-slate-500', className)} data-testid="booked-amounts-note">
-      Amounts are what the pool booked. For a token that takes a fee on transfer, the sender paid more or the recipient received
-      less.
+      Amounts are what the pool booked. For a token that takes a fee on transfer, the sender paid more or the recipient
+      received less.
     </p>
   );
 }

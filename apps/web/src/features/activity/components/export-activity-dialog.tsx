@@ -47,7 +47,12 @@ export function ExportActivityDialog({ open, onOpenChange, filters, filterSummar
       submitLabel="Download CSV"
       pendingLabel="Exporting..."
     >
-      <ExportForm formId={formId} filters={filters} exportActivity={exportActivity} onDone={() => onOpenChange(false)} />
+      <ExportForm
+        formId={formId}
+        filters={filters}
+        exportActivity={exportActivity}
+        onDone={() => onOpenChange(false)}
+      />
     </FormDialog>
   );
 }
@@ -93,7 +98,8 @@ function ExportForm({ formId, filters, exportActivity, onDone }: ExportFormProps
           toast.success('The CSV file was downloaded.');
           onDone();
         },
-        onError: (failure) => setError({ field: null, message: serverMessage(failure) ?? 'Failed to export activity. Please try again.' }),
+        onError: (failure) =>
+          setError({ field: null, message: serverMessage(failure) ?? 'Failed to export activity. Please try again.' }),
       },
     );
   }

@@ -41,12 +41,19 @@ export function PoolActivityCard({ pool }: { pool: Pool }) {
         <LoadingState>Loading activity...</LoadingState>
       ) : activity.isError && !activity.data ? (
         <ErrorState
-          message={loadErrorText(activity.error, serverMessage(activity.error) ?? 'Failed to load activity. Please try again.')}
+          message={loadErrorText(
+            activity.error,
+            serverMessage(activity.error) ?? 'Failed to load activity. Please try again.',
+          )}
           onRetry={() => void activity.refetch()}
           retrying={activity.isFetching}
         />
       ) : activity.data.events.length === 0 ? (
-        <EmptyState icon={History} title="No activity yet" description="Swaps and liquidity changes in this pool will appear here" />
+        <EmptyState
+          icon={History}
+          title="No activity yet"
+          description="Swaps and liquidity changes in this pool will appear here"
+        />
       ) : (
         <>
           <ul className="@container divide-y divide-slate-100" aria-label="Pool activity">

@@ -32,7 +32,8 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const idsOf = (data: InfiniteData<AlertPage> | undefined) => data?.pages.flatMap((page) => page.alerts.map((a) => a.id));
+const idsOf = (data: InfiniteData<AlertPage> | undefined) =>
+  data?.pages.flatMap((page) => page.alerts.map((a) => a.id));
 
 describe('the /alerts list', () => {
   it('uses an alert the contract accepts (else every answer below would fail validation)', () => {

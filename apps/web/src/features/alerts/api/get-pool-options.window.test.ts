@@ -26,7 +26,8 @@ function request(q: string | null, cursor: string | null = null): PendingRequest
   return found;
 }
 
-const symbolsOf = (data: InfiniteData<PoolPage> | undefined) => data?.pages.flatMap((page) => page.pools.map((p) => p.token.symbol));
+const symbolsOf = (data: InfiniteData<PoolPage> | undefined) =>
+  data?.pages.flatMap((page) => page.pools.map((p) => p.token.symbol));
 
 describe('the alert form’s pool options', () => {
   it('use a pool the contract accepts (else every answer below would fail validation)', () => {

@@ -29,7 +29,9 @@ export function AddAlertMenu({ types, onSelect, label = 'Add Alert', size = 'sm'
         <ChevronDown className="h-4 w-4 opacity-80" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align={align} className="w-80">
-        <DropdownMenuLabel className="text-xs font-medium tracking-wide text-slate-500 uppercase">Alert type</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+          Alert type
+        </DropdownMenuLabel>
         {types.isPending ? (
           <p role="status" className="px-2.5 py-2 text-sm text-slate-500">
             Loading alert types...

@@ -111,7 +111,14 @@ interface FormError {
   message: string;
 }
 
-const FORM_FIELDS: readonly FormField[] = ['pool_id', 'threshold_pct', 'window_minutes', 'min_amount', 'cooldown_minutes', 'channel_ids'];
+const FORM_FIELDS: readonly FormField[] = [
+  'pool_id',
+  'threshold_pct',
+  'window_minutes',
+  'min_amount',
+  'cooldown_minutes',
+  'channel_ids',
+];
 const asFormField = (field: string | null | undefined): FormField | null =>
   field && (FORM_FIELDS as readonly string[]).includes(field) ? (field as FormField) : null;
 
@@ -140,10 +147,21 @@ function initialValues(target: AlertFormTarget): Record<Exclude<FormField, 'chan
   return { pool_id: '', threshold_pct: '', window_minutes: '60', min_amount: '', cooldown_minutes: '60' };
 }
 
-function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert, updateAlert, onDone }: AlertFormProps) {
+function AlertForm({
+  formId,
+  target,
+  kind,
+  fields,
+  pool: editedPool,
+  createAlert,
+  updateAlert,
+  onDone,
+}: AlertFormProps) {
   const [values, setValues] = useState(() => initialValues(target));
   // The alert's channels besides the bell (docs/decisions/0038).
-  const [channelIds, setChannelIds] = useState<number[]>(() => (target.mode === 'edit' ? [...target.alert.channel_ids] : []));
+  const [channelIds, setChannelIds] = useState<number[]>(() =>
+    target.mode === 'edit' ? [...target.alert.channel_ids] : [],
+  );
   const [chosenPool, setChosenPool] = useState<Pool | null>(null);
   const [error, setError] = useState<FormError | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -174,17 +192,25 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
     if (pending) return;
     const kindValues = Object.fromEntries(fields.map((field) => [field, values[field].trim()]));
     const onError = (failure: unknown) =>
-      fail({ field: asFormField(serverErrorField(failure)), message: serverMessage(failure) ?? 'Failed to save alert. Please try again.' });
+      fail({
+        field: asFormField(serverErrorField(failure)),
+        message: serverMessage(failure) ?? 'Failed to save alert. Please try again.',
+      });
 
     if (target.mode === 'edit') {
-      const parsed = updateAlertBodySchema.safeParse({ ...kindValues, cooldown_minutes: values.cooldown_minutes.trim(), channel_ids: channelIds });
+      const parsed = updateAlertBodySchema.safeParse({
+        ...kindValues,
+        cooldown_minutes: values.cooldown_minutes.trim(),
+        channel_ids: channelIds,
+      });
       if (!parsed.success) {
         const [first] = toFieldErrors(parsed.error.issues, alertFieldOrder);
         if (first) fail({ field: asFormField(first.field), message: first.message });
         return;
       }
       // The edit body has no kind: the kind's own range (a Liquidity Drop of at most 100 %) is checked here.
-      const thresholdIssue = parsed.data.threshold_pct === undefined ? null : thresholdProblem(kind, parsed.data.threshold_pct);
+      const thresholdIssue =
+        parsed.data.threshold_pct === undefined ? null : thresholdProblem(kind, parsed.data.threshold_pct);
       if (thresholdIssue) {
         fail({ field: 'threshold_pct', message: thresholdIssue });
         return;
@@ -242,7 +268,12 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
         </Banner>
       )}
 
-      <Field id={ids.pool_id} label="Pool" error={errorFor('pool_id')} hint={editing ? 'The pool of an alert cannot be changed.' : undefined}>
+      <Field
+        id={ids.pool_id}
+        label="Pool"
+        error={errorFor('pool_id')}
+        hint={editing ? 'The pool of an alert cannot be changed.' : undefined}
+      >
         <PoolSelect
           id={ids.pool_id}
           value={pool ?? null}
@@ -285,7 +316,12 @@ function AlertForm({ formId, target, kind, fields, pool: editedPool, createAlert
             </Field>
           )}
           {fields.includes('window_minutes') && (
-            <Field id={ids.window_minutes} label="Within (minutes)" hint="1 to 10080 (7 days)" error={errorFor('window_minutes')}>
+            <Field
+              id={ids.window_minutes}
+              label="Within (minutes)"
+              hint="1 to 10080 (7 days)"
+              error={errorFor('window_minutes')}
+            >
               <Input
                 id={ids.window_minutes}
                 name="window_minutes"

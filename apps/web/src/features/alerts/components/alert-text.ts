@@ -64,5 +64,7 @@ export function alertDescription(alert: Alert, pool: Pool | undefined): string {
 }
 
 export function formatMinAmount(alert: Alert, pool: Pool | undefined): string {
-  return alert.min_amount === null ? UNKNOWN : `${formatAmount(alert.min_amount, AMOUNT)} ${pairSymbol(alert, pool)}`.trim();
+  return alert.min_amount === null
+    ? UNKNOWN
+    : `${formatAmount(alert.min_amount, AMOUNT)} ${pairSymbol(alert, pool)}`.trim();
 }

@@ -42,7 +42,10 @@ export function AlertsList({ alerts, types, complete }: AlertsListProps) {
               <KindIcon kind={kind} />
               <div className="min-w-0">
                 <h2 id={titleId} className="text-base font-semibold text-slate-900">
-                  {label} {complete && <span className="ml-1 text-sm font-normal text-slate-500 tabular-nums">{ofKind.length}</span>}
+                  {label}{' '}
+                  {complete && (
+                    <span className="ml-1 text-sm font-normal text-slate-500 tabular-nums">{ofKind.length}</span>
+                  )}
                 </h2>
                 {type?.description && <p className="mt-0.5 text-sm text-slate-500">{type.description}</p>}
               </div>

@@ -21,7 +21,8 @@ export function ChannelCheckboxes({ idPrefix, value, onChange, disabled = false,
   const options = useChannelOptions();
   const list = options.data;
   const errorId = `${idPrefix}-error`;
-  const toggle = (id: number, on: boolean) => onChange(on ? [...value, id].sort((a, b) => a - b) : value.filter((v) => v !== id));
+  const toggle = (id: number, on: boolean) =>
+    onChange(on ? [...value, id].sort((a, b) => a - b) : value.filter((v) => v !== id));
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? errorId : undefined}>

@@ -34,8 +34,8 @@ export function DeleteAlertDialog({ alert, kindLabel, open, onOpenChange }: Dele
     >
       <p>
         The <span className="font-semibold text-slate-900">{kindLabel}</span> alert on{' '}
-        <span className="font-semibold text-slate-900">{alert.label}</span> and its trigger history will be deleted. This cannot be
-        undone.
+        <span className="font-semibold text-slate-900">{alert.label}</span> and its trigger history will be deleted.
+        This cannot be undone.
       </p>
     </ConfirmDeleteDialog>
   );

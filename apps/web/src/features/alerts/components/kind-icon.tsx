@@ -13,7 +13,10 @@ const tones = {
 export function KindIcon({ kind, className }: { kind: AlertKind; className?: string }) {
   const Icon = icons[kind];
   return (
-    <span aria-hidden="true" className={cn('grid h-8 w-8 shrink-0 place-items-center rounded-lg', tones[kind], className)}>
+    <span
+      aria-hidden="true"
+      className={cn('grid h-8 w-8 shrink-0 place-items-center rounded-lg', tones[kind], className)}
+    >
       <Icon className="h-4 w-4" />
     </span>
   );

@@ -22,7 +22,15 @@ export interface PoolSelectProps {
 }
 
 /** Product §2.10: the pool of an alert ('PROJECT/PAIR - DEX'), searched on the server among any number of pools. */
-export function PoolSelect({ id, value, editedLabel, onChange, disabled, 'aria-invalid': ariaInvalid, 'aria-describedby': ariaDescribedBy }: PoolSelectProps) {
+export function PoolSelect({
+  id,
+  value,
+  editedLabel,
+  onChange,
+  disabled,
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
+}: PoolSelectProps) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
   const debounced = useDebouncedValue(trimmed, POOL_SEARCH_DEBOUNCE_MS);

@@ -29,7 +29,12 @@ describe('the trigger history', () => {
     // Today, 40 s before the next minute: a formatter that rounds and one that cuts would differ.
     const at = new Date();
     at.setSeconds(20, 0);
-    const trigger: AlertTrigger = { id: 1, triggered_at: at.toISOString(), message: 'DEMO/WETH fell 3.51% from its high of the last hour (0.000107 → 0.000103 WETH).', values: {} };
+    const trigger: AlertTrigger = {
+      id: 1,
+      triggered_at: at.toISOString(),
+      message: 'DEMO/WETH fell 3.51% from its high of the last hour (0.000107 → 0.000103 WETH).',
+      values: {},
+    };
     const triggers = { isPending: false, isError: false, data: [trigger] } as unknown as UseQueryResult<AlertTrigger[]>;
     const html = renderToStaticMarkup(createElement(TriggerHistory, { triggers, alert }));
     const time = /<time[^>]*>([^<]*)<\/time>/.exec(html);

@@ -24,7 +24,8 @@ function valueLabel(key: string): string {
  */
 function valueText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return UNKNOWN;
-  if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : UNKNOWN;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : UNKNOWN;
   if (!DECIMAL_RE.test(value)) return value;
   const [whole = '', fraction = ''] = value.replace(/^-/, '').split('.');
   const leadingZeros = /^0*$/.test(whole) ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
@@ -45,7 +46,8 @@ function priceText(value: string | number | null | undefined): string {
   return formatPrice(value);
 }
 
-const exact = (value: string | number | null | undefined) => (value === null || value === undefined ? undefined : String(value));
+const exact = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? undefined : String(value);
 
 interface Chip {
   key: string;
@@ -87,15 +89,30 @@ function triggerChips(values: AlertTrigger['values'], alert: Alert, pool: Pool |
   }
   if ('amount_token' in values) {
     take('amount_token');
-    chips.push({ key: 'amount', label: 'Amount', value: unit(valueText(values.amount_token)), title: exact(values.amount_token) });
+    chips.push({
+      key: 'amount',
+      label: 'Amount',
+      value: unit(valueText(values.amount_token)),
+      title: exact(values.amount_token),
+    });
   }
   if ('change_pct' in values) {
     take('change_pct');
-    chips.push({ key: 'change', label: 'Change', value: signedPercent(values.change_pct), title: exact(values.change_pct) });
+    chips.push({
+      key: 'change',
+      label: 'Change',
+      value: signedPercent(values.change_pct),
+      title: exact(values.change_pct),
+    });
   }
   if ('drop_pct' in values) {
     take('drop_pct');
-    chips.push({ key: 'drop', label: 'Drop', value: signedPercent(values.drop_pct).replace(/^[+\u2212]/, ''), title: exact(values.drop_pct) });
+    chips.push({
+      key: 'drop',
+      label: 'Drop',
+      value: signedPercent(values.drop_pct).replace(/^[+\u2212]/, ''),
+      title: exact(values.drop_pct),
+    });
   }
   if ('threshold_pct' in values) {
     take('threshold_pct', 'window_minutes');
@@ -122,14 +139,26 @@ function triggerChips(values: AlertTrigger['values'], alert: Alert, pool: Pool |
 }
 
 /** Product §2.10: every firing with its time, message and the figures that fired it. */
-export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryResult<AlertTrigger[]>; alert: Alert; pool?: Pool }) {
+export function TriggerHistory({
+  triggers,
+  alert,
+  pool,
+}: {
+  triggers: UseQueryResult<AlertTrigger[]>;
+  alert: Alert;
+  pool?: Pool;
+}) {
   return (
     <Card aria-labelledby="trigger-history-title">
       <CardHeader
         titleId="trigger-history-title"
         icon={<History className="h-5 w-5" aria-hidden="true" />}
         title="Trigger History"
-        description={triggers.data && triggers.data.length > 0 ? `${triggers.data.length} firing${triggers.data.length === 1 ? '' : 's'}, newest first` : undefined}
+        description={
+          triggers.data && triggers.data.length > 0
+            ? `${triggers.data.length} firing${triggers.data.length === 1 ? '' : 's'}, newest first`
+            : undefined
+        }
       />
       {triggers.isPending ? (
         <LoadingState>Loading trigger history...</LoadingState>
@@ -140,7 +169,11 @@ export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryRe
           retrying={triggers.isFetching}
         />
       ) : triggers.data.length === 0 ? (
-        <EmptyState icon={History} title="This alert has not fired yet" description="Each time it fires, the time and the figures that fired it appear here." />
+        <EmptyState
+          icon={History}
+          title="This alert has not fired yet"
+          description="Each time it fires, the time and the figures that fired it appear here."
+        />
       ) : (
         <ol className="divide-y divide-slate-100" aria-label="Trigger history">
           {triggers.data.map((trigger) => {
@@ -150,14 +183,21 @@ export function TriggerHistory({ triggers, alert, pool }: { triggers: UseQueryRe
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="min-w-0 text-sm font-medium break-words text-slate-900">{trigger.message}</p>
                   {/* The bell's formatter: a firing reads the same time here and in its notification (issue 35). */}
-                  <time dateTime={trigger.triggered_at} title={formatDateTime(trigger.triggered_at)} className="shrink-0 text-xs text-slate-500">
+                  <time
+                    dateTime={trigger.triggered_at}
+                    title={formatDateTime(trigger.triggered_at)}
+                    className="shrink-0 text-xs text-slate-500"
+                  >
                     {formatNotificationTime(trigger.triggered_at)}
                   </time>
                 </div>
                 {chips.length > 0 && (
                   <dl className="mt-2 flex flex-wrap gap-2">
                     {chips.map((chip) => (
-                      <div key={chip.key} className="flex min-w-0 max-w-full items-baseline gap-1.5 rounded-md bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200 ring-inset">
+                      <div
+                        key={chip.key}
+                        className="flex min-w-0 max-w-full items-baseline gap-1.5 rounded-md bg-slate-50 px-2 py-1 text-xs ring-1 ring-slate-200 ring-inset"
+                      >
                         <dt className="shrink-0 text-slate-500">{chip.label}</dt>
                         <dd className="min-w-0 font-medium break-words text-slate-900 tabular-nums" title={chip.title}>
                           {chip.value}

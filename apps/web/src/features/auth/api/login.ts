@@ -21,7 +21,11 @@ export async function login({ username, password, remember }: LoginInput): Promi
   const { loginResponseSchema } = await import('./login-schema').catch(() => {
     throw new ApiError(0, null);
   });
-  return apiCall(signInRoute, { query: { remember: String(remember) } }, { credentials: { kind: 'basic', username, password }, schema: loginResponseSchema });
+  return apiCall(
+    signInRoute,
+    { query: { remember: String(remember) } },
+    { credentials: { kind: 'basic', username, password }, schema: loginResponseSchema },
+  );
 }
 
 export function useLogin() {

@@ -7,7 +7,8 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { contactHref } from './no-email-reset-help';
 
 /** The page as a server with these options renders it (the options answer already in the cache). */
-const render = (options: EmailOptions): string => renderStatic(createElement(ForgotPasswordForm), { cache: [[emailOptionsQueryOptions.queryKey, options]] });
+const render = (options: EmailOptions): string =>
+  renderStatic(createElement(ForgotPasswordForm), { cache: [[emailOptionsQueryOptions.queryKey, options]] });
 
 describe('forgot password without e-mail (decision 0058)', () => {
   it('says e-mail is off, who to ask and what to tell them, and asks for no address', () => {
@@ -20,7 +21,9 @@ describe('forgot password without e-mail (decision 0058)', () => {
     expect(words).toContain(
       'What to tell them Your username or the e-mail address of your account, and that you need a password reset link. Never tell anyone your password: nobody needs it to help you.',
     );
-    expect(words).toContain('The link works once, for 30 minutes. Opening it lets you choose a new password and signs your account out everywhere.');
+    expect(words).toContain(
+      'The link works once, for 30 minutes. Opening it lets you choose a new password and signs your account out everywhere.',
+    );
     expect(words).not.toContain('Contact:');
     expect(html).not.toContain('<input');
     expect(words).not.toContain('Send Reset Link');

@@ -39,7 +39,12 @@ export function ForgotPasswordForm() {
     return (
       <div className="flex flex-col gap-4">
         <Alert tone="error">TokenDesk could not be reached. Check your connection and try again.</Alert>
-        <Button variant="outline" onClick={() => void options.refetch()} disabled={options.isFetching} loading={options.isFetching}>
+        <Button
+          variant="outline"
+          onClick={() => void options.refetch()}
+          disabled={options.isFetching}
+          loading={options.isFetching}
+        >
           Try Again
         </Button>
       </div>
@@ -68,7 +73,10 @@ export function ForgotPasswordForm() {
     });
   }
 
-  const formError = forgot.isError && serverErrorField(forgot.error) !== 'email' ? (serverMessage(forgot.error) ?? 'The request failed. Please try again.') : null;
+  const formError =
+    forgot.isError && serverErrorField(forgot.error) !== 'email'
+      ? (serverMessage(forgot.error) ?? 'The request failed. Please try again.')
+      : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">

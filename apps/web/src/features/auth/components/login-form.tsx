@@ -131,7 +131,10 @@ export function LoginForm({ returnTo, notice }: LoginFormProps) {
           </Label>
         </div>
         {/* The page says what this server can do: a reset link by e-mail, or ask support (decision 0039). */}
-        <Link to={paths.forgotPassword} className="text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+        <Link
+          to={paths.forgotPassword}
+          className="text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline"
+        >
           Forgot password?
         </Link>
       </div>

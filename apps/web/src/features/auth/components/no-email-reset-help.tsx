@@ -14,7 +14,8 @@ export const noEmailResetTexts = {
   contact: 'Contact:',
   whatHeading: 'What to tell them',
   what: 'Your username or the e-mail address of your account, and that you need a password reset link. Never tell anyone your password: nobody needs it to help you.',
-  after: 'The link works once, for 30 minutes. Opening it lets you choose a new password and signs your account out everywhere.',
+  after:
+    'The link works once, for 30 minutes. Opening it lets you choose a new password and signs your account out everywhere.',
 } as const;
 
 /** An e-mail address becomes a mailto: link, an http(s) URL a link; anything else stays text. */

@@ -10,6 +10,9 @@ import { paths } from '../../../lib/paths';
 export function RedirectToLogin() {
   const { pathname, search, hash } = useLocation();
   const requested = `${pathname}${search}${hash}`;
-  const to = pathname === paths.home || wasSignedInThisPage() ? paths.login : paths.loginReturningTo(new URLSearchParams({ [RETURN_PARAM]: requested }));
+  const to =
+    pathname === paths.home || wasSignedInThisPage()
+      ? paths.login
+      : paths.loginReturningTo(new URLSearchParams({ [RETURN_PARAM]: requested }));
   return <Navigate to={to} replace />;
 }

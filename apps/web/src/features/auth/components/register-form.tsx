@@ -172,7 +172,8 @@ export function RegisterForm() {
             aria-describedby={describedBy(fieldIds.accept_terms, { error: !!errorFor('accept_terms') })}
           />
           <Label htmlFor={fieldIds.accept_terms} className="cursor-pointer leading-snug font-normal text-slate-600">
-            I agree to the <TermsLink to={paths.terms}>Terms of Service</TermsLink> and <TermsLink to={paths.privacy}>Privacy Policy</TermsLink>
+            I agree to the <TermsLink to={paths.terms}>Terms of Service</TermsLink> and{' '}
+            <TermsLink to={paths.privacy}>Privacy Policy</TermsLink>
           </Label>
         </div>
         {errorFor('accept_terms') && (
@@ -192,7 +193,12 @@ export function RegisterForm() {
 /** Opens in a new tab, so a half-filled form is not lost; the operator's text (issue 35). */
 function TermsLink({ to, children }: { to: string; children: string }) {
   return (
-    <Link to={to} target="_blank" rel="noopener" className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-indigo-600 hover:text-indigo-700 hover:underline"
+    >
       {children}
     </Link>
   );

@@ -1,4 +1,9 @@
-import { accountMessages, resetPasswordFormFieldOrder, resetPasswordFormSchema, toFieldErrors } from '@tokendesk/contract';
+import {
+  accountMessages,
+  resetPasswordFormFieldOrder,
+  resetPasswordFormSchema,
+  toFieldErrors,
+} from '@tokendesk/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -41,7 +46,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const parsed = resetPasswordFormSchema.safeParse(values);
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, resetPasswordFormFieldOrder);
-      showFieldError(first?.field === 'confirm_password' ? 'confirm_password' : 'password', first?.message ?? accountMessages.passwordTooShort);
+      showFieldError(
+        first?.field === 'confirm_password' ? 'confirm_password' : 'password',
+        first?.message ?? accountMessages.passwordTooShort,
+      );
       return;
     }
     setFieldError(null);
@@ -64,12 +72,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   const errorFor = (field: ResetField) => (fieldError?.field === field ? fieldError.message : null);
-  const formError = reset.isError && !serverErrorField(reset.error) ? (serverMessage(reset.error) ?? 'Failed to reset the password. Please try again.') : null;
+  const formError =
+    reset.isError && !serverErrorField(reset.error)
+      ? (serverMessage(reset.error) ?? 'Failed to reset the password. Please try again.')
+      : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <Field id={fieldIds.password} label="New Password" hint="At least 8 characters; a few unrelated words work well." error={errorFor('password')}>
+      <Field
+        id={fieldIds.password}
+        label="New Password"
+        hint="At least 8 characters; a few unrelated words work well."
+        error={errorFor('password')}
+      >
         <PasswordInput
           id={fieldIds.password}
           name="password"
@@ -114,7 +130,10 @@ function LinkProblem({ message }: { message: string }) {
   return (
     <div className="flex flex-col gap-4">
       <Alert tone="error">{message}</Alert>
-      <Link to={paths.forgotPassword} className="text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline">
+      <Link
+        to={paths.forgotPassword}
+        className="text-sm font-medium text-indigo-600 hover:text-indigo-700 hover:underline"
+      >
         Ask for a new link
       </Link>
     </div>

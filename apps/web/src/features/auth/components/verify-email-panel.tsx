@@ -27,7 +27,11 @@ export function VerifyEmailPanel({ token }: { token: string }) {
 
   return (
     <div className="flex flex-col gap-5">
-      {verify.isError && <Alert tone="error">{serverMessage(verify.error) ?? 'Failed to verify the e-mail address. Please try again.'}</Alert>}
+      {verify.isError && (
+        <Alert tone="error">
+          {serverMessage(verify.error) ?? 'Failed to verify the e-mail address. Please try again.'}
+        </Alert>
+      )}
       <p className="text-sm text-slate-600">Confirm that this e-mail address is yours. The link works once.</p>
       <Button
         size="lg"

@@ -7,11 +7,26 @@ import { poolsQueryKey } from '../../../lib/query-keys';
  * GET projects/pool/{id}/candles/?interval=&currency=: OHLCV from the pool's stored swaps, with
  * markers (decision 0034). Without a range, the server's default for the interval.
  */
-export function getCandles(id: number, interval: CandleInterval, currency: CandleCurrency, range?: CandleRange, { signal }: { signal?: AbortSignal } = {}) {
-  return apiCall(api.candles.list, { params: { id }, query: range ? { interval, range, currency } : { interval, currency } }, { signal });
+export function getCandles(
+  id: number,
+  interval: CandleInterval,
+  currency: CandleCurrency,
+  range?: CandleRange,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiCall(
+    api.candles.list,
+    { params: { id }, query: range ? { interval, range, currency } : { interval, currency } },
+    { signal },
+  );
 }
 
-export function candlesQueryOptions(id: number, interval: CandleInterval, currency: CandleCurrency, range?: CandleRange) {
+export function candlesQueryOptions(
+  id: number,
+  interval: CandleInterval,
+  currency: CandleCurrency,
+  range?: CandleRange,
+) {
   return queryOptions({
     queryKey: [...poolsQueryKey, id, 'candles', interval, currency, range ?? null] as const,
     queryFn: ({ signal }) => getCandles(id, interval, currency, range, { signal }),

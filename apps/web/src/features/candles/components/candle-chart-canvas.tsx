@@ -14,13 +14,31 @@ import { useEffect, useMemo, useRef } from 'react';
 import { chartTheme, fitWithEdges } from '../../../components/chart-theme';
 import { cn } from '../../../lib/cn';
 import { useResolvedTheme, type ResolvedTheme } from '../../../lib/theme';
-import { candleMinMove, markersThatFit, toCandleChartData, type CandleChartData, type CandleColors } from './candle-chart-data';
+import {
+  candleMinMove,
+  markersThatFit,
+  toCandleChartData,
+  type CandleChartData,
+  type CandleColors,
+} from './candle-chart-data';
 import { chartTimeOptions } from './chart-time-options';
 
 /** Up and down in the app's green and red, per scheme; volume bars the same, lighter. */
 const candlePalettes: Record<ResolvedTheme, CandleColors & { accent: string }> = {
-  light: { up: '#16a34a', down: '#dc2626', upVolume: 'rgba(22, 163, 74, 0.35)', downVolume: 'rgba(220, 38, 38, 0.35)', accent: '#4f46e5' },
-  dark: { up: '#22c55e', down: '#f87171', upVolume: 'rgba(34, 197, 94, 0.35)', downVolume: 'rgba(248, 113, 113, 0.35)', accent: '#7c86ff' },
+  light: {
+    up: '#16a34a',
+    down: '#dc2626',
+    upVolume: 'rgba(22, 163, 74, 0.35)',
+    downVolume: 'rgba(220, 38, 38, 0.35)',
+    accent: '#4f46e5',
+  },
+  dark: {
+    up: '#22c55e',
+    down: '#f87171',
+    upVolume: 'rgba(34, 197, 94, 0.35)',
+    downVolume: 'rgba(248, 113, 113, 0.35)',
+    accent: '#7c86ff',
+  },
 };
 
 export interface CandleChartCanvasProps {
@@ -83,7 +101,12 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
     });
     // The price keeps the top three quarters; volume the bottom fifth, on a scale of its own.
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 }, visible: false });
     candlesRef.current = candles;
     volumeRef.current = volume;
@@ -109,13 +132,26 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
   useEffect(() => {
     chartRef.current?.applyOptions(chartTheme(theme));
     const p = candlePalettes[theme];
-    candlesRef.current?.applyOptions({ upColor: p.up, downColor: p.down, borderUpColor: p.up, borderDownColor: p.down, wickUpColor: p.up, wickDownColor: p.down });
+    candlesRef.current?.applyOptions({
+      upColor: p.up,
+      downColor: p.down,
+      borderUpColor: p.up,
+      borderDownColor: p.down,
+      wickUpColor: p.up,
+      wickDownColor: p.down,
+    });
   }, [theme]);
 
   useEffect(() => {
     const candles = candlesRef.current;
     if (!candles) return;
-    candles.applyOptions({ priceFormat: { type: 'custom', formatter: (price: number) => formatPrice(price), minMove: candleMinMove(answer.candles) } });
+    candles.applyOptions({
+      priceFormat: {
+        type: 'custom',
+        formatter: (price: number) => formatPrice(price),
+        minMove: candleMinMove(answer.candles),
+      },
+    });
     candles.setData(data.bars);
     volumeRef.current?.setData(data.volumes);
     dataRef.current = data;
@@ -125,5 +161,12 @@ export default function CandleChartCanvas({ answer, busy, onHover }: CandleChart
     markersRef.current?.setMarkers(markersThatFit(data.markers, data.bars, spacingRef.current));
   }, [data, answer.candles]);
 
-  return <div ref={containerRef} aria-hidden="true" data-testid="candle-chart" className={cn('h-72 w-full transition-opacity', busy && 'opacity-60')} />;
+  return (
+    <div
+      ref={containerRef}
+      aria-hidden="true"
+      data-testid="candle-chart"
+      className={cn('h-72 w-full transition-opacity', busy && 'opacity-60')}
+    />
+  );
 }

@@ -21,7 +21,10 @@ describe('candles as chart data', () => {
   it('fills the intervals without trades with whitespace, so a gap stays a gap', () => {
     const answer: Pick<Candles, 'interval' | 'candles' | 'markers'> = {
       interval: '5m',
-      candles: [candle('2026-11-24T10:00:00.000Z', '0.0001', '0.00011', '2.5'), candle('2026-11-24T10:15:00.000Z', '0.00011', '0.0001')],
+      candles: [
+        candle('2026-11-24T10:00:00.000Z', '0.0001', '0.00011', '2.5'),
+        candle('2026-11-24T10:15:00.000Z', '0.00011', '0.0001'),
+      ],
       markers: [],
     };
     const data = toCandleChartData(answer, colors, 'A');
@@ -78,8 +81,20 @@ describe('candles as chart data', () => {
   it('keeps the labels that fit at the bar spacing, newest first; the others keep their shape (issue 35 item 7)', () => {
     const t = (i: number) => (1000 + i * 60) as UTCTimestamp;
     const slots = [0, 1, 2, 3, 4, 5].map((i) => ({ time: t(i) }));
-    const mark = (i: number, text: string, position: 'aboveBar' | 'belowBar' = 'aboveBar') => ({ time: t(i), position, shape: 'square' as const, color: 'A', text });
-    const markers = [mark(0, 'Buy'), mark(1, 'Sell'), mark(4, 'Sell · Alert'), mark(5, 'Alert'), mark(5, 'Buy', 'belowBar')];
+    const mark = (i: number, text: string, position: 'aboveBar' | 'belowBar' = 'aboveBar') => ({
+      time: t(i),
+      position,
+      shape: 'square' as const,
+      color: 'A',
+      text,
+    });
+    const markers = [
+      mark(0, 'Buy'),
+      mark(1, 'Sell'),
+      mark(4, 'Sell · Alert'),
+      mark(5, 'Alert'),
+      mark(5, 'Buy', 'belowBar'),
+    ];
     // Wide bars: every label fits.
     expect(markersThatFit(markers, slots, 80)).toEqual(markers);
     // 10 px a bar: the newest label of each side stays, those that would run into it lose their text.
@@ -89,7 +104,11 @@ describe('candles as chart data', () => {
   });
 
   it('draws nothing without candles', () => {
-    expect(toCandleChartData({ interval: '1d', candles: [], markers: [] }, colors, 'A')).toEqual({ bars: [], volumes: [], markers: [] });
+    expect(toCandleChartData({ interval: '1d', candles: [], markers: [] }, colors, 'A')).toEqual({
+      bars: [],
+      volumes: [],
+      markers: [],
+    });
   });
 
   it('buckets like the server: whole multiples of the interval since the epoch', () => {

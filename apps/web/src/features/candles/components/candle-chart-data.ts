@@ -1,5 +1,12 @@
 import { CANDLE_INTERVAL_SECONDS, type CandleInterval, type CandleMarker, type Candles } from '@tokendesk/contract';
-import type { CandlestickData, HistogramData, SeriesMarker, SeriesMarkerBar, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
+import type {
+  CandlestickData,
+  HistogramData,
+  SeriesMarker,
+  SeriesMarkerBar,
+  UTCTimestamp,
+  WhitespaceData,
+} from 'lightweight-charts';
 
 /**
  * The candles answer as lightweight-charts data (decision 0034). The library's time axis is one
@@ -25,7 +32,10 @@ export interface CandleChartData {
 /** More slots than this (a malformed answer) are not filled in; the candles are drawn as they are. */
 const MAX_SLOTS = 10_000;
 
-const MARKER_LOOK: Record<CandleMarker['kind'], Pick<SeriesMarkerBar<UTCTimestamp>, 'position' | 'shape'> & { label: string; tone: keyof CandleColors | 'accent' }> = {
+const MARKER_LOOK: Record<
+  CandleMarker['kind'],
+  Pick<SeriesMarkerBar<UTCTimestamp>, 'position' | 'shape'> & { label: string; tone: keyof CandleColors | 'accent' }
+> = {
   large_buy: { position: 'belowBar', shape: 'arrowUp', label: 'Buy', tone: 'up' },
   large_sell: { position: 'aboveBar', shape: 'arrowDown', label: 'Sell', tone: 'down' },
   add_liquidity: { position: 'belowBar', shape: 'circle', label: '+LP', tone: 'accent' },
@@ -39,7 +49,11 @@ export function bucketOf(iso: string, interval: CandleInterval): UTCTimestamp {
   return (Math.floor(new Date(iso).getTime() / 1000 / step) * step) as UTCTimestamp;
 }
 
-export function toCandleChartData(answer: Pick<Candles, 'interval' | 'candles' | 'markers'>, colors: CandleColors, accent: string): CandleChartData {
+export function toCandleChartData(
+  answer: Pick<Candles, 'interval' | 'candles' | 'markers'>,
+  colors: CandleColors,
+  accent: string,
+): CandleChartData {
   const step = CANDLE_INTERVAL_SECONDS[answer.interval];
   const byTime = new Map<number, Candles['candles'][number]>();
   for (const candle of answer.candles) byTime.set(bucketOf(candle.time, answer.interval), candle);
@@ -48,7 +62,10 @@ export function toCandleChartData(answer: Pick<Candles, 'interval' | 'candles' |
   if (times.length === 0 || byTime.size === 0) return { bars: [], volumes: [], markers: [] };
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const slots = (last - first) / step + 1 <= MAX_SLOTS ? Array.from({ length: (last - first) / step + 1 }, (_, i) => first + i * step) : [...new Set(times)].sort((a, b) => a - b);
+  const slots =
+    (last - first) / step + 1 <= MAX_SLOTS
+      ? Array.from({ length: (last - first) / step + 1 }, (_, i) => first + i * step)
+      : [...new Set(times)].sort((a, b) => a - b);
 
   const bars: CandleChartData['bars'] = [];
   const volumes: CandleChartData['volumes'] = [];
@@ -94,7 +111,13 @@ export function toCandleChartData(answer: Pick<Candles, 'interval' | 'candles' |
 }
 
 /** Which kind's shape and colour a merged marker takes: a large swap before liquidity, liquidity before an alert. */
-const MARKER_RANK: readonly CandleMarker['kind'][] = ['large_sell', 'large_buy', 'remove_liquidity', 'add_liquidity', 'alert'];
+const MARKER_RANK: readonly CandleMarker['kind'][] = [
+  'large_sell',
+  'large_buy',
+  'remove_liquidity',
+  'add_liquidity',
+  'alert',
+];
 
 /**
  * The label of one candle side's markers: 'Sell', 'Buy ×2', 'Sell · Alert'; past two kinds the
@@ -102,7 +125,8 @@ const MARKER_RANK: readonly CandleMarker['kind'][] = ['large_sell', 'large_buy',
  */
 export function markerText(kinds: readonly CandleMarker['kind'][]): string {
   const counts = new Map<CandleMarker['kind'], number>();
-  for (const kind of [...kinds].sort((a, b) => MARKER_RANK.indexOf(a) - MARKER_RANK.indexOf(b))) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const kind of [...kinds].sort((a, b) => MARKER_RANK.indexOf(a) - MARKER_RANK.indexOf(b)))
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
   const labels = [...counts].map(([kind, n]) => (n > 1 ? `${MARKER_LOOK[kind].label} ×${n}` : MARKER_LOOK[kind].label));
   if (labels.length <= 2) return labels.join(' · ');
   return `${labels[0]} +${kinds.length - (counts.get([...counts.keys()][0]!) ?? 1)}`;
@@ -124,7 +148,11 @@ const MARKER_CHAR_PX = 6.5;
  * keep their shape and colour without text (the card lists every marker in words). Adjacent candles'
  * labels overlapped into each other at narrow spacings (issue 35).
  */
-export function markersThatFit(markers: readonly SeriesMarker<UTCTimestamp>[], slots: readonly { time: UTCTimestamp }[], barSpacing: number): SeriesMarker<UTCTimestamp>[] {
+export function markersThatFit(
+  markers: readonly SeriesMarker<UTCTimestamp>[],
+  slots: readonly { time: UTCTimestamp }[],
+  barSpacing: number,
+): SeriesMarker<UTCTimestamp>[] {
   const index = new Map(slots.map((slot, i) => [slot.time as number, i]));
   const kept = new Map<string, { x: number; half: number }>();
   const out = [...markers];

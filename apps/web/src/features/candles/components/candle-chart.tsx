@@ -1,4 +1,12 @@
-import { candleIntervals, formatPrice, formatPriceFull, type Candle, type CandleCurrency, type CandleInterval, type CandleRange } from '@tokendesk/contract';
+import {
+  candleIntervals,
+  formatPrice,
+  formatPriceFull,
+  type Candle,
+  type CandleCurrency,
+  type CandleInterval,
+  type CandleRange,
+} from '@tokendesk/contract';
 import { ChartCandlestick, LineChart } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ChartAttribution } from '../../../components/chart-attribution';
@@ -16,7 +24,13 @@ import { useLoadErrorText } from '../../../lib/live/connection-store';
 // The chart library is loaded with the first chart, not with the app.
 const CandleChartCanvas = lazy(() => import('./candle-chart-canvas'));
 
-const INTERVAL_LABELS: Record<CandleInterval, string> = { '5m': '5m', '15m': '15m', '1h': '1h', '4h': '4h', '1d': '1D' };
+const INTERVAL_LABELS: Record<CandleInterval, string> = {
+  '5m': '5m',
+  '15m': '15m',
+  '1h': '1h',
+  '4h': '4h',
+  '1d': '1D',
+};
 const RANGE_TEXT: Record<CandleRange, string> = { '24h': 'last 24 hours', '7d': 'last 7 days', '30d': 'last 30 days' };
 
 type ChartView = 'line' | 'candles';
@@ -34,7 +48,15 @@ function storedView(): ChartView {
  * The pool page's price chart: the line from stored snapshots (product §2.11) or candles with
  * volume from stored swaps (decision 0034). The choice is remembered in this browser.
  */
-export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: number; pairSymbol: string; projectSymbol: string }) {
+export function PoolPriceChart({
+  poolId,
+  pairSymbol,
+  projectSymbol,
+}: {
+  poolId: number;
+  pairSymbol: string;
+  projectSymbol: string;
+}) {
   const [view, setView] = useState<ChartView>(storedView);
   // One currency for both views, so switching view keeps USD (decision 0064).
   const [currency, setCurrency] = useState<CandleCurrency>('quote');
@@ -50,21 +72,45 @@ export function PoolPriceChart({ poolId, pairSymbol, projectSymbol }: { poolId: 
     <section aria-label="Price chart" className="space-y-2">
       <div className="flex justify-end">
         <div role="group" aria-label="Chart type" className="inline-flex rounded-lg bg-slate-100 p-0.5">
-          <button type="button" aria-pressed={view === 'line'} onClick={() => choose('line')} className={segmentClass(view === 'line')}>
+          <button
+            type="button"
+            aria-pressed={view === 'line'}
+            onClick={() => choose('line')}
+            className={segmentClass(view === 'line')}
+          >
             <LineChart className="h-3.5 w-3.5" aria-hidden="true" />
             Line
           </button>
-          <button type="button" aria-pressed={view === 'candles'} onClick={() => choose('candles')} className={segmentClass(view === 'candles')}>
+          <button
+            type="button"
+            aria-pressed={view === 'candles'}
+            onClick={() => choose('candles')}
+            className={segmentClass(view === 'candles')}
+          >
             <ChartCandlestick className="h-3.5 w-3.5" aria-hidden="true" />
             Candles
           </button>
         </div>
       </div>
       {view === 'line' ? (
-        <PriceChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} currency={currency} onCurrency={setCurrency} />
+        <PriceChartCard
+          key={poolId}
+          poolId={poolId}
+          pairSymbol={pairSymbol}
+          projectSymbol={projectSymbol}
+          currency={currency}
+          onCurrency={setCurrency}
+        />
       ) : (
         // Keyed by pool: another pool's page starts from its own defaults (its USD may be unavailable).
-        <CandleChartCard key={poolId} poolId={poolId} pairSymbol={pairSymbol} projectSymbol={projectSymbol} currency={currency} onCurrency={setCurrency} />
+        <CandleChartCard
+          key={poolId}
+          poolId={poolId}
+          pairSymbol={pairSymbol}
+          projectSymbol={projectSymbol}
+          currency={currency}
+          onCurrency={setCurrency}
+        />
       )}
     </section>
   );
@@ -96,7 +142,8 @@ function CandleLegend({ candle, quote, projectSymbol }: { candle: Candle; quote:
         </span>
       </span>
       <span className="whitespace-nowrap text-slate-500">
-        {candle.trades} {candle.trades === 1 ? 'trade' : 'trades'}: {candle.buys} {candle.buys === 1 ? 'buy' : 'buys'}, {candle.sells} {candle.sells === 1 ? 'sell' : 'sells'}
+        {candle.trades} {candle.trades === 1 ? 'trade' : 'trades'}: {candle.buys} {candle.buys === 1 ? 'buy' : 'buys'},{' '}
+        {candle.sells} {candle.sells === 1 ? 'sell' : 'sells'}
       </span>
     </div>
   );
@@ -136,7 +183,8 @@ export function CandleChartCard({
   const quote = answer?.quote_symbol ?? (currency === 'usd' ? 'USD' : pairSymbol);
   const shown = useMemo(() => {
     if (!answer || answer.candles.length === 0) return null;
-    const byTime = hovered !== null ? answer.candles.find((c) => bucketOf(c.time, answer.interval) === hovered) : undefined;
+    const byTime =
+      hovered !== null ? answer.candles.find((c) => bucketOf(c.time, answer.interval) === hovered) : undefined;
     return byTime ?? answer.candles[answer.candles.length - 1]!;
   }, [answer, hovered]);
 
@@ -150,7 +198,13 @@ export function CandleChartCard({
         description={`${quote} per ${projectSymbol}, from the pool's stored swaps${range ? `, ${RANGE_TEXT[range]}` : ''}`}
         actions={
           <>
-            <CurrencySwitch currency={currency} pairSymbol={pairSymbol} usdReason={usdReason} reasonId="candle-usd-reason" onChange={setCurrency} />
+            <CurrencySwitch
+              currency={currency}
+              pairSymbol={pairSymbol}
+              usdReason={usdReason}
+              reasonId="candle-usd-reason"
+              onChange={setCurrency}
+            />
             <SegmentedTabs
               label="Candle interval"
               options={candleIntervals}
@@ -168,14 +222,26 @@ export function CandleChartCard({
           USD view unavailable: {usdReason}
         </p>
       )}
-      <div id="candle-chart-panel" role="tabpanel" aria-labelledby={`candle-interval-${interval}`} className="space-y-3 px-2 py-4 sm:px-4">
+      <div
+        id="candle-chart-panel"
+        role="tabpanel"
+        aria-labelledby={`candle-interval-${interval}`}
+        className="space-y-3 px-2 py-4 sm:px-4"
+      >
         {candles.isPending ? (
           <Skeleton className="mx-2 h-72" />
         ) : candles.isError && !answer ? (
-          <ErrorState message={loadErrorText(candles.error, 'The candles could not be loaded. Please try again.')} onRetry={() => void candles.refetch()} retrying={candles.isFetching} />
+          <ErrorState
+            message={loadErrorText(candles.error, 'The candles could not be loaded. Please try again.')}
+            onRetry={() => void candles.refetch()}
+            retrying={candles.isFetching}
+          />
         ) : !answer || answer.candles.length === 0 ? (
           <div className="grid h-72 place-items-center px-4 text-center">
-            {answer && answer.currency === 'usd' && answer.usd_route && (answer.usd_candles_without_rate > 0 || !answer.usd_rates_from) ? (
+            {answer &&
+            answer.currency === 'usd' &&
+            answer.usd_route &&
+            (answer.usd_candles_without_rate > 0 || !answer.usd_rates_from) ? (
               <div>
                 <p className="text-sm font-semibold text-slate-900">No USD rate for this period</p>
                 <UsdRateNote answer={answer} pairSymbol={pairSymbol} />
@@ -184,7 +250,8 @@ export function CandleChartCard({
               <div>
                 <p className="text-sm font-semibold text-slate-900">No trades in this range yet</p>
                 <p className="mt-1 max-w-sm text-sm text-slate-500">
-                  Candles are made from the swaps TokenDesk has stored for this pool{range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
+                  Candles are made from the swaps TokenDesk has stored for this pool
+                  {range ? ` in the ${RANGE_TEXT[range]}` : ''}; a newly added pool starts with the last 24 hours.
                 </p>
               </div>
             )}
@@ -201,13 +268,15 @@ export function CandleChartCard({
             </p>
             <ChartAttribution className="px-2 sm:px-0" />
             <p className="sr-only">
-              {answer.candles.length} candles from {formatDateTime(answer.candles[0]!.time)} to {formatDateTime(answer.candles[answer.candles.length - 1]!.time)}; last close{' '}
+              {answer.candles.length} candles from {formatDateTime(answer.candles[0]!.time)} to{' '}
+              {formatDateTime(answer.candles[answer.candles.length - 1]!.time)}; last close{' '}
               {formatPrice(answer.candles[answer.candles.length - 1]!.close)} {quote}.
             </p>
             {answer.markers.length > 0 && (
               <details className="px-2 text-xs sm:px-0">
                 <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
-                  {answer.markers.length} {answer.markers.length === 1 ? 'marker' : 'markers'}: large swaps, liquidity changes and your alerts
+                  {answer.markers.length} {answer.markers.length === 1 ? 'marker' : 'markers'}: large swaps, liquidity
+                  changes and your alerts
                 </summary>
                 <ul className="mt-2 space-y-1">
                   {[...answer.markers].reverse().map((marker, i) => (

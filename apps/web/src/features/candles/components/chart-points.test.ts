@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { minMoveFor, toChartPoints } from './chart-points';
 
-const point = (time: string, price: string) => ({ time, block_number: '1', price, amount_token: null, amount_project_token: null });
+const point = (time: string, price: string) => ({
+  time,
+  block_number: '1',
+  price,
+  amount_token: null,
+  amount_project_token: null,
+});
 
 describe('toChartPoints', () => {
   it('sorts by time, keeps one point per second (the last) and drops what is not a number', () => {

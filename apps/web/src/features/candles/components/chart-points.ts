@@ -18,7 +18,9 @@ export function toChartPoints(points: PriceHistory['points']): ChartPoint[] {
     const value = Number(point.price);
     if (Number.isFinite(seconds) && Number.isFinite(value)) bySecond.set(seconds, value);
   }
-  return [...bySecond.entries()].sort(([a], [b]) => a - b).map(([time, value]) => ({ time: time as UTCTimestamp, value }));
+  return [...bySecond.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([time, value]) => ({ time: time as UTCTimestamp, value }));
 }
 
 /** The smallest price step the axis resolves: four significant digits below the smallest price. */
@@ -29,4 +31,3 @@ export function minMoveFor(points: ChartPoint[]): number {
 }
 
 export const chartTimeToDate = (time: Time): Date => new Date((time as number) * 1000);
-

@@ -6,7 +6,11 @@ import { chartTimeOptions } from './chart-time-options';
 
 /** The axis resolves the smallest price shown. */
 const priceFormatFor = (points: ChartPoint[]) => ({
-  priceFormat: { type: 'custom' as const, formatter: (price: number) => formatPrice(price), minMove: minMoveFor(points) },
+  priceFormat: {
+    type: 'custom' as const,
+    formatter: (price: number) => formatPrice(price),
+    minMove: minMoveFor(points),
+  },
 });
 
 /** The pool's price over time; loaded lazily with the chart library. */

@@ -41,7 +41,12 @@ export function PriceChartCard({
   const history = usePoolHistory(poolId, range, { enabled: !usd });
   // In USD the line's candles; otherwise one day's daily candle, the cheapest answer that carries
   // the USD reason, so the switch knows before it is pressed.
-  const usdCandles = useCandles(poolId, usd ? USD_LINE_INTERVAL[range] : '1d', usd ? 'usd' : 'quote', usd ? range : '24h');
+  const usdCandles = useCandles(
+    poolId,
+    usd ? USD_LINE_INTERVAL[range] : '1d',
+    usd ? 'usd' : 'quote',
+    usd ? range : '24h',
+  );
   const loadErrorText = useLoadErrorText();
   const usdAnswer = usdCandles.data;
   const usdReason = usdAnswer?.usd_unavailable_reason ?? null;
@@ -76,8 +81,24 @@ export function PriceChartCard({
         }
         actions={
           <>
-            {onCurrency && <CurrencySwitch currency={currency} pairSymbol={pairSymbol} usdReason={usdReason} reasonId="price-usd-reason" onChange={onCurrency} />}
-            <SegmentedTabs label="Chart range" options={historyRanges} value={range} onChange={setRange} labels={RANGE_LABELS} idPrefix="price-range" panelId="price-chart-panel" />
+            {onCurrency && (
+              <CurrencySwitch
+                currency={currency}
+                pairSymbol={pairSymbol}
+                usdReason={usdReason}
+                reasonId="price-usd-reason"
+                onChange={onCurrency}
+              />
+            )}
+            <SegmentedTabs
+              label="Chart range"
+              options={historyRanges}
+              value={range}
+              onChange={setRange}
+              labels={RANGE_LABELS}
+              idPrefix="price-range"
+              panelId="price-chart-panel"
+            />
           </>
         }
       />
@@ -86,12 +107,20 @@ export function PriceChartCard({
           USD view unavailable: {usdReason}
         </p>
       )}
-      <div id="price-chart-panel" role="tabpanel" aria-labelledby={`price-range-${range}`} className="px-2 py-4 sm:px-4">
+      <div
+        id="price-chart-panel"
+        role="tabpanel"
+        aria-labelledby={`price-range-${range}`}
+        className="px-2 py-4 sm:px-4"
+      >
         {loading ? (
           <Skeleton className="mx-2 h-64" />
         ) : failed ? (
           <ErrorState
-            message={loadErrorText(usd ? usdCandles.error : history.error, 'The price history could not be loaded. Please try again.')}
+            message={loadErrorText(
+              usd ? usdCandles.error : history.error,
+              'The price history could not be loaded. Please try again.',
+            )}
             onRetry={() => void (usd ? usdCandles.refetch() : history.refetch())}
             retrying={usd ? usdCandles.isFetching : history.isFetching}
           />
@@ -106,7 +135,8 @@ export function PriceChartCard({
               <div>
                 <p className="text-sm font-semibold text-slate-900">No price history yet</p>
                 <p className="mt-1 max-w-sm text-sm text-slate-500">
-                  TokenDesk stores the pool's price as it reads the chain; the chart fills in as snapshots of the last {RANGE_LABELS[shownRange]} arrive.
+                  TokenDesk stores the pool's price as it reads the chain; the chart fills in as snapshots of the last{' '}
+                  {RANGE_LABELS[shownRange]} arrive.
                 </p>
               </div>
             )}
@@ -119,8 +149,9 @@ export function PriceChartCard({
             {usd && <UsdRateNote answer={usdAnswer} pairSymbol={pairSymbol} />}
             <ChartAttribution className="mt-2 px-2 sm:px-0" />
             <p className="sr-only">
-              {points.length} price points from {formatDateTime(chartTimeToDate(first!.time))} ({formatPrice(first!.value)} {unit}) to{' '}
-              {formatDateTime(chartTimeToDate(last!.time))} ({formatPrice(last!.value)} {unit}).
+              {points.length} price points from {formatDateTime(chartTimeToDate(first!.time))} (
+              {formatPrice(first!.value)} {unit}) to {formatDateTime(chartTimeToDate(last!.time))} (
+              {formatPrice(last!.value)} {unit}).
             </p>
           </>
         )}

@@ -27,7 +27,8 @@ const answer = (extra: Partial<Candles>): Candles => ({
   ...extra,
 });
 
-const html = (el: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(createElement(TooltipProvider, null, el));
+const html = (el: Parameters<typeof renderToStaticMarkup>[0]) =>
+  renderToStaticMarkup(createElement(TooltipProvider, null, el));
 const switchOf = (usdReason: string | null, currency: 'usd' | 'quote' = 'quote') =>
   html(createElement(CurrencySwitch, { currency, pairSymbol: 'WETH', usdReason, reasonId: 'r', onChange: () => {} }));
 
@@ -42,7 +43,9 @@ describe('the currency switch', () => {
   });
 
   it('keeps USD focusable but inert, pointing at its reason, when there is none', () => {
-    const out = switchOf("USD candles need XYZ's past USD prices, which TokenDesk does not record; the XYZ view is exact.");
+    const out = switchOf(
+      "USD candles need XYZ's past USD prices, which TokenDesk does not record; the XYZ view is exact.",
+    );
     expect(out).toMatch(/aria-pressed="false" aria-disabled="true" aria-describedby="r"[^>]*>USD<\/button>/);
   });
 });
@@ -50,17 +53,23 @@ describe('the currency switch', () => {
 describe('the USD rate note', () => {
   it('names the rates that value the swaps, and says nothing of gaps when every period has a rate', () => {
     const out = html(createElement(UsdRateNote, { answer: answer({}), pairSymbol: 'WETH' }));
-    expect(out).toContain('WETH valued at WETH/USDC on Uniswap V3: each swap at the rate of the latest WETH/USDC swap at or before its block.');
+    expect(out).toContain(
+      'WETH valued at WETH/USDC on Uniswap V3: each swap at the rate of the latest WETH/USDC swap at or before its block.',
+    );
     expect(out).not.toContain('usd-no-rate');
   });
 
   it('says where a period has no rate: before the recorded rates start, with how many periods are left out', () => {
-    const out = html(createElement(UsdRateNote, { answer: answer({ usd_candles_without_rate: 3 }), pairSymbol: 'WETH' }));
+    const out = html(
+      createElement(UsdRateNote, { answer: answer({ usd_candles_without_rate: 3 }), pairSymbol: 'WETH' }),
+    );
     expect(out).toContain('data-testid="usd-no-rate"');
     expect(out).toContain(
       `No USD rate before ${formatDateTime('2026-11-26T02:00:00.000Z')}, when TokenDesk&#x27;s record of WETH/USDC on Uniswap V3 starts: 3 periods with trades before it are left out.`,
     );
-    expect(usdRateNote(answer({ usd_candles_without_rate: 1 }), 'WETH')!.gap).toMatch(/: 1 period with trades before it is left out\.$/);
+    expect(usdRateNote(answer({ usd_candles_without_rate: 1 }), 'WETH')!.gap).toMatch(
+      /: 1 period with trades before it is left out\.$/,
+    );
   });
 
   it('says when no rate is recorded at all yet', () => {
@@ -71,13 +80,26 @@ describe('the USD rate note', () => {
 
   it('is absent in the quote view and for a stablecoin pair (exactly 1 USD, no route)', () => {
     expect(html(createElement(UsdRateNote, { answer: answer({ currency: 'quote' }), pairSymbol: 'WETH' }))).toBe('');
-    expect(html(createElement(UsdRateNote, { answer: answer({ usd_route: null, usd_rates_from: null }), pairSymbol: 'USDC' }))).toBe('');
+    expect(
+      html(
+        createElement(UsdRateNote, { answer: answer({ usd_route: null, usd_rates_from: null }), pairSymbol: 'USDC' }),
+      ),
+    ).toBe('');
   });
 });
 
 describe('the USD line', () => {
   it('is the close of each USD candle, at its start', () => {
-    const c = { open: '1', high: '2', low: '0.5', volume: '1', volume_project_token: '1', trades: 1, buys: 1, sells: 0 };
+    const c = {
+      open: '1',
+      high: '2',
+      low: '0.5',
+      volume: '1',
+      volume_project_token: '1',
+      trades: 1,
+      buys: 1,
+      sells: 0,
+    };
     expect(
       usdLinePoints([
         { ...c, time: '2026-11-28T00:00:00.000Z', close: '0.31' },

@@ -11,14 +11,24 @@ import type { ChartPoint } from './chart-points';
  * which rates value the swaps and which period has none, and the USD line drawn from USD candles.
  */
 
-type UsdFacts = Pick<Candles, 'currency' | 'usd_unavailable_reason' | 'usd_route' | 'usd_rates_from' | 'usd_candles_without_rate' | 'candles'>;
+type UsdFacts = Pick<
+  Candles,
+  'currency' | 'usd_unavailable_reason' | 'usd_route' | 'usd_rates_from' | 'usd_candles_without_rate' | 'candles'
+>;
 
 /**
  * The line in USD is the close of each USD candle: per range, the candle length that keeps the
  * line fine without passing the server's candle limit.
  */
-export const USD_LINE_INTERVAL = { '24h': '5m', '7d': '1h', '30d': '4h' } as const satisfies Record<string, CandleInterval>;
-export const USD_LINE_INTERVAL_TEXT: Record<keyof typeof USD_LINE_INTERVAL, string> = { '24h': '5-minute', '7d': 'hourly', '30d': '4-hour' };
+export const USD_LINE_INTERVAL = { '24h': '5m', '7d': '1h', '30d': '4h' } as const satisfies Record<
+  string,
+  CandleInterval
+>;
+export const USD_LINE_INTERVAL_TEXT: Record<keyof typeof USD_LINE_INTERVAL, string> = {
+  '24h': '5-minute',
+  '7d': 'hourly',
+  '30d': '4-hour',
+};
 
 export function usdLinePoints(candles: Candles['candles']): ChartPoint[] {
   return candles
@@ -31,12 +41,16 @@ export function usdLinePoints(candles: Candles['candles']): ChartPoint[] {
  * stablecoin pair at exactly 1 USD): which pool's swaps value the paired token, and where a period
  * has no rate (before the recorded rates start).
  */
-export function usdRateNote(answer: UsdFacts | undefined, pairSymbol: string): { route: string; gap: string | null } | null {
+export function usdRateNote(
+  answer: UsdFacts | undefined,
+  pairSymbol: string,
+): { route: string; gap: string | null } | null {
   if (!answer || answer.currency !== 'usd' || !answer.usd_route) return null;
   const route = `${pairSymbol} valued at ${answer.usd_route}: each swap at the rate of the latest ${answer.usd_route.split(' on ')[0]} swap at or before its block.`;
   const n = answer.usd_candles_without_rate;
   let gap: string | null = null;
-  if (!answer.usd_rates_from) gap = `No USD rate recorded yet: TokenDesk has not stored a swap of ${answer.usd_route}, so no ${pairSymbol} price can be valued.`;
+  if (!answer.usd_rates_from)
+    gap = `No USD rate recorded yet: TokenDesk has not stored a swap of ${answer.usd_route}, so no ${pairSymbol} price can be valued.`;
   else if (n > 0)
     gap = `No USD rate before ${formatDateTime(answer.usd_rates_from)}, when TokenDesk's record of ${answer.usd_route} starts: ${n} ${n === 1 ? 'period' : 'periods'} with trades before it ${n === 1 ? 'is' : 'are'} left out.`;
   return { route, gap };
@@ -81,14 +95,22 @@ export function CurrencySwitch({
       aria-disabled={usdReason !== null || undefined}
       aria-describedby={usdReason !== null ? reasonId : undefined}
       onClick={() => usdReason === null && onChange('usd')}
-      className={cn(segmentClass(currency === 'usd'), usdReason !== null && 'cursor-not-allowed text-slate-400 hover:text-slate-400')}
+      className={cn(
+        segmentClass(currency === 'usd'),
+        usdReason !== null && 'cursor-not-allowed text-slate-400 hover:text-slate-400',
+      )}
     >
       USD
     </button>
   );
   return (
     <div role="group" aria-label="Currency" className="inline-flex rounded-lg bg-slate-100 p-0.5">
-      <button type="button" aria-pressed={currency === 'quote'} onClick={() => onChange('quote')} className={segmentClass(currency === 'quote')}>
+      <button
+        type="button"
+        aria-pressed={currency === 'quote'}
+        onClick={() => onChange('quote')}
+        className={segmentClass(currency === 'quote')}
+      >
         {pairSymbol}
       </button>
       {usdReason !== null ? <Tooltip content={usdReason}>{usdButton}</Tooltip> : usdButton}

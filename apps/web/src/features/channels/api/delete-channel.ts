@@ -29,7 +29,10 @@ export function useDeleteChannel({ onGone }: DeleteChannelOptions) {
       // callbacks do not run once the component that called it is gone (the toast never showed).
       onGone(id);
       // The alerts that delivered to it no longer list it.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: channelsRootKey }), queryClient.invalidateQueries({ queryKey: alertsRootKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: channelsRootKey }),
+        queryClient.invalidateQueries({ queryKey: alertsRootKey }),
+      ]);
     },
   });
 }

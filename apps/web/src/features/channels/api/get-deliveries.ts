@@ -7,8 +7,16 @@ import { channelsRootKey } from '../../../lib/query-keys';
 export const DELIVERY_PAGE_SIZE = 20;
 
 /** GET account/channels/{id}/deliveries/?cursor=&limit=: newest first. */
-export function getDeliveries(channelId: number, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
-  return apiCall(api.channels.deliveries, { params: { id: channelId }, query: { cursor, limit: String(DELIVERY_PAGE_SIZE) } }, { signal });
+export function getDeliveries(
+  channelId: number,
+  cursor: string | undefined,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiCall(
+    api.channels.deliveries,
+    { params: { id: channelId }, query: { cursor, limit: String(DELIVERY_PAGE_SIZE) } },
+    { signal },
+  );
 }
 
 export function deliveriesQueryOptions(channelId: number) {

@@ -69,7 +69,11 @@ export function ChannelFormDialog({ target, onClose, onSecret, email }: ChannelF
         updateChannel.reset();
       }}
       title={editing ? `Edit ${target.channel.name}` : 'Add Notification Channel'}
-      description={editing ? 'Leave a destination field empty to keep the current one.' : 'Alerts that choose this channel are delivered here as well as to the bell.'}
+      description={
+        editing
+          ? 'Leave a destination field empty to keep the current one.'
+          : 'Alerts that choose this channel are delivered here as well as to the bell.'
+      }
       pending={pending}
       formId={formId}
       submitLabel={editing ? 'Save Changes' : 'Add Channel'}
@@ -105,7 +109,15 @@ interface ChannelFormProps {
   onDone: (created?: ChannelWithSecret) => void;
 }
 
-function ChannelForm({ formId, target, email, createChannel, updateChannel, onEmailBlocked, onDone }: ChannelFormProps) {
+function ChannelForm({
+  formId,
+  target,
+  email,
+  createChannel,
+  updateChannel,
+  onEmailBlocked,
+  onDone,
+}: ChannelFormProps) {
   const editing = target.mode === 'edit';
   const firstKind: ChannelKind = editing ? target.channel.kind : 'webhook';
   const [kind, setKind] = useState<ChannelKind>(firstKind);
@@ -156,15 +168,24 @@ function ChannelForm({ formId, target, email, createChannel, updateChannel, onEm
     setError({ field, message });
     setAttempt((n) => n + 1);
   };
-  const onServerError = (failure: unknown) => fail(formFieldOf(serverErrorField(failure)), serverMessage(failure) ?? 'Failed to save the channel. Please try again.');
+  const onServerError = (failure: unknown) =>
+    fail(
+      formFieldOf(serverErrorField(failure)),
+      serverMessage(failure) ?? 'Failed to save the channel. Please try again.',
+    );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || emailProblem) return;
     const fields = KIND_FIELDS[kind];
     if (target.mode === 'edit') {
-      const config = Object.fromEntries(fields.filter((f) => values[f].trim() !== '').map((f) => [f, values[f].trim()]));
-      const parsed = updateChannelBodySchema.safeParse({ name: values.name, ...(Object.keys(config).length > 0 ? { config } : {}) });
+      const config = Object.fromEntries(
+        fields.filter((f) => values[f].trim() !== '').map((f) => [f, values[f].trim()]),
+      );
+      const parsed = updateChannelBodySchema.safeParse({
+        name: values.name,
+        ...(Object.keys(config).length > 0 ? { config } : {}),
+      });
       if (!parsed.success) {
         const [first] = toFieldErrors(parsed.error.issues, channelFieldOrder);
         if (first) fail(formFieldOf(first.field), first.message);
@@ -184,7 +205,9 @@ function ChannelForm({ formId, target, email, createChannel, updateChannel, onEm
       return;
     }
     const config = Object.fromEntries(fields.map((f) => [f, values[f].trim()]));
-    const parsed = createChannelBodySchema.safeParse(kind === 'email' ? { kind, name: values.name.trim() || undefined } : { kind, name: values.name, config });
+    const parsed = createChannelBodySchema.safeParse(
+      kind === 'email' ? { kind, name: values.name.trim() || undefined } : { kind, name: values.name, config },
+    );
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, channelFieldOrder);
       if (first) fail(formFieldOf(first.field), first.message);
@@ -201,7 +224,10 @@ function ChannelForm({ formId, target, email, createChannel, updateChannel, onEm
   }
 
   const errorFor = (field: FormField) => (error?.field === field ? error.message : null);
-  const input = (field: ConfigField | 'name', props: { label: string; hint: string; placeholder?: string; type?: string; autoComplete?: string }) => (
+  const input = (
+    field: ConfigField | 'name',
+    props: { label: string; hint: string; placeholder?: string; type?: string; autoComplete?: string },
+  ) => (
     <Field id={ids[field]} label={props.label} hint={props.hint} error={errorFor(field)}>
       <Input
         id={ids[field]}
@@ -224,7 +250,12 @@ function ChannelForm({ formId, target, email, createChannel, updateChannel, onEm
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {error && !error.field && <Banner tone="error">{error.message}</Banner>}
-      <Field id={ids.kind} label="Kind" error={errorFor('kind')} hint={editing ? 'The kind of a channel cannot be changed.' : undefined}>
+      <Field
+        id={ids.kind}
+        label="Kind"
+        error={errorFor('kind')}
+        hint={editing ? 'The kind of a channel cannot be changed.' : undefined}
+      >
         <Select
           id={ids.kind}
           name="kind"
@@ -253,7 +284,11 @@ function ChannelForm({ formId, target, email, createChannel, updateChannel, onEm
         <Banner tone="info">Alert e-mails go to your account address, {email.address}.</Banner>
       )}
 
-      {input('name', { label: 'Name', hint: 'How you will recognise it in your alerts, e.g. "Ops team".', placeholder: kind === 'email' ? 'E-mail' : 'Ops team' })}
+      {input('name', {
+        label: 'Name',
+        hint: 'How you will recognise it in your alerts, e.g. "Ops team".',
+        placeholder: kind === 'email' ? 'E-mail' : 'Ops team',
+      })}
 
       {kind === 'webhook' &&
         input('url', {

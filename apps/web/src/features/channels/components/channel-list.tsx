@@ -1,5 +1,23 @@
-import { channelKindLabels, type Channel, type ChannelKind, type ChannelTestResult, type ChannelWithSecret } from '@tokendesk/contract';
-import { ChevronDown, ChevronUp, KeyRound, Mail, MessageSquare, Pencil, Play, Send, Trash2, Webhook, type LucideIcon } from 'lucide-react';
+import {
+  channelKindLabels,
+  type Channel,
+  type ChannelKind,
+  type ChannelTestResult,
+  type ChannelWithSecret,
+} from '@tokendesk/contract';
+import {
+  ChevronDown,
+  ChevronUp,
+  KeyRound,
+  Mail,
+  MessageSquare,
+  Pencil,
+  Play,
+  Send,
+  Trash2,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -13,7 +31,12 @@ import { useTestChannel } from '../api/test-channel';
 import { useUpdateChannel } from '../api/update-channel';
 import { DeliveryLog } from './delivery-log';
 
-const kindIcons: Record<ChannelKind, LucideIcon> = { email: Mail, webhook: Webhook, telegram: Send, discord: MessageSquare };
+const kindIcons: Record<ChannelKind, LucideIcon> = {
+  email: Mail,
+  webhook: Webhook,
+  telegram: Send,
+  discord: MessageSquare,
+};
 
 export interface ChannelListProps {
   channels: Channel[];
@@ -38,7 +61,12 @@ function alertsText(count: number): string {
   return count === 1 ? 'Used by 1 alert' : `Used by ${count} alerts`;
 }
 
-function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channel; pauseAfter: number } & Omit<ChannelListProps, 'channels' | 'pauseAfter'>) {
+function ChannelRow({
+  channel,
+  pauseAfter,
+  onEdit,
+  onSecret,
+}: { channel: Channel; pauseAfter: number } & Omit<ChannelListProps, 'channels' | 'pauseAfter'>) {
   const Icon = kindIcons[channel.kind];
   const [logOpen, setLogOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -74,11 +102,14 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
               <Badge tone={paused ? 'warning' : 'success'}>{paused ? 'Paused' : 'Active'}</Badge>
             </div>
             <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-600">
-              <span className="font-medium text-slate-700">{channelKindLabels[channel.kind]}</span> · {channel.destination}
+              <span className="font-medium text-slate-700">{channelKindLabels[channel.kind]}</span> ·{' '}
+              {channel.destination}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
               {alertsText(channel.alert_count)}
-              {!paused && channel.consecutive_failures > 0 && ` · ${channel.consecutive_failures} of ${pauseAfter} failed messages in a row before it is paused`}
+              {!paused &&
+                channel.consecutive_failures > 0 &&
+                ` · ${channel.consecutive_failures} of ${pauseAfter} failed messages in a row before it is paused`}
             </p>
           </div>
         </div>
@@ -92,15 +123,26 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
               setResult(null);
               test.mutate(channel.id, {
                 onSuccess: setResult,
-                onError: (error) => setResult({ error: serverMessage(error) ?? 'Failed to send the test message. Please try again.' }),
+                onError: (error) =>
+                  setResult({ error: serverMessage(error) ?? 'Failed to send the test message. Please try again.' }),
               });
             }}
           >
             {!test.isPending && <Send className="h-3.5 w-3.5" aria-hidden="true" />}
             {test.isPending ? 'Sending...' : 'Send test'}
           </Button>
-          <Button size="sm" variant="outline" aria-expanded={logOpen} aria-controls={logId} onClick={() => setLogOpen((o) => !o)}>
-            {logOpen ? <ChevronUp className="h-3.5 w-3.5" aria-hidden="true" /> : <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />}
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={logOpen}
+            aria-controls={logId}
+            onClick={() => setLogOpen((o) => !o)}
+          >
+            {logOpen ? (
+              <ChevronUp className="h-3.5 w-3.5" aria-hidden="true" />
+            ) : (
+              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
+            )}
             Delivery log
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onEdit(channel)} aria-label={`Edit ${channel.name}`}>
@@ -117,7 +159,8 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
               onClick={() =>
                 rotate.mutate(channel.id, {
                   onSuccess: onSecret,
-                  onError: (error) => toast.error(serverMessage(error) ?? 'Failed to rotate the secret. Please try again.'),
+                  onError: (error) =>
+                    toast.error(serverMessage(error) ?? 'Failed to rotate the secret. Please try again.'),
                 })
               }
             >
@@ -125,7 +168,13 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
               Rotate secret
             </Button>
           )}
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setDeleting(true)} aria-label={`Delete ${channel.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={() => setDeleting(true)}
+            aria-label={`Delete ${channel.name}`}
+          >
             <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
             Delete
           </Button>
@@ -133,10 +182,16 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
       </div>
 
       {paused && (
-        <div role="note" className="mx-5 mb-4 flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 sm:mx-6 sm:flex-row sm:items-start sm:justify-between">
+        <div
+          role="note"
+          className="mx-5 mb-4 flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 sm:mx-6 sm:flex-row sm:items-start sm:justify-between"
+        >
           <p className="min-w-0 break-words">
-            <span className="font-medium">Paused{channel.paused_at ? ` ${formatNotificationTime(channel.paused_at)}` : ''}.</span>{' '}
-            {channel.paused_reason ?? `${pauseAfter} messages in a row could not be delivered.`} Its messages wait until you resume it.
+            <span className="font-medium">
+              Paused{channel.paused_at ? ` ${formatNotificationTime(channel.paused_at)}` : ''}.
+            </span>{' '}
+            {channel.paused_reason ?? `${pauseAfter} messages in a row could not be delivered.`} Its messages wait until
+            you resume it.
           </p>
           <Button
             size="sm"
@@ -147,7 +202,8 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
                 { id: channel.id, body: { status: 'active' } },
                 {
                   onSuccess: () => toast.success(`${channel.name} resumed.`),
-                  onError: (error) => toast.error(serverMessage(error) ?? 'Failed to resume the channel. Please try again.'),
+                  onError: (error) =>
+                    toast.error(serverMessage(error) ?? 'Failed to resume the channel. Please try again.'),
                 },
               )
             }
@@ -179,8 +235,8 @@ function ChannelRow({ channel, pauseAfter, onEdit, onSecret }: { channel: Channe
         onConfirm={() => deletion.mutate(channel.id)}
       >
         <p>
-          <span className="font-semibold text-slate-900">{channel.name}</span> will be deleted with its delivery log, and messages still waiting
-          for it will not be sent.{' '}
+          <span className="font-semibold text-slate-900">{channel.name}</span> will be deleted with its delivery log,
+          and messages still waiting for it will not be sent.{' '}
           {channel.alert_count > 0 &&
             `${channel.alert_count === 1 ? 'The alert that uses it keeps' : `The ${channel.alert_count} alerts that use it keep`} the bell and any other channels.`}
         </p>

@@ -57,7 +57,10 @@ export function DeliveryLog({ channelId, channelName }: { channelId: number; cha
     <div>
       {/* A phone gets one stacked entry per message: the six columns did not fit, and the status,
           what the user opens the log for, was the column cut off at the right edge. */}
-      <ul className="divide-y divide-slate-100 border-t border-slate-100 sm:hidden" aria-label={`Delivery log of ${channelName}`}>
+      <ul
+        className="divide-y divide-slate-100 border-t border-slate-100 sm:hidden"
+        aria-label={`Delivery log of ${channelName}`}
+      >
         {rows.map((d) => (
           <DeliveryEntry key={d.id} delivery={d} />
         ))}
@@ -106,7 +109,9 @@ export function DeliveryLog({ channelId, channelName }: { channelId: number; cha
                 <td className="max-w-[18rem] px-3 py-2.5">
                   <span className="mr-1.5 text-xs font-medium text-slate-500">{categoryLabels[d.category]}</span>
                   <span className="break-words text-slate-900">{d.summary || UNKNOWN}</span>
-                  {d.error && d.status !== 'delivered' && <p className="mt-0.5 text-xs break-words text-red-700">{d.error}</p>}
+                  {d.error && d.status !== 'delivered' && (
+                    <p className="mt-0.5 text-xs break-words text-red-700">{d.error}</p>
+                  )}
                 </td>
                 <td className="px-3 py-2.5">
                   <Badge tone={statusTones[d.status]}>{deliveryStatusLabels[d.status]}</Badge>

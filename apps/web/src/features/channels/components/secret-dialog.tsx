@@ -31,17 +31,26 @@ export function SecretDialog({ channel, onClose }: SecretDialogProps) {
           }
         >
           <div className="flex flex-col gap-4 text-sm text-slate-600">
-            <div role="note" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-amber-900">
+            <div
+              role="note"
+              className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-amber-900"
+            >
               <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               <p>
-                This secret is shown only now. Store it where your receiver can read it: it verifies that a message really comes from TokenDesk
-                (the webhook-signature header). If you lose it, rotate it to get a new one.
+                This secret is shown only now. Store it where your receiver can read it: it verifies that a message
+                really comes from TokenDesk (the webhook-signature header). If you lose it, rotate it to get a new one.
               </p>
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id}>Signing secret</Label>
               <div className="flex items-center gap-2">
-                <Input id={id} readOnly value={channel.secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                <Input
+                  id={id}
+                  readOnly
+                  value={channel.secret}
+                  className="font-mono text-xs"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <CopyButton value={channel.secret} label="Copy signing secret" className="h-10 px-2" />
               </div>
             </div>

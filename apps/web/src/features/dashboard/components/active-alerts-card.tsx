@@ -45,7 +45,11 @@ export function ActiveAlertsCard({ alerts, alertTypes }: ActiveAlertsCardProps) 
           ))}
         </ul>
       ) : alerts.isError && !alerts.data ? (
-        <ErrorState message="Failed to load alerts. Please try again." onRetry={() => void alerts.refetch()} retrying={alerts.isFetching} />
+        <ErrorState
+          message="Failed to load alerts. Please try again."
+          onRetry={() => void alerts.refetch()}
+          retrying={alerts.isFetching}
+        />
       ) : active.length === 0 ? (
         <EmptyState
           icon={BellRing}

@@ -28,7 +28,8 @@ export function LatestPoolsCard({ pools, livePools }: LatestPoolsCardProps) {
     if (live) {
       return (
         <>
-          {formatAmount(live.pool_funds?.amount_token, BALANCE)} <span className="text-slate-500">{pool.token.symbol}</span>
+          {formatAmount(live.pool_funds?.amount_token, BALANCE)}{' '}
+          <span className="text-slate-500">{pool.token.symbol}</span>
         </>
       );
     }
@@ -56,7 +57,11 @@ export function LatestPoolsCard({ pools, livePools }: LatestPoolsCardProps) {
           ))}
         </div>
       ) : pools.isError && !pools.data ? (
-        <ErrorState message="Failed to load funds. Please try again." onRetry={() => void pools.refetch()} retrying={pools.isFetching} />
+        <ErrorState
+          message="Failed to load funds. Please try again."
+          onRetry={() => void pools.refetch()}
+          retrying={pools.isFetching}
+        />
       ) : pools.data.latest_pools.length === 0 ? (
         <EmptyState
           icon={Droplets}
@@ -114,7 +119,9 @@ export function LatestPoolsCard({ pools, livePools }: LatestPoolsCardProps) {
                       {pool.token.symbol}
                     </span>
                   </td>
-                  <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums sm:px-6 @md:px-3">{balance(pool)}</td>
+                  <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums sm:px-6 @md:px-3">
+                    {balance(pool)}
+                  </td>
                   <td className="hidden px-3 py-3 @md:table-cell">
                     <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-slate-700">
                       <Logo src={pool.dex.dex_logo} name={pool.dex.name} size="sm" />
@@ -127,7 +134,10 @@ export function LatestPoolsCard({ pools, livePools }: LatestPoolsCardProps) {
                       {pool.network.name}
                     </span>
                   </td>
-                  <td className="hidden px-5 py-3 font-mono text-xs whitespace-nowrap text-slate-500 sm:px-6 @3xl:table-cell" title={pool.pool_address}>
+                  <td
+                    className="hidden px-5 py-3 font-mono text-xs whitespace-nowrap text-slate-500 sm:px-6 @3xl:table-cell"
+                    title={pool.pool_address}
+                  >
                     {shortenAddress(pool.pool_address)}
                   </td>
                 </tr>

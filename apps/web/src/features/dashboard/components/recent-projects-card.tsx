@@ -98,7 +98,11 @@ const countFormat = new Intl.NumberFormat('en-US');
  */
 function HolderCount({ count, available }: { count: number | null; available: boolean }) {
   if (!available) {
-    return <span title="This token's Transfer logs come from another contract, so its holders cannot be counted from them">Holders not available</span>;
+    return (
+      <span title="This token's Transfer logs come from another contract, so its holders cannot be counted from them">
+        Holders not available
+      </span>
+    );
   }
   if (count === null) {
     return <span title="The holder count appears once the token's transfer history is indexed">Holders indexing…</span>;

@@ -1,6 +1,14 @@
 import { formatUsdCompact, type AlertSummary, type PoolSummary, type ProjectSummary } from '@tokendesk/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Activity, ArrowRight, BellRing, CircleDollarSign, Droplets, FolderKanban, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  ArrowRight,
+  BellRing,
+  CircleDollarSign,
+  Droplets,
+  FolderKanban,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UsdFigure } from '../../../components/usd-figure';
@@ -48,10 +56,20 @@ function TotalLiquidity() {
   if (liquidity.isPending) return <Skeleton className="h-9 w-24" />;
   if (liquidity.isError && !liquidity.data) return <span className="text-slate-500">{UNKNOWN}</span>;
   const { total_liquidity_usd: total, usd, pools_not_valued: notValued, pools_valued: valued } = liquidity.data;
-  const reason = valued + notValued === 0 ? 'No pools attached yet.' : 'None of your pools has a USD value: no route from their tokens to a USD stablecoin.';
+  const reason =
+    valued + notValued === 0
+      ? 'No pools attached yet.'
+      : 'None of your pools has a USD value: no route from their tokens to a USD stablecoin.';
   return (
     <>
-      <UsdFigure value={total} source={usd} reason={reason} reasonAs="title" format={formatUsdCompact} testId="total-liquidity-usd" />
+      <UsdFigure
+        value={total}
+        source={usd}
+        reason={reason}
+        reasonAs="title"
+        format={formatUsdCompact}
+        testId="total-liquidity-usd"
+      />
       {notValued > 0 && (
         <span className="mt-0.5 block text-xs font-normal text-slate-500" data-testid="pools-not-valued">
           {notValued === 1 ? '1 pool not valued' : `${notValued.toLocaleString('en-US')} pools not valued`}
@@ -90,7 +108,13 @@ export function SummaryCards({ projects, pools, alerts }: SummaryCardsProps) {
         value={<Count query={pools} count={poolCount} />}
         link={{ to: paths.pools, label: 'View all pools' }}
       />
-      <CountCard id="total-liquidity" icon={CircleDollarSign} title="Total Liquidity" value={<TotalLiquidity />} link={{ to: paths.pools, label: 'View funds' }} />
+      <CountCard
+        id="total-liquidity"
+        icon={CircleDollarSign}
+        title="Total Liquidity"
+        value={<TotalLiquidity />}
+        link={{ to: paths.pools, label: 'View funds' }}
+      />
       <Card aria-labelledby="status-overview-title" className="col-span-2 @5xl:col-span-1">
         <div className="px-5 py-4">
           <h2 id="status-overview-title" className="flex items-center gap-2 text-sm font-medium text-slate-500">
@@ -124,7 +148,10 @@ function CountCard({ id, icon: Icon, title, value, link }: CountCardProps) {
           <h2 id={`${id}-title`} className="text-sm font-medium text-slate-500">
             {title}
           </h2>
-          <span className="hidden h-9 w-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 @md:grid" aria-hidden="true">
+          <span
+            className="hidden h-9 w-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 @md:grid"
+            aria-hidden="true"
+          >
             <Icon className="h-4 w-4" />
           </span>
         </div>
@@ -144,7 +171,15 @@ function CountCard({ id, icon: Icon, title, value, link }: CountCardProps) {
 }
 
 /** Full when there is at least one (product §2.6); an unknown count shows '—' and an empty bar. */
-function StatusBar({ label, count, barClassName }: { label: string; count: number | undefined; barClassName?: string }) {
+function StatusBar({
+  label,
+  count,
+  barClassName,
+}: {
+  label: string;
+  count: number | undefined;
+  barClassName?: string;
+}) {
   const value = count === undefined ? 0 : count > 0 ? 100 : 0;
   return (
     <div>
@@ -167,7 +202,11 @@ function AlertsBar({ active, total }: { active: number | undefined; total: numbe
         <span className="font-medium text-slate-700">Alerts</span>
         <span className="text-slate-500 tabular-nums">{known ? `${active}/${total} active` : UNKNOWN}</span>
       </div>
-      <ProgressBar value={value} label={known ? `Alerts: ${active} of ${total} active` : 'Alerts: unknown'} barClassName="bg-amber-500" />
+      <ProgressBar
+        value={value}
+        label={known ? `Alerts: ${active} of ${total} active` : 'Alerts: unknown'}
+        barClassName="bg-amber-500"
+      />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiCall } from '../../../lib/api-client';
 import { discoveredPoolsQueryKey, holdersQueryKey, poolsRootKey } from '../../../lib/query-keys';
 
-
 /** GET projects/{id}/discovered-pools/: pools of the token the watch found that are not attached. */
 export async function getDiscoveredPools(projectId: number, { signal }: { signal?: AbortSignal } = {}) {
   const { pools } = await apiCall(api.discoveredPools.list, { params: { id: projectId } }, { signal });

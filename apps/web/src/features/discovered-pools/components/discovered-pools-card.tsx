@@ -52,7 +52,15 @@ export function DiscoveredPoolsCard({ project }: { project: Project }) {
   );
 }
 
-function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool: DiscoveredPool; explorer: string | null | undefined }) {
+function DiscoveredPoolRow({
+  project,
+  pool,
+  explorer,
+}: {
+  project: Project;
+  pool: DiscoveredPool;
+  explorer: string | null | undefined;
+}) {
   const attach = useAttachDiscoveredPool();
   const dismiss = useDismissDiscoveredPool();
   const [error, setError] = useState<string | null>(null);
@@ -93,20 +101,38 @@ function DiscoveredPoolRow({ project, pool, explorer }: { project: Project; pool
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
             <span className="inline-flex items-center">
               <PoolIdentityText pool={pool} />
-              <CopyButton value={pool.pool_address} label={`Copy ${isV4Pool(pool) ? 'pool ID' : 'address'} of ${label} on ${pool.dex.name}`} />
+              <CopyButton
+                value={pool.pool_address}
+                label={`Copy ${isV4Pool(pool) ? 'pool ID' : 'address'} of ${label} on ${pool.dex.name}`}
+              />
               {/* A V4 pool id is not an address: an explorer would not find it. */}
-              {!isV4Pool(pool) && <ExplorerLink explorer={explorer} address={pool.pool_address} label={`View ${label} on explorer`} />}
+              {!isV4Pool(pool) && (
+                <ExplorerLink explorer={explorer} address={pool.pool_address} label={`View ${label} on explorer`} />
+              )}
             </span>
             <span>Created in block {pool.block_number}</span>
             <span>Found {formatDateTime(pool.found_at)}</span>
           </p>
         </div>
         <div className="col-span-2 flex items-center justify-end gap-2 @xl:col-span-1">
-          <Button variant="ghost" size="sm" onClick={onDismiss} disabled={busy} loading={dismiss.isPending} aria-label={`Dismiss ${label} on ${pool.dex.name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDismiss}
+            disabled={busy}
+            loading={dismiss.isPending}
+            aria-label={`Dismiss ${label} on ${pool.dex.name}`}
+          >
             {!dismiss.isPending && <X className="h-4 w-4" aria-hidden="true" />}
             {dismiss.isPending ? 'Dismissing...' : 'Dismiss'}
           </Button>
-          <Button size="sm" onClick={onAttach} disabled={busy} loading={attach.isPending} aria-label={`Attach ${label} on ${pool.dex.name}`}>
+          <Button
+            size="sm"
+            onClick={onAttach}
+            disabled={busy}
+            loading={attach.isPending}
+            aria-label={`Attach ${label} on ${pool.dex.name}`}
+          >
             {!attach.isPending && <Link2 className="h-4 w-4" aria-hidden="true" />}
             {attach.isPending ? 'Attaching...' : 'Attach'}
           </Button>

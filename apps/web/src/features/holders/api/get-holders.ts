@@ -12,8 +12,13 @@ export const HOLDER_SYNC_POLL_MS = 3_000;
  * Poll while the figures are still being built, and until their first check against the chain
  * (it runs right after the backfill ends); a live, checked token does not move on its own clock.
  */
-export function holderPollInterval(state: HolderSyncState | undefined, check?: HolderReconciliationStatus): number | false {
-  return state === 'pending' || state === 'indexing' || (state === 'live' && check === 'pending') ? HOLDER_SYNC_POLL_MS : false;
+export function holderPollInterval(
+  state: HolderSyncState | undefined,
+  check?: HolderReconciliationStatus,
+): number | false {
+  return state === 'pending' || state === 'indexing' || (state === 'live' && check === 'pending')
+    ? HOLDER_SYNC_POLL_MS
+    : false;
 }
 
 /** GET projects/{id}/holders/: count, concentration, the 20 largest balances and the indexing state. */
@@ -30,7 +35,8 @@ export function holdersQueryOptions(projectId: number) {
   return queryOptions({
     queryKey: holdersQueryKey(projectId),
     queryFn: ({ signal }) => getHolders(projectId, { signal }),
-    refetchInterval: (query) => holderPollInterval(query.state.data?.sync.state, query.state.data?.reconciliation.status),
+    refetchInterval: (query) =>
+      holderPollInterval(query.state.data?.sync.state, query.state.data?.reconciliation.status),
   });
 }
 

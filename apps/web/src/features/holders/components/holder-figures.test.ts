@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chartDay, dailyHolderPoints, formatCount, formatSharePct, historyText, holdersText, utcDaySeconds } from './holder-figures';
+import {
+  chartDay,
+  dailyHolderPoints,
+  formatCount,
+  formatSharePct,
+  historyText,
+  holdersText,
+  utcDaySeconds,
+} from './holder-figures';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
@@ -77,7 +85,9 @@ describe('historyText', () => {
   it('says a single day once, and a longer history from its first day to its last', () => {
     const one = dailyHolderPoints([{ day: '2026-11-23', holder_count: 7 }]);
     expect(historyText(one)).toBe('One day of history so far: 7 holders on Nov 23, 2026.');
-    expect(historyText(dailyHolderPoints([{ day: '2026-11-23', holder_count: 1 }]))).toBe('One day of history so far: 1 holder on Nov 23, 2026.');
+    expect(historyText(dailyHolderPoints([{ day: '2026-11-23', holder_count: 1 }]))).toBe(
+      'One day of history so far: 1 holder on Nov 23, 2026.',
+    );
     const two = dailyHolderPoints([
       { day: '2026-11-21', holder_count: 3 },
       { day: '2026-11-23', holder_count: 7 },

@@ -77,7 +77,13 @@ export function HoldersCard({ project }: { project: Project }) {
         description={`Every address holding ${project.token_symbol}, counted from the token's transfers since its deployment.`}
         actions={
           state === 'live' && !noLogs ? (
-            <Button variant="outline" size="sm" onClick={onExport} disabled={exportHolders.isPending} loading={exportHolders.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onExport}
+              disabled={exportHolders.isPending}
+              loading={exportHolders.isPending}
+            >
               {!exportHolders.isPending && <Download className="h-4 w-4" aria-hidden="true" />}
               {exportHolders.isPending ? 'Exporting...' : 'Export CSV'}
             </Button>
@@ -93,7 +99,11 @@ export function HoldersCard({ project }: { project: Project }) {
           retrying={holders.isFetching}
         />
       ) : holders.data.sync.state === 'pending' && holders.data.sync.problem ? (
-        <EmptyState icon={TriangleAlert} title="The transfer history cannot be read right now" description={holders.data.sync.problem} />
+        <EmptyState
+          icon={TriangleAlert}
+          title="The transfer history cannot be read right now"
+          description={holders.data.sync.problem}
+        />
       ) : holders.data.sync.state === 'pending' ? (
         <EmptyState
           icon={Hourglass}
@@ -109,7 +119,11 @@ export function HoldersCard({ project }: { project: Project }) {
       ) : holders.data.sync.state === 'indexing' ? (
         <IndexingProgress sync={holders.data.sync} symbol={project.token_symbol} />
       ) : noLogs ? (
-        <EmptyState icon={Ban} title={holderNoticeTitle.no_logs!} description={withoutTitle(holders.data.reconciliation.note, holderNoticeTitle.no_logs!)} />
+        <EmptyState
+          icon={Ban}
+          title={holderNoticeTitle.no_logs!}
+          description={withoutTitle(holders.data.reconciliation.note, holderNoticeTitle.no_logs!)}
+        />
       ) : (
         <LiveHolders project={project} summary={holders.data} />
       )}
@@ -150,8 +164,8 @@ function IndexingProgress({ sync, symbol }: { sync: HolderSync; symbol: string }
       <ProgressBar value={sync.progress_pct ?? 0} label="Holder indexing progress" className="mt-3" />
       <p className="mt-3 text-sm text-slate-500">
         TokenDesk is reading every transfer of {symbol}
-        {sync.deploy_block ? ` since its deployment in block ${sync.deploy_block}` : ''}. The count, the chart and the top holders appear when
-        the whole history has been read.
+        {sync.deploy_block ? ` since its deployment in block ${sync.deploy_block}` : ''}. The count, the chart and the
+        top holders appear when the whole history has been read.
       </p>
     </div>
   );
@@ -215,19 +229,29 @@ function LiveHolders({ project, summary }: { project: Project; summary: HoldersS
         <Stat
           label="Holders"
           value={formatCount(summary.holder_count)}
-          note={fromChain ? 'Counted from the transfer history, which the chain contradicts: may be off' : 'Addresses with a balance above zero'}
+          note={
+            fromChain
+              ? 'Counted from the transfer history, which the chain contradicts: may be off'
+              : 'Addresses with a balance above zero'
+          }
         />
         <Stat
           label="Concentration"
-          value={summary.top10_share_pct === null ? 'Not known' : `Top 10 hold ${formatSharePct(summary.top10_share_pct)}`}
+          value={
+            summary.top10_share_pct === null ? 'Not known' : `Top 10 hold ${formatSharePct(summary.top10_share_pct)}`
+          }
           note="Share of the supply held by the 10 largest holders, not counting pools and burn addresses"
         />
-        <Stat label="Supply" value={`${formatAmount(summary.supply, BALANCE)} ${project.token_symbol}`} note={supplyNote} />
+        <Stat
+          label="Supply"
+          value={`${formatAmount(summary.supply, BALANCE)} ${project.token_symbol}`}
+          note={supplyNote}
+        />
       </dl>
       {check.status === 'matches' && (
         <p className="border-b border-slate-100 px-5 py-2.5 text-xs text-slate-500 sm:px-6">
-          Checked against the chain at block {check.block}: totalSupply() and balanceOf of the {check.addresses_checked} largest holders agree
-          with the transfer history.
+          Checked against the chain at block {check.block}: totalSupply() and balanceOf of the {check.addresses_checked}{' '}
+          largest holders agree with the transfer history.
         </p>
       )}
       <HolderHistoryChart projectId={project.id} />
@@ -267,7 +291,11 @@ function HolderHistoryChart({ projectId }: { projectId: number }) {
 
   return (
     <section aria-labelledby="holder-history-title" className="border-b border-slate-100 px-5 py-5 sm:px-6">
-      <SectionTitle id="holder-history-title" title="Holder count per day" note="UTC days; a day without transfers keeps the day before's count" />
+      <SectionTitle
+        id="holder-history-title"
+        title="Holder count per day"
+        note="UTC days; a day without transfers keeps the day before's count"
+      />
       <div className="mt-3">
         {history.isPending ? (
           <Skeleton className="h-56" />
@@ -279,7 +307,9 @@ function HolderHistoryChart({ projectId }: { projectId: number }) {
             retrying={history.isFetching}
           />
         ) : !first || !last ? (
-          <p className="grid h-32 place-items-center text-center text-sm text-slate-500">No transfers yet, so there is no history to draw.</p>
+          <p className="grid h-32 place-items-center text-center text-sm text-slate-500">
+            No transfers yet, so there is no history to draw.
+          </p>
         ) : (
           <>
             <Suspense fallback={<Skeleton className="h-56" />}>
@@ -311,8 +341,8 @@ function TopHolders({ project, summary }: { project: Project; summary: HoldersSu
         />
         {!summary.pools_checked && (
           <p className="mt-1 text-xs text-amber-700">
-            The {network?.name ?? 'network'} node could not be asked which holders are pools, so only this project&apos;s own pools are labelled
-            and counted out of the concentration.
+            The {network?.name ?? 'network'} node could not be asked which holders are pools, so only this
+            project&apos;s own pools are labelled and counted out of the concentration.
           </p>
         )}
       </div>
@@ -338,7 +368,12 @@ function TopHolders({ project, summary }: { project: Project; summary: HoldersSu
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((holder) => (
-              <HolderRow key={holder.address} holder={holder} symbol={project.token_symbol} explorer={network?.network_explorer} />
+              <HolderRow
+                key={holder.address}
+                holder={holder}
+                symbol={project.token_symbol}
+                explorer={network?.network_explorer}
+              />
             ))}
           </tbody>
         </table>
@@ -347,7 +382,15 @@ function TopHolders({ project, summary }: { project: Project; summary: HoldersSu
   );
 }
 
-function HolderRow({ holder, symbol, explorer }: { holder: TopHolder; symbol: string; explorer: string | null | undefined }) {
+function HolderRow({
+  holder,
+  symbol,
+  explorer,
+}: {
+  holder: TopHolder;
+  symbol: string;
+  explorer: string | null | undefined;
+}) {
   const short = shortenAddress(holder.address);
   const balance = formatAmount(holder.balance, BALANCE);
   return (
@@ -370,7 +413,11 @@ function HolderRow({ holder, symbol, explorer }: { holder: TopHolder; symbol: st
           )}
           <span className="inline-flex items-center">
             <CopyButton value={holder.address} label={`Copy address of holder ${holder.rank}`} />
-            <ExplorerLink explorer={explorer} address={holder.address} label={`View holder ${holder.rank} on explorer`} />
+            <ExplorerLink
+              explorer={explorer}
+              address={holder.address}
+              label={`View holder ${holder.rank} on explorer`}
+            />
           </span>
           {holder.labels.map((label) => (
             <Badge key={label} tone={labelTone[label]}>
@@ -390,7 +437,10 @@ function HolderRow({ holder, symbol, explorer }: { holder: TopHolder; symbol: st
         {holder.share_pct !== null && (
           // The figure beside it says it all; the bar is for the eye.
           <span aria-hidden="true" className="mt-1.5 block h-1 overflow-hidden rounded-full bg-slate-100">
-            <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${Math.min(100, Math.max(0, holder.share_pct))}%` }} />
+            <span
+              className="block h-full rounded-full bg-indigo-500"
+              style={{ width: `${Math.min(100, Math.max(0, holder.share_pct))}%` }}
+            />
           </span>
         )}
       </td>

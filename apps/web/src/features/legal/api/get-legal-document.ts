@@ -6,7 +6,8 @@ import { apiCall } from '../../../lib/api-client';
 export const legalDocumentQueryOptions = (kind: LegalDocumentKind) =>
   queryOptions({
     queryKey: ['legal', kind] as const,
-    queryFn: ({ signal }) => apiCall(api.legal.document, { params: { kind } }, { credentials: { kind: 'none' }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(api.legal.document, { params: { kind } }, { credentials: { kind: 'none' }, signal }),
     staleTime: 5 * 60_000,
   });
 

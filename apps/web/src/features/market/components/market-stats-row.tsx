@@ -1,4 +1,10 @@
-import { formatAmountCompact, formatPriceFull, formatUsdCompact, type Project, type ProjectMarket } from '@tokendesk/contract';
+import {
+  formatAmountCompact,
+  formatPriceFull,
+  formatUsdCompact,
+  type Project,
+  type ProjectMarket,
+} from '@tokendesk/contract';
 import { CircleDollarSign } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ChangeValue } from '../../../components/change-value';
@@ -53,32 +59,85 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
     <>
       <StatsGrid>
         <Stat label="Price (USD)">
-          <UsdFigure value={market.price_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} testId="market-price-usd" className="text-lg font-semibold text-slate-900" />
-          <span className="mt-0.5 block text-xs" title="Change over 24 h of the price in the paired token of the pool that sets it (past USD rates are not recorded)">
+          <UsdFigure
+            value={market.price_usd}
+            source={market.usd}
+            reason={market.usd_unavailable_reason}
+            reasonAs="title"
+            staleBadge={false}
+            testId="market-price-usd"
+            className="text-lg font-semibold text-slate-900"
+          />
+          <span
+            className="mt-0.5 block text-xs"
+            title="Change over 24 h of the price in the paired token of the pool that sets it (past USD rates are not recorded)"
+          >
             24h <ChangeValue value={market.change_24h} />
           </span>
         </Stat>
         <Stat label="Liquidity">
-          <UsdFigure value={market.liquidity_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-liquidity-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure
+            value={market.liquidity_usd}
+            source={market.usd}
+            reason={market.usd_unavailable_reason}
+            reasonAs="title"
+            staleBadge={false}
+            format={formatUsdCompact}
+            testId="market-liquidity-usd"
+            className="text-lg font-semibold text-slate-900"
+          />
         </Stat>
         <Stat label="Market cap">
-          <UsdFigure value={market.market_cap_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-cap-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure
+            value={market.market_cap_usd}
+            source={market.usd}
+            reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason}
+            reasonAs="title"
+            staleBadge={false}
+            format={formatUsdCompact}
+            testId="market-cap-usd"
+            className="text-lg font-semibold text-slate-900"
+          />
           {market.circulating_supply !== null && (
-            <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.circulating_supply)} ${symbol}: totalSupply() less the balances of the burn addresses`}>
+            <span
+              className="mt-0.5 block text-xs text-slate-500"
+              title={`${formatPriceFull(market.circulating_supply)} ${symbol}: totalSupply() less the balances of the burn addresses`}
+            >
               {formatAmountCompact(market.circulating_supply)} {symbol} circulating
             </span>
           )}
         </Stat>
         <Stat label="FDV">
-          <UsdFigure value={market.fdv_usd} source={market.usd} reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-fdv-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure
+            value={market.fdv_usd}
+            source={market.usd}
+            reason={noUsd ? market.usd_unavailable_reason : market.supply_unavailable_reason}
+            reasonAs="title"
+            staleBadge={false}
+            format={formatUsdCompact}
+            testId="market-fdv-usd"
+            className="text-lg font-semibold text-slate-900"
+          />
           {market.total_supply !== null && (
-            <span className="mt-0.5 block text-xs text-slate-500" title={`${formatPriceFull(market.total_supply)} ${symbol}: totalSupply()`}>
+            <span
+              className="mt-0.5 block text-xs text-slate-500"
+              title={`${formatPriceFull(market.total_supply)} ${symbol}: totalSupply()`}
+            >
               {formatAmountCompact(market.total_supply)} {symbol} total
             </span>
           )}
         </Stat>
         <Stat label="Volume 24h">
-          <UsdFigure value={market.volume_24h_usd} source={market.usd} reason={market.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={formatUsdCompact} testId="market-volume-usd" className="text-lg font-semibold text-slate-900" />
+          <UsdFigure
+            value={market.volume_24h_usd}
+            source={market.usd}
+            reason={market.usd_unavailable_reason}
+            reasonAs="title"
+            staleBadge={false}
+            format={formatUsdCompact}
+            testId="market-volume-usd"
+            className="text-lg font-semibold text-slate-900"
+          />
         </Stat>
         <Stat label="Holders">
           <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="market-holders">
@@ -87,7 +146,10 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
         </Stat>
       </StatsGrid>
       {(reason || supplyNote) && (
-        <div className="flex flex-col gap-1 border-t border-slate-100 px-5 py-3 text-xs text-slate-600 sm:px-6" data-testid="market-usd-reason">
+        <div
+          className="flex flex-col gap-1 border-t border-slate-100 px-5 py-3 text-xs text-slate-600 sm:px-6"
+          data-testid="market-usd-reason"
+        >
           {noUsd && <p>{reason?.trim() || 'No USD value: no route from this token to a USD stablecoin.'}</p>}
           {supplyNote && <p>Market cap and FDV: {supplyNote}</p>}
         </div>
@@ -99,7 +161,10 @@ function MarketStats({ market, symbol }: { market: ProjectMarket; symbol: string
 /** Six columns on a wide screen, three on a tablet, two on a phone (390 px). */
 function StatsGrid({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-4 px-5 py-4 sm:grid-cols-3 sm:px-6 lg:grid-cols-6" aria-busy={busy || undefined}>
+    <dl
+      className="grid grid-cols-2 gap-x-4 gap-y-4 px-5 py-4 sm:grid-cols-3 sm:px-6 lg:grid-cols-6"
+      aria-busy={busy || undefined}
+    >
       {children}
     </dl>
   );

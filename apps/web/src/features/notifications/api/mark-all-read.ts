@@ -14,7 +14,9 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: markAllRead,
     onSuccess: ({ unread_count }) => {
-      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) => list?.map((item) => ({ ...item, is_read: true })));
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+        list?.map((item) => ({ ...item, is_read: true })),
+      );
       // 0, unless new ones arrived meanwhile.
       queryClient.setQueryData<number>(unreadCountQueryKey, unread_count);
     },

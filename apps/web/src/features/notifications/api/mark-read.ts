@@ -23,8 +23,6 @@ export function useMarkRead() {
     // The answer carries the unread count after it: the badge needs no extra request.
     onSuccess: ({ unread_count }) => queryClient.setQueryData(unreadCountQueryKey, unread_count),
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: notificationsQueryKey, refetchType: 'none' })]),
   });
 }

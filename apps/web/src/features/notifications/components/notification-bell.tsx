@@ -127,7 +127,9 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
       <DropdownMenuContent className="flex w-96 flex-col" aria-label="Notifications">
         <DropdownMenuLabel className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 pt-2 pb-3">
           <span className="text-sm font-semibold text-slate-900">Notifications</span>
-          {notifications.isFetching && <Loader2 className="h-4 w-4 animate-spin text-slate-400" aria-label="Refreshing" />}
+          {notifications.isFetching && (
+            <Loader2 className="h-4 w-4 animate-spin text-slate-400" aria-label="Refreshing" />
+          )}
         </DropdownMenuLabel>
         <div className="max-h-[min(24rem,calc(100dvh-12rem))] overflow-y-auto pt-1">
           {notifications.isPending ? (
@@ -151,12 +153,20 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
           ) : items.length === 0 ? (
             // A menu must hold menu items (axe aria-required-children): the empty state is one that
             // cannot be chosen, at full strength rather than a disabled item's half.
-            <DropdownMenuItem disabled className="cursor-default flex-col gap-0 px-4 py-8 text-center data-[disabled]:opacity-100!">
-              <span className="grid h-10 w-10 place-items-center rounded-full bg-slate-100 text-slate-400" aria-hidden="true">
+            <DropdownMenuItem
+              disabled
+              className="cursor-default flex-col gap-0 px-4 py-8 text-center data-[disabled]:opacity-100!"
+            >
+              <span
+                className="grid h-10 w-10 place-items-center rounded-full bg-slate-100 text-slate-400"
+                aria-hidden="true"
+              >
                 <BellOff className="h-5 w-5" />
               </span>
               <span className="mt-3 block text-sm font-semibold text-slate-900">No new notifications</span>
-              <span className="mt-1 block text-sm text-slate-500">We'll notify you when something important happens</span>
+              <span className="mt-1 block text-sm text-slate-500">
+                We'll notify you when something important happens
+              </span>
             </DropdownMenuItem>
           ) : (
             items.map((item) => {
@@ -177,10 +187,19 @@ export function NotificationBell({ open, onOpenChange, className }: Notification
                   />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={cn('min-w-0 truncate text-sm text-slate-900', fresh ? 'font-semibold' : 'font-medium')}>
+                      <span
+                        className={cn(
+                          'min-w-0 truncate text-sm text-slate-900',
+                          fresh ? 'font-semibold' : 'font-medium',
+                        )}
+                      >
                         {item.title}
                       </span>
-                      <time dateTime={item.created_at} title={formatDateTime(item.created_at)} className="shrink-0 text-xs text-slate-600">
+                      <time
+                        dateTime={item.created_at}
+                        title={formatDateTime(item.created_at)}
+                        className="shrink-0 text-xs text-slate-600"
+                      >
                         {formatNotificationTime(item.created_at)}
                       </time>
                     </span>

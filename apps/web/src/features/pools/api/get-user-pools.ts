@@ -15,8 +15,15 @@ export interface UserPoolsRequest {
  * without reading the chain (pool_funds and price are null). Fast and independent of node
  * availability: labels come from here.
  */
-export function getUserPools({ q, project, cursor, limit }: UserPoolsRequest = {}, { signal }: { signal?: AbortSignal } = {}) {
-  return apiCall(api.pools.list, { query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() } }, { signal });
+export function getUserPools(
+  { q, project, cursor, limit }: UserPoolsRequest = {},
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  return apiCall(
+    api.pools.list,
+    { query: { q: q || undefined, project: project?.toString(), cursor, limit: limit?.toString() } },
+    { signal },
+  );
 }
 
 /**

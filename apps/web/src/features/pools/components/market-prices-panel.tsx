@@ -84,17 +84,26 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
                   className="flex items-center justify-between gap-3 px-5 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate text-sm font-semibold text-slate-900">{pairLabel(item.token, item.pair)}</span>
+                    <span className="block truncate text-sm font-semibold text-slate-900">
+                      {pairLabel(item.token, item.pair)}
+                    </span>
                     <span className="block truncate text-xs text-slate-500">{item.dex}</span>
                   </span>
                   <span className="shrink-0 text-right">
-                    <span className="block text-sm font-semibold text-slate-900 tabular-nums" title={priceTitle(item.price)}>
+                    <span
+                      className="block text-sm font-semibold text-slate-900 tabular-nums"
+                      title={priceTitle(item.price)}
+                    >
                       {formatPrice(item.price)}
                     </span>
                     {/* Plain text with a title: the row is a link, so no focusable tooltip inside it. */}
                     <span
                       className="block text-xs text-slate-500 tabular-nums"
-                      title={item.price_usd === null ? 'No USD price: no route from this pool to a USD stablecoin' : `$${priceTitle(item.price_usd)} (USD)`}
+                      title={
+                        item.price_usd === null
+                          ? 'No USD price: no route from this pool to a USD stablecoin'
+                          : `$${priceTitle(item.price_usd)} (USD)`
+                      }
                       data-testid="price-usd"
                     >
                       {item.price_usd === null ? 'no USD price' : formatUsd(item.price_usd)}
@@ -106,8 +115,13 @@ export function MarketPricesPanel({ className, headerActions }: { className?: st
             ))}
             {cutOff && (poolCount === undefined || poolCount > prices.data.length) && (
               <li className="px-5 py-3 text-xs text-slate-500">
-                {poolCount === undefined ? `The ${prices.data.length} newest pools. ` : `The ${prices.data.length} newest of ${poolCount.toLocaleString('en-US')} pools. `}
-                <Link to={paths.pools} className="rounded font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+                {poolCount === undefined
+                  ? `The ${prices.data.length} newest pools. `
+                  : `The ${prices.data.length} newest of ${poolCount.toLocaleString('en-US')} pools. `}
+                <Link
+                  to={paths.pools}
+                  className="rounded font-medium text-indigo-600 hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                >
                   View all in Funds
                 </Link>
               </li>

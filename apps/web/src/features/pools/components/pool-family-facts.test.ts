@@ -8,7 +8,11 @@ const none: PoolShape = { stable: null, tick_spacing: null, bin_step: null, dyna
 const plugin = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const network = { network_explorer: 'https://basescan.org' };
 const render = (pool_version: string, fee: number | null, shape: PoolShape) =>
-  renderStatic(createElement(PoolFamilyFactsCard, { pool: { pool_version: pool_version as never, fee, shape, v4: null, network } }));
+  renderStatic(
+    createElement(PoolFamilyFactsCard, {
+      pool: { pool_version: pool_version as never, fee, shape, v4: null, network },
+    }),
+  );
 
 /** The pool page's card of what a family's pool is (issue 30): one per family beyond Uniswap's. */
 describe('pool family facts card', () => {
@@ -39,7 +43,9 @@ describe('pool family facts card', () => {
     expect(text).toContain(PLUGIN_NOTE);
     expect(html).toContain(`title="${plugin}"`);
     expect(html).toContain(`href="https://basescan.org/address/${plugin}"`);
-    expect(textOf(render('algebra', null, { ...none, tick_spacing: 60, dynamic_fee: true }))).toContain('Plugin No plugin');
+    expect(textOf(render('algebra', null, { ...none, tick_spacing: 60, dynamic_fee: true }))).toContain(
+      'Plugin No plugin',
+    );
   });
 
   it('a Liquidity Book pair: its bin step', () => {

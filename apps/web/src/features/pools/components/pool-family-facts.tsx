@@ -18,7 +18,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-type FactsPool = Pick<Pool, 'pool_version' | 'fee' | 'shape' | 'v4'> & { network: Pick<Pool['network'], 'network_explorer'> };
+type FactsPool = Pick<Pool, 'pool_version' | 'fee' | 'shape' | 'v4'> & {
+  network: Pick<Pool['network'], 'network_explorer'>;
+};
 
 /**
  * What a pool of a family beyond Uniswap's is (issue 30): stable or volatile (Solidly, Camelot V2),
@@ -41,7 +43,9 @@ export function PoolFamilyFactsCard({ pool }: { pool: FactsPool }) {
             <Fact term="Curve">
               {shape.stable ? 'Stable pool' : 'Volatile pool'}
               <span className="block text-xs text-slate-500">
-                {shape.stable ? 'x³y + y³x = k: the price is the curve’s marginal price, not the reserve ratio.' : 'x · y = k, as a Uniswap V2 pair.'}
+                {shape.stable
+                  ? 'x³y + y³x = k: the price is the curve’s marginal price, not the reserve ratio.'
+                  : 'x · y = k, as a Uniswap V2 pair.'}
               </span>
             </Fact>
           )}
@@ -69,7 +73,11 @@ export function PoolFamilyFactsCard({ pool }: { pool: FactsPool }) {
                       {shortenAddress(plugin)}
                     </span>
                     <CopyButton value={plugin} label="Copy plugin address" />
-                    <ExplorerLink explorer={pool.network.network_explorer} address={plugin} label="View plugin contract on explorer" />
+                    <ExplorerLink
+                      explorer={pool.network.network_explorer}
+                      address={plugin}
+                      label="View plugin contract on explorer"
+                    />
                   </span>
                   <span className="text-amber-800">{PLUGIN_NOTE}</span>
                 </span>

@@ -39,7 +39,10 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
     return (
       <Card>
         <ErrorState
-          message={loadErrorText(fund.error, serverMessage(fund.error) ?? 'The pool could not be loaded. Please try again.')}
+          message={loadErrorText(
+            fund.error,
+            serverMessage(fund.error) ?? 'The pool could not be loaded. Please try again.',
+          )}
           onRetry={() => void fund.refetch()}
           retrying={fund.isFetching}
         />
@@ -68,7 +71,10 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
               {isStale(funds) && <StaleBadge />}
             </p>
           </div>
-          <ChevronRight className="col-start-3 row-start-1 h-4 w-4 text-slate-400 @2xl:col-start-5" aria-hidden="true" />
+          <ChevronRight
+            className="col-start-3 row-start-1 h-4 w-4 text-slate-400 @2xl:col-start-5"
+            aria-hidden="true"
+          />
           <div className="col-span-3 min-w-0 @2xl:col-span-1 @2xl:col-start-3 @2xl:row-start-1">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Price</p>
             <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -81,7 +87,13 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
               </span>
             </p>
             <p className="relative z-10 text-xs text-slate-500" data-testid="pool-price-usd">
-              <UsdFigure value={pool.price_usd} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" /> in USD
+              <UsdFigure
+                value={pool.price_usd}
+                source={pool.usd}
+                reason={pool.usd_unavailable_reason}
+                reasonAs="title"
+              />{' '}
+              in USD
             </p>
           </div>
           <div className="col-span-3 min-w-0 @2xl:col-span-1 @2xl:col-start-4 @2xl:row-start-1">
@@ -90,10 +102,19 @@ export function PoolSummaryCard({ poolId }: { poolId: number }) {
               {formatAmount(funds?.amount_token, BALANCE)} <span className="text-slate-500">{pool.token.symbol}</span>
             </p>
             <p className="text-sm break-all text-slate-900 tabular-nums">
-              {formatAmount(funds?.amount_project_token, BALANCE)} <span className="text-slate-500">{pool.project.token_symbol}</span>
+              {formatAmount(funds?.amount_project_token, BALANCE)}{' '}
+              <span className="text-slate-500">{pool.project.token_symbol}</span>
             </p>
             <p className="relative z-10 text-xs text-slate-500" data-testid="pool-liquidity-usd">
-              Liquidity <UsdFigure value={pool.liquidity_usd} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" format={formatUsdCompact} className="font-medium text-slate-900" />
+              Liquidity{' '}
+              <UsdFigure
+                value={pool.liquidity_usd}
+                source={pool.usd}
+                reason={pool.usd_unavailable_reason}
+                reasonAs="title"
+                format={formatUsdCompact}
+                className="font-medium text-slate-900"
+              />
             </p>
           </div>
         </div>

@@ -27,7 +27,15 @@ export function PoolUsdStats({ pool }: { pool: Pool }) {
   const hasCounts = counts.some((count) => count !== undefined);
   const [buys, sells, traders] = counts;
   const figure = (value: string | null, compact = false) => (
-    <UsdFigure value={value} source={pool.usd} reason={pool.usd_unavailable_reason} reasonAs="title" staleBadge={false} format={compact ? formatUsdCompact : undefined} className="text-lg font-semibold text-slate-900" />
+    <UsdFigure
+      value={value}
+      source={pool.usd}
+      reason={pool.usd_unavailable_reason}
+      reasonAs="title"
+      staleBadge={false}
+      format={compact ? formatUsdCompact : undefined}
+      className="text-lg font-semibold text-slate-900"
+    />
   );
   return (
     <Card aria-labelledby="pool-usd-title" data-testid="pool-usd-stats">
@@ -68,7 +76,11 @@ export function PoolUsdStats({ pool }: { pool: Pool }) {
 function Count({ value, testId }: { value: number | null | undefined; testId: string }) {
   return (
     <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid={testId}>
-      {value === null || value === undefined ? <span className="text-slate-500">{UNKNOWN}</span> : value.toLocaleString('en-US')}
+      {value === null || value === undefined ? (
+        <span className="text-slate-500">{UNKNOWN}</span>
+      ) : (
+        value.toLocaleString('en-US')
+      )}
     </span>
   );
 }

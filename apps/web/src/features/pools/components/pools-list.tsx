@@ -23,7 +23,9 @@ export function PoolsList({ pools }: { pools: Pool[] }) {
         <span className="hidden @5xl:block">Address</span>
         <span className="text-right">Pool Balance</span>
         <span className="text-right">Project Token</span>
-        <span className="text-right" title="Liquidity and price in USD">In USD</span>
+        <span className="text-right" title="Liquidity and price in USD">
+          In USD
+        </span>
         <span />
       </div>
       <ul className="divide-y divide-slate-100" aria-label="Funds">
@@ -55,7 +57,8 @@ export function PoolsList({ pools }: { pools: Pool[] }) {
               />
               <div className="col-start-2 row-start-1 text-right @3xl:col-start-auto @3xl:row-start-auto">
                 <p className="text-sm font-semibold text-slate-900 tabular-nums">
-                  {formatAmount(pool.pool_funds?.amount_token, LIST_AMOUNT)} <span className="font-medium text-slate-500">{pool.token.symbol}</span>
+                  {formatAmount(pool.pool_funds?.amount_token, LIST_AMOUNT)}{' '}
+                  <span className="font-medium text-slate-500">{pool.token.symbol}</span>
                 </p>
                 <p className="text-xs text-slate-500 tabular-nums @3xl:hidden">
                   {formatAmount(pool.pool_funds?.amount_project_token, LIST_AMOUNT)} {pool.project.token_symbol}
@@ -88,7 +91,14 @@ function UsdCells({ pool }: { pool: Pool }) {
     >
       <span className="inline-flex items-baseline gap-1">
         <span className="@3xl:sr-only">Liquidity</span>
-        <UsdFigure value={pool.liquidity_usd} source={pool.usd} reason={reason} reasonAs="title" format={formatUsdCompact} className="text-sm font-semibold text-slate-900" />
+        <UsdFigure
+          value={pool.liquidity_usd}
+          source={pool.usd}
+          reason={reason}
+          reasonAs="title"
+          format={formatUsdCompact}
+          className="text-sm font-semibold text-slate-900"
+        />
       </span>
       <span className="inline-flex items-baseline gap-1">
         <span className="@3xl:sr-only">Price</span>

@@ -12,7 +12,11 @@ export function isStale(funds: Pool['pool_funds'] | undefined): boolean {
 
 export function StaleBadge({ className }: { className?: string }) {
   return (
-    <Badge tone="warning" className={className} title="These are the last figures read; the network has not answered for a while.">
+    <Badge
+      tone="warning"
+      className={className}
+      title="These are the last figures read; the network has not answered for a while."
+    >
       <Clock className="h-3 w-3" aria-hidden="true" />
       stale
     </Badge>

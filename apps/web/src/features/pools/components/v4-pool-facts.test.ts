@@ -5,8 +5,15 @@ import { HooksFacts } from './v4-pool-facts';
 
 /** The hooks facts on a V4 pool's page, rendered as the server would: the launchpad's name above its hook (decision 0063). */
 const hook = '0xd60D6B218116cFd801E28F78d011a203D2b068Cc';
-const v4 = { pool_id: `0x${'1'.repeat(64)}`, hooks: hook, hook_flags: ['beforeSwap'], tick_spacing: 200, dynamic_fee: true };
-const render = (launchpad: string | null) => renderToStaticMarkup(createElement(HooksFacts, { v4: { ...v4, launchpad }, explorer: 'https://basescan.org' }));
+const v4 = {
+  pool_id: `0x${'1'.repeat(64)}`,
+  hooks: hook,
+  hook_flags: ['beforeSwap'],
+  tick_spacing: 200,
+  dynamic_fee: true,
+};
+const render = (launchpad: string | null) =>
+  renderToStaticMarkup(createElement(HooksFacts, { v4: { ...v4, launchpad }, explorer: 'https://basescan.org' }));
 
 describe('hooks facts', () => {
   it('name the launchpad whose hook made the pool, then the hook and the note every hooked pool carries', () => {

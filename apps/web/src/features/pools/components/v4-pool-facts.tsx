@@ -31,7 +31,9 @@ export function PoolIdItem({ poolId }: { poolId: string }) {
           </span>
           <CopyButton value={poolId} label="Copy pool ID" />
         </span>
-        <span className="mt-1 block text-xs text-slate-500">A Uniswap V4 pool has no address of its own: the network's PoolManager holds it.</span>
+        <span className="mt-1 block text-xs text-slate-500">
+          A Uniswap V4 pool has no address of its own: the network's PoolManager holds it.
+        </span>
       </dd>
     </div>
   );
@@ -71,7 +73,11 @@ export function V4PoolFactsCard({ pool }: { pool: Pool }) {
   const fee = poolFeeLabel(pool);
   return (
     <Card aria-labelledby="v4-pool-title">
-      <CardHeader titleId="v4-pool-title" icon={<Layers className="h-5 w-5" aria-hidden="true" />} title="Uniswap V4 pool" />
+      <CardHeader
+        titleId="v4-pool-title"
+        icon={<Layers className="h-5 w-5" aria-hidden="true" />}
+        title="Uniswap V4 pool"
+      />
       <CardBody>
         <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
           <div className="min-w-0">

@@ -1,7 +1,18 @@
 import { api } from '@tokendesk/contract';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { activityRootKey, alertsRootKey, discoveredPoolsQueryKey, holdersQueryKey, poolsRootKey, projectMarketQueryKey, projectQueryKey, projectsRootKey, tokenHealthQueryKey, weeklyReportQueryKey } from '../../../lib/query-keys';
+import {
+  activityRootKey,
+  alertsRootKey,
+  discoveredPoolsQueryKey,
+  holdersQueryKey,
+  poolsRootKey,
+  projectMarketQueryKey,
+  projectQueryKey,
+  projectsRootKey,
+  tokenHealthQueryKey,
+  weeklyReportQueryKey,
+} from '../../../lib/query-keys';
 import { projectPoolsQueryKey } from './get-project-pools';
 
 /** DELETE projects/{id}/: the project, its pools and their alerts. */

@@ -3,7 +3,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { projectQueryKey } from '../../../lib/query-keys';
 
-
 /** GET projects/{id}/: 404 for an unknown id and for another user's (product §0). */
 export function getProject(id: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiCall(api.projects.get, { params: { id } }, { signal });

@@ -1,8 +1,13 @@
 import { api, LIST_PAGE_LIMIT, LIST_PAGE_MAX } from '@tokendesk/contract';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { projectsQueryKey } from '../../../lib/query-keys';
-
 
 export interface ProjectsRequest {
   /** Server-side search: name, symbol or contract address. */

@@ -22,7 +22,9 @@ describe("the Add Pool dialog's action", () => {
 
   it('sends a found or typed pool address, or a V4 pool id', () => {
     expect(addPoolReady({ dexId: 'uniswap-v3', tokenId: 'weth', lookingUp: false, address })).toBe(true);
-    expect(addPoolReady({ dexId: 'uniswap-v3', tokenId: 'weth', lookingUp: false, address: ` ${address.toLowerCase()} ` })).toBe(true);
+    expect(
+      addPoolReady({ dexId: 'uniswap-v3', tokenId: 'weth', lookingUp: false, address: ` ${address.toLowerCase()} ` }),
+    ).toBe(true);
     expect(addPoolReady({ dexId: 'uniswap-v4', tokenId: 'weth', lookingUp: false, address: poolId })).toBe(true);
   });
 });
@@ -39,18 +41,32 @@ describe("the Add Pool dialog's DEX options and found pool", () => {
   });
 
   it('the chosen DEX names its factory in full under the select', () => {
-    expect(textOf(renderStatic(createElement(DexFactoryHint, { dex: { version: 'algebra', factory } })))).toBe(`Reads the factory ${factory}`);
-    expect(textOf(renderStatic(createElement(DexFactoryHint, { dex: { version: 'v4', factory } })))).toBe(`Reads the PoolManager ${factory}`);
+    expect(textOf(renderStatic(createElement(DexFactoryHint, { dex: { version: 'algebra', factory } })))).toBe(
+      `Reads the factory ${factory}`,
+    );
+    expect(textOf(renderStatic(createElement(DexFactoryHint, { dex: { version: 'v4', factory } })))).toBe(
+      `Reads the PoolManager ${factory}`,
+    );
   });
 
   it("the found pool's hint says what it is, per family", () => {
     const auto = projectMessages.poolAutoFillHint;
     expect(foundPoolHint(undefined)).toBe(auto);
     expect(foundPoolHint({ pool_version: 'v2', fee: null, shape: none })).toBe(auto);
-    expect(foundPoolHint({ pool_version: 'v3', fee: 3000, shape: { ...none, tick_spacing: 60 } })).toBe(`${auto} (Uniswap V3-style pool, fee tier 0.3%)`);
-    expect(foundPoolHint({ pool_version: 'solidly', fee: 500, shape: { ...none, stable: true } })).toBe(`${auto} (Solidly stable pool, fee tier 0.05%)`);
-    expect(foundPoolHint({ pool_version: 'slipstream', fee: 3000, shape: { ...none, tick_spacing: 200 } })).toBe(`${auto} (Slipstream pool, tick spacing 200, fee tier 0.3%)`);
-    expect(foundPoolHint({ pool_version: 'algebra', fee: null, shape: { ...none, tick_spacing: 60, dynamic_fee: true } })).toBe(`${auto} (Algebra pool, dynamic fee)`);
-    expect(foundPoolHint({ pool_version: 'liquidity-book', fee: 2000, shape: { ...none, bin_step: 25 } })).toBe(`${auto} (Liquidity Book pair, bin step 25 (0.25%), fee tier 0.2%)`);
+    expect(foundPoolHint({ pool_version: 'v3', fee: 3000, shape: { ...none, tick_spacing: 60 } })).toBe(
+      `${auto} (Uniswap V3-style pool, fee tier 0.3%)`,
+    );
+    expect(foundPoolHint({ pool_version: 'solidly', fee: 500, shape: { ...none, stable: true } })).toBe(
+      `${auto} (Solidly stable pool, fee tier 0.05%)`,
+    );
+    expect(foundPoolHint({ pool_version: 'slipstream', fee: 3000, shape: { ...none, tick_spacing: 200 } })).toBe(
+      `${auto} (Slipstream pool, tick spacing 200, fee tier 0.3%)`,
+    );
+    expect(
+      foundPoolHint({ pool_version: 'algebra', fee: null, shape: { ...none, tick_spacing: 60, dynamic_fee: true } }),
+    ).toBe(`${auto} (Algebra pool, dynamic fee)`);
+    expect(foundPoolHint({ pool_version: 'liquidity-book', fee: 2000, shape: { ...none, bin_step: 25 } })).toBe(
+      `${auto} (Liquidity Book pair, bin step 25 (0.25%), fee tier 0.2%)`,
+    );
   });
 });

@@ -58,7 +58,8 @@ export function addPoolReady(state: { dexId: string; tokenId: string; lookingUp:
  * so the list stays readable ('Aerodrome · 0x4200…0006'); the full address is its title and, once
  * chosen, the hint under the select, so a user can check it against the DEX's own documentation.
  */
-export const dexOptionLabel = (option: Pick<DexOption, 'name' | 'factory'>): string => `${option.name} · ${shortenAddress(option.factory)}`;
+export const dexOptionLabel = (option: Pick<DexOption, 'name' | 'factory'>): string =>
+  `${option.name} · ${shortenAddress(option.factory)}`;
 export const dexOptionTitle = (option: Pick<DexOption, 'version' | 'factory'>): string =>
   `${isPoolIdVersion(option.version) ? 'PoolManager' : 'Factory'} ${option.factory}`;
 
@@ -66,7 +67,8 @@ export const dexOptionTitle = (option: Pick<DexOption, 'version' | 'factory'>): 
 export function DexFactoryHint({ dex }: { dex: Pick<DexOption, 'version' | 'factory'> }) {
   return (
     <>
-      Reads the {isPoolIdVersion(dex.version) ? 'PoolManager' : 'factory'} <span className="font-mono break-all">{dex.factory}</span>
+      Reads the {isPoolIdVersion(dex.version) ? 'PoolManager' : 'factory'}{' '}
+      <span className="font-mono break-all">{dex.factory}</span>
     </>
   );
 }
@@ -145,7 +147,9 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
   const dex = dexOptions.data?.find((option) => option.id === dexId);
   const token = tokenOptions.data?.find((option) => option.id === tokenId);
   // The project's own token cannot be its pair.
-  const pairTokens = (tokenOptions.data ?? []).filter((option) => option.address.toLowerCase() !== project.contract_address.toLowerCase());
+  const pairTokens = (tokenOptions.data ?? []).filter(
+    (option) => option.address.toLowerCase() !== project.contract_address.toLowerCase(),
+  );
   const bothChosen = dexId !== '' && tokenId !== '';
   const notFound = bothChosen && lookup.error instanceof ApiError && lookup.error.status === 404;
   const lookupFailed = bothChosen && lookup.isError && !notFound;
@@ -180,7 +184,8 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, createPoolFieldOrder);
       if (first) {
-        const field = first.field === 'dex' || first.field === 'token' || first.field === 'pool_address' ? first.field : null;
+        const field =
+          first.field === 'dex' || first.field === 'token' || first.field === 'pool_address' ? first.field : null;
         setError({ field, message: first.message });
         setAttempt((n) => n + 1);
       }
@@ -274,7 +279,12 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
       </Field>
 
       <div className="flex flex-col gap-1.5">
-        <Field id={ids.pool_address} label={dex && isPoolIdVersion(dex.version) ? 'Pool ID' : 'Pool Address'} hint={addressHint} error={errorFor('pool_address')}>
+        <Field
+          id={ids.pool_address}
+          label={dex && isPoolIdVersion(dex.version) ? 'Pool ID' : 'Pool Address'}
+          hint={addressHint}
+          error={errorFor('pool_address')}
+        >
           <Input
             id={ids.pool_address}
             name="pool_address"
@@ -287,7 +297,10 @@ function AddPoolForm({ formId, project, createPool, onReadyChange, onCreated }: 
             spellCheck={false}
             className="font-mono text-xs sm:text-sm"
             aria-invalid={errorFor('pool_address') || addressMessage ? true : undefined}
-            aria-describedby={[describedBy(ids.pool_address, { hint: true, error: !!errorFor('pool_address') }), addressMessage ? `${ids.pool_address}-lookup` : null]
+            aria-describedby={[
+              describedBy(ids.pool_address, { hint: true, error: !!errorFor('pool_address') }),
+              addressMessage ? `${ids.pool_address}-lookup` : null,
+            ]
               .filter(Boolean)
               .join(' ')}
             onChange={(e) => {

@@ -113,7 +113,11 @@ export function ExistingProjectNotice({ project, onOpen }: { project: ExistingPr
   return (
     <Alert tone="info">
       <p>{`${project.name} (${project.token_symbol}) is already one of your projects on this network.`}</p>
-      <Link to={paths.project(project.id)} onClick={onOpen} className="mt-1 inline-block font-medium text-indigo-700 underline hover:text-indigo-800">
+      <Link
+        to={paths.project(project.id)}
+        onClick={onOpen}
+        className="mt-1 inline-block font-medium text-indigo-700 underline hover:text-indigo-800"
+      >
         {`Open ${project.name}`}
       </Link>
     </Alert>
@@ -222,7 +226,8 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
           setFetchError({ message: failure.detail });
           return;
         }
-        const detail = failure instanceof ApiError && failure.status === 400 ? (failure.detail ?? undefined) : undefined;
+        const detail =
+          failure instanceof ApiError && failure.status === 400 ? (failure.detail ?? undefined) : undefined;
         setFetchError({ message: projectMessages.tokenInfoFailed, detail });
       },
     });
@@ -279,7 +284,10 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
       <Field
         id={ids.network}
         label="Network"
-        error={errorFor('network') ?? (networks.isError ? loadErrorText(networks.error, 'Networks could not be loaded.') : null)}
+        error={
+          errorFor('network') ??
+          (networks.isError ? loadErrorText(networks.error, 'Networks could not be loaded.') : null)
+        }
       >
         <Select
           {...controlProps('network')}
@@ -320,7 +328,8 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
               update('contract_address', e.target.value);
               // A pasted address is complete: read the token at once instead of waiting for the button.
               const native = e.nativeEvent as Partial<InputEvent>;
-              if (native.inputType === 'insertFromPaste') fetchTokenInfo({ network: values.network, contract_address: e.target.value });
+              if (native.inputType === 'insertFromPaste')
+                fetchTokenInfo({ network: values.network, contract_address: e.target.value });
             }}
             onKeyDown={(e) => {
               // Enter here means 'read this address', not 'save a project that has no name yet'.
@@ -355,7 +364,9 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
         {fetchError && (
           <Alert tone="error">
             <p>{fetchError.message}</p>
-            {fetchError.detail && fetchError.detail !== fetchError.message && <p className="mt-1 text-red-700/90">{fetchError.detail}</p>}
+            {fetchError.detail && fetchError.detail !== fetchError.message && (
+              <p className="mt-1 text-red-700/90">{fetchError.detail}</p>
+            )}
           </Alert>
         )}
       </div>
@@ -367,9 +378,21 @@ function AddProjectForm({ formId, createProject, existing, onExisting, onCreated
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={ids.token_symbol} label="Symbol" hint={tokenTextHint} error={errorFor('token_symbol')}>
-          <Input {...controlProps('token_symbol', true)} value={values.token_symbol} readOnly disabled={busy} autoComplete="off" spellCheck={false} />
+          <Input
+            {...controlProps('token_symbol', true)}
+            value={values.token_symbol}
+            readOnly
+            disabled={busy}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
-        <Field id={ids.token_decimal} label="Decimals" hint="A whole number from 0 to 36." error={errorFor('token_decimal')}>
+        <Field
+          id={ids.token_decimal}
+          label="Decimals"
+          hint="A whole number from 0 to 36."
+          error={errorFor('token_decimal')}
+        >
           <Input
             {...controlProps('token_decimal', true)}
             value={values.token_decimal}

@@ -49,8 +49,8 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
           ) : (
             <>
               will be removed from TokenDesk with its{' '}
-              <strong className="font-semibold text-slate-900">{plural(counts.pool_count, 'liquidity pool')}</strong> and{' '}
-              <strong className="font-semibold text-slate-900">{plural(counts.alert_count, 'alert')}</strong>
+              <strong className="font-semibold text-slate-900">{plural(counts.pool_count, 'liquidity pool')}</strong>{' '}
+              and <strong className="font-semibold text-slate-900">{plural(counts.alert_count, 'alert')}</strong>
               {counts.alert_count > 0 ? ' (their trigger history too)' : ''}.
             </>
           )

@@ -134,7 +134,9 @@ function PoolRow({ pool }: { pool: Pool }) {
       <div
         className={cn(
           'relative z-10 flex items-center justify-end gap-2',
-          confirming ? 'col-span-3 row-start-3 pt-2 @xl:col-span-1 @xl:col-start-4 @xl:row-start-1 @xl:pt-0' : 'col-start-3 row-span-2 row-start-1 @xl:col-start-4 @xl:row-span-1',
+          confirming
+            ? 'col-span-3 row-start-3 pt-2 @xl:col-span-1 @xl:col-start-4 @xl:row-start-1 @xl:pt-0'
+            : 'col-start-3 row-span-2 row-start-1 @xl:col-start-4 @xl:row-span-1',
         )}
       >
         {confirming ? (
@@ -147,9 +149,17 @@ function PoolRow({ pool }: { pool: Pool }) {
             }}
           >
             <span className="min-w-0 text-sm font-medium text-red-700" aria-live="polite">
-              {alertCount ? `Delete pool and its ${alertCount === 1 ? 'alert' : `${alertCount} alerts`}?` : 'Delete pool?'}
+              {alertCount
+                ? `Delete pool and its ${alertCount === 1 ? 'alert' : `${alertCount} alerts`}?`
+                : 'Delete pool?'}
             </span>
-            <Button ref={cancelRef} variant="outline" size="sm" onClick={() => setConfirming(false)} disabled={deletePool.isPending}>
+            <Button
+              ref={cancelRef}
+              variant="outline"
+              size="sm"
+              onClick={() => setConfirming(false)}
+              disabled={deletePool.isPending}
+            >
               Cancel
             </Button>
             <Button

@@ -117,7 +117,10 @@ export function ProjectSearch({ autoFocus = false, onNavigate, className }: Proj
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
       <input
         type="search"
         role="combobox"
@@ -147,7 +150,10 @@ export function ProjectSearch({ autoFocus = false, onNavigate, className }: Proj
         )}
       />
       {showBox && search.isFetching && results.length > 0 && (
-        <Loader2 className="absolute top-1/2 right-9 h-4 w-4 -translate-y-1/2 animate-spin text-slate-400" aria-hidden="true" />
+        <Loader2
+          className="absolute top-1/2 right-9 h-4 w-4 -translate-y-1/2 animate-spin text-slate-400"
+          aria-hidden="true"
+        />
       )}
       {query && (
         <button

@@ -11,7 +11,12 @@ export function getWeeklyReport(projectId: number, { signal }: { signal?: AbortS
 }
 
 export function useWeeklyReport(projectId: number) {
-  return useQuery(queryOptions({ queryKey: weeklyReportQueryKey(projectId), queryFn: ({ signal }) => getWeeklyReport(projectId, { signal }) }));
+  return useQuery(
+    queryOptions({
+      queryKey: weeklyReportQueryKey(projectId),
+      queryFn: ({ signal }) => getWeeklyReport(projectId, { signal }),
+    }),
+  );
 }
 
 /** PUT projects/{id}/weekly-report/ {enabled}: 409 when e-mail is not configured on the server. */

@@ -42,7 +42,11 @@ export function WeeklyReportCard({ project }: { project: Project }) {
       {report.isPending ? (
         <LoadingState>Loading the weekly report setting...</LoadingState>
       ) : report.isError && !report.data ? (
-        <ErrorState message="Failed to load the weekly report setting. Please try again." onRetry={() => void report.refetch()} retrying={report.isFetching} />
+        <ErrorState
+          message="Failed to load the weekly report setting. Please try again."
+          onRetry={() => void report.refetch()}
+          retrying={report.isFetching}
+        />
       ) : (
         <CardBody className="flex flex-col gap-3">
           {(() => {
@@ -63,7 +67,11 @@ export function WeeklyReportCard({ project }: { project: Project }) {
                           ? `Next report: ${formatDateTime(data.next_report_at)}.`
                           : 'On.'
                         : 'Off. Nothing is sent.'}{' '}
-                      {data.last_sent_at ? `Last sent ${formatDateTime(data.last_sent_at)}.` : data.enabled ? 'No report sent yet.' : ''}
+                      {data.last_sent_at
+                        ? `Last sent ${formatDateTime(data.last_sent_at)}.`
+                        : data.enabled
+                          ? 'No report sent yet.'
+                          : ''}
                     </p>
                   </div>
                   <button
@@ -82,7 +90,10 @@ export function WeeklyReportCard({ project }: { project: Project }) {
                   >
                     <span
                       aria-hidden="true"
-                      className={cn('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', data.enabled ? 'translate-x-5' : 'translate-x-0.5')}
+                      className={cn(
+                        'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+                        data.enabled ? 'translate-x-5' : 'translate-x-0.5',
+                      )}
                     />
                   </button>
                 </div>
@@ -92,7 +103,9 @@ export function WeeklyReportCard({ project }: { project: Project }) {
                   </p>
                 )}
                 {!data.email_configured && <Alert tone="info">{reportMessages.emailNotConfigured}</Alert>}
-                {data.email_configured && data.enabled && !data.email_verified && <Alert tone="info">{reportMessages.unverified}</Alert>}
+                {data.email_configured && data.enabled && !data.email_verified && (
+                  <Alert tone="info">{reportMessages.unverified}</Alert>
+                )}
                 {error && (
                   <Alert tone="error" id={errorId}>
                     {error}

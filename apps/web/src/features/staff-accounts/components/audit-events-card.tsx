@@ -11,7 +11,8 @@ export function auditActor(event: Pick<AuditEvent, 'actor_kind' | 'actor_name'>)
 
 /** The audit trail of reset links (decision 0058): who issued one, for whom, when. Never the link. */
 export function AuditEventsList({ events }: { events: AuditEvent[] }) {
-  if (events.length === 0) return <p className="px-5 py-4 text-sm text-slate-500 sm:px-6">No reset links have been issued.</p>;
+  if (events.length === 0)
+    return <p className="px-5 py-4 text-sm text-slate-500 sm:px-6">No reset links have been issued.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -31,11 +32,15 @@ export function AuditEventsList({ events }: { events: AuditEvent[] }) {
         <tbody className="divide-y divide-slate-100">
           {events.map((event) => (
             <tr key={event.id}>
-              <td className="hidden px-5 py-3 whitespace-nowrap text-slate-700 sm:table-cell sm:px-6">{formatDateTime(event.created_at)}</td>
+              <td className="hidden px-5 py-3 whitespace-nowrap text-slate-700 sm:table-cell sm:px-6">
+                {formatDateTime(event.created_at)}
+              </td>
               <td className="px-5 py-3 sm:px-3">
                 <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{event.subject_name}</span>
                 {/* Narrow screens: the time under the name instead of a column of its own. */}
-                <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">{formatDateTime(event.created_at)}</span>
+                <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">
+                  {formatDateTime(event.created_at)}
+                </span>
               </td>
               <td className="px-5 py-3 [overflow-wrap:anywhere] text-slate-700 sm:px-6">{auditActor(event)}</td>
             </tr>
@@ -50,7 +55,11 @@ export function AuditEventsCard() {
   const audit = useAuditEvents();
   return (
     <Card className="mt-6" aria-labelledby="audit-events-title">
-      <CardHeader titleId="audit-events-title" title="Reset Links Issued" description="The newest 50, by support staff and the operator's command line" />
+      <CardHeader
+        titleId="audit-events-title"
+        title="Reset Links Issued"
+        description="The newest 50, by support staff and the operator's command line"
+      />
       {audit.isPending ? (
         <LoadingState>Loading...</LoadingState>
       ) : audit.isError ? (

@@ -14,7 +14,8 @@ export const issuedLinkTexts = {
   copy: 'Copy Link',
   copied: 'Copied',
   copyFailed: 'Copy failed: select the link and copy it by hand.',
-  expiry: (time: string) => `It works once and expires at ${time} (in 30 minutes). Using it signs the account out everywhere.`,
+  expiry: (time: string) =>
+    `It works once and expires at ${time} (in 30 minutes). Using it signs the account out everywhere.`,
   once: 'It is shown only now. Once this dialog is closed nobody can see it again: copy it before you close, and give it only to the account’s owner.',
 } as const;
 
@@ -42,7 +43,11 @@ export function IssuedLinkPanel({ link }: { link: IssuedResetLink }) {
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button variant={copied ? 'secondary' : 'primary'} onClick={() => copy(link.url)}>
-            {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            )}
             {copied ? t.copied : t.copy}
           </Button>
           <p role="status" className={failed ? 'text-sm text-red-700' : 'sr-only'}>

@@ -1,4 +1,9 @@
-import { staffAccountMessages, staffUserLookupBodySchema, type IssuedResetLink, type StaffUser } from '@tokendesk/contract';
+import {
+  staffAccountMessages,
+  staffUserLookupBodySchema,
+  type IssuedResetLink,
+  type StaffUser,
+} from '@tokendesk/contract';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +22,8 @@ export const resetLinkDialogTexts = {
   loginHint: 'Of the account whose password is to be reset.',
   find: 'Find User',
   finding: 'Finding...',
-  warning: 'Anyone who has the link can set this account’s password. Give it only to the account’s owner, once you are sure it is them.',
+  warning:
+    'Anyone who has the link can set this account’s password. Give it only to the account’s owner, once you are sure it is them.',
   issue: 'Issue Link',
   issuing: 'Issuing...',
   back: 'Back',
@@ -27,7 +33,10 @@ export const resetLinkDialogTexts = {
 } as const;
 
 /** Where the dialog is: finding the account, confirming it, or showing the link just issued. */
-export type ResetLinkStep = { step: 'find' } | { step: 'confirm'; user: StaffUser } | { step: 'issued'; link: IssuedResetLink };
+export type ResetLinkStep =
+  | { step: 'find' }
+  | { step: 'confirm'; user: StaffUser }
+  | { step: 'issued'; link: IssuedResetLink };
 
 export interface ResetLinkDialogProps {
   open: boolean;
@@ -126,14 +135,26 @@ function ResetLinkBody({ busy }: { busy: RefObject<boolean> }) {
         if (step.step === 'issued' || pending) event.preventDefault();
       }}
     >
-      {step.step === 'find' && <FindUserForm formId={formId} lookup={lookup} onFound={(user) => setStep({ step: 'confirm', user })} />}
-      {step.step === 'confirm' && <ConfirmUser user={step.user} error={issue.isError ? (serverMessage(issue.error) ?? t.failed) : null} />}
+      {step.step === 'find' && (
+        <FindUserForm formId={formId} lookup={lookup} onFound={(user) => setStep({ step: 'confirm', user })} />
+      )}
+      {step.step === 'confirm' && (
+        <ConfirmUser user={step.user} error={issue.isError ? (serverMessage(issue.error) ?? t.failed) : null} />
+      )}
       {step.step === 'issued' && <IssuedLinkPanel link={step.link} />}
     </DialogContent>
   );
 }
 
-function FindUserForm({ formId, lookup, onFound }: { formId: string; lookup: ReturnType<typeof useLookupUser>; onFound: (user: StaffUser) => void }) {
+function FindUserForm({
+  formId,
+  lookup,
+  onFound,
+}: {
+  formId: string;
+  lookup: ReturnType<typeof useLookupUser>;
+  onFound: (user: StaffUser) => void;
+}) {
   const t = resetLinkDialogTexts;
   const [login, setLogin] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -207,7 +228,11 @@ export function ConfirmUser({ user, error }: { user: StaffUser; error: string | 
           </>
         )}
       </dl>
-      {user.is_staff ? <Alert tone="error">{staffAccountMessages.staffTarget}</Alert> : <Alert tone="info">{t.warning}</Alert>}
+      {user.is_staff ? (
+        <Alert tone="error">{staffAccountMessages.staffTarget}</Alert>
+      ) : (
+        <Alert tone="info">{t.warning}</Alert>
+      )}
     </div>
   );
 }

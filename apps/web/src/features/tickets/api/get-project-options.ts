@@ -12,7 +12,11 @@ export function ticketProjectOptionsQueryOptions(q: string) {
   return infiniteQueryOptions({
     queryKey: [...projectsRootKey, 'ticket-options', { q }] as const,
     queryFn: ({ pageParam, signal }) =>
-      apiCall(api.projects.list, { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } }, { signal }),
+      apiCall(
+        api.projects.list,
+        { query: { q: q || undefined, cursor: pageParam, limit: String(LIST_PAGE_LIMIT) } },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     // The previous text's options stay (dimmed) until the new answer is in.

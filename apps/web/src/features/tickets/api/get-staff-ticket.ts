@@ -11,5 +11,7 @@ export function getStaffTicket(id: number, { signal }: { signal?: AbortSignal } 
 }
 
 export function useStaffTicket(id: number) {
-  return useQuery(queryOptions({ queryKey: staffTicketQueryKey(id), queryFn: ({ signal }) => getStaffTicket(id, { signal }) }));
+  return useQuery(
+    queryOptions({ queryKey: staffTicketQueryKey(id), queryFn: ({ signal }) => getStaffTicket(id, { signal }) }),
+  );
 }

@@ -4,11 +4,16 @@ import { apiCall } from '../../../lib/api-client';
 import { ticketsRootKey } from '../../../lib/query-keys';
 
 export type StaffTicketStatus = (typeof staffTicketStatuses)[number];
-export const staffTicketsQueryKey = (status: StaffTicketStatus) => [...ticketsRootKey, 'staff', 'list', status] as const;
+export const staffTicketsQueryKey = (status: StaffTicketStatus) =>
+  [...ticketsRootKey, 'staff', 'list', status] as const;
 const PAGE_SIZE = 50;
 
 /** GET staff/tickets/?status: every user's tickets (awaiting: oldest first), staff only, with the count awaiting a reply. */
-export function getStaffTickets(status: StaffTicketStatus, cursor: string | undefined, { signal }: { signal?: AbortSignal } = {}) {
+export function getStaffTickets(
+  status: StaffTicketStatus,
+  cursor: string | undefined,
+  { signal }: { signal?: AbortSignal } = {},
+) {
   return apiCall(api.staffTickets.list, { query: { status, cursor, limit: String(PAGE_SIZE) } }, { signal });
 }
 

@@ -10,7 +10,10 @@ export function AwaitingReplyCount({ count }: { count: number | undefined }) {
   return (
     <span
       data-testid="awaiting-reply-count"
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', count > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700')}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        count > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700',
+      )}
     >
       {awaitingReplyText(count)}
     </span>

@@ -21,12 +21,19 @@ export function Conversation({ messages, viewer, authorName }: ConversationProps
   }, [messages.length]);
 
   return (
-    <ol ref={listRef} aria-label="Messages" className="flex max-h-[32rem] flex-col gap-4 overflow-y-auto px-5 py-4 sm:px-6">
+    <ol
+      ref={listRef}
+      aria-label="Messages"
+      className="flex max-h-[32rem] flex-col gap-4 overflow-y-auto px-5 py-4 sm:px-6"
+    >
       {messages.map((message, index) => {
         const mine = viewer === 'staff' ? message.is_admin : !message.is_admin;
         const author = message.is_admin ? 'Support Team' : viewer === 'user' ? 'You' : (authorName ?? 'User');
         return (
-          <li key={`${index}-${message.created_at}`} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+          <li
+            key={`${index}-${message.created_at}`}
+            className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+          >
             <div className="flex items-baseline gap-2 text-xs text-slate-500">
               <span className="font-medium text-slate-700">{author}</span>
               <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>

@@ -48,7 +48,11 @@ export function CreateTicketDialog({ open, onOpenChange }: CreateTicketDialogPro
   const createTicket = useCreateTicket();
   // The same request the select makes first (unsearched), shared through the cache.
   const newest = useInfiniteQuery({ ...ticketProjectOptionsQueryOptions(''), enabled: open });
-  const projects: ProjectsState = { first: newest.data?.pages[0]?.projects[0], isPending: newest.isPending, isError: newest.isError && !newest.data };
+  const projects: ProjectsState = {
+    first: newest.data?.pages[0]?.projects[0],
+    isPending: newest.isPending,
+    isError: newest.isError && !newest.data,
+  };
   const loadingProjects = projects.isPending;
   const noProjects = !loadingProjects && !projects.isError && projects.first === undefined;
 
@@ -92,7 +96,11 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
   const [message, setMessage] = useState('');
   const [error, setError] = useState<{ field: FormField | null; message: string } | null>(null);
   const pending = createTicket.isPending;
-  const ids: Record<FormField, string> = { project: `${formId}-project`, subject: `${formId}-subject`, message: `${formId}-message` };
+  const ids: Record<FormField, string> = {
+    project: `${formId}-project`,
+    subject: `${formId}-subject`,
+    message: `${formId}-message`,
+  };
 
   // The newest project is preselected as soon as it is there; without any, a general question.
   const firstProject = projects.first;
@@ -115,7 +123,11 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending || projects.isPending) return;
-    const parsed = createTicketBodySchema.safeParse({ project: project === GENERAL ? null : project || undefined, subject, message });
+    const parsed = createTicketBodySchema.safeParse({
+      project: project === GENERAL ? null : project || undefined,
+      subject,
+      message,
+    });
     if (!parsed.success) {
       const [first] = toFieldErrors(parsed.error.issues, FIELD_ORDER);
       if (first) {
@@ -143,7 +155,9 @@ function CreateTicketForm({ formId, projects, noProjects, createTicket, onDone }
     <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       {error && !error.field && <Alert tone="error">{error.message}</Alert>}
       {projects.isError && <Alert tone="error">Failed to load projects. Please try again.</Alert>}
-      {noProjects && <Alert tone="info">You don't have any projects yet: your ticket will be a general question.</Alert>}
+      {noProjects && (
+        <Alert tone="info">You don't have any projects yet: your ticket will be a general question.</Alert>
+      )}
 
       <Field id={ids.project} label="Project" error={errorFor('project')}>
         <ProjectSelect
@@ -209,7 +223,15 @@ interface ProjectSelectProps {
 }
 
 /** The ticket's project, searched on the server; 'General question (no project)' heads the unsearched list. */
-function ProjectSelect({ id, value, label, disabled, onChange, 'aria-invalid': ariaInvalid, 'aria-describedby': ariaDescribedBy }: ProjectSelectProps) {
+function ProjectSelect({
+  id,
+  value,
+  label,
+  disabled,
+  onChange,
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
+}: ProjectSelectProps) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
   const debounced = useDebouncedValue(trimmed, PROJECT_SEARCH_DEBOUNCE_MS);
@@ -224,7 +246,9 @@ function ProjectSelect({ id, value, label, disabled, onChange, 'aria-invalid': a
       id={id}
       selectedKey={value || null}
       selectedLabel={label}
-      onSelect={(project) => (project ? onChange(String(project.id), projectOptionLabel(project)) : onChange(GENERAL, GENERAL_LABEL))}
+      onSelect={(project) =>
+        project ? onChange(String(project.id), projectOptionLabel(project)) : onChange(GENERAL, GENERAL_LABEL)
+      }
       query={query}
       onQueryChange={setQuery}
       options={shown}
@@ -244,7 +268,9 @@ function ProjectSelect({ id, value, label, disabled, onChange, 'aria-invalid': a
       placeholder={options.isPending ? 'Loading projects...' : 'Search projects by name, symbol or address'}
       loading={options.isPending}
       stale={stale}
-      error={options.isError ? (serverMessage(options.error) ?? 'Projects could not be loaded. Please try again.') : null}
+      error={
+        options.isError ? (serverMessage(options.error) ?? 'Projects could not be loaded. Please try again.') : null
+      }
       hasMore={options.hasNextPage}
       loadingMore={options.isFetchingNextPage}
       onLoadMore={() => void options.fetchNextPage()}

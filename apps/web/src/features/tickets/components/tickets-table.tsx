@@ -66,15 +66,21 @@ export function TicketsTable({ tickets, hrefFor, showUser = false }: TicketsTabl
                     {ticket.message_count === 1 ? 'message' : 'messages'}
                   </span>
                 </td>
-                {showUser && <td className="hidden px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.username ?? '—'}</td>}
-                <td className="hidden max-w-[12rem] truncate px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.project_name || 'General'}</td>
+                {showUser && (
+                  <td className="hidden px-3 py-3 text-slate-700 @2xl:table-cell">{ticket.username ?? '—'}</td>
+                )}
+                <td className="hidden max-w-[12rem] truncate px-3 py-3 text-slate-700 @2xl:table-cell">
+                  {ticket.project_name || 'General'}
+                </td>
                 <td className="hidden px-3 py-3 whitespace-nowrap text-slate-600 @2xl:table-cell">
                   <time dateTime={ticket.created_at}>{formatTicketDate(ticket.created_at)}</time>
                 </td>
                 <td className="px-3 py-3">
                   <TicketStatusBadge ticket={ticket} />
                 </td>
-                <td className="hidden px-5 py-3 text-right text-slate-700 tabular-nums sm:px-6 @2xl:table-cell">{ticket.message_count}</td>
+                <td className="hidden px-5 py-3 text-right text-slate-700 tabular-nums sm:px-6 @2xl:table-cell">
+                  {ticket.message_count}
+                </td>
               </tr>
             );
           })}

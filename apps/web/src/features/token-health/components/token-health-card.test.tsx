@@ -13,7 +13,12 @@ function flaggedHealth(project: Project): TokenHealth {
     project_id: project.id,
     token: project.contract_address,
     block,
-    ownership: { status: 'owned', owner: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', block, how: 'An eth_call of owner() at this block.' },
+    ownership: {
+      status: 'owned',
+      owner: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      block,
+      how: 'An eth_call of owner() at this block.',
+    },
     privileged: {
       status: 'exposes',
       functions: [
@@ -33,8 +38,28 @@ function flaggedHealth(project: Project): TokenHealth {
       how: 'eth_getStorageAt of the EIP-1967 slots.',
     },
     trading: [
-      { pool_id: 1, pool_address: '0x34221076d77ae2aee654b62cb0ce79f22202b0df', dex_name: 'Uniswap V2', paired_symbol: 'WETH', status: 'sellable', buy_tax_pct: 5, sell_tax_pct: 10, block, how: 'A simulated buy and sell.' },
-      { pool_id: 2, pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e', dex_name: 'Uniswap V2', paired_symbol: 'USDC', status: 'sell_reverts', buy_tax_pct: 0, sell_tax_pct: null, block, how: 'The sell reverted.' },
+      {
+        pool_id: 1,
+        pool_address: '0x34221076d77ae2aee654b62cb0ce79f22202b0df',
+        dex_name: 'Uniswap V2',
+        paired_symbol: 'WETH',
+        status: 'sellable',
+        buy_tax_pct: 5,
+        sell_tax_pct: 10,
+        block,
+        how: 'A simulated buy and sell.',
+      },
+      {
+        pool_id: 2,
+        pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e',
+        dex_name: 'Uniswap V2',
+        paired_symbol: 'USDC',
+        status: 'sell_reverts',
+        buy_tax_pct: 0,
+        sell_tax_pct: null,
+        block,
+        how: 'The sell reverted.',
+      },
     ],
     liquidity: [
       {
@@ -45,13 +70,33 @@ function flaggedHealth(project: Project): TokenHealth {
         status: 'measured',
         burned_pct: 0,
         locked_pct: 80,
-        locks: [{ locker_name: 'Devnet LP locker (UNCX V2 interface)', locker_address: '0x0000000000000000000000000000000000001234', share_pct: 80, unlock_at: '2027-05-27T12:00:00.000Z' }],
+        locks: [
+          {
+            locker_name: 'Devnet LP locker (UNCX V2 interface)',
+            locker_address: '0x0000000000000000000000000000000000001234',
+            share_pct: 80,
+            unlock_at: '2027-05-27T12:00:00.000Z',
+          },
+        ],
         deployer: null,
         deployer_in_range_pct: null,
         block,
         how: 'balanceOf of the burn addresses and the lockers.',
       },
-      { pool_id: 2, pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e', dex_name: 'Uniswap V2', paired_symbol: 'USDC', status: 'measured', burned_pct: 0, locked_pct: 0, locks: [], deployer: null, deployer_in_range_pct: null, block, how: 'balanceOf.' },
+      {
+        pool_id: 2,
+        pool_address: '0x8b09811c655369c57c553cafee703ee6a077084e',
+        dex_name: 'Uniswap V2',
+        paired_symbol: 'USDC',
+        status: 'measured',
+        burned_pct: 0,
+        locked_pct: 0,
+        locks: [],
+        deployer: null,
+        deployer_in_range_pct: null,
+        block,
+        how: 'balanceOf.',
+      },
       {
         pool_id: 3,
         pool_address: '0xe61cc4b85e8b7fc79c2b72e6c8cca2d9c6a45cd4',
@@ -90,12 +135,17 @@ describe('the Token health card', () => {
   it('says what the code exposes, the measured taxes, an unsellable pool and the lock, each with its block and how we know', async () => {
     const project = buildProject({ token_symbol: 'TAX' });
     // The first matching handler answers: the card's own before the new project's defaults.
-    server.use(mockEndpoint(endpoints.tokenHealth.card, () => flaggedHealth(project)), ...newProjectHandlers(project));
+    server.use(
+      mockEndpoint(endpoints.tokenHealth.card, () => flaggedHealth(project)),
+      ...newProjectHandlers(project),
+    );
     const { events } = renderApp(`/projects/${project.id}`);
     const c = await card();
     expect(await c.findByText('Has an owner')).toBeTruthy();
     expect(c.getByText('Exposes 2 kinds')).toBeTruthy();
-    expect(c.getByText('Mint new tokens, Set fees or taxes: mint(address,uint256), setFees(uint256,uint256).')).toBeTruthy();
+    expect(
+      c.getByText('Mint new tokens, Set fees or taxes: mint(address,uint256), setFees(uint256,uint256).'),
+    ).toBeTruthy();
     expect(c.getByText('Upgradeable proxy')).toBeTruthy();
     expect(c.getByText(/by the admin 0x7099\.\.\.79c8/)).toBeTruthy();
     expect(c.getByText('Taxed')).toBeTruthy();
@@ -115,10 +165,17 @@ describe('the Token health card', () => {
 
   it('an error from the server shows its message and a retry', async () => {
     const project = buildProject();
-    server.use(mockEndpoint(endpoints.tokenHealth.card, () => apiError(503, 'The Local Devnet node is not reachable right now. Please try again later.')), ...newProjectHandlers(project));
+    server.use(
+      mockEndpoint(endpoints.tokenHealth.card, () =>
+        apiError(503, 'The Local Devnet node is not reachable right now. Please try again later.'),
+      ),
+      ...newProjectHandlers(project),
+    );
     renderApp(`/projects/${project.id}`);
     const c = await card();
-    expect(await c.findByText('The Local Devnet node is not reachable right now. Please try again later.')).toBeTruthy();
+    expect(
+      await c.findByText('The Local Devnet node is not reachable right now. Please try again later.'),
+    ).toBeTruthy();
     expect(c.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 });

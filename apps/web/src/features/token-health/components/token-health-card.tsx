@@ -26,7 +26,11 @@ export function TokenHealthCard({ project }: { project: Project }) {
       {health.isPending ? (
         <LoadingState>Reading the token's contract and pools…</LoadingState>
       ) : health.isError ? (
-        <ErrorState message={serverMessage(health.error) ?? 'Failed to read the token health. Please try again.'} onRetry={() => void health.refetch()} retrying={health.isFetching} />
+        <ErrorState
+          message={serverMessage(health.error) ?? 'Failed to read the token health. Please try again.'}
+          onRetry={() => void health.refetch()}
+          retrying={health.isFetching}
+        />
       ) : (
         <>
           <ul className="divide-y divide-slate-100">
@@ -35,7 +39,9 @@ export function TokenHealthCard({ project }: { project: Project }) {
             ))}
           </ul>
           {health.data.trading.length === 0 && (
-            <p className="px-5 pb-4 text-sm text-slate-500 sm:px-6">Add a pool to this project to simulate a buy and sell and to see its liquidity burned or locked.</p>
+            <p className="px-5 pb-4 text-sm text-slate-500 sm:px-6">
+              Add a pool to this project to simulate a buy and sell and to see its liquidity burned or locked.
+            </p>
           )}
         </>
       )}

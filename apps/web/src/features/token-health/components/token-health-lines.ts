@@ -1,4 +1,10 @@
-import { privilegeCategoryText, shortenAddress, type TokenHealth, type TokenLiquiditySafety, type TokenTradeSimulation } from '@tokendesk/contract';
+import {
+  privilegeCategoryText,
+  shortenAddress,
+  type TokenHealth,
+  type TokenLiquiditySafety,
+  type TokenTradeSimulation,
+} from '@tokendesk/contract';
 
 /*
  * The card's wording, one line per finding: a verdict (tone and short text) and its details. Kept
@@ -27,7 +33,12 @@ export function ownershipLine(h: TokenHealth): HealthLine {
   const base = { key: 'ownership', label: 'Ownership', block: o.block, how: o.how };
   switch (o.status) {
     case 'owned':
-      return { ...base, tone: 'warning', verdict: 'Has an owner', detail: `owner() is ${o.owner ? shortenAddress(o.owner) : 'an address'}, which holds whatever the owner role allows.` };
+      return {
+        ...base,
+        tone: 'warning',
+        verdict: 'Has an owner',
+        detail: `owner() is ${o.owner ? shortenAddress(o.owner) : 'an address'}, which holds whatever the owner role allows.`,
+      };
     case 'renounced':
       return { ...base, tone: 'success', verdict: 'Renounced', detail: 'Nobody holds the owner role.' };
     case 'no_owner_function':
@@ -42,9 +53,20 @@ export function privilegedLine(h: TokenHealth): HealthLine {
   const base = { key: 'privileged', label: 'Privileged functions', block: p.block, how: p.how };
   if (p.status === 'exposes') {
     const kinds = [...new Set(p.functions.map((f) => privilegeCategoryText[f.category]))];
-    return { ...base, tone: 'warning', verdict: `Exposes ${kinds.length === 1 ? '1 kind' : `${kinds.length} kinds`}`, detail: `${kinds.join(', ')}: ${p.functions.map((f) => f.signature).join(', ')}.` };
+    return {
+      ...base,
+      tone: 'warning',
+      verdict: `Exposes ${kinds.length === 1 ? '1 kind' : `${kinds.length} kinds`}`,
+      detail: `${kinds.join(', ')}: ${p.functions.map((f) => f.signature).join(', ')}.`,
+    };
   }
-  if (p.status === 'none') return { ...base, tone: 'success', verdict: 'None found', detail: 'No common mint, pause, blacklist, fee-setter or upgrade function in the code.' };
+  if (p.status === 'none')
+    return {
+      ...base,
+      tone: 'success',
+      verdict: 'None found',
+      detail: 'No common mint, pause, blacklist, fee-setter or upgrade function in the code.',
+    };
   return { ...base, ...UNKNOWN, detail: null };
 }
 
@@ -60,7 +82,12 @@ export function proxyLine(h: TokenHealth): HealthLine {
         detail: `Its code can be replaced${p.admin ? ` by the admin ${shortenAddress(p.admin)}` : p.beacon ? ` through the beacon ${shortenAddress(p.beacon)}` : ''}${p.implementation ? `; the code now runs from ${shortenAddress(p.implementation)}` : ''}.`,
       };
     case 'minimal_proxy':
-      return { ...base, tone: 'neutral', verdict: 'Minimal proxy', detail: `A fixed clone of ${p.implementation ? shortenAddress(p.implementation) : 'another contract'}; its code cannot be replaced.` };
+      return {
+        ...base,
+        tone: 'neutral',
+        verdict: 'Minimal proxy',
+        detail: `A fixed clone of ${p.implementation ? shortenAddress(p.implementation) : 'another contract'}; its code cannot be replaced.`,
+      };
     case 'not_proxy':
       return { ...base, tone: 'success', verdict: 'Not a proxy', detail: 'None of the standard proxy slots is set.' };
     default:
@@ -69,14 +96,29 @@ export function proxyLine(h: TokenHealth): HealthLine {
 }
 
 export function tradeLine(t: TokenTradeSimulation, symbol: string): HealthLine {
-  const base = { key: `trade-${t.pool_id}`, label: `Buy and sell · ${symbol}/${t.paired_symbol} ${t.dex_name}`, block: t.block, how: t.how };
+  const base = {
+    key: `trade-${t.pool_id}`,
+    label: `Buy and sell · ${symbol}/${t.paired_symbol} ${t.dex_name}`,
+    block: t.block,
+    how: t.how,
+  };
   switch (t.status) {
     case 'sellable': {
       const taxed = (t.buy_tax_pct ?? 0) > 0 || (t.sell_tax_pct ?? 0) > 0;
-      return { ...base, tone: taxed ? 'warning' : 'success', verdict: taxed ? 'Taxed' : 'Sellable, no tax', detail: `Buy tax ${pct(t.buy_tax_pct)}, sell tax ${pct(t.sell_tax_pct)} in a simulated trade.` };
+      return {
+        ...base,
+        tone: taxed ? 'warning' : 'success',
+        verdict: taxed ? 'Taxed' : 'Sellable, no tax',
+        detail: `Buy tax ${pct(t.buy_tax_pct)}, sell tax ${pct(t.sell_tax_pct)} in a simulated trade.`,
+      };
     }
     case 'sell_reverts':
-      return { ...base, tone: 'danger', verdict: 'Cannot be sold', detail: `A simulated buy went through (buy tax ${pct(t.buy_tax_pct)}); selling it back reverted.` };
+      return {
+        ...base,
+        tone: 'danger',
+        verdict: 'Cannot be sold',
+        detail: `A simulated buy went through (buy tax ${pct(t.buy_tax_pct)}); selling it back reverted.`,
+      };
     case 'buy_reverts':
       return { ...base, tone: 'danger', verdict: 'Cannot be bought', detail: 'A simulated buy reverted.' };
     case 'not_simulated':
@@ -86,8 +128,17 @@ export function tradeLine(t: TokenTradeSimulation, symbol: string): HealthLine {
   }
 }
 
-export function liquidityLine(l: TokenLiquiditySafety, symbol: string, formatDate: (iso: string) => string): HealthLine {
-  const base = { key: `lp-${l.pool_id}`, label: `Liquidity · ${symbol}/${l.paired_symbol} ${l.dex_name}`, block: l.block, how: l.how };
+export function liquidityLine(
+  l: TokenLiquiditySafety,
+  symbol: string,
+  formatDate: (iso: string) => string,
+): HealthLine {
+  const base = {
+    key: `lp-${l.pool_id}`,
+    label: `Liquidity · ${symbol}/${l.paired_symbol} ${l.dex_name}`,
+    block: l.block,
+    how: l.how,
+  };
   if (l.status === 'not_supported') return { ...base, tone: 'neutral', verdict: 'Not measured', detail: null };
   if (l.status !== 'measured') return { ...base, ...UNKNOWN, detail: null };
   if (l.deployer_in_range_pct !== null) {
@@ -99,12 +150,19 @@ export function liquidityLine(l: TokenLiquiditySafety, symbol: string, formatDat
     };
   }
   const safe = (l.burned_pct ?? 0) + (l.locked_pct ?? 0);
-  const locks = l.locks.map((k) => `${pct(k.share_pct)} in ${k.locker_name}${k.unlock_at ? ` until ${formatDate(k.unlock_at)}` : ''}`);
+  const locks = l.locks.map(
+    (k) => `${pct(k.share_pct)} in ${k.locker_name}${k.unlock_at ? ` until ${formatDate(k.unlock_at)}` : ''}`,
+  );
   return {
     ...base,
     tone: safe > 0 ? 'info' : 'warning',
     verdict: safe > 0 ? `${pct(l.burned_pct)} burned, ${pct(l.locked_pct)} locked` : 'Not burned or locked',
-    detail: locks.length > 0 ? `${locks.join('; ')}.` : safe > 0 ? null : 'No LP tokens at the burn addresses or in a known locker: their holders can withdraw the liquidity.',
+    detail:
+      locks.length > 0
+        ? `${locks.join('; ')}.`
+        : safe > 0
+          ? null
+          : 'No LP tokens at the burn addresses or in a known locker: their holders can withdraw the liquidity.',
   };
 }
 

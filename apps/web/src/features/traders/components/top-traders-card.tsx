@@ -43,25 +43,44 @@ export function TopTradersCard({ pool }: { pool: Pool }) {
         title="Top Traders"
         description={`By ${pool.token.symbol} volume in ${RANGE_WORDS[range]}; a trader is the account that sent the swap`}
         actions={
-          <SegmentedTabs label="Top traders range" options={traderRanges} value={range} onChange={setRange} labels={RANGE_LABELS} idPrefix="traders-range" panelId="top-traders-panel" />
+          <SegmentedTabs
+            label="Top traders range"
+            options={traderRanges}
+            value={range}
+            onChange={setRange}
+            labels={RANGE_LABELS}
+            idPrefix="traders-range"
+            panelId="top-traders-panel"
+          />
         }
       />
       {pool.buys_24h !== null && pool.sells_24h !== null && (
         <p className="border-b border-slate-100 px-5 py-2.5 text-sm text-slate-600 sm:px-6" data-testid="day-trades">
-          <span className="font-medium text-slate-900">Last 24h:</span> {plural(pool.buys_24h, 'buy')} · {plural(pool.sells_24h, 'sell')} ·{' '}
+          <span className="font-medium text-slate-900">Last 24h:</span> {plural(pool.buys_24h, 'buy')} ·{' '}
+          {plural(pool.sells_24h, 'sell')} ·{' '}
           {pool.traders_24h === null ? (
-            <span title="Some swaps of the last 24 hours have no trader read from the chain yet">traders being read</span>
+            <span title="Some swaps of the last 24 hours have no trader read from the chain yet">
+              traders being read
+            </span>
           ) : (
             plural(pool.traders_24h, 'trader')
           )}
         </p>
       )}
-      <div id="top-traders-panel" role="tabpanel" aria-labelledby={`traders-range-${range}`} aria-busy={traders.isFetching}>
+      <div
+        id="top-traders-panel"
+        role="tabpanel"
+        aria-labelledby={`traders-range-${range}`}
+        aria-busy={traders.isFetching}
+      >
         {traders.isPending ? (
           <LoadingState>Loading traders...</LoadingState>
         ) : !data ? (
           <ErrorState
-            message={loadErrorText(traders.error, serverMessage(traders.error) ?? 'The top traders could not be loaded. Please try again.')}
+            message={loadErrorText(
+              traders.error,
+              serverMessage(traders.error) ?? 'The top traders could not be loaded. Please try again.',
+            )}
             onRetry={() => void traders.refetch()}
             retrying={traders.isFetching}
           />
@@ -69,11 +88,21 @@ export function TopTradersCard({ pool }: { pool: Pool }) {
           <EmptyState
             icon={Users}
             title="No traders yet"
-            description={data.complete ? `No swaps in ${RANGE_WORDS[data.range]}` : 'The traders of the latest swaps are still being read from the chain'}
+            description={
+              data.complete
+                ? `No swaps in ${RANGE_WORDS[data.range]}`
+                : 'The traders of the latest swaps are still being read from the chain'
+            }
           />
         ) : (
           <div className="@container">
-            <div aria-hidden="true" className={cn('hidden gap-x-4 px-5 pt-3 text-xs font-medium tracking-wide text-slate-500 uppercase sm:px-6 @2xl:grid', WIDE_COLUMNS)}>
+            <div
+              aria-hidden="true"
+              className={cn(
+                'hidden gap-x-4 px-5 pt-3 text-xs font-medium tracking-wide text-slate-500 uppercase sm:px-6 @2xl:grid',
+                WIDE_COLUMNS,
+              )}
+            >
               <span>#</span>
               <span>Trader</span>
               <span>Buys / Sells</span>
@@ -89,8 +118,8 @@ export function TopTradersCard({ pool }: { pool: Pool }) {
         )}
         {data && !data.complete && (
           <p role="note" className="border-t border-slate-100 px-5 py-3 text-xs text-amber-800 sm:px-6">
-            {plural(data.unread_swaps, 'swap')} of {RANGE_WORDS[data.range]} {data.unread_swaps === 1 ? 'has' : 'have'} no trader read from the chain yet:
-            the list may still change.
+            {plural(data.unread_swaps, 'swap')} of {RANGE_WORDS[data.range]} {data.unread_swaps === 1 ? 'has' : 'have'}{' '}
+            no trader read from the chain yet: the list may still change.
           </p>
         )}
       </div>
@@ -107,17 +136,28 @@ function TraderRow({ rank, trader, pool }: { rank: number; trader: TopTrader; po
   return (
     <li
       data-testid="top-trader"
-      className={cn('grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-3 text-sm tabular-nums sm:px-6 @2xl:gap-x-4', WIDE_COLUMNS)}
+      className={cn(
+        'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-5 py-3 text-sm tabular-nums sm:px-6 @2xl:gap-x-4',
+        WIDE_COLUMNS,
+      )}
     >
       <span className="hidden text-slate-500 @2xl:inline">{rank}</span>
       <span className="flex min-w-0 items-center gap-2">
         <span className="text-xs text-slate-500 @2xl:hidden">#{rank}</span>
-        <TraderAddress address={trader.address} explorer={pool.network.network_explorer} href={paths.traderActivities(trader.address, pool.id)} />
+        <TraderAddress
+          address={trader.address}
+          explorer={pool.network.network_explorer}
+          href={paths.traderActivities(trader.address, pool.id)}
+        />
       </span>
       <span className="col-start-1 row-start-2 text-slate-600 @2xl:col-start-auto @2xl:row-start-auto">
-        <span className="text-emerald-700">{plural(trader.buys, 'buy')}</span> · <span className="text-red-700">{plural(trader.sells, 'sell')}</span>
+        <span className="text-emerald-700">{plural(trader.buys, 'buy')}</span> ·{' '}
+        <span className="text-red-700">{plural(trader.sells, 'sell')}</span>
       </span>
-      <span className="col-start-2 row-start-2 text-right text-slate-900 @2xl:col-start-auto @2xl:row-start-auto" title={`${trader.volume} ${pool.token.symbol}`}>
+      <span
+        className="col-start-2 row-start-2 text-right text-slate-900 @2xl:col-start-auto @2xl:row-start-auto"
+        title={`${trader.volume} ${pool.token.symbol}`}
+      >
         <span className="sr-only">Volume </span>
         {formatAmount(trader.volume, AMOUNT)} <span className="text-slate-500">{pool.token.symbol}</span>
       </span>

@@ -14,23 +14,41 @@ export const useWorkspaces = () => useQuery(workspaceListQueryOptions);
 
 /** The current workspace's members (the key holds the workspace: switching shows the other's at once). */
 export const useMembers = () =>
-  useQuery({ queryKey: [...workspacesRootKey, 'members', currentWorkspaceId()], queryFn: ({ signal }) => apiCall(api.workspaces.members, {}, { signal }) });
+  useQuery({
+    queryKey: [...workspacesRootKey, 'members', currentWorkspaceId()],
+    queryFn: ({ signal }) => apiCall(api.workspaces.members, {}, { signal }),
+  });
 
 export const useInvites = (enabled: boolean) =>
-  useQuery({ queryKey: [...workspacesRootKey, 'invites', currentWorkspaceId()], queryFn: ({ signal }) => apiCall(api.workspaces.invites, {}, { signal }), enabled });
+  useQuery({
+    queryKey: [...workspacesRootKey, 'invites', currentWorkspaceId()],
+    queryFn: ({ signal }) => apiCall(api.workspaces.invites, {}, { signal }),
+    enabled,
+  });
 
 function useWorkspaceMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesRootKey }),
+  });
 }
 
-export const useCreateInvite = () => useWorkspaceMutation((body: { email: string | null; role: WorkspaceRole }) => apiCall(api.workspaces.invite, { body }));
-export const useRevokeInvite = () => useWorkspaceMutation((id: number) => apiCall(api.workspaces.revokeInvite, { params: { id } }));
+export const useCreateInvite = () =>
+  useWorkspaceMutation((body: { email: string | null; role: WorkspaceRole }) =>
+    apiCall(api.workspaces.invite, { body }),
+  );
+export const useRevokeInvite = () =>
+  useWorkspaceMutation((id: number) => apiCall(api.workspaces.revokeInvite, { params: { id } }));
 export const useSetRole = () =>
-  useWorkspaceMutation(({ userId, role }: { userId: number; role: WorkspaceRole }) => apiCall(api.workspaces.setRole, { params: { userId }, body: { role } }));
-export const useRemoveMember = () => useWorkspaceMutation((userId: number) => apiCall(api.workspaces.remove, { params: { userId } }));
+  useWorkspaceMutation(({ userId, role }: { userId: number; role: WorkspaceRole }) =>
+    apiCall(api.workspaces.setRole, { params: { userId }, body: { role } }),
+  );
+export const useRemoveMember = () =>
+  useWorkspaceMutation((userId: number) => apiCall(api.workspaces.remove, { params: { userId } }));
 export const useLeaveWorkspace = () => useWorkspaceMutation(() => apiCall(api.workspaces.leave, {}));
-export const useAcceptInvite = () => useWorkspaceMutation((token: string) => apiCall(api.workspaces.accept, { body: { token } }));
+export const useAcceptInvite = () =>
+  useWorkspaceMutation((token: string) => apiCall(api.workspaces.accept, { body: { token } }));
 
 /**
  * Acts in another workspace from now on: every query is fetched again, in it. Invalidated rather

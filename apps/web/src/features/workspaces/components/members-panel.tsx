@@ -1,4 +1,9 @@
-import { createInviteBodySchema, type CreatedInvite, type WorkspaceMembers, type WorkspaceRole } from '@tokendesk/contract';
+import {
+  createInviteBodySchema,
+  type CreatedInvite,
+  type WorkspaceMembers,
+  type WorkspaceRole,
+} from '@tokendesk/contract';
 import { Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +15,16 @@ import { describedBy, Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { serverMessage } from '../../../lib/api-client';
-import { useCreateInvite, useInvites, useLeaveWorkspace, useMembers, useRemoveMember, useRevokeInvite, useSetRole, useSwitchWorkspace } from '../api/workspaces';
+import {
+  useCreateInvite,
+  useInvites,
+  useLeaveWorkspace,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvite,
+  useSetRole,
+  useSwitchWorkspace,
+} from '../api/workspaces';
 
 /** Exact texts of the Members screen (docs/product.md §22). */
 export const membersText = {
@@ -92,7 +106,13 @@ function InviteForm() {
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
           <p className="text-sm text-slate-700">{membersText.linkNote}</p>
           <div className="flex items-center gap-2">
-            <Input readOnly value={created.link} aria-label="Invite link" className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              readOnly
+              value={created.link}
+              aria-label="Invite link"
+              className="min-w-0 flex-1 font-mono text-xs"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton value={created.link} label="Copy invite link" />
           </div>
         </div>
@@ -105,16 +125,30 @@ function OpenInvites() {
   const invites = useInvites(true);
   const revoke = useRevokeInvite();
   if (invites.isPending) return <LoadingState>Loading invites...</LoadingState>;
-  if (invites.isError) return <ErrorState message={serverMessage(invites.error) ?? membersText.loadFailed} onRetry={() => void invites.refetch()} retrying={invites.isFetching} />;
+  if (invites.isError)
+    return (
+      <ErrorState
+        message={serverMessage(invites.error) ?? membersText.loadFailed}
+        onRetry={() => void invites.refetch()}
+        retrying={invites.isFetching}
+      />
+    );
   if (invites.data.length === 0) return <p className="text-sm text-slate-500">{membersText.invitesEmpty}</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {invites.data.map((invite) => (
         <li key={invite.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
           <span className="text-slate-700">
-            {invite.email ?? 'Link to copy'} · {ROLE_LABEL[invite.role]} · expires {new Date(invite.expires_at).toLocaleString()}
+            {invite.email ?? 'Link to copy'} · {ROLE_LABEL[invite.role]} · expires{' '}
+            {new Date(invite.expires_at).toLocaleString()}
           </span>
-          <Button variant="outline" size="sm" onClick={() => revoke.mutate(invite.id, { onError: (e) => toast.error(serverMessage(e) ?? membersText.changeFailed) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              revoke.mutate(invite.id, { onError: (e) => toast.error(serverMessage(e) ?? membersText.changeFailed) })
+            }
+          >
             Revoke
           </Button>
         </li>
@@ -145,7 +179,12 @@ function MemberRows({ data, myId }: { data: WorkspaceMembers; myId: number }) {
                   aria-label={`Role of ${member.username}`}
                   className="h-9 py-1 text-sm"
                   value={member.role}
-                  onChange={(e) => setRole.mutate({ userId: member.user_id, role: e.target.value as WorkspaceRole }, { onError: failed })}
+                  onChange={(e) =>
+                    setRole.mutate(
+                      { userId: member.user_id, role: e.target.value as WorkspaceRole },
+                      { onError: failed },
+                    )
+                  }
                 >
                   {(['owner', 'admin', 'viewer'] as const).map((r) => (
                     <option key={r} value={r}>
@@ -163,7 +202,11 @@ function MemberRows({ data, myId }: { data: WorkspaceMembers; myId: number }) {
                   aria-label={`Remove ${member.username}`}
                   // mutateAsync, not mutate's callbacks: removing the last other member swaps this list for
                   // the empty state, and mutate's callbacks do not run once their component is gone.
-                  onClick={() => void remove.mutateAsync(member.user_id).then(() => toast.success(`${member.username} removed.`), failed)}
+                  onClick={() =>
+                    void remove
+                      .mutateAsync(member.user_id)
+                      .then(() => toast.success(`${member.username} removed.`), failed)
+                  }
                 >
                   Remove
                 </Button>
@@ -183,7 +226,13 @@ export function MembersPanel({ myId }: { myId: number }) {
   const switchTo = useSwitchWorkspace();
   if (members.isPending) return <LoadingState>{membersText.loading}</LoadingState>;
   if (members.isError) {
-    return <ErrorState message={serverMessage(members.error) ?? membersText.loadFailed} onRetry={() => void members.refetch()} retrying={members.isFetching} />;
+    return (
+      <ErrorState
+        message={serverMessage(members.error) ?? membersText.loadFailed}
+        onRetry={() => void members.refetch()}
+        retrying={members.isFetching}
+      />
+    );
   }
   const data = members.data;
   const isOwner = data.workspace.role === 'owner';
@@ -198,7 +247,11 @@ export function MembersPanel({ myId }: { myId: number }) {
         />
         <CardBody>
           {data.members.length === 1 ? (
-            <EmptyState icon={Users} title="Only you so far" description="Invite your team: viewers read and export, admins manage projects, pools and alerts." />
+            <EmptyState
+              icon={Users}
+              title="Only you so far"
+              description="Invite your team: viewers read and export, admins manage projects, pools and alerts."
+            />
           ) : (
             <MemberRows data={data} myId={myId} />
           )}
@@ -225,7 +278,11 @@ export function MembersPanel({ myId }: { myId: number }) {
       </Card>
       {isOwner && (
         <Card aria-labelledby="invite-title">
-          <CardHeader titleId="invite-title" title="Invite someone" description="By e-mail, or with a one-time link you copy and send yourself." />
+          <CardHeader
+            titleId="invite-title"
+            title="Invite someone"
+            description="By e-mail, or with a one-time link you copy and send yourself."
+          />
           <CardBody className="flex flex-col gap-6">
             <InviteForm />
             <div>
