@@ -50,7 +50,7 @@ export default defineConfig({
           if (/[\\/]src[\\/]lib[\\/]zod-config\.ts$/.test(id)) return 'zod';
           // The contract's texts for the sign-in page, which must not import zod. Named explicitly:
           // otherwise the bundler pulls them into the contract chunk below with account.ts.
-          if (/[\\/]packages[\\/]contract[\\/]src[\\/]account-messages\.ts$/.test(id)) return 'account-messages';
+          if (/[\\/]packages[\\/]contract[\\/]src[\\/]account[\\/]messages\.ts$/.test(id)) return 'account-messages';
           // The zod-free half of the endpoint contract (paths), which the request client on the
           // sign-in page uses (docs/decisions/0083); in the contract chunk it would pull zod in.
           if (/[\\/]packages[\\/]contract[\\/]src[\\/]routes\.ts$/.test(id)) return 'api-paths';
@@ -61,7 +61,7 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
           if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
-          // Only the fund detail draws a chart; it loads this chunk on demand.
+          // Only the pool detail draws a chart; it loads this chunk on demand.
           if (/[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/.test(id)) return 'charts';
           return undefined;
         },
