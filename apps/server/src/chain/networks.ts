@@ -122,6 +122,9 @@ export interface TokenConfig {
   native?: true;
 }
 
+/** The other token of a pool as a pool row stores it (attached or found by the new-pool watch). */
+export type PairedToken = Pick<TokenConfig, 'id' | 'address' | 'symbol' | 'name' | 'decimals'>;
+
 export interface NetworkConfig {
   /** The network id of the API (= chain id). */
   id: number;

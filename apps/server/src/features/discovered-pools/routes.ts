@@ -5,7 +5,7 @@ import { ownedDiscoveredPool, ownedProject } from '../../domain/tenancy';
 import type { DiscoveredPoolRow } from '../../db/schema';
 import { normalizeAddress, type LowerAddress } from '../../lib/addresses';
 import { conflict, HttpError, notFound } from '../../lib/http-errors';
-import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
+import type { DexConfig, NetworkConfig, PairedToken } from '../../chain/networks';
 import type { VerifiedPool } from '../../chain/pools';
 import type { ProjectRow } from '../../db/schema';
 import { deleteDiscoveredPool, listDiscoveredPools } from './repository';
@@ -13,8 +13,6 @@ import { toApiDiscoveredPool } from './presenter';
 import { route } from '../../plugins/endpoint-routes';
 
 const discoveredMissing = 'This pool was not found for this project.';
-
-type PairedToken = Pick<TokenConfig, 'id' | 'address' | 'symbol' | 'name' | 'decimals'>;
 
 export interface DiscoveredPoolRoutesOptions {
   /**

@@ -1,13 +1,11 @@
 import type { Pool } from '@tokendesk/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DexConfig, NetworkConfig, TokenConfig } from '../../chain/networks';
+import type { DexConfig, NetworkConfig, PairedToken } from '../../chain/networks';
 import type { VerifiedPool } from '../../chain/pools';
 import type { ProjectRow } from '../../db/schema';
 import { normalizeAddress, normalizePoolAddress } from '../../lib/addresses';
 import { presentPools } from './presenter';
 import { insertPool } from './repository';
-
-export type PairedToken = Pick<TokenConfig, 'id' | 'address' | 'symbol' | 'name' | 'decimals'>;
 
 /**
  * Saves a pool that was verified on chain and answers it as the API shows pools; null when the
